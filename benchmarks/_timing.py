@@ -1,0 +1,63 @@
+"""Timing helpers shared by the benchmarks: medians of repeated runs and one report format.
+
+Every benchmark script builds a list of :class:`Row` and calls :func:`report`, which prints a
+table and returns a non-zero exit status when a target is missed.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+
+def median_time(fn: Callable[[], object], *, repeat: int = 5, warmup: int = 1) -> float:
+    """Return the median wall-clock time of ``fn()`` in seconds over ``repeat`` runs."""
+    for _ in range(warmup):
+        fn()
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+@dataclass
+class Row:
+    """One measured figure: ``ours`` seconds against ``theirs`` seconds (or an absolute target)."""
+
+    name: str
+    ours: float
+    theirs: float | None = None
+    against: str = ""
+    min_ratio: float | None = None
+    max_seconds: float | None = None
+
+    @property
+    def ratio(self) -> float | None:
+        return None if self.theirs is None else self.theirs / self.ours
+
+    @property
+    def ok(self) -> bool:
+        if self.min_ratio is not None and (self.ratio is None or self.ratio < self.min_ratio):
+            return False
+        return self.max_seconds is None or self.ours <= self.max_seconds
+
+
+def report(title: str, rows: list[Row]) -> int:
+    """Print ``rows`` as a table under ``title``; return 0 if every target is met, else 1."""
+    print(f"\n== {title}")
+    print(f"{'benchmark':<48} {'ours [s]':>10} {'other [s]':>10} {'speed-up':>9}  target  against")
+    for r in rows:
+        other = f"{r.theirs:10.4f}" if r.theirs is not None else f"{'':>10}"
+        ratio = f"{r.ratio:8.1f}x" if r.ratio is not None else f"{'':>9}"
+        target = []
+        if r.min_ratio is not None:
+            target.append(f">={r.min_ratio:g}x")
+        if r.max_seconds is not None:
+            target.append(f"<={r.max_seconds:g}s")
+        flag = "ok" if r.ok else "MISSED"
+        print(f"{r.name:<48} {r.ours:10.4f} {other} {ratio}  {' '.join(target) or '-':>6} {flag:<6} {r.against}")
+    return 0 if all(r.ok for r in rows) else 1
