@@ -1,0 +1,1 @@
+"""Merge-based algorithms over partitions of an alphabet (agglomerative, funnel, baselines)."""

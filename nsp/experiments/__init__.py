@@ -1,0 +1,1 @@
+"""Experiment logic too large for a notebook (membership game, NILM, taxi, census)."""
