@@ -1,0 +1,900 @@
+"""Agglomerative clustering for non-stochastic privacy (Ding & Farokhi).
+
+A curator releases a deterministic quantization ``X̂ = f(X)`` of the public variable ``X``,
+i.e. a partition ``Q`` of ``[[X]]``, so that an adversary who only knows ranges learns little
+about the sensitive ``S``. The conditional range of a cluster is the union of its columns,
+``[[S | 𝒳]] = ⋃_{x ∈ 𝒳} [[S | x]]`` (eq. (2) of the paper). Three greedy algorithms:
+
+* :func:`algorithm1` — Algorithm 1, minimize ``L0(S → X̂) − λ U_i`` (problem (3)); every
+  outer iteration merges every cluster of minimum ``|[[S|𝒳]]|`` with its utility-best partner.
+* :func:`algorithm2` — Algorithm 2, minimize ``I*(S; X̂) − λ U_i`` (problem (5)); every
+  iteration merges the utility-best pair of clusters lying in two different connected
+  components of the confusability graph.
+* :func:`indistinguishable_l0` — the §V-C variant, minimize ``L0`` subject to ``I* = 0``
+  (problem (10)); merges the pair of smallest ``ΔL`` across components until ``I* = 0``.
+
+Utilities (§V-A): ``U1 = I0(X → X̂) = log|[[X]]| − log max_𝒳 |𝒳|`` (worst-case resolution)
+and ``U2 = −max_𝒳 d̄(𝒳)``, the largest distance of a value from its cluster's codeword, the
+centroid (unweighted mean of the cluster's distinct values); distance ``|x − x̂|``
+(``distance="abs"``, default) or ``(x − x̂)²`` (``"sq"``).
+
+The merge path of Algorithms 1 and 2 does not depend on λ (λ only decides where the loop
+stops), so :func:`merge_path` computes it once and :meth:`MergePath.result` derives every λ's
+run from it; :func:`algorithm1` and :func:`algorithm2` walk the same path lazily and stop at
+the first non-negative ``ΔL``.
+
+Deterministic rules (the reproduction spec §3.3–3.5, all reproduce Examples 2–5 exactly):
+
+* clusters are in canonical order (by their smallest original index);
+* Algorithm 1: ``Π`` (clusters of minimum S-range size) is fixed per outer iteration and
+  processed in canonical order; partners are searched in the current, partially merged
+  partition, among clusters with a different S-range; the key is ``|𝒳 ⊔ 𝒳'|`` (U1) or
+  ``d̄(𝒳 ⊔ 𝒳')`` (U2, ties within 1e-12); ties go to the first candidate in canonical order;
+  a cluster with no candidate is dropped from ``Π``; ``ΔL`` is evaluated once per outer
+  iteration;
+* Algorithm 2: key ``|𝒳1| + |𝒳2|`` (U1) or ``d̄(𝒳1 ⊔ 𝒳2)`` (U2, tol 1e-12), then the pair
+  joining the largest two subgraphs (most original values), then canonical order of the
+  earlier cluster, then of the later one;
+* §V-C: key ``ΔL`` of eq. (12) (tol 1e-9), then the smallest ``|[[S|𝒳1]]| + |[[S|𝒳2]]|``,
+  then the largest two subgraphs, then canonical order;
+* stopping: a step is rejected when ``ΔL ≥ −1e-12`` and the last accepted partition is
+  returned; otherwise the loop also ends when one cluster (Alg. 1) or one component (Alg. 2)
+  remains, and that partition is returned (spec A9).
+
+Everything is in bits by default (``base=2``); λ multiplies utility in the units of ``U_i``
+(bits for U1, units of ``values`` — or their squares — for U2).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Iterator, Literal
+
+import numpy as np
+import pandas as pd
+from numpy.typing import ArrayLike, NDArray
+
+from nsp._validation import check_base
+from nsp.clustering.partition import Partition
+from nsp.uncertain import support_components
+
+__all__ = [
+    "Iteration",
+    "ClusteringResult",
+    "MergePath",
+    "resolution_utility",
+    "cluster_distortion",
+    "distortion_utility",
+    "utility_value",
+    "algorithm1",
+    "algorithm2",
+    "indistinguishable_l0",
+    "merge_path",
+]
+
+#: Tolerance on ΔL (stop when ΔL ≥ −TOL) and on distortion ties.
+TOL: float = 1e-12
+#: Tolerance on ΔL ties in the §V-C variant.
+TOL_VC: float = 1e-9
+
+Utility = Literal["U1", "U2"]
+Distance = Literal["abs", "sq"]
+
+
+# ---------------------------------------------------------------------------------------------
+# results
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Iteration:
+    """One iteration of an agglomerative run.
+
+    Attributes
+    ----------
+    t : int
+        Iteration index (0 = singletons).
+    partition : Partition
+        The quantization ``Q^(t)`` of ``[[X]]``.
+    privacy : float
+        ``L0(S → X̂)`` (Algorithm 1, §V-C) or ``I*(S; X̂)`` (Algorithm 2), in units of ``base``.
+    utility : float
+        ``U1`` or ``U2`` of ``Q^(t)``.
+    lagrangian : float
+        ``privacy − λ·utility`` (the paper's ``𝓛`` for Algorithm 2; for Algorithm 1 the paper's
+        ``𝓛 = −B0 − λU`` is this minus ``H0(S)``).
+    delta : float or None
+        ``ΔL = 𝓛(Q^(t)) − 𝓛(Q^(t−1))`` (None at t = 0). For §V-C it is eq. (12).
+    merges : tuple of (tuple, tuple)
+        The merged pairs of clusters (original indices), in order.
+    decomposition : Partition or None
+        The finest decomposition ``P^(t)`` of ``G_X̂`` over ``[[X]]`` (Algorithm 2, §V-C).
+    """
+
+    t: int
+    partition: Partition
+    privacy: float
+    utility: float
+    lagrangian: float
+    delta: float | None
+    merges: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = ()
+    decomposition: Partition | None = None
+
+
+@dataclass(frozen=True)
+class ClusteringResult:
+    """The outcome of one run: the returned partition, the history and why it stopped.
+
+    Attributes
+    ----------
+    partition : Partition
+        The returned quantization.
+    history : tuple of Iteration
+        Every accepted iteration, from t = 0; ``history[-1].partition == partition``.
+    rejected : Iteration or None
+        The step that was computed and rejected (``ΔL ≥ 0``), if any.
+    stop_reason : str
+        ``"delta_nonnegative"``, ``"single_cluster"`` (Alg. 1) or ``"connected"`` (Alg. 2, §V-C).
+    lam : float
+        The Lagrange multiplier λ.
+    algorithm : str
+        ``"algorithm1"``, ``"algorithm2"`` or ``"indistinguishable_l0"``.
+    """
+
+    partition: Partition
+    history: tuple[Iteration, ...]
+    rejected: Iteration | None
+    stop_reason: str
+    lam: float
+    algorithm: str
+
+    @property
+    def iterations(self) -> int:
+        """Number of accepted iterations."""
+        return len(self.history) - 1
+
+    @property
+    def privacy(self) -> float:
+        """Privacy leakage of the returned partition."""
+        return self.history[-1].privacy
+
+    @property
+    def utility(self) -> float:
+        """Utility of the returned partition."""
+        return self.history[-1].utility
+
+    @property
+    def decomposition(self) -> Partition | None:
+        """Finest decomposition of the returned partition's graph (Algorithm 2, §V-C)."""
+        return self.history[-1].decomposition
+
+    def to_frame(self) -> pd.DataFrame:
+        """The history as a table (one row per accepted iteration, then the rejected one)."""
+        rows = []
+        for it, accepted in [(h, True) for h in self.history] + (
+            [(self.rejected, False)] if self.rejected is not None else []
+        ):
+            rows.append(
+                {
+                    "t": it.t,
+                    "accepted": accepted,
+                    "lagrangian": it.lagrangian,
+                    "privacy": it.privacy,
+                    "utility": it.utility,
+                    "delta": np.nan if it.delta is None else it.delta,
+                    "n_clusters": len(it.partition),
+                    "partition": _fmt(it.partition),
+                    "decomposition": "" if it.decomposition is None else _fmt(it.decomposition),
+                }
+            )
+        return pd.DataFrame(rows)
+
+
+def _fmt(p: Partition) -> str:
+    """1-based text of a partition, e.g. ``{x1,x2},{x3}``."""
+    return p.format()
+
+
+@dataclass(frozen=True)
+class _Step:
+    partition: Partition
+    privacy: float
+    utility: float
+    merges: tuple = ()
+    decomposition: Partition | None = None
+
+
+def _delta(prev: _Step, cur: _Step, lam: float) -> float:
+    """ΔL of a path step (same formula for the lazy runs and for path-derived results)."""
+    return (cur.privacy - prev.privacy) - lam * (cur.utility - prev.utility)
+
+
+def _check_lam(lam: float) -> float:
+    lam_f = float(lam)
+    if not (lam_f >= 0 and math.isfinite(lam_f)):
+        raise ValueError(f"lam must be a finite number >= 0; got {lam!r}")
+    return lam_f
+
+
+def _iteration(step: _Step, t: int, lam: float, delta: float | None) -> Iteration:
+    return Iteration(
+        t=t,
+        partition=step.partition,
+        privacy=step.privacy,
+        utility=step.utility,
+        lagrangian=step.privacy - lam * step.utility,
+        delta=delta,
+        merges=step.merges,
+        decomposition=step.decomposition,
+    )
+
+
+def _run_from_steps(
+    steps: Iterator[_Step], lam: float, algorithm: str, end_reason: str | None = None
+) -> ClusteringResult:
+    """Accept steps while ΔL < −TOL; the common stopping rule of Algorithms 1 and 2."""
+    first = next(steps)
+    history = [_iteration(first, 0, lam, None)]
+    prev = first
+    for step in steps:
+        d = _delta(prev, step, lam)
+        it = _iteration(step, len(history), lam, d)
+        if d >= -TOL:
+            return ClusteringResult(prev.partition, tuple(history), it, "delta_nonnegative", lam, algorithm)
+        history.append(it)
+        prev = step
+    reason = end_reason or ("single_cluster" if algorithm == "algorithm1" else "connected")
+    return ClusteringResult(prev.partition, tuple(history), None, reason, lam, algorithm)
+
+
+@dataclass(frozen=True)
+class MergePath:
+    """The λ-independent merge path of Algorithm 1 or 2, from which every λ's run follows.
+
+    Attributes
+    ----------
+    algorithm : str
+        ``"algorithm1"`` or ``"algorithm2"``.
+    steps : tuple
+        The partitions ``Q^(0), Q^(1), …`` with their privacy and utility.
+    end_reason : str
+        Why the path ends: ``"single_cluster"``, ``"connected"``, or ``"no_candidates"``
+        (Algorithm 1 when every cluster has the same S-range: the last step repeats the
+        partition, so ``ΔL = 0`` rejects it for every λ).
+    """
+
+    algorithm: str
+    steps: tuple[_Step, ...]
+    end_reason: str
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    @property
+    def partitions(self) -> list[Partition]:
+        """The partitions along the path."""
+        return [s.partition for s in self.steps]
+
+    @property
+    def privacy(self) -> NDArray[np.float64]:
+        """Privacy of every partition on the path."""
+        return np.array([s.privacy for s in self.steps])
+
+    @property
+    def utility(self) -> NDArray[np.float64]:
+        """Utility of every partition on the path."""
+        return np.array([s.utility for s in self.steps])
+
+    def result(self, lam: float) -> ClusteringResult:
+        """The run of the algorithm for ``lam``, read off the path (identical to a direct run)."""
+        lam = _check_lam(lam)
+        end = None if self.end_reason != "no_candidates" else "delta_nonnegative"
+        return _run_from_steps(iter(self.steps), lam, self.algorithm, end)
+
+    def stop_index(self, lam: float) -> int:
+        """Index on the path of the partition returned for ``lam``."""
+        lam = _check_lam(lam)
+        for t in range(1, len(self.steps)):
+            if _delta(self.steps[t - 1], self.steps[t], lam) >= -TOL:
+                return t - 1
+        return len(self.steps) - 1
+
+    def breakpoints(self) -> NDArray[np.float64]:
+        """The λ values ``a_t / b_t`` at which step ``t`` turns from accepted to rejected.
+
+        ``a_t`` is the privacy gain and ``b_t`` the utility drop of step ``t``; the step is
+        accepted iff ``λ b_t < a_t`` (so ``+inf`` when ``b_t ≤ 0`` and ``a_t > 0``, and ``0``
+        — never accepted — when ``a_t ≤ 0``). Sorted, unique, finite values only.
+        """
+        out = []
+        for t in range(1, len(self.steps)):
+            a = self.steps[t - 1].privacy - self.steps[t].privacy
+            b = self.steps[t - 1].utility - self.steps[t].utility
+            if b > 0 and a > 0:
+                out.append(a / b)
+        return np.unique(np.array(out, dtype=float))
+
+
+# ---------------------------------------------------------------------------------------------
+# inputs, utilities
+# ---------------------------------------------------------------------------------------------
+
+
+def _as_mask(r: ArrayLike) -> NDArray[np.bool_]:
+    arr = np.asarray(getattr(r, "mask", r))
+    if arr.ndim != 2:
+        raise ValueError(f"r must be a JointRange or a 2-D boolean matrix mask[s, x] (got shape {arr.shape})")
+    if arr.dtype != np.bool_:
+        if arr.dtype.kind not in "biuf" or not np.all((arr == 0) | (arr == 1)):
+            raise ValueError("r must be boolean (or hold only 0 and 1)")
+        arr = arr != 0
+    if arr.size == 0:
+        raise ValueError(f"r must not be empty (shape {arr.shape})")
+    if not arr.any(axis=0).all() or not arr.any(axis=1).all():
+        raise ValueError("r must have a True in every row and every column (the marginal ranges are projections)")
+    return np.ascontiguousarray(arr)
+
+
+def _as_values(values: ArrayLike | None, r: object, n_x: int) -> NDArray[np.float64]:
+    if values is None:
+        labels = getattr(r, "x_labels", None)
+        if labels is None:
+            raise ValueError("values must be given for utility 'U2' (the numeric value of every x)")
+        try:
+            values = np.asarray(labels, dtype=float)
+        except (TypeError, ValueError):
+            raise ValueError("values must be given for utility 'U2': the x labels are not numeric") from None
+    v = np.asarray(values, dtype=float)
+    if v.shape != (n_x,):
+        raise ValueError(f"values must have one number per x, shape ({n_x},); got shape {v.shape}")
+    if not np.all(np.isfinite(v)):
+        raise ValueError("values must be finite")
+    return v
+
+
+def _check_utility(utility: str, distance: str) -> None:
+    if utility not in ("U1", "U2"):
+        raise ValueError(f"utility must be 'U1' or 'U2'; got {utility!r}")
+    if distance not in ("abs", "sq"):
+        raise ValueError(f"distance must be 'abs' or 'sq'; got {distance!r}")
+
+
+def _log(x: float | NDArray, base: float) -> float | NDArray:
+    if base == 2.0:
+        return np.log2(x)
+    return np.log(x) / math.log(base)
+
+
+def _dbar(vsum, vcnt, vmin, vmax, sq: bool):
+    """Max distance of a cluster's values from its centroid (vectorized over clusters)."""
+    c = vsum / vcnt
+    d = np.maximum(c - vmin, vmax - c)
+    return d * d if sq else d
+
+
+def _as_clusters(partition: Partition | ArrayLike) -> list[list[int]]:
+    if isinstance(partition, Partition):
+        return [list(c) for c in partition.clusters]
+    p = Partition.from_labels(np.asarray(partition))
+    return [list(c) for c in p.clusters]
+
+
+def resolution_utility(partition: Partition | ArrayLike, *, base: float = 2) -> float:
+    """Utility ``U1 = I0(X → X̂) = log|[[X]]| − log max_𝒳 |𝒳|`` of a quantization.
+
+    Parameters
+    ----------
+    partition : Partition or array_like of int
+        The quantization (a Partition, or the cluster label of every x).
+    base : float
+        Logarithm base (2: bits).
+
+    Returns
+    -------
+    float
+        The worst-case resolution of ``X`` from ``X̂``; ``log|[[X]]|`` for singletons, 0 for
+        one cluster.
+
+    Examples
+    --------
+    Example 3's solution keeps ``log(7/3)`` bits (§VII-A):
+
+    >>> round(resolution_utility([0, 1, 0, 2, 1, 2, 0]), 6)
+    1.222392
+    """
+    b = check_base(base)
+    p = partition if isinstance(partition, Partition) else Partition.from_labels(np.asarray(partition))
+    n = int(sum(p.sizes))
+    return float(_log(n, b) - _log(int(max(p.sizes)), b))
+
+
+def cluster_distortion(values: ArrayLike, cluster: ArrayLike, *, distance: Distance = "abs") -> float:
+    """Max distortion ``d̄(𝒳) = max_{x ∈ 𝒳} d(x, x̂_𝒳)`` with the centroid codeword.
+
+    Parameters
+    ----------
+    values : array_like of float
+        Numeric value of every x.
+    cluster : array_like of int
+        Indices of the cluster's x values.
+    distance : {"abs", "sq"}
+        ``|x − x̂|`` or ``(x − x̂)²``.
+
+    Examples
+    --------
+    >>> round(cluster_distortion([0.2, 0.1, 0.4, 0.3, 0.6, 1.5, 1.0], [0, 1, 2, 3, 4, 5, 6]), 6)
+    0.914286
+    """
+    _check_utility("U2", distance)
+    v = np.asarray(values, dtype=float)[np.asarray(cluster, dtype=int)]
+    if v.size == 0:
+        raise ValueError("cluster must not be empty")
+    return float(_dbar(v.sum(), v.size, v.min(), v.max(), distance == "sq"))
+
+
+def distortion_utility(values: ArrayLike, partition: Partition | ArrayLike, *, distance: Distance = "abs") -> float:
+    """Utility ``U2 = −max_𝒳 d̄(𝒳)`` (centroid codewords) of a quantization.
+
+    Examples
+    --------
+    Example 2 (U2) returns ``{x1,x2,x4},{x3,x5},{x6,x7}``, of max distortion 0.25:
+
+    >>> distortion_utility([0.2, 0.1, 0.4, 0.3, 0.6, 1.5, 1.0], [0, 0, 1, 0, 1, 2, 2])
+    -0.25
+    """
+    _check_utility("U2", distance)
+    v = np.asarray(values, dtype=float)
+    return -max(cluster_distortion(v, c, distance=distance) for c in _as_clusters(partition))
+
+
+def utility_value(
+    partition: Partition | ArrayLike,
+    utility: Utility = "U1",
+    *,
+    values: ArrayLike | None = None,
+    distance: Distance = "abs",
+    base: float = 2,
+) -> float:
+    """``U1`` or ``U2`` of a quantization (dispatch on ``utility``)."""
+    _check_utility(utility, distance)
+    if utility == "U1":
+        return resolution_utility(partition, base=base)
+    if values is None:
+        raise ValueError("values must be given for utility 'U2'")
+    return distortion_utility(values, partition, distance=distance)
+
+
+# ---------------------------------------------------------------------------------------------
+# incremental state shared by the three algorithms
+# ---------------------------------------------------------------------------------------------
+
+
+class _State:
+    """Clusters held in slots: slot ``i`` is alive iff ``i`` is the smallest index of a cluster.
+
+    So slot order is canonical order, and a merge of slots ``i < j`` keeps slot ``i``.
+    """
+
+    def __init__(self, mask: NDArray[np.bool_], utility: str, values, distance: str, base: float):
+        n_s, n = mask.shape
+        self.n_s, self.n = n_s, n
+        self.base = base
+        self.utility = utility
+        self.sq = distance == "sq"
+        self.R = np.ascontiguousarray(mask.T.copy())  # (n, n_s) S-range of each slot
+        self.rsize = self.R.sum(axis=1).astype(np.int64)
+        self.size = np.ones(n, dtype=np.int64)
+        self.alive = np.ones(n, dtype=bool)
+        self.label = np.arange(n)  # slot of every x
+        self.members: list[list[int]] = [[i] for i in range(n)]
+        if utility == "U2":
+            v = values
+            self.vsum = v.copy()
+            self.vmin = v.copy()
+            self.vmax = v.copy()
+            self.dbar = np.zeros(n)
+
+    # -- measures of the current partition
+    def partition(self) -> Partition:
+        return Partition.from_labels(self.label.copy())
+
+    def l0(self) -> float:
+        m = int(self.rsize[self.alive].min())
+        return float(_log(self.n_s, self.base) - _log(m, self.base))
+
+    def util(self) -> float:
+        if self.utility == "U1":
+            return float(_log(self.n, self.base) - _log(int(self.size[self.alive].max()), self.base))
+        return float(-self.dbar[self.alive].max()) + 0.0
+
+    def merged_dbar(self, i: int, js) -> NDArray[np.float64]:
+        return _dbar(
+            self.vsum[i] + self.vsum[js],
+            self.size[i] + self.size[js],
+            np.minimum(self.vmin[i], self.vmin[js]),
+            np.maximum(self.vmax[i], self.vmax[js]),
+            self.sq,
+        )
+
+    def merge(self, i: int, j: int) -> int:
+        """Merge slots i and j; return the surviving slot (the smaller)."""
+        a, b = (i, j) if i < j else (j, i)
+        self.R[a] |= self.R[b]
+        self.rsize[a] = int(self.R[a].sum())
+        if self.utility == "U2":
+            self.dbar[a] = float(self.merged_dbar(a, np.array([b]))[0])
+            self.vsum[a] += self.vsum[b]
+            self.vmin[a] = min(self.vmin[a], self.vmin[b])
+            self.vmax[a] = max(self.vmax[a], self.vmax[b])
+        self.size[a] += self.size[b]
+        self.alive[b] = False
+        self.label[self.members[b]] = a
+        self.members[a].extend(self.members[b])
+        self.members[b] = []
+        return a
+
+    def cluster(self, i: int) -> tuple[int, ...]:
+        return tuple(sorted(self.members[i]))
+
+
+def _prepare(r, utility, values, distance, base):
+    _check_utility(utility, distance)
+    b = check_base(base)
+    mask = _as_mask(r)
+    vals = _as_values(values, r, mask.shape[1]) if utility == "U2" else None
+    return mask, vals, b
+
+
+# ---------------------------------------------------------------------------------------------
+# Algorithm 1
+# ---------------------------------------------------------------------------------------------
+
+
+def _alg1_steps(mask, utility, values, distance, base, end: list) -> Iterator[_Step]:
+    st = _State(mask, utility, values, distance, base)
+    # S-range identity: a small integer id per distinct range, so candidates are O(n) to find.
+    ids: dict[bytes, int] = {}
+
+    def gid_of(i: int) -> int:
+        return ids.setdefault(st.R[i].tobytes(), len(ids))
+
+    gid = np.array([gid_of(i) for i in range(st.n)], dtype=np.int64)
+    yield _Step(st.partition(), st.l0(), st.util())
+    slots = np.arange(st.n)
+    while True:
+        m = st.rsize[st.alive].min()
+        pi = np.flatnonzero(st.alive & (st.rsize == m))
+        done = np.zeros(st.n, dtype=bool)
+        merges = []
+        for i in pi:
+            if done[i]:
+                continue
+            done[i] = True
+            cand = st.alive & (gid != gid[i])
+            if not cand.any():
+                continue
+            if utility == "U1":
+                j = int(np.argmin(np.where(cand, st.size, np.iinfo(np.int64).max)))
+            else:
+                d = np.where(cand, st.merged_dbar(i, slots), np.inf)
+                j = int(np.flatnonzero(d <= d.min() + TOL)[0])
+            merges.append((st.cluster(i), st.cluster(j)))
+            done[j] = True
+            a = st.merge(i, j)
+            gid[a] = gid_of(a)
+        yield _Step(st.partition(), st.l0(), st.util(), tuple(merges))
+        if not merges:
+            end.append("no_candidates")
+            return
+        if st.alive.sum() == 1:
+            end.append("single_cluster")
+            return
+
+
+def algorithm1(
+    r: ArrayLike,
+    lam: float,
+    *,
+    utility: Utility = "U1",
+    values: ArrayLike | None = None,
+    distance: Distance = "abs",
+    base: float = 2,
+) -> ClusteringResult:
+    """Algorithm 1: agglomerative clustering for problem (3), minimize ``L0(S → X̂) − λ U_i``.
+
+    Parameters
+    ----------
+    r : JointRange or array_like of bool, shape (n_s, n_x)
+        The joint range ``mask[s, x]``; every row and column must hold a True.
+    lam : float
+        Lagrange multiplier λ ≥ 0.
+    utility : {"U1", "U2"}
+        ``U1 = I0(X → X̂)`` or ``U2 = −max distortion`` (centroid codewords).
+    values : array_like of float, optional
+        Numeric value of every x (U2); default: the JointRange's x labels.
+    distance : {"abs", "sq"}
+        Distance for U2.
+    base : float
+        Logarithm base of L0 and U1.
+
+    Returns
+    -------
+    ClusteringResult
+        Privacy is ``L0(S → X̂)``; ``lagrangian = L0 − λU``.
+
+    Examples
+    --------
+    Example 2 (U1, λ = 0.3) merges down to one cluster in three iterations:
+
+    >>> mask = [[1, 0, 0, 0, 0, 0, 0], [1, 1, 0, 0, 0, 0, 0], [0, 0, 1, 1, 0, 0, 0],
+    ...         [0, 0, 0, 0, 1, 0, 0], [0, 0, 0, 0, 0, 1, 0], [0, 0, 0, 0, 0, 0, 1]]
+    >>> res = algorithm1(mask, 0.3)
+    >>> [round(h.delta, 4) for h in res.history[1:]], res.stop_reason
+    ([-0.5245, -0.4605, -0.7578], 'single_cluster')
+
+    With U2 (λ = 2.5, the values of eq. (4)) it stops after one iteration:
+
+    >>> res = algorithm1(mask, 2.5, utility="U2", values=[0.2, 0.1, 0.4, 0.3, 0.6, 1.5, 1.0])
+    >>> res.partition.clusters, round(res.rejected.delta, 4)
+    (((0, 1, 3), (2, 4), (5, 6)), 0.0758)
+    """
+    lam = _check_lam(lam)
+    mask, vals, b = _prepare(r, utility, values, distance, base)
+    end: list[str] = []
+    res = _run_from_steps(_alg1_steps(mask, utility, vals, distance, b, end), lam, "algorithm1")
+    if res.rejected is None and end and end[0] == "no_candidates":  # pragma: no cover - guarded
+        raise AssertionError("unreachable: a no-merge step has ΔL = 0")
+    return res
+
+
+# ---------------------------------------------------------------------------------------------
+# Algorithm 2 and the §V-C variant
+# ---------------------------------------------------------------------------------------------
+
+
+class _Graph:
+    """Component bookkeeping over the slots of a :class:`_State`."""
+
+    def __init__(self, st: _State, mask: NDArray[np.bool_]):
+        self.st = st
+        k, _, x_lab = support_components(mask)
+        self.comp = np.asarray(x_lab, dtype=np.int64).copy()  # component of every slot
+        self.gsize = np.bincount(self.comp, minlength=k).astype(np.int64)  # original x's per comp
+        self.k = int(k)
+
+    def decomposition(self) -> Partition:
+        return Partition.from_labels(self.comp[self.st.label])
+
+    def privacy(self, base: float) -> float:
+        return float(_log(self.k, base))
+
+    def merge(self, i: int, j: int) -> int:
+        ci, cj = int(self.comp[i]), int(self.comp[j])
+        a = self.st.merge(i, j)
+        keep, drop = min(ci, cj), max(ci, cj)
+        self.comp[self.comp == drop] = keep
+        self.gsize[keep] += self.gsize[drop]
+        self.gsize[drop] = 0
+        self.k -= 1
+        return a
+
+
+def _pick_pair(key: NDArray, valid: NDArray[np.bool_], tol: float, *secondary: NDArray) -> tuple[int, int]:
+    """First pair (i < j, rows of ``key``) by key ↑ (within ``tol``), then ``secondary`` keys ↑,
+    then canonical order (row, then column)."""
+    k = np.where(valid, key, np.inf)
+    sel = valid & (k <= k.min() + tol)
+    for s in secondary:
+        best = s[sel].min()
+        sel &= s == best
+    i, j = np.argwhere(sel)[0]
+    return int(i), int(j)
+
+
+def _alg2_steps(mask, utility, values, distance, base) -> Iterator[_Step]:
+    st = _State(mask, utility, values, distance, base)
+    g = _Graph(st, mask)
+    D = None
+    if utility == "U2":
+        idx = np.arange(st.n)
+        D = st.merged_dbar(idx[:, None], idx[None, :])  # d̄ of every pair's merge
+    yield _Step(st.partition(), g.privacy(base), st.util(), (), g.decomposition())
+    while g.k > 1:
+        alive = np.flatnonzero(st.alive)
+        comp = g.comp[alive]
+        if utility == "U1":
+            i, j = _alg2_pick_u1(st, g, alive)
+        else:
+            sub = D[np.ix_(alive, alive)]
+            valid = np.triu(comp[:, None] != comp[None, :], k=1)
+            gs = g.gsize[comp]
+            ii, jj = _pick_pair(sub, valid, TOL, -(gs[:, None] + gs[None, :]))
+            i, j = int(alive[ii]), int(alive[jj])
+        merges = ((st.cluster(i), st.cluster(j)),)
+        a = g.merge(i, j)
+        if D is not None:
+            D[a, :] = st.merged_dbar(a, np.arange(st.n))
+            D[:, a] = D[a, :]
+        yield _Step(st.partition(), g.privacy(base), st.util(), merges, g.decomposition())
+
+
+def _alg2_pick_u1(st: _State, g: _Graph, alive: NDArray) -> tuple[int, int]:
+    """Pair minimizing |𝒳1|+|𝒳2| across components, reduced to one cluster per component.
+
+    Within a component only its smallest clusters can be in a minimizing pair, and among
+    those the canonical tie-break prefers the earliest one; so comparing components is exact.
+    """
+    comp = g.comp[alive]
+    order = np.lexsort((alive, st.size[alive], comp))  # by comp, then size, then slot
+    first = np.r_[True, comp[order][1:] != comp[order][:-1]]
+    rep = alive[order][first]  # smallest (then earliest) cluster of each component
+    ms = st.size[rep]
+    gs = g.gsize[g.comp[rep]]
+    lo = np.minimum(rep[:, None], rep[None, :])
+    hi = np.maximum(rep[:, None], rep[None, :])
+    valid = ~np.eye(rep.size, dtype=bool)
+    n = st.n
+    ii, jj = _pick_pair(
+        (ms[:, None] + ms[None, :]).astype(float), valid, 0.0, -(gs[:, None] + gs[None, :]), lo * n + hi
+    )
+    a, b = int(rep[ii]), int(rep[jj])
+    return (a, b) if a < b else (b, a)
+
+
+def algorithm2(
+    r: ArrayLike,
+    lam: float,
+    *,
+    utility: Utility = "U1",
+    values: ArrayLike | None = None,
+    distance: Distance = "abs",
+    base: float = 2,
+) -> ClusteringResult:
+    """Algorithm 2: agglomerative clustering for problem (5), minimize ``I*(S; X̂) − λ U_i``.
+
+    Each iteration merges the pair of clusters, lying in different components of the
+    confusability graph ``G_X̂``, that keeps the most utility (smallest ``|𝒳1| + |𝒳2|`` for U1,
+    smallest ``d̄(𝒳1 ⊔ 𝒳2)`` for U2), breaking ties by the largest two subgraphs, then in
+    canonical order; ``ΔL = log((|P|−1)/|P|) − λ ΔU``.
+
+    Parameters are those of :func:`algorithm1`. Privacy is ``I*(S; X̂) = log|P|``.
+
+    Examples
+    --------
+    Example 3 (U1, λ = 0.3):
+
+    >>> mask = [[1, 0, 0, 0, 0, 0, 0], [1, 1, 0, 0, 0, 0, 0], [0, 0, 1, 1, 0, 0, 0],
+    ...         [0, 0, 0, 0, 1, 0, 0], [0, 0, 0, 0, 0, 1, 0], [0, 0, 0, 0, 0, 0, 1]]
+    >>> res = algorithm2(mask, 0.3)
+    >>> [round(h.delta, 4) for h in res.history[1:]]
+    [-0.0219, -0.415, -0.585, -0.8245]
+    >>> res.partition.clusters
+    ((0, 2, 6), (1, 4), (3, 5))
+    """
+    lam = _check_lam(lam)
+    mask, vals, b = _prepare(r, utility, values, distance, base)
+    return _run_from_steps(_alg2_steps(mask, utility, vals, distance, b), lam, "algorithm2")
+
+
+def merge_path(
+    r: ArrayLike,
+    *,
+    algorithm: Literal["algorithm1", "algorithm2"] = "algorithm1",
+    utility: Utility = "U1",
+    values: ArrayLike | None = None,
+    distance: Distance = "abs",
+    base: float = 2,
+) -> MergePath:
+    """The whole λ-independent merge path of Algorithm 1 or 2 (to its last possible merge).
+
+    ``merge_path(r, ...).result(lam)`` equals ``algorithm1(r, lam, ...)`` (or
+    ``algorithm2``) for every λ, so a λ sweep costs one run.
+
+    Examples
+    --------
+    >>> mask = [[1, 0, 0, 0, 0, 0, 0], [1, 1, 0, 0, 0, 0, 0], [0, 0, 1, 1, 0, 0, 0],
+    ...         [0, 0, 0, 0, 1, 0, 0], [0, 0, 0, 0, 0, 1, 0], [0, 0, 0, 0, 0, 0, 1]]
+    >>> path = merge_path(mask)
+    >>> len(path), [round(float(b), 4) for b in path.breakpoints()]
+    (4, [0.6309, 1.2386, 1.4094])
+    >>> path.result(0.7).iterations, path.result(0.3).iterations
+    (0, 3)
+    """
+    mask, vals, b = _prepare(r, utility, values, distance, base)
+    if algorithm == "algorithm1":
+        end: list[str] = []
+        steps = tuple(_alg1_steps(mask, utility, vals, distance, b, end))
+        return MergePath("algorithm1", steps, end[0])
+    if algorithm == "algorithm2":
+        return MergePath("algorithm2", tuple(_alg2_steps(mask, utility, vals, distance, b)), "connected")
+    raise ValueError(f"algorithm must be 'algorithm1' or 'algorithm2'; got {algorithm!r}")
+
+
+def _min_excluding(v: NDArray, alive: NDArray[np.bool_], largest: bool = False) -> NDArray:
+    """``m[i, j]`` = min (or max) of ``v`` over alive slots other than i and j (n × n)."""
+    w = np.where(alive, -v if largest else v, np.inf).astype(float)
+    order = np.argsort(w, kind="stable")[:3]
+    top = np.r_[w[order], [np.inf] * (3 - order.size)]
+    o = np.r_[order, [-1] * (3 - order.size)]
+    n = v.size
+    ii = np.arange(n)[:, None]
+    jj = np.arange(n)[None, :]
+    hit0 = (ii == o[0]) | (jj == o[0])
+    hit1 = (ii == o[1]) | (jj == o[1])
+    m = np.where(~hit0, top[0], np.where(~hit1, top[1], top[2]))
+    return -m if largest else m
+
+
+def indistinguishable_l0(
+    r: ArrayLike,
+    lam: float,
+    *,
+    utility: Utility = "U1",
+    values: ArrayLike | None = None,
+    distance: Distance = "abs",
+    base: float = 2,
+) -> ClusteringResult:
+    """§V-C variant: minimize ``L0(S → X̂) − λ U_i`` subject to ``I*(S; X̂) = 0`` (problem (10)).
+
+    Algorithm 2 with its selection and break replaced by eq. (12): merge the pair across
+    components of smallest ``ΔL = −B0(new) + B0(old) + λ(U(old) − U(new))``, every iteration,
+    until the confusability graph is connected (the output always has ``I* = 0``; the path
+    depends on λ). Ties: smallest ``|[[S|𝒳1]]| + |[[S|𝒳2]]|``, then the largest two
+    subgraphs, then canonical order. Privacy recorded is ``L0(S → X̂)``; ``delta`` is eq. (12).
+
+    Examples
+    --------
+    Example 5 (U1, λ = 0.3):
+
+    >>> mask = [[1, 0, 0, 0, 0, 0, 0], [1, 1, 0, 0, 0, 0, 0], [0, 0, 1, 1, 0, 0, 0],
+    ...         [0, 0, 0, 0, 1, 0, 0], [0, 0, 0, 0, 0, 1, 0], [0, 0, 0, 0, 0, 0, 1]]
+    >>> res = indistinguishable_l0(mask, 0.3)
+    >>> [round(h.delta, 4) for h in res.history[1:]]
+    [0.3, 0.0, -1.0, 0.1755]
+    >>> res.partition.clusters
+    ((0, 5, 6), (1, 2), (3, 4))
+    """
+    lam = _check_lam(lam)
+    mask, vals, b = _prepare(r, utility, values, distance, base)
+    st = _State(mask, utility, vals, distance, b)
+    g = _Graph(st, mask)
+    n = st.n
+    Rf = st.R.astype(np.float64)
+    C = Rf @ Rf.T  # |[[S|i]] ∩ [[S|j]]|
+    idx = np.arange(n)
+    D = st.merged_dbar(idx[:, None], idx[None, :]) if utility == "U2" else None
+
+    def snapshot(merges=(), delta=None, t=0) -> Iteration:
+        priv, u = st.l0(), st.util()
+        return Iteration(t, st.partition(), priv, u, priv - lam * u, delta, merges, g.decomposition())
+
+    history = [snapshot()]
+    while g.k > 1:
+        alive = st.alive
+        b0_old = _log(int(st.rsize[alive].min()), b)
+        union = st.rsize[:, None] + st.rsize[None, :] - np.rint(C).astype(np.int64)
+        b0_new = np.minimum(_log(np.maximum(union, 1), b), _log(_min_excluding(st.rsize.astype(float), alive), b))
+        u_old = st.util()
+        if utility == "U1":
+            big = np.maximum(st.size[:, None] + st.size[None, :], _min_excluding(st.size.astype(float), alive, True))
+            u_new = _log(n, b) - _log(big, b)
+        else:
+            u_new = -np.maximum(D, _min_excluding(st.dbar, alive, True))
+        delta = -b0_new + b0_old + lam * (u_old - u_new)
+        valid = np.triu(alive[:, None] & alive[None, :] & (g.comp[:, None] != g.comp[None, :]), k=1)
+        gs = g.gsize[g.comp]
+        i, j = _pick_pair(
+            delta, valid, TOL_VC, (st.rsize[:, None] + st.rsize[None, :]).astype(float), -(gs[:, None] + gs[None, :])
+        )
+        d = float(delta[i, j])
+        merges = ((st.cluster(i), st.cluster(j)),)
+        a = g.merge(i, j)
+        Rf[a] = st.R[a]
+        C[a, :] = Rf[a] @ Rf.T
+        C[:, a] = C[a, :]
+        if D is not None:
+            D[a, :] = st.merged_dbar(a, idx)
+            D[:, a] = D[a, :]
+        history.append(snapshot(merges, d, len(history)))
+    return ClusteringResult(history[-1].partition, tuple(history), None, "connected", lam, "indistinguishable_l0")
