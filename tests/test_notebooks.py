@@ -1,0 +1,78 @@
+"""Every notebook runs end to end with quick=True and writes its figures with their numbers.
+
+Figures go to a temporary NSP_FIGURES_DIR, so the committed figures/ are never overwritten.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from nsp import notebooks
+from nsp.paths import repo_root
+
+NOTEBOOKS = notebooks.discover()
+
+
+def test_there_are_notebooks():
+    assert NOTEBOOKS, "no notebook found under notebooks/"
+
+
+@pytest.mark.parametrize("nb", NOTEBOOKS, ids=[nb.key for nb in NOTEBOOKS])
+def test_notebook_is_well_formed(nb):
+    """One parameters cell with typed, documented literals (parsed by describe), a quick flag,
+    and a closing 'Differences from the paper' cell."""
+    names = [p.name for p in nb.parameters]
+    assert "quick" in names and isinstance(nb.parameters[names.index("quick")].default, bool)
+    cells = notebooks._read(nb.path).cells
+    last_markdown = [c for c in cells if c.cell_type == "markdown"][-1].source.lower()
+    assert "differences from the paper" in last_markdown, "the last markdown cell must list the differences"
+
+
+@pytest.mark.notebook
+@pytest.mark.parametrize("nb", NOTEBOOKS, ids=[nb.key for nb in NOTEBOOKS])
+def test_notebook_runs_quick(nb, tmp_path, monkeypatch):
+    figures = tmp_path / "figures"
+    monkeypatch.setenv("NSP_FIGURES_DIR", str(figures))
+    monkeypatch.setenv("MPLBACKEND", "Agg")
+    out = notebooks.run(nb, quick=True, output=tmp_path / "executed.ipynb")
+    assert out.exists()
+    written = sorted(p.relative_to(figures) for p in figures.rglob("*") if p.is_file())
+    assert any(p.suffix == ".csv" for p in written), f"{nb.key} wrote no CSV: {written}"
+    for png in (p for p in written if p.suffix == ".png"):
+        assert png.with_suffix(".csv") in written, f"{png} has no CSV of its numbers"
+    assert not [p for p in written if p.name.startswith(".")], "a temporary file was left behind"
+
+
+def test_committed_figures_have_their_numbers():
+    """Every committed PNG under figures/ has the CSV of what it plots beside it."""
+    root = repo_root() / "figures"
+    missing = [str(p.relative_to(root)) for p in root.rglob("*.png") if not p.with_suffix(".csv").exists()]
+    assert not missing, f"figures without CSV: {missing}"
+
+
+def test_unknown_parameters_are_rejected():
+    nb = NOTEBOOKS[0]
+    with pytest.raises(ValueError, match="unknown parameter"):
+        notebooks.resolve_parameters(nb, {"no_such_parameter": "1"})
+
+
+def test_malformed_parameter_cells_are_rejected():
+    with pytest.raises(ValueError, match="help"):
+        notebooks.parse_parameters("n: int = 3")
+    with pytest.raises(ValueError, match="literal"):
+        notebooks.parse_parameters("n: int = f(3)  # size")
+    with pytest.raises(ValueError, match="name: type"):
+        notebooks.parse_parameters("n = 3  # size")
+
+
+def test_notebooks_need_exactly_one_parameters_cell(tmp_path):
+    src = tmp_path / "k" / "01_x.py"
+    src.parent.mkdir()
+    src.write_text("# %%\nquick = True\n")
+    with pytest.raises(ValueError, match="exactly one cell tagged 'parameters'"):
+        notebooks.describe(src)
+    src.write_text('# %% tags=["parameters"]\nn: int = 3  # size\n')
+    with pytest.raises(ValueError, match="quick"):
+        notebooks.describe(src)
