@@ -1,0 +1,557 @@
+"""Ding & Farokhi's agglomerative algorithms: the paper's Examples 2–5 exactly, every
+iteration; properties of the spec §7 on seeded random instances; and an independent,
+straightforward re-implementation (Python sets, everything recomputed from scratch) that the
+incremental algorithms must match for every λ."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from nsp.clustering.nonstochastic import (
+    algorithm1,
+    algorithm2,
+    cluster_distortion,
+    distortion_utility,
+    indistinguishable_l0,
+    merge_path,
+    resolution_utility,
+)
+from nsp.clustering.partition import Partition
+from nsp.uncertain import (
+    maximin_information,
+    nonstochastic_information,
+    nonstochastic_leakage,
+    quantize,
+    quantized_decomposition,
+)
+
+log2 = math.log2
+
+# Spec §4.0: the reconstructed joint range of Example 1 (rows s1..s6, columns x1..x7).
+EX1 = np.zeros((6, 7), dtype=bool)
+EX1[[0, 1, 1, 2, 2, 3, 4, 5], [0, 0, 1, 2, 3, 4, 5, 6]] = True
+VALUES = [0.2, 0.1, 0.4, 0.3, 0.6, 1.5, 1.0]  # eq. (4)
+VALUES_EX4 = [0.2, 0.1, 0.4, 0.3, 0.6, 1.5, 4.0]  # Example 4 resets x7 = 4
+
+
+def P(*clusters: tuple[int, ...]) -> Partition:
+    """A partition written 1-based as in the paper."""
+    return Partition([[x - 1 for x in c] for c in clusters])
+
+
+def s_range(mask: np.ndarray, cluster) -> set[int]:
+    return {int(s) for s in np.flatnonzero(mask[:, list(cluster)].any(axis=1))}
+
+
+# ---------------------------------------------------------------------------------------------
+# Example 2, Algorithm 1 (spec §4.3, §4.4)
+# ---------------------------------------------------------------------------------------------
+
+
+def test_example2_u1_every_iteration():
+    res = algorithm1(EX1, 0.3)
+    h = res.history
+    assert [it.partition for it in h] == [
+        Partition.singletons(7),
+        P((1, 2, 7), (3, 5), (4, 6)),
+        P((1, 2, 7), (3, 4, 5, 6)),
+        P((1, 2, 3, 4, 5, 6, 7)),
+    ]
+    # inner merges of t = 1, in order: x2+x1, x3+x5, x4+x6, x7+{x1,x2}
+    assert h[1].merges == (((1,), (0,)), ((2,), (4,)), ((3,), (5,)), ((6,), (0, 1)))
+    assert h[2].merges == (((2, 4), (3, 5)),)
+    lam = 0.3
+    expected = [-1 + lam * log2(3), -log2(1.5) + lam * log2(4 / 3), -1 + lam * log2(7 / 4)]
+    assert [it.delta for it in h[1:]] == pytest.approx(expected, abs=1e-12)
+    assert [round(it.delta, 4) for it in h[1:]] == [-0.5245, -0.4605, -0.7578]
+    # Fig. 3 plots L0 − λU1: 1.7428, 1.2182, 0.7578, 0
+    assert [round(it.lagrangian, 4) for it in h] == [1.7428, 1.2182, 0.7578, 0.0]
+    # the paper's 𝓛 = −B0 − λU1 differs by H0(S) = log 6
+    assert [round(it.lagrangian - log2(6), 4) for it in h] == [-0.8422, -1.3667, -1.8272, -2.585]
+    assert res.stop_reason == "single_cluster" and res.rejected is None
+    assert res.partition == P((1, 2, 3, 4, 5, 6, 7))
+    # conditional ranges (spec §4.3; s6 of the paper's {x4,x6} reads s5 on this matrix, A2)
+    assert s_range(EX1, (0, 1, 6)) == {0, 1, 5}
+    assert s_range(EX1, (2, 4)) == {2, 3}
+    assert s_range(EX1, (3, 5)) == {2, 4}
+    assert s_range(EX1, (2, 3, 4, 5)) == {2, 3, 4}
+
+
+def test_example2_u2_every_iteration():
+    res = algorithm1(EX1, 2.5, utility="U2", values=VALUES)
+    assert [it.partition for it in res.history] == [Partition.singletons(7), P((1, 2, 4), (3, 5), (6, 7))]
+    # inner merges with the merged distortion: x2+x1 (0.05), x3+x5 (0.1), x4+{x1,x2} (0.1), x6+x7 (0.25)
+    merges = res.history[1].merges
+    assert merges == (((1,), (0,)), ((2,), (4,)), ((3,), (0, 1)), ((5,), (6,)))
+    assert [cluster_distortion(VALUES, a + b) for a, b in merges] == pytest.approx([0.05, 0.1, 0.1, 0.25])
+    assert res.history[1].delta == pytest.approx(-1 + 2.5 * 0.25, abs=1e-12)
+    assert round(res.history[1].delta, 4) == -0.375
+    # rejected t = 2: everything merged, d̄ = 1.5 − 4.1/7
+    assert res.stop_reason == "delta_nonnegative"
+    assert res.rejected.partition == P((1, 2, 3, 4, 5, 6, 7))
+    assert res.rejected.merges[0] == ((2, 4), (0, 1, 3))
+    assert res.rejected.delta == pytest.approx(-log2(3) + 2.5 * (1.5 - 4.1 / 7 - 0.25), abs=1e-12)
+    assert round(res.rejected.delta, 4) == 0.0758
+    assert res.partition == P((1, 2, 4), (3, 5), (6, 7))
+    assert [s_range(EX1, c) for c in res.partition] == [{0, 1, 2}, {2, 3}, {4, 5}]
+    assert [round(it.lagrangian, 4) for it in res.history] == [2.585, 2.21]
+
+
+@pytest.mark.parametrize(
+    ("utility", "values", "windows"),
+    [
+        # (λ, number of accepted iterations): returns Q0 for λ ≥ 1/log2 3, else one cluster
+        ("U1", None, [(0.0, 3), (0.6308, 3), (0.6310, 0), (5.0, 0)]),
+        # Q0 for λ ≥ 4, Q1 for log2(3)/0.664286 = 2.38596 ≤ λ < 4 (the spec rounds it to 2.3862), one cluster below
+        ("U2", VALUES, [(0.0, 2), (2.3859, 2), (2.3860, 1), (3.999, 1), (4.0, 0), (10.0, 0)]),
+    ],
+)
+def test_example2_lambda_windows(utility, values, windows):
+    path = merge_path(EX1, utility=utility, values=values)
+    for lam, iters in windows:
+        assert algorithm1(EX1, lam, utility=utility, values=values).iterations == iters, lam
+        assert path.result(lam).iterations == iters, lam
+
+
+# ---------------------------------------------------------------------------------------------
+# Examples 3 and 4, Algorithm 2 (spec §4.5, §4.6)
+# ---------------------------------------------------------------------------------------------
+
+
+def test_example3_every_iteration():
+    res = algorithm2(EX1, 0.3)
+    h = res.history
+    assert [it.partition for it in h] == [
+        Partition.singletons(7),
+        P((1, 3), (2,), (4,), (5,), (6,), (7,)),
+        P((1, 3), (2, 5), (4,), (6,), (7,)),
+        P((1, 3), (2, 5), (4, 6), (7,)),
+        P((1, 3, 7), (2, 5), (4, 6)),
+    ]
+    assert [it.decomposition for it in h] == [
+        P((1, 2), (3, 4), (5,), (6,), (7,)),
+        P((1, 2, 3, 4), (5,), (6,), (7,)),
+        P((1, 2, 3, 4, 5), (6,), (7,)),
+        P((1, 2, 3, 4, 5, 6), (7,)),
+        P((1, 2, 3, 4, 5, 6, 7)),
+    ]
+    lam = 0.3
+    # the paper prints log(4/5) − λ log 2; −0.0219 needs + (sign typo, A7)
+    expected = [log2(4 / 5) + lam * 1, log2(3 / 4), log2(2 / 3), -1 + lam * log2(3 / 2)]
+    assert [it.delta for it in h[1:]] == pytest.approx(expected, abs=1e-12)
+    assert [round(it.delta, 4) for it in h[1:]] == [-0.0219, -0.415, -0.585, -0.8245]
+    assert [round(it.lagrangian, 4) for it in h] == [1.4797, 1.4578, 1.0428, 0.4578, -0.3667]
+    assert res.stop_reason == "connected"
+    final = res.partition
+    assert maximin_information(quantize(EX1, final.labels)) == 0
+    assert resolution_utility(final) == pytest.approx(log2(7 / 3))
+    assert nonstochastic_leakage(quantize(EX1, final.labels)) == pytest.approx(log2(3))
+    # λ-window: returns Q0 for λ ≥ log2(5/4), else Q4
+    assert algorithm2(EX1, 0.3219).iterations == 4
+    assert algorithm2(EX1, 0.3220).iterations == 0
+
+
+def test_psi_excludes_pairs_within_a_component():
+    # eq. (9): no merge of the path ever joins two clusters of the same component
+    for it_prev, it in zip(algorithm2(EX1, 0.0).history, algorithm2(EX1, 0.0).history[1:]):
+        (a, b), = it.merges
+        comp = it_prev.decomposition.labels
+        assert comp[a[0]] != comp[b[0]]
+
+
+@pytest.mark.parametrize(
+    ("distance", "deltas", "lagrangians", "stop"),
+    [
+        ("abs", [-0.3069, -0.4, -0.415, -0.615], [2.3219, 2.015, 1.615, 1.2, 0.585], "connected"),
+        ("sq", [-0.3212, -0.4128, -0.4546], [2.3219, 2.0008, 1.588, 1.1333], "delta_nonnegative"),
+    ],
+)
+def test_example4_both_distances(distance, deltas, lagrangians, stop):
+    res = algorithm2(EX1, 0.3, utility="U2", values=VALUES_EX4, distance=distance)
+    path = [
+        Partition.singletons(7),
+        P((1, 4), (2,), (3,), (5,), (6,), (7,)),
+        P((1, 4), (2,), (3, 5), (6,), (7,)),
+        P((1, 4), (2,), (3, 5, 6), (7,)),
+        P((1, 4), (2, 7), (3, 5, 6)),
+    ]
+    got = [it.partition for it in res.history] + ([res.rejected.partition] if res.rejected else [])
+    assert got == path
+    assert [round(it.delta, 4) for it in res.history[1:]] == deltas
+    assert [round(it.lagrangian, 4) for it in res.history] == lagrangians
+    assert res.stop_reason == stop
+    if distance == "abs":  # spec A8: the paper's "terminates at t = 3" is not reproduced with |x − x̂|
+        assert res.partition == path[4]
+        assert res.history[4].delta == pytest.approx(-1 + 0.3 * (1.95 - 2 / 3), abs=1e-12)
+    else:  # with (x − x̂)² the 4th merge is rejected (ΔL = +0.0074) and Q3 is returned
+        assert res.partition == path[3]
+        assert round(res.rejected.delta, 4) == 0.0074
+        assert res.decomposition == P((1, 2, 3, 4, 5, 6), (7,))
+
+
+def test_example4_abs_reproduces_the_stated_stop_only_in_a_lambda_window():
+    # with |x − x̂| the paper's outcome (returns Q3) holds for λ in [0.7792, 1.0323)
+    for lam, iters in [(0.7791, 4), (0.7793, 3), (1.0322, 3), (1.0324, 2)]:
+        assert algorithm2(EX1, lam, utility="U2", values=VALUES_EX4).iterations == iters, lam
+
+
+# ---------------------------------------------------------------------------------------------
+# Example 5, §V-C variant (spec §4.7)
+# ---------------------------------------------------------------------------------------------
+
+
+def test_example5_every_iteration():
+    res = indistinguishable_l0(EX1, 0.3)
+    h = res.history
+    assert [it.partition for it in h] == [
+        Partition.singletons(7),
+        P((1,), (2, 3), (4,), (5,), (6,), (7,)),
+        P((1,), (2, 3), (4, 5), (6,), (7,)),
+        P((1,), (2, 3), (4, 5), (6, 7)),
+        P((1, 6, 7), (2, 3), (4, 5)),
+    ]
+    assert [it.decomposition for it in h[1:]] == [
+        P((1, 2, 3, 4), (5,), (6,), (7,)),
+        P((1, 2, 3, 4, 5), (6,), (7,)),
+        P((1, 2, 3, 4, 5), (6, 7)),
+        P((1, 2, 3, 4, 5, 6, 7)),
+    ]
+    expected = [0.3, 0.0, -1.0, 0.3 * log2(3 / 2)]
+    assert [it.delta for it in h[1:]] == pytest.approx(expected, abs=1e-12)
+    assert round(h[4].delta, 4) == 0.1755
+    assert res.privacy == pytest.approx(log2(3))
+    assert res.utility == pytest.approx(log2(7 / 3))
+    assert maximin_information(quantize(EX1, res.partition.labels)) == 0
+
+
+# ---------------------------------------------------------------------------------------------
+# utilities
+# ---------------------------------------------------------------------------------------------
+
+
+def test_utilities_match_their_definitions():
+    q = P((1, 3, 7), (2, 5), (4, 6))
+    # U1 = I0(X → X̂): the joint range of (X, X̂) is the graph of the quantizer
+    xq = np.zeros((7, 3), dtype=bool)
+    xq[np.arange(7), q.labels] = True
+    assert resolution_utility(q) == pytest.approx(nonstochastic_information(xq))
+    assert resolution_utility(Partition.singletons(7)) == pytest.approx(log2(7))
+    assert resolution_utility(Partition.whole(7)) == 0
+    assert resolution_utility(q, base=math.e) == pytest.approx(math.log(7 / 3))
+    # U2 with the centroid codeword, both distances
+    assert distortion_utility(VALUES, Partition.whole(7)) == pytest.approx(-(1.5 - 4.1 / 7))
+    assert distortion_utility(VALUES, Partition.whole(7), distance="sq") == pytest.approx(-((1.5 - 4.1 / 7) ** 2))
+    assert distortion_utility(VALUES, Partition.singletons(7)) == 0
+
+
+def test_bad_input_is_rejected():
+    with pytest.raises(ValueError, match="lam"):
+        algorithm1(EX1, -1)
+    with pytest.raises(ValueError, match="utility"):
+        algorithm2(EX1, 0.1, utility="U3")
+    with pytest.raises(ValueError, match="values"):
+        algorithm1(EX1, 0.1, utility="U2")
+    with pytest.raises(ValueError, match="values"):
+        algorithm1(EX1, 0.1, utility="U2", values=[1, 2])
+    with pytest.raises(ValueError, match="distance"):
+        algorithm1(EX1, 0.1, utility="U2", values=VALUES, distance="l3")
+    with pytest.raises(ValueError, match="every row and every column"):
+        algorithm1(np.eye(3, 4, dtype=bool), 0.1)
+    with pytest.raises(ValueError, match="algorithm"):
+        merge_path(EX1, algorithm="algorithm3")
+
+
+# ---------------------------------------------------------------------------------------------
+# an independent, straightforward implementation (from the pseudo-code; no incremental state)
+# ---------------------------------------------------------------------------------------------
+
+
+def _ranges(mask, Q):
+    return [frozenset(np.flatnonzero(mask[:, list(c)].any(axis=1)).tolist()) for c in Q]
+
+
+def _canon(Q):
+    return sorted((tuple(sorted(c)) for c in Q), key=lambda c: c[0])
+
+
+def _dbar(values, c, sq):
+    v = np.asarray(values, float)[list(c)]
+    m = v.mean()
+    d = max(abs(x - m) for x in v)
+    return d * d if sq else d
+
+
+def _util(Q, n, utility, values, sq):
+    if utility == "U1":
+        return log2(n) - log2(max(len(c) for c in Q))
+    return -max(_dbar(values, c, sq) for c in Q)
+
+
+def _components(mask, Q):
+    """Components of the graph on clusters (edge = intersecting S-ranges), by union-find."""
+    R = _ranges(mask, Q)
+    parent = list(range(len(Q)))
+
+    def find(a):
+        while parent[a] != a:
+            a = parent[a]
+        return a
+
+    for i in range(len(Q)):
+        for j in range(i + 1, len(Q)):
+            if R[i] & R[j]:
+                parent[find(i)] = find(j)
+    comp = {}
+    for i, c in enumerate(Q):
+        comp.setdefault(find(i), []).extend(c)
+    return [find(i) for i in range(len(Q))], _canon(comp.values())
+
+
+def naive_algorithm1(mask, lam, utility="U1", values=None, sq=False):
+    n_s, n = mask.shape
+    Q = _canon([x] for x in range(n))
+
+    def lag(Q):
+        return -log2(min(len(r) for r in _ranges(mask, Q))) - lam * _util(Q, n, utility, values, sq)
+
+    while True:
+        R = dict(zip(Q, _ranges(mask, Q)))
+        m = min(len(r) for r in R.values())
+        pi = [c for c in Q if len(R[c]) == m]
+        cur = list(Q)
+        while pi:
+            X = pi.pop(0)
+            rx = _ranges(mask, [X])[0]
+            cands = [c for c in cur if c != X and _ranges(mask, [c])[0] != rx]
+            if not cands:
+                continue
+            keys = [len(X) + len(c) if utility == "U1" else _dbar(values, X + c, sq) for c in cands]
+            best = min(keys)
+            Xs = cands[next(k for k, v in enumerate(keys) if v <= best + 1e-12)]
+            cur = _canon([c for c in cur if c not in (X, Xs)] + [X + Xs])
+            if Xs in pi:
+                pi.remove(Xs)
+        if lag(cur) - lag(Q) >= -1e-12:
+            return Q
+        Q = cur
+        if len(Q) == 1:
+            return Q
+
+
+def naive_algorithm2(mask, lam, utility="U1", values=None, sq=False):
+    n = mask.shape[1]
+    Q = _canon([x] for x in range(n))
+    comp, P_ = _components(mask, Q)
+    while len(P_) > 1:
+        gsize = {g: sum(len(Q[i]) for i in range(len(Q)) if comp[i] == g) for g in set(comp)}
+        pairs = [(i, j) for i in range(len(Q)) for j in range(i + 1, len(Q)) if comp[i] != comp[j]]
+        key = {
+            (i, j): (len(Q[i]) + len(Q[j])) if utility == "U1" else _dbar(values, Q[i] + Q[j], sq)
+            for i, j in pairs
+        }
+        best = min(key.values())
+        pairs = [p for p in pairs if key[p] <= best + 1e-12]
+        big = max(gsize[comp[i]] + gsize[comp[j]] for i, j in pairs)
+        i, j = next(p for p in pairs if gsize[comp[p[0]]] + gsize[comp[p[1]]] == big)
+        new = _canon([c for k, c in enumerate(Q) if k not in (i, j)] + [Q[i] + Q[j]])
+        k = len(P_)
+        d = log2((k - 1) / k) - lam * (_util(new, n, utility, values, sq) - _util(Q, n, utility, values, sq))
+        if d >= -1e-12:
+            break
+        Q = new
+        comp, P_ = _components(mask, Q)
+    return Q
+
+
+def naive_indistinguishable(mask, lam, utility="U1", values=None, sq=False):
+    n = mask.shape[1]
+    Q = _canon([x] for x in range(n))
+    comp, P_ = _components(mask, Q)
+
+    def b0(Q):
+        return log2(min(len(r) for r in _ranges(mask, Q)))
+
+    while len(P_) > 1:
+        gsize = {g: sum(len(Q[i]) for i in range(len(Q)) if comp[i] == g) for g in set(comp)}
+        R = _ranges(mask, Q)
+        cands = []
+        for i in range(len(Q)):
+            for j in range(i + 1, len(Q)):
+                if comp[i] == comp[j]:
+                    continue
+                new = _canon([c for k, c in enumerate(Q) if k not in (i, j)] + [Q[i] + Q[j]])
+                d = -b0(new) + b0(Q) + lam * (_util(Q, n, utility, values, sq) - _util(new, n, utility, values, sq))
+                cands.append((d, len(R[i]) + len(R[j]), -(gsize[comp[i]] + gsize[comp[j]]), i, j, new))
+        best = min(c[0] for c in cands)
+        cands = [c for c in cands if c[0] <= best + 1e-9]
+        Q = min(cands, key=lambda c: c[1:5])[5]
+        comp, P_ = _components(mask, Q)
+    return Q
+
+
+# ---------------------------------------------------------------------------------------------
+# random instances (spec §7): n_S in [2, 6], n_X in [2, 7], density U(0.1, 0.6), repaired
+# ---------------------------------------------------------------------------------------------
+
+
+def random_instance(seed: int, n_s_max: int = 6, n_x_max: int = 7):
+    rng = np.random.default_rng(seed)
+    n_s, n_x = int(rng.integers(2, n_s_max + 1)), int(rng.integers(2, n_x_max + 1))
+    mask = rng.random((n_s, n_x)) < rng.uniform(0.1, 0.6)
+    mask[rng.integers(0, n_s, n_x), np.arange(n_x)] = True
+    mask[np.arange(n_s), rng.integers(0, n_x, n_s)] = True
+    values = np.round(rng.normal(size=n_x) * 3, 1)  # rounded: exact ties in d̄ happen
+    return mask, values
+
+
+SEEDS = st.integers(0, 2**32 - 1)
+CONFIGS = [("U1", "abs"), ("U2", "abs"), ("U2", "sq")]
+
+
+def _lambdas(path):
+    bp = path.breakpoints()
+    return sorted({0.0, 0.05, 0.3, 1.0, 3.0, 100.0, *(bp * (1 - 1e-6)), *(bp * (1 + 1e-6))})
+
+
+@given(seed=SEEDS)
+def test_p14_sweep_from_one_path_equals_separate_runs_and_the_naive_version(seed):
+    mask, values = random_instance(seed)
+    for utility, distance in CONFIGS:
+        kw = dict(utility=utility, values=values, distance=distance)
+        sq = distance == "sq"
+        for alg, naive, name in [
+            (algorithm1, naive_algorithm1, "algorithm1"),
+            (algorithm2, naive_algorithm2, "algorithm2"),
+        ]:
+            path = merge_path(mask, algorithm=name, **kw)
+            for lam in _lambdas(path):
+                direct = alg(mask, lam, **kw)
+                from_path = path.result(lam)
+                assert from_path.partition == direct.partition
+                assert from_path.stop_reason == direct.stop_reason
+                assert [h.partition for h in from_path.history] == [h.partition for h in direct.history]
+                assert path.partitions[path.stop_index(lam)] == direct.partition
+                assert direct.partition == Partition(naive(mask, lam, utility, values, sq)), (name, lam)
+
+
+@given(seed=SEEDS)
+def test_indistinguishable_matches_the_naive_version_and_p13(seed):
+    mask, values = random_instance(seed)
+    for utility, distance in CONFIGS:
+        for lam in (0.0, 0.3, 2.0):
+            res = indistinguishable_l0(mask, lam, utility=utility, values=values, distance=distance)
+            assert res.partition == Partition(naive_indistinguishable(mask, lam, utility, values, distance == "sq"))
+            q = quantize(mask, res.partition.labels)
+            assert maximin_information(q) == 0  # P13
+            assert len(res.decomposition) == 1
+            assert res.privacy == pytest.approx(nonstochastic_leakage(q))
+
+
+@given(seed=SEEDS)
+def test_p11_algorithm1_invariants(seed):
+    mask, values = random_instance(seed)
+    n_s = mask.shape[0]
+    for utility, distance in CONFIGS:
+        for lam in (0.0, 0.2, 1.0):
+            res = algorithm1(mask, lam, utility=utility, values=values, distance=distance)
+            lag = [h.lagrangian for h in res.history]
+            assert all(b < a for a, b in zip(lag, lag[1:]))  # strictly decreasing
+            b0 = [log2(n_s) - h.privacy for h in res.history]
+            assert all(b > a for a, b in zip(b0, b0[1:]))  # B0 strictly increasing
+            for h in res.history:
+                q = quantize(mask, h.partition.labels)
+                assert h.privacy == pytest.approx(nonstochastic_leakage(q), abs=1e-12)
+                u = resolution_utility(h.partition) if utility == "U1" else distortion_utility(
+                    values, h.partition, distance=distance)
+                assert h.utility == pytest.approx(u, abs=1e-12)
+                assert h.lagrangian == pytest.approx(h.privacy - lam * h.utility, abs=1e-12)
+            if res.stop_reason == "delta_nonnegative":
+                assert res.rejected.delta >= -1e-12
+            else:
+                assert len(res.partition) == 1
+
+
+@given(seed=SEEDS)
+def test_p12_algorithm2_invariants(seed):
+    mask, values = random_instance(seed)
+    for utility, distance in CONFIGS:
+        res0 = algorithm2(mask, 0.0, utility=utility, values=values, distance=distance)
+        n0 = len(res0.history[0].decomposition)
+        for t, h in enumerate(res0.history):
+            assert len(h.decomposition) == n0 - t
+            # incremental decomposition = recomputed from scratch (P8: the join with P*_{G_X})
+            assert h.decomposition == Partition(quantized_decomposition(mask, h.partition.labels))
+            assert h.decomposition == res0.history[0].decomposition.join(h.partition)
+            assert h.partition.refines(h.decomposition)
+            assert h.privacy == pytest.approx(maximin_information(quantize(mask, h.partition.labels)), abs=1e-12)
+        assert res0.privacy == 0  # λ = 0 ends connected
+        for lam in (0.1, 1.0):
+            lag = [h.lagrangian for h in algorithm2(mask, lam, utility=utility, values=values,
+                                                    distance=distance).history]
+            assert all(b < a for a, b in zip(lag, lag[1:]))
+
+
+@given(seed=SEEDS)
+def test_p1_maximin_at_most_l0_along_every_path(seed):
+    mask, _ = random_instance(seed)
+    for name in ("algorithm1", "algorithm2"):
+        for q in merge_path(mask, algorithm=name).partitions:
+            r = quantize(mask, q.labels)
+            assert maximin_information(r) <= nonstochastic_leakage(r) + 1e-12
+
+
+@given(seed=SEEDS)
+def test_p10_reduced_criteria(seed):
+    """argmin |𝒳1|+|𝒳2| maximizes U1 of the merged partition (always); argmin d̄(𝒳1 ⊔ 𝒳2)
+    maximizes U2 whenever every candidate merge is d̄-monotone (spec A30)."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(3, 9))
+    q = Partition.from_labels(rng.integers(0, max(2, n - 2), n))
+    if len(q) < 2:
+        return
+    values = rng.normal(size=n)
+    pairs = [(i, j) for i in range(len(q)) for j in range(i + 1, len(q))]
+    u1 = {p: resolution_utility(q.merge(*p)) for p in pairs}
+    size = {p: len(q.clusters[p[0]]) + len(q.clusters[p[1]]) for p in pairs}
+    for p in pairs:
+        if size[p] == min(size.values()):
+            assert u1[p] == pytest.approx(max(u1.values()))
+    d = {p: cluster_distortion(values, q.clusters[p[0]] + q.clusters[p[1]]) for p in pairs}
+    monotone = all(
+        d[(i, j)] >= max(cluster_distortion(values, q.clusters[i]), cluster_distortion(values, q.clusters[j])) - 1e-12
+        for i, j in pairs
+    )
+    if monotone:
+        u2 = {p: distortion_utility(values, q.merge(*p)) for p in pairs}
+        for p in pairs:
+            if d[p] <= min(d.values()) + 1e-12:
+                assert u2[p] == pytest.approx(max(u2.values()))
+
+
+def test_p9_centroid_distortion_is_not_merge_monotone():
+    # spec §7 P9 counter-example: d̄(A) > d̄(A ⊔ B)
+    x = [0, 0.1, 0.2, 10, 10.1, 10.2, 10.3]
+    assert cluster_distortion(x, [0, 1, 2, 3]) == pytest.approx(7.425)
+    assert cluster_distortion(x, range(7)) == pytest.approx(5.842857142857143)
+
+
+def test_path_breakpoints_decide_the_stop():
+    path = merge_path(EX1, algorithm="algorithm1", utility="U2", values=VALUES)
+    # λ-windows of Example 2 (U2): breakpoints log2(3)/0.664286 = 2.3860 and 1/0.25 = 4
+    assert set(np.round(path.breakpoints(), 4)) >= {2.386, 4.0}
+    assert path.stop_index(4.0) == 0 and path.stop_index(3.0) == 1 and path.stop_index(2.0) == 2
+
+
+def test_no_candidates_path_ends_with_a_rejected_repeat():
+    # every x sees all of S: no cluster has a partner with a different range
+    mask = np.ones((3, 4), dtype=bool)
+    path = merge_path(mask)
+    assert path.end_reason == "no_candidates" and len(path) == 2
+    res = algorithm1(mask, 0.0)
+    assert res.iterations == 0 and res.stop_reason == "delta_nonnegative"
+    assert path.result(0.0).partition == res.partition == Partition.singletons(4)
