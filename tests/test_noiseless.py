@@ -1,0 +1,299 @@
+"""Noiseless privacy (seed 001): Definition 1/2 budgets, quantizers, Theorem 8 (paper and corrected
+rules), and Theorems 1-7 as properties on seeded random finite instances (spec §7)."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from nsp import noiseless as nl
+from nsp import uncertain as un
+
+# ---------------------------------------------------------------------------------------------
+# Random finite instances (spec §7): n in 2..4, domains of 2-5 distinct integers in [0, 50),
+# f = sum_i w_i x_i, mechanism = q-level quantizer on [min f, max f] or a random map.
+# ---------------------------------------------------------------------------------------------
+WEIGHTS = [1, 2, 3, -1, Fraction(1, 2)]
+
+
+@st.composite
+def instances(draw):
+    n = draw(st.integers(2, 4))
+    domains = [sorted(draw(st.sets(st.integers(0, 49), min_size=2, max_size=5))) for _ in range(n)]
+    w = [draw(st.sampled_from(WEIGHTS)) for _ in range(n)]
+    return domains, w
+
+
+def linear_query(w):
+    return lambda x: sum(Fraction(wi) * xi for wi, xi in zip(w, x))
+
+
+def f_values(f, domains):
+    return [f(x) for x in itertools.product(*domains)]
+
+
+def quantized(f, domains, q):
+    vals = f_values(f, domains)
+    lo, hi = min(vals), max(vals)
+    if lo == hi:
+        return (lambda x: 0), lo, hi
+    Q = nl.LinearQuantizer(lo, hi, q, output="index")
+    return (lambda x: Q.index(f(x))), lo, hi
+
+
+# --------------------------------------------------------------------------- worked values (spec §4)
+def test_E8_paper_rule_breaks_the_budget_for_the_average():
+    """Average of n=4 entries in [0,1], eps=2: the paper's q=16 lets x_-i=(0.1,0,0) see 5 > 4 outputs."""
+    S = Fraction(1, 4)
+    q = nl.levels_paper(2, S, 0, 1)
+    assert q == 16
+    Q = nl.LinearQuantizer(Fraction(0), Fraction(1), q, output="index")
+    others = (Fraction(1, 10), 0, 0)
+    image = {Q.index((xi + sum(others)) / 4) for xi in (Fraction(k, 1000) for k in range(1001))}
+    assert image == {0, 1, 2, 3, 4}
+    assert nl.worst_case_outputs(q, S, 0, 1) == 5
+    assert len(image) > 2**2
+
+
+def test_E9_safe_rule_for_the_average():
+    S = Fraction(1, 4)
+    assert nl.levels_safe(2, S, 0, 1) == 12
+    assert nl.worst_case_outputs(12, S, 0, 1) == 4
+    assert nl.worst_case_outputs(13, S, 0, 1) == 5
+
+
+@pytest.mark.parametrize("eps, q", [(1, 2), (2, 4), (3.5, 11)])
+def test_E10_local_case_uses_floor_two_to_eps(eps, q):
+    assert nl.levels_paper(eps, 1, 0, 1) == q == nl.levels_safe(eps, 1, 0, 1)
+    assert nl.worst_case_outputs(q, 1, 0, 1) == q
+
+
+@pytest.mark.parametrize("eps, expected", [(1, 1.585), (2, 2.322), (3, 3.170), (4, 4.087), (8, 8.006)])
+@pytest.mark.parametrize("n", [2, 4, 7])
+def test_E11_realized_epsilon_of_the_paper_rule(eps, expected, n):
+    S = Fraction(1, n)
+    q = nl.levels_paper(eps, S, 0, 1)
+    assert q == n * 2**eps
+    assert nl.realized_epsilon(q, S, 0, 1) == pytest.approx(math.log2(2**eps + 1), abs=1e-12)
+    assert round(nl.realized_epsilon(q, S, 0, 1), 3) == expected
+
+
+def test_E11_floating_sensitivity_gives_the_same_levels():
+    """R/S computed in floating point (e.g. 1/3) must not lose a level to rounding."""
+    for n in range(2, 40):
+        assert nl.levels_paper(3, 1.0 / n, 0.0, 1.0) == n * 8
+        assert nl.levels_safe(3, 1.0 / n, 0.0, 1.0) == 7 * n
+
+
+def test_E12_half_bit_budget():
+    q = nl.levels_paper(0.5, Fraction(1, 4), 0, 1)
+    assert q == 5
+    assert nl.worst_case_outputs(q, Fraction(1, 4), 0, 1) == 3
+    assert nl.realized_epsilon(q, Fraction(1, 4), 0, 1) == pytest.approx(math.log2(3))
+
+
+def test_E13_composition_is_tight_for_independent_bits():
+    domains = [[0, 1, 2, 3]]
+    m1, m2 = (lambda x: x[0] % 2), (lambda x: x[0] // 2)
+    assert nl.noiseless_epsilon(m1, domains) == 1.0 == nl.noiseless_epsilon(m2, domains)
+    assert nl.noiseless_epsilon(nl.compose(m1, m2), domains) == 2.0
+
+
+def test_E14_two_quantizers_of_one_monotone_query_never_add_up():
+    """Same scalar query, two quantizers: eps12 <= log2(2^eps1 + 2^eps2 - 1) < eps1 + eps2."""
+    domains = [list(range(40))]
+    q1 = nl.LinearQuantizer(0, 39, 4, output="index")
+    q2 = nl.LinearQuantizer(-3, 39, 4, output="index")
+    m1, m2 = (lambda x: int(q1.index(x[0]))), (lambda x: int(q2.index(x[0])))
+    e1, e2 = nl.noiseless_epsilon(m1, domains), nl.noiseless_epsilon(m2, domains)
+    e12 = nl.noiseless_epsilon(nl.compose(m1, m2), domains)
+    assert e12 <= math.log2(2**e1 + 2**e2 - 1) + 1e-12 < e1 + e2
+
+
+def test_E18_theorem_4_fails_with_the_joint_density_and_holds_with_the_conditional():
+    """X ~ U[0,0.1]^2, p=2, eps=0.01, constant mechanism: the best error is the variance 0.1^2/12."""
+    best = nl.optimal_error_uniform([0.1], 2)
+    assert best == pytest.approx(0.1**2 / 12)
+    literal = nl.estimation_error_lower_bound(100.0, 0.1, 2, 0.01)  # joint density 1/0.01
+    assert literal == pytest.approx(1.530e-3, rel=1e-3)
+    assert literal > best  # the bound as printed is violated
+    corrected = nl.estimation_error_lower_bound(10.0, 0.1, 2, 0.01)  # conditional density 1/0.1
+    assert corrected <= best
+
+
+# --------------------------------------------------------------------------- Theorem 8 as properties
+@given(instances(), st.floats(0.0, 5.0))
+def test_T8_safe_rule_keeps_every_instance_within_budget(inst, eps):
+    domains, w = inst
+    f = linear_query(w)
+    vals = f_values(f, domains)
+    lo, hi = min(vals), max(vals)
+    if lo == hi:
+        return
+    S = Fraction(nl.sensitivity(lambda x: float(f(x)), domains)).limit_denominator(1000)
+    q = nl.levels_safe(eps, S, lo, hi)
+    if math.isinf(q):
+        return
+    mech, _, _ = quantized(f, domains, int(q))
+    assert nl.noiseless_epsilon(mech, domains) <= eps + 1e-12
+    # ... and the worst-case formula bounds the brute force for any q.
+    for q_any in (1, 2, 3, 7, 16):
+        mech_q, _, _ = quantized(f, domains, q_any)
+        assert nl.noiseless_epsilon(mech_q, domains) <= nl.realized_epsilon(q_any, S, lo, hi) + 1e-12
+
+
+@given(st.floats(0.0, 12.0), st.integers(2, 64))
+def test_T8_rules_agree_in_the_local_case_and_safe_never_exceeds_the_paper(eps, n):
+    assert nl.levels_paper(eps, 1, 0, 1) == nl.levels_safe(eps, 1, 0, 1) == max(1, math.floor(2**eps + 1e-9))
+    S = Fraction(1, n)
+    safe, paper = nl.levels_safe(eps, S, 0, 1), nl.levels_paper(eps, S, 0, 1)
+    assert safe <= paper
+    assert nl.worst_case_outputs(safe, S, 0, 1) <= 2**eps * (1 + 1e-12)
+    assert nl.worst_case_outputs(safe + 1, S, 0, 1) > 2**eps or safe + 1 > paper
+
+
+def test_worst_case_is_attained_by_a_straddling_interval():
+    """min(q, ceil(qS/R)+1) is tight: place an interval of length S just left of a bin edge."""
+    for q, S in [(16, Fraction(1, 4)), (10, Fraction(3, 10)), (7, Fraction(1, 7)), (5, Fraction(1, 1))]:
+        Q = nl.LinearQuantizer(Fraction(0), Fraction(1), q, output="index")
+        start = Fraction(1, q) - Fraction(1, 10**6) if S < 1 else Fraction(0)
+        pts = [start + S * Fraction(k, 1000) for k in range(1001)]
+        seen = {Q.index(p) for p in pts if 0 <= p <= 1}
+        assert len(seen) == nl.worst_case_outputs(q, S, 0, 1)
+
+
+# --------------------------------------------------------------------------- Theorems 1, 3, 5, 6, 7
+@given(instances(), st.integers(1, 4), st.integers(0, 2**32 - 1))
+def test_T1_T3_guarantees_hold_with_equality_for_each_individual(inst, r, seed):
+    domains, _ = inst
+    rng = np.random.default_rng(seed)
+    table = {x: int(rng.integers(r)) for x in itertools.product(*domains)}
+    mech = table.__getitem__
+    eps = nl.noiseless_epsilon(mech, domains)
+    for i in range(len(domains)):
+        v = tuple(int(rng.choice(d)) for d in domains)
+        J = nl.individual_range(mech, domains, i, v)  # [[X_i, Y]]
+        outputs = len({mech(nl._with(v, i, xi)) for xi in domains[i]})
+        chain = [un.maximin_information(J), un.symmetrized_leakage(J), un.nonstochastic_leakage(J.T)]
+        # Theorem 1: 0 <= I* <= L0s <= L0(Y -> X_i) <= eps, here all equal (spec E16).
+        assert chain == pytest.approx([math.log2(outputs)] * 3)
+        assert chain[-1] <= eps + 1e-12
+        # Theorem 3: every test of the two-point game performs at most min(eps, 1) bits.
+        a, b = rng.choice(domains[i], size=2, replace=False)
+        H = nl.hypothesis_game_range(mech, i, int(a), int(b), v)
+        bound = un.hypothesis_test_bound(H)
+        assert bound <= min(eps, 1.0) + 1e-12 or bound == -math.inf
+        assert bound in (1.0, -math.inf)
+
+
+@given(instances(), st.integers(1, 4), st.integers(1, 4), st.integers(0, 2**32 - 1))
+def test_T6_T7_composition_adds_and_postprocessing_does_not_increase(inst, r1, r2, seed):
+    domains, _ = inst
+    rng = np.random.default_rng(seed)
+    t1 = {x: int(rng.integers(r1)) for x in itertools.product(*domains)}
+    t2 = {x: int(rng.integers(r2)) for x in itertools.product(*domains)}
+    e1, e2 = nl.noiseless_epsilon(t1.__getitem__, domains), nl.noiseless_epsilon(t2.__getitem__, domains)
+    e12 = nl.noiseless_epsilon(nl.compose(t1.__getitem__, t2.__getitem__), domains)
+    assert max(e1, e2) - 1e-12 <= e12 <= e1 + e2 + 1e-12
+    g = {k: int(rng.integers(3)) for k in range(r1)}
+    assert nl.noiseless_epsilon(nl.postprocess(g.__getitem__, t1.__getitem__), domains) <= e1 + 1e-12
+
+
+@given(instances(), st.integers(1, 4), st.integers(0, 2**32 - 1))
+def test_T5_maximal_leakage_of_one_individual_is_at_most_eps(inst, r, seed):
+    from nsp.info import maximal_leakage
+
+    domains, _ = inst
+    rng = np.random.default_rng(seed)
+    table = {x: int(rng.integers(r)) for x in itertools.product(*domains)}
+    mech = table.__getitem__
+    eps = nl.noiseless_epsilon(mech, domains)
+    i = int(rng.integers(len(domains)))
+    v = tuple(int(rng.choice(d)) for d in domains)
+    px = rng.dirichlet(np.ones(len(domains[i])))
+    joint = np.zeros((len(domains[i]), r))
+    for k, xi in enumerate(domains[i]):
+        joint[k, mech(nl._with(v, i, xi))] = px[k]
+    assert maximal_leakage(joint) <= eps + 1e-12
+
+
+def test_T2_zero_error_capacity_of_a_private_channel_is_at_most_eps():
+    """A deterministic channel X_i -> Y: alpha(G) = number of outputs = 2^eps exactly."""
+    domains = [list(range(6)), [0, 1]]
+    mech = lambda x: (x[0] + x[1]) // 2  # noqa: E731
+    eps = nl.noiseless_epsilon(mech, domains)
+    J = nl.individual_range(mech, domains, 0, (0, 1))
+    assert un.zero_error_rate_lower_bound(J, k_max=2) <= eps + 1e-12
+    assert un.zero_error_rate_lower_bound(J, k_max=1) == pytest.approx(eps)
+
+
+def test_non_product_ranges_only_count_admissible_tuples():
+    domains = [[0, 1, 2], [0, 1, 2]]
+    mech = lambda x: x[0]  # noqa: E731
+    assert nl.noiseless_epsilon(mech, domains) == pytest.approx(math.log2(3))
+    diagonal = np.eye(3, dtype=bool)  # X_1 = X_2: fixing X_2 fixes X_1
+    assert nl.noiseless_epsilon(mech, domains, admissible=diagonal) == 0.0
+
+
+def test_local_budget_and_sensitivity():
+    assert nl.local_noiseless_epsilon(lambda v: v // 4, [range(16)]) == 2.0
+    assert nl.sensitivity(lambda x: x[0] - 2 * x[1], [[0, 1, 5], [0, 3]]) == 6.0
+    assert nl.sensitivity_average(4, 0.0, 2.0) == 0.5
+
+
+# --------------------------------------------------------------------------- quantizer details
+def test_quantizer_boundaries_are_exact_with_rationals():
+    Q = nl.LinearQuantizer(Fraction(0), Fraction(1), 16, output="index")
+    assert [Q.index(Fraction(k, 16)) for k in range(17)] == list(range(16)) + [15]
+    assert Q.index(Fraction(5, 16) - Fraction(1, 10**9)) == 4
+
+
+@pytest.mark.parametrize("output, expected", [("index", [0, 3]), ("left", [0.0, 0.75]), ("midpoint", [0.125, 0.875])])
+def test_quantizer_symbols(output, expected):
+    Q = nl.LinearQuantizer(0.0, 1.0, 4, output=output)
+    assert Q([0.1, 1.0]).tolist() == expected
+
+
+def test_quantizer_rejects_bad_input_and_clips_only_when_asked():
+    with pytest.raises(ValueError, match="lo < hi"):
+        nl.LinearQuantizer(1.0, 1.0, 3)
+    with pytest.raises(ValueError, match="q must be an integer"):
+        nl.LinearQuantizer(0.0, 1.0, 0)
+    with pytest.raises(ValueError, match="output"):
+        nl.LinearQuantizer(0.0, 1.0, 2, output="center")
+    Q = nl.LinearQuantizer(0.0, 1.0, 4)
+    with pytest.raises(ValueError, match=r"\[lo, hi\]"):
+        Q([0.5, 1.5])
+    with pytest.raises(ValueError, match=r"\[lo, hi\]"):
+        Q([np.nan])
+    clip = nl.LinearQuantizer(0.0, 1.0, 4, out_of_range="clip", output="index")
+    assert clip.index([-1.0, 2.0]).tolist() == [0, 3]
+
+
+def test_rules_reject_bad_input():
+    with pytest.raises(ValueError, match="epsilon"):
+        nl.levels_paper(-1, 0.5, 0, 1)
+    with pytest.raises(ValueError, match="exceeds"):
+        nl.levels_safe(1, 2.0, 0, 1)
+    with pytest.raises(ValueError, match="lo < hi"):
+        nl.levels_safe(1, 0.5, 1, 0)
+    assert math.isinf(nl.levels_paper(1, 0, 0, 1))
+    with pytest.raises(ValueError, match="sensitivity 0"):
+        nl.quantizer_for(1, 0, 0, 1)
+    with pytest.raises(ValueError, match="rule"):
+        nl.quantizer_for(1, 0.5, 0, 1, rule="strict")
+
+
+def test_domains_are_validated():
+    with pytest.raises(ValueError, match="empty"):
+        nl.noiseless_epsilon(lambda x: 0, [[0, 1], []])
+    with pytest.raises(ValueError, match="repeats"):
+        nl.noiseless_epsilon(lambda x: 0, [[0, 0]])
+    with pytest.raises(ValueError, match="shape"):
+        nl.noiseless_epsilon(lambda x: 0, [[0, 1]], admissible=np.ones((3,), bool))
