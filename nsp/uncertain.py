@@ -495,12 +495,12 @@ class JointRange:
         for j in range(2):
             col = sub.iloc[:, j]
             if isinstance(col.dtype, pd.CategoricalDtype):
-                observed = set(col.dropna().unique())
-                levels = [c for c in col.cat.categories if c in observed]
+                used = col.cat.remove_unused_categories()
+                levels = list(used.cat.categories)
+                c = np.asarray(used.cat.codes, dtype=np.intp).copy()
             else:
                 levels = _ordered_levels(col.dropna().tolist())
-            cat = pd.Categorical(col, categories=levels)
-            c = np.asarray(cat.codes, dtype=np.intp).copy()
+                c = np.asarray(pd.Categorical(col, categories=levels).codes, dtype=np.intp).copy()
             if (c < 0).any():  # missing values kept as a level (dropna=False)
                 c[c < 0] = len(levels)
                 levels = [*levels, None]
