@@ -1,0 +1,107 @@
+"""λ sweeps and Pareto fronts: Fig. 7 of Ding & Farokhi exactly, λ-windows against direct
+runs, and the non-dominated filter against a brute-force definition."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from nsp.clustering.nonstochastic import algorithm1, algorithm2, merge_path
+from nsp.pareto import default_lambdas, lambda_sweep, lambda_windows, normalize, pareto_front
+
+EX1 = np.zeros((6, 7), dtype=bool)
+EX1[[0, 1, 1, 2, 2, 3, 4, 5], [0, 0, 1, 2, 3, 4, 5, 6]] = True
+VALUES_EX4 = [0.2, 0.1, 0.4, 0.3, 0.6, 1.5, 4.0]
+
+
+def points(df: pd.DataFrame, source: str | None = None) -> list[tuple[float, float]]:
+    d = df if source is None else df[df.source == source]
+    return sorted(set(zip(d.utility_loss.round(4), d.privacy_norm.round(4))))
+
+
+def test_fig7_u1_sweep_and_path():
+    df = lambda_sweep(EX1, algorithm="algorithm2", include_path=True)
+    assert points(df, "sweep") == [(0.0, 1.0), (0.5646, 0.0)]
+    assert points(df, "path") == [(0.0, 1.0), (0.3562, 0.4307), (0.3562, 0.6826), (0.3562, 0.8614), (0.5646, 0.0)]
+    # Example 3's solution (0, log 7/3): utility loss 1 − log(7/3)/log 7
+    assert df[df.source == "sweep"].utility_loss.max() == pytest.approx(1 - np.log(7 / 3) / np.log(7))
+
+
+@pytest.mark.parametrize(
+    ("distance", "sweep", "extra_path_point", "windows"),
+    [
+        ("abs", [(0.0, 1.0), (0.0513, 0.6826), (0.3419, 0.4307), (1.0, 0.0)], (0.0256, 0.8614),
+         [(0, 6.4386, np.inf), (2, 1.0323, 6.4386), (3, 0.7792, 1.0323), (4, 0.0, 0.7792)]),
+        # the spec lists no λ for (0.0007, 0.8614) with (x − x̂)², but λ in [55.34, 128.77) returns it
+        ("sq", [(0.0, 1.0), (0.0007, 0.8614), (0.0026, 0.6826), (0.1169, 0.4307), (1.0, 0.0)], (0.0007, 0.8614),
+         [(1, 55.3383, 128.7712), (3, 0.2978, 1.3465), (4, 0.0, 0.2978)]),
+    ],
+)
+def test_fig7_u2_sweep_path_and_windows(distance, sweep, extra_path_point, windows):
+    df = lambda_sweep(EX1, algorithm="algorithm2", utility="U2", values=VALUES_EX4, distance=distance,
+                      include_path=True)
+    assert points(df, "sweep") == sweep
+    assert set(points(df, "path")) == set(sweep) | {extra_path_point}
+    w = lambda_windows(merge_path(EX1, algorithm="algorithm2", utility="U2", values=VALUES_EX4, distance=distance))
+    got = {int(r.t): (round(r.lam_low, 4), round(r.lam_high, 4)) for r in w.itertuples() if r.reachable}
+    for t, lo, hi in windows:
+        assert got[t] == (round(lo, 4), round(hi, 4))
+
+
+@given(seed=st.integers(0, 2**32 - 1))
+def test_windows_agree_with_direct_runs(seed):
+    rng = np.random.default_rng(seed)
+    n_s, n_x = int(rng.integers(2, 7)), int(rng.integers(2, 9))
+    mask = rng.random((n_s, n_x)) < rng.uniform(0.1, 0.6)
+    mask[rng.integers(0, n_s, n_x), np.arange(n_x)] = True
+    mask[np.arange(n_s), rng.integers(0, n_x, n_s)] = True
+    values = rng.normal(size=n_x)
+    for alg, name in [(algorithm1, "algorithm1"), (algorithm2, "algorithm2")]:
+        for utility in ("U1", "U2"):
+            path = merge_path(mask, algorithm=name, utility=utility, values=values)
+            w = lambda_windows(path)
+            for lam in default_lambdas(path, num=6):
+                # λ exactly at a breakpoint is decided by the floating ΔL; skip the edges
+                t = alg(mask, float(lam), utility=utility, values=values).iterations
+                row = w.iloc[t]
+                assert row.lam_low - 1e-9 <= lam < row.lam_high + 1e-9
+            # every reachable point of the windows is hit by the default grid (it has the breakpoints)
+            sweep = lambda_sweep(mask, algorithm=name, utility=utility, values=values)
+            assert set(sweep.t) == set(w[w.reachable].t)
+
+
+@given(seed=st.integers(0, 2**32 - 1))
+def test_pareto_front_is_the_non_dominated_set(seed):
+    rng = np.random.default_rng(seed)
+    d = pd.DataFrame({"utility_loss": rng.integers(0, 5, 12) / 4, "privacy_norm": rng.integers(0, 5, 12) / 4})
+    front = pareto_front(d)
+    pts = list(zip(d.utility_loss, d.privacy_norm))
+    brute = {
+        p for p in pts
+        if not any(q[0] <= p[0] and q[1] <= p[1] and q != p for q in pts)
+    }
+    assert set(zip(front.utility_loss, front.privacy_norm)) == brute
+
+
+def test_normalize_and_sweep_inputs():
+    d = pd.DataFrame({"privacy": [2.0, 1.0], "utility": [-0.5, -2.0]})
+    out = normalize(d, utility="U2", privacy_max=2.0, utility_max=0.0)
+    assert out.privacy_norm.tolist() == [1.0, 0.5] and out.utility_loss.tolist() == [0.25, 1.0]
+    out = normalize(d, utility="U2", privacy_max=2.0, utility_max=0.0, u2_hat=-4.0)
+    assert out.utility_loss.tolist() == [0.125, 0.5]
+    with pytest.raises(ValueError, match="utility"):
+        normalize(d, utility="U9", privacy_max=1, utility_max=1)
+    with pytest.raises(ValueError, match="algorithm"):
+        lambda_sweep(EX1, algorithm="nope")
+    with pytest.raises(ValueError, match="lo < hi"):
+        default_lambdas(lo=1, hi=0.5)
+
+
+def test_problem_10_sweep_always_has_zero_maximin():
+    df = lambda_sweep(EX1, [0.0, 0.3, 1.0, 10.0], algorithm="indistinguishable_l0")
+    # every outcome has I* = 0; the privacy axis here is L0 / L0(S→X)
+    assert (df.n_clusters <= 4).all()
+    assert df.privacy_norm.max() <= 1.0
