@@ -46,7 +46,8 @@ def _cmd_data(args: argparse.Namespace) -> int:
     names = args.names or None
     if args.action == "fetch":
         paths = datasets.fetch(names, data_home=args.data_home)
-        print(f"{len(paths)} file(s) present and verified in {datasets.data_dir(args.data_home)}")
+        from nsp.paths import data_dir
+        print(f"{len(paths)} file(s) present and verified in {data_dir(args.data_home)}")
         return 0
     frame = datasets.verify(names, data_home=args.data_home) if args.action == "verify" \
         else datasets.status(data_home=args.data_home)
