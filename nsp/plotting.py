@@ -134,6 +134,20 @@ def savefig(
     return written
 
 
+def save_table(frame: pd.DataFrame, key: str) -> Path:
+    """Save a table of results as ``figures/<key>.csv`` (atomically), for tables that have no figure.
+
+    Examples
+    --------
+    >>> import os, tempfile, pandas as pd
+    >>> os.environ["NSP_FIGURES_DIR"] = tempfile.mkdtemp()
+    >>> save_table(pd.DataFrame({"eps": [1, 2]}), "demo/table").name
+    'table.csv'
+    >>> del os.environ["NSP_FIGURES_DIR"]
+    """
+    return write_csv(frame, figure_path(key, ".csv"))
+
+
 def mark_stand_in(fig: Figure, text: str) -> None:
     """Write a visible note at the bottom of ``fig`` saying that its data is a stand-in.
 
