@@ -555,3 +555,87 @@ def test_no_candidates_path_ends_with_a_rejected_repeat():
     res = algorithm1(mask, 0.0)
     assert res.iterations == 0 and res.stop_reason == "delta_nonnegative"
     assert path.result(0.0).partition == res.partition == Partition.singletons(4)
+
+
+# ---------------------------------------------------------------------------------------------
+# Hungarian heart-disease data (spec §4.9, §5 Figs. 8-9)
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def hungarian():
+    from nsp.datasets import DataUnavailableError
+    from nsp.experiments.heart import hungarian_age_chol, hungarian_joint_range
+
+    try:
+        df = hungarian_age_chol()
+    except DataUnavailableError as exc:  # honest skip: the data is fetched by `make data`
+        pytest.skip(f"Hungarian heart data not available: {exc}")
+    return df, hungarian_joint_range(df)
+
+
+def test_hungarian_counts_and_maximin(hungarian):
+    from nsp.experiments.heart import dataset_statistics
+
+    df, r = hungarian
+    stats = dict(zip(dataset_statistics(df).quantity, dataset_statistics(df).ours))
+    assert [stats[k] for k in ("patients", "ages", "chol_levels", "pairs", "single_pairs")] == [293, 38, 154, 281, 269]
+    assert maximin_information(r) == 1.0  # two components: chol 132 (age 28 only) and the rest
+    assert stats["L0(S->X) [bits]"] == pytest.approx(log2(38))
+    assert stats["chol values with a single age"] == 85 and stats["largest |[[S|x]]|"] == 15
+
+
+def test_hungarian_paper_lambdas_are_degenerate_and_demo_lambdas_are_not(hungarian):
+    _, r = hungarian
+    # Fig. 8(a): the paper's λ's stop Algorithm 1 at t = 0 (spec A20)
+    assert algorithm1(r, 2.3).iterations == 0
+    assert algorithm1(r, 2.0, utility="U2").iterations == 0
+    # Fig. 8(b): Algorithm 2 can merge at most once (I* = 1 bit)
+    assert algorithm2(r, 1.3).iterations == 0
+    res = algorithm2(r, 0.03, utility="U2")
+    assert res.iterations == 1 and res.stop_reason == "connected"
+    (a, b), = res.history[1].merges
+    assert {r.x_labels[a[0]], r.x_labels[b[0]]} == {129, 132}
+    assert res.utility == pytest.approx(-1.5)
+    # the spec's demonstration λ's give 13 iterations each
+    assert algorithm1(r, 0.2).iterations == 13
+    assert algorithm1(r, 0.0035, utility="U2").iterations == 13
+
+
+@pytest.mark.parametrize(("utility", "lengths"), [("U1", {0, 1, 7, 13, 21}), ("U2", {0, 3, 13, 17})])
+def test_hungarian_reachable_run_lengths(hungarian, utility, lengths):
+    from nsp.pareto import lambda_windows
+
+    _, r = hungarian
+    w = lambda_windows(merge_path(r, utility=utility))
+    assert set(w[w.reachable].t) == lengths
+
+
+# ---------------------------------------------------------------------------------------------
+# Section VI: stochastic counterparts (P15, P16)
+# ---------------------------------------------------------------------------------------------
+
+
+@given(seed=SEEDS)
+def test_p15_p16_renyi0_leakage_and_gacs_korner(seed):
+    from nsp.experiments.heart import renyi_leakage, section6_table
+    from nsp.info import gacs_korner_common_information, mutual_information
+
+    mask, _ = random_instance(seed)
+    rng = np.random.default_rng(seed)
+    p = np.where(mask, rng.random(mask.shape) + 0.05, 0.0)
+    p /= p.sum()
+    # eq. (13): with uniform S, max_x D0(p(s|x) || p(s)) = L0(S -> X)
+    assert renyi_leakage(p, 0, uniform_s=True) == pytest.approx(nonstochastic_leakage(mask), abs=1e-9)
+    k = gacs_korner_common_information(p)
+    assert k <= mutual_information(p) + 1e-9 and k <= maximin_information(mask) + 1e-9
+    # K = I* when the components carry equal mass
+    from nsp.uncertain import support_components
+
+    n, s_lab, _ = support_components(mask)
+    mass = np.array([p[s_lab == c].sum() for c in range(n)])
+    p_eq = p / mass[s_lab][:, None] / n
+    assert gacs_korner_common_information(p_eq) == pytest.approx(maximin_information(mask), abs=1e-9)
+    table = section6_table(p, {"identity": Partition.singletons(mask.shape[1]), "whole": Partition.whole(mask.shape[1])})
+    assert table["max D0 (uniform S, eq. 13)"].to_numpy() == pytest.approx(table["L0 [bits]"].to_numpy(), abs=1e-9)
+    assert (table["K (Gacs-Korner)"] <= table["I* [bits]"] + 1e-9).all()
