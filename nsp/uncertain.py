@@ -82,7 +82,7 @@ _DENSE_EDGES_PER_VERTEX = 16
 
 
 def _as_bool_matrix(mask: ArrayLike, *, name: str = "mask") -> NDArray[np.bool_]:
-    """Return ``mask`` as a C-contiguous 2-D boolean array (0/1 numbers are accepted)."""
+    """Return ``mask`` as a 2-D boolean array, any memory layout (0/1 numbers are accepted)."""
     arr = np.asarray(mask)
     if arr.ndim != 2:
         raise ValueError(f"{name} must be a 2-D boolean matrix mask[s, x] (got shape {arr.shape})")
@@ -92,17 +92,18 @@ def _as_bool_matrix(mask: ArrayLike, *, name: str = "mask") -> NDArray[np.bool_]
         if not np.all((arr == 0) | (arr == 1)):
             raise ValueError(f"{name} must be boolean (or hold only 0 and 1); found other values")
         arr = arr != 0
-    return np.ascontiguousarray(arr)
+    return arr
 
 
 def _components_direct(mask: NDArray[np.bool_]) -> tuple[int, NDArray[np.intp]]:
     """Weak components of the bipartite graph built from every nonzero (sparse masks)."""
     n_s, n_x = mask.shape
+    flat = np.flatnonzero(mask)  # one pass; row-major, so already sorted by row
     indptr = np.empty(n_s + n_x + 1, dtype=np.int64)
     indptr[0] = 0
-    np.cumsum(mask.sum(axis=1), out=indptr[1 : n_s + 1])
+    np.cumsum(np.bincount(flat // n_x, minlength=n_s), out=indptr[1 : n_s + 1])
     indptr[n_s + 1 :] = indptr[n_s]
-    indices = np.flatnonzero(mask) % n_x + n_s
+    indices = flat % n_x + n_s
     graph = csr_array(
         (np.ones(indices.size, dtype=np.int8), indices, indptr), shape=(n_s + n_x, n_s + n_x)
     )
@@ -186,11 +187,16 @@ def support_components(mask: ArrayLike) -> tuple[int, NDArray[np.intp], NDArray[
     n_s, n_x = m.shape
     if m.size == 0:
         raise ValueError(f"mask must not be empty (shape {m.shape})")
-    nnz = int(np.count_nonzero(m))
+    # The graph is symmetric in S and X: work on whichever orientation is C-contiguous.
+    flip = not m.flags.c_contiguous and m.flags.f_contiguous
+    work = m.T if flip else np.ascontiguousarray(m)
+    nnz = int(np.count_nonzero(work))
     if nnz <= _DENSE_EDGES_PER_VERTEX * (n_s + n_x):
-        k, lab = _components_direct(m)
+        k, lab = _components_direct(work)
     else:
-        k, lab = _components_contracted(m)
+        k, lab = _components_contracted(work)
+    if flip:
+        lab = np.concatenate([lab[n_x:], lab[:n_x]])
     # Renumber by first appearance in (s_0, ..., s_{n_s-1}, x_0, ..., x_{n_x-1}).
     _, first = np.unique(lab, return_index=True)
     rank = np.empty(k, dtype=np.intp)
@@ -309,7 +315,7 @@ class JointRange:
     (7, 6)
     """
 
-    __slots__ = ("_mask", "_s_labels", "_x_labels")
+    __slots__ = ("_mask", "_s_labels", "_x_labels", "_columns")
 
     def __init__(
         self,
@@ -322,9 +328,10 @@ class JointRange:
             mask = mask.mask
         arr = _as_bool_matrix(mask, name="mask")
         _check_range_mask(arr, "mask")
-        arr = arr.copy()
+        arr = np.array(arr, dtype=bool, order="C")
         arr.setflags(write=False)
         object.__setattr__(self, "_mask", arr)
+        object.__setattr__(self, "_columns", None)
         object.__setattr__(self, "_s_labels", _check_labels(s_labels, arr.shape[0], "s_labels"))
         object.__setattr__(self, "_x_labels", _check_labels(x_labels, arr.shape[1], "x_labels"))
 
@@ -336,6 +343,15 @@ class JointRange:
     def mask(self) -> NDArray[np.bool_]:
         """The read-only boolean matrix ``mask[s, x]``."""
         return self._mask
+
+    @property
+    def columns(self) -> NDArray[np.bool_]:
+        """The mask in column-major (Fortran) order, computed once: fast unions of columns."""
+        if self._columns is None:
+            cols = np.asfortranarray(self._mask)
+            cols.setflags(write=False)
+            object.__setattr__(self, "_columns", cols)
+        return self._columns
 
     @property
     def s_labels(self) -> tuple:
@@ -905,20 +921,75 @@ def distinguishability_matrix(r: RangeLike) -> NDArray[np.intp]:
 # ---------------------------------------------------------------------------------------------
 
 
-def _clusters_of(clusters: Any, n_x: int) -> list[NDArray[np.intp]]:
-    """Clusters (a Partition-like with ``.clusters`` or a sequence of index sequences) as arrays."""
-    raw = getattr(clusters, "clusters", clusters)
-    out = []
-    for c in raw:
-        idx = np.asarray(c, dtype=np.intp).ravel() if not np.isscalar(c) else np.array([c], dtype=np.intp)
-        if idx.size == 0:
-            raise ValueError("clusters must be non-empty sets of x indices")
-        if idx.min() < 0 or idx.max() >= n_x:
-            raise ValueError(f"clusters hold an x index out of range 0..{n_x - 1}")
-        out.append(idx)
-    if not out:
+def _cluster_index(clusters: Any, n_x: int) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
+    """Clusters as ``(perm, sizes)``: x indices listed cluster by cluster, and cluster sizes.
+
+    ``clusters`` is a Partition-like object (``.clusters`` and ``.labels``) or a sequence of
+    sequences of x indices.
+    """
+    if hasattr(clusters, "clusters") and hasattr(clusters, "labels"):
+        lab = np.asarray(clusters.labels)
+        if lab.shape != (n_x,):
+            raise ValueError(f"clusters is a partition of {lab.size} values, but there are {n_x} x values")
+        lab = lab.astype(np.intp)
+        return np.argsort(lab, kind="stable"), np.bincount(lab)
+    try:
+        groups = [c if isinstance(c, (list, tuple, np.ndarray, range)) else list(c) for c in clusters]
+    except TypeError:
+        raise ValueError("clusters must be a sequence of sequences of x indices") from None
+    if not groups:
         raise ValueError("clusters must hold at least one cluster")
+    sizes = np.fromiter((len(c) for c in groups), dtype=np.intp, count=len(groups))
+    if (sizes == 0).any():
+        raise ValueError("clusters must be non-empty sets of x indices")
+    perm = np.asarray(list(itertools.chain.from_iterable(groups)))
+    if perm.dtype.kind not in "iu":
+        raise ValueError("clusters must hold integer x indices")
+    if perm.min() < 0 or perm.max() >= n_x:
+        raise ValueError(f"clusters hold an x index out of range 0..{n_x - 1}")
+    return perm.astype(np.intp, copy=False), sizes
+
+
+#: When at most this many clusters are still growing, :func:`_or_columns` ORs the rest directly.
+_FEW_CLUSTERS = 4
+
+
+def _or_columns(cols: NDArray[np.bool_], perm: NDArray[np.intp], sizes: NDArray[np.intp]) -> NDArray[np.bool_]:
+    """OR of the columns of each cluster (``perm`` lists them cluster by cluster).
+
+    Rank by rank: the first columns of every cluster are gathered at once, then the second
+    columns of the clusters that have one are OR-ed in, and so on (clusters sorted by size, so
+    each step is a prefix); the few largest clusters finish with one ``any`` each. With a
+    column-major ``cols`` every gather is a block copy.
+    """
+    k = sizes.size
+    starts = np.zeros(k, dtype=np.intp)
+    np.cumsum(sizes[:-1], out=starts[1:])
+    order = np.argsort(-sizes, kind="stable")
+    ss, st = sizes[order], starts[order]
+    acc = np.asfortranarray(cols[:, perm[st]])
+    rank = 1
+    while rank < ss[0]:
+        c = int(np.count_nonzero(ss > rank))
+        if c <= _FEW_CLUSTERS:
+            for j in range(c):
+                acc[:, j] |= cols[:, perm[st[j] + rank : st[j] + ss[j]]].any(axis=1)
+            break
+        acc[:, :c] |= cols[:, perm[st[:c] + rank]]
+        rank += 1
+    out = np.empty_like(acc)
+    out[:, order] = acc
     return out
+
+
+def _column_major(r: RangeLike, n_clusters: int, name: str) -> NDArray[np.bool_]:
+    """The mask in a layout where column gathers are cheap (cached for a JointRange)."""
+    if isinstance(r, JointRange):
+        return r.columns
+    m = _mask_of(r, name=name)
+    if m.flags.f_contiguous or n_clusters <= _FEW_CLUSTERS:
+        return m
+    return np.asfortranarray(m)
 
 
 def cluster_ranges(mask: RangeLike, clusters: Any) -> NDArray[np.bool_]:
@@ -937,10 +1008,12 @@ def cluster_ranges(mask: RangeLike, clusters: Any) -> NDArray[np.bool_]:
 
     Notes
     -----
-    One ``np.logical_or.reduceat`` over the columns permuted cluster by cluster, so the cost
-    is one pass over the selected columns, whatever the number of clusters. For repeated
-    unions of cluster ranges inside a greedy loop, see :func:`pack_ranges` and
-    :func:`union_sizes`.
+    Vectorized rank by rank over the clusters (about ``max cluster size`` numpy operations
+    in all, each a gather of whole columns). Column gathers are cheap on a column-major
+    mask: a :class:`JointRange` caches one (:attr:`JointRange.columns`); a C-ordered array is
+    converted once per call, so in a loop pass the JointRange or ``np.asfortranarray(mask)``.
+    For repeated unions of two cluster ranges inside a greedy loop, see :func:`pack_ranges`
+    and :func:`union_sizes`.
 
     Examples
     --------
@@ -953,12 +1026,9 @@ def cluster_ranges(mask: RangeLike, clusters: Any) -> NDArray[np.bool_]:
            [0, 0, 1],
            [1, 0, 0]])
     """
-    m = _mask_of(mask, name="mask")
-    cl = _clusters_of(clusters, m.shape[1])
-    sizes = np.fromiter((c.size for c in cl), dtype=np.intp, count=len(cl))
-    starts = np.zeros(len(cl), dtype=np.intp)
-    np.cumsum(sizes[:-1], out=starts[1:])
-    return np.logical_or.reduceat(m[:, np.concatenate(cl)], starts, axis=1)
+    n_x = _mask_of(mask, name="mask").shape[1]
+    perm, sizes = _cluster_index(clusters, n_x)
+    return _or_columns(_column_major(mask, sizes.size, "mask"), perm, sizes)
 
 
 def pack_ranges(ranges: ArrayLike) -> NDArray[np.uint8]:
@@ -1054,9 +1124,8 @@ def quantize(r: RangeLike, labels: Any) -> JointRange:
     """
     m = _mask_of(r)
     codes, distinct = _labels_of(labels, m.shape[1])
-    order = np.argsort(codes, kind="stable")
-    starts = np.searchsorted(codes[order], np.arange(len(distinct)))
-    merged = np.logical_or.reduceat(m[:, order], starts, axis=1)
+    perm, sizes = np.argsort(codes, kind="stable"), np.bincount(codes, minlength=len(distinct))
+    merged = _or_columns(_column_major(r, len(distinct), "r"), perm, sizes)
     s_labels = r.s_labels if isinstance(r, JointRange) else None
     return JointRange(merged, s_labels=s_labels, x_labels=distinct)
 

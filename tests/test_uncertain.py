@@ -704,3 +704,27 @@ def test_base_is_honoured():
     assert U.hartley_entropy(EX1, base=10) == pytest.approx(np.log10(6), abs=1e-12)
     assert U.hypothesis_test_bound([[1, 1], [1, 1]]) == -np.inf
     assert U.hypothesis_test_performance([[1, 1], [1, 1]], [0, 0]) == -np.inf
+
+
+@pytest.mark.parametrize("layout", ["C", "F", "strided"])
+def test_layouts_give_the_same_answers(layout, rng):
+    # column-major and strided masks take other code paths (transposed components, no copy)
+    base = _random_range(rng, 60, 80, 0.04)
+    big = np.zeros((60, 160), dtype=bool)
+    big[:, ::2] = base
+    m = {"C": np.ascontiguousarray(base), "F": np.asfortranarray(base), "strided": big[:, ::2]}[layout]
+    _assert_same_components(m)
+    for threshold in (U._DENSE_EDGES_PER_VERTEX, 0):
+        saved, U._DENSE_EDGES_PER_VERTEX = U._DENSE_EDGES_PER_VERTEX, threshold
+        try:
+            _assert_same_components(m)
+        finally:
+            U._DENSE_EDGES_PER_VERTEX = saved
+    # clusters of very different sizes: rank-by-rank ORs, then the few largest directly
+    labels = np.minimum(rng.geometric(0.15, size=80), 25)
+    clusters = [tuple(np.flatnonzero(labels == v)) for v in np.unique(labels)]
+    expected = np.stack([base[:, list(c)].any(axis=1) for c in clusters], axis=1)
+    np.testing.assert_array_equal(U.cluster_ranges(m, clusters), expected)
+    np.testing.assert_array_equal(U.cluster_ranges(U.JointRange(m), clusters), expected)
+    order = sorted(range(len(clusters)), key=lambda c: clusters[c][0])  # quantize: by smallest x
+    np.testing.assert_array_equal(U.quantize(m, labels).mask, expected[:, order])
