@@ -728,3 +728,29 @@ def test_layouts_give_the_same_answers(layout, rng):
     np.testing.assert_array_equal(U.cluster_ranges(U.JointRange(m), clusters), expected)
     order = sorted(range(len(clusters)), key=lambda c: clusters[c][0])  # quantize: by smallest x
     np.testing.assert_array_equal(U.quantize(m, labels).mask, expected[:, order])
+
+
+@given(ranges(max_s=6, max_x=7), st.integers(0, 2**32 - 1))
+def test_gacs_korner_against_maximin_p16(m, seed):
+    # Ding & Farokhi §VI-B: K(S;X) <= I(S;X), K <= I*, and K = I* when the components are
+    # equally likely (so I* = max_p K over pmfs with this support)
+    from nsp.info import gacs_korner_common_information, mutual_information
+
+    rng = np.random.default_rng(seed)
+    p = rng.random(m.shape) * m
+    p /= p.sum()
+    k = gacs_korner_common_information(p)
+    assert k <= mutual_information(p) + 1e-9
+    assert k <= U.maximin_information(m) + 1e-9
+    n, s_lab, _ = U.support_components(m)
+    uniform = p / np.bincount(s_lab, weights=p.sum(axis=1), minlength=n)[s_lab][:, None] / n
+    assert gacs_korner_common_information(uniform) == pytest.approx(U.maximin_information(m), abs=1e-9)
+
+
+def test_from_pmf_then_maximin_equals_log_components_of_support(rng):
+    p = rng.random((30, 40)) * (rng.random((30, 40)) < 0.05)
+    p /= p.sum()
+    r = U.JointRange.from_pmf(p)
+    support = p > 0
+    kept = support[np.ix_(support.any(axis=1), support.any(axis=0))]
+    assert U.maximin_information(r) == pytest.approx(LOG2(len(_nx_components(kept))), abs=1e-12)
