@@ -324,7 +324,9 @@ class JointRange:
         s_labels: Iterable[Hashable] | None = None,
         x_labels: Iterable[Hashable] | None = None,
     ) -> None:
-        if isinstance(mask, JointRange):
+        if isinstance(mask, JointRange):  # a copy, keeping the labels unless new ones are given
+            s_labels = mask.s_labels if s_labels is None else s_labels
+            x_labels = mask.x_labels if x_labels is None else x_labels
             mask = mask.mask
         arr = _as_bool_matrix(mask, name="mask")
         _check_range_mask(arr, "mask")
@@ -809,7 +811,9 @@ def confusability_graph(r: RangeLike, *, axis: int = 1) -> nx.Graph:
     when ``[[S|x]] ∩ [[S|x']] ≠ ∅``. With ``axis=0`` the nodes are the S indices and
     ``s ~ s'`` when ``[[X|s]] ∩ [[X|s']] ≠ ∅``: for a set-valued channel ``mask[input, output]``
     this is Shannon's confusability graph of the inputs (zero-error coding). No self-loops;
-    node attribute ``label`` holds the value's label.
+    node attribute ``label`` holds the value's label. Built with one matrix product (dense,
+    ``n²`` memory): meant for analysis and plots; measures never need it
+    (:func:`finest_decomposition` and :func:`maximin_information` use the components).
 
     Examples
     --------
@@ -1353,6 +1357,13 @@ def hypothesis_test_performance(r: RangeLike, test: ArrayLike, *, base: float | 
     e.g. ``JointRange.from_pairs(zip(g_H(x), g_Y(x)))``). The test ``T`` maps each measurement
     y to a hypothesis; it is correct at y when ``[[H|y]] = {T(y)}``, and ``ℵ(T)`` is the set of
     such y. ``-inf`` when no measurement is decided correctly.
+
+    Parameters
+    ----------
+    r : JointRange or array_like of bool, shape (n_hypotheses, n_measurements)
+    test : array_like of int, shape (n_measurements,)
+        ``test[y]`` is the row index of the hypothesis the test decides on seeing y.
+    base : float or str, default 2
 
     Examples
     --------

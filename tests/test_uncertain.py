@@ -571,6 +571,7 @@ def test_joint_range_basics():
     # 0/1 numbers and another JointRange are accepted
     assert U.JointRange(EX1.astype(float)) == U.JointRange(U.JointRange(EX1))
     assert "n_s=6" in repr(r)
+    assert U.JointRange(r) == r and U.JointRange(r, x_labels=range(7)).x_labels == tuple(range(7))
 
 
 def test_from_pairs_orders_and_labels():
