@@ -151,6 +151,9 @@ def save_table(frame: pd.DataFrame, key: str) -> Path:
 def mark_stand_in(fig: Figure, text: str) -> None:
     """Write a visible note at the bottom of ``fig`` saying that its data is a stand-in.
 
+    The note is wrapped to the figure's width and, with the constrained layout of the house
+    style, room is made for it below the axes.
+
     Parameters
     ----------
     fig : matplotlib.figure.Figure
@@ -167,6 +170,14 @@ def mark_stand_in(fig: Figure, text: str) -> None:
     'Data: SGSC sample, stand-in for Ausgrid'
     >>> plt.close(fig)
     """
+    import textwrap
+
     if not text.strip():
         raise ValueError("text must say what the stand-in data is")
-    fig.text(0.5, 0.003, f"Data: {text}", ha="center", va="bottom", fontsize=8, style="italic", color="0.3")
+    width_chars = max(40, int(fig.get_figwidth() * 15))
+    lines = textwrap.wrap(f"Data: {text}", width=width_chars)
+    fig.text(0.5, 0.005, "\n".join(lines), ha="center", va="bottom", fontsize=8, style="italic", color="0.3")
+    engine = fig.get_layout_engine()
+    if engine is not None and hasattr(engine, "set") and "rect" in engine.get():
+        height = 0.012 + 0.03 * len(lines) * 6.4 / max(fig.get_figheight(), 1.0) * 0.6
+        engine.set(rect=(0, height, 1, 1 - height))

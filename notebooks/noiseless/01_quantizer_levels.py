@@ -1,0 +1,85 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: py:percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Noiseless privacy — how many quantizer levels does a budget allow? (Theorem 8)
+#
+# A $q$-level linear quantizer of $[y_{\min}, y_{\max}]$ applied to a query of sensitivity
+# $\mathcal S$ is $\epsilon$-noiselessly private when, with everybody else fixed, one individual can
+# move the output across at most $2^\epsilon$ levels. Theorem 8 prescribes
+# $q \le 2^\epsilon R/\mathcal S$ ($R = y_{\max} - y_{\min}$). An interval of length $\mathcal S$ can
+# however meet $\lceil q\mathcal S/R\rceil + 1$ bins, so for the average of $n \ge 2$ entries the
+# paper's rule really spends $\log_2(2^\epsilon + 1)$ bits. This notebook tabulates the paper's rule,
+# the corrected rule and the budget each really spends, and shows the counterexample (spec E8).
+
+# %% tags=["parameters"]
+quick: bool = False  # run in seconds with reduced sizes
+group_sizes: list = [2, 3, 4, 8, 16, 32]  # n, the number of individuals averaged
+epsilons: list = [0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8]  # privacy budgets (bits)
+
+# %%
+from fractions import Fraction
+
+import matplotlib.pyplot as plt
+import numpy as np
+
+from nsp import noiseless as nl
+from nsp.plotting import save_table, savefig, use_style
+
+use_style()
+if quick:
+    group_sizes, epsilons = group_sizes[:3], epsilons[:4]
+
+# %% [markdown]
+# ## Table T1: levels and realized budgets for the average query on $[0, 1]$
+
+# %%
+table = nl.levels_table(epsilons, group_sizes, lo=0, hi=1)
+save_table(table, "noiseless/table_t1_quantizer_levels")
+table.round(4)
+
+# %% [markdown]
+# ## The counterexample (spec E8): $n = 4$, $\epsilon = 2$, $x_{-i} = (0.1, 0, 0)$
+# The paper's rule gives $q = 16$; as $x_i$ sweeps $[0, 1]$ the average sweeps $[0.025, 0.275]$, which
+# meets bins 0–4: five outputs, more than $2^2 = 4$.
+
+# %%
+Q = nl.LinearQuantizer(Fraction(0), Fraction(1), nl.levels_paper(2, Fraction(1, 4), 0, 1), output="index")
+image = sorted({Q.index((Fraction(k, 1000) + Fraction(1, 10)) / 4) for k in range(1001)})
+print(f"q = {Q.q}; bins reached by one individual: {image} -> {len(image)} outputs > 4")
+
+# %%
+fig, ax = plt.subplots(figsize=(6.4, 4.2))
+eps_grid = np.linspace(0, max(epsilons), 400 if not quick else 60)
+rows = []
+for n in [g for g in group_sizes if g in (2, 4, 16)] or group_sizes[:1]:
+    S = Fraction(1, n)
+    for rule, style in (("paper", "-"), ("safe", "--")):
+        levels = nl.levels_paper if rule == "paper" else nl.levels_safe
+        real = [nl.realized_epsilon(levels(e, S, 0, 1), S, 0, 1) for e in eps_grid]
+        ax.plot(eps_grid, real, style, label=f"n={n}, {rule} rule")
+        rows += [{"n": n, "rule": rule, "epsilon": e, "realized_epsilon": r} for e, r in zip(eps_grid, real)]
+ax.plot(eps_grid, eps_grid, color="0.4", lw=0.8, label="realized = target")
+ax.set(xlabel="target budget ε [bits]", ylabel="realized budget [bits]",
+       title="Average query: budget spent by Theorem 8's quantizer")
+ax.legend(ncol=2)
+import pandas as pd  # noqa: E402
+
+savefig(fig, "noiseless/quantizer_realized_epsilon", data=pd.DataFrame(rows))
+
+# %% [markdown]
+# ## Differences from the paper
+# - Theorem 8's level rule $q \le 2^\epsilon R/\mathcal S$ is **not** $\epsilon$-private when
+#   $\mathcal S < R$: the proof counts $q\mathcal S/R$ bins where an interval can meet
+#   $\lceil q\mathcal S/R\rceil + 1$. For the average of $n \ge 2$ entries and integer $\epsilon$ it
+#   spends $\log_2(2^\epsilon+1)$ bits (2.32 bits at $\epsilon = 2$). The corrected rule
+#   $q = \max(m, \lfloor (m-1)R/\mathcal S\rfloor)$, $m = \lfloor 2^\epsilon\rfloor$, keeps the budget;
+#   both coincide in the local case $\mathcal S = R$.
+# - Table T1 and this figure are not in the paper; they quantify the erratum.
