@@ -755,3 +755,87 @@ def test_from_pmf_then_maximin_equals_log_components_of_support(rng):
     support = p > 0
     kept = support[np.ix_(support.any(axis=1), support.any(axis=0))]
     assert U.maximin_information(r) == pytest.approx(LOG2(len(_nx_components(kept))), abs=1e-12)
+
+
+# =============================================================================================
+# Continuous ranges
+# =============================================================================================
+
+
+def _unit_cells(indices) -> U.IntervalUnion:
+    return U.IntervalUnion([(float(i), float(i) + 1.0) for i in indices])
+
+
+@given(ranges())
+def test_continuous_measures_reduce_to_counting_on_unit_cells(m):
+    # value s <-> cell [s, s+1]: measures become counts, so the continuous measures (base 2)
+    # must equal the discrete ones
+    range_s = _unit_cells(range(m.shape[0]))
+    cond = {x: _unit_cells(np.flatnonzero(m[:, x])) for x in range(m.shape[1])}
+    assert U.differential_hartley_entropy(range_s, base=2) == pytest.approx(U.hartley_entropy(m), abs=1e-12)
+    assert U.continuous_conditional_hartley_entropy(range_s, cond, base=2) == pytest.approx(
+        U.conditional_hartley_entropy(m), abs=1e-12)
+    assert U.continuous_nonstochastic_information(range_s, cond, base=2) == pytest.approx(
+        U.nonstochastic_information(m), abs=1e-12)
+    assert U.continuous_leakage(range_s, list(cond.values()), base=2) == pytest.approx(
+        U.nonstochastic_leakage(m), abs=1e-12)
+
+
+@st.composite
+def interval_unions(draw):
+    k = draw(st.integers(0, 5))
+    ends = draw(st.lists(st.floats(-10, 10, allow_nan=False), min_size=2 * k, max_size=2 * k))
+    return U.IntervalUnion([tuple(sorted(ends[2 * i : 2 * i + 2])) for i in range(k)])
+
+
+@given(interval_unions(), interval_unions(), st.floats(-11, 11))
+def test_interval_union_algebra(a, b, point):
+    union, inter = a.union(b), a.intersect(b)
+    # inclusion-exclusion, and membership of a point, against the definitions
+    assert union.measure() + inter.measure() == pytest.approx(a.measure() + b.measure(), abs=1e-9)
+
+    def contains(u, t):
+        return any(lo <= t <= hi for lo, hi in u.intervals)
+
+    assert contains(union, point) == (contains(a, point) or contains(b, point))
+    assert contains(inter, point) == (contains(a, point) and contains(b, point))
+    assert inter.issubset(a) and inter.issubset(b) and a.issubset(union)
+    # canonical form: sorted, disjoint, non-touching
+    for (lo1, hi1), (lo2, hi2) in zip(union.intervals, union.intervals[1:]):
+        assert lo1 <= hi1 < lo2 <= hi2
+
+
+def test_continuous_values_and_edge_cases():
+    x = U.IntervalUnion.interval(0, 1)
+    bins = [U.IntervalUnion.interval(0, 0.5), U.IntervalUnion([(0.5, 0.75)]), U.IntervalUnion([(0.75, 1)])]
+    assert U.continuous_leakage(x, bins) == pytest.approx(np.log(4), abs=1e-12)  # nats by default
+    assert U.continuous_nonstochastic_information(x, bins) == pytest.approx(np.log(2), abs=1e-12)
+    assert U.continuous_conditional_hartley_entropy(x, bins) == pytest.approx(np.log(0.5), abs=1e-12)
+    point = [x, U.IntervalUnion.interval(0.3, 0.3)]  # a measure-0 conditional range
+    assert U.continuous_leakage(x, point) == np.inf
+    assert U.differential_hartley_entropy(U.IntervalUnion()) == -np.inf
+    assert U.IntervalUnion([(0, 1), (1, 2)]).intervals == ((0.0, 2.0),)
+    assert U.IntervalUnion([[0, 1]]) == U.IntervalUnion.interval(0, 1)
+    assert hash(x) == hash(U.IntervalUnion([(0, 1)])) and "IntervalUnion" in repr(x)
+    with pytest.raises(AttributeError):
+        x.foo = 1
+
+
+@pytest.mark.parametrize(
+    ("call", "match"),
+    [
+        (lambda: U.IntervalUnion([(1, 0)]), "lo <= hi"),
+        (lambda: U.IntervalUnion([(0, np.inf)]), "finite"),
+        (lambda: U.IntervalUnion([(0, 1, 2)]), "pairs"),
+        (lambda: U.IntervalUnion.interval(0, 1).union([("a", 1)]), "other must be"),
+        (lambda: U.continuous_leakage(U.IntervalUnion(), [U.IntervalUnion()]), "positive measure"),
+        (lambda: U.continuous_leakage([(0, 1)], []), "at least one"),
+        (lambda: U.continuous_leakage([(0, 1)], [[(0, 1)], []]), "empty conditional"),
+        (lambda: U.continuous_leakage([(0, 1)], [[(0, 2)]]), "not a subset"),
+        (lambda: U.continuous_leakage([(0, 1)], [[(0, 0.5)]]), "cover range_x"),
+        (lambda: U.continuous_leakage([(0, 1)], [[(0, 1)]], base=1), "base"),
+    ],
+)
+def test_continuous_validation_errors(call, match):
+    with pytest.raises(ValueError, match=match):
+        call()
