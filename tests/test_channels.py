@@ -1,0 +1,517 @@
+"""Tests of nsp.channels: closed-form capacities, certified bounds, properties, dit cross-check, DP ε."""
+
+from __future__ import annotations
+
+import math
+import warnings
+
+import networkx as nx
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from nsp.channels import (
+    CapacityResult,
+    capacity_bounds,
+    channel_capacity,
+    channel_from_joint,
+    compose,
+    deterministic_channel,
+    dp_epsilon,
+    joint_from_channel,
+    mutual_information_channel,
+    parallel_channel,
+    product_channel,
+    unique_rows,
+    validate_channel,
+    validate_joint,
+)
+
+SLACK = 1e-12  # floating-point slack on certified inequalities (bits)
+
+
+def h2(p: float) -> float:
+    """Binary entropy in bits (independent of nsp)."""
+    return 0.0 if p in (0.0, 1.0) else -p * math.log2(p) - (1 - p) * math.log2(1 - p)
+
+
+def bsc(p: float) -> np.ndarray:
+    return np.array([[1 - p, p], [p, 1 - p]])
+
+
+def random_channel(seed: int, m: int, k: int, alpha: float = 1.0, sparsity: float = 0.0) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    w = rng.dirichlet(np.full(k, alpha), size=m)
+    if sparsity > 0:
+        w = w * (rng.random((m, k)) >= sparsity)
+        w[np.arange(m), rng.integers(0, k, m)] += 0.05
+        w /= w.sum(axis=1, keepdims=True)
+    return w
+
+
+def assert_certified(res: CapacityResult, value: float, *, tol: float = 1e-9) -> None:
+    assert res.converged
+    assert 0 <= res.upper - res.lower <= tol
+    assert res.lower - SLACK <= value <= res.upper + SLACK
+    assert res.capacity == pytest.approx(value, abs=tol)
+
+
+channels = st.builds(
+    random_channel,
+    seed=st.integers(0, 2**32 - 1),
+    m=st.integers(1, 7),
+    k=st.integers(1, 7),
+    alpha=st.sampled_from([0.2, 1.0, 5.0]),
+    sparsity=st.sampled_from([0.0, 0.0, 0.5]),
+)
+
+
+# ------------------------------------------------------------------ closed forms
+
+
+@pytest.mark.parametrize("p", [0.0, 0.01, 0.1, 0.2, 0.3, 0.45, 0.5, 0.9])
+def test_bsc_capacity_is_one_minus_binary_entropy(p):
+    assert_certified(channel_capacity(bsc(p)), 1 - h2(p))
+
+
+def test_bsc_matches_the_privacy_channel_spec_values():
+    # seed-002 spec, E1: C1 = 1 - h(p) bits for RR, p = 0.1, 0.2, 0.4; nats at p = 0.1
+    for p, want in [(0.1, 0.5310044064), (0.2, 0.2780719051), (0.4, 0.0290494055)]:
+        assert channel_capacity(bsc(p)).capacity == pytest.approx(want, abs=1e-9)
+    assert channel_capacity(bsc(0.1), base="e").capacity == pytest.approx(0.3680642072, abs=1e-9)
+
+
+@pytest.mark.parametrize("e", [0.0, 0.1, 0.5, 0.77, 1.0])
+def test_binary_erasure_channel(e):
+    w = np.array([[1 - e, e, 0.0], [0.0, e, 1 - e]])
+    assert_certified(channel_capacity(w), 1 - e)
+
+
+@pytest.mark.parametrize("s", [0.1, 0.5, 0.9])
+def test_z_channel_closed_form(s):
+    # input 1 flips to 0 with probability s: C = log2(1 + (1 - s) s^(s / (1 - s)))
+    w = np.array([[1.0, 0.0], [s, 1 - s]])
+    want = math.log2(1 + (1 - s) * s ** (s / (1 - s)))
+    res = channel_capacity(w)
+    assert_certified(res, want)
+    # optimal P(X=1) = 1 / ((1 - s)(1 + 2^{h(s)/(1-s)}))
+    p1 = 1 / ((1 - s) * (1 + 2 ** (h2(s) / (1 - s))))
+    assert res.input_pmf[1] == pytest.approx(p1, abs=1e-5)
+
+
+@given(seed=st.integers(0, 2**32 - 1), k=st.integers(2, 9))
+def test_symmetric_channels_log_k_minus_row_entropy(seed, k):
+    rng = np.random.default_rng(seed)
+    row = rng.dirichlet(np.ones(k))
+    w = np.array([np.roll(row, i) for i in range(k)])  # circulant: rows and columns permuted
+    w = w[rng.permutation(k)][:, rng.permutation(k)]
+    want = math.log2(k) + float(np.sum(row * np.log2(row, where=row > 0, out=np.zeros(k))))
+    assert_certified(channel_capacity(w), want)
+
+
+@pytest.mark.parametrize("k,p", [(3, 0.2), (5, 0.5), (10, 0.05)])
+def test_k_ary_symmetric_channel(k, p):
+    w = np.full((k, k), p / (k - 1))
+    np.fill_diagonal(w, 1 - p)
+    want = math.log2(k) - h2(p) - p * math.log2(k - 1)
+    assert_certified(channel_capacity(w), want)
+
+
+@pytest.mark.parametrize("n", [1, 2, 5, 64])
+def test_identity_channel_log_n(n):
+    res = channel_capacity(np.eye(n))
+    assert_certified(res, math.log2(n))
+    np.testing.assert_allclose(res.input_pmf, np.full(n, 1 / n))
+
+
+def test_constant_channel_and_single_output_have_zero_capacity():
+    row = np.array([0.2, 0.5, 0.3])
+    assert_certified(channel_capacity(np.tile(row, (4, 1))), 0.0)
+    assert_certified(channel_capacity(np.ones((3, 1))), 0.0)
+    assert_certified(channel_capacity([[0.3, 0.7]]), 0.0)
+
+
+def test_deterministic_channel_capacity_is_log_of_image_size():
+    w = deterministic_channel([0, 3, 3, 1, 0, 3], n_outputs=5)
+    assert_certified(channel_capacity(w), math.log2(3))
+
+
+def test_base_changes_units():
+    w = random_channel(3, 6, 5)
+    bits = channel_capacity(w).capacity
+    assert channel_capacity(w, base="e").capacity == pytest.approx(bits * math.log(2), abs=1e-9)
+    assert channel_capacity(w, base=10).capacity == pytest.approx(bits * math.log10(2), abs=1e-9)
+
+
+def test_hard_random_channel_reaches_the_target_gap():
+    # a 60 x 60 Dirichlet channel: plain BA needs thousands of iterations here
+    w = random_channel(7, 60, 60, alpha=0.3)
+    res = channel_capacity(w, tol=1e-10)
+    assert res.converged and res.gap <= 1e-10
+    lo, up = capacity_bounds(res.input_pmf, w)
+    assert lo == pytest.approx(res.lower, abs=1e-13) and up == pytest.approx(res.upper, abs=1e-13)
+    assert res.lower == pytest.approx(mutual_information_channel(res.input_pmf, w), abs=1e-13)
+    np.testing.assert_allclose(res.output_pmf, res.input_pmf @ w)
+
+
+def test_unconverged_result_is_still_a_valid_certificate():
+    w = random_channel(11, 30, 30, alpha=0.3)
+    exact = channel_capacity(w, tol=1e-11).capacity
+    rough = channel_capacity(w, method="ba", max_iter=3)
+    assert not rough.converged and rough.iterations == 3
+    assert rough.lower - SLACK <= exact <= rough.upper + SLACK
+    assert rough.gap > 1e-6
+
+
+# ------------------------------------------------------------------ properties
+
+
+@given(w=channels, seed=st.integers(0, 2**32 - 1))
+def test_capacity_bounds_every_input_distribution(w, seed):
+    res = channel_capacity(w)
+    assert res.converged and 0 <= res.gap <= 1e-9
+    p = np.random.default_rng(seed).dirichlet(np.full(w.shape[0], 0.5))
+    info = mutual_information_channel(p, w)
+    assert info <= res.upper + SLACK
+    lo, up = capacity_bounds(p, w)
+    assert lo == pytest.approx(info, abs=1e-13)
+    assert lo - SLACK <= res.upper and res.lower <= up + SLACK
+    np.testing.assert_allclose(res.input_pmf.sum(), 1.0)
+    assert np.all(res.input_pmf >= 0)
+
+
+@given(w=channels, seed=st.integers(0, 2**32 - 1), k2=st.integers(1, 6))
+def test_data_processing(w, seed, k2):
+    v = random_channel(seed, w.shape[1], k2, alpha=0.5)
+    c_wv = channel_capacity(compose(w, v))
+    assert c_wv.lower <= min(channel_capacity(w).upper, channel_capacity(v).upper) + SLACK
+
+
+@given(w=channels, seed=st.integers(0, 2**32 - 1))
+def test_invariant_to_permuting_rows_and_columns(w, seed):
+    rng = np.random.default_rng(seed)
+    perm = w[rng.permutation(w.shape[0])][:, rng.permutation(w.shape[1])]
+    assert channel_capacity(perm).capacity == pytest.approx(channel_capacity(w).capacity, abs=1e-9)
+
+
+@given(w=channels, seed=st.integers(0, 2**32 - 1))
+def test_duplicate_rows_do_not_change_capacity(w, seed):
+    rng = np.random.default_rng(seed)
+    dup = w[rng.integers(0, w.shape[0], size=w.shape[0] + 3)]
+    dup = np.vstack([w, dup])
+    assert channel_capacity(dup).capacity == pytest.approx(channel_capacity(w).capacity, abs=1e-9)
+
+
+@given(w=channels, seed=st.integers(0, 2**32 - 1))
+def test_capacity_is_additive_over_product_channels(w, seed):
+    v = random_channel(seed, 3, 2, alpha=0.5)
+    both = channel_capacity(product_channel(w, v)).capacity
+    assert both == pytest.approx(channel_capacity(w).capacity + channel_capacity(v).capacity, abs=2e-9)
+
+
+@given(w=channels)
+def test_plain_blahut_arimoto_agrees(w):
+    fast = channel_capacity(w)
+    slow = channel_capacity(w, method="ba", tol=1e-6, max_iter=20_000)
+    # both intervals contain the capacity, so they must overlap
+    assert slow.lower <= fast.upper + SLACK and fast.lower <= slow.upper + SLACK
+
+
+def test_capacity_bounded_by_log_alphabet_sizes(rng):
+    for _ in range(20):
+        m, k = rng.integers(1, 9, size=2)
+        w = rng.dirichlet(np.full(k, 0.3), size=m)
+        c = channel_capacity(w).capacity
+        assert -SLACK <= c <= min(math.log2(m), math.log2(k)) + SLACK
+
+
+def test_agrees_with_dit_on_random_channels(rng):
+    dit_alg = pytest.importorskip("dit.algorithms")
+    for _ in range(15):
+        m, k = rng.integers(2, 6, size=2)
+        w = rng.dirichlet(np.ones(k), size=m)
+        ours = channel_capacity(w, tol=1e-12)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            theirs, _ = dit_alg.channel_capacity(w, rtol=0, atol=1e-13)
+        # dit stops on a small change of its estimate (no certificate): allow its own error
+        assert theirs == pytest.approx(ours.capacity, abs=1e-6)
+        assert theirs <= ours.upper + 1e-9
+
+
+# ------------------------------------------------------------------ mutual information
+
+
+def test_mutual_information_channel_matches_the_joint_formula(rng):
+    for _ in range(10):
+        m, k = rng.integers(1, 7, size=2)
+        w = random_channel(int(rng.integers(1 << 30)), m, k, alpha=0.5, sparsity=0.4)
+        p = rng.dirichlet(np.ones(m))
+        p[rng.random(m) < 0.3] = 0
+        p = p / p.sum() if p.sum() > 0 else np.full(m, 1 / m)
+        joint = p[:, None] * w
+        px, py = joint.sum(1), joint.sum(0)
+        brute = sum(
+            joint[x, y] * math.log2(joint[x, y] / (px[x] * py[y]))
+            for x in range(m)
+            for y in range(k)
+            if joint[x, y] > 0
+        )
+        assert mutual_information_channel(p, w) == pytest.approx(brute, abs=1e-12)
+        assert mutual_information_channel(p, w, base="e") == pytest.approx(brute * math.log(2), abs=1e-12)
+
+
+def test_capacity_bounds_upper_is_infinite_when_an_output_is_unreached():
+    lo, up = capacity_bounds([1.0, 0.0], np.eye(2))
+    assert lo == 0.0 and up == math.inf
+
+
+# ------------------------------------------------------------------ conversions and combinations
+
+
+def test_joint_channel_round_trip(rng):
+    w = rng.dirichlet(np.ones(4), size=3)
+    px = np.array([0.2, 0.0, 0.8])
+    joint = joint_from_channel(px, w)
+    px2, w2 = channel_from_joint(joint)
+    np.testing.assert_allclose(px2, px)
+    np.testing.assert_allclose(w2[[0, 2]], w[[0, 2]])
+    np.testing.assert_allclose(w2[1], np.full(4, 0.25))  # documented fill for probability-0 inputs
+    np.testing.assert_allclose(joint_from_channel(px2, w2), joint)
+    px3, w3 = channel_from_joint([[2, 2], [0, 4]], normalize=True)
+    np.testing.assert_allclose(px3, [0.5, 0.5])
+    np.testing.assert_allclose(w3, [[0.5, 0.5], [0.0, 1.0]])
+
+
+def test_compose_is_the_matrix_product_and_associative(rng):
+    a, b, c = (rng.dirichlet(np.ones(k), size=m) for m, k in [(3, 4), (4, 2), (2, 5)])
+    np.testing.assert_allclose(compose(a, b), a @ b)
+    np.testing.assert_allclose(compose(a, b, c), compose(compose(a, b), c))
+    np.testing.assert_allclose(compose(bsc(0.1), bsc(0.1)), bsc(0.18))
+    relabel = deterministic_channel([1, 0])
+    np.testing.assert_allclose(compose(bsc(0.3), relabel), bsc(0.7))
+
+
+def test_parallel_and_product_channels(rng):
+    a = rng.dirichlet(np.ones(3), size=2)
+    b = rng.dirichlet(np.ones(2), size=2)
+    par = parallel_channel(a, b)
+    assert par.shape == (2, 6)
+    np.testing.assert_allclose(par.sum(axis=1), 1.0)
+    assert par[1, 1 * 2 + 0] == pytest.approx(a[1, 1] * b[1, 0])
+    prod = product_channel(a, b)
+    assert prod.shape == (4, 6)
+    assert prod[1 * 2 + 0, 2 * 2 + 1] == pytest.approx(a[1, 2] * b[0, 1])
+    # two looks through BSC(0.1) at one bit are worth more than one, less than two
+    c1 = channel_capacity(bsc(0.1)).capacity
+    c2 = channel_capacity(parallel_channel(bsc(0.1), bsc(0.1))).capacity
+    assert c1 < c2 < 2 * c1
+
+
+def test_deterministic_channel_and_unique_rows():
+    w = deterministic_channel(np.array([2.0, 0.0, 2.0]))
+    np.testing.assert_array_equal(w, [[0, 0, 1], [1, 0, 0], [0, 0, 1]])
+    assert deterministic_channel([0, 1], n_outputs=4).shape == (2, 4)
+    rows, inv = unique_rows(w)
+    np.testing.assert_array_equal(rows, [[0, 0, 1], [1, 0, 0]])
+    np.testing.assert_array_equal(rows[inv], w)
+
+
+def test_validate_accepts_good_input_and_normalizes_only_when_asked():
+    np.testing.assert_allclose(validate_channel([[1, 3]], normalize=True), [[0.25, 0.75]])
+    np.testing.assert_allclose(validate_joint([[1, 1], [1, 1]], normalize=True), np.full((2, 2), 0.25))
+    assert validate_joint([0.5, 0.5], ndim=1).shape == (2,)
+
+
+# ------------------------------------------------------------------ differential privacy
+
+
+@pytest.mark.parametrize("p", [0.01, 0.1, 0.25, 0.4])
+def test_dp_epsilon_of_randomized_response(p):
+    assert dp_epsilon(bsc(p)) == pytest.approx(math.log((1 - p) / p), abs=1e-12)
+    assert dp_epsilon(bsc(1 - p)) == pytest.approx(math.log((1 - p) / p), abs=1e-12)
+    assert dp_epsilon(bsc(p), base=2) == pytest.approx(math.log2((1 - p) / p), abs=1e-12)
+
+
+def test_dp_epsilon_of_randomized_response_spec_value():
+    assert dp_epsilon(bsc(0.1)) == pytest.approx(2.1972245773, abs=1e-10)  # ln 9, seed-002 E1
+
+
+@pytest.mark.parametrize("k,p", [(3, 0.3), (5, 0.5), (10, 0.9)])
+def test_dp_epsilon_of_k_ary_randomized_response(k, p):
+    w = np.full((k, k), p / (k - 1))
+    np.fill_diagonal(w, 1 - p)
+    assert dp_epsilon(w) == pytest.approx(abs(math.log((1 - p) * (k - 1) / p)), abs=1e-12)
+
+
+def test_dp_epsilon_of_a_geometric_ladder_with_neighbours():
+    # truncated-geometric-like mechanism on 4 ordered inputs: rows r_x(y) ∝ exp(-|x - y| t)
+    t = 0.7
+    x = np.arange(4)
+    w = np.exp(-t * np.abs(x[:, None] - x[None, :]))
+    w /= w.sum(axis=1, keepdims=True)
+    path = [(0, 1), (1, 2), (2, 3)]
+    brute_path = max(abs(math.log(w[a, y]) - math.log(w[b, y])) for a, b in path for y in range(4))
+    assert dp_epsilon(w, neighbours=path) == pytest.approx(brute_path, abs=1e-12)
+    assert dp_epsilon(w, neighbours=nx.path_graph(4)) == pytest.approx(brute_path, abs=1e-12)
+    adj = np.zeros((4, 4), dtype=bool)
+    adj[[0, 1, 2], [1, 2, 3]] = True
+    assert dp_epsilon(w, neighbours=adj) == pytest.approx(brute_path, abs=1e-12)
+    assert dp_epsilon(w) > brute_path  # all pairs include the far pair (0, 3)
+    assert dp_epsilon(w, neighbours=nx.complete_graph(4)) == pytest.approx(dp_epsilon(w), abs=1e-12)
+    assert dp_epsilon(w, neighbours="all") == dp_epsilon(w)
+
+
+def test_dp_epsilon_supports_and_degenerate_cases():
+    w = np.array([[0.5, 0.5, 0.0], [0.25, 0.75, 0.0], [0.0, 0.5, 0.5]])
+    assert dp_epsilon(w, neighbours=[(0, 1)]) == pytest.approx(math.log(2))  # 0/0 column ignored
+    assert dp_epsilon(w, neighbours=[(1, 2)]) == math.inf  # supports differ
+    assert dp_epsilon(w) == math.inf
+    assert dp_epsilon([[0.3, 0.7]]) == 0.0
+    assert dp_epsilon(w, neighbours=[]) == 0.0
+    assert dp_epsilon(w, neighbours=[(1, 1)]) == 0.0
+    assert dp_epsilon(np.tile([0.2, 0.8], (3, 1))) == 0.0
+
+
+@given(w=channels, seed=st.integers(0, 2**32 - 1))
+def test_dp_epsilon_equals_brute_force_over_pairs(w, seed):
+    m, k = w.shape
+    rng = np.random.default_rng(seed)
+    pairs = [(a, b) for a in range(m) for b in range(m) if a != b and rng.random() < 0.5]
+
+    def brute(ps):
+        eps = 0.0
+        for a, b in ps:
+            for y in range(k):
+                u, v = w[a, y], w[b, y]
+                if u == 0 and v == 0:
+                    continue
+                if u == 0 or v == 0:
+                    return math.inf
+                eps = max(eps, abs(math.log(u) - math.log(v)))
+        return eps
+
+    all_pairs = [(a, b) for a in range(m) for b in range(m)]
+    assert dp_epsilon(w) == pytest.approx(brute(all_pairs), abs=1e-12)
+    assert dp_epsilon(w, neighbours=pairs) == pytest.approx(brute(pairs), abs=1e-12)
+
+
+# ------------------------------------------------------------------ validation errors
+
+
+@pytest.mark.parametrize(
+    "bad,match",
+    [
+        ([[0.5, 0.6]], "row 0 sums to"),
+        ([[1.2, -0.2]], "non-negative"),
+        ([0.5, 0.5], "2-D"),
+        (np.zeros((0, 2)), "empty"),
+        ([[np.nan, 1.0]], "finite"),
+    ],
+)
+def test_every_public_function_rejects_a_bad_channel(bad, match):
+    for call in (
+        lambda: validate_channel(bad),
+        lambda: channel_capacity(bad),
+        lambda: dp_epsilon(bad),
+        lambda: compose(bad, [[1.0]]),
+        lambda: unique_rows(bad),
+        lambda: product_channel(bad, [[1.0]]),
+        lambda: parallel_channel(bad, [[1.0]]),
+        lambda: mutual_information_channel([1.0], bad),
+        lambda: capacity_bounds([1.0], bad),
+    ):
+        with pytest.raises(ValueError, match=match):
+            call()
+
+
+def test_validation_errors_name_the_argument_and_rule():
+    with pytest.raises(ValueError, match="channel row 1 has total 0"):
+        validate_channel([[1, 1], [0, 0]], normalize=True)
+    with pytest.raises(ValueError, match="p must sum to 1"):
+        validate_joint([[0.5, 0.6]])
+    with pytest.raises(ValueError, match="p must have 2 axes"):
+        validate_joint([0.5, 0.5], ndim=2)
+    with pytest.raises(ValueError, match="px has 3 inputs but the channel W has 2 rows"):
+        joint_from_channel([0.2, 0.3, 0.5], bsc(0.1))
+    with pytest.raises(ValueError, match="px has 3 inputs"):
+        mutual_information_channel([0.2, 0.3, 0.5], bsc(0.1))
+    with pytest.raises(ValueError, match="px has 3 inputs"):
+        capacity_bounds([0.2, 0.3, 0.5], bsc(0.1))
+    with pytest.raises(ValueError, match="px must sum to 1"):
+        mutual_information_channel([0.2, 0.3], bsc(0.1))
+    with pytest.raises(ValueError, match="p_xy must have 2 axes"):
+        channel_from_joint([0.5, 0.5])
+    with pytest.raises(ValueError, match="inputs of probability 0"):
+        channel_from_joint([[0.5, 0.5], [0.0, 0.0]], fill="raise")
+    with pytest.raises(ValueError, match="fill must be"):
+        channel_from_joint([[0.5, 0.5]], fill="zero")
+    with pytest.raises(ValueError, match="channel 1 has 2 outputs but channel 2 has 3 inputs"):
+        compose(bsc(0.1), np.eye(3))
+    with pytest.raises(ValueError, match="W1 has 2 inputs but W2 has 3"):
+        parallel_channel(bsc(0.1), np.eye(3))
+
+
+@pytest.mark.parametrize(
+    "labels,kwargs,match",
+    [
+        ([], {}, "non-empty 1-D"),
+        ([[0, 1]], {}, "non-empty 1-D"),
+        ([0, -1], {}, "non-negative"),
+        ([0.5, 1.0], {}, "integers"),
+        (["a", "b"], {}, "integers"),
+        ([0, 3], {"n_outputs": 3}, "n_outputs must exceed every label"),
+        ([0, 1], {"n_outputs": 2.5}, "n_outputs must be an integer"),
+    ],
+)
+def test_deterministic_channel_rejects_bad_labels(labels, kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        deterministic_channel(labels, **kwargs)
+
+
+@pytest.mark.parametrize(
+    "kwargs,match",
+    [
+        ({"tol": 0}, "tol must be a finite number > 0"),
+        ({"tol": -1e-9}, "tol must be a finite number > 0"),
+        ({"tol": float("nan")}, "tol must be a finite number > 0"),
+        ({"max_iter": 0}, "max_iter must be an integer >= 1"),
+        ({"max_iter": 2.5}, "max_iter must be an integer >= 1"),
+        ({"method": "newton"}, "method must be 'auto' or 'ba'"),
+        ({"base": 1}, "base must be"),
+        ({"base": -2}, "base must be"),
+    ],
+)
+def test_channel_capacity_rejects_bad_options(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        channel_capacity(bsc(0.1), **kwargs)
+
+
+@pytest.mark.parametrize(
+    "neighbours,match",
+    [
+        ([(0, 3)], r"input indices in \[0, 3\)"),
+        ([(-1, 0)], r"input indices in \[0, 3\)"),
+        ([(0, 1, 2)], r"shape \(n_pairs, 2\)"),
+        ([(0.0, 1.0)], "integer input indices"),
+        (np.ones((2, 2), dtype=bool), r"shape \(3, 3\)"),
+        (nx.path_graph(4), r"nodes must be input indices in \[0, 3\)"),
+        (nx.Graph([("a", "b")]), "nodes must be input indices"),
+        ("some", "neighbours must be None, 'all'"),
+    ],
+)
+def test_dp_epsilon_rejects_bad_neighbours(neighbours, match):
+    w = np.array([[0.5, 0.5], [0.4, 0.6], [0.3, 0.7]])
+    with pytest.raises(ValueError, match=match):
+        dp_epsilon(w, neighbours=neighbours)
+
+
+def test_bad_base_is_rejected_everywhere():
+    for call in (
+        lambda: mutual_information_channel([0.5, 0.5], bsc(0.1), base=1),
+        lambda: capacity_bounds([0.5, 0.5], bsc(0.1), base=0),
+        lambda: dp_epsilon(bsc(0.1), base="furlongs"),
+    ):
+        with pytest.raises(ValueError, match="base must be"):
+            call()
