@@ -123,3 +123,66 @@ def test_taxi_keys_match_a_direct_count():
 def test_annotation_points():
     curve = pd.DataFrame({"epsilon": [0, 2, 4, 6], "n_unique": [0, 0, 19, 100], "ratio": [0, 0, 0.19, 1.0]})
     assert taxi.annotation_points(curve) == {"last_none": 2.0, "first_some": 4.0, "first_some_count": 19, "first_all": 6.0}
+
+
+# --------------------------------------------------------------------------- NILM (Fig. 4)
+from nsp.experiments import nilm  # noqa: E402
+
+
+def test_appliance_states_recover_two_levels(rng):
+    power = np.concatenate([np.zeros(500), 100 + rng.normal(0, 2, 700), 1000 + rng.normal(0, 5, 300)])
+    states = nilm.appliance_states(power, seed=1)
+    assert states[0] == 0 and len(states) == 3
+    assert abs(states[1] - 100) <= 2 and abs(states[2] - 1000) <= 3
+    assert nilm.appliance_states(np.full(10, 50.0)).tolist() == [0]  # too few on-readings
+
+
+def test_co_explains_exact_sums_and_breaks_ties_upwards():
+    idx = pd.date_range("2011-04-18", periods=4, freq="60s", tz="US/Eastern")
+    model = nilm.CombinatorialOptimisation().set_states({"a": [0, 100], "b": [0, 300]})
+    pred = model.predict(pd.Series([0.0, 400.0, 300.0, 200.0], index=idx))
+    assert pred.values.tolist() == [[0, 0], [100, 300], [0, 300], [0, 300]]  # 200: tie 100 vs 300 → 300
+
+
+def test_f1_on_off():
+    idx = pd.date_range("2011-04-18", periods=6, freq="60s")
+    truth = pd.Series([0, 50, 50, 0, 50, 0.0], index=idx)
+    pred = pd.Series([0, 50, 0, 50, 50, 0.0], index=idx)
+    assert nilm.f1_on_off(pred, truth) == pytest.approx(2 * 2 / (2 * 2 + 1 + 1))
+    assert nilm.f1_on_off(pd.Series(0.0, index=idx), truth) == 0.0
+
+
+@pytest.mark.parametrize("eps", [0.5, 1, 2.5, 4])
+def test_local_quantization_respects_the_budget(rng, eps):
+    s = pd.Series(rng.uniform(0, 3000, 5000))
+    out = nilm.privatize(s, eps, lo=0.0, hi=3000.0)
+    assert out.nunique() <= 2**eps
+
+
+def test_fscore_curve_on_a_small_synthetic_household():
+    mains, subs = nilm.synthetic_household(days=4, seed=3)
+    assert len(mains) == 4 * 86400 and all(len(s) == 4 * 86400 // 3 for s in subs.values())
+    assert (mains >= 0).all()
+    curve = nilm.fscore_vs_epsilon(mains, subs, split="2011-04-20", epsilons=[1, 3, 30])
+    assert set(curve.appliance) == set(subs) | {"mean"}
+    assert curve.f1.between(0, 1).all()
+    by_eps = curve[curve.appliance == "mean"].set_index("epsilon").f1
+    assert by_eps[30] == pytest.approx(by_eps[np.inf])  # bins of micro-watts change nothing
+    with pytest.raises(ValueError, match="split"):
+        nilm.fscore_vs_epsilon(mains, subs, split="2030-01-01")
+
+
+def test_redd_series_sums_the_mains_legs(tmp_path):
+    house = tmp_path / "low_freq" / "house_1"
+    house.mkdir(parents=True)
+    t0 = 1303132929
+    labels = {1: "mains", 2: "mains", 5: "refrigerator", 6: "dishwaser", 8: "kitchen_outlets",
+              9: "lighting", 11: "microwave"}
+    (house / "labels.dat").write_text("".join(f"{c} {lab}\n" for c, lab in labels.items()))
+    for c in labels:
+        times = range(t0, t0 + 30, 1 if c <= 2 else 3)
+        (house / f"channel_{c}.dat").write_text("".join(f"{t} {float(c)}\n" for t in times))
+    mains, subs = nilm.redd_series(path=str(tmp_path))
+    assert (mains == 3.0).all() and len(mains) == 30
+    assert set(subs) == set(nilm.REDD_HOUSE1_APPLIANCES)
+    assert (subs["fridge"] == 5.0).all()
