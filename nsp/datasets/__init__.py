@@ -1,0 +1,67 @@
+"""Datasets: the registry of every data file, fetching from a mirror or the publishers, loaders.
+
+Files live in ``data_dir()/<dataset>/<file>`` (``data_home=``, ``$NSP_DATA_DIR`` or the
+repository's ``data/``), are filled by ``make data`` (= ``python -m nsp data fetch``) from
+``$NSP_DATA_MIRROR`` or the publishers, and are checked against the sha256 in
+``registry.json`` whenever a loader reads them. See ``data/README.md`` for provenance and
+licences.
+
+=======================================  ============================================  ==========
+loader                                   data                                          fidelity
+=======================================  ============================================  ==========
+:func:`load_adult`                       UCI Adult, 48,842 people (privacy funnel)      exact
+:func:`load_hungarian_heart`             UCI heart disease, Hungary (agglomerative)     exact
+:func:`load_smart_meter`                 SGSC 50 homes, half-hourly (noiseless Fig. 3)  stand-in
+:func:`load_ausgrid`                     Ausgrid solar home CSV (user's own file)       exact
+:func:`load_ausgrid_customer12`          Ausgrid customer 12, 2011-12                   partial
+:func:`load_redd`                        REDD low_freq (fragment, or user's tree)       partial
+:func:`load_nyc_taxi`                    NYC taxi Jan 2016 sample (or Kaggle 2014)      stand-in
+=======================================  ============================================  ==========
+"""
+
+from ._io import MalformedFileError
+from .adult import ADULT_COLUMNS, load_adult
+from .fetching import DataUnavailableError, fetch, format_status, registered_path, status, verify
+from .heart import HEART_COLUMNS, load_hungarian_heart
+from .redd import REDD_HOUSE1_LABELS, REDD_TZ, load_redd, read_redd_channel, read_redd_labels
+from .registry import REGISTRY, ChecksumError, FileEntry, Registry, load_registry, sha256_file
+from .smart_meter import (
+    SMART_METER_COLUMNS,
+    load_ausgrid,
+    load_ausgrid_customer12,
+    load_smart_meter,
+)
+from .taxi import NYC_BBOX_PAPER, TAXI_COLUMNS, load_nyc_taxi, parse_bbox
+
+__all__ = [
+    "ADULT_COLUMNS",
+    "ChecksumError",
+    "DataUnavailableError",
+    "FileEntry",
+    "HEART_COLUMNS",
+    "MalformedFileError",
+    "NYC_BBOX_PAPER",
+    "REDD_HOUSE1_LABELS",
+    "REDD_TZ",
+    "REGISTRY",
+    "Registry",
+    "SMART_METER_COLUMNS",
+    "TAXI_COLUMNS",
+    "fetch",
+    "format_status",
+    "load_adult",
+    "load_ausgrid",
+    "load_ausgrid_customer12",
+    "load_hungarian_heart",
+    "load_nyc_taxi",
+    "load_redd",
+    "load_registry",
+    "load_smart_meter",
+    "parse_bbox",
+    "read_redd_channel",
+    "read_redd_labels",
+    "registered_path",
+    "sha256_file",
+    "status",
+    "verify",
+]

@@ -1,0 +1,429 @@
+"""Fill the data folder from a local mirror or the publishers, and check what is there.
+
+``fetch`` copies every registered file from the mirror (``mirror=`` or ``$NSP_DATA_MIRROR``,
+laid out as ``<mirror>/<dataset>/<file>``) into ``data_dir(data_home)/<dataset>/<file>``.
+Each file is written to a temporary file in the destination folder, its sha256 is checked
+against the registry, and only then is it renamed into place, so an interrupted or corrupt
+copy never looks like a good one. Where no mirror has a file, ``fetch`` downloads it from
+the publisher (HTTPS with a timeout, checked against the same sha256) unless the machine is
+offline: ``allow_network=False``, ``$CI`` set, ``$NSP_OFFLINE`` set, or the download fails.
+Files that could not be had are reported together in one :class:`DataUnavailableError` that
+names each file and the fix.
+
+``verify`` and ``status`` hash what is in the data folder and report one row per file.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import tempfile
+import urllib.request
+import zipfile
+from collections.abc import Iterable
+from pathlib import Path
+
+import pandas as pd
+
+from nsp.paths import data_dir, data_mirror
+
+from . import registry as _reg
+from .registry import ChecksumError, FileEntry, sha256_file
+
+__all__ = [
+    "DataUnavailableError",
+    "fetch",
+    "format_status",
+    "registered_path",
+    "status",
+    "verify",
+]
+
+log = logging.getLogger("nsp.datasets")
+
+#: Seconds before a publisher download gives up.
+DEFAULT_TIMEOUT: float = 60.0
+
+_FALSY = {"", "0", "false", "no", "off"}
+
+STATES = ("verified", "present-but-mismatch", "missing")
+
+
+class DataUnavailableError(FileNotFoundError):
+    """One or more registered files are neither in the data folder, nor in a mirror, nor
+    downloadable. The message names every file and how to get it."""
+
+
+def _env_flag(name: str) -> bool:
+    return os.environ.get(name, "").strip().lower() not in _FALSY
+
+
+def _network_allowed(allow_network: bool | None) -> bool:
+    if allow_network is not None:
+        return bool(allow_network)
+    return not (_env_flag("CI") or _env_flag("NSP_OFFLINE"))
+
+
+def _download(url: str, dest: Path, *, timeout: float) -> None:
+    """Download ``url`` into the file ``dest`` (the one place that touches the network).
+
+    Tests replace this function to exercise the network path offline.
+    """
+    req = urllib.request.Request(url, headers={"User-Agent": "nsp-data-fetch"})
+    with urllib.request.urlopen(req, timeout=timeout) as resp, open(dest, "wb") as out:
+        shutil.copyfileobj(resp, out, length=1 << 20)
+
+
+def _tmp_in(folder: Path, name: str) -> Path:
+    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".part", dir=folder)
+    os.close(fd)
+    return Path(tmp)
+
+
+def _install(tmp: Path, entry: FileEntry, dest: Path, *, source: str, fix: str) -> None:
+    """Check ``tmp`` against the registry, then rename it to ``dest``; delete it on mismatch."""
+    actual = sha256_file(tmp, use_cache=False)
+    if actual != entry.sha256:
+        tmp.unlink(missing_ok=True)
+        raise ChecksumError(source, entry.sha256, actual, fix)
+    os.replace(tmp, dest)
+
+
+def _copy_from_mirror(entry: FileEntry, src: Path, dest: Path) -> None:
+    tmp = _tmp_in(dest.parent, dest.name)
+    try:
+        shutil.copyfile(src, tmp)
+        _install(
+            tmp, entry, dest, source=str(src),
+            fix=(f"The mirror copy is damaged or another version: replace {src} with the file "
+                 f"described in data/README.md ({entry.origin}), or point NSP_DATA_MIRROR at a "
+                 f"good mirror."),
+        )
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def _download_entry(entry: FileEntry, dest: Path, *, timeout: float,
+                    archives: dict[str, Path], workdir: Path) -> None:
+    """Download one registered file from its publisher into ``dest`` (checked, atomic)."""
+    url = entry.url
+    assert url is not None
+    tmp = _tmp_in(dest.parent, dest.name)
+    try:
+        if entry.method == "uci":
+            if url not in archives:
+                archive = workdir / f"archive{len(archives)}.zip"
+                _download(url, archive, timeout=timeout)
+                archives[url] = archive
+            member = entry.download["member"]
+            with zipfile.ZipFile(archives[url]) as zf:
+                names = [n for n in zf.namelist() if n == member or n.endswith("/" + member)]
+                if not names:
+                    raise OSError(f"{url} has no member {member!r}")
+                data = zf.read(names[0])
+            if entry.download.get("newlines") == "lf":
+                data = data.replace(b"\r\n", b"\n")
+            tmp.write_bytes(data)
+        else:
+            _download(url, tmp, timeout=timeout)
+        _install(
+            tmp, entry, dest, source=url,
+            fix=(f"The publisher's file differs from the registered version; set NSP_DATA_MIRROR "
+                 f"to a mirror holding {entry.key}, or report it (the registry may need an update)."),
+        )
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def fetch(
+    names: str | Iterable[str] | None = None,
+    *,
+    mirror: str | os.PathLike[str] | None = None,
+    data_home: str | os.PathLike[str] | None = None,
+    allow_network: bool | None = None,
+    force: bool = False,
+    timeout: float = DEFAULT_TIMEOUT,
+    progress: bool | None = None,
+) -> list[Path]:
+    """Copy (or download) registered data files into the data folder, checking each sha256.
+
+    Parameters
+    ----------
+    names : str, iterable of str, or None
+        Dataset keys (``"adult"``) or single files (``"adult/adult.data"``); ``None`` = all.
+    mirror : path, optional
+        A folder laid out as ``<mirror>/<dataset>/<file>``. Default ``$NSP_DATA_MIRROR``.
+    data_home : path, optional
+        Destination root; default ``$NSP_DATA_DIR`` or the repository's ``data/``.
+    allow_network : bool, optional
+        Whether files missing from the mirror may be downloaded from their publisher.
+        Default: yes, unless ``$CI`` or ``$NSP_OFFLINE`` is set.
+    force : bool
+        Copy again even when a verified file is present; replace a mismatched file.
+    timeout : float
+        Seconds before a download gives up.
+    progress : bool, optional
+        Show a tqdm progress bar (default: only on a terminal).
+
+    Returns
+    -------
+    list of pathlib.Path
+        The destination path of every requested file, in registry order.
+
+    Raises
+    ------
+    ChecksumError
+        A file already in the data folder, a mirror copy or a download does not have the
+        registered sha256 (the message names the file, both hashes and the fix).
+    DataUnavailableError
+        Some files are in no mirror and could not be downloaded; the message lists each with
+        the URL to get it from and the path to save it to.
+    ValueError
+        An unknown dataset or file name.
+
+    Examples
+    --------
+    >>> fetch(["heart_disease_hungarian"], mirror="../shared/data")  # doctest: +SKIP
+    [PosixPath('.../data/heart_disease_hungarian/processed.hungarian.data'), ...]
+    """
+    from tqdm.auto import tqdm
+
+    entries = _reg.REGISTRY.select(names)
+    root = data_dir(data_home)
+    mirror_root = Path(mirror).expanduser().resolve() if mirror is not None else data_mirror()
+    network = _network_allowed(allow_network)
+
+    done: list[Path] = []
+    unavailable: list[str] = []
+    archives: dict[str, Path] = {}
+    with tempfile.TemporaryDirectory(prefix="nsp-fetch-") as work:
+        disable = None if progress is None else not progress  # None: only on a terminal
+        bar = tqdm(entries, desc="nsp data", unit="file", disable=disable)
+        for entry in bar:
+            bar.set_postfix_str(entry.key, refresh=False)
+            dest = root / entry.dataset / entry.file
+            if dest.exists() and not force:
+                actual = sha256_file(dest)
+                if actual == entry.sha256:
+                    log.debug("%s already present and verified", dest)
+                    done.append(dest)
+                    continue
+                raise ChecksumError(
+                    dest, entry.sha256, actual,
+                    f"Delete it and run `make data` again (or call fetch(..., force=True)) to "
+                    f"replace it with the registered version.",
+                )
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            src = mirror_root / entry.dataset / entry.file if mirror_root is not None else None
+            if src is not None and src.is_file():
+                _copy_from_mirror(entry, src, dest)
+                log.info("copied %s from %s", entry.key, src)
+                done.append(dest)
+                continue
+            if entry.method != "mirror-only" and network:
+                try:
+                    _download_entry(entry, dest, timeout=timeout, archives=archives,
+                                    workdir=Path(work))
+                except ChecksumError:
+                    raise
+                except (OSError, zipfile.BadZipFile) as exc:  # URLError, timeouts, HTTP errors
+                    log.warning("download of %s from %s failed: %s", entry.key, entry.url, exc)
+                    unavailable.append(f"- {entry.key}: download from {entry.url} failed ({exc}); "
+                                       f"{entry.manual_fix(dest)}")
+                    continue
+                log.info("downloaded %s from %s", entry.key, entry.url)
+                done.append(dest)
+                continue
+            where = (f"not in the mirror {mirror_root}" if mirror_root is not None
+                     else "no mirror set (NSP_DATA_MIRROR)")
+            why = "mirror only" if entry.method == "mirror-only" else "offline"
+            unavailable.append(f"- {entry.key} ({where}; {why}): {entry.manual_fix(dest)}")
+    if unavailable:
+        raise DataUnavailableError(
+            f"{len(unavailable)} data file(s) could not be fetched into {root}:\n"
+            + "\n".join(unavailable)
+            + "\nThe offline mirror of the project is ../shared/data (make data with "
+              "NSP_DATA_MIRROR=../shared/data)."
+        )
+    return done
+
+
+def verify(
+    names: str | Iterable[str] | None = None,
+    *,
+    data_home: str | os.PathLike[str] | None = None,
+    strict: bool = False,
+) -> pd.DataFrame:
+    """Hash the registered files in the data folder and report their state.
+
+    Parameters
+    ----------
+    names : str, iterable of str, or None
+        Dataset keys or ``dataset/file`` names; ``None`` = every registered file.
+    data_home : path, optional
+        The data folder root (default ``$NSP_DATA_DIR`` or the repository's ``data/``).
+    strict : bool
+        Raise on the first file that is not verified (:class:`ChecksumError` for a mismatch,
+        :class:`DataUnavailableError` for a missing file) instead of reporting it.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per file, columns ``dataset`` (str), ``file`` (str), ``state`` (category:
+        verified / present-but-mismatch / missing), ``kind`` (str), ``fidelity`` (str),
+        ``stand_in_for`` (str or None), ``size`` (int64, registered bytes), ``licence`` (str,
+        short form), ``sha256`` (registered), ``actual_sha256`` (str or None), ``path`` (str).
+
+    Examples
+    --------
+    >>> frame = verify("adult", data_home="/nonexistent")
+    >>> frame["state"].tolist()
+    ['missing', 'missing', 'missing']
+    """
+    entries = _reg.REGISTRY.select(names)
+    root = data_dir(data_home)
+    rows = []
+    for entry in entries:
+        path = root / entry.dataset / entry.file
+        actual = sha256_file(path) if path.is_file() else None
+        if actual is None:
+            state = "missing"
+            if strict:
+                raise DataUnavailableError(
+                    f"{path} is missing: run `make data` (or `nsp data fetch {entry.dataset}`); "
+                    f"{entry.manual_fix(path)}"
+                )
+        elif actual == entry.sha256:
+            state = "verified"
+        else:
+            state = "present-but-mismatch"
+            if strict:
+                raise ChecksumError(
+                    path, entry.sha256, actual,
+                    f"Delete it and run `make data` (= `nsp data fetch`) to get the registered version.",
+                )
+        rows.append({
+            "dataset": entry.dataset,
+            "file": entry.file,
+            "state": state,
+            "kind": entry.kind,
+            "fidelity": entry.fidelity,
+            "stand_in_for": entry.stand_in_for,
+            "size": entry.size,
+            "licence": entry.info.licence_short,
+            "sha256": entry.sha256,
+            "actual_sha256": actual,
+            "path": str(path),
+        })
+    frame = pd.DataFrame(rows, columns=[
+        "dataset", "file", "state", "kind", "fidelity", "stand_in_for", "size", "licence",
+        "sha256", "actual_sha256", "path",
+    ])
+    frame["state"] = pd.Categorical(frame["state"], categories=list(STATES))
+    frame["size"] = frame["size"].astype("int64")
+    for c in ("stand_in_for", "actual_sha256"):  # optional strings: None, not NaN
+        frame[c] = pd.Series([v if isinstance(v, str) else None for v in frame[c]],
+                             index=frame.index, dtype=object)
+    return frame
+
+
+def status(*, data_home: str | os.PathLike[str] | None = None) -> pd.DataFrame:
+    """Report every registered file: verified, present-but-mismatch or missing.
+
+    Same columns as :func:`verify` (which it calls on the whole registry); print it with
+    :func:`format_status`.
+
+    Examples
+    --------
+    >>> status(data_home="/nonexistent")["state"].unique().tolist()
+    ['missing']
+    """
+    return verify(None, data_home=data_home)
+
+
+def _human(n: int) -> str:
+    size = float(n)
+    for unit in ("B", "KB", "MB", "GB"):
+        if size < 1000 or unit == "GB":
+            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
+        size /= 1000
+    return f"{n} B"  # pragma: no cover
+
+
+def format_status(frame: pd.DataFrame) -> str:
+    """Render a :func:`status`/:func:`verify` frame as a fixed-width text table.
+
+    The last column says ``exact``, or what a partial file or stand-in replaces. A summary line
+    counts the states.
+
+    Examples
+    --------
+    >>> print(format_status(verify("redd", data_home="/nonexistent")).splitlines()[0])
+    dataset  file                                state    size     licence              fidelity
+    """
+    headers = ["dataset", "file", "state", "size", "licence", "fidelity"]
+    rows = []
+    for r in frame.itertuples(index=False):
+        fid = str(r.fidelity)
+        if isinstance(r.stand_in_for, str) and r.stand_in_for:
+            fid += " for " + r.stand_in_for.split(" (")[0]
+        rows.append([r.dataset, r.file, str(r.state), _human(int(r.size)), r.licence, fid])
+    widths = [max([len(h)] + [len(row[i]) for row in rows]) for i, h in enumerate(headers)]
+    widths[-1] = len(headers[-1])  # the last column is not padded
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(c.ljust(w) for c, w in zip(cells, widths)).rstrip()
+
+    out = [line(headers), line(["-" * w for w in widths[:-1]] + ["-" * 8])]
+    out += [line(row) for row in rows]
+    counts = frame["state"].astype(str).value_counts()
+    summary = ", ".join(f"{int(counts.get(s, 0))} {s}" for s in STATES)
+    out.append(f"{len(frame)} files: {summary}")
+    return "\n".join(out)
+
+
+def registered_path(
+    dataset: str,
+    file: str,
+    *,
+    data_home: str | os.PathLike[str] | None = None,
+    check: bool = True,
+) -> Path:
+    """Return the path of a registered file in the data folder, checked against its sha256.
+
+    When the file is missing and ``$NSP_DATA_MIRROR`` holds it, it is first copied from the
+    mirror (verified, no network), so that a fresh clone with the mirror set works without
+    ``make data``.
+
+    Raises
+    ------
+    DataUnavailableError
+        (a :class:`FileNotFoundError`) naming the path and ``make data``.
+    ChecksumError
+        If ``check`` and the file's sha256 differs from the registry.
+    """
+    entry = _reg.REGISTRY.get(dataset, file)
+    path = data_dir(data_home) / dataset / file
+    if not path.is_file():
+        mirror = data_mirror()
+        if mirror is not None and (mirror / dataset / file).is_file():
+            log.info("%s missing: copying it from the mirror %s", path, mirror)
+            fetch([entry.key], mirror=mirror, data_home=data_home, allow_network=False,
+                  progress=False)
+        else:
+            raise DataUnavailableError(
+                f"{path} not found. Run `make data` (= `python -m nsp data fetch`) with "
+                f"NSP_DATA_MIRROR pointing at the offline mirror (e.g. ../shared/data), or "
+                f"{entry.manual_fix(path)}. A different data folder can be chosen with "
+                f"data_home= or $NSP_DATA_DIR."
+            )
+    if check:
+        actual = sha256_file(path)
+        if actual != entry.sha256:
+            raise ChecksumError(
+                path, entry.sha256, actual,
+                f"Delete it and run `make data` (= `nsp data fetch`); to load "
+                f"a file of your own, pass path= to the loader instead.",
+            )
+    return path

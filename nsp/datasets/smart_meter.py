@@ -1,0 +1,406 @@
+"""Half-hourly smart-meter data: the SGSC stand-in, Ausgrid's real wide format, one Ausgrid home.
+
+Every loader returns the same tidy long schema, so experiments can use any source:
+
+=============  ==================  ==========================================================
+column         dtype               meaning
+=============  ==================  ==========================================================
+``customer``   category (str)      household id (Ausgrid ``Customer`` 1-300, SGSC 8 digits)
+``timestamp``  datetime64[ns]      **start** of the half-hour, local wall-clock time, naive
+``channel``    category            ``GC`` general consumption, ``CL`` controlled load, ``GG``
+                                   gross PV generation (SGSC also ``NG`` net generation and
+                                   ``other``)
+``kwh``        float64             energy in the half-hour, kWh (not kW)
+=============  ==================  ==========================================================
+
+Rows are sorted by customer, channel, timestamp; the index is a RangeIndex. ``frame.attrs``
+records ``source``, ``path``, ``fidelity`` and ``stand_in_for``.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Literal
+
+import numpy as np
+import pandas as pd
+
+from nsp.paths import data_dir
+
+from . import registry as _reg
+from ._io import MalformedFileError, first_bad_line, first_line, read_table
+from .fetching import registered_path
+
+__all__ = [
+    "AUSGRID_CHANNELS",
+    "AUSGRID_2012_13_FILE",
+    "SGSC_CHANNELS",
+    "SMART_METER_COLUMNS",
+    "load_ausgrid",
+    "load_ausgrid_customer12",
+    "load_smart_meter",
+]
+
+log = logging.getLogger("nsp.datasets")
+
+SMART_METER_COLUMNS: tuple[str, ...] = ("customer", "timestamp", "channel", "kwh")
+
+#: Ausgrid's ``Consumption Category`` values.
+AUSGRID_CHANNELS: tuple[str, ...] = ("GC", "CL", "GG")
+
+#: SGSC column of each channel (``general_supply_kwh`` is Ausgrid's GC).
+SGSC_CHANNELS: dict[str, str] = {
+    "GC": "general_supply_kwh",
+    "CL": "controlled_load_kwh",
+    "GG": "gross_generation_kwh",
+    "NG": "net_generation_kwh",
+    "other": "other_kwh",
+}
+
+#: The paper's file, as named inside Ausgrid's 2012-2013 zip; looked up in
+#: ``data_dir()/ausgrid/`` when ``load_smart_meter(source="ausgrid")`` gets no ``path``.
+AUSGRID_2012_13_FILE = "2012-2013 Solar home electricity data v2.csv"
+AUSGRID_2012_13_URL = (
+    "https://www.ausgrid.com.au/-/media/Documents/Data-to-share/Solar-home-electricity-data/"
+    "Solar-home-half-hour-data---1-July-2012-to-30-June-2013.zip"
+)
+
+_HALF_HOURS = [f"{(k * 30) // 60 % 24}:{(k * 30) % 60:02d}" for k in range(1, 49)]  # 0:30 … 0:00
+_HH_RE = re.compile(r"^\d{1,2}:\d{2}$")
+_SLOT = np.arange(48, dtype="int64") * np.int64(30 * 60 * 10**9)  # ns offsets of the slot starts
+
+
+def _channels_arg(channels: str | Sequence[str] | None, known: Sequence[str]) -> list[str]:
+    if channels is None:
+        return list(known)
+    if isinstance(channels, str):
+        channels = [channels]
+    chosen = list(dict.fromkeys(channels))
+    unknown = [c for c in chosen if c not in known]
+    if unknown or not chosen:
+        raise ValueError(f"channels must be a non-empty subset of {list(known)}; got {channels!r}")
+    return chosen
+
+
+def _window(frame: pd.DataFrame, start, end) -> pd.DataFrame:
+    mask = np.ones(len(frame), dtype=bool)
+    if start is not None:
+        mask &= (frame["timestamp"] >= pd.Timestamp(start)).to_numpy()
+    if end is not None:
+        mask &= (frame["timestamp"] < pd.Timestamp(end).normalize() + pd.Timedelta(days=1)).to_numpy()
+    return frame.loc[mask]
+
+
+def _finish(frame: pd.DataFrame, *, channels: Sequence[str], customers_sorted: list[str],
+            start, end, attrs: dict, extra: Sequence[str] = ()) -> pd.DataFrame:
+    frame = _window(frame, start, end)
+    cust = frame["customer"]
+    if isinstance(cust.dtype, pd.CategoricalDtype):
+        cust = cust.cat.set_categories(customers_sorted)
+    else:
+        cust = pd.Categorical(cust, categories=customers_sorted)
+    frame = frame.assign(
+        customer=cust,
+        channel=pd.Categorical(frame["channel"], categories=list(channels)),
+    )
+    frame = frame.sort_values(["customer", "channel", "timestamp"], kind="stable")
+    frame = frame[[*SMART_METER_COLUMNS, *extra]].reset_index(drop=True)
+    frame["timestamp"] = frame["timestamp"].astype("datetime64[ns]")
+    frame["kwh"] = frame["kwh"].astype("float64")
+    frame.attrs.update(attrs)
+    return frame
+
+
+def _sorted_ids(values) -> list[str]:
+    ids = sorted({str(v) for v in values})
+    return sorted(ids, key=lambda s: (len(s), s)) if all(s.isdigit() for s in ids) else ids
+
+
+def load_ausgrid(
+    path: str | os.PathLike[str],
+    *,
+    channels: str | Sequence[str] | None = None,
+    start=None,
+    end=None,
+    metadata: bool = False,
+) -> pd.DataFrame:
+    """Read an Ausgrid "Solar home electricity data" CSV (the real wide format) into long form.
+
+    The format (e.g. ``2012-2013 Solar home electricity data v2.csv``, the file of the
+    noiseless-privacy paper's Fig. 3): a one-line disclaimer (optional here), then the header
+    ``Customer, Generator Capacity, Postcode, Consumption Category, date, 0:30, 1:00, …,
+    23:30, 0:00[, Row Quality]`` (columns are found by name, in any order), then one row per
+    customer x channel x day with 48 half-hourly energies in kWh. ``date`` is day-first
+    (``1/07/2012``; ``01-Jul-10`` and ISO dates are accepted too). The column ``0:30`` holds
+    the energy of 00:00-00:30 and the last column ``0:00`` that of 23:30-24:00, so each value
+    gets the timestamp of the **start** of its half-hour.
+
+    Parameters
+    ----------
+    path : path
+        The CSV file.
+    channels : str or sequence of {"GC", "CL", "GG"}, optional
+        Channels to keep (default all).
+    start, end : date-like, optional
+        Keep half-hours from ``start`` 00:00 up to the end of day ``end`` (both inclusive).
+    metadata : bool
+        Also return ``postcode`` (Int64), ``generator_capacity`` (float64, kWp) and
+        ``row_quality`` (str) columns, repeated on each half-hour of the row.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The smart-meter schema of :mod:`nsp.datasets.smart_meter` (customer, timestamp,
+        channel, kwh), plus the metadata columns if asked.
+
+    Raises
+    ------
+    MalformedFileError
+        (a ValueError) naming the file and line: wrong number of fields, a value that is not
+        a number, an unknown channel, a bad date, a duplicated customer/channel/day, or a
+        header without the 48 half-hour columns.
+
+    Examples
+    --------
+    >>> frame = load_ausgrid("2012-2013 Solar home electricity data v2.csv")  # doctest: +SKIP
+    >>> daily = (frame[frame.channel == "GC"]
+    ...          .groupby(["customer", frame.timestamp.dt.date])["kwh"].sum())  # doctest: +SKIP
+    """
+    path = Path(path)
+    if not path.is_file():
+        raise FileNotFoundError(
+            f"{path} not found (Ausgrid solar home data: download the zip from {AUSGRID_2012_13_URL} "
+            f"or https://pierreh.eu/downloads/Ausgrid_solar_home_data.zip and pass the CSV's path)")
+    chosen = _channels_arg(channels, AUSGRID_CHANNELS)
+    first = first_line(path)
+    skip = 0 if first.lstrip().lower().startswith("customer") else 1
+    head = pd.read_csv(path, skiprows=skip, nrows=0)
+    header = [str(c).strip() for c in head.columns]
+    hh = [c for c in header if _HH_RE.match(c)]
+    if hh != _HALF_HOURS:
+        raise MalformedFileError(
+            path, skip + 1,
+            f"expected the 48 half-hour columns 0:30, 1:00, …, 23:30, 0:00 in this order; found {hh}")
+    kinds = {"Customer": "int", "Postcode": "int", "Generator Capacity": "float",
+             "Consumption Category": "str", "date": "datetime", **{c: "float" for c in hh}}
+    frame = read_table(
+        path, kinds=kinds, header=True, skiprows=skip, normalize_header=str.strip,
+        required=["Customer", "Consumption Category", "date", *hh],
+        datetime_formats={"date": ["%d/%m/%Y", "%d-%b-%y", "%d-%b-%Y", "%Y-%m-%d", "%d/%m/%y"]},
+    )
+    cat = frame["Consumption Category"].str.strip()
+    line = first_bad_line(~cat.isin(AUSGRID_CHANNELS), frame.index)
+    if line is not None:
+        raise MalformedFileError(
+            path, line, f"Consumption Category {cat.at[line]!r} is not one of {list(AUSGRID_CHANNELS)}")
+    dup = frame.assign(_c=cat).duplicated(["Customer", "_c", "date"])
+    line = first_bad_line(dup, frame.index)
+    if line is not None:
+        raise MalformedFileError(path, line, "second row for the same customer, channel and date")
+    keep = cat.isin(chosen).to_numpy()
+    frame, cat = frame.loc[keep], cat.loc[keep]
+    n = len(frame)
+    values = frame[hh].to_numpy(dtype="float64").ravel()  # row-major: 48 half-hours per row
+    days = frame["date"].to_numpy(dtype="datetime64[ns]").astype("int64")
+    stamps = (np.repeat(days, 48) + np.tile(_SLOT, n)).view("datetime64[ns]")
+    long = pd.DataFrame({
+        "customer": np.repeat(frame["Customer"].astype(str).to_numpy(), 48),
+        "timestamp": stamps,
+        "channel": np.repeat(cat.to_numpy(dtype=object), 48),
+        "kwh": values,
+    })
+    extra: list[str] = []
+    if metadata:
+        long["postcode"] = pd.array(np.repeat(frame["Postcode"].to_numpy(), 48), dtype="Int64")
+        long["generator_capacity"] = np.repeat(frame["Generator Capacity"].to_numpy("float64"), 48)
+        rq = frame["Row Quality"] if "Row Quality" in frame else pd.Series([pd.NA] * n)
+        long["row_quality"] = pd.array(np.repeat(rq.to_numpy(dtype=object), 48), dtype="str")
+        extra = ["postcode", "generator_capacity", "row_quality"]
+    return _finish(
+        long, channels=chosen, customers_sorted=_sorted_ids(frame["Customer"].unique()),
+        start=start, end=end, extra=extra,
+        attrs={"source": "ausgrid", "path": str(path), "fidelity": "exact", "stand_in_for": None,
+               "units": "kWh per half-hour"},
+    )
+
+
+def _read_sgsc(path: Path, chosen: list[str], start, end) -> tuple[pd.DataFrame, list[str]]:
+    cols = [SGSC_CHANNELS[c] for c in chosen]
+    frame = read_table(
+        path, header=True, normalize_header=lambda c: c.strip().lower(),
+        kinds={"customer_id": "category", "reading_datetime": "datetime",
+               **{c: "float" for c in cols}},
+        usecols=["customer_id", "reading_datetime", *cols],
+        required=["customer_id", "reading_datetime", *cols],
+        datetime_formats={"reading_datetime": ["%Y-%m-%d %H:%M:%S", "%d/%m/%Y %H:%M", "ISO8601"]},
+    )
+    ids = frame["customer_id"].cat.categories.astype(str)
+    customers = _sorted_ids(ids)
+    code = frame["customer_id"].cat.codes.to_numpy().astype("int64")
+    stamp = frame["reading_datetime"].to_numpy("datetime64[ns]").astype("int64")
+    key = (stamp // 10**9) * 4096 + code if len(ids) < 4096 else None  # one int per (customer, time)
+    dup = (pd.Index(key).duplicated() if key is not None
+           else pd.DataFrame({"c": code, "t": stamp}).duplicated().to_numpy())
+    line = first_bad_line(dup, frame.index)
+    if line is not None:
+        raise MalformedFileError(path, line, "second reading for the same customer and time")
+    remap = np.asarray([customers.index(str(i)) for i in ids], dtype="int64")
+    inside = _window(frame.rename(columns={"reading_datetime": "timestamp"}), start, end).index
+    if len(inside) < len(frame):  # cut the window before going long (cheaper)
+        keep = frame.index.isin(inside)
+        frame, code = frame.loc[keep], code[keep]
+    customer = pd.Categorical.from_codes(np.tile(remap[code], len(chosen)), categories=customers)
+    n = len(frame)
+    long = pd.DataFrame({
+        "customer": customer,
+        "timestamp": np.tile(frame["reading_datetime"].to_numpy(), len(chosen)),
+        "channel": np.repeat(np.asarray(chosen, dtype=object), n),
+        "kwh": np.concatenate([frame[c].to_numpy("float64") for c in cols]) if cols else [],
+    })
+    return long, customers
+
+
+def load_ausgrid_customer12(
+    *,
+    channels: str | Sequence[str] | None = None,
+    start=None,
+    end=None,
+    data_home: str | os.PathLike[str] | None = None,
+) -> pd.DataFrame:
+    """Load Ausgrid customer 12, 2011-07-01 … 2012-06-30 (the one real Ausgrid home offline).
+
+    The mirror's file (P. Haessig's reshaped copy) has one row per half-hour and columns
+    ``GC`` and ``GG`` in **kW** (mean power); this loader converts them back to kWh per
+    half-hour (x 0.5), the unit of Ausgrid's files. 17,568 half-hours per channel, no gaps.
+
+    Parameters
+    ----------
+    channels : str or sequence of {"GC", "GG"}, optional
+        Default both.
+    start, end : date-like, optional
+        Inclusive day window.
+    data_home : path, optional
+        Data folder root.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The smart-meter schema (customer ``"12"``, timestamp, channel, kwh);
+        ``attrs["fidelity"] == "partial"``.
+
+    Examples
+    --------
+    >>> c12 = load_ausgrid_customer12(channels="GC")  # doctest: +SKIP
+    >>> round(c12["kwh"].sum())  # annual consumption, kWh  # doctest: +SKIP
+    5938
+    """
+    chosen = _channels_arg(channels, ("GC", "GG"))
+    entry = _reg.REGISTRY.get("ausgrid", "customer12_2011-2012_GC_GG_kW.csv")
+    path = registered_path(entry.dataset, entry.file, data_home=data_home)
+    frame = read_table(
+        path, header=True,
+        normalize_header=lambda c: "timestamp" if (c.strip() == "" or c.startswith("Unnamed")) else c.strip(),
+        kinds={"timestamp": "datetime", "GC": "float", "GG": "float"},
+        required=["timestamp", "GC", "GG"],
+        datetime_formats={"timestamp": ["%Y-%m-%d %H:%M:%S"]},
+    )
+    n = len(frame)
+    long = pd.DataFrame({
+        "customer": "12",
+        "timestamp": np.tile(frame["timestamp"].to_numpy(), len(chosen)),
+        "channel": np.repeat(np.asarray(chosen, dtype=object), n),
+        "kwh": np.concatenate([frame[c].to_numpy("float64") * 0.5 for c in chosen]),
+    })
+    return _finish(
+        long, channels=chosen, customers_sorted=["12"], start=start, end=end,
+        attrs={"source": "ausgrid_customer12", "path": str(path), "fidelity": entry.fidelity,
+               "stand_in_for": entry.stand_in_for, "units": "kWh per half-hour"},
+    )
+
+
+def load_smart_meter(
+    *,
+    source: Literal["sgsc", "ausgrid", "ausgrid_customer12"] = "sgsc",
+    channels: str | Sequence[str] | None = ("GC",),
+    start=None,
+    end=None,
+    data_home: str | os.PathLike[str] | None = None,
+    path: str | os.PathLike[str] | None = None,
+) -> pd.DataFrame:
+    """Load half-hourly household electricity data in the common smart-meter schema.
+
+    Parameters
+    ----------
+    source : {"sgsc", "ausgrid", "ausgrid_customer12"}
+        ``"sgsc"`` (default): the offline **stand-in** for Ausgrid's 300 solar homes, 50
+        households of the Smart-Grid Smart-City trial (NSW, 2012-02 … 2014-03, kWh per 30 min;
+        only consumption ``GC`` is non-zero in this sample). ``"ausgrid"``: the paper's
+        Ausgrid 2012-2013 file, read with :func:`load_ausgrid` from ``path`` or from
+        ``data_dir(data_home)/ausgrid/2012-2013 Solar home electricity data v2.csv``.
+        ``"ausgrid_customer12"``: :func:`load_ausgrid_customer12`.
+    channels : str, sequence or None
+        Channels to keep; default ``("GC",)``, the consumption channel the paper uses;
+        ``None`` = all channels of the source (SGSC: GC, CL, GG, NG, other).
+    start, end : date-like, optional
+        Keep half-hours from ``start`` 00:00 to the end of day ``end`` (inclusive), e.g.
+        ``start="2012-07-01", end="2013-06-30"`` for the paper's year.
+    data_home : path, optional
+        Data folder root (default ``$NSP_DATA_DIR`` or ``data/``).
+    path : path, optional
+        An explicit file in the source's format (an SGSC CSV, e.g. the full
+        ``CD_INTERVAL_READING_ALL_NO_QUOTES.csv``, or an Ausgrid CSV); it is not checksummed.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``customer`` (category of str), ``timestamp`` (datetime64[ns], start of the
+        half-hour, local time), ``channel`` (category), ``kwh`` (float64), sorted by customer,
+        channel, timestamp. ``attrs`` holds ``source``, ``path``, ``fidelity`` and
+        ``stand_in_for`` (what the data replaces, or None).
+
+    Examples
+    --------
+    >>> sm = load_smart_meter(start="2012-07-01", end="2013-06-30")  # doctest: +SKIP
+    >>> sm["customer"].nunique(), sm.attrs["fidelity"]  # doctest: +SKIP
+    (50, 'stand-in')
+    """
+    if source == "sgsc":
+        chosen = _channels_arg(channels, list(SGSC_CHANNELS))
+        entry = _reg.REGISTRY.get("sgsc_smart_meter", "sgsc_cust50_halfhourly.csv.gz")
+        if path is None:
+            file = registered_path(entry.dataset, entry.file, data_home=data_home)
+            fidelity, stand_in = entry.fidelity, entry.stand_in_for
+        else:
+            file = Path(path)
+            if not file.is_file():
+                raise FileNotFoundError(f"{file} not found (an SGSC interval-reading CSV was expected)")
+            fidelity, stand_in = "user file", entry.stand_in_for
+        long, customers = _read_sgsc(file, chosen, start, end)
+        frame = _finish(
+            long, channels=chosen, customers_sorted=customers, start=start, end=end,
+            attrs={"source": "sgsc", "path": str(file), "fidelity": fidelity,
+                   "stand_in_for": stand_in, "units": "kWh per half-hour"},
+        )
+        if stand_in:
+            log.info("smart-meter data: SGSC stand-in for %s", stand_in)
+        return frame
+    if source == "ausgrid":
+        if path is None:
+            path = data_dir(data_home) / "ausgrid" / AUSGRID_2012_13_FILE
+            if not Path(path).is_file():
+                raise FileNotFoundError(
+                    f"{path} not found: the Ausgrid 2012-2013 solar home file is not in the offline "
+                    f"mirror. If you have it (zip: {AUSGRID_2012_13_URL}), put the CSV there, set "
+                    f"data_home=/$NSP_DATA_DIR, or pass path=; otherwise use source='sgsc' "
+                    f"(stand-in) or 'ausgrid_customer12'."
+                )
+        return load_ausgrid(path, channels=channels, start=start, end=end)
+    if source == "ausgrid_customer12":
+        if path is not None:
+            raise ValueError("path= is not used with source='ausgrid_customer12' (a registered file)")
+        return load_ausgrid_customer12(channels=channels, start=start, end=end, data_home=data_home)
+    raise ValueError(f"source must be 'sgsc', 'ausgrid' or 'ausgrid_customer12'; got {source!r}")

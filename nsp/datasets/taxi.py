@@ -1,0 +1,234 @@
+"""NYC yellow-taxi trips: the January-2016 stand-in and the Kaggle 2014 file of the paper.
+
+Both formats are returned in the Kaggle 2014 schema (the one of the noiseless-privacy paper's
+``nyc_taxi_data_2014.csv``), so experiments need not care which file they got.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from nsp.paths import data_dir
+
+from . import registry as _reg
+from ._io import MalformedFileError, first_line, read_table
+from .fetching import registered_path
+
+__all__ = ["KAGGLE_2014_FILE", "NYC_BBOX_PAPER", "TAXI_COLUMNS", "load_nyc_taxi", "parse_bbox"]
+
+log = logging.getLogger("nsp.datasets")
+
+#: Bounding box of the paper's Fig. 5 (noiseless privacy, Sec. V-C), as
+#: (lon_min, lon_max, lat_min, lat_max): latitude in [40.49, 40.92], longitude in
+#: [-74.27, -73.68] (the paper prints the latitude interval reversed).
+NYC_BBOX_PAPER: tuple[float, float, float, float] = (-74.27, -73.68, 40.49, 40.92)
+
+#: The paper's file name; looked up in ``data_dir()/nyc_taxi/`` before the stand-in.
+KAGGLE_2014_FILE = "nyc_taxi_data_2014.csv"
+KAGGLE_2014_URL = "https://www.kaggle.com/datasets/kentonnlp/2014-new-york-city-taxi-trips"
+
+#: Columns of the Kaggle 2014 file, the schema every taxi frame is returned in.
+TAXI_COLUMNS: tuple[str, ...] = (
+    "vendor_id", "pickup_datetime", "dropoff_datetime", "passenger_count", "trip_distance",
+    "pickup_longitude", "pickup_latitude", "rate_code", "store_and_fwd_flag",
+    "dropoff_longitude", "dropoff_latitude", "payment_type", "fare_amount", "surcharge",
+    "mta_tax", "tip_amount", "tolls_amount", "total_amount",
+)
+COORDINATES = ("pickup_longitude", "pickup_latitude", "dropoff_longitude", "dropoff_latitude")
+
+_KINDS_2014 = {
+    "vendor_id": "str", "pickup_datetime": "datetime", "dropoff_datetime": "datetime",
+    "passenger_count": "int", "trip_distance": "float", "pickup_longitude": "float",
+    "pickup_latitude": "float", "rate_code": "int", "store_and_fwd_flag": "str",
+    "dropoff_longitude": "float", "dropoff_latitude": "float", "payment_type": "str",
+    "fare_amount": "float", "surcharge": "float", "mta_tax": "float", "tip_amount": "float",
+    "tolls_amount": "float", "total_amount": "float",
+}
+#: TLC 2015+ names -> Kaggle 2014 names.
+RENAME_2016 = {
+    "vendorid": "vendor_id", "tpep_pickup_datetime": "pickup_datetime",
+    "tpep_dropoff_datetime": "dropoff_datetime", "ratecodeid": "rate_code", "extra": "surcharge",
+}
+_KINDS_2016 = {
+    **{k: v for k, v in _KINDS_2014.items() if k not in RENAME_2016.values()},
+    "vendorid": "int", "tpep_pickup_datetime": "datetime", "tpep_dropoff_datetime": "datetime",
+    "ratecodeid": "int", "extra": "float", "payment_type": "int", "improvement_surcharge": "float",
+}
+#: TLC codes (data dictionary) -> the Kaggle 2014 labels.
+VENDORS_2016 = {1: "CMT", 2: "VTS"}
+PAYMENT_TYPES_2016 = {1: "CRD", 2: "CSH", 3: "NOC", 4: "DIS", 5: "UNK", 6: "VOI"}
+_DT_FORMATS = ["%Y-%m-%d %H:%M:%S", "%m/%d/%Y %I:%M:%S %p", "ISO8601"]
+
+
+def parse_bbox(bbox) -> tuple[float, float, float, float] | None:
+    """Return ``bbox`` as (lon_min, lon_max, lat_min, lat_max); ``"paper"`` is Fig. 5's box.
+
+    Examples
+    --------
+    >>> parse_bbox("paper")
+    (-74.27, -73.68, 40.49, 40.92)
+    """
+    if bbox is None:
+        return None
+    if isinstance(bbox, str):
+        if bbox != "paper":
+            raise ValueError(f"bbox must be None, 'paper' or (lon_min, lon_max, lat_min, lat_max); got {bbox!r}")
+        return NYC_BBOX_PAPER
+    try:
+        lon_min, lon_max, lat_min, lat_max = (float(v) for v in bbox)
+    except (TypeError, ValueError):
+        raise ValueError(
+            f"bbox must be None, 'paper' or four numbers (lon_min, lon_max, lat_min, lat_max); got {bbox!r}"
+        ) from None
+    if not (lon_min < lon_max and lat_min < lat_max):
+        raise ValueError(f"bbox needs lon_min < lon_max and lat_min < lat_max; got {bbox!r}")
+    if not (-180 <= lon_min and lon_max <= 180 and -90 <= lat_min and lat_max <= 90):
+        raise ValueError(f"bbox must be (lon_min, lon_max, lat_min, lat_max) in degrees; got {bbox!r}")
+    return (lon_min, lon_max, lat_min, lat_max)
+
+
+def _read_taxi(path: Path, nrows: int | None) -> tuple[pd.DataFrame, str]:
+    header = [c.strip().lower() for c in first_line(path).split(",")]
+    if "tpep_pickup_datetime" in header:
+        fmt = "tlc-2016"
+        kinds = _KINDS_2016
+    elif "pickup_datetime" in header:
+        fmt = "kaggle-2014"
+        kinds = _KINDS_2014
+    else:
+        raise MalformedFileError(
+            path, 1, f"not a taxi trip file: the header has neither pickup_datetime (Kaggle 2014) "
+                     f"nor tpep_pickup_datetime (TLC 2015+); found {header}")
+    dates = [c for c, k in kinds.items() if k == "datetime"]
+    frame = read_table(
+        path, kinds=kinds, header=True, normalize_header=lambda c: c.strip().lower(),
+        required=[*dates, "total_amount"], nrows=nrows,
+        datetime_formats={c: _DT_FORMATS for c in dates},
+    )
+    if fmt == "tlc-2016":
+        frame = frame.rename(columns=RENAME_2016)
+        vid = frame["vendor_id"]
+        frame["vendor_id"] = vid.map(lambda v: VENDORS_2016.get(v, str(v)) if pd.notna(v) else pd.NA)
+        pt = frame["payment_type"]
+        frame["payment_type"] = pt.map(lambda v: PAYMENT_TYPES_2016.get(v, str(v)) if pd.notna(v) else pd.NA)
+    return frame, fmt
+
+
+def load_nyc_taxi(
+    *,
+    data_home: str | os.PathLike[str] | None = None,
+    path: str | os.PathLike[str] | None = None,
+    bbox=None,
+    nrows: int | None = None,
+) -> pd.DataFrame:
+    """Load NYC yellow-taxi trips in the Kaggle 2014 schema, without zero coordinates.
+
+    Where the trips come from, in order: ``path``; the paper's file
+    ``data_dir(data_home)/nyc_taxi/nyc_taxi_data_2014.csv`` if a user put it there (Kaggle
+    "2014 New York City Taxi Trips"); else the offline **stand-in**, 10,000 trips sampled from
+    January 2016 (``attrs["fidelity"] == "stand-in"``). Both the Kaggle 2014 format and the
+    TLC 2015+ format (``tpep_pickup_datetime``, ``ratecodeid``, ``extra``, numeric vendor and
+    payment codes) are read; the latter is mapped to the 2014 names: ``tpep_*_datetime`` ->
+    ``*_datetime``, ``ratecodeid`` -> ``rate_code``, ``extra`` -> ``surcharge``, vendor 1/2 ->
+    ``CMT``/``VTS``, payment 1-6 -> ``CRD, CSH, NOC, DIS, UNK, VOI``; ``improvement_surcharge``
+    (2015+, included in ``total_amount``) is dropped.
+
+    Trips with a coordinate equal to 0 (GPS missing) or missing are dropped; so are trips
+    outside ``bbox`` if one is given. Every drop is counted in ``attrs`` and logged
+    (logger ``nsp.datasets``, level INFO).
+
+    Parameters
+    ----------
+    data_home : path, optional
+        Data folder root.
+    path : path, optional
+        An explicit trip file (``.csv`` or ``.csv.gz``) in either format; not checksummed.
+    bbox : None, "paper" or (lon_min, lon_max, lat_min, lat_max)
+        Keep only trips whose pickup **and** dropoff lie in the closed box. ``"paper"`` is the
+        box of the paper's Fig. 5: longitude [-74.27, -73.68], latitude [40.49, 40.92]
+        (:data:`NYC_BBOX_PAPER`).
+    nrows : int, optional
+        Read only the first ``nrows`` trips of the file (before any filtering), e.g.
+        1,000,000 for the paper's "first million trips".
+
+    Returns
+    -------
+    pandas.DataFrame
+        The 18 columns of :data:`TAXI_COLUMNS`: ``vendor_id``, ``store_and_fwd_flag``,
+        ``payment_type`` category; ``pickup_datetime``, ``dropoff_datetime``
+        datetime64[ns] (NYC local time, naive); ``passenger_count``, ``rate_code`` Int64;
+        the rest float64 (coordinates in degrees, amounts in USD, distance in miles).
+        ``attrs``: ``source``, ``format`` (``kaggle-2014`` or ``tlc-2016``), ``path``,
+        ``fidelity``, ``stand_in_for``, ``n_read``, ``dropped_zero_coordinates``,
+        ``dropped_missing_coordinates``, ``dropped_outside_bbox``, ``bbox``.
+
+    Examples
+    --------
+    >>> trips = load_nyc_taxi(bbox="paper")  # doctest: +SKIP
+    >>> trips.attrs["n_read"], trips.attrs["dropped_zero_coordinates"]  # doctest: +SKIP
+    (10000, 159)
+    """
+    box = parse_bbox(bbox)
+    if nrows is not None and (not isinstance(nrows, (int, np.integer)) or nrows < 1):
+        raise ValueError(f"nrows must be a positive integer or None; got {nrows!r}")
+    entry = _reg.REGISTRY.get("nyc_taxi", "yellow_tripdata_2016-01_sample10k.csv.gz")
+    if path is not None:
+        file = Path(path)
+        if not file.is_file():
+            raise FileNotFoundError(f"{file} not found (a taxi trip CSV was expected)")
+        fidelity, stand_in = "user file", None
+    else:
+        original = data_dir(data_home) / "nyc_taxi" / KAGGLE_2014_FILE
+        if original.is_file():
+            file, fidelity, stand_in = original, "exact", None
+            log.info("nyc_taxi: reading the paper's file %s", original)
+        else:
+            file = registered_path(entry.dataset, entry.file, data_home=data_home)
+            fidelity, stand_in = entry.fidelity, entry.stand_in_for
+    frame, fmt = _read_taxi(file, nrows)
+    if fmt == "tlc-2016":  # any 2015+ TLC file replaces the paper's 2014 trips
+        stand_in = entry.stand_in_for
+    n_read = len(frame)
+
+    coords = frame[list(COORDINATES)].to_numpy(dtype="float64")
+    missing = np.isnan(coords).any(axis=1)
+    zero = ~missing & (coords == 0).any(axis=1)
+    keep = ~missing & ~zero
+    outside = np.zeros(len(frame), dtype=bool)
+    if box is not None:
+        lon_min, lon_max, lat_min, lat_max = box
+        lon, lat = coords[:, [0, 2]], coords[:, [1, 3]]
+        with np.errstate(invalid="ignore"):
+            inside = ((lon >= lon_min) & (lon <= lon_max) & (lat >= lat_min) & (lat <= lat_max)).all(axis=1)
+        outside = keep & ~inside
+        keep &= inside
+    frame = frame.loc[keep, list(TAXI_COLUMNS)].reset_index(drop=True)
+
+    for c in ("vendor_id", "store_and_fwd_flag", "payment_type"):
+        values = frame[c].astype("str").where(frame[c].notna())
+        frame[c] = values.astype(pd.CategoricalDtype(sorted(values.dropna().unique())))
+    for c in ("passenger_count", "rate_code"):
+        frame[c] = frame[c].astype("Int64")
+    for c, kind in _KINDS_2014.items():
+        if kind == "float":
+            frame[c] = frame[c].astype("float64")
+    counts = {
+        "n_read": int(n_read),
+        "dropped_zero_coordinates": int(zero.sum()),
+        "dropped_missing_coordinates": int(missing.sum()),
+        "dropped_outside_bbox": int(outside.sum()),
+    }
+    log.info(
+        "nyc_taxi: read %d trips from %s; dropped %d with a zero coordinate, %d with a missing "
+        "one, %d outside the bbox; %d kept", n_read, file.name, counts["dropped_zero_coordinates"],
+        counts["dropped_missing_coordinates"], counts["dropped_outside_bbox"], len(frame))
+    frame.attrs.update({
+        "source": "nyc_taxi", "format": fmt, "path": str(file), "fidelity": fidelity,
+        "stand_in_for": stand_in, **counts, "bbox": box,
+    })
+    return frame

@@ -1,0 +1,130 @@
+"""The data registry: complete, consistent with the mirror and with every SOURCE.md."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from nsp.datasets import REGISTRY, load_registry, sha256_file
+from nsp.datasets.registry import Registry
+
+
+def _mirror() -> Path | None:
+    value = os.environ.get("NSP_DATA_MIRROR", "").strip()
+    if value and Path(value).is_dir():
+        return Path(value).resolve()
+    default = Path(__file__).resolve().parents[2] / "shared" / "data"
+    return default if default.is_dir() else None
+
+
+MIRROR = _mirror()
+needs_mirror = pytest.mark.skipif(MIRROR is None, reason="no data mirror (set NSP_DATA_MIRROR)")
+
+
+def test_registry_entries_are_well_formed():
+    assert len(REGISTRY) == 13
+    assert set(REGISTRY.datasets) == {
+        "adult", "heart_disease_hungarian", "sgsc_smart_meter", "ausgrid", "nyc_taxi", "redd"}
+    keys = [f.key for f in REGISTRY]
+    assert len(keys) == len(set(keys))
+    for f in REGISTRY:
+        assert re.fullmatch(r"[0-9a-f]{64}", f.sha256), f.key
+        assert f.size > 0
+        assert f.licence and f.origin
+        assert f.fidelity in {"exact", "partial", "stand-in"}
+        assert f.kind in {"data", "documentation", "duplicate", "fragment", "format-reference"}
+        assert (f.stand_in_for is None) == (f.fidelity == "exact"), f.key
+        if f.method == "uci":
+            assert f.download["uci_id"] in (2, 45)
+            assert f.url.startswith("https://archive.ics.uci.edu/") and f.download["member"]
+        elif f.method == "https":
+            assert f.url.startswith("https://")
+        else:
+            assert f.method == "mirror-only" and f.download["reason"] and f.url is None
+
+
+def test_publisher_methods_match_the_datasets():
+    by_key = {f.key: f for f in REGISTRY}
+    assert by_key["adult/adult.data"].download["uci_id"] == 2
+    assert by_key["heart_disease_hungarian/hungarian.data"].download["uci_id"] == 45
+    assert by_key["sgsc_smart_meter/sgsc_cust50_halfhourly.csv.gz"].method == "mirror-only"
+    assert by_key["redd/house_1_channel_1_head16686.dat.gz"].method == "mirror-only"
+    assert by_key["ausgrid/customer12_2011-2012_GC_GG_kW.csv"].method == "https"
+
+
+def test_stand_in_status():
+    fid = {f.dataset: f.info.fidelity for f in REGISTRY}
+    assert fid == {"adult": "exact", "heart_disease_hungarian": "exact", "sgsc_smart_meter": "stand-in",
+                   "ausgrid": "partial", "nyc_taxi": "stand-in", "redd": "partial"}
+    assert "Ausgrid" in REGISTRY.get("sgsc_smart_meter", "sgsc_cust50_halfhourly.csv.gz").stand_in_for
+    assert "2014" in REGISTRY.get("nyc_taxi", "yellow_tripdata_2016-01_sample10k.csv.gz").stand_in_for
+    assert REGISTRY.get("nyc_taxi", "nyc_taxi_data_2014_head9.csv").fidelity == "partial"
+
+
+def test_select_by_dataset_and_file():
+    assert [f.file for f in REGISTRY.select("adult")] == ["adult.data", "adult.test", "adult.names"]
+    assert [f.key for f in REGISTRY.select(["redd", "adult/adult.test", "redd"])] == [
+        "redd/house_1_channel_1_head16686.dat.gz", "adult/adult.test"]
+    assert len(REGISTRY.select(None)) == len(REGISTRY)
+    with pytest.raises(ValueError, match="unknown dataset or file 'nope'"):
+        REGISTRY.select("nope")
+    with pytest.raises(KeyError):
+        REGISTRY.get("adult", "nope")
+
+
+def test_registry_rejects_duplicates_and_unknown_datasets():
+    f = REGISTRY.get("redd", "house_1_channel_1_head16686.dat.gz")
+    with pytest.raises(ValueError, match="twice"):
+        Registry(REGISTRY.datasets, [f, f])
+    with pytest.raises(ValueError, match="unknown dataset"):
+        Registry({}, [f])
+
+
+def test_load_registry_from_a_path(tmp_path):
+    src = Path(__file__).resolve().parents[1] / "nsp" / "datasets" / "registry.json"
+    copy = tmp_path / "r.json"
+    copy.write_text(src.read_text())
+    assert [f.key for f in load_registry(copy)] == [f.key for f in REGISTRY]
+
+
+def test_sha256_file(tmp_path):
+    p = tmp_path / "x"
+    p.write_bytes(b"abc")
+    assert sha256_file(p) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+    p.write_bytes(b"abcd")  # size changes: the cache must not answer
+    assert sha256_file(p) == "88d4266fd4e6338d13b845fcf289579d209c897823b9217da3e161936f031589"
+
+
+@needs_mirror
+def test_every_mirror_file_is_registered_with_its_hash_and_size():
+    on_disk = {
+        f"{p.parent.name}/{p.name}"
+        for p in MIRROR.glob("*/*") if p.is_file() and p.name != "SOURCE.md"
+    }
+    assert on_disk == {f.key for f in REGISTRY}
+    for f in REGISTRY:
+        path = MIRROR / f.dataset / f.file
+        assert path.stat().st_size == f.size, f.key
+        assert sha256_file(path) == f.sha256, f.key
+
+
+@needs_mirror
+def test_registry_agrees_with_every_source_md():
+    """Each file's SOURCE.md table row carries the registered sha256 and byte count."""
+    for f in REGISTRY:
+        text = (MIRROR / f.dataset / "SOURCE.md").read_text(encoding="utf-8")
+        rows = [line for line in text.splitlines()
+                if line.startswith("|") and f"| {f.file} |" in line and f.sha256 in line]
+        assert rows, f"{f.key}: sha256 not in the table of {f.dataset}/SOURCE.md"
+        assert f"{f.size:,}" in rows[0], f"{f.key}: size {f.size:,} not in {rows[0]!r}"
+
+
+def test_data_readme_lists_every_file_with_its_hash():
+    readme = (Path(__file__).resolve().parents[1] / "data" / "README.md").read_text(encoding="utf-8")
+    for f in REGISTRY:
+        row = next((line for line in readme.splitlines() if line.startswith(f"| `{f.key}` |")), None)
+        assert row is not None, f"{f.key} missing from data/README.md"
+        assert f.sha256 in row and f"{f.size:,}" in row, f.key
