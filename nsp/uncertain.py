@@ -30,7 +30,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Hashable, Iterable, Sequence
-from typing import Any, Literal
+from typing import Any
 
 import networkx as nx
 import numpy as np
@@ -118,11 +118,18 @@ def _components_direct(mask: NDArray[np.bool_]) -> tuple[int, NDArray[np.intp]]:
 
 
 def _group_any(mask: NDArray[np.bool_], labels: NDArray[np.intp], axis: int):
-    """OR together the rows (axis 0) or columns (axis 1) of ``mask`` that share a label."""
+    """OR together the rows (axis 0) or columns (axis 1) of ``mask`` that share a label.
+
+    Returns the reduced matrix and the label of each of its rows (or columns).
+    """
     order = np.argsort(labels, kind="stable")
     sorted_labels = labels[order]
     starts = np.flatnonzero(np.r_[True, sorted_labels[1:] != sorted_labels[:-1]])
-    reduced = np.logical_or.reduceat(np.take(mask, order, axis=axis), starts, axis=axis)
+    sizes = np.diff(np.r_[starts, labels.size])
+    if axis == 0:  # rows of a C-ordered mask are the columns of its (F-ordered) transpose
+        reduced = _or_columns(mask.T, order, sizes).T
+    else:
+        reduced = _or_columns(mask, order, sizes)
     return reduced, sorted_labels[starts]
 
 
@@ -144,6 +151,8 @@ def _components_contracted(mask: NDArray[np.bool_]) -> tuple[int, NDArray[np.int
     c = np.concatenate([cols, first_col[rows]]) + n_s
     forest = coo_array((np.ones(r.size, dtype=np.int8), (r, c)), shape=(n, n)).tocsr()
     k, lab = connected_components(forest, directed=True, connection="weak")
+    if k == 1:  # the sub-forest already connects everything (the usual dense case)
+        return k, lab
     reduced, row_groups = _group_any(mask, lab[:n_s], axis=0)
     reduced, col_groups = _group_any(reduced, lab[n_s:], axis=1)
     rr, cc = np.nonzero(reduced)
