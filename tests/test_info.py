@@ -520,6 +520,39 @@ def test_funnel_merge_cost_is_weighted_js(seed):
     assert dx == pytest.approx(pij * info.binary_entropy(py[i] / pij), abs=1e-12)
 
 
+def test_large_arrays_take_the_blocked_paths_correctly():
+    """Arrays above the block size go through the blocked / fused passes: same values."""
+    rng = np.random.default_rng(99)
+    for zeros in (0.0, 0.5, 0.99):
+        p = random_pmf(rng, (200, 300), zeros=zeros)
+        p[17:40] = 0.0  # whole blocks of zero mass
+        p /= p.sum()
+        ref = textbook_mi(p)
+        assert info.mutual_information(p) == pytest.approx(ref, abs=1e-11)
+        assert info.mutual_information(p, 1, 0) == pytest.approx(ref, abs=1e-11)
+        assert info.mutual_information(p.T) == pytest.approx(ref, abs=1e-11)  # not C-contiguous
+        p3 = p.reshape(200, 20, 15)
+        assert info.mutual_information(p3, 0, (1, 2)) == pytest.approx(ref, abs=1e-11)
+        assert info.mutual_information(p3, (1, 2), 0) == pytest.approx(ref, abs=1e-11)
+        assert info.mutual_information(p3, 0, 1) == pytest.approx(textbook_mi(p3.sum(2)), abs=1e-11)
+        assert info.entropy(p) == pytest.approx(h_direct(p), abs=1e-10)
+        assert info.mutual_information(p * 7, normalize=True) == pytest.approx(ref, abs=1e-11)
+
+
+@pytest.mark.parametrize(
+    "where, value, match",
+    [((150, 3), -1e-3, "non-negative"), ((150, 3), np.nan, "finite"), ((0, 0), np.inf, "finite"),
+     ((199, 299), 1e-8, "sum to 1")],
+)
+def test_large_invalid_pmfs_rejected(where, value, match):
+    p = np.full((200, 300), 1 / 60000)
+    p[where] += value
+    for call in (lambda: info.mutual_information(p), lambda: info.entropy(p),
+                 lambda: info.mutual_information(p.reshape(200, 20, 15), (1, 2), 0)):
+        with pytest.raises(ValueError, match=match):
+            call()
+
+
 # --------------------------------------------------------------------------- dit cross-checks
 
 dit = pytest.importorskip("dit")

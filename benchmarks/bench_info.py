@@ -1,0 +1,77 @@
+"""Speed of nsp.info: mutual information of a dense 2000 x 2000 joint pmf.
+
+Compared in the same run with
+
+* ``dit`` 2.3 (``dit.shannon.mutual_information``). dit's outcome-list constructor
+  (``Distribution.from_ndarray``) builds Python tuples for every outcome and needs minutes for
+  4 million of them, so the distribution is built through dit's own array path (an
+  ``xarray.DataArray`` handed to ``dit.Distribution``), outside the timed region; only the
+  measure is timed, as for our function;
+* the plain numpy formula ``np.nansum(p * np.log2(p / (px[:, None] * py[None, :])))``.
+
+Both timings include input validation on our side (``as_pmf``), none on theirs.
+Target: at least 1.5x faster than each. The three are timed in interleaved rounds (so that
+they share the load of a busy machine); each figure is a median of medians (``benchmarks._timing``).
+
+Run: ``.venv/bin/python -m benchmarks.bench_info``.
+"""
+
+from __future__ import annotations
+
+import statistics
+
+import numpy as np
+
+from benchmarks._timing import Row, median_time, report
+from nsp import info
+
+N = 2000
+SEED = 20261122
+ROUNDS = 5
+
+
+def _random_joint(n: int, seed: int) -> np.ndarray:
+    p = np.random.default_rng(seed).random((n, n))
+    return p / p.sum()
+
+
+def _plain_numpy_mi(p: np.ndarray) -> float:
+    px, py = p.sum(axis=1), p.sum(axis=0)
+    return float(np.nansum(p * np.log2(p / (px[:, None] * py[None, :]))))
+
+
+def main() -> int:
+    import dit
+    import xarray as xr
+
+    p = _random_joint(N, SEED)
+    dist = dit.Distribution(xr.DataArray(p, dims=["X0", "X1"], coords={"X0": np.arange(N), "X1": np.arange(N)}))
+
+    ours_value = info.mutual_information(p)
+    dit_value = dit.shannon.mutual_information(dist, [0], [1])
+    plain_value = _plain_numpy_mi(p)
+    for name, value in (("dit", dit_value), ("plain numpy", plain_value)):
+        if not np.isclose(ours_value, value, rtol=1e-10, atol=1e-12):
+            raise AssertionError(f"mutual information disagrees with {name}: {ours_value!r} vs {value!r}")
+
+    # Interleaved rounds, so that all three see the same load on a shared machine; each
+    # figure is the median over rounds of the median of ``repeat`` runs.
+    fns = {
+        "ours": lambda: info.mutual_information(p),
+        "dit": lambda: dit.shannon.mutual_information(dist, [0], [1]),
+        "numpy": lambda: _plain_numpy_mi(p),
+    }
+    times: dict[str, list[float]] = {k: [] for k in fns}
+    for _ in range(ROUNDS):
+        for key, fn in fns.items():
+            times[key].append(median_time(fn, repeat=3))
+    ours, theirs_dit, theirs_np = (statistics.median(times[k]) for k in ("ours", "dit", "numpy"))
+    rows = [
+        Row(f"mutual_information {N}x{N} dense", ours, theirs_dit, "dit.shannon.mutual_information", min_ratio=1.5),
+        Row(f"mutual_information {N}x{N} dense", ours, theirs_np, "numpy p*log2(p/(px*py))", min_ratio=1.5),
+    ]
+    return report("nsp.info", rows)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
