@@ -839,3 +839,50 @@ def test_continuous_values_and_edge_cases():
 def test_continuous_validation_errors(call, match):
     with pytest.raises(ValueError, match=match):
         call()
+
+
+@st.composite
+def ranges3(draw):
+    shape = tuple(draw(st.integers(1, 4)) for _ in range(3))
+    seed = draw(st.integers(0, 2**32 - 1))
+    rng = np.random.default_rng(seed)
+    m = rng.random(shape) < draw(st.floats(0.1, 0.7))
+    m.flat[rng.integers(m.size)] = True
+    # every value of every variable in some triple
+    for ax in range(3):
+        for v in range(shape[ax]):
+            sl = [slice(None)] * 3
+            sl[ax] = v
+            if not m[tuple(sl)].any():
+                idx = [int(rng.integers(n)) for n in shape]
+                idx[ax] = v
+                m[tuple(idx)] = True
+    return m
+
+
+@given(ranges3())
+def test_side_information_against_definitions(m):
+    n_s, n_x, n_a = m.shape
+    best = -np.inf
+    for x in range(n_x):
+        for a in range(n_a):
+            s_xa = m[:, x, a].sum()
+            if s_xa:
+                best = max(best, LOG2(m[:, :, a].any(axis=1).sum() / s_xa))
+    assert U.side_information_leakage(m) == pytest.approx(best, abs=1e-12)
+    pairs = [(s, (x, a)) for s, x, a in zip(*np.nonzero(m))]
+    g = nx.Graph()
+    g.add_edges_from((("s", s), ("y", y)) for s, y in pairs)
+    assert U.side_information_maximin(m) == pytest.approx(LOG2(nx.number_connected_components(g)), abs=1e-12)
+
+
+@given(ranges(max_s=4, max_x=4))
+def test_strong_power_confusability_is_strong_product(m):
+    g = U.confusability_graph(m, axis=0)
+    p2 = U.strong_power(m, 2)
+    g2 = U.confusability_graph(p2, axis=0)
+    named = nx.relabel_nodes(g2, {i: p2.s_labels[i] for i in g2.nodes})
+    expected = nx.strong_product(g, g)
+    assert set(named.nodes) == set(expected.nodes)
+    assert {frozenset(e) for e in named.edges} == {frozenset(e) for e in expected.edges}
+    assert U.marginal_range(m) == tuple(range(m.shape[0]))
