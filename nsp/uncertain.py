@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from dataclasses import dataclass, field
 from collections.abc import Hashable, Iterable, Sequence
 from typing import Any
 
@@ -284,10 +285,11 @@ def _check_range_mask(arr: NDArray[np.bool_], name: str) -> None:
 # ---------------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, eq=False, repr=False)
 class JointRange:
     """A finite joint range ``[[S, X]]``: a boolean matrix ``mask[s, x]`` with value labels.
 
-    Immutable (the mask is a read-only copy). Axis 0 is ``S`` (the sensitive variable, or the
+    A frozen dataclass (the mask is a read-only C-ordered copy). Axis 0 is ``S`` (the sensitive variable, or the
     input of a set-valued channel), axis 1 is ``X`` (the released variable, or the output).
 
     Parameters
@@ -331,15 +333,13 @@ class JointRange:
     (7, 6)
     """
 
-    __slots__ = ("_mask", "_s_labels", "_x_labels", "_columns")
+    mask: NDArray[np.bool_]
+    s_labels: tuple = field(default=None, kw_only=True)  # type: ignore[assignment]
+    x_labels: tuple = field(default=None, kw_only=True)  # type: ignore[assignment]
+    _columns: NDArray[np.bool_] | None = field(default=None, init=False, repr=False, compare=False)
 
-    def __init__(
-        self,
-        mask: ArrayLike,
-        *,
-        s_labels: Iterable[Hashable] | None = None,
-        x_labels: Iterable[Hashable] | None = None,
-    ) -> None:
+    def __post_init__(self) -> None:
+        mask, s_labels, x_labels = self.mask, self.s_labels, self.x_labels
         if isinstance(mask, JointRange):  # a copy, keeping the labels unless new ones are given
             s_labels = mask.s_labels if s_labels is None else s_labels
             x_labels = mask.x_labels if x_labels is None else x_labels
@@ -348,82 +348,63 @@ class JointRange:
         _check_range_mask(arr, "mask")
         arr = np.array(arr, dtype=bool, order="C")
         arr.setflags(write=False)
-        object.__setattr__(self, "_mask", arr)
-        object.__setattr__(self, "_columns", None)
-        object.__setattr__(self, "_s_labels", _check_labels(s_labels, arr.shape[0], "s_labels"))
-        object.__setattr__(self, "_x_labels", _check_labels(x_labels, arr.shape[1], "x_labels"))
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("JointRange is immutable")
+        object.__setattr__(self, "mask", arr)
+        object.__setattr__(self, "s_labels", _check_labels(s_labels, arr.shape[0], "s_labels"))
+        object.__setattr__(self, "x_labels", _check_labels(x_labels, arr.shape[1], "x_labels"))
 
     # -- attributes ------------------------------------------------------------------------
-    @property
-    def mask(self) -> NDArray[np.bool_]:
-        """The read-only boolean matrix ``mask[s, x]``."""
-        return self._mask
-
     @property
     def columns(self) -> NDArray[np.bool_]:
         """The mask in column-major (Fortran) order, computed once: fast unions of columns."""
         if self._columns is None:
-            cols = np.asfortranarray(self._mask)
+            cols = np.asfortranarray(self.mask)
             cols.setflags(write=False)
             object.__setattr__(self, "_columns", cols)
         return self._columns
 
     @property
-    def s_labels(self) -> tuple:
-        """Labels of the values of ``S`` (rows)."""
-        return self._s_labels
-
-    @property
-    def x_labels(self) -> tuple:
-        """Labels of the values of ``X`` (columns)."""
-        return self._x_labels
-
-    @property
     def n_s(self) -> int:
         """``|[[S]]|``, the number of values of ``S``."""
-        return self._mask.shape[0]
+        return self.mask.shape[0]
 
     @property
     def n_x(self) -> int:
         """``|[[X]]|``, the number of values of ``X``."""
-        return self._mask.shape[1]
+        return self.mask.shape[1]
 
     @property
     def shape(self) -> tuple[int, int]:
         """``(n_s, n_x)``."""
-        return self._mask.shape
+        return self.mask.shape
 
     @property
     def T(self) -> JointRange:
         """The joint range of ``(X, S)``: roles swapped (``L0(X→S)`` is ``nonstochastic_leakage(r.T)``)."""
-        return JointRange(self._mask.T, s_labels=self._x_labels, x_labels=self._s_labels)
+        return JointRange(self.mask.T, s_labels=self.x_labels, x_labels=self.s_labels)
 
     def pairs(self) -> list[tuple[Hashable, Hashable]]:
         """The pairs ``(s, x)`` of the joint range, as labels, in row-major order."""
-        return [(self._s_labels[i], self._x_labels[j]) for i, j in zip(*np.nonzero(self._mask))]
+        return [(self.s_labels[i], self.x_labels[j]) for i, j in zip(*np.nonzero(self.mask))]
 
     def to_frame(self) -> pd.DataFrame:
         """The mask as a boolean DataFrame (index = S labels, columns = X labels)."""
-        return pd.DataFrame(self._mask, index=list(self._s_labels), columns=list(self._x_labels))
+        return pd.DataFrame(self.mask, index=list(self.s_labels), columns=list(self.x_labels))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, JointRange):
             return NotImplemented
         return (
             self.shape == other.shape
-            and bool(np.array_equal(self._mask, other._mask))
-            and self._s_labels == other._s_labels
-            and self._x_labels == other._x_labels
+            and bool(np.array_equal(self.mask, other.mask))
+            and self.s_labels == other.s_labels
+            and self.x_labels == other.x_labels
         )
 
     def __hash__(self) -> int:
-        return hash((self.shape, self._mask.tobytes(), self._s_labels, self._x_labels))
+        return hash((self.shape, self.mask.tobytes(), self.s_labels, self.x_labels))
 
     def __repr__(self) -> str:
-        return f"JointRange(n_s={self.n_s}, n_x={self.n_x}, pairs={int(self._mask.sum())})"
+        return f"JointRange(n_s={self.n_s}, n_x={self.n_x}, pairs={int(self.mask.sum())})"
 
     # -- constructors ----------------------------------------------------------------------
     @classmethod
