@@ -1,0 +1,866 @@
+"""Individual channel capacity ``C_1`` (Wu, Def. 3) by Theorem 3.1, exactly.
+
+``C_1(P) = max_i max_{X in P} I(X_i; Y)`` over **all** priors (correlated records included).
+Theorem 3.1 reduces it to finitely many ordinary capacities: for each individual ``i`` the
+set ``S_i`` of ``|X_i| x |Y|`` channels obtained by choosing, for every value ``x_i``, one
+completion ``x_(i)`` and the row ``p(.|x_i, x_(i))``; ``C_1 = max_i max_{W in S_i} C(W)``.
+
+Two exact methods, which must agree:
+
+``"enumerate"``
+    Theorem 3.1 verbatim: one capacity per distinct member of ``S_i`` (``prod_{x_i} |V(x_i)|``
+    matrices, where ``V(x_i)`` is the set of distinct rows of slice ``x_i``).
+``"setdp"`` (default)
+    The spec's faster exact method (§3.2 R1–R3): ``C(W)`` depends only on the *set* of
+    distinct rows and grows with it, so only the inclusion-maximal row sets reachable by a
+    selection are needed (built by a dynamic programme over ``x_i`` with dominance pruning;
+    they are the bases of a transversal matroid). Capacities are cached per row set across
+    individuals and evaluated best-first under the certified upper bound
+    ``C(A) <= min(log|A|, log sum_y max_{a in A} A[a, y])`` (capacity <= maximal leakage):
+    a set whose bound cannot beat the best value found is never evaluated. Exact shortcuts
+    (R5): one individual (``C_1 = C(P)``) and binary outputs (two extreme rows).
+
+Every capacity comes from :func:`nsp.channels.channel_capacity` (Blahut–Arimoto with
+certified bounds). Both methods refuse instances beyond ``max_candidates`` with
+:class:`EnumerationBudgetError`: never a silent approximation. Cheap certified bounds
+(:func:`individual_capacity_bounds`) and a direct search over priors
+(:func:`individual_capacity_search`, an independent lower bound) are provided as well.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+from numpy.typing import ArrayLike, NDArray
+from scipy.optimize import linprog, minimize
+
+from nsp._validation import as_pmf, check_base
+from nsp.privacy_channels.core import PrivacyChannel, as_privacy_channel, group_channel
+
+__all__ = [
+    "EnumerationBudgetError",
+    "ICCResult",
+    "row_types",
+    "slice_types",
+    "candidate_channels",
+    "count_candidates",
+    "effective_channel",
+    "individual_mutual_information",
+    "individual_channel_capacity",
+    "individual_capacity_bounds",
+    "individual_capacity_search",
+    "individual_capacity_entropy_constrained",
+    "balance_function",
+    "group_capacity",
+    "max_information_capacity_ind",
+    "is_data_independent",
+    "data_independent_bound",
+    "is_weakly_symmetric",
+    "uniform_output_reachable",
+]
+
+#: Default budget: candidate channels (enumerate) or row sets (setdp) per call.
+MAX_CANDIDATES: int = 100_000
+#: Rows equal after rounding to this many decimals are the same row (spec §8 A14).
+DECIMALS: int = 12
+
+
+class EnumerationBudgetError(ValueError):
+    """Raised when an exact ``C_1`` would need more candidates than ``max_candidates``."""
+
+
+@dataclass(frozen=True)
+class ICCResult:
+    """The individual channel capacity and a prior attaining it.
+
+    Attributes
+    ----------
+    value : float
+        ``C_1`` in units of ``base`` (the midpoint of the certified interval).
+    lower, upper : float
+        Certified bounds (units of ``base``) from the capacity routine: ``lower <= C_1 <= upper``.
+    individual : int
+        An individual ``i*`` (0-based) attaining the maximum.
+    selection : tuple
+        ``g*``: for each value index of ``X_{i*}``, the chosen completion ``x_(i*)`` (index tuple
+        of the other individuals, in order).
+    channel : ndarray, shape (|X_{i*}|, k)
+        The member ``W*`` of ``S_{i*}`` attaining ``C_1``.
+    input_dist : ndarray, shape (|X_{i*}|,)
+        A capacity-achieving input pmf of ``W*``.
+    witness_prior : ndarray, shape ``universe.sizes``
+        ``p*(x) = r*(x_{i*}) 1[x_(i*) = g*(x_{i*})]``, a joint prior with ``I(X_{i*};Y) = C_1``.
+    per_individual : tuple of float
+        ``max_{W in S_i} C(W)`` for every individual considered (``nan`` if skipped).
+    n_candidates : int
+        Candidates considered: distinct members of ``S_i`` (enumerate) or maximal row sets (setdp).
+    n_evaluated : int
+        Capacity computations actually run.
+    method : str
+    base : float
+    exact : bool
+        Always ``True``: results are never approximated silently.
+    """
+
+    value: float
+    lower: float
+    upper: float
+    individual: int
+    selection: tuple = field(repr=False)
+    channel: NDArray[np.float64] = field(repr=False)
+    input_dist: NDArray[np.float64] = field(repr=False)
+    witness_prior: NDArray[np.float64] = field(repr=False)
+    per_individual: tuple[float, ...]
+    n_candidates: int
+    n_evaluated: int
+    method: str
+    base: float
+    exact: bool = True
+
+
+# ----------------------------------------------------------------------------- row types
+def row_types(ch: PrivacyChannel | ArrayLike, *, decimals: int = DECIMALS) -> tuple[NDArray[np.float64], NDArray[np.int64]]:
+    """Distinct rows of the channel and the row type ``tau(x)`` of every dataset.
+
+    Returns ``(types, tau)``: ``types`` has shape ``(n_types, k)``; ``tau`` has shape
+    ``universe.sizes`` with ``types[tau[x]] == p(.|x)`` (equality after rounding to
+    ``decimals`` decimals).
+
+    Examples
+    --------
+    >>> from nsp.privacy_channels import example1_rr
+    >>> types, tau = row_types(example1_rr(0.1))
+    >>> types.tolist(), tau.tolist()
+    ([[0.1, 0.9], [0.9, 0.1]], [[0, 1], [1, 0], [1, 1]])
+    """
+    ch = as_privacy_channel(ch)
+    M = ch.matrix()
+    _, first, inv = np.unique(np.round(M, decimals), axis=0, return_index=True, return_inverse=True)
+    return M[first].copy(), inv.reshape(ch.universe.sizes).astype(np.int64)
+
+
+def slice_types(tau: NDArray[np.int64], i: int) -> list[NDArray[np.int64]]:
+    """``V_i(x_i)``: the sorted distinct row types of each slice ``x_i`` of individual ``i``."""
+    moved = np.moveaxis(tau, i, 0).reshape(tau.shape[i], -1)
+    return [np.unique(r) for r in moved]
+
+
+def _first_completion(tau: NDArray[np.int64], i: int, xi: int, t: int) -> tuple[int, ...]:
+    """Index tuple ``x_(i)`` of the first completion of slice ``x_i`` with row type ``t``."""
+    sl = np.take(tau, xi, axis=i)
+    j = int(np.flatnonzero(sl.ravel() == t)[0])
+    return tuple(int(a) for a in np.unravel_index(j, sl.shape)) if sl.ndim else ()
+
+
+def _full_index(i: int, xi: int, comp: tuple[int, ...]) -> tuple[int, ...]:
+    return comp[:i] + (xi,) + comp[i:]
+
+
+def count_candidates(ch: PrivacyChannel | ArrayLike, i: int, *, distinct: bool = True) -> int:
+    """``|S_i|``: distinct matrices (``prod |V(x_i)|``) or selection functions ``g``
+    (``|X_(i)|^{|X_i|}``) (spec §8 A14).
+
+    Examples
+    --------
+    >>> from nsp.privacy_channels import example1_rr
+    >>> ch = example1_rr(0.1)
+    >>> [count_candidates(ch, i, distinct=d) for i in (0, 1) for d in (False, True)]
+    [8, 4, 9, 4]
+    """
+    ch = as_privacy_channel(ch)
+    i = _check_individual(ch, i)
+    if not distinct:
+        sizes = ch.universe.sizes
+        rest = int(np.prod([s for j, s in enumerate(sizes) if j != i]))
+        return rest ** sizes[i]
+    _, tau = row_types(ch)
+    return int(np.prod([len(v) for v in slice_types(tau, i)], dtype=object))
+
+
+def candidate_channels(ch: PrivacyChannel | ArrayLike, i: int, *, distinct: bool = True
+                       ) -> Iterator[tuple[tuple, NDArray[np.float64]]]:
+    """Iterate over ``S_i`` (eq. (26)): pairs ``(g, W)`` with ``g[x_i]`` the chosen completion
+    ``x_(i)`` and ``W[x_i] = p(.|x_i, g[x_i])``.
+
+    ``distinct=True`` yields each distinct matrix once (the first ``g`` producing it);
+    ``distinct=False`` yields every selection function.
+
+    Examples
+    --------
+    >>> from nsp.privacy_channels import example1_rr
+    >>> [g for g, W in candidate_channels(example1_rr(0.1), 1)]
+    [((0,), (1,)), ((0,), (0,)), ((1,), (1,)), ((1,), (0,))]
+    """
+    ch = as_privacy_channel(ch)
+    i = _check_individual(ch, i)
+    A = ch.array
+    sizes = ch.universe.sizes
+    if distinct:
+        types, tau = row_types(ch)
+        V = slice_types(tau, i)
+        comps = [{int(t): _first_completion(tau, i, xi, int(t)) for t in V[xi]} for xi in range(sizes[i])]
+        for sel in itertools.product(*V):
+            g = tuple(comps[xi][int(t)] for xi, t in enumerate(sel))
+            yield g, types[list(sel)]
+    else:
+        rest_shape = tuple(s for j, s in enumerate(sizes) if j != i)
+        rest = list(itertools.product(*(range(s) for s in rest_shape)))
+        for g in itertools.product(rest, repeat=sizes[i]):
+            W = np.stack([A[_full_index(i, xi, comp)] for xi, comp in enumerate(g)])
+            yield g, W
+
+
+def effective_channel(ch: PrivacyChannel | ArrayLike, i: int, cond: ArrayLike) -> NDArray[np.float64]:
+    """The member of ``Q_i`` (eq. (25)) induced by ``cond[x_i, x_(i)] = p(x_(i) | x_i)``.
+
+    ``cond`` has shape ``(|X_i|, |X_(i)|)`` (completions in C order of the other
+    individuals), each row a pmf. Returns ``W[x_i, y] = sum_{x_(i)} cond[x_i, x_(i)] p(y|x_i, x_(i))``.
+
+    Examples
+    --------
+    >>> from nsp.privacy_channels import example1_rr
+    >>> effective_channel(example1_rr(0.1), 0, [[0.5, 0.5]] * 3).round(3).tolist()
+    [[0.5, 0.5], [0.5, 0.5], [0.9, 0.1]]
+    """
+    ch = as_privacy_channel(ch)
+    i = _check_individual(ch, i)
+    P = np.moveaxis(ch.array, i, 0).reshape(ch.universe.sizes[i], -1, ch.k)
+    C = np.asarray(cond, dtype=np.float64)
+    if C.shape != P.shape[:2]:
+        raise ValueError(f"cond must have shape {P.shape[:2]} (|X_i|, |X_(i)|), got {C.shape}")
+    for r in C:
+        as_pmf(r, name="cond row")
+    return np.einsum("ac,acy->ay", C, P)
+
+
+def individual_mutual_information(ch: PrivacyChannel | ArrayLike, prior: ArrayLike, i: int, *,
+                                  base: float = 2) -> float:
+    """``I(X_i; Y)`` for a joint prior ``prior[x_1, ..., x_n]`` through the channel.
+
+    Examples
+    --------
+    The prior of §5 E1 attains ``C_1 = 1 - h(0.1)`` bits in Example 1:
+
+    >>> from nsp.privacy_channels import example1_rr
+    >>> prior = np.zeros((3, 2)); prior[0, 0] = prior[1, 0] = 0.5
+    >>> round(individual_mutual_information(example1_rr(0.1), prior, 0), 10)
+    0.5310044064
+    """
+    from nsp.info import mutual_information
+
+    ch = as_privacy_channel(ch)
+    i = _check_individual(ch, i)
+    px = as_pmf(prior, name="prior")
+    if px.shape != ch.universe.sizes:
+        raise ValueError(f"prior must have shape {ch.universe.sizes}, got {px.shape}")
+    joint = px[..., None] * ch.array
+    pxy = np.moveaxis(joint, i, 0).reshape(ch.universe.sizes[i], -1, ch.k).sum(axis=1)
+    return float(mutual_information(pxy, 0, 1, base=check_base(base)))
+
+
+# ----------------------------------------------------------------------------- capacities
+def _capacity(W: NDArray[np.float64], tol: float) -> tuple[float, float, float, NDArray[np.float64]]:
+    """(C, lower, upper, input pmf) in nats via nsp.channels.channel_capacity."""
+    from nsp.channels import channel_capacity
+
+    if W.shape[0] == 1:
+        return 0.0, 0.0, 0.0, np.ones(1)
+    res = channel_capacity(W, base=math.e, tol=tol)
+    return float(res.capacity), float(res.lower), float(res.upper), np.asarray(res.input_pmf, dtype=np.float64)
+
+
+def _leakage_bound(types: NDArray[np.float64], sets: list[tuple[int, ...]]) -> NDArray[np.float64]:
+    """Certified upper bounds (nats) on C(rows of each set): min(log|A|, maximal leakage)."""
+    out = np.empty(len(sets))
+    for j, A in enumerate(sets):
+        ml = math.log(float(types[list(A)].max(axis=0).sum()))
+        out[j] = min(math.log(len(A)), ml)
+    return out
+
+
+def _maximal_sets(V: list[NDArray[np.int64]], budget: int) -> list[int]:
+    """Inclusion-maximal images of full selections, as bitmasks (the set-DP of spec §3.4)."""
+    order = sorted(range(len(V)), key=lambda a: len(V[a]))
+    F: set[int] = {0}
+    for xi in order:
+        new = {A | (1 << int(t)) for A in F for t in V[xi]}
+        if len(new) > budget:
+            raise EnumerationBudgetError(
+                f"the exact set-DP for C_1 needs more than max_candidates={budget} row sets; "
+                "raise max_candidates or use individual_capacity_bounds() for certified bounds"
+            )
+        F = _prune_dominated(new)
+    return sorted(F)
+
+
+def _prune_dominated(F: set[int]) -> set[int]:
+    items = sorted(F, key=lambda A: -A.bit_count())
+    kept: list[int] = []
+    for A in items:
+        if not any((A & B) == A for B in kept):
+            kept.append(A)
+    return set(kept)
+
+
+def _bits(A: int) -> tuple[int, ...]:
+    out = []
+    j = 0
+    while A:
+        if A & 1:
+            out.append(j)
+        A >>= 1
+        j += 1
+    return tuple(out)
+
+
+def _match(types_set: Sequence[int], V: list[NDArray[np.int64]], support: Sequence[int]) -> dict[int, int]:
+    """Bipartite matching (Kuhn) of the row types in ``support`` to distinct values x_i."""
+    adj = {t: [xi for xi, v in enumerate(V) if t in set(v.tolist())] for t in types_set}
+    owner: dict[int, int] = {}
+
+    def augment(t: int, seen: set[int]) -> bool:
+        for xi in adj[t]:
+            if xi in seen:
+                continue
+            seen.add(xi)
+            if xi not in owner or augment(owner[xi], seen):
+                owner[xi] = t
+                return True
+        return False
+
+    for t in support:
+        augment(t, set())
+    return {t: xi for xi, t in owner.items()}
+
+
+def _witness(ch: PrivacyChannel, types: NDArray[np.float64], tau: NDArray[np.int64], i: int,
+             rows: tuple[int, ...], r: NDArray[np.float64], per_value: tuple[int, ...] | None):
+    """Build (g, W, r over X_i, prior) from a row set (with input pmf r over ``rows``)."""
+    sizes = ch.universe.sizes
+    V = slice_types(tau, i)
+    r = np.clip(np.asarray(r, dtype=np.float64), 0.0, None)
+    r = r / r.sum()
+    if per_value is None:  # set-DP: match the support to distinct x_i
+        support = [t for t, m in zip(rows, r) if m > 0]
+        match = _match(rows, V, support)
+        if any(t not in match for t in support):
+            match = _match(rows, V, list(rows))
+        chosen = []
+        for xi in range(sizes[i]):
+            owned = [t for t, a in match.items() if a == xi]
+            if owned:
+                chosen.append(owned[0])
+            else:  # zero mass: any row of the slice will do (prefer one of the set)
+                inset = [int(t) for t in V[xi] if int(t) in set(rows)]
+                chosen.append(inset[0] if inset else int(V[xi][0]))
+    else:
+        chosen = list(per_value)
+    mass = dict(zip(rows, r))
+    rx = np.zeros(sizes[i])
+    used: set[int] = set()
+    for xi, t in enumerate(chosen):
+        if t not in used:
+            rx[xi] = mass.get(t, 0.0)
+            used.add(t)
+    rx = rx / rx.sum()
+    g = tuple(_first_completion(tau, i, xi, t) for xi, t in enumerate(chosen))
+    W = types[chosen]
+    prior = np.zeros(sizes)
+    for xi, comp in enumerate(g):
+        prior[_full_index(i, xi, comp)] = rx[xi]
+    return g, W, rx, prior
+
+
+def individual_channel_capacity(ch: PrivacyChannel | ArrayLike, *, base: float = 2, method: str = "setdp",
+                                tol: float = 1e-10, max_candidates: int = MAX_CANDIDATES,
+                                individuals: Sequence[int] | None = None) -> ICCResult:
+    """The individual channel capacity ``C_1`` w.r.t. all priors (Def. 3, Theorem 3.1), exactly.
+
+    Parameters
+    ----------
+    ch : PrivacyChannel or array_like
+        The privacy channel (last axis = y).
+    base : float
+        Logarithm base of the result (2 = bits, ``math.e`` = nats).
+    method : {"setdp", "enumerate"}
+        ``"enumerate"``: Theorem 3.1 literally, one capacity per distinct member of every
+        ``S_i``. ``"setdp"``: maximal row sets, cached and pruned by certified bounds (faster;
+        same value).
+    tol : float
+        Certified width (nats) of every capacity computation.
+    max_candidates : int
+        Budget on candidate channels (enumerate: ``sum_i prod |V(x_i)|``, counted before any
+        work) or row sets (setdp). Beyond it :class:`EnumerationBudgetError` is raised.
+    individuals : sequence of int, optional
+        Restrict the maximum to these individuals (e.g. one per symmetry orbit).
+
+    Returns
+    -------
+    ICCResult
+
+    Raises
+    ------
+    EnumerationBudgetError
+        If the instance exceeds ``max_candidates``.
+
+    Examples
+    --------
+    Example 1 of the paper with randomized response, ``p = 0.1`` (§5 E1): ``1 - h(0.1)`` bits.
+
+    >>> from nsp.privacy_channels import example1_rr
+    >>> res = individual_channel_capacity(example1_rr(0.1))
+    >>> round(res.value, 9), res.per_individual == (res.value, res.value)
+    (0.531004406, True)
+    >>> round(individual_channel_capacity(example1_rr(0.1), method="enumerate", base=math.e).value, 9)
+    0.368064207
+    """
+    ch = as_privacy_channel(ch)
+    b = check_base(base)
+    if method not in ("setdp", "enumerate"):
+        raise ValueError(f"method must be 'setdp' or 'enumerate', got {method!r}")
+    if not (tol > 0):
+        raise ValueError(f"tol must be > 0, got {tol}")
+    if int(max_candidates) < 1:
+        raise ValueError(f"max_candidates must be >= 1, got {max_candidates}")
+    inds = list(range(ch.n)) if individuals is None else [_check_individual(ch, i) for i in individuals]
+    if not inds:
+        raise ValueError("individuals must name at least one individual")
+    types, tau = row_types(ch)
+    k = ch.k
+    lnb = math.log(b)
+    per = [math.nan] * ch.n
+    best = None  # (value_nats, lower, upper, i, rows, r, per_value)
+    n_eval = 0
+    n_cand = 0
+
+    def consider(val, lo, up, i, rows, r, per_value):
+        nonlocal best
+        if best is None or val > best[0]:
+            best = (val, lo, up, i, rows, r, per_value)
+
+    if method == "enumerate":
+        Vs = {i: slice_types(tau, i) for i in inds}
+        total = sum(int(np.prod([len(v) for v in Vs[i]], dtype=object)) for i in inds)
+        if total > max_candidates:
+            raise EnumerationBudgetError(
+                f"literal enumeration of S_i needs {total} capacity computations, more than "
+                f"max_candidates={max_candidates}; use method='setdp' or raise max_candidates"
+            )
+        for i in inds:
+            for sel in itertools.product(*Vs[i]):
+                sel = tuple(int(t) for t in sel)
+                rows = tuple(sorted(set(sel)))
+                val, lo, up, r = _capacity(types[list(rows)], tol)
+                n_eval += 1
+                n_cand += 1
+                per[i] = val if math.isnan(per[i]) else max(per[i], val)
+                consider(val, lo, up, i, rows, r, sel)
+    else:
+        cache: dict[tuple[int, ...], tuple[float, float, float, NDArray[np.float64]]] = {}
+
+        def cap(rows):
+            nonlocal n_eval
+            if rows not in cache:
+                cache[rows] = _capacity(types[list(rows)], tol)
+                n_eval += 1
+            return cache[rows]
+
+        if ch.n == 1 or k == 2:
+            for i in inds:
+                for rows in _shortcut_sets(types, tau, i, k):
+                    n_cand += 1
+                    val, lo, up, r = cap(rows)
+                    per[i] = val if math.isnan(per[i]) else max(per[i], val)
+                    consider(val, lo, up, i, rows, r, None)
+        else:
+            sets_by_i = {}
+            for i in inds:
+                sets = [_bits(A) for A in _maximal_sets(slice_types(tau, i), int(max_candidates))]
+                n_cand += len(sets)
+                if n_cand > max_candidates:
+                    raise EnumerationBudgetError(
+                        f"the exact set-DP for C_1 needs more than max_candidates={max_candidates} "
+                        "row sets; raise max_candidates or use individual_capacity_bounds()"
+                    )
+                sets_by_i[i] = sets
+            for i in inds:
+                sets = sets_by_i[i]
+                ub = _leakage_bound(types, sets)
+                for j in np.argsort(-ub, kind="stable"):
+                    rows = sets[j]
+                    if rows in cache:
+                        val, lo, up, r = cache[rows]
+                    else:
+                        if not math.isnan(per[i]) and ub[j] <= per[i]:
+                            break
+                        val, lo, up, r = cap(rows)
+                    per[i] = val if math.isnan(per[i]) else max(per[i], val)
+                    consider(val, lo, up, i, rows, r, None)
+    val, lo, up, i, rows, r, per_value = best
+    g, W, rx, prior = _witness(ch, types, tau, i, rows, r, per_value)
+    return ICCResult(
+        value=val / lnb, lower=lo / lnb, upper=up / lnb, individual=i, selection=g, channel=W,
+        input_dist=rx, witness_prior=prior,
+        per_individual=tuple(p / lnb if not math.isnan(p) else math.nan for p in per),
+        n_candidates=n_cand, n_evaluated=n_eval, method=method, base=b,
+    )
+
+
+def _shortcut_sets(types, tau, i, k):
+    """Exact candidate row sets for one individual when n == 1 or k == 2 (spec R5)."""
+    if tau.ndim == 1:  # one individual: C_1 = C(P), all rows selectable at once
+        return [tuple(int(t) for t in np.unique(tau))]
+    # k == 2: the capacity of a binary-output row set is that of its two extreme rows, and
+    # it grows as they move apart; the best pair takes the highest p(y0) in one slice and the
+    # lowest in another slice.
+    T = np.moveaxis(tau, i, 0).reshape(tau.shape[i], -1)
+    Wv = types[:, 0][T]
+    hi = T[np.arange(T.shape[0]), np.argmax(Wv, axis=1)]
+    lo = T[np.arange(T.shape[0]), np.argmin(Wv, axis=1)]
+    if T.shape[0] == 1:
+        return [(int(hi[0]),)]
+    w = types[:, 0]
+    a = int(np.argmax(w[hi]))
+    b = int(np.argmin(w[lo]))
+    lo_other = w[lo].copy()
+    lo_other[a] = np.inf
+    hi_other = w[hi].copy()
+    hi_other[b] = -np.inf
+    out = {tuple(sorted({int(hi[a]), int(lo[int(np.argmin(lo_other))])})),
+           tuple(sorted({int(hi[int(np.argmax(hi_other))]), int(lo[b])}))}
+    return sorted(out)
+
+
+def _check_individual(ch: PrivacyChannel, i: int) -> int:
+    i = int(i)
+    if not 0 <= i < ch.n:
+        raise ValueError(f"individual index must be in 0..{ch.n - 1}, got {i}")
+    return i
+
+
+# ----------------------------------------------------------------------------- bounds, searches
+def individual_capacity_bounds(ch: PrivacyChannel | ArrayLike, *, base: float = 2, tol: float = 1e-10
+                               ) -> tuple[float, float]:
+    """Cheap certified bounds on ``C_1`` (spec R4), in units of ``base``.
+
+    Lower: ``max`` over pairs of distinct datasets of the two-row capacity (any two datasets
+    differ in some individual, who can select both rows). Upper:
+    ``min(C(P), log|Y|, max_i log|X_i|)`` with ``C(P)`` the capacity of the full channel.
+    The lower bound evaluates one capacity per pair of distinct rows (not per pair of datasets).
+
+    Examples
+    --------
+    >>> from nsp.privacy_channels import example1_rr
+    >>> [round(v, 9) for v in individual_capacity_bounds(example1_rr(0.1))]
+    [0.531004406, 0.531004406]
+    """
+    ch = as_privacy_channel(ch)
+    b = check_base(base)
+    types, _ = row_types(ch)
+    lo = 0.0
+    for a, c in itertools.combinations(range(len(types)), 2):
+        lo = max(lo, _capacity(types[[a, c]], tol)[1])
+    up = min(_capacity(types, tol)[2], math.log(ch.k), max(math.log(s) for s in ch.universe.sizes))
+    return lo / math.log(b), up / math.log(b)
+
+
+def _mi_and_grad(p: NDArray[np.float64], P: NDArray[np.float64]):
+    """I(X_0; Y) (nats) and its gradient w.r.t. the joint p (P: (s0, rest, k))."""
+    joint = p[..., None] * P
+    q = joint.sum(axis=1)                      # p(x_i, y)
+    m = p.sum(axis=1)                          # p(x_i)
+    s = q.sum(axis=0)                          # p(y)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio = np.where(q > 0, q / (m[:, None] * s[None, :]), 1.0)
+        lr = np.log(ratio)
+    val = float(np.sum(q * lr))
+    grad = np.einsum("arY,aY->ar", P, lr)
+    return val, grad
+
+
+def _softmax(theta: NDArray[np.float64]) -> NDArray[np.float64]:
+    z = np.exp(theta - theta.max())
+    return z / z.sum()
+
+
+def individual_capacity_search(ch: PrivacyChannel | ArrayLike, *, base: float = 2, restarts: int = 20,
+                               seed: int = 0) -> float:
+    """Direct search over joint priors: a lower bound on ``C_1``, independent of Theorem 3.1.
+
+    Maximizes ``max_i I(X_i; Y)`` over ``p(x)`` (softmax parametrization, BFGS with the
+    analytic gradient, ``restarts`` Dirichlet(0.3) starts per individual plus a uniform one).
+    Validation only: it never exceeds the exact ``C_1`` and usually lands within ``1e-6``.
+
+    Examples
+    --------
+    >>> from nsp.privacy_channels import example1_rr
+    >>> round(individual_capacity_search(example1_rr(0.1), restarts=5), 6)
+    0.531004
+    """
+    ch = as_privacy_channel(ch)
+    b = check_base(base)
+    rng = np.random.default_rng(seed)
+    best = 0.0
+    sizes = ch.universe.sizes
+    for i in range(ch.n):
+        P = np.moveaxis(ch.array, i, 0).reshape(sizes[i], -1, ch.k)
+
+        def fun(theta, P=P):
+            p = _softmax(theta).reshape(P.shape[:2])
+            v, g = _mi_and_grad(p, P)
+            g = g.ravel()
+            pf = p.ravel()
+            return -v, -(pf * (g - pf @ g))
+
+        starts = [np.zeros(P.shape[0] * P.shape[1])]
+        starts += [np.log(rng.dirichlet(np.full(starts[0].size, 0.3)) + 1e-300) for _ in range(restarts)]
+        for th0 in starts:
+            th0 = np.clip(th0, -40, None)
+            res = minimize(fun, th0, jac=True, method="BFGS", options={"maxiter": 400, "gtol": 1e-10})
+            best = max(best, -float(res.fun))
+    return best / math.log(b)
+
+
+def individual_capacity_entropy_constrained(ch: PrivacyChannel | ArrayLike, b: float, *, base: float = 2,
+                                            restarts: int = 30, seed: int = 0) -> float:
+    """Heuristic lower bound on ``C_1^b = max_{i, H(X) >= b} I(X_i; Y)`` (Assumption 2.1).
+
+    Theorem 3.1 does not apply under the entropy constraint; this runs SLSQP from
+    ``restarts`` random starts (softmax parametrization). ``b`` is in units of ``base``.
+    At ``b = log|X|`` the only prior is uniform and the value is exact.
+
+    Examples
+    --------
+    >>> from nsp.privacy_channels import example1_rr
+    >>> round(individual_capacity_entropy_constrained(example1_rr(0.1), math.log2(6)), 6)
+    0.12508
+    """
+    ch = as_privacy_channel(ch)
+    bb = check_base(base)
+    lnb = math.log(bb)
+    sizes = ch.universe.sizes
+    hmax = math.log(ch.universe.size)
+    bn = float(b) * lnb
+    if not -1e-12 <= bn <= hmax + 1e-9:
+        raise ValueError(f"b must be in [0, log|X|] = [0, {hmax / lnb:.6g}] (units of base), got {b}")
+    if bn >= hmax - 1e-12:
+        u = np.full(sizes, 1.0 / ch.universe.size)
+        return max(individual_mutual_information(ch, u, i, base=math.e) for i in range(ch.n)) / lnb
+    rng = np.random.default_rng(seed)
+    best = 0.0
+    for i in range(ch.n):
+        P = np.moveaxis(ch.array, i, 0).reshape(sizes[i], -1, ch.k)
+
+        def fun(theta, P=P):
+            p = _softmax(theta).reshape(P.shape[:2])
+            v, g = _mi_and_grad(p, P)
+            g = g.ravel()
+            pf = p.ravel()
+            return -v, -(pf * (g - pf @ g))
+
+        def hcon(theta):
+            p = _softmax(theta)
+            pz = p[p > 0]
+            return float(-np.sum(pz * np.log(pz))) - bn
+
+        def hjac(theta):
+            p = _softmax(theta)
+            lg = np.log(np.where(p > 0, p, 1.0))
+            g = -(lg + 1.0)
+            return p * (g - p @ g)
+
+        size = P.shape[0] * P.shape[1]
+        starts = [np.zeros(size)] + [rng.normal(scale=1.5, size=size) for _ in range(restarts)]
+        for th0 in starts:
+            with np.errstate(all="ignore"):
+                res = minimize(fun, th0, jac=True, method="SLSQP",
+                               constraints=[{"type": "ineq", "fun": hcon, "jac": hjac}],
+                               options={"maxiter": 500, "ftol": 1e-12})
+            if hcon(res.x) >= -1e-9:
+                best = max(best, -float(res.fun))
+    return best / lnb
+
+
+def balance_function(ch: PrivacyChannel | ArrayLike, bs: Sequence[float], *, base: float = 2,
+                     restarts: int = 30, seed: int = 0) -> pd.DataFrame:
+    """Heuristic balance function ``delta(b) = C_1 - C_1^b`` (Def. 5), an **upper estimate**.
+
+    ``C_1`` is exact (Theorem 3.1); ``C_1^b`` is the heuristic lower bound of
+    :func:`individual_capacity_entropy_constrained` (computing it is "an open problem" in the
+    paper, spec §8 A13), so ``delta_upper >= delta(b)``.
+
+    Returns a DataFrame with columns ``b, c1, c1_b, delta_upper`` (units of ``base``).
+
+    Examples
+    --------
+    >>> from nsp.privacy_channels import example1_rr
+    >>> df = balance_function(example1_rr(0.1), [0.0, math.log2(6)], restarts=2)
+    >>> df["delta_upper"].round(6).tolist()
+    [0.0, 0.405925]
+    """
+    ch = as_privacy_channel(ch)
+    c1 = individual_channel_capacity(ch, base=base).value
+    rows = []
+    for b in bs:
+        cb = individual_capacity_entropy_constrained(ch, b, base=base, restarts=restarts, seed=seed)
+        cb = min(cb, c1)
+        rows.append({"b": float(b), "c1": c1, "c1_b": cb, "delta_upper": max(c1 - cb, 0.0)})
+    return pd.DataFrame(rows)
+
+
+def group_capacity(ch: PrivacyChannel | ArrayLike, group: Sequence[int], *, base: float = 2,
+                   method: str = "setdp") -> float:
+    """``C_G = max_X I(X_G; Y)``: Theorem 3.1 applied to the merged super-individual ``G``.
+
+    Examples
+    --------
+    Both individuals of Example 1 together: the capacity of the full channel.
+
+    >>> from nsp.privacy_channels import example1_rr
+    >>> round(group_capacity(example1_rr(0.1), [0, 1]), 9)
+    0.531004406
+    """
+    ch = as_privacy_channel(ch)
+    g, pos = group_channel(ch, group)
+    return individual_channel_capacity(g, base=base, method=method, individuals=[pos]).value
+
+
+def max_information_capacity_ind(ch: PrivacyChannel | ArrayLike, *, eta: float = 1e-12
+                                 ) -> tuple[float, float]:
+    """``C_1^inf(P_ind)`` of Def. 7 (nats): the supremum (= DP epsilon, Prop. 1) and a witness.
+
+    The supremum is approached, not attained (spec §8 A15): the witness product prior puts
+    mass ``1 - eta`` on the denominator record ``x_i'`` and ``eta`` on ``x_i``, the others
+    degenerate at the maximizing completion. Returns ``(supremum, witness value)``.
+
+    Examples
+    --------
+    >>> from nsp.privacy_channels import example1_rr
+    >>> sup, wit = max_information_capacity_ind(example1_rr(0.1))
+    >>> round(sup, 9), abs(sup - wit) < 1e-6
+    (2.197224577, True)
+    """
+    from nsp.privacy_channels.core import dp_epsilon_axis_lines
+
+    ch = as_privacy_channel(ch)
+    sup = dp_epsilon_axis_lines(ch)
+    if sup == 0 or math.isinf(sup):
+        return sup, sup
+    A = ch.array
+    best = (-1.0, None)
+    for i in range(ch.n):
+        Ai = np.moveaxis(A, i, 0)  # (s_i, ..., k)
+        with np.errstate(divide="ignore"):
+            lr = np.log(Ai.max(axis=0)) - np.log(Ai.min(axis=0))
+        lr = np.where(Ai.max(axis=0) > 0, lr, -np.inf)
+        j = np.unravel_index(int(np.argmax(lr)), lr.shape)
+        if lr[j] > best[0]:
+            best = (float(lr[j]), (i, j))
+    i, j = best[1]
+    comp, y = j[:-1], j[-1]
+    line = np.moveaxis(A, i, 0)[(slice(None),) + tuple(comp) + (y,)]
+    hi, lo = int(np.argmax(line)), int(np.argmin(line))
+    # product prior: X_i in {hi (eta), lo (1-eta)}, others degenerate at comp
+    row_hi = np.moveaxis(A, i, 0)[(hi,) + tuple(comp)]
+    row_lo = np.moveaxis(A, i, 0)[(lo,) + tuple(comp)]
+    eta = eta * math.exp(-sup)  # keeps the witness within ~eta of the supremum
+    py = eta * row_hi + (1 - eta) * row_lo
+    wit = float(math.log(row_hi[y] / py[y]))
+    return sup, wit
+
+
+# ----------------------------------------------------------------------------- data independence
+def is_data_independent(ch: PrivacyChannel | ArrayLike, *, atol: float = 1e-12) -> bool:
+    """Def. 10: every row ``p(.|x)`` is a permutation of every other.
+
+    Examples
+    --------
+    >>> from nsp.privacy_channels import example1_rr
+    >>> is_data_independent(example1_rr(0.3)), is_data_independent([[0.5, 0.5], [0.2, 0.8]])
+    (True, False)
+    """
+    M = np.sort(as_privacy_channel(ch).matrix(), axis=1)
+    return bool(np.all(np.abs(M - M[0]) <= atol))
+
+
+def data_independent_bound(ch: PrivacyChannel | ArrayLike, *, base: float = 2) -> float:
+    """Corollary 1, eq. (44): ``log|Y| - H(Z)`` with ``Z ~ p(.|x)`` (any ``x``); an upper bound on ``C_1``.
+
+    Examples
+    --------
+    >>> from nsp.privacy_channels import example1_rr
+    >>> round(data_independent_bound(example1_rr(0.1)), 10)
+    0.5310044064
+    """
+    from nsp.info import entropy
+
+    ch = as_privacy_channel(ch)
+    if not is_data_independent(ch, atol=1e-9):
+        raise ValueError("ch must be data-independent (Def. 10: rows are permutations of each other)")
+    b = check_base(base)
+    z = ch.matrix()[0]
+    return math.log(ch.k) / math.log(b) - float(entropy(z, base=b))
+
+
+def is_weakly_symmetric(ch: PrivacyChannel | ArrayLike, *, atol: float = 1e-9,
+                        max_candidates: int = MAX_CANDIDATES) -> tuple[bool, int | None, tuple | None]:
+    """Def. 11: data-independent, and some member of some ``S_i`` has constant column sums.
+
+    Returns ``(True, i', g)`` with a witnessing selection, or ``(False, None, None)``.
+    Searches distinct members of ``S_i`` (budget ``max_candidates``, else
+    :class:`EnumerationBudgetError`).
+
+    Examples
+    --------
+    >>> from nsp.privacy_channels import example1_rr
+    >>> is_weakly_symmetric(example1_rr(0.1))
+    (True, 1, ((0,), (0,)))
+    """
+    ch = as_privacy_channel(ch)
+    if not is_data_independent(ch, atol=atol):
+        return False, None, None
+    total = sum(count_candidates(ch, i) for i in range(ch.n))
+    if total > max_candidates:
+        raise EnumerationBudgetError(f"weak-symmetry search needs {total} candidates > max_candidates={max_candidates}")
+    for i in range(ch.n):
+        for g, W in candidate_channels(ch, i):
+            cs = W.sum(axis=0)
+            if np.all(np.abs(cs - cs[0]) <= atol):
+                return True, i, g
+    return False, None, None
+
+
+def uniform_output_reachable(ch: PrivacyChannel | ArrayLike, *, max_candidates: int = MAX_CANDIDATES
+                             ) -> tuple[bool, int | None, tuple | None, NDArray[np.float64] | None]:
+    """Spec R6: is the uniform output law in the convex hull of the rows of some member of some ``S_i``?
+
+    For a data-independent channel this holds **iff** ``C_1 = log|Y| - H(Z)`` (weak symmetry,
+    Def. 11, is the special case of a uniform input). One LP feasibility test per maximal row set.
+    Returns ``(True, i, g, r)`` with ``r`` an input pmf over ``X_i`` making the output uniform.
+
+    Examples
+    --------
+    >>> from nsp.privacy_channels import example1_rr
+    >>> ok, i, g, r = uniform_output_reachable(example1_rr(0.1))
+    >>> ok, i, r.round(3).tolist()
+    (True, 0, [0.5, 0.5, 0.0])
+    """
+    ch = as_privacy_channel(ch)
+    types, tau = row_types(ch)
+    k = ch.k
+    for i in range(ch.n):
+        for A in _maximal_sets(slice_types(tau, i), int(max_candidates)):
+            rows = _bits(A)
+            R = types[list(rows)]
+            A_eq = np.vstack([R.T, np.ones(len(rows))])
+            b_eq = np.concatenate([np.full(k, 1.0 / k), [1.0]])
+            res = linprog(np.zeros(len(rows)), A_eq=A_eq, b_eq=b_eq, bounds=[(0, None)] * len(rows), method="highs")
+            if res.status == 0:
+                g, W, rx, _ = _witness(ch, types, tau, i, rows, np.maximum(res.x, 0) + 0.0, None)
+                return True, i, g, rx
+    return False, None, None, None
