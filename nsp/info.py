@@ -667,7 +667,7 @@ def renyi_divergence(
     * ``1 < alpha < inf``: ``inf`` if ``supp p`` is not inside ``supp q``.
     * ``alpha = inf``: ``log max_{p > 0} p / q``; ``inf`` if ``supp p`` is not inside ``supp q``.
 
-    The sum is evaluated as a log-sum-exp of ``alpha log p + (1 - alpha) log q``, so large
+    The sum is evaluated as a log-sum-exp of ``log q + alpha (log p - log q)``, so large
     orders neither overflow nor underflow. Orders within about 1e-6 of 1 lose digits to the
     division by ``alpha - 1`` (relative error about 1e-16 / |alpha - 1|).
 
@@ -702,7 +702,8 @@ def renyi_divergence(
     lp, lq = np.log(pa[both]), np.log(qa[both])
     if math.isinf(a):
         return _nonneg(float(np.max(lp - lq))) / ln_b
-    s = float(special.logsumexp(a * lp + (1.0 - a) * lq))
+    # log sum q (p/q)^alpha, written lq + alpha (lp - lq): exact 0 for p = q at any order
+    s = float(special.logsumexp(lq + a * (lp - lq)))
     return _nonneg(s / (a - 1.0)) / ln_b
 
 
@@ -898,7 +899,8 @@ def sibson_mutual_information(
     p = p[:, cols]
     with np.errstate(divide="ignore"):
         lp = np.log(p)  # -inf off the support: exp(alpha * -inf) = 0
-    terms = a * lp + (1.0 - a) * np.log(px)[:, None]
+    lpx = np.log(px)[:, None]
+    terms = lpx + a * (lp - lpx)  # ln p(x) + alpha ln p(y|x)
     inner = special.logsumexp(terms, axis=0)
     outer = float(special.logsumexp(inner / a))
     return _nonneg(a / (a - 1.0) * outer) / ln_b

@@ -402,6 +402,8 @@ def test_divergence_relations(pq):
     kl = info.kl_divergence(p, q)
     assert kl >= 0
     assert info.kl_divergence(p, p) == 0.0
+    for alpha in (0, 0.5, 2, 1e300, INF):
+        assert info.renyi_divergence(p, p, alpha) == pytest.approx(0, abs=1e-12)
     tv = info.total_variation(p, q)
     assert 0 <= tv <= 1 and tv == info.total_variation(q, p)
     # Pinsker (nats)
@@ -459,6 +461,8 @@ def test_independence_gives_zero(p):
     for measure in (info.mutual_information, info.maximal_leakage, info.max_mutual_information,
                     info.gacs_korner_common_information):
         assert measure(q) == pytest.approx(0, abs=1e-12)
+    for alpha in (0, 0.5, 2, 1e6):
+        assert info.sibson_mutual_information(q, alpha) == pytest.approx(0, abs=1e-12)
 
 
 @given(pmf3(), st.sampled_from([10, "e", "nats", 3.5, 0.5]))
