@@ -1066,6 +1066,20 @@ def union_sizes(packed: ArrayLike, i: int, others: ArrayLike | None = None) -> N
     The candidate evaluation of a greedy merge: the size of the S-range of cluster ``i``
     merged with each other cluster, by ``|`` and popcount over packed rows.
 
+    Parameters
+    ----------
+    packed : ndarray of uint8, shape (n_clusters, n_bytes)
+        Bitsets of the cluster ranges, from :func:`pack_ranges`.
+    i : int
+        The cluster to merge.
+    others : array_like of int, optional
+        The candidate partners (default: every cluster, ``i`` included).
+
+    Returns
+    -------
+    ndarray of int
+        ``|[[S|𝒳_i ∪ 𝒳_j]]|`` for each candidate ``j``.
+
     Examples
     --------
     >>> p = pack_ranges([[1, 0, 0], [0, 1, 0], [1, 1, 1]])

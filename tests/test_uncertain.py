@@ -634,6 +634,12 @@ def test_support_components_accepts_joint_range_and_pmf_support():
 # =============================================================================================
 
 
+def _partition(clusters):
+    from nsp.clustering.partition import Partition
+
+    return Partition(clusters)
+
+
 @pytest.mark.parametrize(
     ("call", "match"),
     [
@@ -674,6 +680,9 @@ def test_support_components_accepts_joint_range_and_pmf_support():
         (lambda: U.cluster_ranges(EX1, [[0], []]), "non-empty"),
         (lambda: U.cluster_ranges(EX1, [[0, 7]]), "out of range"),
         (lambda: U.cluster_ranges(EX1, []), "at least one cluster"),
+        (lambda: U.cluster_ranges(EX1, [[0.5]]), "integer x indices"),
+        (lambda: U.cluster_ranges(EX1, 3), "sequence of sequences"),
+        (lambda: U.cluster_ranges(EX1, _partition([[0], [1]])), "partition of 2 values"),
         (lambda: U.pack_ranges([1, 0]), "ranges must be a 2-D"),
         (lambda: U.union_sizes(np.zeros((2, 1)), 0), "uint8"),
         (lambda: U.union_sizes(U.pack_ranges(EX1), 9), "cluster index"),
