@@ -677,3 +677,17 @@ def test_channel_operations_and_sampling():
     assert icc(kr).value <= data_independent_bound(kr) + 1e-9
     em = exponential_mechanism_channel(ProductUniverse.binary(2), lambda a, b: a + b, eps=1.0)
     assert dp_epsilon(em) <= 1.0 + 1e-12
+
+
+@settings(max_examples=40)
+@given(seed=SEEDS)
+def test_pruning_bounds_are_upper_bounds(seed):
+    """The certified bounds the set-DP prunes with really bound the capacity."""
+    from nsp.privacy_channels.capacity import _leakage_bound
+
+    rng = np.random.default_rng(seed)
+    m, k = int(rng.integers(2, 5)), int(rng.integers(2, 5))
+    W = rng.dirichlet(np.full(k, float(rng.choice([0.2, 1.0, 5.0]))), size=m)
+    ub = _leakage_bound(W, [tuple(range(m))])[0]
+    assert channel_capacity(W, base=math.e, tol=1e-11).upper <= ub + 1e-9 or channel_capacity(
+        W, base=math.e, tol=1e-11).lower <= ub + 1e-12

@@ -15,9 +15,10 @@ Two exact methods, which must agree:
     distinct rows and grows with it, so only the inclusion-maximal row sets reachable by a
     selection are needed (built by a dynamic programme over ``x_i`` with dominance pruning;
     they are the bases of a transversal matroid). Capacities are cached per row set across
-    individuals and evaluated best-first under the certified upper bound
-    ``C(A) <= min(log|A|, log sum_y max_{a in A} A[a, y])`` (capacity <= maximal leakage):
-    a set whose bound cannot beat the best value found is never evaluated. Exact shortcuts
+    individuals and evaluated best-first under certified upper bounds
+    (``C(A) <= log sum_y max_{a in A} A[a, y]``, the maximal leakage, and
+    ``C(A) <= (1 - sum_y min_a A[a, y]) log|A|``, an erasure-channel bound): a set whose bound
+    cannot beat the best value found for its individual is never evaluated. Exact shortcuts
     (R5): one individual (``C_1 = C(P)``) and binary outputs (two extreme rows).
 
 Every capacity comes from :func:`nsp.channels.channel_capacity` (Blahut–Arimoto with
@@ -275,11 +276,18 @@ def _capacity(W: NDArray[np.float64], tol: float) -> tuple[float, float, float, 
 
 
 def _leakage_bound(types: NDArray[np.float64], sets: list[tuple[int, ...]]) -> NDArray[np.float64]:
-    """Certified upper bounds (nats) on C(rows of each set): min(log|A|, maximal leakage)."""
+    """Certified upper bounds (nats) on C(rows of each set A).
+
+    ``min(log|A|, log sum_y max_a A[a, y], (1 - sum_y min_a A[a, y]) log|A|)``: the second is
+    the maximal leakage (>= capacity); the third holds because the channel is a garbling of an
+    erasure channel that reveals the input with probability ``1 - sum_y min_a A[a, y]``.
+    """
     out = np.empty(len(sets))
     for j, A in enumerate(sets):
-        ml = math.log(float(types[list(A)].max(axis=0).sum()))
-        out[j] = min(math.log(len(A)), ml)
+        R = types[list(A)]
+        ml = math.log(float(R.max(axis=0).sum()))
+        reveal = max(0.0, 1.0 - float(R.min(axis=0).sum()))
+        out[j] = min(math.log(len(A)), ml, reveal * math.log(len(A)))
     return out
 
 
