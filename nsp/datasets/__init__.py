@@ -31,6 +31,7 @@ from .smart_meter import (
     load_ausgrid_customer12,
     load_smart_meter,
 )
+from .summary import describe, format_columns
 from .taxi import NYC_BBOX_PAPER, TAXI_COLUMNS, load_nyc_taxi, parse_bbox
 
 __all__ = [
@@ -47,7 +48,9 @@ __all__ = [
     "Registry",
     "SMART_METER_COLUMNS",
     "TAXI_COLUMNS",
+    "describe",
     "fetch",
+    "format_columns",
     "format_status",
     "load_adult",
     "load_ausgrid",
