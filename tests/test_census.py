@@ -1,0 +1,147 @@
+"""Tests of nsp.experiments.census: the spec's discretization (§5, §8) on small frames, and the
+census numbers of E5 and §8 on UCI Adult (needs the data: `make data`)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from nsp import info
+from nsp.clustering.funnel import greedy_information_bottleneck, greedy_max_leakage, greedy_privacy_funnel
+from nsp.experiments.census import (
+    adult_census_joint,
+    bounds_frame,
+    census_joint,
+    discretize_adult,
+    fig1_curves,
+)
+
+
+def _frame(ages, sexes, edus, incomes):
+    return pd.DataFrame({"age": ages, "sex": sexes, "education-num": edus, "income": incomes})
+
+
+def test_discretize_bin_boundaries():
+    df = _frame([17, 24, 25, 34, 35, 74, 75, 90], ["Female", "Male"] * 4,
+                [1, 8, 9, 10, 12, 13, 16, 16], ["<=50K", ">50K.", "<=50K", ">50K"] * 2)
+    codes = discretize_adult(df)
+    assert codes.age.tolist() == [0, 0, 1, 1, 2, 5, 6, 6]
+    assert codes.education.tolist() == [0, 0, 1, 2, 2, 3, 3, 3]
+    assert codes.sex.tolist() == [0, 1] * 4
+    assert codes.income.tolist() == [0, 1, 0, 1] * 2
+    alt = discretize_adult(df, education_scheme="4level_alt")
+    assert alt.education.tolist() == [0, 0, 0, 1, 2, 2, 3, 3]
+    assert discretize_adult(df.rename(columns={"education-num": "education_num"})).equals(codes)
+
+
+def test_discretize_errors():
+    ok = _frame([30], ["Male"], [9], ["<=50K"])
+    with pytest.raises(ValueError, match="age"):
+        discretize_adult(_frame([16], ["Male"], [9], ["<=50K"]))
+    with pytest.raises(ValueError, match="education_scheme"):
+        discretize_adult(ok, education_scheme="3level")
+    with pytest.raises(ValueError, match="sex"):
+        discretize_adult(_frame([30], ["X"], [9], ["<=50K"]))
+    with pytest.raises(ValueError, match="age_edges"):
+        discretize_adult(ok, age_edges=[17, 10, 91])
+    with pytest.raises(ValueError, match="attributes"):
+        census_joint(discretize_adult(ok), s_attrs=("race",))
+
+
+def test_census_joint_indexing_is_c_order():
+    df = _frame([20, 50, 80], ["Male", "Female", "Male"], [9, 16, 3], [">50K", "<=50K", ">50K"])
+    j = census_joint(discretize_adult(df))
+    # x = 8 age + 4 sex + edu, s = 2 age + income
+    expected = [(2 * 0 + 1, 8 * 0 + 4 + 1), (2 * 3 + 0, 8 * 3 + 0 + 3), (2 * 6 + 1, 8 * 6 + 4 + 0)]
+    assert sorted(zip(*np.nonzero(j.counts))) == sorted(expected)
+    assert j.p_sx.sum() == pytest.approx(1.0)
+    assert j.x_labels[8 * 3 + 3] == "45-54|F|edu13-16"
+    assert j.s_labels[13] == "75-90|>50K"
+
+
+def test_bounds_frame_is_the_chain_rule():
+    p = np.array([[0.3, 0.1, 0.05], [0.1, 0.2, 0.25]])
+    b = bounds_frame(p, n_points=5)
+    h_xs = info.conditional_entropy(p, 1, 0)
+    assert np.allclose(b.lower, np.maximum(0, b.I_XY - h_xs))
+    assert np.allclose(b.upper, np.minimum(b.I_XY, info.mutual_information(p)))
+
+
+# ---------------------------------------------------------------------------------------
+# On UCI Adult
+# ---------------------------------------------------------------------------------------
+def _joint(**kw):
+    from nsp.datasets import DataUnavailableError
+
+    try:
+        return adult_census_joint(**kw)
+    except DataUnavailableError as exc:  # honest skip: the data is fetched by `make data`
+        pytest.skip(f"UCI Adult not available: {exc}")
+
+
+@pytest.fixture(scope="module")
+def both():
+    return _joint(split="both")
+
+
+@pytest.mark.data
+@pytest.mark.parametrize(
+    "split, n, h_x, h_s, i_sx, h_x_s, h_age, min_cell",
+    [
+        ("both", 48842, 5.2279, 3.1468, 2.5407, 2.6872, 2.4407, 21),
+        ("train", 32561, 5.2196, 3.1413, 2.5351, 2.6845, 2.4336, 16),
+    ],
+)
+def test_e5_adult_summary_numbers(split, n, h_x, h_s, i_sx, h_x_s, h_age, min_cell):
+    j = _joint(split=split)
+    s = j.summary()
+    assert (s["N"], s["n_S"], s["n_X"], s["n_X_nonempty"]) == (n, 14, 56, 56)
+    assert s["H_X"] == pytest.approx(h_x, abs=1e-4)
+    assert s["H_S"] == pytest.approx(h_s, abs=1e-4)
+    assert s["I_SX"] == pytest.approx(i_sx, abs=1e-4)
+    assert s["H_X_given_S"] == pytest.approx(h_x_s, abs=1e-4)
+    age = j.counts.sum(0).reshape(7, 8).sum(1)
+    assert info.entropy(age, normalize=True) == pytest.approx(h_age, abs=1e-4)
+    assert j.counts.sum(0).min() == min_cell
+
+
+@pytest.mark.data
+def test_adult_category_counts(both):
+    c = both.counts.sum(0).reshape(7, 2, 4)
+    assert c.sum((1, 2)).tolist() == [8432, 12577, 12193, 8771, 4782, 1642, 445]
+    assert c.sum((0, 1)).tolist() == [6408, 15784, 14540, 12110]
+    assert c.sum((0, 2)).tolist() == [16192, 32650]
+    assert both.counts.sum(1).reshape(7, 2).sum(0).tolist() == [37155, 11687]
+
+
+@pytest.mark.data
+def test_adult_options():
+    assert _joint(split="both", drop_incomplete_rows=True).n_records == 45222
+    assert _joint(split="train", drop_incomplete_rows=True).n_records == 30162
+    q = _joint(split="train", age_edges="quantile").summary()
+    assert (q["H_X"], q["I_SX"]) == pytest.approx((5.582, 2.907), abs=1e-3)
+    t = _joint(split="train", age_edges="tens").summary()
+    assert (t["H_X"], t["I_SX"]) == pytest.approx((5.223, 2.558), abs=1e-3)
+
+
+@pytest.mark.data
+def test_adult_fig1_regression(both):
+    p = both.p_sx
+    s = both.summary()
+    # Algorithm 2 as printed, spec §5 (Δ -> (I(X;Y), I(S;Y)), 2 decimals)
+    for delta, (ixy, isy) in {0.25: (0.43, 0.25), 0.5: (0.87, 0.50), 1.0: (1.79, 1.00)}.items():
+        r = greedy_information_bottleneck(p, delta)
+        assert (r.disclosure, r.leakage) == pytest.approx((ixy, isy), abs=0.006)
+    # Algorithm 2' reaches I(S;X) at R = 4, on the diagonal (a function of age) early on
+    v = greedy_max_leakage(p, 4.0)
+    assert v.leakage == pytest.approx(2.535, abs=1e-3)
+    v1 = greedy_max_leakage(p, 1.0)
+    assert v1.leakage == pytest.approx(v1.disclosure, abs=1e-9)
+    # Algorithm 1: near-perfect privacy up to ~1.5 bits, chain-rule bound met for R >= 4.5
+    assert greedy_privacy_funnel(p, 1.5).leakage < 0.03
+    hi = greedy_privacy_funnel(p, 4.5)
+    assert hi.leakage == pytest.approx(hi.disclosure - s["H_X_given_S"], abs=1e-9)
+    curves = fig1_curves(p, n_grid=5, algorithms=("alg1", "alg2"))
+    ends = curves.groupby("algorithm").last()
+    assert np.allclose(ends.I_XY, s["H_X"]) and np.allclose(ends.I_SY, s["I_SX"])
