@@ -55,6 +55,8 @@ Base = float | str
 
 #: Size of the blocks in which :func:`_neg_xlogx` takes logarithms (fits in the L2 cache).
 _BLOCK = 1 << 13
+#: Below this size :func:`_neg_xlogx` uses one ``scipy.special.entr`` call (less call overhead).
+_SMALL = 256
 
 
 # --------------------------------------------------------------------------- helpers
@@ -73,6 +75,8 @@ def _neg_xlogx(a: NDArray[np.float64]) -> float:
     """
     flat = a.reshape(-1)
     n = flat.size
+    if n <= _SMALL:
+        return float(special.entr(flat).sum())  # fewest calls for tiny arrays
     if n <= _BLOCK:
         if flat.min() <= 0:
             flat = flat[flat > 0]
@@ -486,7 +490,8 @@ def mutual_information(
     ln_b = _ln(base)
     split = _leading_split(raw, ga, gb)
     if split is not None and not normalize:
-        value = _mi_matrix(raw.reshape(split))
+        m = raw.reshape(split)
+        value = _mi_small(m) if m.size <= _SMALL else _mi_matrix(m)
         if value is not None:
             return _nonneg(value) / ln_b
     arr = _pmf(raw, name="p", normalize=normalize)
@@ -498,15 +503,24 @@ def _leading_split(
     arr: NDArray[np.float64], ga: tuple[int, ...], gb: tuple[int, ...]
 ) -> tuple[int, int] | None:
     """Matrix shape ``(n_a, n_b)`` when ``a`` and ``b`` are the leading and trailing axes of a
-    large C-contiguous array (in either order; the measure is symmetric), else ``None``."""
-    if arr.size < 4 * _BLOCK or not arr.flags.c_contiguous:
+    C-contiguous array (in either order; the measure is symmetric), else ``None``."""
+    if not arr.flags.c_contiguous:
         return None
     for first, second in ((ga, gb), (gb, ga)):
         k = len(first)
         if first == tuple(range(k)) and second == tuple(range(k, arr.ndim)):
-            n_first = int(np.prod(arr.shape[:k]))
+            n_first = math.prod(arr.shape[:k])
             return n_first, arr.size // n_first
     return None
+
+
+def _mi_small(m: NDArray[np.float64]) -> float | None:
+    """``I`` in nats of a small 2-D pmf with the fewest numpy calls, or ``None`` if not a pmf."""
+    low, total = m.min(), float(m.sum())
+    if not (low >= 0 and math.isfinite(total) and abs(total - 1.0) <= SUM_TOL):
+        return None
+    entr = special.entr
+    return float(entr(m.sum(axis=1)).sum() + entr(m.sum(axis=0)).sum() - entr(m).sum())
 
 
 def _mi_matrix(m: NDArray[np.float64]) -> float | None:
