@@ -442,15 +442,15 @@ def test_sibson_mutual_information(p):
     assert vals[2] == pytest.approx(info.mutual_information(p), abs=1e-12)
     assert vals[-1] == info.maximal_leakage(p)
     # I_alpha = D_alpha(p_xy || p_x Q*) with Sibson's optimal Q*(y) ∝ (sum_x p(x) p(y|x)^alpha)^(1/alpha)
-    alpha = 2.0
     rows = px > 0
     cond = p[rows] / px[rows, None]
-    q_star = (px[rows] @ cond**alpha) ** (1 / alpha)
-    q_star /= q_star.sum()
-    d = info.renyi_divergence(p, np.outer(px, q_star), alpha)
-    assert vals[orders.index(2)] == pytest.approx(d, abs=1e-10)
-    # and no other Q does better (here: Q = p_y)
-    assert vals[orders.index(2)] <= info.renyi_divergence(p, np.outer(px, p.sum(0)), alpha) + 1e-12
+    for alpha in (0.5, 2.0, 7.0):
+        q_star = (px[rows] @ cond**alpha) ** (1 / alpha)
+        q_star /= q_star.sum()
+        value = info.sibson_mutual_information(p, alpha)
+        assert value == pytest.approx(info.renyi_divergence(p, np.outer(px, q_star), alpha), abs=1e-10)
+        # and no other Q does better (here: Q = p_y)
+        assert value <= info.renyi_divergence(p, np.outer(px, p.sum(0)), alpha) + 1e-12
     # alpha = 0: -log max_y P_X(x: p(x,y) > 0)
     assert vals[0] == pytest.approx(-math.log2(max(px[p[:, y] > 0].sum() for y in range(p.shape[1]))), abs=1e-12)
 
