@@ -958,8 +958,36 @@ def gacs_korner_common_information(p_xy: ArrayLike, *, base: Base = 2, normalize
     """
     from nsp.uncertain import support_components
 
-    p = _joint2(p_xy, normalize)
     ln_b = _ln(base)
-    n, s_labels, _ = support_components(p > 0)
-    mass = np.bincount(s_labels, weights=p.sum(axis=1), minlength=n)
+    raw = np.asarray(p_xy, dtype=np.float64)
+    found = _support_and_row_sums(raw) if raw.ndim == 2 and raw.size and not normalize else None
+    if found is None:
+        p = _joint2(raw, normalize)
+        found = p > 0, p.sum(axis=1)
+    support, px = found
+    n, s_labels, _ = support_components(support)
+    mass = np.bincount(s_labels, weights=px, minlength=n)
     return _nonneg(_neg_xlogx(mass)) / ln_b
+
+
+def _support_and_row_sums(m: NDArray[np.float64]) -> tuple[NDArray[np.bool_], NDArray[np.float64]] | None:
+    """Support mask and row sums of a 2-D pmf in one blocked pass, or ``None`` if not a pmf.
+
+    Acceptance follows ``as_pmf`` (min >= 0, finite total within ``SUM_TOL`` of 1); on
+    ``None`` the caller validates with ``as_pmf``, which raises the shared message.
+    """
+    n, k = m.shape
+    step = max(1, 4 * _BLOCK // k)
+    px = np.empty(n)
+    support = np.empty((n, k), dtype=bool)
+    for r0 in range(0, n, step):
+        chunk = m[r0 : r0 + step]
+        if not chunk.min() >= 0:  # a negative or NaN mass
+            return None
+        r1 = r0 + chunk.shape[0]
+        px[r0:r1] = chunk.sum(axis=1)
+        np.greater(chunk, 0, out=support[r0:r1])
+    total = float(px.sum())
+    if not (math.isfinite(total) and abs(total - 1.0) <= SUM_TOL):
+        return None
+    return support, px

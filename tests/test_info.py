@@ -541,6 +541,12 @@ def test_large_arrays_take_the_blocked_paths_correctly():
         assert info.mutual_information(p3, 0, 1) == pytest.approx(textbook_mi(p3.sum(2)), abs=1e-11)
         assert info.entropy(p) == pytest.approx(h_direct(p), abs=1e-10)
         assert info.mutual_information(p * 7, normalize=True) == pytest.approx(ref, abs=1e-11)
+    # Gács–Körner on a large block-diagonal support (three blocks, rows and columns shuffled)
+    p = np.zeros((200, 300))
+    p[:50, :100], p[50:120, 100:130], p[120:, 130:] = 0.2 / 5000, 0.3 / 2100, 0.5 / 13600
+    p = p[rng.permutation(200)][:, rng.permutation(300)]
+    assert info.gacs_korner_common_information(p) == pytest.approx(h_direct([0.2, 0.3, 0.5]), abs=1e-12)
+    assert info.gacs_korner_common_information(p * 3, normalize=True) == pytest.approx(h_direct([0.2, 0.3, 0.5]), abs=1e-12)
 
 
 @pytest.mark.parametrize(
@@ -552,7 +558,8 @@ def test_large_invalid_pmfs_rejected(where, value, match):
     p = np.full((200, 300), 1 / 60000)
     p[where] += value
     for call in (lambda: info.mutual_information(p), lambda: info.entropy(p),
-                 lambda: info.mutual_information(p.reshape(200, 20, 15), (1, 2), 0)):
+                 lambda: info.mutual_information(p.reshape(200, 20, 15), (1, 2), 0),
+                 lambda: info.gacs_korner_common_information(p)):
         with pytest.raises(ValueError, match=match):
             call()
 
