@@ -1,0 +1,174 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: py:percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Makhdoumi et al. — Fig. 1: minimum and maximum of I(S;Y) for a given I(X;Y) (US census)
+#
+# UCI Adult (1994 US census), private $S=(\text{age},\text{income})$ (14 letters), released
+# $X=(\text{age},\text{sex},\text{education})$ (56 letters), discretized as the spec fixes
+# (§5, §8). The bottom curve is Algorithm 1 (greedy privacy funnel) swept over
+# $R\in[0,H(X)]$; the top curve is Algorithm 2 **as printed** (greedy information bottleneck)
+# swept over $\Delta\in[0,I(S;X)]$. Note 1 describes the top curve differently (a local maximum
+# of $I(S;Y)$ at a given $I(X;Y)=R$): that reading, Algorithm 2′, is overlaid, and the gap
+# between the two readings is drawn in panel (b). Points are joined in sweep order (spec A8,
+# A17); the grey lines are the chain-rule bound $I(X;Y)-H(X|S)$ and the data-processing bound
+# $\min(I(X;Y),I(S;X))$.
+
+# %% tags=["parameters"]
+quick: bool = False  # run in seconds with reduced sizes
+split: str = "both"  # Adult file(s): "both" (48,842 records), "train" or "test"
+drop_incomplete_rows: bool = False  # drop the records with any missing value ('?')
+age_edges: str = "decade"  # age binning: "decade" (spec default), "tens" or "quantile"
+education_scheme: str = "4level"  # education grouping: "4level" (spec default) or "4level_alt"
+s_attrs: list = ["age", "income"]  # attributes of the private S
+x_attrs: list = ["age", "sex", "education"]  # attributes of the released X
+n_grid: int = 201  # thresholds per curve (evenly spaced)
+upper_algorithm: str = "alg2"  # top curve: "alg2" (Algorithm 2 as printed) or "alg2prime" (Note 1)
+show_variant: bool = True  # overlay the other reading of the top curve
+show_bounds: bool = True  # draw the chain-rule and data-processing bounds
+envelope: bool = False  # also draw the monotone envelopes of the curves
+
+# %%
+import time
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+
+from nsp.clustering.funnel import funnel_curve, lower_envelope, upper_envelope
+from nsp.experiments.census import adult_census_joint, bounds_frame
+from nsp.plotting import save_table, savefig, use_style
+
+use_style()
+if quick:
+    n_grid = 11
+
+joint = adult_census_joint(
+    split=split, drop_incomplete_rows=drop_incomplete_rows, age_edges=age_edges,
+    education_scheme=education_scheme, s_attrs=s_attrs, x_attrs=x_attrs,
+)
+p = joint.p_sx
+summary = joint.summary()
+summary
+
+# %%
+NAMES = {"alg1": "Algorithm 1 (min I(S;Y), bottom)", "alg2": "Algorithm 2 as printed",
+         "alg2prime": "Algorithm 2′ (Note 1's reading)"}
+other = "alg2prime" if upper_algorithm == "alg2" else "alg2"
+algorithms = ["alg1", upper_algorithm] + ([other] if show_variant else [])
+curves, seconds = {}, {}
+for alg in algorithms:
+    t0 = time.perf_counter()
+    curves[alg] = funnel_curve(p, alg, n_grid)
+    seconds[alg] = time.perf_counter() - t0
+bounds = bounds_frame(p, n_points=201)
+{a: round(s, 2) for a, s in seconds.items()}
+
+# %% [markdown]
+# The discrepancy: at every point reached by the top-curve reading that is not the default,
+# its leakage minus the largest leakage the default reading reached with at most the same
+# disclosure (the monotone upper envelope of its points; every point is an achievable mapping).
+
+# %%
+xs = np.linspace(0, summary["H_X"], 201)
+if show_variant:
+    pts = curves[other].drop_duplicates(["I_XY", "I_SY"]).sort_values("I_XY").reset_index(drop=True)
+    sign = 1.0 if other == "alg2prime" else -1.0
+    gap = pd.DataFrame({"I_XY": pts.I_XY, "I_SY_" + other: pts.I_SY,
+                        "envelope_" + upper_algorithm: upper_envelope(curves[upper_algorithm], pts.I_XY)})
+    gap["difference"] = sign * (gap["I_SY_" + other] - gap["envelope_" + upper_algorithm])
+    worst = gap.loc[gap["difference"].idxmax()]
+    print(f"Algorithm 2' is above Algorithm 2 by up to {worst.difference:.3f} bit "
+          f"(at I(X;Y) = {worst.I_XY:.3f} bits); the smallest difference is {gap.difference.min():.3f} bit")
+    display_gap = gap.round(3)
+else:
+    gap = pd.DataFrame()
+display_gap if show_variant else None
+
+# %%
+fig, (ax, bx) = plt.subplots(1, 2, figsize=(11, 4.3), gridspec_kw={"width_ratios": [1.6, 1]})
+styles = {"alg1": dict(color="C0", marker="o"), "alg2": dict(color="C1", marker="s"),
+          "alg2prime": dict(color="C2", marker="^")}
+for alg, df in curves.items():
+    ax.plot(df.I_XY, df.I_SY, lw=1.2, ms=2.5, label=NAMES[alg], **styles[alg],
+            ls="-" if alg != other else "--")
+if show_bounds:
+    ax.plot(bounds.I_XY, bounds.lower, color="0.55", lw=0.9, ls=":", label="chain rule: I(X;Y) − H(X|S)")
+    ax.plot(bounds.I_XY, bounds.upper, color="0.55", lw=0.9, ls="-.", label="min(I(X;Y), I(S;X))")
+if envelope:
+    ax.plot(xs, lower_envelope(curves["alg1"], xs), color="C0", lw=2, alpha=0.4)
+    ax.plot(xs, upper_envelope(curves[upper_algorithm], xs), color=styles[upper_algorithm]["color"], lw=2, alpha=0.4)
+ax.set_xlabel("disclosure I(X;Y) [bits]")
+ax.set_ylabel("privacy leakage I(S;Y) [bits]")
+ax.set_title(f"(a) Fig. 1 on UCI Adult ({split}, N = {summary['N']:,})")
+ax.legend(fontsize=7, loc="upper left")
+if show_variant:
+    bx.vlines(gap.I_XY, 0, gap.difference, color="C2", lw=1)
+    bx.plot(gap.I_XY, gap.difference, "o", color="C2", ms=3)
+    bx.axhline(0, color="0.5", lw=0.8)
+    bx.annotate(f"{worst.difference:.2f} bit", (worst.I_XY, worst.difference),
+                xytext=(worst.I_XY + 0.8, worst.difference * 0.85), arrowprops=dict(arrowstyle="->"), fontsize=8)
+    bx.set_title("(b) Alg. 2′ (Note 1) above Alg. 2 (as printed)")
+    bx.set_xlabel("disclosure I(X;Y) [bits]")
+    bx.set_ylabel("extra leakage at equal disclosure [bits]")
+else:
+    bx.set_axis_off()
+
+data = pd.concat(
+    [df.assign(series=alg) for alg, df in curves.items()]
+    + [bounds.rename(columns={"lower": "I_SY"})[["I_XY", "I_SY"]].assign(series="bound_chain_rule"),
+       bounds.rename(columns={"upper": "I_SY"})[["I_XY", "I_SY"]].assign(series="bound_data_processing")]
+    + ([gap[["I_XY", "difference"]].rename(columns={"difference": "I_SY"}).assign(series="alg2prime_minus_alg2")]
+       if show_variant else []),
+    ignore_index=True,
+)[["series", "algorithm", "param", "I_XY", "I_SY", "n_Y"]]
+savefig(fig, "privacy_funnel/fig1_census", data=data)
+
+# %%
+table = pd.DataFrame([{**summary, **{f"seconds_{a}": s for a, s in seconds.items()}, "n_grid": n_grid,
+                       "split": split, "age_edges": age_edges, "education_scheme": education_scheme}])
+save_table(table, "privacy_funnel/fig1_summary")
+table.T
+
+# %%
+# Numbers read off the curves (bottom curve as its lower envelope; spec §5 quotes these)
+probe = pd.DataFrame({"I_XY": [1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5.0]})
+probe["alg1_min_I_SY"] = lower_envelope(curves["alg1"], probe.I_XY)
+for alg in ("alg2", "alg2prime"):
+    if alg in curves:
+        probe[f"{alg}_max_I_SY"] = upper_envelope(curves[alg], probe.I_XY)
+probe.round(3)
+
+# %% [markdown]
+# ## Differences from the paper
+#
+# * The paper prints Fig. 1 without numbers, grid or data details; the image is not in the
+#   seed, so only its shape can be compared: both curves run from (0, 0) to
+#   $(H(X), I(S;X)) = (5.2279, 2.5407)$ bits, the bottom curve stays near 0 up to
+#   $I(X;Y)\approx1.5$ bits and meets the chain-rule bound for $I(X;Y)\gtrsim4.5$, the top curve
+#   climbs to $I(S;Y)\approx2.5$ at $I(X;Y)\approx3.3$.
+# * Data choices the paper leaves open (spec A1–A5): both files (48,842 records), decade age
+#   bins 17/25/…/75/91, education by `education-num` {1–8, 9, 10–12, 13–16}, no row dropped,
+#   age in both $S$ and $X$ (taken literally). See the sensitivity notebook.
+# * **Algorithm 2 as printed vs Note 1** (spec A7): the printed Algorithm 2 minimizes
+#   $I(X;Y)$ subject to $I(S;Y)\ge\Delta$ (a greedy information bottleneck); Note 1 says it
+#   gives a local *maximum* of $I(S;Y)$ at a given $I(X;Y)=R$. Read that way (Algorithm 2′:
+#   the merge with the smallest loss of $I(S;Y)$ among those keeping $I(X;Y)\ge R$), the top
+#   curve is markedly higher: panel (b) shows Algorithm 2′ up to 1.09 bits above the printed
+#   algorithm at $I(X;Y)\approx2.4$ bits (0.40, 0.66, 0.78, 0.99 bit at its earlier
+#   breakpoints), running along the diagonal $I(S;Y)=I(X;Y)$ (it reveals age first) up to
+#   about $H(\text{age})=2.44$ bits and then saturating at $I(S;X)$; beyond 2.5 bits the two
+#   readings agree within about 0.1 bit (the printed one is even slightly higher at a few points).
+#   The paper's top curve is Algorithm 2 as printed (the default, `upper_algorithm`).
+# * Units are bits (the paper does not say). Greedy outputs are not monotone in the sweep
+#   parameter (Algorithm 1 overshoots $R$ by up to 0.72 bit here); points are joined in sweep
+#   order, envelopes are optional (`envelope=True`).
+# * The Gaussian privacy funnel announced in the ITW abstract is not in the seed text
+#   (references [16], [17] dangle) and is not reproduced (spec A18).
