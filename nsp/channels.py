@@ -515,6 +515,7 @@ def _ba_iterations(
     return p, n_iter, False
 
 
+_WARM_ITERATIONS = 200  # Blahut-Arimoto steps before the Newton phase
 _RIDGES = (0.0, 1e-10, 1e-7, 1e-4, 1e-1, 1e2, 1e5)
 
 
@@ -755,7 +756,7 @@ def channel_capacity(
     neg_r = _neg_entropies(rows)
     m = rows.shape[0]
     p0 = np.full(m, 1.0 / m)
-    warm = min(300, int(max_iter))
+    warm = min(_WARM_ITERATIONS, int(max_iter))
     p_warm, iters, done = _ba_iterations(rows, neg_r, p0, tol_n, warm)
     p = p_warm
     if not done:

@@ -228,15 +228,15 @@ def test_capacity_bounded_by_log_alphabet_sizes(rng):
 
 def test_agrees_with_dit_on_random_channels(rng):
     dit_alg = pytest.importorskip("dit.algorithms")
-    for _ in range(15):
-        m, k = rng.integers(2, 6, size=2)
+    for _ in range(10):
+        m, k = rng.integers(2, 5, size=2)
         w = rng.dirichlet(np.ones(k), size=m)
         ours = channel_capacity(w, tol=1e-12)
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            theirs, _ = dit_alg.channel_capacity(w, rtol=0, atol=1e-13)
+            theirs, _ = dit_alg.channel_capacity(w, rtol=0, atol=1e-12)
         # dit stops on a small change of its estimate (no certificate): allow its own error
-        assert theirs == pytest.approx(ours.capacity, abs=1e-6)
+        assert theirs == pytest.approx(ours.capacity, abs=1e-8)
         assert theirs <= ours.upper + 1e-9
 
 
