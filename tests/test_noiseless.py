@@ -297,3 +297,22 @@ def test_domains_are_validated():
         nl.noiseless_epsilon(lambda x: 0, [[0, 0]])
     with pytest.raises(ValueError, match="shape"):
         nl.noiseless_epsilon(lambda x: 0, [[0, 1]], admissible=np.ones((3,), bool))
+
+
+@given(st.sampled_from([0.1, 1.0, 5.0]), st.integers(1, 4), st.floats(0.3, 6.0), st.integers(2, 6),
+       st.floats(0.0, 1.0))
+def test_T4_corrected_bound_holds_for_the_best_estimator(b, p, eps, n, t):
+    """Entries in [0, b], X_i | X_{-i} ~ U[0, b] (conditional density 1/b), the average quantized on
+    [0, b] with the safe rule. Knowing the others (sum t (n-1) b), the adversary learns the cell of
+    x_i between consecutive bin edges; the midpoint is the optimal estimator, and its error is never
+    below Theorem 4's bound with the conditional density (spec §7 T4)."""
+    B, S = Fraction(b).limit_denominator(10), Fraction(b).limit_denominator(10) / n
+    q = nl.levels_safe(eps, S, 0, B)
+    others = Fraction(t).limit_denominator(1000) * (n - 1) * B
+    # y = (x_i + others)/n crosses the edge k B/q at x_i = n k B/q - others.
+    cuts = [n * Fraction(k) * B / q - others for k in range(1, q)]
+    edges = [Fraction(0)] + sorted(c for c in cuts if 0 < c < B) + [B]
+    widths = [float(e1 - e0) for e0, e1 in zip(edges, edges[1:])]
+    assert len(widths) <= 2**eps * (1 + 1e-12)  # the safe rule keeps the budget
+    best = nl.optimal_error_uniform(widths, p)
+    assert best >= nl.estimation_error_lower_bound(1 / float(B), float(B), p, eps) * (1 - 1e-12)

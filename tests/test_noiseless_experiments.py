@@ -186,3 +186,25 @@ def test_redd_series_sums_the_mains_legs(tmp_path):
     assert (mains == 3.0).all() and len(mains) == 30
     assert set(subs) == set(nilm.REDD_HOUSE1_APPLIANCES)
     assert (subs["fridge"] == 5.0).all()
+
+
+def test_nested_grids_agree_with_quantizing_each_grid_directly():
+    """uniqueness_vs_epsilon derives coarse grids from the finest by bit shifts; check against
+    quantizing every grid from the coordinates."""
+    trips = taxi.synthetic_trips(20_000, seed=4)
+    eps = list(range(0, 50, 2))
+    curve = taxi.uniqueness_vs_epsilon(trips, eps)
+    for e, u in zip(eps, curve.n_unique):
+        _, counts = np.unique(taxi.grid_keys(trips, taxi.boxes_for(e)), axis=0, return_counts=True)
+        assert u == int(np.sum(counts == 1)), e
+    # A non-power-of-two grid takes the direct path.
+    odd = taxi.uniqueness_vs_epsilon(trips, [3, 5])
+    assert odd.boxes.tolist() == [2, 5]
+
+
+def test_unique_count_falls_back_to_ranks_for_huge_cells():
+    big = 2**40
+    keys = np.array([[big, big], [big, big], [big + 1, 3], [5, big * 3]], dtype=np.int64)
+    assert taxi.unique_count(keys) == 2
+    with pytest.raises(ValueError, match="non-negative"):
+        taxi.unique_count([[-1, 0]])

@@ -24,6 +24,7 @@
 quick: bool = False  # run in seconds with reduced sizes
 taxi_path: str = ""  # the Kaggle 2014 CSV (nyc_taxi_data_2014.csv); empty: the offline stand-in
 nrows: int = 1000000  # read the first nrows trips of the file, as the paper did
+n_synthetic: int = 1000000  # also run on a synthetic NYC-like set of this many trips, 0 to skip
 epsilons: list = [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46, 48]  # point budgets (bits)
 
 # %%
@@ -37,7 +38,7 @@ from nsp.plotting import mark_stand_in, savefig, use_style
 use_style()
 trips = load_nyc_taxi(path=taxi_path or None, bbox="paper", nrows=nrows)
 if quick:
-    trips, epsilons = trips.iloc[:2000], epsilons[:10]
+    trips, epsilons, n_synthetic = trips.iloc[:2000], epsilons[:10], min(n_synthetic, 20000)
 stand_in = trips.attrs.get("stand_in_for")
 print(f"{len(trips)} trips in the box ({trips.attrs['format']}; read {trips.attrs['n_read']}, dropped "
       f"{trips.attrs['dropped_zero_coordinates']} with zero and {trips.attrs['dropped_outside_bbox']} outside the box)")
@@ -64,12 +65,20 @@ savefig(fig, "noiseless/fig5_nyc_map",
         data=pd.DataFrame({"lon": centres[:, 0], "lat": centres[:, 1], "points": np.asarray(counts)}))
 
 # %%
-curve = taxi.uniqueness_vs_epsilon(trips, epsilons)
+curve = taxi.uniqueness_vs_epsilon(trips, epsilons).assign(data="stand-in" if stand_in else "trips file")
 notes = taxi.annotation_points(curve)
 print(notes)
+curves = [curve]
+if n_synthetic:
+    synthetic = taxi.uniqueness_vs_epsilon(taxi.synthetic_trips(n_synthetic, seed=0), epsilons)
+    curves.append(synthetic.assign(data="synthetic"))
+    print("synthetic:", taxi.annotation_points(synthetic))
 fig, ax = plt.subplots(figsize=(6.4, 4.0))
-shown = curve[curve.ratio > 0]
-ax.semilogy(shown.epsilon, shown.ratio, marker="o")
+for c, style in zip(curves, ("o-", "s--")):
+    shown = c[c.ratio > 0]
+    label = (f"{len(trips)} trips, 2016 stand-in" if stand_in else f"{len(trips)} trips") if c is curve \
+        else f"{n_synthetic:,} synthetic trips"
+    ax.semilogy(shown.epsilon, shown.ratio, style, label=label)
 if notes["last_none"] is not None:
     ax.axvline(notes["last_none"], color="0.6", ls=":")
     ax.text(notes["last_none"], 0.5, "no unique source-destinations ", fontsize=8, va="center", ha="right",
@@ -81,17 +90,23 @@ if notes["first_some"] is not None:
 if notes["first_all"] is not None:
     ax.annotate("all unique source-destinations", xy=(notes["first_all"], 1.0), xytext=(5, -15),
                 textcoords="offset points", fontsize=8)
+ax.legend(loc="lower right", fontsize=8)
 ax.set(xlabel="privacy budget ε [bits per point; 2ε per trip]", ylabel="ratio of unique source-destinations",
-       title="Fig. 6: unique quantized start–end points" + (" — 2016 stand-in" if stand_in else ""))
+       title="Fig. 6: unique quantized start–end points" + (" — stand-in data" if stand_in else ""))
 if stand_in:
-    mark_stand_in(fig, f"stand-in: {len(trips)} NYC yellow-cab trips of January 2016, not the paper's 2014 trips")
-savefig(fig, "noiseless/fig6_taxi_uniqueness", data=curve)
+    mark_stand_in(fig, f"stand-in: {len(trips)} NYC yellow-cab trips of January 2016 and synthetic trips, "
+                  "not the paper's 2014 trips")
+import pandas as pd  # noqa: E402
+
+savefig(fig, "noiseless/fig6_taxi_uniqueness", data=pd.concat(curves, ignore_index=True))
 
 # %% [markdown]
 # ## Differences from the paper
 # - **Data**: 10,000 trips of January 2016 stand in for the first $10^6$ trips of 2014. With a
 #   hundred times fewer trips, cells are shared less, so uniqueness appears at smaller ε and the
 #   paper's "19 unique source-destinations" cannot be reproduced (its value depends on $N$).
+# - The synthetic million-trip set (hot spots on Manhattan and the airports, coordinates rounded to
+#   $10^{-6}$°) shows the paper's scale: uniqueness starts later and rises over more ε. It is not data.
 # - Fig. 5 of the paper is a map image; here it is the density of the trips' endpoints with the
 #   paper's box (the paper prints the latitude interval reversed, [40.92, 40.49]).
 # - The ε grid (even values, so that $2^{\epsilon/2}$ is an integer and the grids are nested) and

@@ -37,6 +37,19 @@ def boxes_for(epsilon: float) -> int:
     return max(1, math.floor(2 ** (epsilon / 2) * (1 + 1e-12)))
 
 
+def _coordinate_bins(trips: pd.DataFrame, boxes: int, bbox: Sequence[float]) -> list[NDArray[np.int64]]:
+    """Definition 3's bin of each coordinate (pickup lat, pickup lon, dropoff lat, dropoff lon)."""
+    missing = [c for c in _COORDS if c not in trips.columns]
+    if missing:
+        raise ValueError(f"trips must have the columns {list(_COORDS)} (missing {missing})")
+    if not 1 <= boxes <= 2**31:
+        raise ValueError(f"boxes must be in 1..2**31; got {boxes}")
+    lon_min, lon_max, lat_min, lat_max = bbox
+    q_lat = LinearQuantizer(lat_min, lat_max, boxes, output="index")
+    q_lon = LinearQuantizer(lon_min, lon_max, boxes, output="index")
+    return [np.asarray((q_lat if "lat" in c else q_lon).index(trips[c].to_numpy()), dtype=np.int64) for c in _COORDS]
+
+
 def grid_keys(trips: pd.DataFrame, boxes: int, *, bbox: Sequence[float] = PAPER_BBOX) -> NDArray[np.int64]:
     """The quantized (pickup cell, dropoff cell) of every trip as an ``(N, 2)`` integer array.
 
@@ -48,34 +61,70 @@ def grid_keys(trips: pd.DataFrame, boxes: int, *, bbox: Sequence[float] = PAPER_
         If a coordinate column is missing or a trip lies outside ``bbox`` (filter first, e.g.
         ``load_nyc_taxi(bbox="paper")``), or ``boxes`` exceeds 2**31.
     """
-    missing = [c for c in _COORDS if c not in trips.columns]
-    if missing:
-        raise ValueError(f"trips must have the columns {list(_COORDS)} (missing {missing})")
-    if not 1 <= boxes <= 2**31:
-        raise ValueError(f"boxes must be in 1..2**31; got {boxes}")
-    lon_min, lon_max, lat_min, lat_max = bbox
-    q_lat = LinearQuantizer(lat_min, lat_max, boxes, output="index")
-    q_lon = LinearQuantizer(lon_min, lon_max, boxes, output="index")
-    pick = q_lat.index(trips["pickup_latitude"].to_numpy()).astype(np.int64) * boxes + q_lon.index(
-        trips["pickup_longitude"].to_numpy())
-    drop = q_lat.index(trips["dropoff_latitude"].to_numpy()).astype(np.int64) * boxes + q_lon.index(
-        trips["dropoff_longitude"].to_numpy())
+    plat, plon, dlat, dlon = _coordinate_bins(trips, boxes, bbox)
+    pick, drop = plat * boxes + plon, dlat * boxes + dlon
     return np.column_stack([pick, drop])
 
 
 def unique_count(keys: ArrayLike) -> int:
-    """Number of rows of ``keys`` that occur exactly once.
+    """Number of rows of ``keys`` (pairs of non-negative cell indices) that occur exactly once.
+
+    The pair is packed into one integer when it fits in 63 bits (one sort), else the rows are
+    sorted lexicographically.
 
     Examples
     --------
     >>> unique_count([[0, 1], [0, 1], [2, 3], [4, 5]])
     2
     """
-    keys = np.asarray(keys)
-    if keys.ndim != 2 or keys.shape[0] == 0:
+    keys = np.asarray(keys, dtype=np.int64)
+    if keys.ndim != 2 or keys.shape[1] != 2:
+        raise ValueError(f"keys must be an (N, 2) array of cell indices; got shape {keys.shape}")
+    if keys.shape[0] == 0:
         return 0
-    _, counts = np.unique(keys, axis=0, return_counts=True)
-    return int(np.sum(counts == 1))
+    if keys.min() < 0:
+        raise ValueError("keys must be non-negative cell indices")
+    first, second = keys[:, 0], keys[:, 1]
+    span = int(second.max()) + 1
+    if int(first.max()) >= (2**63 - 1) // span:
+        # Too many cells to pack: replace each column by the rank of its value (< N).
+        first = np.unique(first, return_inverse=True)[1].astype(np.int64)
+        second = np.unique(second, return_inverse=True)[1].astype(np.int64)
+        span = int(second.max()) + 1
+    packed = np.sort(first * span + second)
+    new = np.empty(packed.size + 1, dtype=bool)
+    new[0], new[-1] = True, True
+    new[1:-1] = packed[1:] != packed[:-1]
+    starts = np.flatnonzero(new)
+    return int(np.sum(np.diff(starts) == 1))
+
+
+def synthetic_trips(n: int = 1_000_000, *, bbox: Sequence[float] = PAPER_BBOX, decimals: int = 6,
+                    seed: int = 0) -> pd.DataFrame:
+    """A synthetic NYC-like trip set: endpoints concentrated on Manhattan hot spots and the airports,
+    with a diffuse background, coordinates rounded to ``decimals`` like the TLC data.
+
+    For the scale of the paper's experiment (10⁶ trips), which the offline stand-in cannot reach.
+    """
+    if n < 1:
+        raise ValueError(f"n must be >= 1; got {n}")
+    rng = np.random.default_rng(seed)
+    lon0, lon1, lat0, lat1 = bbox
+    # (lat, lon, spread in degrees, weight): Midtown, Downtown, Upper East/West, JFK, LGA, Brooklyn.
+    hubs = np.array([[40.755, -73.985, 0.012, 0.35], [40.715, -74.005, 0.010, 0.15], [40.78, -73.965, 0.015, 0.2],
+                     [40.645, -73.785, 0.006, 0.05], [40.774, -73.872, 0.004, 0.05], [40.68, -73.96, 0.03, 0.1],
+                     [40.70, -73.95, 0.12, 0.10]])
+    w = hubs[:, 3] / hubs[:, 3].sum()
+
+    def points(m: int) -> NDArray:
+        h = rng.choice(len(hubs), size=m, p=w)
+        lat = rng.normal(hubs[h, 0], hubs[h, 2])
+        lon = rng.normal(hubs[h, 1], hubs[h, 2] * 1.3)
+        return np.column_stack([np.clip(lat, lat0, lat1), np.clip(lon, lon0, lon1)]).round(decimals)
+
+    start, end = points(n), points(n)
+    return pd.DataFrame({"pickup_latitude": start[:, 0], "pickup_longitude": start[:, 1],
+                         "dropoff_latitude": end[:, 0], "dropoff_longitude": end[:, 1]})
 
 
 def uniqueness_vs_epsilon(
@@ -91,10 +140,26 @@ def uniqueness_vs_epsilon(
     """
     if len(trips) == 0:
         raise ValueError("trips is empty")
+    boxes = [boxes_for(eps) for eps in epsilons]
+    finest = max(boxes)
+    nested = all(b & (b - 1) == 0 for b in boxes)  # powers of two: every grid refines into the finest
+    if nested:
+        # Bins at the finest power-of-two grid, once; a coarser grid's bin is a right shift of it
+        # (scaling by a power of two is exact in floating point, so this equals quantizing again).
+        fine = _coordinate_bins(trips, finest, bbox)
     rows = []
-    for eps in epsilons:
-        b = boxes_for(eps)
-        u = unique_count(grid_keys(trips, b, bbox=bbox))
+    for eps, b in zip(epsilons, boxes):
+        if nested:
+            shift = finest.bit_length() - b.bit_length()
+            plat, plon, dlat, dlon = (c >> shift for c in fine)
+            keys = np.empty((len(trips), 2), dtype=np.int64)
+            np.multiply(plat, b, out=keys[:, 0])
+            keys[:, 0] += plon
+            np.multiply(dlat, b, out=keys[:, 1])
+            keys[:, 1] += dlon
+        else:
+            keys = grid_keys(trips, b, bbox=bbox)
+        u = unique_count(keys)
         rows.append({"epsilon": eps, "eps_pair": 2 * eps, "boxes": b, "n_trips": len(trips),
                      "n_unique": u, "ratio": u / len(trips)})
     return pd.DataFrame(rows)
