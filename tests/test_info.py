@@ -238,6 +238,41 @@ def test_renyi0_of_posterior_is_nonstochastic_leakage():
         assert lhs == pytest.approx(rhs, abs=1e-12)
 
 
+# Ding & Farokhi, Example 1 (Fig. 1) joint range, as reconstructed in seed-000 §4.0 (rows s1..s6, cols x1..x7)
+EXAMPLE1_MASK = np.array([
+    [1, 0, 0, 0, 0, 0, 0],
+    [1, 1, 0, 0, 0, 0, 0],
+    [0, 0, 1, 1, 0, 0, 0],
+    [0, 0, 0, 0, 1, 0, 0],
+    [0, 0, 0, 0, 0, 1, 0],
+    [0, 0, 0, 0, 0, 0, 1],
+], dtype=bool)
+
+
+def test_ding_farokhi_example1_worked_values():
+    """Seed-000 §4.1: L0(S -> X) = log2 6 = 2.584963 and I*(S;X) = log2 5 = 2.321928 on Fig. 1's range.
+
+    Eq. (13): S uniform => max_x D_0(p(s|x) || p(s)) = L0 for every p(x|s) supported on the range;
+    P16: K(S;X) <= I*(S;X) with equality when the 5 components carry equal mass, and K <= I(S;X).
+    """
+    rng = np.random.default_rng(2020)
+    comps = [([0, 1], [0, 1]), ([2], [2, 3]), ([3], [4]), ([4], [5]), ([5], [6])]
+    for _ in range(10):
+        w = rng.random(EXAMPLE1_MASK.shape) * EXAMPLE1_MASK + 0.0
+        p = w / w.sum(axis=1, keepdims=True) / 6  # p(s, x) = p(x|s) / 6
+        px = p.sum(0)
+        d0 = max(info.renyi_divergence(p[:, x] / px[x], np.full(6, 1 / 6), 0) for x in range(7))
+        assert d0 == pytest.approx(2.584963, abs=5e-7)
+        # equal component masses: K = I* = log2 5
+        q = np.zeros((6, 7))
+        for rows, cols in comps:
+            block = EXAMPLE1_MASK[np.ix_(rows, cols)] * (rng.random((len(rows), len(cols))) + 0.1)
+            q[np.ix_(rows, cols)] = 0.2 * block / block.sum()
+        assert info.gacs_korner_common_information(q) == pytest.approx(2.321928, abs=5e-7)
+        assert info.gacs_korner_common_information(p) <= 2.321928
+        assert info.gacs_korner_common_information(p) <= info.mutual_information(p) + 1e-12
+
+
 def test_max_mutual_information_is_max_of_posterior_dinf():
     """Ding & Farokhi §VI: max_x D_inf(p(s|x) || p(s)) = D_inf(p(s,x) || p(s) p(x))."""
     rng = np.random.default_rng(14)
@@ -341,6 +376,23 @@ def info_components(p: np.ndarray) -> int:
     for x, y in zip(*np.nonzero(p)):
         parent[find(x)] = find(n_x + y)
     return len({find(x) for x in range(n_x) if p[x].sum() > 0})
+
+
+@given(pmf2())
+def test_maximal_leakage_is_bayes_capacity(p):
+    """L(X -> Y) = min-entropy leakage H_inf(X) - H_inf(X|Y) under the uniform prior on supp p_x,
+    and no prior with the same support leaks more (Braun, Chatzikokolakis & Palamidessi)."""
+
+    def min_entropy_leakage(joint):
+        h_inf = info.renyi_entropy(joint.sum(1), INF)
+        h_inf_cond = -math.log2(joint.max(axis=0).sum())  # Arimoto / Smith conditional min-entropy
+        return h_inf - h_inf_cond
+
+    rows = p.sum(1) > 0
+    w = p[rows] / p[rows].sum(1, keepdims=True)
+    uniform = w / rows.sum()
+    assert info.maximal_leakage(p) == pytest.approx(min_entropy_leakage(uniform), abs=1e-12)
+    assert min_entropy_leakage(p[rows]) <= info.maximal_leakage(p) + 1e-12
 
 
 @given(seeds)
