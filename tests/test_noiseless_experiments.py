@@ -208,3 +208,14 @@ def test_unique_count_falls_back_to_ranks_for_huge_cells():
     assert taxi.unique_count(keys) == 2
     with pytest.raises(ValueError, match="non-negative"):
         taxi.unique_count([[-1, 0]])
+
+
+@pytest.mark.data
+def test_paper_claim_uniqueness_rises_from_none_to_all_on_the_stand_in():
+    """Sec. V-C: negligible for small ε, all trips unique for large ε (on the 2016 stand-in)."""
+    from nsp.datasets import load_nyc_taxi
+
+    trips = load_nyc_taxi(bbox="paper")
+    curve = taxi.uniqueness_vs_epsilon(trips)
+    assert curve.n_unique.iloc[0] == 0 and curve.ratio.iloc[-1] == 1.0
+    assert curve.ratio.is_monotonic_increasing
