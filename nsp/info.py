@@ -337,6 +337,20 @@ def renyi_entropy(p: ArrayLike, alpha: float, *, base: Base = 2, normalize: bool
 def cross_entropy(p: ArrayLike, q: ArrayLike, *, base: Base = 2, normalize: bool = False) -> float:
     """Cross entropy ``H(p, q) = -sum p log q`` (``inf`` when ``supp p`` is not inside ``supp q``).
 
+    Parameters
+    ----------
+    p, q : array_like
+        Pmfs of the same shape.
+    base : float or str, default 2
+        Logarithm base.
+    normalize : bool, default False
+        Accept counts (each of ``p`` and ``q`` is normalized separately).
+
+    Returns
+    -------
+    float
+        ``H(p, q) = H(p) + D(p || q)``.
+
     Examples
     --------
     >>> bool(np.isclose(cross_entropy([0.5, 0.5], [0.25, 0.75]),
@@ -723,6 +737,18 @@ def renyi_divergence(
 
 def total_variation(p: ArrayLike, q: ArrayLike, *, normalize: bool = False) -> float:
     """Total variation distance ``||p - q||_TV = (1/2) sum |p - q|``, in ``[0, 1]``.
+
+    Parameters
+    ----------
+    p, q : array_like
+        Pmfs of the same shape.
+    normalize : bool, default False
+        Accept counts (each of ``p`` and ``q`` is normalized separately).
+
+    Returns
+    -------
+    float
+        The distance; Pinsker's inequality bounds it by ``sqrt(D(p || q) / 2)`` with ``D`` in nats.
 
     Examples
     --------
