@@ -16,10 +16,11 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
+from nsp.datasets.taxi import NYC_BBOX_PAPER
 from nsp.noiseless import LinearQuantizer
 
-#: The paper's box (Fig. 5): longitude [-74.27, -73.68], latitude [40.49, 40.92].
-PAPER_BBOX: tuple[float, float, float, float] = (-74.27, -73.68, 40.49, 40.92)
+#: The paper's box (Fig. 5), (lon_min, lon_max, lat_min, lat_max); defined with the loader.
+PAPER_BBOX: tuple[float, float, float, float] = NYC_BBOX_PAPER
 
 _COORDS = ("pickup_latitude", "pickup_longitude", "dropoff_latitude", "dropoff_longitude")
 
