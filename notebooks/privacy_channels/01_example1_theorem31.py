@@ -1,0 +1,128 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: py:percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Privacy channels — Example 1 and Theorem 3.1 (Wu, §3)
+#
+# Example 1: two individuals with records $x_1 \in \{0,1,2\}$, $x_2 \in \{0,1\}$, the query
+# $f(x_1,x_2) = 1[x_1 = x_2]$ and the randomized-response channel of §4.1 (flip probability $p$).
+# The individual channel capacity $C_1 = \max_{i, X} I(X_i;Y)$ over **all** priors is, by Theorem 3.1,
+# the largest capacity of the finitely many channels in the sets $\mathbb S_1, \mathbb S_2$ obtained by
+# picking one completion per record value. Fig. F1 redraws the paper's Fig. 1 (the 3-D transition
+# array) as two planes, one per output; Table T1 lists the members of $\mathbb S_1$ and $\mathbb S_2$.
+
+# %% tags=["parameters"]
+quick: bool = False  # run in seconds with reduced sizes
+p: float = 0.1  # flip probability of randomized response
+base: float = 2.0  # logarithm base of information values, 2 for bits
+method: str = "setdp"  # exact C_1 method: "setdp" or "enumerate"
+
+# %%
+import math
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+
+from nsp.channels import channel_capacity
+from nsp.plotting import save_table, savefig, use_style
+from nsp.privacy_channels import (
+    candidate_channels,
+    count_candidates,
+    dp_epsilon,
+    dp_epsilon_axis_lines,
+    example1_rr,
+    individual_capacity_search,
+    individual_channel_capacity,
+    rr_capacity,
+)
+
+use_style()
+unit = {2.0: "bits", math.e: "nats"}.get(base, f"log base {base:g}")
+ch = example1_rr(p)
+
+# %% [markdown]
+# ## F1: the transition array $p(y\,|\,x_1, x_2)$ (the paper's Fig. 1)
+# Rows are $x_1$, columns $x_2$; one panel per output $y$. Boxes mark one slice $x_1 = $ const
+# (its $x_2$–$y$ plane generates the choices of $\mathbb S_1$) and one slice $x_2 = $ const ($\mathbb S_2$).
+
+# %%
+fig, axes = plt.subplots(1, 2, figsize=(7.0, 3.4))
+rows = []
+for y, ax in enumerate(axes):
+    plane = ch.array[..., y]
+    ax.imshow(plane, cmap="Blues", vmin=0, vmax=1)
+    ax.grid(False)
+    for (a, b), v in np.ndenumerate(plane):
+        ax.text(b, a, f"{v:.2f}", ha="center", va="center", color="white" if v > 0.5 else "black")
+        rows.append({"y": y, "x1": a, "x2": b, "p_y_given_x": v})
+    ax.add_patch(plt.Rectangle((-0.5, -0.5), 2, 1, fill=False, ec="C1", lw=2.5, label="slice $x_1=0$ (→ $\\mathbb{S}_1$)"))
+    ax.add_patch(plt.Rectangle((-0.45, -0.45), 0.9, 2.9, fill=False, ec="C2", lw=2.5, ls="--",
+                               label="slice $x_2=0$ (→ $\\mathbb{S}_2$)"))
+    ax.set(xticks=[0, 1], yticks=[0, 1, 2], xlabel="$x_2$", ylabel="$x_1$", title=f"$p(y={y}\\,|\\,x_1,x_2)$")
+axes[1].legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize="small")
+fig.suptitle(f"Example 1, randomized response p = {p:g}: the transition array")
+savefig(fig, "privacy_channels/fig1_transition_array", data=pd.DataFrame(rows))
+
+# %% [markdown]
+# ## T1: the members of $\mathbb S_1$ and $\mathbb S_2$ and their capacities
+
+# %%
+t1 = []
+for i in (0, 1):
+    for g, W in candidate_channels(ch, i):
+        t1.append({
+            "individual": i + 1,
+            "selection g (x_i -> x_(i))": str([c[0] for c in g]),
+            "rows p(.|x_i)": str(W.round(3).tolist()),
+            f"capacity [{unit}]": channel_capacity(W, base=base, tol=1e-11).capacity,
+        })
+t1 = pd.DataFrame(t1)
+save_table(t1, "privacy_channels/table_t1_example1_S_sets")
+counts = pd.DataFrame({
+    "individual": [1, 2],
+    "|S_i| as functions g": [count_candidates(ch, i, distinct=False) for i in (0, 1)],
+    "|S_i| distinct channels": [count_candidates(ch, i) for i in (0, 1)],
+})
+display(counts)  # noqa: F821
+t1.round(10)
+
+# %% [markdown]
+# ## $C_1$ by Theorem 3.1, the closed form, a direct search over priors, and the DP level
+
+# %%
+res = individual_channel_capacity(ch, base=base, method=method)
+other = individual_channel_capacity(ch, base=base, method="enumerate" if method == "setdp" else "setdp")
+search = individual_capacity_search(ch, base=base, restarts=3 if quick else 20)
+summary = pd.DataFrame([
+    {"quantity": f"C_1 by {method} [{unit}]", "value": res.value},
+    {"quantity": f"C_1 by the other exact method [{unit}]", "value": other.value},
+    {"quantity": f"log 2 - H(p) [{unit}]", "value": rr_capacity(p, base=base)},
+    {"quantity": f"direct search over joint priors (lower bound) [{unit}]", "value": search},
+    {"quantity": "DP epsilon, Hamming neighbours [nats]", "value": dp_epsilon(ch)},
+    {"quantity": "DP epsilon, axis lines of the array (§6) [nats]", "value": dp_epsilon_axis_lines(ch)},
+])
+save_table(summary, "privacy_channels/table_example1_summary")
+assert abs(res.value - rr_capacity(p, base=base)) < 1e-9 and abs(res.value - other.value) < 1e-9
+assert search <= res.value + 1e-7
+print("attaining prior p*(x1, x2):\n", res.witness_prior.round(4))
+summary
+
+# %% [markdown]
+# ## Differences from the paper
+# - The paper prints no numbers; every value here is computed from its formulas (spec §5 E1, E9).
+# - Information is in bits (parameter `base`; §2.1 says bits) and the DP ε in nats (§8 A1). The two
+#   ε's are different quantities: a mutual-information bound against a log-likelihood-ratio bound.
+# - $\mathbb S_i$ is counted both as selection functions (8 and 9) and as distinct matrices (4 and 4);
+#   the paper does not say which (spec §8 A14).
+# - The paper proves only $C_1 \le \log 2 - H(p)$ (eq. (34)); for any non-constant query it is an
+#   equality (binary outputs: the two extreme rows are always selectable), as the table shows.
+# - Typos noted in the spec (§8 A17): eq. (23) should read $p(y|x_i, x_{(i)})$; two labels of Fig. 1
+#   read "(y_2|p(x_12, x_2·)" for $p(y_2|x_{12}, x_{2\cdot})$.

@@ -1,0 +1,145 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: py:percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Privacy channels — randomized response against DP randomized response (Wu, §4.1)
+#
+# The binary symmetric privacy channel (29) flips the query's bit with probability $p$. Its
+# individual channel capacity is $C_1 = \log 2 - H(p)$ (the paper proves "$\le$", eq. (34); it is an
+# equality for every non-constant query). Calibration (36)–(37): $C_1 \le \epsilon$ iff
+# $p \in [p^*, 1-p^*]$ with $H(p^*) = \log 2 - \epsilon$. F2 checks the closed form against the exact
+# Theorem 3.1 computation on Example 1; F3 compares with $\epsilon$-DP randomized response,
+# $p_{DP} = 1/(1+e^\epsilon)$. **Units differ:** the information-privacy ε is in bits (a bound on
+# mutual information); the DP ε is in nats (a bound on a log-likelihood ratio).
+
+# %% tags=["parameters"]
+quick: bool = False  # run in seconds with reduced sizes
+p_min: float = 0.01  # smallest flip probability on the curves
+p_max: float = 0.99  # largest flip probability on the curves
+n_p: int = 99  # points on the curves
+eps_marks: list = [0.1, 0.5]  # IP budgets marked on F2, in bits
+eps_grid: list = [0.05, 0.1, 0.25, 0.5, 1.0, 2.0]  # budgets of table E2 and panel F3b
+base: float = 2.0  # logarithm base of information values, 2 for bits
+
+# %%
+import math
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+
+from nsp.plotting import save_table, savefig, use_style
+from nsp.privacy_channels import (
+    dp_epsilon,
+    example1_rr,
+    individual_channel_capacity,
+    rr_capacity,
+    rr_dp_epsilon,
+    rr_flip_threshold,
+    rr_ip_vs_dp_table,
+)
+
+use_style()
+unit = {2.0: "bits", math.e: "nats"}.get(base, f"log base {base:g}")
+if quick:
+    n_p = 11
+ps = np.linspace(p_min, p_max, n_p)
+marker_ps = np.round(np.arange(0.05, 0.951, 0.05 if not quick else 0.15), 2)
+marker_ps = np.concatenate([[0.01], marker_ps])
+
+# %% [markdown]
+# ## F2: $C_1$ of randomized response against $p$
+
+# %%
+curve = np.array([rr_capacity(p, base=base) for p in ps])
+exact = np.array([individual_channel_capacity(example1_rr(p), base=base).value for p in marker_ps])
+assert np.allclose(exact, [rr_capacity(p, base=base) for p in marker_ps], atol=1e-9)
+
+fig, ax = plt.subplots(figsize=(6.4, 4.2))
+ax.plot(ps, curve, label=r"$\log 2 - H(p)$ (eq. (34))")
+ax.plot(marker_ps, exact, "o", ms=5, mfc="none", label="exact $C_1$ of Example 1 (Theorem 3.1)")
+marks = []
+for j, eps in enumerate(eps_marks):
+    ps_ = rr_flip_threshold(eps, base=base)
+    ax.axhline(eps, color=f"C{j + 2}", lw=0.8, ls=":")
+    for v in (ps_, 1 - ps_):
+        ax.axvline(v, color=f"C{j + 2}", lw=0.8, ls="--")
+    ax.annotate(f"ε = {eps:g} {unit}: p ∈ [{ps_:.5f}, {1 - ps_:.5f}]", (0.5, eps), xytext=(0, 4),
+                textcoords="offset points", ha="center", fontsize="small")
+    marks.append({"eps": eps, "p_star": ps_, "one_minus_p_star": 1 - ps_})
+ax.set(xlabel="flip probability p", ylabel=f"$C_1$ [{unit}]", title="Randomized response: individual channel capacity")
+ax.legend(loc="upper center")
+data = pd.concat([
+    pd.DataFrame({"series": "closed_form", "p": ps, "c1": curve}),
+    pd.DataFrame({"series": "exact_example1", "p": marker_ps, "c1": exact}),
+])
+savefig(fig, "privacy_channels/rr_capacity_vs_p", data=data)
+pd.DataFrame(marks)
+
+# %% [markdown]
+# ## Table E2: the calibration $p^*(\epsilon)$ (eq. (37)), in bits and in nats
+
+# %%
+e2 = pd.DataFrame({
+    "eps": eps_grid,
+    "p_star_bits": [rr_flip_threshold(e, base=2) for e in eps_grid],
+    "p_star_nats": [rr_flip_threshold(e, base=math.e) for e in eps_grid],
+})
+save_table(e2, "privacy_channels/table_e2_rr_threshold")
+e2
+
+# %% [markdown]
+# ## F3: information privacy against differential privacy for randomized response
+# (a) the two privacy levels of the same channel; (b) accuracy $1-p$ when the same *number* ε is
+# used in both models (heuristic: the units differ); (c) the IP level of $\epsilon$-DP randomized
+# response (a unit-consistent comparison: both channels measured by $C_1$).
+
+# %%
+half = ps[ps < 0.5]
+ip_level = np.array([rr_capacity(p, base=base) for p in half])
+dp_level = np.array([rr_dp_epsilon(p) for p in half])
+assert abs(dp_epsilon(example1_rr(0.1)) - rr_dp_epsilon(0.1)) < 1e-12
+eps_fine = np.linspace(0.01, max(eps_grid), 200 if not quick else 20)
+tab = rr_ip_vs_dp_table(eps_fine, base=base)
+
+fig, axes = plt.subplots(1, 3, figsize=(13.0, 4.0))
+ax = axes[0]
+ax.plot(half, ip_level, label=f"IP: $C_1 = \\log 2 - H(p)$ [{unit}]")
+ax.plot(half, dp_level, label="DP: $\\epsilon = \\ln((1-p)/p)$ [nats]")
+ax.set(xlabel="flip probability p", ylabel="privacy level (different units!)", yscale="log",
+       title="(a) two levels of one channel")
+ax.legend(fontsize="small")
+ax = axes[1]
+ax.plot(tab.eps, tab.accuracy_ip, label=f"IP-calibrated RR, ε in {unit}")
+ax.plot(tab.eps, tab.accuracy_dp, label="DP RR, ε in nats")
+ax.set(xlabel="the same number ε (bits for IP, nats for DP)", ylabel="accuracy 1 − p",
+       title="(b) equal numeric ε (heuristic)")
+ax.legend(fontsize="small")
+ax = axes[2]
+ax.plot(tab.eps, tab.c1_of_dp_rr, label=f"$C_1$ of ε-DP RR [{unit}]")
+ax.set(xlabel="DP ε [nats]", ylabel=f"$C_1$ [{unit}]", title="(c) IP level of DP randomized response")
+ax.legend(fontsize="small")
+fig.suptitle("Randomized response: information privacy (bits) vs differential privacy (nats) — units differ")
+data = pd.concat([
+    pd.DataFrame({"panel": "a", "x": half, "ip_c1": ip_level, "dp_eps_nats": dp_level}),
+    tab.assign(panel="bc").rename(columns={"eps": "x"}),
+])
+savefig(fig, "privacy_channels/rr_ip_vs_dp", data=data)
+rr_ip_vs_dp_table(eps_grid, base=base)
+
+# %% [markdown]
+# ## Differences from the paper
+# - The paper prints no numbers or curves for §4.1; F2, F3 and table E2 are the spec's (§6).
+# - Eq. (34) is an equality, not only a bound, for every non-constant query (markers on F2).
+# - (36) states the open interval $(p^*, 1-p^*)$; the closed interval also gives $C_1 \le \epsilon$, and
+#   for $\epsilon \ge \log 2$ every $p$ works (spec §8 A18): the IP curve of F3b reaches accuracy 1.
+# - Units (spec §8 A1, A11): ε of information privacy is in bits here (§2.1 says bits), the DP ε in
+#   nats. Panel (b) compares them at the same number only as a heuristic; panel (c) compares both
+#   channels by the same measure $C_1$.
