@@ -639,3 +639,24 @@ def test_p15_p16_renyi0_leakage_and_gacs_korner(seed):
     table = section6_table(p, {"identity": Partition.singletons(mask.shape[1]), "whole": Partition.whole(mask.shape[1])})
     assert table["max D0 (uniform S, eq. 13)"].to_numpy() == pytest.approx(table["L0 [bits]"].to_numpy(), abs=1e-9)
     assert (table["K (Gacs-Korner)"] <= table["I* [bits]"] + 1e-9).all()
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_larger_instances_with_many_components_match_the_naive_version(seed):
+    """Longer Algorithm-2 paths (many components, tied distortions) exercise the incremental
+    best-partner bookkeeping; the final partition at λ = 0 and at λ = 0.5 must be the naive one."""
+    rng = np.random.default_rng(1000 + seed)
+    n_s, n_x = 12, 30
+    s = rng.integers(0, n_s, n_x)
+    s[:n_s] = rng.permutation(n_s)
+    mask = np.zeros((n_s, n_x), dtype=bool)
+    mask[s, np.arange(n_x)] = True
+    two = np.flatnonzero(rng.random(n_x) < 0.15)
+    mask[np.minimum(s[two] + 1, n_s - 1), two] = True
+    values = rng.integers(0, 8, n_x).astype(float)  # many exact ties
+    for utility, distance in CONFIGS:
+        for lam in (0.0, 0.5):
+            ours = algorithm2(mask, lam, utility=utility, values=values, distance=distance).partition
+            assert ours == Partition(naive_algorithm2(mask, lam, utility, values, distance == "sq"))
+        ours1 = algorithm1(mask, 0.0, utility=utility, values=values, distance=distance).partition
+        assert ours1 == Partition(naive_algorithm1(mask, 0.0, utility, values, distance == "sq"))

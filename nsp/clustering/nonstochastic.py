@@ -196,13 +196,31 @@ def _fmt(p: Partition) -> str:
     return p.format()
 
 
-@dataclass(frozen=True)
 class _Step:
-    partition: Partition
-    privacy: float
-    utility: float
-    merges: tuple = ()
-    decomposition: Partition | None = None
+    """One point of a merge path; the partitions are built from label arrays on first use."""
+
+    __slots__ = ("labels", "privacy", "utility", "merges", "decomp_labels", "_partition", "_decomposition")
+
+    def __init__(self, labels, privacy: float, utility: float, merges: tuple = (), decomp_labels=None):
+        self.labels = labels
+        self.privacy = privacy
+        self.utility = utility
+        self.merges = merges
+        self.decomp_labels = decomp_labels
+        self._partition: Partition | None = None
+        self._decomposition: Partition | None = None
+
+    @property
+    def partition(self) -> Partition:
+        if self._partition is None:
+            self._partition = Partition.from_labels(self.labels)
+        return self._partition
+
+    @property
+    def decomposition(self) -> Partition | None:
+        if self._decomposition is None and self.decomp_labels is not None:
+            self._decomposition = Partition.from_labels(self.decomp_labels)
+        return self._decomposition
 
 
 def _delta(prev: _Step, cur: _Step, lam: float) -> float:
@@ -517,6 +535,19 @@ class _State:
             self.sq,
         )
 
+    def pair_dbar(self) -> NDArray[np.float64]:
+        """``d̄`` of the merge of every pair of slots (n × n), the operations of :meth:`merged_dbar`
+        done in place."""
+        c = np.add.outer(self.vsum, self.vsum)
+        c /= np.add.outer(self.size, self.size)
+        hi = np.maximum.outer(self.vmax, self.vmax)
+        hi -= c
+        c -= np.minimum.outer(self.vmin, self.vmin)
+        np.maximum(c, hi, out=c)
+        if self.sq:
+            c *= c
+        return c
+
     def merge(self, i: int, j: int) -> int:
         """Merge slots i and j; return the surviving slot (the smaller)."""
         a, b = (i, j) if i < j else (j, i)
@@ -560,7 +591,7 @@ def _alg1_steps(mask, utility, values, distance, base, end: list) -> Iterator[_S
         return ids.setdefault(st.R[i].tobytes(), len(ids))
 
     gid = np.array([gid_of(i) for i in range(st.n)], dtype=np.int64)
-    yield _Step(st.partition(), st.l0(), st.util())
+    yield _Step(st.label.copy(), st.l0(), st.util())
     slots = np.arange(st.n)
     while True:
         m = st.rsize[st.alive].min()
@@ -583,7 +614,7 @@ def _alg1_steps(mask, utility, values, distance, base, end: list) -> Iterator[_S
             done[j] = True
             a = st.merge(i, j)
             gid[a] = gid_of(a)
-        yield _Step(st.partition(), st.l0(), st.util(), tuple(merges))
+        yield _Step(st.label.copy(), st.l0(), st.util(), tuple(merges))
         if not merges:
             end.append("no_candidates")
             return
@@ -664,7 +695,10 @@ class _Graph:
         self.k = int(k)
 
     def decomposition(self) -> Partition:
-        return Partition.from_labels(self.comp[self.st.label])
+        return Partition.from_labels(self.decomposition_labels())
+
+    def decomposition_labels(self) -> NDArray:
+        return self.comp[self.st.label]
 
     def privacy(self, base: float) -> float:
         return float(_log(self.k, base))
@@ -695,28 +729,81 @@ def _pick_pair(key: NDArray, valid: NDArray[np.bool_], tol: float, *secondary: N
 def _alg2_steps(mask, utility, values, distance, base) -> Iterator[_Step]:
     st = _State(mask, utility, values, distance, base)
     g = _Graph(st, mask)
-    D = None
-    if utility == "U2":
-        idx = np.arange(st.n)
-        D = st.merged_dbar(idx[:, None], idx[None, :])  # d̄ of every pair's merge
-    yield _Step(st.partition(), g.privacy(base), st.util(), (), g.decomposition())
+    best = _RowBest(st, g) if utility == "U2" else None
+    yield _Step(st.label.copy(), g.privacy(base), st.util(), (), g.decomposition_labels())
     while g.k > 1:
-        alive = np.flatnonzero(st.alive)
-        comp = g.comp[alive]
-        if utility == "U1":
-            i, j = _alg2_pick_u1(st, g, alive)
+        if best is None:
+            i, j = _alg2_pick_u1(st, g, np.flatnonzero(st.alive))
         else:
-            sub = D[np.ix_(alive, alive)]
-            valid = np.triu(comp[:, None] != comp[None, :], k=1)
-            gs = g.gsize[comp]
-            ii, jj = _pick_pair(sub, valid, TOL, -(gs[:, None] + gs[None, :]))
-            i, j = int(alive[ii]), int(alive[jj])
+            i, j = best.pick()
         merges = ((st.cluster(i), st.cluster(j)),)
         a = g.merge(i, j)
-        if D is not None:
-            D[a, :] = st.merged_dbar(a, np.arange(st.n))
-            D[:, a] = D[a, :]
-        yield _Step(st.partition(), g.privacy(base), st.util(), merges, g.decomposition())
+        if best is not None:
+            best.update(a, i, j)
+        yield _Step(st.label.copy(), g.privacy(base), st.util(), merges, g.decomposition_labels())
+
+
+class _RowBest:
+    """Algorithm 2 with U2: d̄ of every pair's merge, and each cluster's best cross-component d̄.
+
+    ``D[i, j] = d̄(𝒳_i ⊔ 𝒳_j)`` is kept for the alive slots (one row and column rewritten per
+    merge); ``rowmin[i]`` is the smallest ``D[i, j]`` over alive ``j`` in another component and
+    ``rowarg[i]`` one such ``j``. A merge only invalidates rows whose partner died, changed or
+    joined their component; the others just compare with the new cluster. The pair chosen is
+    the one of a full scan: only rows with ``rowmin ≤ min + tol`` can hold a minimizing pair.
+    """
+
+    def __init__(self, st: _State, g: _Graph):
+        self.st, self.g = st, g
+        idx = np.arange(st.n)
+        self.D = st.pair_dbar()
+        self.rowmin = np.full(st.n, np.inf)
+        self.rowarg = np.full(st.n, -1, dtype=np.int64)
+        self._recompute(idx)
+
+    def _recompute(self, rows: NDArray) -> None:
+        if rows.size == 0:
+            return
+        st, g = self.st, self.g
+        valid = st.alive[None, :] & (g.comp[rows][:, None] != g.comp[None, :])
+        sub = np.where(valid, self.D[rows], np.inf)
+        arg = sub.argmin(axis=1)
+        self.rowarg[rows] = arg
+        self.rowmin[rows] = sub[np.arange(rows.size), arg]
+
+    def pick(self) -> tuple[int, int]:
+        st, g = self.st, self.g
+        alive = np.flatnonzero(st.alive)
+        rm = self.rowmin[alive]
+        dmin = rm.min()
+        rows = alive[rm <= dmin + TOL]
+        # D is symmetric, so a partner j of a candidate row also has rowmin[j] <= dmin + tol
+        sub = self.D[np.ix_(rows, rows)]
+        sel = (g.comp[rows][:, None] != g.comp[rows][None, :]) & (sub <= dmin + TOL)
+        ri, ci = np.nonzero(np.triu(sel, 1))
+        i, j = rows[ri], rows[ci]
+        lo, hi = np.minimum(i, j), np.maximum(i, j)
+        gsum = g.gsize[g.comp[lo]] + g.gsize[g.comp[hi]]
+        keep = gsum == gsum.max()
+        lo, hi = lo[keep], hi[keep]
+        k = np.lexsort((hi, lo))[0]
+        return int(lo[k]), int(hi[k])
+
+    def update(self, a: int, i: int, j: int) -> None:
+        st, g = self.st, self.g
+        n = st.n
+        self.D[a, :] = st.merged_dbar(a, np.arange(n))
+        self.D[:, a] = self.D[a, :]
+        alive = st.alive
+        arg = self.rowarg
+        stale = alive & ((arg == i) | (arg == j) | (g.comp[np.maximum(arg, 0)] == g.comp))
+        stale[a] = True
+        rest = alive & ~stale & (g.comp != g.comp[a])
+        better = rest & (self.D[:, a] < self.rowmin)
+        self.rowmin[better] = self.D[better, a]
+        self.rowarg[better] = a
+        self.rowmin[~alive] = np.inf
+        self._recompute(np.flatnonzero(stale))
 
 
 def _alg2_pick_u1(st: _State, g: _Graph, alive: NDArray) -> tuple[int, int]:
@@ -863,7 +950,7 @@ def indistinguishable_l0(
     Rf = st.R.astype(np.float64)
     C = Rf @ Rf.T  # |[[S|i]] ∩ [[S|j]]|
     idx = np.arange(n)
-    D = st.merged_dbar(idx[:, None], idx[None, :]) if utility == "U2" else None
+    D = st.pair_dbar() if utility == "U2" else None
 
     def snapshot(merges=(), delta=None, t=0) -> Iteration:
         priv, u = st.l0(), st.util()
