@@ -45,14 +45,17 @@ def main() -> int:
     import xarray as xr
 
     p = _random_joint(N, SEED)
-    dist = dit.Distribution(xr.DataArray(p, dims=["X0", "X1"], coords={"X0": np.arange(N), "X1": np.arange(N)}))
+    coords = {"X0": np.arange(N), "X1": np.arange(N)}
+    dist = dit.Distribution(xr.DataArray(p, dims=["X0", "X1"], coords=coords))
 
     ours_value = info.mutual_information(p)
     dit_value = dit.shannon.mutual_information(dist, [0], [1])
     plain_value = _plain_numpy_mi(p)
     for name, value in (("dit", dit_value), ("plain numpy", plain_value)):
         if not np.isclose(ours_value, value, rtol=1e-10, atol=1e-12):
-            raise AssertionError(f"mutual information disagrees with {name}: {ours_value!r} vs {value!r}")
+            raise AssertionError(
+                f"mutual information disagrees with {name}: {ours_value!r} vs {value!r}"
+            )
 
     # Interleaved rounds, so that all three see the same load on a shared machine; each
     # figure is the median over rounds of the median of ``repeat`` runs.
@@ -67,8 +70,10 @@ def main() -> int:
             times[key].append(median_time(fn, repeat=3))
     ours, theirs_dit, theirs_np = (statistics.median(times[k]) for k in ("ours", "dit", "numpy"))
     rows = [
-        Row(f"mutual_information {N}x{N} dense", ours, theirs_dit, "dit.shannon.mutual_information", min_ratio=1.5),
-        Row(f"mutual_information {N}x{N} dense", ours, theirs_np, "numpy p*log2(p/(px*py))", min_ratio=1.5),
+        Row(f"mutual_information {N}x{N} dense", ours, theirs_dit,
+            "dit.shannon.mutual_information", min_ratio=1.5),
+        Row(f"mutual_information {N}x{N} dense", ours, theirs_np,
+            "numpy p*log2(p/(px*py))", min_ratio=1.5),
     ]
     return report("nsp.info", rows)
 

@@ -1,4 +1,7 @@
-"""Tests of nsp.info: closed forms, identities on seeded random pmfs, dit cross-checks, validation."""
+"""Tests of nsp.info.
+
+Closed forms, identities on seeded random pmfs, dit cross-checks, validation.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ from hypothesis import strategies as st
 from nsp import info
 
 INF = float("inf")
+gk = info.gacs_korner_common_information
 LN2 = math.log(2)
 
 # --------------------------------------------------------------------------- random instances
@@ -19,7 +23,7 @@ LN2 = math.log(2)
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
 
-def random_pmf(rng: np.random.Generator, shape: tuple[int, ...], *, zeros: float = 0.3) -> np.ndarray:
+def random_pmf(rng: np.random.Generator, shape: tuple[int, ...], *, zeros: float = 0.3):
     """A Dirichlet-random pmf of ``shape`` with about a fraction ``zeros`` of exact zeros."""
     p = rng.dirichlet(np.full(int(np.prod(shape)), rng.choice([0.3, 1.0, 3.0]))).reshape(shape)
     p[rng.random(shape) < zeros] = 0.0
@@ -28,7 +32,7 @@ def random_pmf(rng: np.random.Generator, shape: tuple[int, ...], *, zeros: float
     return p / p.sum()
 
 
-def random_channel(rng: np.random.Generator, n_in: int, n_out: int, *, zeros: float = 0.3) -> np.ndarray:
+def random_channel(rng: np.random.Generator, n_in: int, n_out: int, *, zeros: float = 0.3):
     w = rng.dirichlet(np.ones(n_out), size=n_in)
     w[rng.random(w.shape) < zeros] = 0.0
     dead = w.sum(axis=1) == 0
@@ -112,7 +116,8 @@ def test_binary_entropy_endpoints_and_vectorization():
 @pytest.mark.parametrize("q", [0.0, 1e-30, 1e-8, 0.01, 0.11, 0.3, 0.4999, 0.5])
 def test_inverse_binary_entropy_inverts(q):
     assert info.inverse_binary_entropy(info.binary_entropy(q)) == pytest.approx(q, rel=1e-10, abs=0)
-    assert info.inverse_binary_entropy(info.binary_entropy(q, base=10), base=10) == pytest.approx(q, rel=1e-10, abs=0)
+    h10 = info.binary_entropy(q, base=10)
+    assert info.inverse_binary_entropy(h10, base=10) == pytest.approx(q, rel=1e-10, abs=0)
 
 
 def test_inverse_binary_entropy_array():
@@ -164,7 +169,8 @@ def test_kl_and_renyi_bernoulli_closed_forms():
     assert info.renyi_divergence(p, q, 2) == pytest.approx(d2, abs=1e-14)
     bhatt = -2 * math.log2(math.sqrt(a * b) + math.sqrt((1 - a) * (1 - b)))
     assert info.renyi_divergence(p, q, 0.5) == pytest.approx(bhatt, abs=1e-14)
-    assert info.renyi_divergence(p, q, INF) == pytest.approx(math.log2(max(a / b, (1 - a) / (1 - b))), abs=1e-14)
+    d_inf = math.log2(max(a / b, (1 - a) / (1 - b)))
+    assert info.renyi_divergence(p, q, INF) == pytest.approx(d_inf, abs=1e-14)
     assert info.renyi_divergence(p, q, 0) == 0.0  # same support
     assert info.total_variation(p, q) == pytest.approx(0.3, abs=1e-15)
 
@@ -215,30 +221,32 @@ def test_max_mutual_information_randomized_response():
 
 def test_gacs_korner_worked_values():
     p = np.array([[0.1, 0.2, 0.0], [0.0, 0.0, 0.4], [0.0, 0.0, 0.3]])
-    assert info.gacs_korner_common_information(p) == pytest.approx(info.binary_entropy(0.3), abs=1e-15)
-    assert info.gacs_korner_common_information(np.diag([0.2, 0.3, 0.5])) == pytest.approx(h_direct([0.2, 0.3, 0.5]))
+    assert gk(p) == pytest.approx(info.binary_entropy(0.3), abs=1e-15)
+    assert gk(np.diag([0.2, 0.3, 0.5])) == pytest.approx(h_direct([0.2, 0.3, 0.5]))
     # connected support: nothing in common, though X and Y are dependent
     bsc = 0.5 * np.array([[0.9, 0.1], [0.1, 0.9]])
     assert info.gacs_korner_common_information(bsc) == 0.0
     # zero-mass rows and columns form massless components
     z = np.zeros((3, 4))
     z[0, 1], z[2, 3] = 0.25, 0.75
-    assert info.gacs_korner_common_information(z) == pytest.approx(info.binary_entropy(0.25), abs=1e-15)
+    assert gk(z) == pytest.approx(info.binary_entropy(0.25), abs=1e-15)
 
 
 def test_renyi0_of_posterior_is_nonstochastic_leakage():
-    """Ding & Farokhi eq. (13): S uniform => max_x D_0(p(s|x) || p(s)) = max_x log |S| / |[[S|x]]|."""
+    """Ding & Farokhi eq. (13): S uniform => max_x D_0(p(s|x) || p(s)) = max_x log |S|/|[[S|x]]|."""
     rng = np.random.default_rng(13)
     for _ in range(20):
         n_s, n_x = 6, 7
         p = random_channel(rng, n_s, n_x, zeros=0.5) / n_s  # p(s, x) with S uniform
         px = p.sum(0)
-        lhs = max(info.renyi_divergence(p[:, x] / px[x], np.full(n_s, 1 / n_s), 0) for x in range(n_x) if px[x] > 0)
+        u = np.full(n_s, 1 / n_s)
+        lhs = max(info.renyi_divergence(p[:, x] / px[x], u, 0) for x in range(n_x) if px[x] > 0)
         rhs = max(math.log2(n_s / np.count_nonzero(p[:, x])) for x in range(n_x) if px[x] > 0)
         assert lhs == pytest.approx(rhs, abs=1e-12)
 
 
-# Ding & Farokhi, Example 1 (Fig. 1) joint range, as reconstructed in seed-000 §4.0 (rows s1..s6, cols x1..x7)
+# Ding & Farokhi, Example 1 (Fig. 1) joint range, as reconstructed in seed-000 §4.0
+# (rows s1..s6, columns x1..x7)
 EXAMPLE1_MASK = np.array([
     [1, 0, 0, 0, 0, 0, 0],
     [1, 1, 0, 0, 0, 0, 0],
@@ -250,7 +258,7 @@ EXAMPLE1_MASK = np.array([
 
 
 def test_ding_farokhi_example1_worked_values():
-    """Seed-000 §4.1: L0(S -> X) = log2 6 = 2.584963 and I*(S;X) = log2 5 = 2.321928 on Fig. 1's range.
+    """Seed-000 §4.1 on Fig. 1's range: L0(S -> X) = log2 6 = 2.584963, I* = log2 5 = 2.321928.
 
     Eq. (13): S uniform => max_x D_0(p(s|x) || p(s)) = L0 for every p(x|s) supported on the range;
     P16: K(S;X) <= I*(S;X) with equality when the 5 components carry equal mass, and K <= I(S;X).
@@ -314,7 +322,8 @@ def test_conditional_entropy_is_average_of_posterior_entropies(p):
 @given(pmf3())
 def test_three_variable_chain_rules(p):
     h = info.entropy(p)
-    chain = info.entropy(info.marginal(p, 0)) + info.conditional_entropy(p, 1, 0) + info.conditional_entropy(p, 2, (0, 1))
+    chain = (info.entropy(info.marginal(p, 0)) + info.conditional_entropy(p, 1, 0)
+             + info.conditional_entropy(p, 2, (0, 1)))
     assert h == pytest.approx(chain, abs=1e-12)
     # I(X; Y, Z) = I(X; Y) + I(X; Z | Y)
     lhs = info.mutual_information(p, 0, (1, 2))
@@ -323,7 +332,8 @@ def test_three_variable_chain_rules(p):
     cmi = info.conditional_mutual_information(p, 0, 1, 2)
     assert cmi >= 0
     assert cmi == pytest.approx(info.conditional_mutual_information(p, 1, 0, 2), abs=1e-12)
-    assert info.conditional_mutual_information(p, 0, 1, ()) == pytest.approx(info.mutual_information(p, 0, 1), abs=1e-12)
+    i_01 = info.mutual_information(p, 0, 1)
+    assert info.conditional_mutual_information(p, 0, 1, ()) == pytest.approx(i_01, abs=1e-12)
     # I(X;Y|Z) = sum_z p(z) I(X;Y|Z=z), computed slice by slice
     pz = p.sum((0, 1))
     direct = sum(pz[z] * textbook_mi(p[:, :, z] / pz[z]) for z in range(p.shape[2]) if pz[z] > 0)
@@ -420,7 +430,7 @@ def test_gacs_korner_block_construction(seed):
 @given(pmf2())
 def test_gacs_korner_of_copy_is_entropy(p):
     px = p.sum(1)
-    assert info.gacs_korner_common_information(np.diag(px)) == pytest.approx(info.entropy(px), abs=1e-12)
+    assert gk(np.diag(px)) == pytest.approx(info.entropy(px), abs=1e-12)
 
 
 @given(pmf_pair(full_q=True))
@@ -437,7 +447,8 @@ def test_renyi_divergence_monotone_and_limits(pq):
     lr = np.log(p[sup] / q[sup])
     slope = float(p[sup] @ (lr - p[sup] @ lr) ** 2) / (2 * LN2)
     for eps in (-1e-6, 1e-6):
-        assert info.renyi_divergence(p, q, 1 + eps) == pytest.approx(kl + eps * slope, abs=1e-8 + 1e-9 * slope)
+        expected = pytest.approx(kl + eps * slope, abs=1e-8 + 1e-9 * slope)
+        assert info.renyi_divergence(p, q, 1 + eps) == expected
     # alpha -> 0: D_0 = -log Q(supp p)
     assert info.renyi_divergence(p, q, 1e-9) == pytest.approx(-math.log2(q[p > 0].sum()), abs=1e-6)
     # alpha -> inf: D_inf + log2(p_i*)/(alpha - 1) <= D_alpha <= D_inf, i* the argmax of p/q
@@ -493,18 +504,20 @@ def test_sibson_mutual_information(p):
     assert all(a <= b + 1e-10 for a, b in zip(vals, vals[1:]))
     assert vals[2] == pytest.approx(info.mutual_information(p), abs=1e-12)
     assert vals[-1] == info.maximal_leakage(p)
-    # I_alpha = D_alpha(p_xy || p_x Q*) with Sibson's optimal Q*(y) ∝ (sum_x p(x) p(y|x)^alpha)^(1/alpha)
+    # I_alpha = D_alpha(p_xy || p_x Q*), Sibson's Q*(y) ∝ (sum_x p(x) p(y|x)^alpha)^(1/alpha)
     rows = px > 0
     cond = p[rows] / px[rows, None]
     for alpha in (0.5, 2.0, 7.0):
         q_star = (px[rows] @ cond**alpha) ** (1 / alpha)
         q_star /= q_star.sum()
         value = info.sibson_mutual_information(p, alpha)
-        assert value == pytest.approx(info.renyi_divergence(p, np.outer(px, q_star), alpha), abs=1e-10)
+        d = info.renyi_divergence(p, np.outer(px, q_star), alpha)
+        assert value == pytest.approx(d, abs=1e-10)
         # and no other Q does better (here: Q = p_y)
         assert value <= info.renyi_divergence(p, np.outer(px, p.sum(0)), alpha) + 1e-12
     # alpha = 0: -log max_y P_X(x: p(x,y) > 0)
-    assert vals[0] == pytest.approx(-math.log2(max(px[p[:, y] > 0].sum() for y in range(p.shape[1]))), abs=1e-12)
+    covered = max(px[p[:, y] > 0].sum() for y in range(p.shape[1]))
+    assert vals[0] == pytest.approx(-math.log2(covered), abs=1e-12)
 
 
 @given(pmf2())
@@ -527,7 +540,8 @@ def test_base_conversion(p, base):
         (info.entropy(p), info.entropy(p, base=base)),
         (info.conditional_entropy(p, 0, (1, 2)), info.conditional_entropy(p, 0, (1, 2), base=base)),
         (info.mutual_information(p, 0, 2), info.mutual_information(p, 0, 2, base=base)),
-        (info.conditional_mutual_information(p, 0, 1, 2), info.conditional_mutual_information(p, 0, 1, 2, base=base)),
+        (info.conditional_mutual_information(p, 0, 1, 2),
+         info.conditional_mutual_information(p, 0, 1, 2, base=base)),
         (info.kl_divergence(*pq), info.kl_divergence(*pq, base=base)),
         (info.renyi_divergence(*pq, 3), info.renyi_divergence(*pq, 3, base=base)),
         (info.js_divergence(*pq), info.js_divergence(*pq, base=base)),
@@ -535,7 +549,7 @@ def test_base_conversion(p, base):
         (info.maximal_leakage(p2), info.maximal_leakage(p2, base=base)),
         (info.max_mutual_information(p2), info.max_mutual_information(p2, base=base)),
         (info.sibson_mutual_information(p2, 3), info.sibson_mutual_information(p2, 3, base=base)),
-        (info.gacs_korner_common_information(p2), info.gacs_korner_common_information(p2, base=base)),
+        (gk(p2), gk(p2, base=base)),
     ]
     for bits, other in pairs:
         assert other == pytest.approx(bits * k, rel=1e-12, abs=1e-14)
@@ -549,13 +563,17 @@ def test_marginal_order_and_normalize(p):
     np.testing.assert_allclose(info.marginal(p, (0, 1, 2)), p)
     counts = p * 1000
     assert info.entropy(counts, normalize=True) == pytest.approx(info.entropy(p), abs=1e-12)
-    assert info.mutual_information(counts, 0, 1, normalize=True) == pytest.approx(info.mutual_information(p, 0, 1), abs=1e-12)
+    i_01 = info.mutual_information(p, 0, 1)
+    assert info.mutual_information(counts, 0, 1, normalize=True) == pytest.approx(i_01, abs=1e-12)
     np.testing.assert_allclose(info.marginal(counts, 1, normalize=True), p.sum((0, 2)), atol=1e-15)
 
 
 @given(seeds)
 def test_funnel_merge_cost_is_weighted_js(seed):
-    """Makhdoumi et al. Prop. 1 (JS form): I(S;Y) - I(S;Y^{i-j}) = p(y_ij) JS_pi(P_{S|y_i}, P_{S|y_j})."""
+    """Makhdoumi et al. Prop. 1 (JS form).
+
+    I(S;Y) - I(S;Y^{i-j}) = p(y_ij) JS_pi(P_{S|y_i}, P_{S|y_j}).
+    """
     rng = np.random.default_rng(seed)
     p = random_pmf(rng, (3, 5), zeros=0.2)
     py = p.sum(0)
@@ -597,8 +615,8 @@ def test_large_arrays_take_the_blocked_paths_correctly():
     p = np.zeros((200, 300))
     p[:50, :100], p[50:120, 100:130], p[120:, 130:] = 0.2 / 5000, 0.3 / 2100, 0.5 / 13600
     p = p[rng.permutation(200)][:, rng.permutation(300)]
-    assert info.gacs_korner_common_information(p) == pytest.approx(h_direct([0.2, 0.3, 0.5]), abs=1e-12)
-    assert info.gacs_korner_common_information(p * 3, normalize=True) == pytest.approx(h_direct([0.2, 0.3, 0.5]), abs=1e-12)
+    assert gk(p) == pytest.approx(h_direct([0.2, 0.3, 0.5]), abs=1e-12)
+    assert gk(p * 3, normalize=True) == pytest.approx(h_direct([0.2, 0.3, 0.5]), abs=1e-12)
 
 
 @pytest.mark.parametrize(
@@ -634,7 +652,8 @@ def test_against_dit_shannon():
         p = random_pmf(rng, shape, zeros=0.25)
         d = dit_dist(p)
         assert info.entropy(p) == pytest.approx(dit.shannon.entropy(d), abs=1e-10)
-        assert info.entropy(info.marginal(p, (0, 2))) == pytest.approx(dit.shannon.entropy(d, [0, 2]), abs=1e-10)
+        h02 = dit.shannon.entropy(d, [0, 2])
+        assert info.entropy(info.marginal(p, (0, 2))) == pytest.approx(h02, abs=1e-10)
         assert info.mutual_information(p, 0, (1, 2)) == pytest.approx(
             dit.shannon.mutual_information(d, [0], [1, 2]), abs=1e-10)
         assert info.conditional_entropy(p, (0, 1), 2) == pytest.approx(
@@ -655,10 +674,12 @@ def test_against_dit_divergences():
         p = random_pmf(rng, shape, zeros=0.3)
         q = random_pmf(rng, shape, zeros=0.0)
         dp, dq = dit_dist(p), dit_dist(q)
-        assert info.kl_divergence(p, q) == pytest.approx(kullback_leibler_divergence(dp, dq), abs=1e-10)
+        kl = kullback_leibler_divergence(dp, dq)
+        assert info.kl_divergence(p, q) == pytest.approx(kl, abs=1e-10)
         assert info.total_variation(p, q) == pytest.approx(variational_distance(dp, dq), abs=1e-12)
         for alpha in (0.3, 0.5, 2.0, 3.5):
-            assert info.renyi_divergence(p, q, alpha) == pytest.approx(renyi_divergence(dp, dq, alpha), abs=1e-10)
+            theirs = renyi_divergence(dp, dq, alpha)
+            assert info.renyi_divergence(p, q, alpha) == pytest.approx(theirs, abs=1e-10)
 
 
 # --------------------------------------------------------------------------- validation
@@ -757,7 +778,7 @@ def test_bad_axes_rejected():
 
 
 def test_two_axis_measures_need_a_matrix():
-    for fn in (info.maximal_leakage, info.max_mutual_information, info.gacs_korner_common_information):
+    for fn in (info.maximal_leakage, info.max_mutual_information, gk):
         with pytest.raises(ValueError, match="2 axes"):
             fn(np.full((2, 2, 2), 1 / 8))
         with pytest.raises(ValueError, match="2 axes"):
