@@ -45,7 +45,7 @@ def _cmd_data(args: argparse.Namespace) -> int:
 
     names = args.names or None
     if args.action == "fetch":
-        paths = datasets.fetch(names, data_home=args.data_home)
+        paths = datasets.fetch(names, data_home=args.data_home, mirror=args.mirror, force=args.force)
         from nsp.paths import data_dir
         print(f"{len(paths)} file(s) present and verified in {data_dir(args.data_home)}")
         return 0
@@ -85,6 +85,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("action", choices=["status", "fetch", "verify"])
     p.add_argument("names", nargs="*", help="dataset keys (default all)")
     p.add_argument("--data-home", help="data folder (default $NSP_DATA_DIR or data/)")
+    p.add_argument("--mirror", help="fetch: the offline mirror folder (default $NSP_DATA_MIRROR)")
+    p.add_argument("--force", action="store_true",
+                   help="fetch: replace files in the data folder that fail their checksum")
     p.set_defaults(func=_cmd_data)
     return parser
 
