@@ -690,3 +690,12 @@ def test_pruning_bounds_are_upper_bounds(seed):
     W = rng.dirichlet(np.full(k, float(rng.choice([0.2, 1.0, 5.0]))), size=m)
     ub = _leakage_bound(W, [tuple(range(m))])[0]
     assert channel_capacity(W, base=math.e, tol=1e-11).capacity <= ub + 1e-9
+
+
+def test_bounds_with_few_pairs_stay_valid():
+    U, f = count_query(5)
+    ch = exponential_channel(U, f, N=0.7)
+    c1 = icc(ch).value
+    lo_all, up = individual_capacity_bounds(ch)
+    lo_few, up2 = individual_capacity_bounds(ch, max_pairs=3)
+    assert lo_few <= lo_all + 1e-12 <= c1 + 1e-9 and c1 <= up + 1e-9 and up == up2
