@@ -737,73 +737,75 @@ def _alg2_steps(mask, utility, values, distance, base) -> Iterator[_Step]:
         else:
             i, j = best.pick()
         merges = ((st.cluster(i), st.cluster(j)),)
+        if best is not None:
+            comp_i = np.flatnonzero(st.alive & (g.comp == g.comp[i]))
+            comp_j = np.flatnonzero(st.alive & (g.comp == g.comp[j]))
         a = g.merge(i, j)
         if best is not None:
-            best.update(a, i, j)
+            best.update(a, i, j, comp_i, comp_j)
         yield _Step(st.label.copy(), g.privacy(base), st.util(), merges, g.decomposition_labels())
 
 
 class _RowBest:
-    """Algorithm 2 with U2: d̄ of every pair's merge, and each cluster's best cross-component d̄.
+    """Algorithm 2 with U2: d̄ of every candidate pair's merge, and each cluster's best partner.
 
-    ``D[i, j] = d̄(𝒳_i ⊔ 𝒳_j)`` is kept for the alive slots (one row and column rewritten per
-    merge); ``rowmin[i]`` is the smallest ``D[i, j]`` over alive ``j`` in another component and
-    ``rowarg[i]`` one such ``j``. A merge only invalidates rows whose partner died, changed or
-    joined their component; the others just compare with the new cluster. The pair chosen is
-    the one of a full scan: only rows with ``rowmin ≤ min + tol`` can hold a minimizing pair.
+    ``D[i, j] = d̄(𝒳_i ⊔ 𝒳_j)`` for alive slots in different components, ``+inf`` otherwise
+    (pairs within a component never become candidates again, since components only fuse);
+    a merge rewrites one row and column and blanks the block between the two fused components.
+    ``rowmin[i] = min_j D[i, j]`` and ``rowarg[i]`` one minimizing ``j``; only rows whose partner
+    died, changed or joined their component are recomputed, the others compare with the new
+    cluster. The pair chosen is the one of a full scan: a minimizing pair ``(i, j)`` has both
+    ``rowmin[i]`` and ``rowmin[j]`` within the tolerance of the minimum.
     """
 
     def __init__(self, st: _State, g: _Graph):
         self.st, self.g = st, g
-        idx = np.arange(st.n)
         self.D = st.pair_dbar()
-        self.rowmin = np.full(st.n, np.inf)
-        self.rowarg = np.full(st.n, -1, dtype=np.int64)
-        self._recompute(idx)
-
-    def _recompute(self, rows: NDArray) -> None:
-        if rows.size == 0:
-            return
-        st, g = self.st, self.g
-        valid = st.alive[None, :] & (g.comp[rows][:, None] != g.comp[None, :])
-        sub = np.where(valid, self.D[rows], np.inf)
-        arg = sub.argmin(axis=1)
-        self.rowarg[rows] = arg
-        self.rowmin[rows] = sub[np.arange(rows.size), arg]
+        self.D[g.comp[:, None] == g.comp[None, :]] = np.inf
+        self.rowarg = self.D.argmin(axis=1)
+        self.rowmin = self.D[np.arange(st.n), self.rowarg]
 
     def pick(self) -> tuple[int, int]:
-        st, g = self.st, self.g
-        alive = np.flatnonzero(st.alive)
+        g = self.g
+        alive = np.flatnonzero(self.st.alive)
         rm = self.rowmin[alive]
         dmin = rm.min()
         rows = alive[rm <= dmin + TOL]
-        # D is symmetric, so a partner j of a candidate row also has rowmin[j] <= dmin + tol
-        sub = self.D[np.ix_(rows, rows)]
-        sel = (g.comp[rows][:, None] != g.comp[rows][None, :]) & (sub <= dmin + TOL)
-        ri, ci = np.nonzero(np.triu(sel, 1))
-        i, j = rows[ri], rows[ci]
-        lo, hi = np.minimum(i, j), np.maximum(i, j)
+        ri, ci = np.nonzero(np.triu(self.D[np.ix_(rows, rows)] <= dmin + TOL, 1))
+        lo, hi = rows[ri], rows[ci]  # rows are increasing, so lo < hi
         gsum = g.gsize[g.comp[lo]] + g.gsize[g.comp[hi]]
         keep = gsum == gsum.max()
         lo, hi = lo[keep], hi[keep]
         k = np.lexsort((hi, lo))[0]
         return int(lo[k]), int(hi[k])
 
-    def update(self, a: int, i: int, j: int) -> None:
+    def update(self, a: int, i: int, j: int, comp_i: NDArray, comp_j: NDArray) -> None:
+        """After merging slots ``i, j`` into ``a``; ``comp_i, comp_j`` = alive slots of their
+        components before the merge."""
         st, g = self.st, self.g
-        n = st.n
-        self.D[a, :] = st.merged_dbar(a, np.arange(n))
-        self.D[:, a] = self.D[a, :]
-        alive = st.alive
+        D = self.D
+        b = j if a == i else i
+        D[b, :] = np.inf
+        D[:, b] = np.inf
+        D[np.ix_(comp_i, comp_j)] = np.inf  # now one component
+        D[np.ix_(comp_j, comp_i)] = np.inf
+        row = st.merged_dbar(a, np.arange(st.n))
+        row[~st.alive | (g.comp == g.comp[a])] = np.inf
+        D[a, :] = row
+        D[:, a] = row
         arg = self.rowarg
-        stale = alive & ((arg == i) | (arg == j) | (g.comp[np.maximum(arg, 0)] == g.comp))
+        n = st.n
+        stale = st.alive & ((arg == i) | (arg == j) | np.isinf(D[np.arange(n), arg]))
         stale[a] = True
-        rest = alive & ~stale & (g.comp != g.comp[a])
-        better = rest & (self.D[:, a] < self.rowmin)
-        self.rowmin[better] = self.D[better, a]
-        self.rowarg[better] = a
-        self.rowmin[~alive] = np.inf
-        self._recompute(np.flatnonzero(stale))
+        better = st.alive & ~stale & (row < self.rowmin)
+        self.rowmin[better] = row[better]
+        arg[better] = a
+        rows = np.flatnonzero(stale)
+        if rows.size:
+            sub = D[rows]
+            arg[rows] = sub.argmin(axis=1)
+            self.rowmin[rows] = sub[np.arange(rows.size), arg[rows]]
+        self.rowmin[~st.alive] = np.inf
 
 
 def _alg2_pick_u1(st: _State, g: _Graph, alive: NDArray) -> tuple[int, int]:
