@@ -105,6 +105,16 @@ def as_pmf(
     arr = np.asarray(p, dtype=np.float64)
     if ndim is not None and arr.ndim != ndim:
         raise ValueError(f"{name} must have {ndim} axes (got shape {arr.shape})")
+    if arr.ndim > 0 and arr.size > 0:
+        # Fast acceptance with two reductions and no array-sized temporaries: min and sum both
+        # propagate NaN, and an infinite mass makes the sum infinite. Anything that fails falls
+        # through to the checks below, which name the rule that was broken.
+        low, total = float(arr.min()), float(arr.sum())
+        if low >= 0 and math.isfinite(total):
+            if normalize and total > 0:
+                return arr / total
+            if not normalize and abs(total - 1.0) <= atol:
+                return arr
     if arr.ndim == 0:
         raise ValueError(f"{name} must be an array of masses, not a scalar")
     if arr.size == 0:
