@@ -316,6 +316,13 @@ def test_deterministic_channel_and_unique_rows():
     rows, inv = unique_rows(w)
     np.testing.assert_array_equal(rows, [[0, 0, 1], [1, 0, 0]])
     np.testing.assert_array_equal(rows[inv], w)
+    near = np.array([[0.3, 0.7], [0.3 + 1e-14, 0.7 - 1e-14], [0.7, 0.3]])
+    assert unique_rows(near)[0].shape == (3, 2)
+    rows, inv = unique_rows(near, decimals=12)
+    np.testing.assert_array_equal(inv, [0, 0, 1])
+    np.testing.assert_array_equal(rows, near[[0, 2]])
+    with pytest.raises(ValueError, match="decimals must be an integer"):
+        unique_rows(near, decimals=1.5)
 
 
 def test_validate_accepts_good_input_and_normalizes_only_when_asked():
