@@ -77,8 +77,8 @@ def load_adult(
 
     Examples
     --------
-    >>> adult = load_adult()  # doctest: +SKIP
-    >>> adult.shape, adult["income"].value_counts().to_dict()  # doctest: +SKIP
+    >>> adult = load_adult()
+    >>> adult.shape, adult["income"].value_counts().to_dict()
     ((48842, 16), {'<=50K': 37155, '>50K': 11687})
     """
     if split not in ("both", "train", "test"):

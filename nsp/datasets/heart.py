@@ -142,11 +142,11 @@ def load_hungarian_heart(
 
     Examples
     --------
-    >>> d = load_hungarian_heart()  # doctest: +SKIP
-    >>> len(d), d["age"].nunique(), d["chol"].nunique(dropna=False)  # doctest: +SKIP
+    >>> d = load_hungarian_heart()
+    >>> len(d), d["age"].nunique(), d["chol"].nunique(dropna=False)
     (293, 38, 154)
-    >>> pairs = d.groupby(["age", "chol"], dropna=False).size()  # doctest: +SKIP
-    >>> len(pairs), int((pairs == 1).sum())  # doctest: +SKIP
+    >>> pairs = d.groupby(["age", "chol"], dropna=False).size()
+    >>> len(pairs), int((pairs == 1).sum())
     (281, 269)
     """
     if source == "processed":

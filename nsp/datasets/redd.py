@@ -151,8 +151,8 @@ def load_redd(
 
     Examples
     --------
-    >>> mains = load_redd(1, channels=[1])  # the fragment, without a REDD tree  # doctest: +SKIP
-    >>> len(mains), str(mains["timestamp"].iloc[0])  # doctest: +SKIP
+    >>> mains = load_redd(1, channels=[1])  # the fragment, without a REDD tree
+    >>> len(mains), str(mains["timestamp"].iloc[0])
     (16686, '2011-04-18 09:22:09-04:00')
     """
     if channels is not None:

@@ -169,8 +169,8 @@ def load_nyc_taxi(
 
     Examples
     --------
-    >>> trips = load_nyc_taxi(bbox="paper")  # doctest: +SKIP
-    >>> trips.attrs["n_read"], trips.attrs["dropped_zero_coordinates"]  # doctest: +SKIP
+    >>> trips = load_nyc_taxi(bbox="paper")
+    >>> trips.attrs["n_read"], trips.attrs["dropped_zero_coordinates"]
     (10000, 159)
     """
     box = parse_bbox(bbox)

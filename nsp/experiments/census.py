@@ -245,8 +245,8 @@ def adult_census_joint(
 
     Examples
     --------
-    >>> j = adult_census_joint()  # doctest: +SKIP
-    >>> {k: round(v, 4) for k, v in j.summary().items()}  # doctest: +SKIP
+    >>> j = adult_census_joint()
+    >>> {k: round(v, 4) for k, v in j.summary().items()}
     {'N': 48842, 'n_S': 14, 'n_X': 56, 'n_X_nonempty': 56, 'H_X': 5.2279, 'H_S': 3.1468, 'I_SX': 2.5407, 'H_X_given_S': 2.6872}
     """
     from nsp.datasets import load_adult

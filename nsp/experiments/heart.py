@@ -69,8 +69,8 @@ def hungarian_age_chol(
 
     Examples
     --------
-    >>> df = hungarian_age_chol()  # doctest: +SKIP
-    >>> len(df), df.chol.nunique()  # doctest: +SKIP
+    >>> df = hungarian_age_chol()
+    >>> len(df), df.chol.nunique()
     (293, 154)
     """
     df = load_hungarian_heart(data_home=data_home)[["age", "chol"]]
