@@ -151,7 +151,8 @@ def main() -> int:
         for alg in ("algorithm1", "algorithm2"):
             for u in ("U1", "U2"):
                 t = median_time(lambda: merge_path(m, algorithm=alg, utility=u, values=v), repeat=3)
-                rows.append(Row(f"scaling: {alg} {u}, |X|={n_x}", t))
+                steps = len(merge_path(m, algorithm=alg, utility=u, values=v)) - 1
+                rows.append(Row(f"scaling: {alg} {u}, |X|={n_x} ({steps} steps)", t))
     return report("agglomerative merge paths (Ding & Farokhi Alg. 1, Alg. 2)", rows)
 
 

@@ -660,3 +660,18 @@ def test_larger_instances_with_many_components_match_the_naive_version(seed):
             assert ours == Partition(naive_algorithm2(mask, lam, utility, values, distance == "sq"))
         ours1 = algorithm1(mask, 0.0, utility=utility, values=values, distance=distance).partition
         assert ours1 == Partition(naive_algorithm1(mask, 0.0, utility, values, distance == "sq"))
+
+
+@given(seed=SEEDS)
+def test_p17_eq14_ldp_from_bounded_posterior_ratio(seed):
+    """Eq. (14): if max |ln p(s|x̂)/p(s)| = ε then p(x̂|s) is 2ε-LDP (natural log, A17)."""
+    from nsp.channels import dp_epsilon
+
+    rng = np.random.default_rng(seed)
+    n_s, n_x = int(rng.integers(2, 7)), int(rng.integers(2, 7))
+    p = rng.random((n_s, n_x)) + 0.01
+    p /= p.sum()
+    ps, px = p.sum(axis=1), p.sum(axis=0)
+    eps = np.abs(np.log(p / px[None, :] / ps[:, None])).max()
+    channel = p / ps[:, None]  # W[s, x̂] = p(x̂|s)
+    assert dp_epsilon(channel) <= 2 * eps + 1e-12
