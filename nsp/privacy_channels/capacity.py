@@ -84,7 +84,9 @@ class ICCResult:
     value : float
         ``C_1`` in units of ``base`` (the midpoint of the certified interval).
     lower, upper : float
-        Certified bounds (units of ``base``) from the capacity routine: ``lower <= C_1 <= upper``.
+        Certified bounds (units of ``base``): ``lower`` is the attained mutual information of
+        the witness, ``upper`` the largest certified upper bound of any candidate (pruned
+        candidates are certified below it), so ``lower <= C_1 <= upper``.
     individual : int
         An individual ``i*`` (0-based) attaining the maximum.
     selection : tuple
@@ -446,8 +448,11 @@ def individual_channel_capacity(ch: PrivacyChannel | ArrayLike, *, base: float =
     n_eval = 0
     n_cand = 0
 
+    top_upper = 0.0  # max certified upper bound over every evaluated set (pruned ones are below)
+
     def consider(val, lo, up, i, rows, r, per_value):
-        nonlocal best
+        nonlocal best, top_upper
+        top_upper = max(top_upper, up)
         if best is None or val > best[0]:
             best = (val, lo, up, i, rows, r, per_value)
 
@@ -512,7 +517,7 @@ def individual_channel_capacity(ch: PrivacyChannel | ArrayLike, *, base: float =
     val, lo, up, i, rows, r, per_value = best
     g, W, rx, prior = _witness(ch, types, tau, i, rows, r, per_value)
     return ICCResult(
-        value=val / lnb, lower=lo / lnb, upper=up / lnb, individual=i, selection=g, channel=W,
+        value=val / lnb, lower=lo / lnb, upper=max(up, top_upper) / lnb, individual=i, selection=g, channel=W,
         input_dist=rx, witness_prior=prior,
         per_individual=tuple(p / lnb if not math.isnan(p) else math.nan for p in per),
         n_candidates=n_cand, n_evaluated=n_eval, method=method, base=b,
