@@ -252,7 +252,7 @@ def compose(W1: ArrayLike, W2: ArrayLike, *more: ArrayLike) -> NDArray[np.float6
 
 
 def product_channel(W1: ArrayLike, W2: ArrayLike) -> NDArray[np.float64]:
-    """Two channels used side by side on two inputs: ``W[(x1, x2), (y1, y2)] = W1[x1, y1] W2[x2, y2]``.
+    """Two channels side by side on two inputs: ``W[(x1, x2), (y1, y2)] = W1[x1, y1] W2[x2, y2]``.
 
     Inputs and outputs are flattened row-major: pair ``(a, b)`` has index ``a * n2 + b``
     (``numpy.kron`` order). Capacity is additive: ``C(W1 ⊗ W2) = C(W1) + C(W2)``.
@@ -295,7 +295,9 @@ def parallel_channel(W1: ArrayLike, W2: ArrayLike) -> NDArray[np.float64]:
     return (a[:, :, None] * b[:, None, :]).reshape(a.shape[0], -1)
 
 
-def deterministic_channel(labels: ArrayLike, *, n_outputs: int | None = None) -> NDArray[np.float64]:
+def deterministic_channel(
+    labels: ArrayLike, *, n_outputs: int | None = None
+) -> NDArray[np.float64]:
     """The 0/1 channel of a function: ``W[x, y] = 1`` if ``labels[x] == y``.
 
     Parameters
@@ -319,7 +321,9 @@ def deterministic_channel(labels: ArrayLike, *, n_outputs: int | None = None) ->
     """
     lab = np.asarray(labels)
     if lab.ndim != 1 or lab.size == 0:
-        raise ValueError(f"labels must be a non-empty 1-D array of integers (got shape {lab.shape})")
+        raise ValueError(
+            f"labels must be a non-empty 1-D array of integers (got shape {lab.shape})"
+        )
     if lab.dtype.kind not in "iub":
         if lab.dtype.kind == "f" and np.all(np.isfinite(lab)) and np.all(lab == np.round(lab)):
             lab = lab.astype(np.int64)
@@ -332,13 +336,17 @@ def deterministic_channel(labels: ArrayLike, *, n_outputs: int | None = None) ->
     if not isinstance(n_out, (int, np.integer)) or isinstance(n_out, bool):
         raise ValueError(f"n_outputs must be an integer; got {n_outputs!r}")
     if lab.max() >= n_out:
-        raise ValueError(f"n_outputs must exceed every label (max label {lab.max()}, n_outputs {n_out})")
+        raise ValueError(
+            f"n_outputs must exceed every label (max label {lab.max()}, n_outputs {n_out})"
+        )
     W = np.zeros((lab.size, int(n_out)))
     W[np.arange(lab.size), lab] = 1.0
     return W
 
 
-def unique_rows(W: ArrayLike, *, decimals: int | None = None) -> tuple[NDArray[np.float64], NDArray[np.intp]]:
+def unique_rows(
+    W: ArrayLike, *, decimals: int | None = None
+) -> tuple[NDArray[np.float64], NDArray[np.intp]]:
     """Distinct rows of a channel and, for every input, the index of its row.
 
     Capacity depends only on the set of distinct rows (duplicate inputs can share their mass).
@@ -369,7 +377,8 @@ def unique_rows(W: ArrayLike, *, decimals: int | None = None) -> tuple[NDArray[n
     array([0, 0])
     """
     w = as_channel(W, name="W")
-    if decimals is not None and (isinstance(decimals, bool) or not isinstance(decimals, (int, np.integer))):
+    bad = isinstance(decimals, bool) or not isinstance(decimals, (int, np.integer))
+    if decimals is not None and bad:
         raise ValueError(f"decimals must be an integer or None; got {decimals!r}")
     key = w if decimals is None else np.round(w, int(decimals)) + 0.0  # + 0.0 folds -0.0 into 0.0
     _, first, inverse = np.unique(key, axis=0, return_index=True, return_inverse=True)
@@ -389,8 +398,10 @@ def _neg_entropies(W: NDArray[np.float64]) -> NDArray[np.float64]:
     return xlogy(W, W).sum(axis=1)
 
 
-def _divergences(W: NDArray[np.float64], neg_h: NDArray[np.float64], q: NDArray[np.float64]) -> NDArray[np.float64]:
-    """``D(W_x || q)`` in nats for every row; ``inf`` where a row has mass on an output with q = 0."""
+def _divergences(
+    W: NDArray[np.float64], neg_h: NDArray[np.float64], q: NDArray[np.float64]
+) -> NDArray[np.float64]:
+    """``D(W_x || q)`` in nats for every row; ``inf`` if a row has mass where q = 0."""
     pos = q > 0
     if pos.all():
         return neg_h - W @ np.log(q)
@@ -511,7 +522,7 @@ def _ba_iterations(
     tol: float,
     n_iter: int,
 ) -> tuple[NDArray[np.float64], int, bool]:
-    """Plain Blahut–Arimoto from ``p`` for at most ``n_iter`` steps; stop when the gap <= tol (nats)."""
+    """Plain Blahut–Arimoto from ``p``, at most ``n_iter`` steps; stop at gap <= tol (nats)."""
     for t in range(1, n_iter + 1):
         q = p @ W
         d = _divergences(W, neg_h, q)
@@ -538,7 +549,9 @@ def _newton_direction(
     ridge: float,
     null: NDArray[np.bool_] | None,
 ) -> NDArray[np.float64] | None:
-    """Newton direction ``d = (H + ridge)^+ (g - nu 1)`` with ``sum(d) = 0``, from ``H = vec diag(lam) vec^T``.
+    """Newton direction ``d = (H + ridge)^+ (g - nu 1)`` with ``sum(d) = 0``.
+
+    ``H = vec diag(lam) vec^T`` is the Hessian of ``-I`` on the support.
 
     With ``null`` given (and ``ridge = 0``) the null eigen-directions are left out (pseudo-inverse).
     """
@@ -564,7 +577,7 @@ def _boundary_move(
     direction: NDArray[np.float64],
     floor: float,
 ) -> tuple | None:
-    """Move ``p[idx]`` along ``direction`` until an input's mass reaches 0; keep it if ``I >= floor``."""
+    """Move ``p[idx]`` along ``direction`` until a mass reaches 0; keep it if ``I >= floor``."""
     ps = p[idx]
     shrinking = direction < 0
     if not shrinking.any():
@@ -610,7 +623,8 @@ def _newton_active_set(
         g = d[idx]
         spread = float(g.max() - g.min())
         outside = ~support & (d > lower + 0.25 * tol)
-        if outside.any() and (spread <= max(1e-3 * (upper - lower), 0.5 * tol) or not np.isfinite(upper)):
+        level = spread <= max(1e-3 * (upper - lower), 0.5 * tol)
+        if outside.any() and (level or not np.isfinite(upper)):
             # admit the KKT violators with a small mass, then continue Newton on the larger set
             new = np.flatnonzero(outside)
             eps = 1e-8 if np.isfinite(upper) else 1e-4
@@ -640,7 +654,8 @@ def _newton_active_set(
                 p, lower, upper, q, d, gone = accepted
                 support[gone] = False
                 continue
-        for ridge in _RIDGES:  # Newton (pseudo-inverse) first; Levenberg-Marquardt damping if it fails
+        # Newton (pseudo-inverse) first; Levenberg-Marquardt damping if it does not ascend
+        for ridge in _RIDGES:
             direction = _newton_direction(lam, vec, g, ridge * scale, null if ridge == 0 else None)
             if direction is None:
                 continue
@@ -787,7 +802,9 @@ def channel_capacity(
             keep = np.argsort(-np.where(guess, p_warm, -1.0), kind="stable")[:cap]
             guess = np.zeros(m, dtype=bool)
             guess[keep] = True
-        p, steps, done = _newton_active_set(rows, neg_r, p_warm, guess, tol_n, max_steps=20 * m + 100)
+        p, steps, done = _newton_active_set(
+            rows, neg_r, p_warm, guess, tol_n, max_steps=20 * m + 100
+        )
         iters += steps
         if not done and iters < max_iter:
             p_ba, more, done = _ba_iterations(rows, neg_r, p_warm, tol_n, int(max_iter) - iters)
@@ -808,7 +825,12 @@ def _gap(W: NDArray[np.float64], neg_h: NDArray[np.float64], p: NDArray[np.float
 
 
 def _result(
-    W: NDArray[np.float64], neg_h: NDArray[np.float64], p: NDArray[np.float64], iters: int, tol_n: float, ln_b: float
+    W: NDArray[np.float64],
+    neg_h: NDArray[np.float64],
+    p: NDArray[np.float64],
+    iters: int,
+    tol_n: float,
+    ln_b: float,
 ) -> CapacityResult:
     lower, upper, q, _ = _bounds(W, neg_h, p)
     lower = max(min(lower, upper), 0.0)  # rounding can invert an exact tie by an ulp
@@ -835,7 +857,10 @@ def _neighbour_pairs(neighbours: object, m: int) -> NDArray[np.intp] | None:
     if neighbours is None or (isinstance(neighbours, str) and neighbours == "all"):
         return None
     if isinstance(neighbours, str):
-        raise ValueError(f"neighbours must be None, 'all', pairs, a boolean adjacency or a graph; got {neighbours!r}")
+        raise ValueError(
+            "neighbours must be None, 'all', pairs, a boolean adjacency or a graph; "
+            f"got {neighbours!r}"
+        )
     try:
         import networkx as nx
     except ImportError:  # pragma: no cover - networkx is a dependency
@@ -844,13 +869,17 @@ def _neighbour_pairs(neighbours: object, m: int) -> NDArray[np.intp] | None:
         nodes = list(neighbours.nodes)
         for v in nodes:
             if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or not 0 <= v < m:
-                raise ValueError(f"neighbours graph nodes must be input indices in [0, {m}); found {v!r}")
+                raise ValueError(
+                    f"neighbours graph nodes must be input indices in [0, {m}); found {v!r}"
+                )
         edges = list(neighbours.edges())
         return np.asarray(edges, dtype=np.intp).reshape(-1, 2)
     arr = np.asarray(list(neighbours) if not hasattr(neighbours, "shape") else neighbours)
     if arr.dtype == bool:
         if arr.shape != (m, m):
-            raise ValueError(f"a boolean neighbours adjacency must have shape ({m}, {m}); got {arr.shape}")
+            raise ValueError(
+                f"a boolean neighbours adjacency must have shape ({m}, {m}); got {arr.shape}"
+            )
         return np.argwhere(arr | arr.T).astype(np.intp)
     if arr.size == 0:
         return np.zeros((0, 2), dtype=np.intp)
@@ -859,7 +888,10 @@ def _neighbour_pairs(neighbours: object, m: int) -> NDArray[np.intp] | None:
     if arr.dtype.kind not in "iu":
         raise ValueError(f"neighbours pairs must be integer input indices (got dtype {arr.dtype})")
     if arr.min() < 0 or arr.max() >= m:
-        raise ValueError(f"neighbours pairs must be input indices in [0, {m}); found {arr.min()}..{arr.max()}")
+        raise ValueError(
+            f"neighbours pairs must be input indices in [0, {m}); "
+            f"found {arr.min()}..{arr.max()}"
+        )
     return arr.astype(np.intp)
 
 
