@@ -73,7 +73,7 @@ for ax, policy in zip(axes, mg.POLICIES):
             ax.axhline(ref.advantage.iloc[0], color=f"C{k}", ls=":", lw=1)
     ax.set(title=titles[policy], xlabel="privacy budget ε [bits per release]", ylim=(-0.02, 1.02))
 axes[0].set_ylabel("adversary's advantage Adv")
-axes[0].legend(title="dotted: no privacy", fontsize=8)
+axes[1].legend(title="dotted: no privacy", fontsize=8, loc="center right")
 fig.suptitle("Fig. 3: membership game on quantized daily averages" + (" — SGSC stand-in data" if stand_in else ""))
 if stand_in:
     mark_stand_in(fig, f"stand-in: SGSC smart-meter sample, {X.shape[0]} NSW households, not Ausgrid's 300 solar homes")
