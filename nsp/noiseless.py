@@ -541,6 +541,59 @@ def hypothesis_game_range(
     return JointRange.from_pairs([("p0", y0), ("p1", y1)], s_labels=["p0", "p1"])
 
 
+def leakage_profile(
+    mech: Mechanism, domains: Sequence[Sequence[Any]], i: int, *, base: float = 2, max_rows: int = 100_000
+) -> pd.DataFrame:
+    """The guarantees of Theorems 1–3 for individual ``i`` at every ``x_{-i}``: one row per ``x_{-i}``.
+
+    Columns: ``v`` (the others' values), ``outputs`` (``|[[Y | X_{-i} = v]]|``), ``epsilon``
+    (its log), ``maximin`` (``I*(X_i; Y)``), ``symmetrized_leakage`` (``L0s``), ``leakage``
+    (``L0(Y → X_i)``), ``zero_error`` (``log α(G)``, one-letter zero-error rate) and
+    ``hypothesis_bound`` (the best two-point test's performance over all pairs ``x_i, x_i'``).
+    Theorem 1 gives ``maximin ≤ symmetrized_leakage ≤ leakage ≤ ε*``; here they are all equal
+    because ``Y`` is a function of ``X_i`` (spec E16).
+
+    Raises
+    ------
+    ValueError
+        If there are more than ``max_rows`` values of ``x_{-i}``.
+
+    Examples
+    --------
+    >>> prof = leakage_profile(lambda x: (x[0] + x[1]) // 2, [range(4), range(2)], 0)
+    >>> prof[["outputs", "epsilon", "maximin", "leakage", "hypothesis_bound"]].round(4).to_numpy().tolist()
+    [[2.0, 1.0, 1.0, 1.0, 1.0], [3.0, 1.585, 1.585, 1.585, 1.0]]
+    """
+    from nsp.uncertain import (
+        confusability_graph,
+        hypothesis_test_bound,
+        independence_number,
+        maximin_information,
+        nonstochastic_leakage,
+        symmetrized_leakage,
+    )
+
+    doms = _check_domains(domains)
+    if not 0 <= i < len(doms):
+        raise ValueError(f"i must index an individual in 0..{len(doms) - 1}; got {i}")
+    others = [d if j != i else [d[0]] for j, d in enumerate(doms)]
+    if math.prod(len(d) for d in others) > max_rows:
+        raise ValueError(f"more than max_rows={max_rows} values of x_-i; raise max_rows or shrink the domains")
+    rows = []
+    for v in itertools.product(*others):
+        J = individual_range(mech, doms, i, v)
+        hyp = max(hypothesis_test_bound(hypothesis_game_range(mech, i, a, b, v))
+                  for a, b in itertools.combinations(doms[i], 2)) if len(doms[i]) > 1 else -math.inf
+        rows.append({
+            "v": tuple(x for j, x in enumerate(v) if j != i), "outputs": float(J.n_x),
+            "epsilon": math.log(J.n_x) / log_base(base), "maximin": maximin_information(J, base=base),
+            "symmetrized_leakage": symmetrized_leakage(J, base=base), "leakage": nonstochastic_leakage(J.T, base=base),
+            "zero_error": math.log(independence_number(confusability_graph(J, axis=0))) / log_base(base),
+            "hypothesis_bound": hyp,
+        })
+    return pd.DataFrame(rows)
+
+
 def estimation_error_lower_bound(rho: float, mu: float, p: int, epsilon: float) -> float:
     """Theorem 4's lower bound on ``E{|X_i − X̂_i|^p | X_{-i}}`` for an ε-private mechanism:
 

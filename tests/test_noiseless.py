@@ -316,3 +316,21 @@ def test_T4_corrected_bound_holds_for_the_best_estimator(b, p, eps, n, t):
     assert len(widths) <= 2**eps * (1 + 1e-12)  # the safe rule keeps the budget
     best = nl.optimal_error_uniform(widths, p)
     assert best >= nl.estimation_error_lower_bound(1 / float(B), float(B), p, eps) * (1 - 1e-12)
+
+
+@given(instances(), st.integers(1, 4), st.integers(0, 2**32 - 1))
+def test_leakage_profile_respects_theorems_1_to_3(inst, r, seed):
+    domains, _ = inst
+    rng = np.random.default_rng(seed)
+    table = {x: int(rng.integers(r)) for x in itertools.product(*domains)}
+    eps = nl.noiseless_epsilon(table.__getitem__, domains)
+    i = int(rng.integers(len(domains)))
+    prof = nl.leakage_profile(table.__getitem__, domains, i)
+    assert len(prof) == math.prod(len(d) for j, d in enumerate(domains) if j != i)
+    tol = 1e-12
+    assert (prof.maximin <= prof.symmetrized_leakage + tol).all()
+    assert (prof.symmetrized_leakage <= prof.leakage + tol).all()
+    assert (prof.leakage <= eps + tol).all() and (prof.zero_error <= eps + tol).all()
+    assert (prof.hypothesis_bound <= np.minimum(eps, 1.0) + tol).all() | (prof.hypothesis_bound == -np.inf).all()
+    # The budget is attained by some x_-i.
+    assert prof.epsilon.max() == pytest.approx(eps)
