@@ -32,7 +32,7 @@ def example1_pmf(variant: str = "normalized") -> NDArray[np.float64]:
 
     Examples
     --------
-    >>> example1_pmf().tolist()
+    >>> example1_pmf().round(12).tolist()
     [0.3125, 0.3125, 0.1875, 0.125, 0.05, 0.00625, 0.00375, 0.0025]
     """
     if variant == "normalized":
