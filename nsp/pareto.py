@@ -39,7 +39,9 @@ __all__ = [
 Algorithm = Literal["algorithm1", "algorithm2", "indistinguishable_l0"]
 
 
-def default_lambdas(path: MergePath | None = None, *, lo: float = 1e-4, hi: float = 100.0, num: int = 121) -> NDArray:
+def default_lambdas(
+    path: MergePath | None = None, *, lo: float = 1e-4, hi: float = 100.0, num: int = 121
+) -> NDArray:
     """The λ grid ``[0] + logspace(log10 lo, log10 hi, num)``, plus the path's breakpoints.
 
     Including the exact breakpoints ``a_t/b_t`` guarantees that every point reachable by some
@@ -78,8 +80,8 @@ def lambda_windows(path: MergePath) -> pd.DataFrame:
     >>> mask = [[1, 0, 0, 0, 0, 0, 0], [1, 1, 0, 0, 0, 0, 0], [0, 0, 1, 1, 0, 0, 0],
     ...         [0, 0, 0, 0, 1, 0, 0], [0, 0, 0, 0, 0, 1, 0], [0, 0, 0, 0, 0, 0, 1]]
     >>> w = lambda_windows(merge_path(mask, algorithm="algorithm2"))
-    >>> w[w.reachable].round(4).to_dict("records")
-    [{'t': 0, 'lam_low': 0.3219, 'lam_high': inf, 'reachable': True}, {'t': 4, 'lam_low': 0.0, 'lam_high': 0.3219, 'reachable': True}]
+    >>> w[w.reachable].round(4).values.tolist()
+    [[0, 0.3219, inf, True], [4, 0.0, 0.3219, True]]
     """
     p, u = path.privacy, path.utility
     n = len(p)
@@ -99,7 +101,9 @@ def lambda_windows(path: MergePath) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _row(lam: float, it_t: int, iterations: int, privacy: float, utility: float, partition, source: str) -> dict:
+def _row(
+    lam: float, it_t: int, iterations: int, privacy: float, utility: float, partition, source: str
+) -> dict:
     return {
         "lam": lam,
         "t": it_t,
@@ -160,17 +164,23 @@ def lambda_sweep(
     [(0.0, 1.0), (0.5646, 0.0)]
     """
     if algorithm not in ("algorithm1", "algorithm2", "indistinguishable_l0"):
-        raise ValueError(f"algorithm must be 'algorithm1', 'algorithm2' or 'indistinguishable_l0'; got {algorithm!r}")
+        raise ValueError(
+            "algorithm must be 'algorithm1', 'algorithm2' or 'indistinguishable_l0'; "
+            f"got {algorithm!r}"
+        )
     kw = dict(utility=utility, values=values, distance=distance, base=base)
     rows: list[dict] = []
     if algorithm == "indistinguishable_l0":
         lam_arr = default_lambdas() if lambdas is None else np.asarray(lambdas, dtype=float)
         for lam in lam_arr:
             res: ClusteringResult = indistinguishable_l0(r, float(lam), **kw)
-            rows.append(_row(float(lam), res.iterations, res.iterations, res.privacy, res.utility, res.partition, "sweep"))
+            t = res.iterations
+            rows.append(_row(float(lam), t, t, res.privacy, res.utility, res.partition, "sweep"))
             if include_path:
                 for h in res.history[:-1]:
-                    rows.append(_row(float(lam), h.t, h.t, h.privacy, h.utility, h.partition, "path"))
+                    rows.append(
+                        _row(float(lam), h.t, h.t, h.privacy, h.utility, h.partition, "path")
+                    )
         reference = indistinguishable_l0(r, 0.0, **kw).history[0]
         p0, u0 = reference.privacy, reference.utility
     else:
@@ -231,7 +241,9 @@ def normalize(
     return out
 
 
-def pareto_front(df: pd.DataFrame, *, x: str = "utility_loss", y: str = "privacy_norm", tol: float = 1e-12) -> pd.DataFrame:
+def pareto_front(
+    df: pd.DataFrame, *, x: str = "utility_loss", y: str = "privacy_norm", tol: float = 1e-12
+) -> pd.DataFrame:
     """The non-dominated rows of ``df`` when minimizing both ``x`` and ``y``.
 
     A row is dominated if another has ``x`` and ``y`` no larger and one strictly smaller
@@ -239,7 +251,8 @@ def pareto_front(df: pd.DataFrame, *, x: str = "utility_loss", y: str = "privacy
 
     Examples
     --------
-    >>> d = pd.DataFrame({"utility_loss": [0, 0.2, 0.3, 0.5, 0.5], "privacy_norm": [1, 0.6, 0.7, 0.2, 0.3]})
+    >>> d = pd.DataFrame({"utility_loss": [0, 0.2, 0.3, 0.5, 0.5],
+    ...                   "privacy_norm": [1, 0.6, 0.7, 0.2, 0.3]})
     >>> pareto_front(d)[["utility_loss", "privacy_norm"]].values.tolist()
     [[0.0, 1.0], [0.2, 0.6], [0.5, 0.2]]
     """

@@ -30,7 +30,9 @@ __all__ = ["generalize_to_k_anonymity"]
 def _mask(r: ArrayLike) -> NDArray[np.bool_]:
     m = np.asarray(getattr(r, "mask", r))
     if m.ndim != 2 or m.size == 0:
-        raise ValueError(f"r must be a JointRange or a non-empty 2-D boolean matrix; got shape {m.shape}")
+        raise ValueError(
+            f"r must be a JointRange or a non-empty 2-D boolean matrix; got shape {m.shape}"
+        )
     if m.dtype != np.bool_:
         if m.dtype.kind not in "biuf" or not np.all((m == 0) | (m == 1)):
             raise ValueError("r must be boolean (or hold only 0 and 1)")
@@ -84,7 +86,8 @@ def generalize_to_k_anonymity(
     ...         [0, 0, 0, 0, 1, 0, 0], [0, 0, 0, 0, 0, 1, 0], [0, 0, 0, 0, 0, 0, 1]]
     >>> generalize_to_k_anonymity(mask, 2)
     Partition({0}, {1,2,3,4,5,6})
-    >>> generalize_to_k_anonymity(mask, 2, values=[0.2, 0.1, 0.4, 0.3, 0.6, 1.5, 1.0], method="interval")
+    >>> values = [0.2, 0.1, 0.4, 0.3, 0.6, 1.5, 1.0]
+    >>> generalize_to_k_anonymity(mask, 2, values=values, method="interval")
     Partition({0,1}, {2,3,4}, {5,6})
     """
     m = _mask(r)
@@ -95,7 +98,7 @@ def generalize_to_k_anonymity(
     if values is None:
         labels = getattr(r, "x_labels", None)
         try:
-            values = np.asarray(labels, dtype=float) if labels is not None else np.arange(n, dtype=float)
+            values = np.arange(n, dtype=float) if labels is None else np.asarray(labels, dtype=float)
         except (TypeError, ValueError):
             values = np.arange(n, dtype=float)
     v = np.asarray(values, dtype=float)
@@ -119,7 +122,9 @@ def _merge_low(m: NDArray[np.bool_], k: int, v: NDArray) -> Partition:
     while m[:, merged].any(axis=1).sum() < k:
         # absorb the kept cluster whose centroid is nearest (k ≤ |[[S]]| guarantees an end)
         c = v[merged].mean()
-        order = sorted(range(len(clusters)), key=lambda i: (abs(v[clusters[i]].mean() - c), min(clusters[i])))
+        order = sorted(
+            range(len(clusters)), key=lambda i: (abs(v[clusters[i]].mean() - c), min(clusters[i]))
+        )
         merged += clusters.pop(order[0])
     return Partition(clusters + [merged], n)
 

@@ -48,7 +48,7 @@ Everything is in bits by default (``base=2``); λ multiplies utility in the unit
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Iterator, Literal
 
 import numpy as np
@@ -199,9 +199,13 @@ def _fmt(p: Partition) -> str:
 class _Step:
     """One point of a merge path; the partitions are built from label arrays on first use."""
 
-    __slots__ = ("labels", "privacy", "utility", "merges", "decomp_labels", "_partition", "_decomposition")
+    __slots__ = (
+        "labels", "privacy", "utility", "merges", "decomp_labels", "_partition", "_decomposition"
+    )
 
-    def __init__(self, labels, privacy: float, utility: float, merges: tuple = (), decomp_labels=None):
+    def __init__(
+        self, labels, privacy: float, utility: float, merges: tuple = (), decomp_labels=None
+    ):
         self.labels = labels
         self.privacy = privacy
         self.utility = utility
@@ -249,7 +253,7 @@ def _iteration(step: _Step, t: int, lam: float, delta: float | None) -> Iteratio
 
 
 def _run_from_steps(
-    steps: Iterator[_Step], lam: float, algorithm: str, end_reason: str | None = None
+    steps: Iterator[_Step], lam: float, algorithm: str
 ) -> ClusteringResult:
     """Accept steps while ΔL < −TOL; the common stopping rule of Algorithms 1 and 2."""
     first = next(steps)
@@ -259,10 +263,12 @@ def _run_from_steps(
         d = _delta(prev, step, lam)
         it = _iteration(step, len(history), lam, d)
         if d >= -TOL:
-            return ClusteringResult(prev.partition, tuple(history), it, "delta_nonnegative", lam, algorithm)
+            return ClusteringResult(
+                prev.partition, tuple(history), it, "delta_nonnegative", lam, algorithm
+            )
         history.append(it)
         prev = step
-    reason = end_reason or ("single_cluster" if algorithm == "algorithm1" else "connected")
+    reason = "single_cluster" if algorithm == "algorithm1" else "connected"
     return ClusteringResult(prev.partition, tuple(history), None, reason, lam, algorithm)
 
 
@@ -307,8 +313,7 @@ class MergePath:
     def result(self, lam: float) -> ClusteringResult:
         """The run of the algorithm for ``lam``, read off the path (identical to a direct run)."""
         lam = _check_lam(lam)
-        end = None if self.end_reason != "no_candidates" else "delta_nonnegative"
-        return _run_from_steps(iter(self.steps), lam, self.algorithm, end)
+        return _run_from_steps(iter(self.steps), lam, self.algorithm)
 
     def stop_index(self, lam: float) -> int:
         """Index on the path of the partition returned for ``lam``."""
@@ -342,7 +347,9 @@ class MergePath:
 def _as_mask(r: ArrayLike) -> NDArray[np.bool_]:
     arr = np.asarray(getattr(r, "mask", r))
     if arr.ndim != 2:
-        raise ValueError(f"r must be a JointRange or a 2-D boolean matrix mask[s, x] (got shape {arr.shape})")
+        raise ValueError(
+            f"r must be a JointRange or a 2-D boolean matrix mask[s, x] (got shape {arr.shape})"
+        )
     if arr.dtype != np.bool_:
         if arr.dtype.kind not in "biuf" or not np.all((arr == 0) | (arr == 1)):
             raise ValueError("r must be boolean (or hold only 0 and 1)")
@@ -350,7 +357,9 @@ def _as_mask(r: ArrayLike) -> NDArray[np.bool_]:
     if arr.size == 0:
         raise ValueError(f"r must not be empty (shape {arr.shape})")
     if not arr.any(axis=0).all() or not arr.any(axis=1).all():
-        raise ValueError("r must have a True in every row and every column (the marginal ranges are projections)")
+        raise ValueError(
+            "r must have a True in every row and every column (the marginal ranges are projections)"
+        )
     return np.ascontiguousarray(arr)
 
 
@@ -362,7 +371,9 @@ def _as_values(values: ArrayLike | None, r: object, n_x: int) -> NDArray[np.floa
         try:
             values = np.asarray(labels, dtype=float)
         except (TypeError, ValueError):
-            raise ValueError("values must be given for utility 'U2': the x labels are not numeric") from None
+            raise ValueError(
+                "values must be given for utility 'U2': the x labels are not numeric"
+            ) from None
     v = np.asarray(values, dtype=float)
     if v.shape != (n_x,):
         raise ValueError(f"values must have one number per x, shape ({n_x},); got shape {v.shape}")
@@ -422,12 +433,14 @@ def resolution_utility(partition: Partition | ArrayLike, *, base: float = 2) -> 
     1.222392
     """
     b = check_base(base)
-    p = partition if isinstance(partition, Partition) else Partition.from_labels(np.asarray(partition))
+    p = partition if isinstance(partition, Partition) else Partition.from_labels(partition)
     n = int(sum(p.sizes))
     return float(_log(n, b) - _log(int(max(p.sizes)), b))
 
 
-def cluster_distortion(values: ArrayLike, cluster: ArrayLike, *, distance: Distance = "abs") -> float:
+def cluster_distortion(
+    values: ArrayLike, cluster: ArrayLike, *, distance: Distance = "abs"
+) -> float:
     """Max distortion ``d̄(𝒳) = max_{x ∈ 𝒳} d(x, x̂_𝒳)`` with the centroid codeword.
 
     Parameters
@@ -451,7 +464,9 @@ def cluster_distortion(values: ArrayLike, cluster: ArrayLike, *, distance: Dista
     return float(_dbar(v.sum(), v.size, v.min(), v.max(), distance == "sq"))
 
 
-def distortion_utility(values: ArrayLike, partition: Partition | ArrayLike, *, distance: Distance = "abs") -> float:
+def distortion_utility(
+    values: ArrayLike, partition: Partition | ArrayLike, *, distance: Distance = "abs"
+) -> float:
     """Utility ``U2 = −max_𝒳 d̄(𝒳)`` (centroid codewords) of a quantization.
 
     Examples
@@ -523,7 +538,8 @@ class _State:
 
     def util(self) -> float:
         if self.utility == "U1":
-            return float(_log(self.n, self.base) - _log(int(self.size[self.alive].max()), self.base))
+            biggest = int(self.size[self.alive].max())
+            return float(_log(self.n, self.base) - _log(biggest, self.base))
         return float(-self.dbar[self.alive].max()) + 0.0
 
     def merged_dbar(self, i: int, js) -> NDArray[np.float64]:
@@ -672,11 +688,8 @@ def algorithm1(
     """
     lam = _check_lam(lam)
     mask, vals, b = _prepare(r, utility, values, distance, base)
-    end: list[str] = []
-    res = _run_from_steps(_alg1_steps(mask, utility, vals, distance, b, end), lam, "algorithm1")
-    if res.rejected is None and end and end[0] == "no_candidates":  # pragma: no cover - guarded
-        raise AssertionError("unreachable: a no-merge step has ΔL = 0")
-    return res
+    # a path ending without candidates ends with a repeated partition (ΔL = 0: always rejected)
+    return _run_from_steps(_alg1_steps(mask, utility, vals, distance, b, []), lam, "algorithm1")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -714,7 +727,9 @@ class _Graph:
         return a
 
 
-def _pick_pair(key: NDArray, valid: NDArray[np.bool_], tol: float, *secondary: NDArray) -> tuple[int, int]:
+def _pick_pair(
+    key: NDArray, valid: NDArray[np.bool_], tol: float, *secondary: NDArray
+) -> tuple[int, int]:
     """First pair (i < j, rows of ``key``) by key ↑ (within ``tol``), then ``secondary`` keys ↑,
     then canonical order (row, then column)."""
     k = np.where(valid, key, np.inf)
@@ -825,7 +840,8 @@ def _alg2_pick_u1(st: _State, g: _Graph, alive: NDArray) -> tuple[int, int]:
     valid = ~np.eye(rep.size, dtype=bool)
     n = st.n
     ii, jj = _pick_pair(
-        (ms[:, None] + ms[None, :]).astype(float), valid, 0.0, -(gs[:, None] + gs[None, :]), lo * n + hi
+        (ms[:, None] + ms[None, :]).astype(float), valid, 0.0,
+        -(gs[:, None] + gs[None, :]), lo * n + hi,
     )
     a, b = int(rep[ii]), int(rep[jj])
     return (a, b) if a < b else (b, a)
@@ -896,7 +912,8 @@ def merge_path(
         steps = tuple(_alg1_steps(mask, utility, vals, distance, b, end))
         return MergePath("algorithm1", steps, end[0])
     if algorithm == "algorithm2":
-        return MergePath("algorithm2", tuple(_alg2_steps(mask, utility, vals, distance, b)), "connected")
+        steps = tuple(_alg2_steps(mask, utility, vals, distance, b))
+        return MergePath("algorithm2", steps, "connected")
     raise ValueError(f"algorithm must be 'algorithm1' or 'algorithm2'; got {algorithm!r}")
 
 
@@ -956,17 +973,21 @@ def indistinguishable_l0(
 
     def snapshot(merges=(), delta=None, t=0) -> Iteration:
         priv, u = st.l0(), st.util()
-        return Iteration(t, st.partition(), priv, u, priv - lam * u, delta, merges, g.decomposition())
+        return Iteration(
+            t, st.partition(), priv, u, priv - lam * u, delta, merges, g.decomposition()
+        )
 
     history = [snapshot()]
     while g.k > 1:
         alive = st.alive
         b0_old = _log(int(st.rsize[alive].min()), b)
         union = st.rsize[:, None] + st.rsize[None, :] - np.rint(C).astype(np.int64)
-        b0_new = np.minimum(_log(np.maximum(union, 1), b), _log(_min_excluding(st.rsize.astype(float), alive), b))
+        others = _min_excluding(st.rsize.astype(float), alive)
+        b0_new = np.minimum(_log(np.maximum(union, 1), b), _log(others, b))
         u_old = st.util()
         if utility == "U1":
-            big = np.maximum(st.size[:, None] + st.size[None, :], _min_excluding(st.size.astype(float), alive, True))
+            others = _min_excluding(st.size.astype(float), alive, True)
+            big = np.maximum(st.size[:, None] + st.size[None, :], others)
             u_new = _log(n, b) - _log(big, b)
         else:
             u_new = -np.maximum(D, _min_excluding(st.dbar, alive, True))
@@ -974,7 +995,8 @@ def indistinguishable_l0(
         valid = np.triu(alive[:, None] & alive[None, :] & (g.comp[:, None] != g.comp[None, :]), k=1)
         gs = g.gsize[g.comp]
         i, j = _pick_pair(
-            delta, valid, TOL_VC, (st.rsize[:, None] + st.rsize[None, :]).astype(float), -(gs[:, None] + gs[None, :])
+            delta, valid, TOL_VC,
+            (st.rsize[:, None] + st.rsize[None, :]).astype(float), -(gs[:, None] + gs[None, :]),
         )
         d = float(delta[i, j])
         merges = ((st.cluster(i), st.cluster(j)),)
@@ -986,4 +1008,6 @@ def indistinguishable_l0(
             D[a, :] = st.merged_dbar(a, idx)
             D[:, a] = D[a, :]
         history.append(snapshot(merges, d, len(history)))
-    return ClusteringResult(history[-1].partition, tuple(history), None, "connected", lam, "indistinguishable_l0")
+    return ClusteringResult(
+        history[-1].partition, tuple(history), None, "connected", lam, "indistinguishable_l0"
+    )

@@ -34,7 +34,13 @@ from nsp.info import (
     mutual_information,
     renyi_divergence,
 )
-from nsp.uncertain import JointRange, k_anonymity, maximin_information, nonstochastic_leakage, quantize
+from nsp.uncertain import (
+    JointRange,
+    k_anonymity,
+    maximin_information,
+    nonstochastic_leakage,
+    quantize,
+)
 
 __all__ = [
     "PAPER_COUNTS",
@@ -128,7 +134,9 @@ def dataset_statistics(frame: pd.DataFrame | None = None, **kwargs) -> pd.DataFr
     )
 
 
-def renyi_leakage(p_sx: ArrayLike, alpha: float, *, base: float = 2, uniform_s: bool = False) -> float:
+def renyi_leakage(
+    p_sx: ArrayLike, alpha: float, *, base: float = 2, uniform_s: bool = False
+) -> float:
     """``max_x D_α(p(s|x) || p(s))`` over the x with ``p(x) > 0`` (Ding & Farokhi §VI, eq. (13)).
 
     Parameters
@@ -136,7 +144,8 @@ def renyi_leakage(p_sx: ArrayLike, alpha: float, *, base: float = 2, uniform_s: 
     p_sx : array_like, shape (n_s, n_x)
         Joint pmf; axis 0 is S.
     alpha : float
-        Rényi order in ``[0, inf]`` (0: ``−log Σ_{s: p(s|x)>0} p(s)``; inf: ``max log p(s|x)/p(s)``).
+        Rényi order in ``[0, inf]`` (0: ``−log Σ_{s: p(s|x)>0} p(s)``;
+        inf: ``max log p(s|x)/p(s)``).
     base : float
         Logarithm base.
     uniform_s : bool
