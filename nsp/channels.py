@@ -771,7 +771,10 @@ def channel_capacity(
     """
     b = check_base(base)
     w = as_channel(W, name="W")
-    tol_f = float(tol)
+    try:
+        tol_f = float(tol) if not isinstance(tol, (str, bytes, bool)) else math.nan
+    except (TypeError, ValueError):
+        tol_f = math.nan
     if not math.isfinite(tol_f) or tol_f <= 0:
         raise ValueError(f"tol must be a finite number > 0; got {tol!r}")
     if isinstance(max_iter, bool) or not isinstance(max_iter, (int, np.integer)) or max_iter < 1:
@@ -791,7 +794,7 @@ def channel_capacity(
     neg_r = _neg_entropies(rows)
     m = rows.shape[0]
     p0 = np.full(m, 1.0 / m)
-    warm = min(_WARM_ITERATIONS, int(max_iter))
+    warm = min(_WARM_ITERATIONS, max(5, 2 * m), int(max_iter))  # small channels: Newton early
     p_warm, iters, done = _ba_iterations(rows, neg_r, p0, tol_n, warm)
     p = p_warm
     if not done:

@@ -166,6 +166,24 @@ def test_unconverged_result_is_still_a_valid_certificate():
     assert rough.gap > 1e-6
 
 
+def test_fallback_when_newton_stalls_still_certifies(monkeypatch):
+    import nsp.channels as channels
+
+    calls = []
+
+    def stalled(W, neg_h, p, support, tol, max_steps):
+        calls.append(max_steps)
+        return p, 1, False
+
+    monkeypatch.setattr(channels, "_newton_active_set", stalled)
+    w = random_channel(5, 6, 4, alpha=0.5)
+    res = channel_capacity(w, tol=1e-8)  # Blahut-Arimoto alone must finish the job
+    assert calls and res.iterations > 2 * 6 + 1  # the warm-up (12 steps) did not suffice
+    assert res.converged and res.gap <= 1e-8
+    monkeypatch.undo()
+    assert res.capacity == pytest.approx(channel_capacity(w).capacity, abs=1e-8)
+
+
 # ------------------------------------------------------------------ properties
 
 
@@ -488,6 +506,8 @@ def test_deterministic_channel_rejects_bad_labels(labels, kwargs, match):
         ({"tol": 0}, "tol must be a finite number > 0"),
         ({"tol": -1e-9}, "tol must be a finite number > 0"),
         ({"tol": float("nan")}, "tol must be a finite number > 0"),
+        ({"tol": "1e-9"}, "tol must be a finite number > 0"),
+        ({"tol": None}, "tol must be a finite number > 0"),
         ({"max_iter": 0}, "max_iter must be an integer >= 1"),
         ({"max_iter": 2.5}, "max_iter must be an integer >= 1"),
         ({"method": "newton"}, "method must be 'auto' or 'ba'"),
