@@ -284,6 +284,15 @@ def test_mutual_information_channel_matches_the_joint_formula(rng):
         assert nats == pytest.approx(brute * math.log(2), abs=1e-12)
 
 
+@given(w=channels, seed=st.integers(0, 2**32 - 1))
+def test_mutual_information_channel_matches_nsp_info_on_the_joint(w, seed):
+    from nsp import info  # an independent implementation (the info helper's, on joint pmfs)
+
+    p = np.random.default_rng(seed).dirichlet(np.full(w.shape[0], 0.7))
+    want = info.mutual_information(joint_from_channel(p, w))
+    assert mutual_information_channel(p, w) == pytest.approx(want, abs=1e-12)
+
+
 def test_capacity_bounds_upper_is_infinite_when_an_output_is_unreached():
     lo, up = capacity_bounds([1.0, 0.0], np.eye(2))
     assert lo == 0.0 and up == math.inf
