@@ -24,6 +24,7 @@ x_values_example4: list = [0.2, 0.1, 0.4, 0.3, 0.6, 1.5, 4.0]  # eq. (4) with x7
 distance: str = "sq"  # U2 distance; sq reproduces Example 4 as printed, abs is the stated one (A8)
 include_path: bool = False  # also plot every iterate of the merge path (all feasible)
 n_lambdas: int = 121  # log-spaced λ values in [1e-4, 1e2], besides 0 and the breakpoints
+extra_problems: bool = True  # also draw the frontiers of problems (3) and (10) on the same data, U1
 
 # %%
 import matplotlib.pyplot as plt
@@ -97,6 +98,35 @@ ax.legend(fontsize=8, loc="center right", bbox_to_anchor=(1.0, 0.72))
 _ = savefig(fig, "agglomerative/fig7_pareto_example", data=pd.concat(rows, ignore_index=True))
 print(f"Example 3 point: loss {e3.utility_loss:.4f}, privacy {e3.privacy_norm:.4f}; "
       f"Example 4 point: loss {e4.utility_loss:.4f}, privacy {e4.privacy_norm:.4f}")
+
+# %% [markdown]
+# ## Extra (not a figure of the paper): problems (3) and (10) on the same data, $U_1$
+# Privacy here is $L_0(S\to\hat X)/L_0(S\to X)$: Algorithm 1 (problem (3)) and the §V-C variant
+# (problem (10), every point has $I_*=0$).
+
+# %%
+if extra_problems:
+    lams = default_lambdas(num=n_lambdas)
+    extra = {
+        "problem (3), Algorithm 1": lambda_sweep(MASK, lams, algorithm="algorithm1", include_path=True),
+        "problem (10), §V-C variant": lambda_sweep(MASK, lams, algorithm="indistinguishable_l0"),
+    }
+    fig, ax = plt.subplots(figsize=(5.4, 4.2))
+    rows = []
+    for k, (name, df) in enumerate(extra.items()):
+        front = pareto_front(df[df.source == "sweep"])
+        ax.plot(front.utility_loss, front.privacy_norm, marker="os"[k], drawstyle="steps-post",
+                color=f"C{k}", label=f"{name}, $U_1$ (λ sweep)")
+        p = df[df.source == "path"]
+        if len(p):
+            ax.scatter(p.utility_loss, p.privacy_norm, marker="os"[k], facecolors="none",
+                       edgecolors=f"C{k}", s=60, label=f"{name}: merge-path iterates")
+        rows.append(df.assign(curve=name))
+    ax.set_xlabel(r"utility loss $1-U_1(X;\hat X)/U_1(X;X)$")
+    ax.set_ylabel(r"privacy leakage $L_0(S\to\hat X)/L_0(S\to X)$")
+    ax.set_title("Extra: problems (3) and (10), Example 1 data")
+    ax.legend(fontsize=8, loc="center left")
+    _ = savefig(fig, "agglomerative/fig7_extra_problems_3_10", data=pd.concat(rows, ignore_index=True))
 
 # %% [markdown]
 # ## Differences from the paper
