@@ -219,7 +219,8 @@ def merge_costs(
     a_x = (p.sum(axis=0)[:, None] * w).T  # rows: P(X, Y=y)
     out = []
     for a in (a_s, a_x):
-        d = _unnormalized_entropy(a[i] + a[j]) - _unnormalized_entropy(a[i]) - _unnormalized_entropy(a[j])
+        h = _unnormalized_entropy
+        d = h(a[i] + a[j]) - h(a[i]) - h(a[j])
         out.append(max(float(d), 0.0) / log_base(base))
     return out[0], out[1]
 
@@ -285,7 +286,9 @@ def _columns(p: ArrayLike, name: str = "p") -> tuple[NDArray, bool]:
     if arr.ndim == 1:
         return arr[:, None], True
     if arr.ndim != 2:
-        raise ValueError(f"{name} must be a pmf (1-D) or a matrix of pmf columns (2-D); got shape {arr.shape}")
+        raise ValueError(
+            f"{name} must be a pmf (1-D) or a matrix of pmf columns (2-D); got shape {arr.shape}"
+        )
     return arr, False
 
 
@@ -406,7 +409,9 @@ class BayesDecisionCost(Cost):
     def __init__(self, loss: ArrayLike) -> None:
         arr = np.asarray(loss, dtype=float)
         if arr.ndim != 2 or arr.size == 0 or not np.all(np.isfinite(arr)):
-            raise ValueError(f"loss must be a finite 2-D matrix loss[s, action]; got shape {arr.shape}")
+            raise ValueError(
+                f"loss must be a finite 2-D matrix loss[s, action]; got shape {arr.shape}"
+            )
         self.loss = arr
         self.bound = float(np.abs(arr).max())
 
@@ -417,7 +422,9 @@ class BayesDecisionCost(Cost):
         P, one = _columns(p)
         Q, _ = _columns(q, "q")
         if P.shape[0] != self.loss.shape[0]:
-            raise ValueError(f"p must have {self.loss.shape[0]} entries (rows of loss); got {P.shape[0]}")
+            raise ValueError(
+                f"p must have {self.loss.shape[0]} entries (rows of loss); got {P.shape[0]}"
+            )
         act = (self.loss.T @ Q).argmin(axis=0)
         val = (P * self.loss[:, act]).sum(axis=0)
         return float(val[0]) if one else val
@@ -594,7 +601,9 @@ def _prepare(p_sx: ArrayLike, algorithm: str, param: float, base: float, tol: fl
     if constraint == "X" and param * lb > h_x + tol * lb:
         raise ValueError(f"R must be <= H(X) = {h_x / lb:.6g} (R = {param:g} is infeasible)")
     if constraint == "S" and param * lb > i_sx + tol * lb:
-        raise ValueError(f"delta must be <= I(S;X) = {i_sx / lb:.6g} (delta = {param:g} is infeasible)")
+        raise ValueError(
+            f"delta must be <= I(S;X) = {i_sx / lb:.6g} (delta = {param:g} is infeasible)"
+        )
     return p, support, a_s, mass
 
 
@@ -618,11 +627,13 @@ def _finish(
     trace = None
     if trace_rows is not None:
         trace = pd.DataFrame(trace_rows, columns=["step", "i", "j", "I_XY", "I_SY", "n_Y"])
-        trace[["i", "j"]] = support[trace[["i", "j"]].to_numpy()] if len(trace) else trace[["i", "j"]]
+        if len(trace):
+            trace[["i", "j"]] = support[trace[["i", "j"]].to_numpy()]
         trace[["I_XY", "I_SY"]] /= lb
     return GreedyResult(
-        partition=part, disclosure=max(i_xy, 0.0) + 0.0, leakage=max(i_sy, 0.0) + 0.0, param=float(param),
-        algorithm=algorithm, base=float(check_base(base)), n_x_effective=int(support.size), trace=trace,
+        partition=part, disclosure=max(i_xy, 0.0) + 0.0, leakage=max(i_sy, 0.0) + 0.0,
+        param=float(param), algorithm=algorithm, base=float(check_base(base)),
+        n_x_effective=int(support.size), trace=trace,
     )
 
 
@@ -761,7 +772,9 @@ def _greedy_incremental(
     return slot_of, trace
 
 
-def _run(p_sx, param, algorithm, *, base, tol, tie_tol, return_trace, max_merges=None) -> GreedyResult:
+def _run(
+    p_sx, param, algorithm, *, base, tol, tie_tol, return_trace, max_merges=None
+) -> GreedyResult:
     p, support, a_s, mass = _prepare(p_sx, algorithm, param, base, tol)
     lb = log_base(base)
     slot_of, trace = _greedy_incremental(
@@ -874,13 +887,14 @@ def greedy_max_leakage(
     >>> res.groups, res.disclosure, res.leakage
     ([[0, 2], [1, 3]], 1.0, 1.0)
     """
-    return _run(p_sx, r, "alg2prime", base=base, tol=tol, tie_tol=tie_tol, return_trace=return_trace,
-                max_merges=max_merges)
+    return _run(p_sx, r, "alg2prime", base=base, tol=tol, tie_tol=tie_tol,
+                return_trace=return_trace, max_merges=max_merges)
 
 
 def greedy_naive(
     p_sx: ArrayLike, param: float, *, algorithm: Algorithm = "alg1", base: float = 2,
-    tol: float = 1e-12, tie_tol: float = 1e-12, disclosure_from: Literal["joint", "marginal"] = "joint",
+    tol: float = 1e-12, tie_tol: float = 1e-12,
+    disclosure_from: Literal["joint", "marginal"] = "joint",
     max_merges: int | None = None,
 ) -> GreedyResult:
     """The greedy algorithms without caching: I(S;Y') and I(X;Y') recomputed for every pair.
@@ -1005,8 +1019,12 @@ def brute_force_deterministic(p_sx: ArrayLike, *, base: float = 2, max_n: int = 
     E4 of the spec: five partitions of three letters.
 
     >>> bf = brute_force_deterministic([[0.3, 0.1, 0.05], [0.1, 0.2, 0.25]])
-    >>> bf[["n_Y", "I_XY", "I_SY"]].round(6).to_numpy().tolist()
-    [[1.0, 0.0, 0.0], [2.0, 0.881291, 0.108108], [2.0, 0.881291, 0.017286], [2.0, 0.970951, 0.181496], [3.0, 1.570951, 0.197768]]
+    >>> bf[["n_Y", "I_XY", "I_SY"]].round(6).to_numpy()
+    array([[1.      , 0.      , 0.      ],
+           [2.      , 0.881291, 0.108108],
+           [2.      , 0.881291, 0.017286],
+           [2.      , 0.970951, 0.181496],
+           [3.      , 1.570951, 0.197768]])
     """
     p = _joint(p_sx)
     n = p.shape[1]
