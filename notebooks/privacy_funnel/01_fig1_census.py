@@ -152,8 +152,10 @@ probe.round(3)
 # * The paper prints Fig. 1 without numbers, grid or data details; the image is not in the
 #   seed, so only its shape can be compared: both curves run from (0, 0) to
 #   $(H(X), I(S;X)) = (5.2279, 2.5407)$ bits, the bottom curve stays near 0 up to
-#   $I(X;Y)\approx1.5$ bits and meets the chain-rule bound for $I(X;Y)\gtrsim4.5$, the top curve
-#   climbs to $I(S;Y)\approx2.5$ at $I(X;Y)\approx3.3$.
+#   $I(X;Y)\approx1.6$ bits (at most 0.055 bit) and meets the chain-rule bound exactly from
+#   $I(X;Y)\approx3.84$ bits on (it then merges letters of different ages, whose $P_{S|x}$
+#   have disjoint supports); the top curve climbs to $I(S;Y)\approx2.5$ at
+#   $I(X;Y)\approx3.3$, then runs flat to the common endpoint.
 # * Data choices the paper leaves open (spec A1–A5): both files (48,842 records), decade age
 #   bins 17/25/…/75/91, education by `education-num` {1–8, 9, 10–12, 13–16}, no row dropped,
 #   age in both $S$ and $X$ (taken literally). See the sensitivity notebook.
