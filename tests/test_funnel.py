@@ -458,3 +458,15 @@ def test_curves_and_envelopes():
     lo, up = lower_envelope(c1, xs), upper_envelope(c2, xs)
     assert np.all(np.diff(lo) >= -1e-12)
     assert np.all(np.diff(up[~np.isnan(up)]) >= -1e-12)
+
+
+@pytest.mark.parametrize("mod", [2, 3])
+def test_incremental_equals_naive_with_many_exact_ties(mod):
+    # S = X mod `mod` with X uniform: many pairs have exactly equal costs, so the documented
+    # tie rule (first tied pair in row-major order) decides every step
+    n = 6 if mod == 3 else 8
+    p = np.zeros((mod, n))
+    p[np.arange(n) % mod, np.arange(n)] = 1 / n
+    for alg, f in ALG.items():
+        for t in _thresholds(p, alg):
+            assert f(p, t).partition == greedy_naive(p, t, algorithm=alg).partition
