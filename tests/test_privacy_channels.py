@@ -701,3 +701,18 @@ def test_bounds_with_few_pairs_stay_valid():
     lo_all, up = individual_capacity_bounds(ch)
     lo_few, up2 = individual_capacity_bounds(ch, max_pairs=3)
     assert lo_few <= lo_all + 1e-12 <= c1 + 1e-9 and c1 <= up + 1e-9 and up == up2
+
+
+@settings(max_examples=40)
+@given(seed=SEEDS)
+def test_dominance_pruning_keeps_exactly_the_maximal_sets(seed):
+    from nsp.privacy_channels.capacity import _prune_dominated
+
+    rng = np.random.default_rng(seed)
+    width = int(rng.choice([10, 70]))  # narrow sets use the vectorized path, wide ones Python ints
+    F = set()
+    for _ in range(int(rng.integers(1, 60))):
+        bits = rng.choice(width, size=int(rng.integers(1, 5)), replace=False)
+        F.add(sum(1 << int(b) for b in bits))
+    naive = {A for A in F if not any(A != B and (A & B) == A for B in F)}
+    assert _prune_dominated(F) == naive

@@ -309,11 +309,30 @@ def _maximal_sets(V: list[NDArray[np.int64]], budget: int) -> list[int]:
 
 
 def _prune_dominated(F: set[int]) -> set[int]:
+    """Keep the inclusion-maximal sets: a set can only be inside a strictly larger one."""
     items = sorted(F, key=lambda A: -A.bit_count())
+    sizes = [A.bit_count() for A in items]
+    if len(set(sizes)) == 1:
+        return set(items)
+    wide = max(items).bit_length() > 63
     kept: list[int] = []
-    for A in items:
-        if not any((A & B) == A for B in kept):
-            kept.append(A)
+    kept_arr = np.zeros(0, dtype=np.uint64)
+    j = 0
+    while j < len(items):  # one block of equal size at a time, checked against larger kept sets
+        size = sizes[j]
+        block = []
+        while j < len(items) and sizes[j] == size:
+            block.append(items[j])
+            j += 1
+        if not kept:
+            new = block
+        elif wide:
+            new = [A for A in block if not any((A & B) == A for B in kept)]
+        else:
+            new = [A for A in block if not np.any((kept_arr & np.uint64(A)) == np.uint64(A))]
+        kept.extend(new)
+        if not wide:
+            kept_arr = np.array(kept, dtype=np.uint64)
     return set(kept)
 
 
