@@ -144,7 +144,7 @@ for ax, (name, p) in zip(axes, [("E1 (S = X mod 2)", E1), ("E4", E4)]):
     cloud = brute_force_deterministic(p, base=base)
     ax.scatter(cloud.I_XY, cloud.I_SY, s=30, color="0.75", label="all deterministic mappings")
     frames.append(cloud[["I_XY", "I_SY"]].assign(example=name, algorithm="brute_force"))
-    for alg, marker in (("alg1", "o"), ("alg2", "s"), ("alg2prime", "^")):
+    for k, (alg, marker, size) in enumerate((("alg1", "o", 110), ("alg2", "s", 45), ("alg2prime", "^", 14))):
         top = info.mutual_information(p, base=base) if alg == "alg2" else info.entropy(p.sum(0), base=base)
         pts = []
         for t in np.linspace(0, top, 9):
@@ -152,7 +152,8 @@ for ax, (name, p) in zip(axes, [("E1 (S = X mod 2)", E1), ("E4", E4)]):
             pts.append({"example": name, "algorithm": alg, "param": t, "I_XY": r.disclosure, "I_SY": r.leakage})
         d = pd.DataFrame(pts)
         frames.append(d)
-        ax.scatter(d.I_XY, d.I_SY, marker=marker, s=14, label=alg)
+        ax.scatter(d.I_XY, d.I_SY, marker=marker, s=size, facecolors="none" if k < 2 else f"C{k}",
+                   edgecolors=f"C{k}", linewidths=1.2, label=alg)
     ax.set_title(name)
     ax.set_xlabel(f"I(X;Y) [base {base:g}]")
     ax.set_ylabel(f"I(S;Y) [base {base:g}]")
