@@ -68,6 +68,7 @@ __all__ = [
     "EquivocationResult",
     "rde_point",
     "max_equivocation",
+    "perfect_privacy_distortion",
     "min_rate",
     "rate_given_equivocation",
     "utility_privacy_curve",
@@ -443,6 +444,7 @@ def rate_distortion_at(
         nonlocal total_it
         q_new, cert, it = _ba_run(px, d, beta, q0, tol_nats=inner, max_iter=max(max_iter - total_it, 1))
         total_it += it
+        cert["tight"] = inner <= tol_n / 4
         return (beta, q_new, cert)
 
     def channel_of(entry) -> NDArray:
@@ -469,7 +471,7 @@ def rate_distortion_at(
             return tol_n / 4  # a jump of D(beta) (a linear piece of R): both ends exact
         return max(tol_n / 4, min(1e-5, 10.0 * (hi[0] * f_best) ** 2))
 
-    lo = (0.0, None, {"distortion": d_hi, "lower": 0.0})
+    lo = (0.0, None, {"distortion": d_hi, "lower": 0.0, "tight": True})
     hi = None
     beta = 1.0
     while hi is None:
@@ -491,7 +493,9 @@ def rate_distortion_at(
         w = theta * w_lo + (1 - theta) * w_hi
         upper = _mutual_information_nats(px, w)
         lower = max(line_at(hi), line_at(lo), 0.0)
-        if upper - lower <= tol_n or hi[0] - lo[0] <= 1e-13 * hi[0] or total_it >= max_iter:
+        if upper - lower <= tol_n or total_it >= max_iter or (
+            hi[0] - lo[0] <= 1e-13 * hi[0] and hi[2]["tight"] and (lo[1] is None or lo[2]["tight"])
+        ):
             break
         f_lo, f_hi = d_lo_e - D, d_hi_e - D
         if lo[1] is None:
@@ -502,6 +506,35 @@ def rate_distortion_at(
             if not lo[0] < b_new < hi[0]:
                 b_new = 0.5 * (lo[0] + hi[0])
             start = hi[1] if abs(f_hi) <= abs(f_lo) else lo[1]
+        if lo[1] is not None and hi[0] - lo[0] <= 1e-6 * hi[0] and not (hi[2]["tight"] and lo[2]["tight"]):
+            # A loose end may sit on the wrong side of the true root: redo both ends exactly,
+            # then step outwards until D is bracketed again.
+            ends = [run(e[0], e[1], tol_n / 4) for e in (lo, hi)]
+            his = [e for e in ends if e[2]["distortion"] <= D]
+            los = [e for e in ends if e[2]["distortion"] > D]
+            if his and los:
+                lo, hi = max(los, key=lambda e: e[0]), min(his, key=lambda e: e[0])
+            elif his:  # both below D: move beta down
+                hi = min(his, key=lambda e: e[0])
+                step = max(hi[0] - lo[0], 1e-9 * hi[0])
+                while True:
+                    e = run(max(hi[0] - step, 0.5 * hi[0]), hi[1], tol_n / 4)
+                    if e[2]["distortion"] > D:
+                        lo = e
+                        break
+                    hi, step = e, step * 4
+            else:  # both above D: move beta up
+                lo = max(los, key=lambda e: e[0])
+                step = max(hi[0] - lo[0], 1e-9 * lo[0])
+                while True:
+                    e = run(lo[0] + step, lo[1], tol_n / 4)
+                    if e[2]["distortion"] <= D:
+                        hi = e
+                        break
+                    lo, step = e, step * 4
+            fl_scale = fh_scale = 1.0
+            last = 0
+            continue
         f_best = min(abs(f_hi), abs(f_lo)) if lo[1] is not None else abs(f_hi)
         entry = run(b_new, start, inner_tol(f_best))
         if entry[2]["distortion"] <= D:
@@ -514,7 +547,11 @@ def rate_distortion_at(
             last = -1
     w_full = _full_channel(w, px_full, d_full)
     rate = upper / lb
-    beta_est = hi[0] if lo[1] is None else 0.5 * (lo[0] + hi[0])
+    if lo[1] is None or lo[2]["distortion"] <= hi[2]["distortion"]:
+        beta_est = hi[0]
+    else:  # the slope at D, interpolated between the bracketing runs (beta* lies between them)
+        t = (D - hi[2]["distortion"]) / (lo[2]["distortion"] - hi[2]["distortion"])
+        beta_est = hi[0] + t * (lo[0] - hi[0])
     return RateDistortionPoint(
         rate=rate,
         distortion=float(px @ np.einsum("ij,ij->i", w, d)),
@@ -938,6 +975,56 @@ def _unflatten(pr_w: NDArray, p_full_u: NDArray, d_full: NDArray, shape: tuple[i
     return w.reshape(*shape, pr_w.shape[1])
 
 
+def _perfect_privacy_lp(pr: _Problem) -> tuple[float, NDArray[np.float64]]:
+    """``min E d`` over encoders whose output is independent of ``X_h`` (a linear program).
+
+    Independence ``p(xhat | h) = r(xhat)`` for every ``h`` is linear in the encoder, so the
+    smallest distortion with zero leakage (Γ(D) = H(X_h)) is the value of an LP (HiGHS).
+    Returns the value and the optimal encoder rows.
+    """
+    from scipy.optimize import linprog
+    from scipy.sparse import coo_matrix, hstack, vstack, identity, kron
+
+    n_u, n_k = pr.d.shape
+    ph = pr.puh.sum(axis=0)
+    keep_h = ph > 0
+    a_cond = (pr.puh[:, keep_h] / ph[keep_h]).T  # p(u | h), [h, u]
+    n_h = a_cond.shape[0]
+    # row sums: kron(I_u, 1_k); independence: kron(A, I_k) W - kron(1_h, I_k) r = 0
+    rows = hstack([kron(identity(n_u), np.ones((1, n_k))), coo_matrix((n_u, n_k))])
+    indep = hstack([kron(coo_matrix(a_cond), identity(n_k)), -kron(np.ones((n_h, 1)), identity(n_k))])
+    a_eq = vstack([rows, indep]).tocsr()
+    b_eq = np.concatenate([np.ones(n_u), np.zeros(n_h * n_k)])
+    c = np.concatenate([(pr.pu[:, None] * pr.d).ravel(), np.zeros(n_k)])
+    res = linprog(c, A_eq=a_eq, b_eq=b_eq, bounds=(0, None), method="highs")
+    if res.status != 0:  # pragma: no cover - the constant encoder is always feasible
+        raise RuntimeError(f"perfect-privacy LP failed: {res.message}")
+    w = np.clip(res.x[: n_u * n_k].reshape(n_u, n_k), 0, None)
+    w /= w.sum(axis=1, keepdims=True)
+    return float(np.sum(pr.pu[:, None] * pr.d * w)), w
+
+
+def perfect_privacy_distortion(
+    p_src: ArrayLike, dist: ArrayLike, *, markov: bool = True, normalize: bool = False
+) -> float:
+    """The smallest distortion at which nothing leaks: ``min E d`` s.t. ``Xhat`` independent of ``X_h``.
+
+    For ``D`` at or above it, Γ(D) = H(X_h) (the U–P curve is flat); below it, Γ(D) < H(X_h).
+    It is at most ``min_xhat E d(X_r, xhat)`` (a constant output) and can be much smaller.
+
+    Examples
+    --------
+    Remark-4 instance: flipping ``A`` with probability 1/2 costs ``D = 1/2``.
+
+    >>> p_src = np.zeros((4, 2)); p_src[[0, 1], 0] = 0.25; p_src[[2, 3], 1] = 0.25
+    >>> round(perfect_privacy_distortion(p_src, hamming_distortion(4)), 9)
+    0.5
+    """
+    src = _as_source(p_src, normalize=normalize)
+    d = _as_distortion(dist, src.shape[0])
+    return _perfect_privacy_lp(_problem(src, d, markov))[0]
+
+
 def max_equivocation(
     p_src: ArrayLike,
     dist: ArrayLike,
@@ -1001,9 +1088,14 @@ def max_equivocation(
         pt = rde_point(src, w, d, markov=markov, base=base)
         return EquivocationResult(pt.equivocation, hh, pt, w, 0)
     pr = _problem(src, d, markov)
-    res = _solve(pr, max(D, d_min), 0.0, 1.0, tol=tol * lb, max_iter=max_iter)
     p_u = src.sum(axis=1) if markov else src.ravel()
     d_u = d if markov else np.repeat(d, src.shape[1], axis=0)
+    d_pp, w_pp = _perfect_privacy_lp(pr)
+    if D >= d_pp:  # zero leakage is affordable: Γ = H(X_h) exactly
+        w = _unflatten(w_pp, p_u, d_u, shape)
+        pt = rde_point(src, w, d, markov=markov, base=base)
+        return EquivocationResult(pt.equivocation, hh, pt, w, 0)
+    res = _solve(pr, max(D, d_min), 0.0, 1.0, tol=tol * lb, max_iter=max_iter)
     w = _unflatten(res.w, p_u, d_u, shape)
     pt = rde_point(src, w, d, markov=markov, base=base)
     upper = min(hh - res.lower / lb, hh)
@@ -1683,8 +1775,9 @@ def gaussian_rate_side_info(D: ArrayLike, rho2_xz: float, *, var_x: float = 1.0,
     """
     Ds = _gauss_check(D, var_x, rho2=(rho2_xz,))
     v = var_x * (1.0 - rho2_xz)
+    inside = Ds <= v * (1 + 1e-12)  # the endpoint counts despite rounding of 1 - rho^2
     with np.errstate(divide="ignore"):
-        r = np.where(Ds <= v, 0.5 * np.log(v / Ds) / log_base(base), np.nan)
+        r = np.where(inside, np.maximum(0.5 * np.log(v / Ds), 0.0) / log_base(base), np.nan)
     return _out(r, D)
 
 
@@ -1720,7 +1813,7 @@ def gaussian_leakage_side_info(
     Ds = _gauss_check(D, var_x, rho2=(rho2_xy, rho2_xz))
     v = var_x * (1.0 - rho2_xz)
     val = np.asarray(gaussian_leakage(Ds, rho2_xy, var_x=var_x, base=base), dtype=np.float64)
-    return _out(np.where(Ds <= v, val, np.nan), D)
+    return _out(np.where(Ds <= v * (1 + 1e-12), val, np.nan), D)
 
 
 def gaussian_test_channel_noise(D: float, *, var_x: float = 1.0, rho2_xz: float = 0.0) -> float:
