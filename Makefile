@@ -28,7 +28,7 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP) ## create .venv and install nsp with its test tools
 
-data: $(STAMP) ## fill data/ from $$NSP_DATA_MIRROR (or the publishers), verifying checksums
+data: $(STAMP) ## fill data/ from $NSP_DATA_MIRROR (or the publishers), verifying checksums
 	$(PY) -m nsp data fetch
 
 figures: $(EXECUTED) ## run every notebook whose source or library changed; writes figures/

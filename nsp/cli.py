@@ -2,17 +2,19 @@
 
 Examples
 --------
-``nsp list`` · ``nsp run privacy_funnel/01_census -p n_bins 8 --quick`` ·
+``nsp list`` · ``nsp run privacy_funnel/01_fig1_census --quick`` ·
 ``nsp figures -j 2`` · ``nsp data fetch`` · ``nsp data status``
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
 from nsp import notebooks
+from nsp.paths import build_dir
 
 
 def _cmd_list(args: argparse.Namespace) -> int:
@@ -23,9 +25,20 @@ def _cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
+def _scratch_figures(non_default: bool) -> None:
+    """Send the figures of a quick or re-parameterized run to build/scratch/figures, unless the
+    user chose a folder, so that they never replace the committed figures."""
+    if non_default and not os.environ.get("NSP_FIGURES_DIR"):
+        target = build_dir() / "scratch" / "figures"
+        os.environ["NSP_FIGURES_DIR"] = str(target)
+        print(f"quick or non-default parameters: figures go to {target}", file=sys.stderr)
+
+
 def _cmd_run(args: argparse.Namespace) -> int:
     nb = notebooks.find(args.notebook)
     values = dict(args.param or [])
+    notebooks.resolve_parameters(nb, values)  # reject unknown names before anything runs
+    _scratch_figures(args.quick or bool(values))
     out = notebooks.run(nb, parameters=values, quick=args.quick, output=args.output, log_output=args.log_output)
     print(f"executed {nb.key} -> {out}")
     return 0
@@ -35,6 +48,7 @@ def _cmd_figures(args: argparse.Namespace) -> int:
     selected = notebooks.discover()
     if args.only:
         selected = [nb for nb in selected if any(nb.key.startswith(o) for o in args.only)]
+    _scratch_figures(args.quick)
     paths = notebooks.run_all(selected, jobs=args.jobs, quick=args.quick, log_output=args.log_output)
     print(f"executed {len(paths)} notebook(s)")
     return 0
@@ -77,7 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("figures", help="run every notebook, regenerating figures/")
     p.add_argument("-j", "--jobs", type=int, default=1, help="notebooks run at once")
     p.add_argument("--quick", action="store_true", help="quick parameters (do not commit those figures)")
-    p.add_argument("--only", nargs="*", help="keys or key prefixes to run (default all)")
+    p.add_argument("--only", nargs="+", help="keys or key prefixes to run (default all)")
     p.add_argument("--log-output", action="store_true", help="stream cell output to the terminal")
     p.set_defaults(func=_cmd_figures)
 
@@ -99,6 +113,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.func(args) or 0)
     except (ValueError, FileNotFoundError, RuntimeError) as exc:
         print(f"nsp {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except Exception as exc:
+        if not getattr(exc, "ename", None):  # not a notebook cell's error: a bug, show it all
+            raise
+        print(f"nsp {args.command}: error: a cell failed: {notebooks.describe_error(exc)}", file=sys.stderr)
         return 2
 
 

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from nsp._atomic import atomic_path
 from nsp.paths import build_dir, notebooks_dir, repo_root
 
 
@@ -43,8 +44,14 @@ class Notebook:
 
     @property
     def executed_path(self) -> Path:
-        """Where ``make figures`` keeps the executed copy."""
+        """Where ``make figures`` keeps the executed copy (runs with the default parameters)."""
         return build_dir() / "executed" / f"{self.key}.ipynb"
+
+    @property
+    def scratch_path(self) -> Path:
+        """Where a run with other parameters (or ``quick``) keeps its executed copy, so that it
+        never passes for the up-to-date output of ``make figures``."""
+        return build_dir() / "scratch" / "executed" / f"{self.key}.ipynb"
 
 
 def _read(path: Path):
@@ -210,9 +217,12 @@ def run(
 ) -> Path:
     """Execute a notebook with papermill and return the path of the executed copy.
 
-    The source is converted from jupytext to ``.ipynb`` in memory; the executed notebook is
-    written to a temporary file beside ``output`` (default ``build/executed/<key>.ipynb``) and
-    renamed only when every cell succeeded.
+    The source is converted from jupytext to ``.ipynb``; the executed notebook is written to a
+    temporary file beside ``output`` and renamed only when every cell succeeded. The default
+    ``output`` is ``build/executed/<key>.ipynb`` (what ``make figures`` tracks) for a run with the
+    notebook's own parameters, and ``build/scratch/executed/<key>.ipynb`` for a ``quick`` run or
+    one with other parameters. Figures go wherever ``$NSP_FIGURES_DIR`` points in the kernel's
+    environment; the ``nsp`` command points it at ``build/scratch/figures`` for such runs.
     """
     import jupytext
     import papermill
@@ -220,22 +230,31 @@ def run(
     if not isinstance(nb, Notebook):
         nb = find(os.fspath(nb))
     params = resolve_parameters(nb, parameters or {}, quick=quick)
-    target = Path(output) if output is not None else nb.executed_path
+    default = not quick and not params
+    target = Path(output) if output is not None else (nb.executed_path if default else nb.scratch_path)
     target.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="nsp-run-") as tmp:
         source = Path(tmp) / f"{nb.path.stem}.ipynb"
-        jupytext.write(_read(nb.path), source, fmt="ipynb")
-        fd, partial = tempfile.mkstemp(prefix=f".{target.stem}.", suffix=".ipynb", dir=target.parent)
-        os.close(fd)
-        try:
+        notebook = _read(nb.path)
+        notebook.metadata.setdefault("kernelspec", {"name": kernel, "display_name": "Python 3", "language": "python"})
+        notebook.metadata.setdefault("language_info", {"name": "python"})
+        jupytext.write(notebook, source, fmt="ipynb")
+        with atomic_path(target) as partial:
             papermill.execute_notebook(
-                str(source), partial, parameters=params, kernel_name=kernel,
+                str(source), str(partial), parameters=params, kernel_name=kernel,
                 log_output=log_output, progress_bar=False, cwd=str(repo_root()),
             )
-            os.replace(partial, target)
-        finally:
-            Path(partial).unlink(missing_ok=True)
     return target
+
+
+def describe_error(exc: BaseException) -> str:
+    """One line saying why a notebook run failed (the cell's exception for papermill errors)."""
+    ename, evalue = getattr(exc, "ename", None), getattr(exc, "evalue", None)
+    if ename:
+        cell = getattr(exc, "exec_count", None)
+        return f"{ename}: {evalue}" + (f" (cell [{cell}])" if cell else "")
+    lines = [line for line in str(exc).splitlines() if line.strip()]
+    return f"{type(exc).__name__}: {lines[0] if lines else ''}".rstrip(": ")
 
 
 def run_all(
@@ -259,7 +278,7 @@ def run_all(
             try:
                 done.append(fut.result())
             except Exception as exc:  # collected and re-raised below, with every failure named
-                failed.append(f"{futures[fut].key}: {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}")
+                failed.append(f"{futures[fut].key}: {describe_error(exc)}")
     if failed:
         raise RuntimeError("notebooks failed:\n  " + "\n  ".join(failed))
     return done

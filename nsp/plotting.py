@@ -8,8 +8,6 @@ to a temporary name and renamed, so an interrupted run never leaves a half-writt
 
 from __future__ import annotations
 
-import os
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -18,6 +16,7 @@ import matplotlib.pyplot as plt
 import pandas as pd
 from matplotlib.figure import Figure
 
+from nsp._atomic import atomic_path
 from nsp.paths import figure_path
 
 #: The project's style sheet.
@@ -49,16 +48,8 @@ def use_style() -> None:
 
 def _atomic_write(target: Path, write: "callable[[Path], None]") -> None:
     """Call ``write(tmp)`` on a temporary file beside ``target``, then rename it to ``target``."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=target.suffix, dir=target.parent)
-    os.close(fd)
-    tmp = Path(tmp_name)
-    try:
+    with atomic_path(target) as tmp:
         write(tmp)
-        os.replace(tmp, target)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
 
 
 def write_csv(frame: pd.DataFrame, target: Path) -> Path:

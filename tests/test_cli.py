@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -66,3 +67,32 @@ def test_data_fetch_status_and_verify_from_a_mirror(tmp_path, capsys, monkeypatc
     assert cli.main(["data", "fetch", "heart_disease_hungarian", "--mirror", str(mirror.parent), "--force", *args]) == 0
     assert cli.main(["data", "status", *args]) == 0
     assert "verified" in capsys.readouterr().out
+
+
+def _tiny_notebook(folder, body):
+    src = folder / "k" / "01_tiny.py"
+    src.parent.mkdir(parents=True, exist_ok=True)
+    src.write_text('# %% tags=["parameters"]\nquick: bool = False  # fast\n\n# %%\n' + body + "\n")
+    return src
+
+
+def test_quick_runs_never_pass_for_make_figures_outputs(tmp_path, monkeypatch, capsys):
+    """A quick run goes to build/scratch (executed copy and figures), not where make looks."""
+    monkeypatch.setenv("NSP_BUILD_DIR", str(tmp_path / "build"))
+    monkeypatch.delenv("NSP_FIGURES_DIR", raising=False)
+    src = _tiny_notebook(tmp_path, "import os\nprint(os.environ['NSP_FIGURES_DIR'])")
+    assert cli.main(["run", str(src), "--quick"]) == 0
+    scratch = tmp_path / "build" / "scratch"
+    assert list((scratch / "executed").rglob("*.ipynb"))
+    assert not (tmp_path / "build" / "executed").exists()
+    assert os.environ["NSP_FIGURES_DIR"] == str(scratch / "figures")
+    monkeypatch.delenv("NSP_FIGURES_DIR")
+
+
+def test_a_failing_cell_is_one_line_and_exit_2(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("NSP_BUILD_DIR", str(tmp_path / "build"))
+    src = _tiny_notebook(tmp_path, "raise RuntimeError('boom here')")
+    out = tmp_path / "out.ipynb"
+    assert cli.main(["run", str(src), "--output", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "RuntimeError: boom here" in err and not out.exists()

@@ -98,3 +98,17 @@ def test_mark_stand_in_requires_text():
     with pytest.raises(ValueError, match="stand-in"):
         plotting.mark_stand_in(fig, "  ")
     plt.close(fig)
+
+
+def test_written_files_get_ordinary_permissions(tmp_path, monkeypatch):
+    """Atomic writes must not leave mkstemp's private 0600 mode on figures and tables."""
+    import os
+
+    monkeypatch.setenv("NSP_FIGURES_DIR", str(tmp_path))
+    mask = os.umask(0o022)
+    try:
+        fig, frame = _figure()
+        written = plotting.savefig(fig, "demo/mode", data=frame, close=True)
+    finally:
+        os.umask(mask)
+    assert {oct(p.stat().st_mode & 0o777) for p in written.values()} == {oct(0o644)}

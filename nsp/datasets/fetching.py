@@ -26,6 +26,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from nsp._atomic import atomic_path
 from nsp.paths import data_dir, data_mirror
 
 from . import registry as _reg
@@ -75,33 +76,21 @@ def _download(url: str, dest: Path, *, timeout: float) -> None:
         shutil.copyfileobj(resp, out, length=1 << 20)
 
 
-def _tmp_in(folder: Path, name: str) -> Path:
-    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".part", dir=folder)
-    os.close(fd)
-    return Path(tmp)
-
-
-def _install(tmp: Path, entry: FileEntry, dest: Path, *, source: str, fix: str) -> None:
-    """Check ``tmp`` against the registry, then rename it to ``dest``; delete it on mismatch."""
+def _check(tmp: Path, entry: FileEntry, *, source: str, fix: str) -> None:
+    """Raise :class:`ChecksumError` unless ``tmp`` has the registered sha256."""
     actual = sha256_file(tmp, use_cache=False)
     if actual != entry.sha256:
-        tmp.unlink(missing_ok=True)
         raise ChecksumError(source, entry.sha256, actual, fix)
-    os.replace(tmp, dest)
 
 
 def _copy_from_mirror(entry: FileEntry, src: Path, dest: Path) -> None:
-    tmp = _tmp_in(dest.parent, dest.name)
-    try:
+    """Copy ``src`` into ``dest`` (checked against the registry, atomic)."""
+    with atomic_path(dest) as tmp:
         shutil.copyfile(src, tmp)
-        _install(
-            tmp, entry, dest, source=str(src),
-            fix=(f"The mirror copy is damaged or another version: replace {src} with the file "
-                 f"described in data/README.md ({entry.origin}), or point NSP_DATA_MIRROR at a "
-                 f"good mirror."),
-        )
-    finally:
-        tmp.unlink(missing_ok=True)
+        _check(tmp, entry, source=str(src),
+               fix=(f"The mirror copy is damaged or another version: replace {src} with the file "
+                    f"described in data/README.md ({entry.origin}), or point NSP_DATA_MIRROR at a "
+                    f"good mirror."))
 
 
 def _download_entry(entry: FileEntry, dest: Path, *, timeout: float,
@@ -109,8 +98,7 @@ def _download_entry(entry: FileEntry, dest: Path, *, timeout: float,
     """Download one registered file from its publisher into ``dest`` (checked, atomic)."""
     url = entry.url
     assert url is not None
-    tmp = _tmp_in(dest.parent, dest.name)
-    try:
+    with atomic_path(dest) as tmp:
         if entry.method == "uci":
             if url not in archives:
                 archive = workdir / f"archive{len(archives)}.zip"
@@ -127,13 +115,9 @@ def _download_entry(entry: FileEntry, dest: Path, *, timeout: float,
             tmp.write_bytes(data)
         else:
             _download(url, tmp, timeout=timeout)
-        _install(
-            tmp, entry, dest, source=url,
-            fix=(f"The publisher's file differs from the registered version; set NSP_DATA_MIRROR "
-                 f"to a mirror holding {entry.key}, or report it (the registry may need an update)."),
-        )
-    finally:
-        tmp.unlink(missing_ok=True)
+        _check(tmp, entry, source=url,
+               fix=(f"The publisher's file differs from the registered version; set NSP_DATA_MIRROR "
+                    f"to a mirror holding {entry.key}, or report it (the registry may need an update)."))
 
 
 def fetch(
