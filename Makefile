@@ -53,7 +53,7 @@ lab: $(STAMP) ## open JupyterLab on notebooks/ (the .py sources open as notebook
 	$(VENV)/bin/jupyter lab --notebook-dir=notebooks
 
 test: $(STAMP) data ## run the whole test suite (units, properties, doctests, every notebook with quick=True)
-	$(PY) -m pytest -n $(JOBS) --durations=15
+	NSP_REQUIRE_DATA=1 $(PY) -m pytest -n $(JOBS) --durations=15
 
 bench: $(STAMP) ## run the speed benchmarks and print each figure against its target
 	$(PY) -m benchmarks

@@ -61,6 +61,22 @@ def log_base(base: float) -> float:
     return math.log(check_base(base))
 
 
+def log_in(x: float, base: float | str = 2) -> float:
+    """``log_base(x)`` of a positive number, exact for base 2 (``math.log2``) and e.
+
+    Examples
+    --------
+    >>> log_in(8), log_in(9) == math.log2(9)
+    (3.0, True)
+    """
+    b = check_base(base)
+    if b == 2.0:
+        return math.log2(x)
+    if b == math.e:
+        return math.log(x)
+    return math.log(x) / math.log(b)
+
+
 def as_pmf(
     p: ArrayLike,
     *,

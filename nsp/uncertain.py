@@ -40,7 +40,7 @@ from numpy.typing import ArrayLike, NDArray
 from scipy.sparse import coo_array, csr_array
 from scipy.sparse.csgraph import connected_components
 
-from nsp._validation import as_pmf, check_base
+from nsp._validation import as_pmf, check_base, log_in
 
 __all__ = [
     "JointRange",
@@ -229,13 +229,8 @@ def support_components(mask: ArrayLike) -> tuple[int, NDArray[np.intp], NDArray[
 
 
 def _log(n: float, base: float | str) -> float:
-    """``log_base(n)`` for a positive count, exact for base 2 (``math.log2``) and e."""
-    b = check_base(base)
-    if b == 2.0:
-        return math.log2(n)
-    if b == math.e:
-        return math.log(n)
-    return math.log(n) / math.log(b)
+    """``log_base(n)`` for a positive count (see :func:`nsp._validation.log_in`)."""
+    return log_in(n, base)
 
 
 def _ordered_levels(values: Iterable[Hashable]) -> list:

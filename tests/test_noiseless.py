@@ -150,7 +150,9 @@ def test_T8_safe_rule_keeps_every_instance_within_budget(inst, eps):
 
 @given(st.floats(0.0, 12.0), st.integers(2, 64))
 def test_T8_rules_agree_in_the_local_case_and_safe_never_exceeds_the_paper(eps, n):
-    assert nl.levels_paper(eps, 1, 0, 1) == nl.levels_safe(eps, 1, 0, 1) == max(1, math.floor(2**eps + 1e-9))
+    m = nl.local_levels(eps)
+    assert nl.levels_paper(eps, 1, 0, 1) == nl.levels_safe(eps, 1, 0, 1) == m
+    assert m <= max(1.0, 2**eps * (1 + 1e-12)) and (m + 1 > 2**eps or m == 1)
     S = Fraction(1, n)
     safe, paper = nl.levels_safe(eps, S, 0, 1), nl.levels_paper(eps, S, 0, 1)
     assert safe <= paper
@@ -270,10 +272,12 @@ def test_quantizer_rejects_bad_input_and_clips_only_when_asked():
     Q = nl.LinearQuantizer(0.0, 1.0, 4)
     with pytest.raises(ValueError, match=r"\[lo, hi\]"):
         Q([0.5, 1.5])
-    with pytest.raises(ValueError, match=r"\[lo, hi\]"):
+    with pytest.raises(ValueError, match="NaN"):
         Q([np.nan])
     clip = nl.LinearQuantizer(0.0, 1.0, 4, out_of_range="clip", output="index")
-    assert clip.index([-1.0, 2.0]).tolist() == [0, 3]
+    assert clip.index([-1.0, 2.0, 1e19, -1e19, np.inf, -np.inf]).tolist() == [0, 3, 3, 0, 3, 0]
+    with pytest.raises(ValueError, match="NaN"):
+        clip.index([0.5, np.nan])
 
 
 def test_rules_reject_bad_input():
@@ -336,3 +340,24 @@ def test_leakage_profile_respects_theorems_1_to_3(inst, r, seed):
     codes, _ = nl.output_table(table.__getitem__, domains)
     eps_i = math.log2(nl.conditional_output_counts(codes)[i].max())
     assert prof.epsilon.max() == pytest.approx(eps_i)
+
+
+@pytest.mark.parametrize("eps", [10.0, 24.0, 40.5, 45.3, 52.0])
+def test_levels_never_exceed_two_to_eps_for_large_budgets(eps):
+    """Rounding must not add levels: floor(2**eps) exactly, also where 2**eps has few free bits."""
+    exact = math.floor(Fraction(2.0**eps))
+    assert nl.local_levels(eps) == exact
+    assert nl.levels_paper(eps, 1.0, 0.0, 1.0) == exact == nl.levels_safe(eps, 1.0, 0.0, 1.0)
+
+
+def test_is_noiselessly_private_checks_the_definition():
+    domains = [[0, 1, 2, 3], [0, 1]]
+    mech = lambda x: (x[0] + x[1]) // 2  # noqa: E731
+    eps = nl.noiseless_epsilon(mech, domains)
+    assert nl.is_noiselessly_private(mech, domains, eps)
+    assert not nl.is_noiselessly_private(mech, domains, eps - 0.01)
+    with pytest.raises(ValueError, match="epsilon"):
+        nl.is_noiselessly_private(mech, domains, float("nan"))
+    with pytest.raises(ValueError, match="at least one tuple"):
+        nl.noiseless_epsilon(mech, domains, admissible=np.zeros((4, 2), bool))
+    assert nl.psi((9, 8), 1, (0, 0)) == (0, 8)

@@ -105,8 +105,12 @@ def test_taxi_uniqueness_counts_and_nesting(rng):
     assert curve.n_unique.iloc[0] == 0  # one cell: nobody is unique
     assert curve.ratio.is_monotonic_increasing  # nested grids (spec X2)
     assert curve.ratio.iloc[-1] == 1.0
-    brute = [sum(1 for k in map(tuple, taxi.grid_keys(_trips(pts), b)) if k) for b in [1]]
-    assert brute == [n]
+    # Against a dictionary count of the keys at a few grid sizes.
+    from collections import Counter
+
+    for b in (2, 8, 64):
+        counts = Counter(map(tuple, taxi.grid_keys(_trips(pts), b)))
+        assert taxi.unique_count(taxi.grid_keys(_trips(pts), b)) == sum(c == 1 for c in counts.values())
 
 
 def test_taxi_keys_match_a_direct_count():
@@ -168,6 +172,10 @@ def test_fscore_curve_on_a_small_synthetic_household():
     assert curve.f1.between(0, 1).all()
     by_eps = curve[curve.appliance == "mean"].set_index("epsilon").f1
     assert by_eps[30] == pytest.approx(by_eps[np.inf])  # bins of micro-watts change nothing
+    assert by_eps[1] != pytest.approx(by_eps[np.inf])  # two levels do change the disaggregation
+    raw = nilm.fscore_vs_epsilon(mains, subs, split="2011-04-20", epsilons=[1, 30], quantize_stage="raw")
+    raw_mean = raw[raw.appliance == "mean"].set_index("epsilon").f1
+    assert raw_mean[30] == pytest.approx(by_eps[np.inf]) and raw_mean[1] != pytest.approx(by_eps[np.inf])
     with pytest.raises(ValueError, match="split"):
         nilm.fscore_vs_epsilon(mains, subs, split="2030-01-01")
 

@@ -62,8 +62,7 @@ rows = []
 for n in [g for g in group_sizes if g in (2, 4, 16)] or group_sizes[:1]:
     S = Fraction(1, n)
     for rule, style in (("paper", "-"), ("safe", "--")):
-        levels = nl.levels_paper if rule == "paper" else nl.levels_safe
-        real = [nl.realized_epsilon(levels(e, S, 0, 1), S, 0, 1) for e in eps_grid]
+        real = [nl.realized_epsilon(nl.levels(e, S, 0, 1, rule=rule), S, 0, 1) for e in eps_grid]
         ax.plot(eps_grid, real, style, label=f"n={n}, {rule} rule")
         rows += [{"n": n, "rule": rule, "epsilon": e, "realized_epsilon": r} for e, r in zip(eps_grid, real)]
 ax.plot(eps_grid, eps_grid, color="0.4", lw=0.8, label="realized = target")

@@ -87,7 +87,8 @@ ax2.set(xlabel="privacy budget ε [bits per reading]", ylabel="f-score", ylim=(0
 ax2.legend(fontsize=8)
 if not redd_path:
     mark_stand_in(fig, f"stand-in: {source}, not REDD house 1")
-plot_data = stats.assign(no_privacy=base)
+plot_data = pd.concat([stats.assign(appliance="mean", no_privacy=base),
+                       per.rename("mean").reset_index()], ignore_index=True)
 savefig(fig, "noiseless/fig4_nilm_fscore", data=plot_data)
 
 # %% [markdown]

@@ -7,8 +7,8 @@ value per day. The adversary, who knows both households' series, guesses ``j``. 
 (correlation, mean square error, matching peaks), against the privacy budget ε.
 
 The quantizer follows Theorem 8: ``q = levels(ε, S = R/n, R)`` levels on ``[0, max X]``, with
-the paper's rule by default (``q = ⌊n 2^ε⌋``, which really spends ``log2(2^ε + 1)`` bits; the
-realized budget is reported beside every point) or the corrected rule.
+the paper's rule by default (``q = ⌊n 2^ε⌋``, which really spends more than ε: ``log2(2^ε + 1)``
+bits for integer ε; the realized budget is reported beside every point) or the corrected rule.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 from scipy.signal import find_peaks
 
-from nsp.noiseless import LinearQuantizer, levels_paper, levels_safe, realized_epsilon
+from nsp.noiseless import LinearQuantizer, levels, realized_epsilon
 
 POLICIES: tuple[str, ...] = ("correlation", "mse", "peaks")
 
@@ -135,8 +135,11 @@ def play(
     """Play the drawn ``games`` at budget ``epsilon`` (``math.inf``: no quantization); wins per policy."""
     X = np.asarray(X, dtype=float)
     pairs, secret, others, coins = games["pairs"], games["secret"], games["others"], games["coins"]
-    members = np.column_stack([pairs[np.arange(len(secret)), secret], others])
-    y = X[members].mean(axis=1)
+    # The group's average, accumulated one member at a time (games × T in memory, not × n).
+    y = X[pairs[np.arange(len(secret)), secret]].copy()
+    for k in range(others.shape[1]):
+        y += X[others[:, k]]
+    y /= n
     if math.isfinite(epsilon):
         lo, hi = bounds if bounds is not None else (0.0, float(X.max()))
         q = quantizer_levels(epsilon, n, lo, hi, rule=rule)
@@ -156,9 +159,7 @@ def play(
 
 def quantizer_levels(epsilon: float, n: int, lo: float, hi: float, *, rule: Literal["paper", "safe"] = "paper") -> int:
     """Levels of the average-query quantizer: Theorem 8 with ``S = (hi − lo)/n``."""
-    if rule not in ("paper", "safe"):
-        raise ValueError(f"rule must be 'paper' or 'safe'; got {rule!r}")
-    return int((levels_paper if rule == "paper" else levels_safe)(epsilon, (hi - lo) / n, lo, hi))
+    return int(levels(epsilon, (hi - lo) / n, lo, hi, rule=rule))
 
 
 def advantage(wins: int, n_games: int) -> float:

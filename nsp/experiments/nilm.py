@@ -22,7 +22,7 @@ import numpy as np
 import pandas as pd
 from numpy.typing import NDArray
 
-from nsp.noiseless import LinearQuantizer
+from nsp.noiseless import LinearQuantizer, local_levels
 
 #: REDD house 1 channels of the paper's five appliances (NILMTK's top five by energy).
 REDD_HOUSE1_APPLIANCES: dict[str, list[int]] = {
@@ -225,8 +225,7 @@ def f1_on_off(predicted: pd.Series, truth: pd.Series, *, threshold: float = ON_T
 def privatize(series: pd.Series, epsilon: float, *, lo: float, hi: float) -> pd.Series:
     """Local noiseless privacy: each reading through a ``⌊2^ε⌋``-level quantizer of ``[lo, hi]``
     (bin midpoints released; readings outside the public range are reported in the nearest bin)."""
-    q = max(1, math.floor(2.0**epsilon * (1 + 1e-12)))
-    Q = LinearQuantizer(lo, hi, q, output="midpoint", out_of_range="clip")
+    Q = LinearQuantizer(lo, hi, local_levels(epsilon), output="midpoint", out_of_range="clip")
     return pd.Series(Q(series.to_numpy(dtype=float)), index=series.index, name=series.name)
 
 
@@ -267,10 +266,10 @@ def fscore_vs_epsilon(
             m, q = resample(test_mains, sample_period), 0
         elif quantize_stage == "resampled":
             m = privatize(resample(test_mains, sample_period), eps, lo=lo, hi=hi)
-            q = max(1, math.floor(2.0**eps * (1 + 1e-12)))
+            q = local_levels(eps)
         else:
             m = resample(privatize(test_mains, eps, lo=lo, hi=hi), sample_period)
-            q = max(1, math.floor(2.0**eps * (1 + 1e-12)))
+            q = local_levels(eps)
         pred = model.predict(m)
         scores = {k: f1_on_off(pred[k], truth[k], threshold=threshold) for k in submeters}
         rows += [{"epsilon": eps, "q": q, "appliance": k, "f1": v} for k, v in scores.items()]

@@ -9,7 +9,6 @@ endpoints.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 import numpy as np
@@ -17,7 +16,7 @@ import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
 from nsp.datasets.taxi import NYC_BBOX_PAPER
-from nsp.noiseless import LinearQuantizer
+from nsp.noiseless import LinearQuantizer, local_levels
 
 #: The paper's box (Fig. 5), (lon_min, lon_max, lat_min, lat_max); defined with the loader.
 PAPER_BBOX: tuple[float, float, float, float] = NYC_BBOX_PAPER
@@ -26,16 +25,14 @@ _COORDS = ("pickup_latitude", "pickup_longitude", "dropoff_latitude", "dropoff_l
 
 
 def boxes_for(epsilon: float) -> int:
-    """Levels per coordinate at point budget ``epsilon``: ``⌊2^{ε/2}⌋`` (exact for even ε).
+    """Levels per coordinate at point budget ``epsilon`` (``ε/2`` per coordinate): ``⌊2^{ε/2}⌋``.
 
     Examples
     --------
     >>> [boxes_for(e) for e in (0, 2, 3, 10)]
     [1, 2, 2, 32]
     """
-    if epsilon < 0 or not math.isfinite(epsilon):
-        raise ValueError(f"epsilon must be a finite number >= 0; got {epsilon}")
-    return max(1, math.floor(2 ** (epsilon / 2) * (1 + 1e-12)))
+    return local_levels(epsilon / 2)
 
 
 def _coordinate_bins(trips: pd.DataFrame, boxes: int, bbox: Sequence[float]) -> list[NDArray[np.int64]]:
