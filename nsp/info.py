@@ -28,7 +28,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 from scipy import optimize, special
 
-from nsp._validation import SUM_TOL, as_axes, as_pmf, check_base
+from nsp._validation import SUM_TOL, as_axes, as_pmf, log_base
 
 __all__ = [
     "binary_entropy",
@@ -60,11 +60,6 @@ _SMALL = 256
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-def _ln(base: Base) -> float:
-    """``ln(base)``, after checking the base (the divisor from nats to units of ``base``)."""
-    return math.log(check_base(base))
 
 
 def _neg_xlogx(a: NDArray[np.float64]) -> float:
@@ -183,7 +178,7 @@ def entropy(p: ArrayLike, *, base: Base = 2, normalize: bool = False) -> float:
     True
     """
     arr = as_pmf(p, name="p", normalize=normalize)
-    ln_b = _ln(base)
+    ln_b = log_base(base)
     return _nonneg(_neg_xlogx(arr)) / ln_b
 
 
@@ -224,7 +219,7 @@ def binary_entropy(q: ArrayLike, *, base: Base = 2) -> float | NDArray[np.float6
     arr = np.asarray(q, dtype=np.float64)
     if arr.size and (np.any(np.isnan(arr)) or np.any(arr < 0) or np.any(arr > 1)):
         raise ValueError("q must lie in [0, 1] (found a value outside it or NaN)")
-    ln_b = _ln(base)
+    ln_b = log_base(base)
     h = (special.entr(arr) - special.xlog1py(1.0 - arr, -arr)) / ln_b + 0.0  # no -0.0
     return float(h) if np.ndim(h) == 0 else h
 
@@ -256,7 +251,7 @@ def inverse_binary_entropy(h: ArrayLike, *, base: Base = 2) -> float | NDArray[n
     >>> round(inverse_binary_entropy(binary_entropy(0.11)), 12)
     0.11
     """
-    ln_b = _ln(base)
+    ln_b = log_base(base)
     arr = np.asarray(h, dtype=np.float64)
     top = math.log(2) / ln_b
     if arr.size and (np.any(np.isnan(arr)) or np.any(arr < 0) or np.any(arr > top * (1 + 1e-12))):
@@ -305,7 +300,7 @@ def renyi_entropy(p: ArrayLike, alpha: float, *, base: Base = 2, normalize: bool
     """
     arr = as_pmf(p, name="p", normalize=normalize)
     a = _check_alpha(alpha)
-    ln_b = _ln(base)
+    ln_b = log_base(base)
     if a == 1:
         return _nonneg(_neg_xlogx(arr)) / ln_b
     nz = arr[arr > 0]
@@ -343,7 +338,7 @@ def cross_entropy(p: ArrayLike, q: ArrayLike, *, base: Base = 2, normalize: bool
     inf
     """
     pa, qa = _pair(p, q, normalize)
-    ln_b = _ln(base)
+    ln_b = log_base(base)
     mask = pa > 0
     qs = qa[mask]
     if np.any(qs == 0):
@@ -432,7 +427,7 @@ def conditional_entropy(
     arr = as_pmf(p, name="p", normalize=normalize)
     a = _group(axes, arr.ndim, "axes", allow_empty=False)
     g = _group(given, arr.ndim, "given", allow_empty=True)
-    ln_b = _ln(base)
+    ln_b = log_base(base)
     return _nonneg(_h(arr, set(a) | set(g)) - _h(arr, g)) / ln_b
 
 
@@ -484,7 +479,7 @@ def mutual_information(
         as_pmf(raw, name="p")  # raises the shared message
     ga = _group(a, raw.ndim, "a", allow_empty=False)
     gb = _group(b, raw.ndim, "b", allow_empty=False)
-    ln_b = _ln(base)
+    ln_b = log_base(base)
     split = _leading_split(raw, ga, gb)
     if split is not None and not normalize:
         m = raw.reshape(split)
@@ -600,7 +595,7 @@ def conditional_mutual_information(
     ga = set(_group(a, arr.ndim, "a", allow_empty=False))
     gb = set(_group(b, arr.ndim, "b", allow_empty=False))
     gc = set(_group(given, arr.ndim, "given", allow_empty=True))
-    ln_b = _ln(base)
+    ln_b = log_base(base)
     value = _h(arr, ga | gc) + _h(arr, gb | gc) - _h(arr, ga | gb | gc) - _h(arr, gc)
     return _nonneg(value) / ln_b
 
@@ -634,7 +629,7 @@ def kl_divergence(p: ArrayLike, q: ArrayLike, *, base: Base = 2, normalize: bool
     inf
     """
     pa, qa = _pair(p, q, normalize)
-    ln_b = _ln(base)
+    ln_b = log_base(base)
     mask = pa > 0
     ps, qs = pa[mask], qa[mask]
     if np.any(qs == 0):
@@ -701,7 +696,7 @@ def renyi_divergence(
     """
     pa, qa = _pair(p, q, normalize)
     a = _check_alpha(alpha)
-    ln_b = _ln(base)
+    ln_b = log_base(base)
     if a == 1:
         return kl_divergence(pa, qa, base=base)
     on_p = pa > 0
@@ -782,7 +777,7 @@ def js_divergence(
     w = as_pmf(weights, name="weights", ndim=1)
     if w.size != 2:
         raise ValueError(f"weights must hold two masses (got {w.size})")
-    ln_b = _ln(base)
+    ln_b = log_base(base)
     mix = w[0] * pa + w[1] * qa
     value = _neg_xlogx(mix) - w[0] * _neg_xlogx(pa) - w[1] * _neg_xlogx(qa)
     return _nonneg(value) / ln_b
@@ -825,7 +820,7 @@ def maximal_leakage(p_xy: ArrayLike, *, base: Base = 2, normalize: bool = False)
     True
     """
     p = _joint2(p_xy, normalize)
-    ln_b = _ln(base)
+    ln_b = log_base(base)
     px = p.sum(axis=1)
     # Rows of zero mass are all-zero: dividing them by 1 keeps them at 0, below every maximum.
     cond = p / np.where(px > 0, px, 1.0)[:, None]
@@ -861,7 +856,7 @@ def max_mutual_information(p_xy: ArrayLike, *, base: Base = 2, normalize: bool =
     True
     """
     p = _joint2(p_xy, normalize)
-    ln_b = _ln(base)
+    ln_b = log_base(base)
     px, py = p.sum(axis=1), p.sum(axis=0)
     # Outside the support the ratio is 0 (p = 0), below the maximum over the support (>= 1).
     ratio = p / np.where(px > 0, px, 1.0)[:, None]
@@ -910,7 +905,7 @@ def sibson_mutual_information(
     """
     p = _joint2(p_xy, normalize)
     a = _check_alpha(alpha)
-    ln_b = _ln(base)
+    ln_b = log_base(base)
     if a == 1:
         return mutual_information(p, base=base)
     if math.isinf(a):
@@ -972,7 +967,7 @@ def gacs_korner_common_information(
     """
     from nsp.uncertain import support_components
 
-    ln_b = _ln(base)
+    ln_b = log_base(base)
     raw = np.asarray(p_xy, dtype=np.float64)
     found = _support_and_row_sums(raw) if raw.ndim == 2 and raw.size and not normalize else None
     if found is None:

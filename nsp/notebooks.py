@@ -182,6 +182,9 @@ def convert_value(param: Parameter, text: str) -> Any:
         value = ast.literal_eval(text)
     except (ValueError, SyntaxError):
         raise ValueError(f"parameter {param.name!r} expects {param.type}; got {text!r}") from None
+    expected = {"list": list, "tuple": tuple, "dict": dict, "set": set}.get(kind)
+    if expected is not None and not isinstance(value, expected):
+        raise ValueError(f"parameter {param.name!r} expects {param.type}; got {text!r}")
     return value
 
 

@@ -629,7 +629,7 @@ def conditional_range(r: RangeLike, value: int | Iterable[int], *, given: str = 
     idx = np.atleast_1d(np.asarray(list(value) if not np.isscalar(value) else value))
     if idx.size == 0 or idx.dtype.kind not in "iu":
         raise ValueError(f"value must be one index or a non-empty set of indices; got {value!r}")
-    if idx.min() < -m.shape[1] or idx.max() >= m.shape[1]:
+    if idx.min() < 0 or idx.max() >= m.shape[1]:
         raise ValueError(f"value holds an index out of range 0..{m.shape[1] - 1}")
     return frozenset(np.flatnonzero(m[:, idx].any(axis=1)).tolist())
 

@@ -76,3 +76,13 @@ def test_notebooks_need_exactly_one_parameters_cell(tmp_path):
     src.write_text('# %% tags=["parameters"]\nn: int = 3  # size\n')
     with pytest.raises(ValueError, match="quick"):
         notebooks.describe(src)
+
+
+def test_command_line_values_must_have_the_declared_type():
+    p = notebooks.Parameter("epsilons", "list", [1.0], "budgets")
+    assert notebooks.convert_value(p, "[1, 2]") == [1, 2]
+    for bad in ("3", '{"a": 1}', "[1, 2"):
+        with pytest.raises(ValueError, match="expects list"):
+            notebooks.convert_value(p, bad)
+    with pytest.raises(ValueError, match="expects int"):
+        notebooks.convert_value(notebooks.Parameter("n", "int", 1, "n"), "1.5")

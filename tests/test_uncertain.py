@@ -895,3 +895,8 @@ def test_strong_power_confusability_is_strong_product(m):
     assert set(named.nodes) == set(expected.nodes)
     assert {frozenset(e) for e in named.edges} == {frozenset(e) for e in expected.edges}
     assert U.marginal_range(m) == tuple(range(m.shape[0]))
+
+
+def test_conditional_range_rejects_negative_indices():
+    with pytest.raises(ValueError, match="out of range"):
+        U.conditional_range([[1, 0], [0, 1]], -1)
