@@ -361,3 +361,20 @@ def test_is_noiselessly_private_checks_the_definition():
     with pytest.raises(ValueError, match="at least one tuple"):
         nl.noiseless_epsilon(mech, domains, admissible=np.zeros((4, 2), bool))
     assert nl.psi((9, 8), 1, (0, 0)) == (0, 8)
+
+
+@given(instances(), st.integers(1, 4), st.integers(0, 2**32 - 1))
+def test_T2_two_letter_zero_error_rate_with_two_psi_maps(inst, r, seed):
+    """Theorem 2 (spec §7 T2): the memoryless channel X_i[l] -> Y[l] = M f psi^l(X_i[l]) built from two
+    different psi maps has (1/2) log alpha(G^(1,2)) <= eps*."""
+    domains, _ = inst
+    rng = np.random.default_rng(seed)
+    table = {x: int(rng.integers(r)) for x in itertools.product(*domains)}
+    mech = table.__getitem__
+    eps = nl.noiseless_epsilon(mech, domains)
+    i = int(rng.integers(len(domains)))
+    v1, v2 = (tuple(int(rng.choice(d)) for d in domains) for _ in range(2))
+    pairs = [((a, b), (mech(nl._with(v1, i, a)), mech(nl._with(v2, i, b))))
+             for a in domains[i] for b in domains[i]]
+    two_letter = un.JointRange.from_pairs(pairs)
+    assert un.zero_error_rate_lower_bound(two_letter, k_max=1) / 2 <= eps + 1e-12
