@@ -29,6 +29,7 @@ from fractions import Fraction
 
 import matplotlib.pyplot as plt
 import numpy as np
+import pandas as pd
 
 from nsp import noiseless as nl
 from nsp.plotting import save_table, savefig, use_style
@@ -69,9 +70,27 @@ ax.plot(eps_grid, eps_grid, color="0.4", lw=0.8, label="realized = target")
 ax.set(xlabel="target budget ε [bits]", ylabel="realized budget [bits]",
        title="Average query: budget spent by Theorem 8's quantizer")
 ax.legend(ncol=2)
-import pandas as pd  # noqa: E402
-
 savefig(fig, "noiseless/quantizer_realized_epsilon", data=pd.DataFrame(rows))
+
+# %% [markdown]
+# ## Theorem 4 needs the conditional density (spec E18)
+# Theorem 4 bounds the estimation error of $X_i$ given $X_{-i}$ by
+# $\rho\,\mu^{p+1} 2^{-(2p+2)} 2^{-\epsilon(p+1)}$ with $\rho$ printed as the infimum of the *joint*
+# density. With $X \sim U[0, 0.1]^2$, $p = 2$, $\epsilon = 0.01$ and a constant mechanism, the best
+# estimator (the midpoint) has error $0.1^2/12$, below the bound as printed; with $\rho$ the infimum of
+# the conditional density of $X_i$ given $X_{-i}$ the bound holds.
+
+# %%
+best = nl.optimal_error_uniform([0.1], 2)
+theorem4 = pd.DataFrame({
+    "reading": ["joint density (as printed)", "conditional density (corrected)"],
+    "rho": [100.0, 10.0],
+    "bound": [nl.estimation_error_lower_bound(100.0, 0.1, 2, 0.01), nl.estimation_error_lower_bound(10.0, 0.1, 2, 0.01)],
+    "best_error": [best, best],
+})
+theorem4["bound_holds"] = theorem4.bound <= theorem4.best_error
+save_table(theorem4, "noiseless/table_theorem4_counterexample")
+theorem4
 
 # %% [markdown]
 # ## Differences from the paper
@@ -81,4 +100,7 @@ savefig(fig, "noiseless/quantizer_realized_epsilon", data=pd.DataFrame(rows))
 #   spends $\log_2(2^\epsilon+1)$ bits (2.32 bits at $\epsilon = 2$). The corrected rule
 #   $q = \max(m, \lfloor (m-1)R/\mathcal S\rfloor)$, $m = \lfloor 2^\epsilon\rfloor$, keeps the budget;
 #   both coincide in the local case $\mathcal S = R$.
-# - Table T1 and this figure are not in the paper; they quantify the erratum.
+# - **Theorem 4** holds only with $\rho$ the infimum of the *conditional* density of $X_i$ given
+#   $X_{-i}$ (and $|X_i - \hat X_i|^p$ for odd $p$); with the joint density as printed it fails (table
+#   above, spec E18). `nsp.noiseless.estimation_error_lower_bound` takes the corrected reading.
+# - Table T1, this figure and the Theorem 4 table are not in the paper; they quantify the errata.
