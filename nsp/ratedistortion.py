@@ -200,9 +200,14 @@ def _ba_run(px, d, beta, q, *, tol_nats, max_iter):
         k[k < 1e-280] = 0.0
     kt = np.ascontiguousarray(k.T)
 
+    # Matrix-vector products by einsum (single-threaded): a threaded BLAS gemv stalls badly
+    # when the machine's cores are shared, and a gemv gains little from threads anyway.
+    def mv(a: NDArray, v: NDArray) -> NDArray:
+        return np.einsum("ij,j->i", a, v)
+
     def step(qq):
-        z = k @ qq
-        c = kt @ (px / z)
+        z = mv(k, qq)
+        c = mv(kt, px / z)
         return z, c
 
     it = 0
@@ -239,7 +244,7 @@ def _ba_run(px, d, beta, q, *, tol_nats, max_iter):
             s = qe.sum()
             if s > 0:
                 qe /= s
-                ze = k @ qe
+                ze = mv(k, qe)
                 if np.all(ze > 0):
                     fe = -float(px @ np.log(ze))
                     if fe <= f0:
@@ -469,13 +474,13 @@ def rate_distortion_at(
     def inner_tol(f_best: float) -> float:
         if lo[1] is not None and hi[0] - lo[0] <= 1e-6 * hi[0]:
             return tol_n / 4  # a jump of D(beta) (a linear piece of R): both ends exact
-        return max(tol_n / 4, min(1e-5, 10.0 * (hi[0] * f_best) ** 2))
+        return max(tol_n / 4, min(1e-4, 10.0 * (hi[0] * f_best) ** 2))
 
     lo = (0.0, None, {"distortion": d_hi, "lower": 0.0, "tight": True})
     hi = None
     beta = 1.0
     while hi is None:
-        entry = run(beta, q_start, 1e-5)
+        entry = run(beta, q_start, 1e-3)
         q_start = entry[1]
         if entry[2]["distortion"] <= D:
             hi = entry
@@ -742,7 +747,7 @@ class _Problem:
     pu: NDArray[np.float64]
     puh: NDArray[np.float64]
     d: NDArray[np.float64]
-    onehot: NDArray[np.float64]  # [u, z]
+    block_rows: tuple[NDArray[np.intp], ...]  # the rows of each block
 
 
 def _problem(p_src: NDArray, d: NDArray, markov: bool, p_z: NDArray | None = None) -> _Problem:
@@ -771,9 +776,9 @@ def _problem(p_src: NDArray, d: NDArray, markov: bool, p_z: NDArray | None = Non
             blocks = np.tile(np.arange(n_z), n_r * n_h)
     pu = puh.sum(axis=1)
     keep = pu > 0
-    onehot = np.zeros((keep.sum(), int(blocks.max()) + 1))
-    onehot[np.arange(keep.sum()), blocks[keep]] = 1.0
-    return _Problem(pu[keep], puh[keep], du[keep], onehot)
+    kb = blocks[keep]
+    rows = tuple(np.flatnonzero(kb == z) for z in np.unique(kb))
+    return _Problem(pu[keep], puh[keep], du[keep], rows)
 
 
 def _xlogy_ratio(num: NDArray, den: NDArray) -> NDArray:
@@ -787,23 +792,24 @@ def _xlogy_ratio(num: NDArray, den: NDArray) -> NDArray:
 
 def _objective_and_gradient(pr: _Problem, w: NDArray, a: float, b: float) -> tuple[float, float, float, NDArray]:
     """``J = a I(U; Xhat | Z) + b I(H; Xhat | Z)`` (nats), both terms, and ``dJ/dW / p_u``."""
-    pu, puh, oh = pr.pu, pr.puh, pr.onehot
-    # joint over (z, h, xhat) and (z, xhat)
-    m = np.einsum("uz,uh,uk->zhk", oh, puh, w)  # p(z, h, xhat)
-    pzh = np.einsum("uz,uh->zh", oh, puh)
-    qz = m.sum(axis=1)  # p(z, xhat)
-    pz = pzh.sum(axis=1)
-    # ln p(xhat|h,z)/p(xhat|z) = ln m p(z) / (p(z,h) q(z,xhat))
-    lr_h = _xlogy_ratio(m * pz[:, None, None], pzh[:, :, None] * qz[:, None, :])
-    i_h = float(np.sum(m * lr_h))
-    p_h_given_u = puh / pu[:, None]
-    grad = b * np.einsum("uh,uz,zhk->uk", p_h_given_u, oh, lr_h) if b else np.zeros_like(w)
-    i_u = 0.0
-    if a:
-        qu = oh @ (qz / np.where(pz > 0, pz, 1.0)[:, None])  # p(xhat | z(u))
-        lr_u = _xlogy_ratio(w, qu)
-        i_u = float(np.sum(pu[:, None] * w * lr_u))
-        grad = grad + a * lr_u
+    pu, puh = pr.pu, pr.puh
+    grad = np.zeros_like(w)
+    i_h = i_u = 0.0
+    for idx in pr.block_rows:  # one block per value of the side information (one without)
+        puh_z, w_z = puh[idx], w[idx]
+        m = puh_z.T @ w_z  # p(z, h, xhat)
+        pzh = puh_z.sum(axis=0)
+        qz = m.sum(axis=0)  # p(z, xhat)
+        pz = float(pzh.sum())
+        # ln p(xhat | h, z) / p(xhat | z) = ln m p(z) / (p(z, h) q(z, xhat))
+        lr_h = _xlogy_ratio(m * pz, pzh[:, None] * qz[None, :])
+        i_h += float(np.sum(m * lr_h))
+        if b:
+            grad[idx] = b * ((puh_z / pu[idx][:, None]) @ lr_h)
+        if a:
+            lr_u = _xlogy_ratio(w_z, (qz / pz)[None, :])
+            i_u += float(np.sum(pu[idx][:, None] * w_z * lr_u))
+            grad[idx] += a * lr_u
     return a * i_u + b * i_h, i_u, i_h, grad
 
 
@@ -857,21 +863,38 @@ def _tilt(logv: NDArray, d: NDArray, pu: NDArray, D: float, nu0: float) -> tuple
 
 
 def _lp_lower(pr: _Problem, g: NDArray, D: float, nu_hint: float) -> float:
-    """``min_{W feasible} <p_u g, W>`` by its dual ``max_nu sum p_u min(g + nu d) - nu D``."""
+    """``min_{W feasible} <p_u g, W>`` by its dual ``max_nu phi(nu)``.
 
-    def phi(nu: float) -> float:
-        return float(pr.pu @ (g + nu * pr.d).min(axis=1)) - nu * D
+    ``phi(nu) = sum_u p(u) min_k (g + nu d)[u, k] - nu D`` is concave and piecewise linear;
+    its maximum is found by bisection on the sign of its slope
+    ``sum_u p(u) d[u, k*(nu)] - D`` (any ``nu >= 0`` gives a valid bound).
+    """
+    pu, d = pr.pu, pr.d
+    rows = np.arange(d.shape[0])
 
-    best = phi(0.0)
-    if nu_hint > 0:
-        a, b = 0.0, 4.0 * nu_hint + 1.0
-        for _ in range(60):  # golden-section on the concave phi
-            m1, m2 = a + 0.382 * (b - a), a + 0.618 * (b - a)
-            if phi(m1) < phi(m2):
-                a = m1
-            else:
-                b = m2
-        best = max(best, phi(0.5 * (a + b)), phi(nu_hint))
+    def phi_slope(nu: float) -> tuple[float, float]:
+        t = g + nu * d
+        k = t.argmin(axis=1)
+        return float(pu @ t[rows, k]) - nu * D, float(pu @ d[rows, k]) - D
+
+    best, slope = phi_slope(0.0)
+    if slope <= 0:  # phi decreases from nu = 0
+        return best
+    lo, hi = 0.0, max(2.0 * nu_hint, 1.0)
+    while True:
+        v, sl = phi_slope(hi)
+        best = max(best, v)
+        if sl < 0 or hi > 1e12:
+            break
+        lo, hi = hi, 2.0 * hi
+    for _ in range(50):
+        mid = 0.5 * (lo + hi)
+        v, sl = phi_slope(mid)
+        best = max(best, v)
+        if sl > 0:
+            lo = mid
+        else:
+            hi = mid
     return best
 
 
@@ -1031,8 +1054,9 @@ def max_equivocation(
     D: float,
     *,
     markov: bool = True,
-    tol: float = 1e-9,
+    tol: float = 1e-7,
     max_iter: int = 20_000,
+    init: ArrayLike | None = None,
     base: float | str = 2,
     normalize: bool = False,
 ) -> EquivocationResult:
@@ -1053,7 +1077,15 @@ def max_equivocation(
     markov : bool
         Encoder sees only ``X_r`` (Remark 3, the census case) or also ``X_h`` (Prop. 2).
     tol : float
-        Certified accuracy of Γ (units of ``base``).
+        Certified accuracy of Γ (units of ``base``). The value itself usually converges much
+        faster than its certificate (near a support change of the optimal encoder the dual
+        bound closes slowly), hence the default 1e-7.
+    max_iter : int
+        Iteration cap (the certificate then tells how accurate the result is).
+    init : array_like, optional
+        A starting encoder of the shape of :attr:`EquivocationResult.channel` (default:
+        uniform). Entries near 0 recover slowly, so an optimum at another ``D`` is usually a
+        worse start than the uniform encoder.
 
     Raises
     ------
@@ -1087,6 +1119,12 @@ def max_equivocation(
         w[..., int(col.argmin())] = 1.0  # ties: the first best constant
         pt = rde_point(src, w, d, markov=markov, base=base)
         return EquivocationResult(pt.equivocation, hh, pt, w, 0)
+    if markov and init is None and src.shape[0] == src.shape[1] and not np.any(src - np.diag(np.diag(src))):
+        # X_h = X_r (Example 1's setting): H(X | Xhat) = H(X) - I(X; Xhat), so Γ(D) = H(X) - R(D)
+        # exactly, and certified Blahut–Arimoto solves it faster than the general solver.
+        r = rate_distortion_at(np.diag(src), d, max(D, d_min), tol=tol, max_iter=max_iter, base=base)
+        pt = rde_point(src, r.channel, d, base=base)
+        return EquivocationResult(pt.equivocation, max(min(hh - r.lower_bound, hh), pt.equivocation), pt, r.channel, r.iterations)
     pr = _problem(src, d, markov)
     p_u = src.sum(axis=1) if markov else src.ravel()
     d_u = d if markov else np.repeat(d, src.shape[1], axis=0)
@@ -1095,7 +1133,13 @@ def max_equivocation(
         w = _unflatten(w_pp, p_u, d_u, shape)
         pt = rde_point(src, w, d, markov=markov, base=base)
         return EquivocationResult(pt.equivocation, hh, pt, w, 0)
-    res = _solve(pr, max(D, d_min), 0.0, 1.0, tol=tol * lb, max_iter=max_iter)
+    w0 = None
+    if init is not None:
+        w0 = np.asarray(init, dtype=np.float64).reshape(-1, d.shape[1])
+        if w0.shape[0] != p_u.size:
+            raise ValueError(f"init must have the shape of the encoder {(*shape, d.shape[1])}; got {np.shape(init)}")
+        w0 = w0[p_u > 0]
+    res = _solve(pr, max(D, d_min), 0.0, 1.0, tol=tol * lb, max_iter=max_iter, w0=w0)
     w = _unflatten(res.w, p_u, d_u, shape)
     pt = rde_point(src, w, d, markov=markov, base=base)
     upper = min(hh - res.lower / lb, hh)
@@ -1239,7 +1283,7 @@ def utility_privacy_curve(
     *,
     markov: bool = True,
     rate_at_gamma: bool = False,
-    tol: float = 1e-8,
+    tol: float = 1e-7,
     base: float | str = 2,
     normalize: bool = False,
 ) -> pd.DataFrame:

@@ -59,10 +59,12 @@ def test_example1_table(D, lam, supp, p_hat, gamma, rate, beta):
     assert ba.rate == pytest.approx(s.rate, abs=1e-9)
     assert ba.beta == pytest.approx(beta, abs=1e-6)
     assert np.allclose(ba.output_pmf, s.output_pmf, atol=1e-6)
-    # and so does the general convex Γ solver with X_h = X_r (spec §7.9)
-    g = rd.max_equivocation(np.diag(P1), HAM8, D)
-    assert g.gamma == pytest.approx(gamma, abs=1e-6)
-    assert g.gamma <= s.gamma + 1e-12 <= g.upper_bound + 2e-12
+    # and so do the Γ solvers with X_h = X_r (spec §7.9): the Markov encoder is solved by
+    # Blahut–Arimoto (Γ = H - R), the general encoder by the convex mirror-descent solver
+    for markov in (True, False):
+        g = rd.max_equivocation(np.diag(P1), HAM8, D, markov=markov)
+        assert g.gamma == pytest.approx(gamma, abs=1e-6)
+        assert g.gamma <= s.gamma + 1e-12 <= g.upper_bound + 2e-12
 
 
 @pytest.mark.parametrize(
@@ -266,7 +268,7 @@ def test_remark4_values(D, R, Estar, Gamma, R_gamma):
     for markov in (True, False):
         g = rd.max_equivocation(p, d, D, markov=markov)
         assert g.gamma == pytest.approx(Gamma, abs=1e-6)
-        assert g.upper_bound - g.gamma <= 1e-8
+        assert g.upper_bound - g.gamma <= 1e-7
     assert pt.equivocation <= Gamma + 1e-9  # Remark 4: E* <= Γ
     if D < 0.5:  # R(D, Γ(D)) = 2 - h(D) - D; at D = 1/2 (zero leakage) see the perfect-privacy test
         assert R_gamma == pytest.approx(2 - h2(D) - D, abs=1e-6)
@@ -363,7 +365,7 @@ def test_gamma_concave_nondecreasing_and_saturates(seed):
     g = np.array([r.gamma for r in res])
     up_b = np.array([r.upper_bound for r in res])
     assert np.all(np.diff(g) >= -1e-7)
-    assert np.all(up_b - g <= 1e-8)
+    assert np.all(up_b - g <= 1e-7)
     assert np.all(np.diff(g, 2) <= 1e-7)  # concave on a uniform grid
     assert g[-1] == pytest.approx(entropy(p_src.sum(axis=0)), abs=1e-12)
     # E*(D) <= Γ(D) always (Remark 4)
@@ -459,7 +461,7 @@ def test_informed_gamma_beats_uninformed(rng):
     d = rd.hamming_distortion(3)
     for D in [0.1, 0.3]:
         gi = rd.max_equivocation_informed(p, d, D)
-        assert gi.upper_bound - gi.gamma <= 1e-8
+        assert gi.upper_bound - gi.gamma <= 1e-7
         assert gi.point.distortion <= D + 1e-12
         # any uninformed encoder is an informed one: H(X_h | Xhat, Z) of the uninformed optimum is a lower bound
         gu = rd.max_equivocation(p_rh, d, D)
