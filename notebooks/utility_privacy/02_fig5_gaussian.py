@@ -1,0 +1,137 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: py:percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Sankar, Rajagopalan & Poor — Example 2, Fig. 5: Gaussian data, rate and leakage versus D
+#
+# Public $X$, private $Y$ and side information $Z$ are jointly Gaussian with $Y - X - Z$;
+# utility is the mean-squared error $D$ and privacy the leakage. Case (i): no side
+# information, $R_U^*(D)=\frac12\log\frac{\sigma_X^2}{D}$ and
+# $L_U^*(D)=\frac12\log\frac1{(1-\rho_{XY}^2)+\rho_{XY}^2D/\sigma_X^2}$. Cases (ii)
+# (the user holds $Z$) and (iii) (the encoder too): $R^*=\frac12\log\frac{\sigma_X^2(1-\rho_{XZ}^2)}{D}$
+# (Wyner–Ziv, no rate loss), the same leakage formula, on the shorter domain
+# $D\le\sigma_X^2(1-\rho_{XZ}^2)$, where leakage ends at $I(Y;Z)>0$. The paper gives
+# $\sigma_X^2=1$ but not the correlations: the defaults are the spec's assumption (§9.5).
+# Every curve is checked against an exact covariance computation of the test channel
+# $U=X+N$.
+
+# %% tags=["parameters"]
+quick: bool = False  # run in seconds with reduced sizes
+var_x: float = 1.0  # variance of the public attribute X (the paper's value)
+rho2_xy_list: list = [0.5, 0.9]  # squared correlations of X and the private Y (not given in the paper)
+rho2_xz_list: list = [0.5, 0.8]  # squared correlations of X and the side information Z (not given)
+D_min: float = 0.001  # left end of the distortion grid
+n_grid: int = 500  # points of the distortion grid
+rate_ylim: float = 3.5  # upper limit of the rate axis
+sigma_y: float = 1.3  # scale of Y in the covariance cross-check (the curves do not depend on it)
+sigma_z: float = 0.7  # scale of Z in the covariance cross-check
+
+# %%
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+
+from nsp import ratedistortion as rd
+from nsp.experiments import utility_privacy as up
+from nsp.plotting import savefig, use_style
+
+use_style()
+if quick:
+    n_grid = 60
+# the grid includes each case's largest distortion, where the side-information curves end
+grid = np.unique(np.concatenate([np.linspace(D_min, var_x, n_grid), [var_x * (1 - rz) for rz in rho2_xz_list]]))
+curves = up.gaussian_curves(grid, rho2_xy_list, rho2_xz_list, var_x=var_x)
+
+# %% [markdown]
+# ## The spec's regression table (§4.2)
+
+# %%
+Ds = np.array([0.05, 0.1, 0.2, 0.5, 1.0])
+tab = pd.DataFrame({"D": Ds, "R_U": rd.gaussian_rate(Ds, var_x=var_x)})
+for rz in rho2_xz_list:
+    tab[f"R_WZ(rho2_xz={rz})"] = rd.gaussian_rate_side_info(Ds, rz, var_x=var_x)
+for ry in rho2_xy_list:
+    tab[f"L_U(rho2_xy={ry})"] = rd.gaussian_leakage(Ds, ry, var_x=var_x)
+tab.round(6)
+
+# %%
+if var_x == 1.0 and rho2_xy_list == [0.5, 0.9] and rho2_xz_list == [0.5, 0.8]:
+    assert np.allclose(tab.R_U, [2.160964, 1.660964, 1.160964, 0.5, 0], atol=1e-6)
+    assert np.allclose(tab.iloc[:3, 3], [1.0, 0.5, 0.0], atol=1e-6)
+    assert np.allclose(tab.iloc[:, 5], [1.392938, 1.197964, 0.918251, 0.431248, 0], atol=1e-6)
+
+# %% [markdown]
+# ## Cross-check against the covariance of $(X, Y, Z, U)$
+
+# %%
+checks = []
+for ry in rho2_xy_list:
+    for rz in rho2_xz_list:
+        for frac in np.linspace(0.05, 0.95, 4 if quick else 19):
+            D = frac * var_x * (1 - rz)
+            pt = rd.gaussian_rdl_from_covariance(var_x, ry, rz, rd.gaussian_test_channel_noise(D, var_x=var_x, rho2_xz=rz),
+                                                 sigma_y=sigma_y, sigma_z=sigma_z)
+            D1 = frac * var_x
+            p1 = rd.gaussian_rdl_from_covariance(var_x, ry, rz, rd.gaussian_test_channel_noise(D1, var_x=var_x),
+                                                 sigma_y=sigma_y, sigma_z=sigma_z, side_info=False)
+            checks.append(max(abs(pt.distortion - D),
+                              abs(pt.rate - rd.gaussian_rate_side_info(D, rz, var_x=var_x)),
+                              abs(pt.leakage - rd.gaussian_leakage_side_info(D, ry, rz, var_x=var_x)),
+                              abs(p1.rate - rd.gaussian_rate(D1, var_x=var_x)),
+                              abs(p1.leakage - rd.gaussian_leakage(D1, ry, var_x=var_x))))
+print(f"max deviation closed form vs covariance: {max(checks):.2e}")
+assert max(checks) < 1e-10
+
+# %% [markdown]
+# ## Fig. 5
+
+# %%
+fig, (ax_r, ax_l) = plt.subplots(1, 2, figsize=(11, 4.2))
+r = curves[curves.quantity == "rate"]
+ax_r.plot(grid, r[r.case == "i"].value, color="k", label="case (i): $R_U^*$")
+for i, rz in enumerate(rho2_xz_list):
+    v = r[(r.case == "ii/iii") & (r.rho2_xz == rz)].value
+    ax_r.plot(grid, v, color=f"C{i}", ls="--", label=f"cases (ii)/(iii), $\\rho_{{XZ}}^2$={rz}")
+ax_r.set_ylim(0, rate_ylim)
+ax_r.set_xlabel("distortion $D$ (MSE)")
+ax_r.set_ylabel("rate [bits/entry]")
+ax_r.set_title("rate")
+ax_r.legend(fontsize=8)
+lk = curves[curves.quantity == "leakage"]
+for j, ry in enumerate(rho2_xy_list):
+    ax_l.plot(grid, lk[(lk.case == "i") & (lk.rho2_xy == ry)].value, color=f"C{j + 2}",
+              label=f"case (i), $\\rho_{{XY}}^2$={ry}")
+    for i, rz in enumerate(rho2_xz_list):
+        v = lk[(lk.case == "ii/iii") & (lk.rho2_xy == ry) & (lk.rho2_xz == rz)].value.to_numpy()
+        end = var_x * (1 - rz)
+        ax_l.plot(grid, v, color=f"C{j + 2}", ls=(0, (4, 2 + 2 * i)), lw=2.2)
+        ax_l.plot(end, rd.gaussian_leakage_side_info(end, ry, rz, var_x=var_x), "o", color=f"C{j + 2}", ms=5)
+ax_l.plot([], [], color="gray", ls="--", lw=2.2, label="cases (ii)/(iii): same curve, ends at $D=\\sigma_X^2(1-\\rho_{XZ}^2)$ (dots)")
+ax_l.set_xlabel("distortion $D$ (MSE)")
+ax_l.set_ylabel("leakage [bits/entry]")
+ax_l.set_title("leakage")
+ax_l.legend(fontsize=7)
+fig.suptitle(f"Fig. 5: Gaussian data, $\\sigma_X^2$={var_x:g} (correlations assumed, not given in the paper)")
+savefig(fig, "utility_privacy/fig5_gaussian", data=curves)
+
+# %% [markdown]
+# ## Differences from the paper
+#
+# * The paper does not give $\rho_{XY}^2$ or $\rho_{XZ}^2$ for Fig. 5 nor its layout; the
+#   defaults $\rho_{XY}^2\in\{0.5,0.9\}$, $\rho_{XZ}^2\in\{0.5,0.8\}$ and the two panels are the
+#   spec's assumption (§9.5), exposed as parameters.
+# * **Case (ii)'s domain misses a square** in the paper: "$[0,\sigma_X^2(1-\rho_{XZ})]$" is
+#   $[0,\sigma_X^2(1-\rho_{XZ}^2)]$ (the text itself later uses $1-\rho_{XZ}^2$).
+# * "$\hat X=X+N$" is read as the quantized description $U=X+N$ with the reconstruction
+#   $\hat X=\mathbb E[X\mid U(,Z)]$ and $D=\mathrm{var}(X\mid U(,Z))$ (spec §9.13).
+# * Other text errors found by the spec: the printed pmf of Example 1 sums to 0.8 (normalized);
+#   eq. (10) is garbled ("max over min"), read as the maximum of $H(X_{\mathcal K_h}\mid\hat X)$
+#   subject to $\mathbb E d\le D$; Remark 3 writes $p(\hat x\mid x_{\mathcal K_h})$ for
+#   $p(\hat x\mid x_{\mathcal K_r})$.
