@@ -1247,7 +1247,7 @@ def rate_given_equivocation(
             if E > gam.upper_bound:
                 return None
             hi = _SolveResult(
-                _problem_w(gam.channel, markov), 0.0, 0.0, 0.0, (hh - gam.gamma) * lb, 0.0, 0
+                _problem_w(gam.channel, markov)[p_u > 0], 0.0, 0.0, 0.0, (hh - gam.gamma) * lb, 0.0, 0
             )
             break
     for _ in range(60):
