@@ -124,9 +124,10 @@ for D, sub in surface.groupby("D"):
 #   spec's Remark-4 instance (§4.4), chosen because there $E^*(D)<\Gamma(D)$ and
 #   $R(D,\Gamma(D))>R(D)$ are visible.
 # * $R(D,E)$ is the minimal rate subject to $\mathbb E d\le D$ and $H(X_h\mid\hat X)\ge E$
-#   (spec definition, consistent with Fig. 3a). Near $E=H(X_h)$ (zero leakage, $D\ge\frac12$
-#   here) the Lagrangian sweep stops at a large multiplier and time-shares with the exact
-#   zero-leakage encoder of a linear program, so the top of those slices is an upper bound.
+#   (spec definition, consistent with Fig. 3a). Where $\Gamma(D)=H(X_h)$ (zero leakage is
+#   affordable, $D\ge\frac12$ here) the slice stops at $E=H(X_h)-10^{-3}$: the exact
+#   zero-leakage limit needs an unbounded multiplier in the Lagrangian sweep (near it
+#   $R(D,E)$ rises steeply, e.g. $R(\frac12,E)\to\frac12$ bit as $E\to1$).
 # * **Eq. (10) is garbled** in the paper ("max over min"); it is read as
 #   $\Gamma(D)=\max_{p(\hat x\mid x):\,\mathbb E d\le D}H(X_{\mathcal K_h}\mid\hat X)$.
 #   **Remark 3** writes $p(\hat x\mid x_{\mathcal K_h})$ where the Markov encoder is

@@ -132,23 +132,31 @@ def rde_surface(
     *,
     markov: bool = True,
     tol: float = 1e-7,
+    zero_leak_margin: float = 1e-3,
 ) -> pd.DataFrame:
     """The RDE region's boundary R(D, E) (Fig. 3a) on ``n_E`` equivocations per ``D``.
 
     For each ``D``: ``E`` runs over ``n_E`` equally spaced values in ``[0, Γ(D)]``; for
     ``E <= E*(D)`` the rate is R(D) (the minimal-rate encoder already gives that much
-    equivocation), above it R(D, E) is solved (convex). Columns ``D, E, R, E_star, Gamma``.
+    equivocation), above it R(D, E) is solved (convex). Where Γ(D) = H(X_h) (zero leakage
+    affordable) the top of the slice is taken at ``H(X_h) - zero_leak_margin``: the exact
+    zero-leakage limit needs an unbounded multiplier in the Lagrangian sweep, whose fallback
+    there is only an upper bound. Columns ``D, E, R, E_star, Gamma``.
     """
+    from nsp.info import entropy
+
+    h_h = entropy(np.asarray(p_src, dtype=np.float64).sum(axis=0))
     src = np.asarray(p_src, dtype=np.float64)
     rows = []
     for D in np.asarray(D_grid, dtype=np.float64).ravel():
         gam = rd.max_equivocation(src, dist, float(D), markov=markov, tol=1e-9)
         r0, _ = rd.min_rate(src, dist, float(D))
-        for E in np.linspace(0.0, gam.gamma, int(n_E)):
+        top = gam.gamma - (zero_leak_margin if gam.gamma >= h_h - 1e-9 else 1e-9)
+        for E in np.linspace(0.0, top, int(n_E)):
             if E <= r0.equivocation:
                 R = r0.rate
             else:
-                pt = rd.rate_given_equivocation(src, dist, float(D), float(min(E, gam.gamma - 1e-9)), markov=markov, tol=tol)
+                pt = rd.rate_given_equivocation(src, dist, float(D), float(E), markov=markov, tol=tol)
                 R = np.nan if pt is None else pt.rate
             rows.append((float(D), float(E), float(R), r0.equivocation, gam.gamma))
     return pd.DataFrame(rows, columns=["D", "E", "R", "E_star", "Gamma"])
