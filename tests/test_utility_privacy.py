@@ -546,3 +546,20 @@ def test_curves_and_tables():
     assert np.allclose(df.R_min, [1.372508, 0.792481], atol=1e-6)
     orig, san = up.fig1_database(6)
     assert orig.gender[0] != san.gender[0] and len(san) == 6
+
+
+@settings(max_examples=8)
+@given(seed=st.integers(0, 2**31 - 1), markov=st.booleans())
+def test_perfect_privacy_threshold(seed, markov):
+    # Γ(D) = H(X_h) exactly from the LP threshold on, and strictly below it just before
+    rng = np.random.default_rng(seed)
+    p_src = rng.dirichlet(np.ones(6)).reshape(3, 2)
+    d = rd.hamming_distortion(3)
+    d_pp = rd.perfect_privacy_distortion(p_src, d, markov=markov)
+    h_h = entropy(p_src.sum(axis=0))
+    assert d_pp <= float((p_src.sum(axis=1) @ d).min()) + 1e-12  # a constant output is one such encoder
+    at = rd.max_equivocation(p_src, d, d_pp, markov=markov)
+    assert at.gamma == pytest.approx(h_h, abs=1e-9) and at.point.distortion <= d_pp + 1e-9
+    if d_pp > 1e-3:
+        below = rd.max_equivocation(p_src, d, 0.9 * d_pp, markov=markov)
+        assert below.upper_bound < h_h - 1e-9
