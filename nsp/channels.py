@@ -524,13 +524,10 @@ def _ba_iterations(
 ) -> tuple[NDArray[np.float64], int, bool]:
     """Plain Blahut–Arimoto from ``p``, at most ``n_iter`` steps; stop at gap <= tol (nats)."""
     for t in range(1, n_iter + 1):
-        q = p @ W
-        d = _divergences(W, neg_h, q)
-        used = p > 0
-        lower = float(p[used] @ d[used])
-        upper = float(d.max())
+        lower, upper, _, d = _bounds(W, neg_h, p)
         if upper - lower <= tol:
             return p, t, True
+        used = p > 0
         e = np.zeros_like(p)
         e[used] = np.exp(d[used] - d[used].max())
         p = p * e

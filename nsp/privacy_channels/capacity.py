@@ -628,6 +628,20 @@ def _softmax(theta: NDArray[np.float64]) -> NDArray[np.float64]:
     return z / z.sum()
 
 
+def _neg_mi_objective(theta: NDArray[np.float64], P: NDArray[np.float64]) -> tuple[float, NDArray[np.float64]]:
+    """``-I(X_0; Y)`` (nats) of the prior ``softmax(theta)`` and its gradient in ``theta``.
+
+    ``P`` has shape ``(|X_i|, |X_(i)|, k)`` (individual ``i`` moved first); the objective of
+    both searches over priors (:func:`individual_capacity_search` and
+    :func:`individual_capacity_entropy_constrained`).
+    """
+    p = _softmax(theta).reshape(P.shape[:2])
+    v, g = _mi_and_grad(p, P)
+    g = g.ravel()
+    pf = p.ravel()
+    return -v, -(pf * (g - pf @ g))
+
+
 def individual_capacity_search(ch: PrivacyChannel | ArrayLike, *, base: float = 2, restarts: int = 20,
                                seed: int = 0) -> float:
     """Direct search over joint priors: a lower bound on ``C_1``, independent of Theorem 3.1.
@@ -649,19 +663,12 @@ def individual_capacity_search(ch: PrivacyChannel | ArrayLike, *, base: float = 
     sizes = ch.universe.sizes
     for i in range(ch.n):
         P = np.moveaxis(ch.array, i, 0).reshape(sizes[i], -1, ch.k)
-
-        def fun(theta, P=P):
-            p = _softmax(theta).reshape(P.shape[:2])
-            v, g = _mi_and_grad(p, P)
-            g = g.ravel()
-            pf = p.ravel()
-            return -v, -(pf * (g - pf @ g))
-
         starts = [np.zeros(P.shape[0] * P.shape[1])]
         starts += [np.log(rng.dirichlet(np.full(starts[0].size, 0.3)) + 1e-300) for _ in range(restarts)]
         for th0 in starts:
             th0 = np.clip(th0, -40, None)
-            res = minimize(fun, th0, jac=True, method="BFGS", options={"maxiter": 400, "gtol": 1e-10})
+            res = minimize(_neg_mi_objective, th0, args=(P,), jac=True, method="BFGS",
+                           options={"maxiter": 400, "gtol": 1e-10})
             best = max(best, -float(res.fun))
     return best / math.log(b)
 
@@ -696,13 +703,6 @@ def individual_capacity_entropy_constrained(ch: PrivacyChannel | ArrayLike, b: f
     for i in range(ch.n):
         P = np.moveaxis(ch.array, i, 0).reshape(sizes[i], -1, ch.k)
 
-        def fun(theta, P=P):
-            p = _softmax(theta).reshape(P.shape[:2])
-            v, g = _mi_and_grad(p, P)
-            g = g.ravel()
-            pf = p.ravel()
-            return -v, -(pf * (g - pf @ g))
-
         def hcon(theta):
             p = _softmax(theta)
             pz = p[p > 0]
@@ -718,7 +718,7 @@ def individual_capacity_entropy_constrained(ch: PrivacyChannel | ArrayLike, b: f
         starts = [np.zeros(size)] + [rng.normal(scale=1.5, size=size) for _ in range(restarts)]
         for th0 in starts:
             with np.errstate(all="ignore"):
-                res = minimize(fun, th0, jac=True, method="SLSQP",
+                res = minimize(_neg_mi_objective, th0, args=(P,), jac=True, method="SLSQP",
                                constraints=[{"type": "ineq", "fun": hcon, "jac": hjac}],
                                options={"maxiter": 500, "ftol": 1e-12})
             if hcon(res.x) >= -1e-9:
