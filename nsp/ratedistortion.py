@@ -200,10 +200,14 @@ def _ba_run(px, d, beta, q, *, tol_nats, max_iter):
         k[k < 1e-280] = 0.0
     kt = np.ascontiguousarray(k.T)
 
-    # Matrix-vector products by einsum (single-threaded): a threaded BLAS gemv stalls badly
-    # when the machine's cores are shared, and a gemv gains little from threads anyway.
-    def mv(a: NDArray, v: NDArray) -> NDArray:
-        return np.einsum("ij,j->i", a, v)
+    # Large matrix-vector products by einsum (single-threaded): a threaded BLAS gemv stalls
+    # badly when the machine's cores are shared, and gains little from threads anyway. Small
+    # ones go to BLAS (single-threaded at that size), which has less call overhead.
+    if k.size > 250_000:
+        def mv(a: NDArray, v: NDArray) -> NDArray:
+            return np.einsum("ij,j->i", a, v)
+    else:
+        mv = np.dot
 
     def step(qq):
         z = mv(k, qq)
@@ -245,19 +249,20 @@ def _ba_run(px, d, beta, q, *, tol_nats, max_iter):
             if s > 0:
                 qe /= s
                 ze = mv(k, qe)
-                if np.all(ze > 0):
+                if ze.min() > 0:
                     fe = -float(px @ np.log(ze))
                     if fe <= f0:
-                        q_new, accepted = qe, True
+                        accepted = True
                         break
             alpha = (alpha - 1.0) / 2.0 if alpha < -1.5 else -1.0
-        if not accepted:
-            q_new = q2
-        q_new[q_new < 1e-250] = 0.0
-        q_new /= q_new.sum()
-        q = q_new
-        z, c = step(q)
-        f0 = -float(px @ np.log(z))
+        if accepted:  # qe has no weight below 1e-250 and is normalized; reuse its Z
+            q, z, f0 = qe, ze, fe
+            c = mv(kt, px / z)
+        else:
+            q2[q2 < 1e-250] = 0.0
+            q = q2 / q2.sum()
+            z, c = step(q)
+            f0 = -float(px @ np.log(z))
         it += 1
     w = k * q[None, :] / z[:, None]
     dist_w = float(px @ np.einsum("ij,ij->i", w, d))
@@ -385,6 +390,7 @@ def rate_distortion_at(
     *,
     tol: float = 1e-10,
     max_iter: int = 20_000,
+    q0: ArrayLike | None = None,
     base: float = 2,
     normalize: bool = False,
 ) -> RateDistortionPoint:
@@ -406,6 +412,9 @@ def rate_distortion_at(
         result is the limit of large ``beta``.
     tol : float
         Certified accuracy of the rate, in units of ``base``.
+    q0 : array_like, optional
+        Starting output pmf (default uniform), e.g. the output pmf at a nearby distortion; it
+        is mixed with 1e-3 of the uniform pmf so that no letter starts at 0.
     max_iter : int
         Cap on the Blahut–Arimoto iterations summed over all slopes. Where ``R`` has a linear
         piece (``D(beta)`` jumps), the slopes at the jump are degenerate and converge slowly;
@@ -444,6 +453,11 @@ def rate_distortion_at(
     total_it = 0
     dmin_col = d.min(axis=1, keepdims=True)
     q_start = np.full(d.shape[1], 1.0 / d.shape[1])
+    if q0 is not None:
+        q_init = as_pmf(q0, name="q0", ndim=1)
+        if q_init.size != d.shape[1]:
+            raise ValueError(f"q0 must have one entry per reproduction letter ({d.shape[1]}); got {q_init.size}")
+        q_start = 0.999 * q_init + 0.001 * q_start
 
     def run(beta: float, q0: NDArray, inner: float) -> tuple:
         nonlocal total_it
@@ -1304,6 +1318,22 @@ def utility_privacy_curve(
     src = _as_source(p_src, normalize=normalize)
     d = _as_distortion(dist, src.shape[0])
     rows = []
+    if markov and src.shape[0] == src.shape[1] and not np.any(src - np.diag(np.diag(src))):
+        # X_h = X_r: Γ = H - R(D) and the minimal-rate encoder is the Γ-optimal one (E* = Γ);
+        # one certified Blahut–Arimoto per point.
+        from nsp.info import entropy
+
+        px = np.diag(src)
+        hx = entropy(px, base=base)
+        for D in np.asarray(D_grid, dtype=np.float64).ravel():
+            r = rate_distortion_at(px, d, float(D), tol=tol, base=base)
+            gam = max(hx - r.rate, 0.0)
+            row = {"D": float(D), "Gamma": gam, "Gamma_upper": max(min(hx - r.lower_bound, hx), gam),
+                   "leakage": r.rate, "R_min": r.rate, "E_star": gam}
+            if rate_at_gamma:
+                row["R_at_Gamma"] = r.rate
+            rows.append(row)
+        return pd.DataFrame(rows)
     for D in np.asarray(D_grid, dtype=np.float64).ravel():
         g = max_equivocation(src, d, float(D), markov=markov, tol=tol, base=base)
         r, _ = min_rate(src, d, float(D), base=base)
