@@ -142,6 +142,15 @@ def rde_surface(
     affordable) the top of the slice is taken at ``H(X_h) - zero_leak_margin``: the exact
     zero-leakage limit needs an unbounded multiplier in the Lagrangian sweep, whose fallback
     there is only an upper bound. Columns ``D, E, R, E_star, Gamma``.
+
+    Examples
+    --------
+    Remark-4 instance at ``D = 0.25``: flat at R(D) = 0.792481 up to E*, then rising to
+    R(D, Γ) = 2 - h(D) - D = 0.938722.
+
+    >>> p, d = remark4_source()
+    >>> rde_surface(p, d, [0.25], 3).R.round(4).tolist()
+    [0.7925, 0.7925, 0.9387]
     """
     from nsp.info import entropy
 
