@@ -202,6 +202,26 @@ def test_threat_input_errors():
         theorem1_bound([[0.5, 0.5]], math.inf)
     with pytest.raises(ValueError, match="loss"):
         BayesDecisionCost([1.0, 2.0])
+    with pytest.raises(ValueError, match="loss"):
+        BayesDecisionCost([[0, 1], [1]])  # ragged
+
+
+@pytest.mark.parametrize("cost", [LogLoss(), ZeroOneLoss(), BrierLoss(), BayesDecisionCost(1 - np.eye(2))])
+def test_costs_reject_non_pmf_input(cost):
+    with pytest.raises(ValueError, match="p must sum to 1"):
+        cost.expected_cost([2, 3], [0.5, 0.5])  # used to give -1.0 for the 0-1 loss
+    with pytest.raises(ValueError, match="q must be non-negative"):
+        cost.expected_cost([0.5, 0.5], [1.5, -0.5])
+    with pytest.raises(ValueError, match=r"p\[:, 1\] must sum to 1"):
+        cost.expected_cost([[0.5, 0.2], [0.5, 0.7]], [0.5, 0.5])
+    with pytest.raises(ValueError, match="q must have the shape of p"):
+        cost.expected_cost([0.5, 0.5], [0.2, 0.3, 0.5])
+    with pytest.raises(ValueError, match="p must hold finite"):
+        cost.optimal_value([np.nan, 1.0])
+    # columns of valid pmfs are accepted, each column against its own belief
+    cols = np.array([[0.8, 0.3], [0.2, 0.7]])
+    both = cost.expected_cost(cols, cols)
+    assert both == pytest.approx([cost.expected_cost(cols[:, j], cols[:, j]) for j in range(2)])
 
 
 # ---------------------------------------------------------------------------------------
@@ -421,6 +441,55 @@ def test_greedy_input_errors():
         greedy_naive(E1, 1.0, algorithm="alg3")
     with pytest.raises(ValueError, match="p_sx"):
         greedy_privacy_funnel([[0.2, 0.2]], 0.5)
+
+
+@pytest.mark.parametrize("bad", [-1e-3, math.nan, math.inf, -math.inf])
+@pytest.mark.parametrize("alg", sorted(ALG))
+def test_tolerances_must_be_finite_and_nonnegative(alg, bad):
+    # tie_tol < 0 (or NaN) used to leave no allowed pair in the chosen row, and the first
+    # column was merged whether allowed or not: E1 with R = 1 gave I(X;Y) = 0.811 < R
+    with pytest.raises(ValueError, match="tie_tol must be a finite number >= 0"):
+        ALG[alg](E1, 1.0, tie_tol=bad)
+    with pytest.raises(ValueError, match="tie_tol must be a finite number >= 0"):
+        greedy_naive(E1, 1.0, algorithm=alg, tie_tol=bad)
+    # tol = inf used to make every merge feasible
+    with pytest.raises(ValueError, match="tol must be a finite number >= 0"):
+        ALG[alg](E1, 1.0, tol=bad)
+    with pytest.raises(ValueError, match="tie_tol"):
+        funnel_curve(E1, alg, 3, tie_tol=bad)
+
+
+def test_the_cached_loop_refuses_to_merge_a_pair_that_is_not_allowed():
+    # the public functions reject tie_tol < 0; the loop itself checks that the pair it
+    # merges is feasible and tied with the best instead of taking the first column blindly
+    from nsp.clustering.funnel import _greedy_incremental
+
+    with pytest.raises(RuntimeError, match="no allowed merge"):
+        _greedy_incremental(E1.T.copy(), E1.sum(0), algorithm="alg1", thr=math.log(2),
+                            tol=1e-12, tie_tol=-1e-3, max_merges=None, record=False)
+
+
+def test_threshold_errors_name_the_argument():
+    for bad in (math.nan, math.inf, "1"):
+        with pytest.raises(ValueError, match="^r must be a finite number"):
+            greedy_privacy_funnel(E1, bad)
+        with pytest.raises(ValueError, match="^r must be a finite number"):
+            greedy_max_leakage(E1, bad)
+        with pytest.raises(ValueError, match="^delta must be a finite number"):
+            greedy_information_bottleneck(E1, bad)
+        with pytest.raises(ValueError, match="^param must be a finite number"):
+            greedy_naive(E1, bad)
+    with pytest.raises(ValueError, match="grid must hold finite"):
+        funnel_curve(E1, "alg1", [0.0, math.nan])
+
+
+def test_zero_tolerances_are_allowed_and_respect_the_constraint():
+    p = random_joint(3, 3, 7)
+    for alg, f in ALG.items():
+        for t in _thresholds(p, alg)[1:-1]:
+            res = f(p, t, tol=0.0, tie_tol=0.0)
+            assert res.partition == greedy_naive(p, t, algorithm=alg, tol=0.0, tie_tol=0.0).partition
+            assert (res.leakage if alg == "alg2" else res.disclosure) >= t - 1e-12
 
 
 # ---------------------------------------------------------------------------------------

@@ -48,7 +48,7 @@ from numpy.typing import ArrayLike, NDArray
 from scipy.special import xlogy
 
 from nsp import info
-from nsp._validation import as_channel, as_pmf, check_base, log_base
+from nsp._validation import SUM_TOL, as_channel, as_pmf, check_base, log_base
 from nsp.clustering.partition import Partition
 
 __all__ = [
@@ -282,14 +282,37 @@ def mapping_from_partition(partition: Partition) -> NDArray[np.float64]:
 # Inference threat: costs, ΔC, Lemma 2, Theorem 1
 # ----------------------------------------------------------------------------------------
 def _columns(p: ArrayLike, name: str = "p") -> tuple[NDArray, bool]:
-    arr = np.asarray(p, dtype=float)
+    """``p`` as a matrix of pmf columns (validated) and whether it was a single pmf."""
+    try:
+        arr = np.asarray(p, dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError(
+            f"{name} must be a pmf (1-D) or a matrix of pmf columns (2-D) of numbers"
+        ) from None
     if arr.ndim == 1:
-        return arr[:, None], True
+        return as_pmf(arr, name=name)[:, None], True
     if arr.ndim != 2:
         raise ValueError(
             f"{name} must be a pmf (1-D) or a matrix of pmf columns (2-D); got shape {arr.shape}"
         )
+    if arr.size == 0:
+        as_pmf(arr, name=name)  # raises the shared "must not be empty" message
+    if not (arr.min() >= 0 and np.all(np.abs(arr.sum(axis=0) - 1.0) <= SUM_TOL)):
+        for j in range(arr.shape[1]):  # name the first offending column
+            as_pmf(arr[:, j], name=f"{name}[:, {j}]")
     return arr, False
+
+
+def _belief_columns(p: ArrayLike, q: ArrayLike) -> tuple[NDArray, NDArray, bool]:
+    """Validate ``p`` (pmf columns) and the beliefs ``q`` (one column, or one per column of p)."""
+    P, one = _columns(p)
+    Q, _ = _columns(q, "q")
+    if Q.shape[0] != P.shape[0] or Q.shape[1] not in (1, P.shape[1]):
+        raise ValueError(
+            f"q must have the shape of p ({P.shape[0]} entries, 1 or {P.shape[1]} columns); "
+            f"got shape {Q.shape}"
+        )
+    return P, Q, one
 
 
 class Cost:
@@ -331,8 +354,7 @@ class LogLoss(Cost):
         return np.asarray(p, dtype=float)
 
     def expected_cost(self, p: ArrayLike, q: ArrayLike):
-        P, one = _columns(p)
-        Q, _ = _columns(q, "q")
+        P, Q, one = _belief_columns(p, q)
         with np.errstate(divide="ignore"):
             val = -(xlogy(P, np.where(P > 0, Q, 1.0)).sum(axis=0)) + np.where(
                 ((P > 0) & (Q <= 0)).any(axis=0), np.inf, 0.0
@@ -358,8 +380,7 @@ class ZeroOneLoss(Cost):
         return np.asarray(p, dtype=float)
 
     def expected_cost(self, p: ArrayLike, q: ArrayLike):
-        P, one = _columns(p)
-        Q, _ = _columns(q, "q")
+        P, Q, one = _belief_columns(p, q)
         guess = Q.argmax(axis=0)
         val = 1.0 - P[guess, np.arange(P.shape[1])]
         return float(val[0]) if one else val
@@ -382,8 +403,7 @@ class BrierLoss(Cost):
         return np.asarray(p, dtype=float)
 
     def expected_cost(self, p: ArrayLike, q: ArrayLike):
-        P, one = _columns(p)
-        Q, _ = _columns(q, "q")
+        P, Q, one = _belief_columns(p, q)
         val = (Q**2).sum(axis=0) - 2 * (P * Q).sum(axis=0) + P.sum(axis=0)
         return float(val[0]) if one else val
 
@@ -407,7 +427,12 @@ class BayesDecisionCost(Cost):
     """
 
     def __init__(self, loss: ArrayLike) -> None:
-        arr = np.asarray(loss, dtype=float)
+        try:
+            arr = np.asarray(loss, dtype=float)
+        except (TypeError, ValueError):
+            raise ValueError(
+                "loss must be a finite 2-D matrix loss[s, action] (rectangular, of numbers)"
+            ) from None
         if arr.ndim != 2 or arr.size == 0 or not np.all(np.isfinite(arr)):
             raise ValueError(
                 f"loss must be a finite 2-D matrix loss[s, action]; got shape {arr.shape}"
@@ -419,8 +444,7 @@ class BayesDecisionCost(Cost):
         return np.asarray(p, dtype=float)
 
     def expected_cost(self, p: ArrayLike, q: ArrayLike):
-        P, one = _columns(p)
-        Q, _ = _columns(q, "q")
+        P, Q, one = _belief_columns(p, q)
         if P.shape[0] != self.loss.shape[0]:
             raise ValueError(
                 f"p must have {self.loss.shape[0]} entries (rows of loss); got {P.shape[0]}"
@@ -581,28 +605,46 @@ class GreedyResult:
         return mapping_from_partition(self.partition)
 
 
-def _prepare(p_sx: ArrayLike, algorithm: str, param: float, base: float, tol: float):
+def _finite(value: float, name: str, *, nonneg: bool = False) -> float:
+    """``float(value)``, which must be finite (and ``>= 0`` with ``nonneg``), else ValueError."""
+    rule = "a finite number >= 0" if nonneg else "a finite number"
+    try:
+        if isinstance(value, (str, bytes)):
+            raise TypeError
+        v = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be {rule}; got {value!r}") from None
+    if not math.isfinite(v) or (nonneg and v < 0):
+        raise ValueError(f"{name} must be {rule}; got {value!r}")
+    return v
+
+
+def _prepare(
+    p_sx: ArrayLike, algorithm: str, param: float, base: float, tol: float, tie_tol: float,
+    *, name: str,
+):
+    """Validate the inputs of a greedy run (``name``: the threshold argument's name)."""
     if algorithm not in _ALGORITHMS:
         raise ValueError(f"algorithm must be one of {sorted(_ALGORITHMS)}; got {algorithm!r}")
     p = _joint(p_sx)
     lb = log_base(base)
-    if not math.isfinite(param):
-        raise ValueError(f"the threshold must be a finite number; got {param}")
-    if not (tol >= 0):
-        raise ValueError(f"tol must be >= 0; got {tol}")
+    param = _finite(param, name)
+    tol = _finite(tol, "tol", nonneg=True)
+    _finite(tie_tol, "tie_tol", nonneg=True)
     p_x = p.sum(axis=0)
     support = np.flatnonzero(p_x > 0)
     a_s = np.ascontiguousarray(p[:, support].T)  # one row per letter: P(S, X=x)
     mass = p_x[support]
-    h_x = -float(xlogy(mass, mass).sum())
-    p_s = p.sum(axis=1)
-    i_sx = -float(xlogy(p_s, p_s).sum()) - float(_unnormalized_entropy(a_s).sum())
+    h_x = info.entropy(mass, base=math.e)
+    i_sx = info.mutual_information(p, 0, 1, base=math.e)
     _, constraint = _ALGORITHMS[algorithm]
     if constraint == "X" and param * lb > h_x + tol * lb:
-        raise ValueError(f"R must be <= H(X) = {h_x / lb:.6g} (R = {param:g} is infeasible)")
+        raise ValueError(
+            f"R must be <= H(X) = {h_x / lb:.6g} ({name} = {param:g} is infeasible)"
+        )
     if constraint == "S" and param * lb > i_sx + tol * lb:
         raise ValueError(
-            f"delta must be <= I(S;X) = {i_sx / lb:.6g} (delta = {param:g} is infeasible)"
+            f"delta must be <= I(S;X) = {i_sx / lb:.6g} ({name} = {param:g} is infeasible)"
         )
     return p, support, a_s, mass
 
@@ -723,6 +765,8 @@ def _greedy_incremental(
         k = int(np.argmax(best_val >= top - tie_tol))
         cols = np.flatnonzero(act[k + 1:]) + k + 1
         ok = (con[k, cols] <= slack) & (obj[k, cols] >= top - tie_tol)
+        if not ok.any():  # cannot happen with tie_tol >= 0: row k holds a pair scoring `top`
+            raise RuntimeError(f"no allowed merge in row {k} of the greedy search (internal error)")
         l = int(cols[np.argmax(ok)])
         # merge l into k (k < l keeps the slot)
         a_s[k] += a_s[l]
@@ -773,9 +817,9 @@ def _greedy_incremental(
 
 
 def _run(
-    p_sx, param, algorithm, *, base, tol, tie_tol, return_trace, max_merges=None
+    p_sx, param, algorithm, *, base, tol, tie_tol, return_trace, max_merges=None, name="param"
 ) -> GreedyResult:
-    p, support, a_s, mass = _prepare(p_sx, algorithm, param, base, tol)
+    p, support, a_s, mass = _prepare(p_sx, algorithm, param, base, tol, tie_tol, name=name)
     lb = log_base(base)
     slot_of, trace = _greedy_incremental(
         a_s, mass, algorithm=algorithm, thr=param * lb, tol=tol * lb, tie_tol=tie_tol * lb,
@@ -803,9 +847,10 @@ def greedy_privacy_funnel(
     base : float
         Logarithm base of R, tol and the outputs.
     tol : float
-        Feasibility tolerance: a merge is feasible if ``I(X;Y') >= R - tol``.
+        Feasibility tolerance (finite, ``>= 0``): a merge is feasible if ``I(X;Y') >= R - tol``.
     tie_tol : float
-        Scores within ``tie_tol`` of the best are tied; the first pair in row-major order wins.
+        Tie tolerance (finite, ``>= 0``): scores within ``tie_tol`` of the best are tied; the
+        first pair in row-major order wins.
     return_trace : bool
         Record every merge in ``result.trace``.
     max_merges : int, optional
@@ -818,7 +863,8 @@ def greedy_privacy_funnel(
     Raises
     ------
     ValueError
-        If ``p_sx`` is not a 2-D pmf or ``R > H(X)`` (infeasible, spec A11).
+        If ``p_sx`` is not a 2-D pmf, ``r`` is not finite, ``tol`` or ``tie_tol`` is not a
+        finite number ``>= 0``, or ``R > H(X)`` (infeasible, spec A11).
 
     Examples
     --------
@@ -830,7 +876,7 @@ def greedy_privacy_funnel(
     ([[0, 1], [2, 3]], 1.0, 0.0)
     """
     return _run(p_sx, r, "alg1", base=base, tol=tol, tie_tol=tie_tol, return_trace=return_trace,
-                max_merges=max_merges)
+                max_merges=max_merges, name="r")
 
 
 def greedy_information_bottleneck(
@@ -855,7 +901,7 @@ def greedy_information_bottleneck(
     Raises
     ------
     ValueError
-        If ``Δ > I(S;X)`` (infeasible).
+        If ``Δ > I(S;X)`` (infeasible), or as in :func:`greedy_privacy_funnel`.
 
     Examples
     --------
@@ -867,7 +913,7 @@ def greedy_information_bottleneck(
     ([[0, 2], [1, 3]], 1.0, 1.0)
     """
     return _run(p_sx, delta, "alg2", base=base, tol=tol, tie_tol=tie_tol, return_trace=return_trace,
-                max_merges=max_merges)
+                max_merges=max_merges, name="delta")
 
 
 def greedy_max_leakage(
@@ -888,7 +934,7 @@ def greedy_max_leakage(
     ([[0, 2], [1, 3]], 1.0, 1.0)
     """
     return _run(p_sx, r, "alg2prime", base=base, tol=tol, tie_tol=tie_tol,
-                return_trace=return_trace, max_merges=max_merges)
+                return_trace=return_trace, max_merges=max_merges, name="r")
 
 
 def greedy_naive(
@@ -912,7 +958,7 @@ def greedy_naive(
     >>> greedy_naive(p, 0.5).groups == greedy_privacy_funnel(p, 0.5).groups
     True
     """
-    p, support, a_s, mass = _prepare(p_sx, algorithm, param, base, tol)
+    p, support, a_s, mass = _prepare(p_sx, algorithm, param, base, tol, tie_tol, name="param")
     if disclosure_from not in ("joint", "marginal"):
         raise ValueError(f"disclosure_from must be 'joint' or 'marginal'; got {disclosure_from!r}")
     lb = log_base(base)
@@ -1091,9 +1137,12 @@ def funnel_curve(
         params = np.linspace(0.0, top, n_grid)
     else:
         params = np.asarray(grid, dtype=float).ravel()
+        if not np.all(np.isfinite(params)):
+            raise ValueError(f"grid must hold finite thresholds; got {grid!r}")
     rows = []
     for t in params:
-        res = _run(p, float(t), algorithm, base=base, tol=tol, tie_tol=tie_tol, return_trace=False)
+        res = _run(p, float(t), algorithm, base=base, tol=tol, tie_tol=tie_tol, return_trace=False,
+                   name="grid")
         rows.append((algorithm, float(t), res.disclosure, res.leakage, res.n_outputs))
     return pd.DataFrame(rows, columns=["algorithm", "param", "I_XY", "I_SY", "n_Y"])
 
