@@ -17,12 +17,13 @@ the iteration did.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 import scipy.linalg
+from scipy.optimize import brentq
 from scipy.special import xlogy
 
 from nsp._validation import SUM_TOL, as_channel, as_pmf, check_base
@@ -491,7 +492,8 @@ class CapacityResult:
     upper : float
         ``max_x D(W_x || output_pmf)``, recomputed from its formula: an upper bound.
     iterations : int
-        Blahut–Arimoto iterations plus Newton steps used.
+        Blahut–Arimoto iterations plus Newton steps used (for a channel with two distinct
+        rows solved directly: Brent's iterations, 0 for the 2 × 2 closed form).
     converged : bool
         Whether ``upper - lower <= tol`` was reached within ``max_iter``.
     output_pmf : numpy.ndarray
@@ -537,6 +539,66 @@ def _ba_iterations(
 
 _WARM_ITERATIONS = 200  # Blahut-Arimoto steps before the Newton phase
 _RIDGES = (0.0, 1e-10, 1e-7, 1e-4, 1e-1, 1e2, 1e5)
+
+#: Solve channels with exactly two distinct rows directly (a bracketed root of dI/dt). A private
+#: switch: the benchmark and the tests turn it off to time and compare the general path.
+_DIRECT_TWO_ROWS = True
+#: Bracket of the optimal mass on the first row. Majani & Rumsey (IEEE Trans. IT 37, 1991): a
+#: capacity-achieving input of a binary-input channel gives each input a mass in [1/e, 1 - 1/e];
+#: the bracket is a little wider, and its signs are checked before the root is searched.
+_TWO_ROW_BRACKET = (0.35, 0.65)
+
+
+def _two_distinct_rows(W: NDArray[np.float64]) -> tuple[int, int] | None:
+    """``(0, j)``, the first inputs of the two distinct rows, if ``W`` has exactly two; else None.
+
+    Rows are compared exactly, as :func:`unique_rows` does by default.
+    """
+    differs = (W != W[0]).any(axis=1)
+    if not differs.any():
+        return None
+    j = int(np.argmax(differs))
+    if W.shape[0] > 2 and not np.all(~differs | (W == W[j]).all(axis=1)):
+        return None
+    return 0, j
+
+
+def _two_row_inputs(
+    rows: NDArray[np.float64], neg_h: NDArray[np.float64]
+) -> Iterator[tuple[float, int]]:
+    """Candidates ``(t, iterations)`` for the mass ``t`` on ``rows[0]`` maximizing ``I((t, 1 - t); rows)``.
+
+    The caller certifies each candidate and stops at the first whose gap is within ``tol``.
+
+    1. Two outputs in use (a 2 x 2 channel): the closed form. The optimal input has full
+       support, so ``D(W_x || q) = C`` for both rows; with ``c = W^{-1} (sum_y W ln W)`` row-wise,
+       ``C = ln(e^{c_0} + e^{c_1})`` and ``q = e^{c - C}``, and ``t`` solves ``t W_0 + (1 - t) W_1 = q``.
+    2. Brent's method on ``dI/dt = D(W_0 || q) - D(W_1 || q)`` with ``q(t) = t W_0 + (1 - t) W_1``,
+       which strictly decreases in ``t`` (``I`` is strictly concave when the rows differ:
+       ``d2I/dt2 = -sum_y (W_0 - W_1)^2 / q``); its root lies in :data:`_TWO_ROW_BRACKET`. Skipped
+       if the bracket holds no sign change.
+    """
+    cols = rows.any(axis=0)
+    w1 = rows[1, cols]
+    diff = rows[0, cols] - w1
+    n0, n1 = float(neg_h[0]), float(neg_h[1])
+    if w1.size == 2:
+        (a0, a1), (b0, b1) = rows[0, cols].tolist(), w1.tolist()
+        det = a0 * b1 - a1 * b0  # 0 (or a0 == b0) only when the rows differ by rounding alone
+        if det != 0 and a0 != b0:
+            with np.errstate(all="ignore"):  # overflow gives inf/nan, refused just below
+                c = np.array([b1 * n0 - a1 * n1, a0 * n1 - b0 * n0]) / det
+                t = float((np.exp(c[0] - np.logaddexp(c[0], c[1])) - b0) / (a0 - b0))
+            if 0.0 <= t <= 1.0:
+                yield t, 0
+
+    def slope(t: float) -> float:
+        return n0 - n1 - float(diff @ np.log(w1 + t * diff))  # q > 0 on cols for t in (0, 1)
+
+    lo, hi = _TWO_ROW_BRACKET
+    if slope(lo) > 0 > slope(hi):
+        t, info = brentq(slope, lo, hi, xtol=1e-16, rtol=4 * np.finfo(float).eps, full_output=True)
+        yield float(t), int(info.iterations)
 
 
 def _newton_direction(
@@ -728,6 +790,13 @@ def channel_capacity(
     input has zeros: about 20,000 iterations on a random 200 × 200 channel; kept as a
     reference).
 
+    Channels with exactly two distinct rows (``method="auto"``) are solved directly: by the
+    closed form of a 2 × 2 channel when only two outputs are reachable, else by Brent's method
+    on the derivative ``D(W_0 || q) - D(W_1 || q)`` of the (strictly concave) mutual information
+    of the input ``(t, 1 - t)``, whose root lies in ``[1/e, 1 - 1/e]`` (Majani & Rumsey 1991).
+    The same ``lower``/``upper`` formulas certify the result; if the gap exceeds ``tol`` the
+    next route runs (closed form, then Brent, then the general path).
+
     Parameters
     ----------
     W : array_like, shape (n_inputs, n_outputs)
@@ -786,6 +855,16 @@ def channel_capacity(
         p0 = np.full(w.shape[0], 1.0 / w.shape[0])
         p, iters, _ = _ba_iterations(w, neg_h, p0, tol_n, int(max_iter))
         return _result(w, neg_h, p, iters, tol_n, ln_b)
+
+    pair = _two_distinct_rows(w) if _DIRECT_TWO_ROWS else None
+    if pair is not None:
+        two = w[list(pair)]
+        for t, steps in _two_row_inputs(two, _neg_entropies(two)):
+            full = np.zeros(w.shape[0])
+            full[pair[0]], full[pair[1]] = t, 1.0 - t
+            res = _result(w, _neg_entropies(w), full, steps, tol_n, ln_b)
+            if res.converged:  # the certificate decides; otherwise the next route
+                return res
 
     rows, inverse = unique_rows(w)
     neg_r = _neg_entropies(rows)

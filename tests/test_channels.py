@@ -261,6 +261,111 @@ def test_agrees_with_dit_on_random_channels(rng):
         assert theirs <= ours.upper + 1e-9
 
 
+# ------------------------------------------------------------------ two distinct rows (direct path)
+
+
+def _general_path(w, **kw):
+    import nsp.channels as channels
+
+    with pytest.MonkeyPatch.context() as m:
+        m.setattr(channels, "_DIRECT_TWO_ROWS", False)
+        return channel_capacity(w, **kw)
+
+
+def _no_general_path(monkeypatch):
+    import nsp.channels as channels
+
+    def forbidden(*args, **kwargs):
+        raise AssertionError("the general path ran on a channel with two distinct rows")
+
+    monkeypatch.setattr(channels, "_ba_iterations", forbidden)
+    monkeypatch.setattr(channels, "_newton_active_set", forbidden)
+
+
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    k=st.integers(2, 10),
+    alpha=st.sampled_from([0.1, 0.5, 1.0, 5.0]),
+    sparsity=st.sampled_from([0.0, 0.0, 0.5]),
+)
+def test_two_row_channels_match_the_general_path(seed, k, alpha, sparsity):
+    w = random_channel(seed, 2, k, alpha=alpha, sparsity=sparsity)
+    if np.array_equal(w[0], w[1]):
+        return  # one distinct row: not this path
+    general = _general_path(w)
+    with pytest.MonkeyPatch.context() as m:
+        _no_general_path(m)
+        direct = channel_capacity(w)
+    assert direct.converged and 0 <= direct.gap <= 1e-9
+    # both certified intervals contain C
+    assert direct.lower <= general.upper + SLACK and general.lower <= direct.upper + SLACK
+    assert direct.capacity == pytest.approx(general.capacity, abs=1e-9)
+    # the certificate is recomputed from the formulas on the returned pmf
+    lo, up = capacity_bounds(direct.input_pmf, w)
+    assert lo == pytest.approx(direct.lower, abs=1e-13) and up == pytest.approx(direct.upper, abs=1e-13)
+    # Majani & Rumsey: an optimal binary input gives each input a mass in [1/e, 1 - 1/e]
+    assert 1 / math.e - 1e-9 <= direct.input_pmf[0] <= 1 - 1 / math.e + 1e-9
+    # brute force over a grid of inputs never beats the certified upper bound
+    t = np.linspace(0.0, 1.0, 2001)[1:-1]  # inner points: q > 0 wherever a row is
+    px = np.stack([t, 1 - t], axis=1)
+    q = px @ w
+    with np.errstate(divide="ignore", invalid="ignore"):
+        terms = np.where(w[None] > 0, w[None] * np.log2(w[None] / q[:, None, :]), 0.0)
+    grid = float((px * terms.sum(axis=2)).sum(axis=1).max())
+    assert grid <= direct.upper + SLACK and grid >= direct.lower - 1e-5
+
+
+@pytest.mark.parametrize("p", [1e-12, 0.01, 0.1, 0.3, 0.4999, 0.7, 0.99])
+def test_two_row_closed_forms_bsc_and_z(p, monkeypatch):
+    _no_general_path(monkeypatch)
+    assert_certified(channel_capacity(bsc(p)), 1 - h2(p))
+    # Z-channel: C = log2(1 + (1 - s) s^(s / (1 - s))), optimal P(X=1) = 1 / ((1 - s)(1 + 2^{h(s)/(1-s)}))
+    s = p
+    res = channel_capacity([[1.0, 0.0], [s, 1 - s]])
+    assert_certified(res, math.log2(1 + (1 - s) * s ** (s / (1 - s))))
+    assert res.input_pmf[1] == pytest.approx(1 / ((1 - s) * (1 + 2 ** (h2(s) / (1 - s)))), abs=1e-9)
+    # the same Z-channel padded with an unused output and a third output (2 x 3, Brent's route)
+    e = 0.25  # a binary erasure channel mixed in: Z with erasures
+    res = channel_capacity([[1 - e, e, 0.0], [s * (1 - e), e, (1 - s) * (1 - e)]])
+    assert_certified(res, (1 - e) * math.log2(1 + (1 - s) * s ** (s / (1 - s))))
+
+
+def test_two_row_routes_agree_on_2x2(rng):
+    from nsp.channels import _neg_entropies, _two_row_inputs
+
+    for _ in range(50):
+        w = rng.dirichlet(np.full(2, 0.7), size=2)
+        routes = list(_two_row_inputs(w, _neg_entropies(w)))
+        assert len(routes) == 2 and routes[0][1] == 0  # closed form first, then Brent
+        assert routes[0][0] == pytest.approx(routes[1][0], abs=1e-9)
+
+
+def test_two_distinct_rows_among_many_inputs(monkeypatch):
+    w = np.array([[0.2, 0.8, 0.0], [0.7, 0.1, 0.2], [0.2, 0.8, 0.0], [0.7, 0.1, 0.2], [0.2, 0.8, 0.0]])
+    general = _general_path(w)
+    with monkeypatch.context() as m:
+        _no_general_path(m)
+        direct = channel_capacity(w)
+    assert direct.capacity == pytest.approx(general.capacity, abs=1e-9)
+    # all the mass of a distinct row goes to its first input, as on the general path
+    assert np.count_nonzero(direct.input_pmf) == 2 and direct.input_pmf[[0, 1]].sum() == pytest.approx(1.0)
+    np.testing.assert_allclose(direct.input_pmf, general.input_pmf, atol=1e-6)
+
+
+def test_two_row_candidates_are_certified_not_trusted(monkeypatch):
+    import nsp.channels as channels
+
+    def wrong(rows, neg_h):
+        yield 0.999, 0  # far from optimal: its gap exceeds tol, so the general path must run
+
+    monkeypatch.setattr(channels, "_two_row_inputs", wrong)
+    w = np.array([[0.9, 0.1], [0.3, 0.7]])
+    res = channel_capacity(w)
+    assert res.converged and res.gap <= 1e-9 and res.input_pmf[0] < 0.9
+    monkeypatch.undo()
+    assert res.capacity == pytest.approx(channel_capacity(w).capacity, abs=1e-9)
+
+
 # ------------------------------------------------------------------ mutual information
 
 
