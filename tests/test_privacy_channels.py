@@ -58,13 +58,16 @@ from nsp.privacy_channels import (
     mod_sum_exponential_channel,
     post_process,
     query_channel,
+    query_sensitivity,
     random_channel,
     randomized_response_channel,
     rr_capacity,
     rr_dp_epsilon,
     rr_flip_threshold,
     rr_ip_vs_dp_table,
+    row_types,
     sample_exponential_rank,
+    slice_types,
     uniform_output_reachable,
 )
 
@@ -716,3 +719,134 @@ def test_dominance_pruning_keeps_exactly_the_maximal_sets(seed):
         F.add(sum(1 << int(b) for b in bits))
     naive = {A for A in F if not any(A != B and (A & B) == A for B in F)}
     assert _prune_dominated(F) == naive
+
+
+# ----------------------------------------------------------------------------- bad input is refused
+NAN = float("nan")
+_E1 = example1_rr(0.1)
+_U2 = ProductUniverse.binary(2)
+
+
+def _mech(name):
+    import nsp.privacy_channels.mechanisms as mech
+
+    return getattr(mech, name)
+
+
+BAD_INPUT = [
+    # (call, message pattern): every message names the argument and the rule
+    (lambda: individual_channel_capacity(_E1, max_candidates=1.5),
+     r"max_candidates must be an integer >= 1"),
+    (lambda: individual_channel_capacity(_E1, max_candidates=True),
+     r"max_candidates must be an integer"),
+    (lambda: individual_channel_capacity(_E1, max_candidates=NAN),
+     r"max_candidates must be an integer"),
+    (lambda: individual_channel_capacity(_E1, max_candidates=0),
+     r"max_candidates must be an integer >= 1"),
+    (lambda: individual_channel_capacity(_E1, tol=NAN), r"tol must be a number, not NaN"),
+    (lambda: individual_channel_capacity(_E1, tol=math.inf), r"tol must be a finite number > 0"),
+    (lambda: individual_channel_capacity(_E1, tol=True), r"tol must be a real number"),
+    (lambda: individual_channel_capacity(_E1, individuals=[0.5]),
+     r"individual index must be an integer"),
+    (lambda: individual_channel_capacity(_E1, individuals=[True]),
+     r"individual index must be an integer"),
+    (lambda: count_candidates(_E1, 1.0), r"individual index must be an integer"),
+    (lambda: individual_capacity_bounds(_E1, max_pairs=1.5), r"max_pairs must be an integer >= 1"),
+    (lambda: individual_capacity_bounds(_E1, max_pairs=0), r"max_pairs must be an integer >= 1"),
+    (lambda: individual_capacity_bounds(_E1, tol=NAN), r"tol must be a number, not NaN"),
+    (lambda: individual_capacity_search(_E1, restarts=2.5), r"restarts must be an integer >= 0"),
+    (lambda: individual_capacity_search(_E1, restarts=-1), r"restarts must be an integer >= 0"),
+    (lambda: individual_capacity_search(_E1, seed=1.5), r"seed must be an integer >= 0"),
+    (lambda: individual_capacity_entropy_constrained(_E1, NAN), r"b must be a number, not NaN"),
+    (lambda: individual_capacity_entropy_constrained(_E1, 1.0, restarts=True),
+     r"restarts must be an integer"),
+    (lambda: is_data_independent(_E1, atol=NAN), r"atol must be a number, not NaN"),
+    (lambda: is_weakly_symmetric(_E1, max_candidates=2.5),
+     r"max_candidates must be an integer >= 1"),
+    (lambda: uniform_output_reachable(_E1, max_candidates=2.5),
+     r"max_candidates must be an integer >= 1"),
+    (lambda: max_information_capacity_ind(_E1, eta=NAN), r"eta must be a number, not NaN"),
+    (lambda: max_information_capacity_ind(_E1, eta=1.0), r"eta must be in \(0, 1\)"),
+    (lambda: effective_channel(_E1, 0, [[NAN, 1.0]] * 3), r"cond\[0\] must hold finite masses"),
+    (lambda: gaussian_noise_for_epsilon(1, 0.1, balance_delta=NAN),
+     r"balance_delta must be a number, not NaN"),
+    (lambda: gaussian_noise_for_epsilon(1, 0.1, balance_delta=math.inf),
+     r"balance_delta must be finite"),
+    (lambda: gaussian_noise_for_epsilon(1, 0.1, balance_delta=-0.1),
+     r"balance_delta must be a finite number >= 0"),
+    (lambda: gaussian_noise_for_epsilon(1, NAN), r"eps must be a number, not NaN"),
+    (lambda: gaussian_noise_for_epsilon(True, 0.1), r"T must be a real number"),
+    (lambda: exponential_noise_for_epsilon(5, 1e-22), r"eps = 1e-22 gives no bracketed root N\*"),
+    (lambda: exponential_noise_for_epsilon(10**6, 1e-9), r"no bracketed root N\* .* lie in \(6"),
+    (lambda: exponential_noise_for_epsilon(5, NAN), r"eps must be a number, not NaN"),
+    (lambda: exponential_noise_for_epsilon(5.0, 0.1), r"k must be an integer >= 1"),
+    (lambda: exponential_noise_entropy(2.5, 1.0), r"k must be an integer >= 1"),
+    (lambda: exponential_noise_entropy(True, 1.0), r"k must be an integer >= 1"),
+    (lambda: exponential_noise_entropy(NAN, 1.0), r"k must be an integer >= 1"),
+    (lambda: exponential_prob_correct(5, NAN), r"N must be a number, not NaN"),
+    (lambda: sample_exponential_rank(5, 1.0, seed=0, size=2.5), r"size must be an integer >= 0"),
+    (lambda: rr_flip_threshold(NAN), r"eps must be a number, not NaN"),
+    (lambda: rr_capacity("0.1"), r"p must be a real number"),
+    (lambda: dp_rr_flip(NAN), r"eps must be a number, not NaN"),
+    (lambda: rr_dp_epsilon(NAN), r"p must be a number, not NaN"),
+    (lambda: kary_rr_channel(_U2, lambda a, b: a + b, p=0.2, outputs=(0, 1)),
+     r"f must take values among outputs"),
+    (lambda: exponential_mechanism_channel(_U2, lambda a, b: a + b, eps=1.0, sensitivity=math.inf),
+     r"sensitivity must be a finite number > 0"),
+    (lambda: exponential_mechanism_channel(_U2, lambda a, b: a + b, eps=1.0,
+                                           utility=lambda y, v: NAN),
+     r"utility must return finite numbers"),
+    (lambda: amplitude_constrained_capacity(1.0, 1.0, n_inputs=2.5),
+     r"n_inputs must be an integer >= 2"),
+    (lambda: amplitude_constrained_capacity(1.0, 1.0, n_outputs=1),
+     r"n_outputs must be an integer >= 2"),
+    (lambda: discretized_gaussian_channel(_U2, lambda a, b: a + b, N=1.0, y_grid=[0.0, NAN, 2.0]),
+     r"y_grid must be a strictly increasing 1-D grid of at least 2 finite points"),
+    (lambda: discretized_gaussian_channel(_U2, lambda a, b: NAN, N=1.0, y_grid=[0.0, 1.0]),
+     r"f must return finite numbers"),
+    (lambda: _mech("discretized_additive_channel")(_U2, lambda a, b: a, cdf=lambda z: z * NAN,
+                                                   y_grid=[0.0, 1.0]),
+     r"cdf must return one finite value per bin edge"),
+    (lambda: _mech("sample_gaussian_channel")(NAN, 1.0, seed=0),
+     r"value must be a number, not NaN"),
+    (lambda: _mech("sample_laplace_mechanism")(math.inf, 1.0, 1.0, seed=0),
+     r"value must be finite"),
+    (lambda: _mech("gaussian_mechanism_sigma")(1.0, 0.5, NAN), r"delta must be a number, not NaN"),
+    (lambda: ProductUniverse.binary(1.5), r"n must be an integer >= 1"),
+    (lambda: count_query(2.0), r"n must be an integer >= 1"),
+    (lambda: group_channel(as_privacy_channel(np.full((2, 2, 2), 0.5)), [0.5, 1]),
+     r"group member must be an integer"),
+    (lambda: query_sensitivity(_U2, lambda a, b: NAN), r"f must return finite numbers"),
+    (lambda: _E1.sample((0, 0), seed=0, size=1.5), r"size must be an integer >= 0"),
+    (lambda: _E1.sample((0, 0), seed=-1), r"seed must be an integer >= 0"),
+    (lambda: row_types(_E1, decimals=12.5), r"decimals must be an integer"),
+    (lambda: slice_types(row_types(_E1)[1], 2), r"i must be an individual index in 0..1"),
+    (lambda: mod_sum_exponential_channel(1.0, k=5.5), r"k must be an integer >= 1"),
+    (lambda: random_channel(0, max_size=1), r"max_size must be an integer >= 2"),
+    (lambda: random_channel(0, alpha=NAN), r"alpha must be a number, not NaN"),
+    (lambda: random_channel(0, sizes=(2, 1.5)), r"sizes\[1\] must be an integer >= 1"),
+    (lambda: random_channel(0, k=2.0), r"k must be an integer >= 1"),
+    (lambda: gaussian_noise_table([2.0], [1.0], delta_prime=NAN),
+     r"delta_prime must be a number, not NaN"),
+]
+
+
+@pytest.mark.parametrize("call,match", BAD_INPUT, ids=[m for _, m in BAD_INPUT])
+def test_bad_input_is_refused_with_a_message_naming_the_argument(call, match):
+    with pytest.raises(ValueError, match=match):
+        call()
+
+
+def test_good_input_of_the_checked_kinds_still_works():
+    # numpy integers and 0-d arrays are integers/reals; integral floats are not silently truncated
+    assert individual_channel_capacity(_E1, max_candidates=np.int64(10)).value == pytest.approx(
+        0.5310044064, abs=1e-9)
+    assert count_candidates(_E1, np.int64(1)) == 4
+    assert rr_capacity(np.float64(0.1)) == pytest.approx(rr_capacity(np.array(0.1)), abs=0)
+    h5 = exponential_noise_entropy(5, 1.0)
+    assert exponential_noise_entropy(np.int32(5), 1.0) == pytest.approx(h5, abs=0)
+    # the bracket edges of N* stay inside the accepted range
+    assert exponential_noise_for_epsilon(5, 1e-9) > 1e3
+    assert dp_rr_flip(math.inf) == 0.0 and 0.0 < dp_rr_flip(720.0) < 1e-300
+    n_star = gaussian_noise_for_epsilon(1.0, 0.1, balance_delta=np.float64(0.0))
+    assert n_star == pytest.approx(4.516656, abs=1e-6)

@@ -41,6 +41,7 @@ from numpy.typing import ArrayLike, NDArray
 from scipy.optimize import linprog, minimize
 
 from nsp._validation import as_pmf, check_base
+from nsp.privacy_channels._checks import check_int, check_real, check_seed
 from nsp.privacy_channels.core import PrivacyChannel, as_privacy_channel, group_channel
 
 __all__ = [
@@ -142,6 +143,7 @@ def row_types(ch: PrivacyChannel | ArrayLike, *, decimals: int = DECIMALS) -> tu
     ([[0.1, 0.9], [0.9, 0.1]], [[0, 1], [1, 0], [1, 1]])
     """
     ch = as_privacy_channel(ch)
+    decimals = check_int(decimals, "decimals")
     M = ch.matrix()
     _, first, inv = np.unique(np.round(M, decimals), axis=0, return_index=True, return_inverse=True)
     return M[first].copy(), inv.reshape(ch.universe.sizes).astype(np.int64)
@@ -149,6 +151,9 @@ def row_types(ch: PrivacyChannel | ArrayLike, *, decimals: int = DECIMALS) -> tu
 
 def slice_types(tau: NDArray[np.int64], i: int) -> list[NDArray[np.int64]]:
     """``V_i(x_i)``: the sorted distinct row types of each slice ``x_i`` of individual ``i``."""
+    i = check_int(i, "i")
+    if not 0 <= i < np.ndim(tau):
+        raise ValueError(f"i must be an individual index in 0..{np.ndim(tau) - 1}, got {i}")
     moved = np.moveaxis(tau, i, 0).reshape(tau.shape[i], -1)
     return [np.unique(r) for r in moved]
 
@@ -236,8 +241,8 @@ def effective_channel(ch: PrivacyChannel | ArrayLike, i: int, cond: ArrayLike) -
     C = np.asarray(cond, dtype=np.float64)
     if C.shape != P.shape[:2]:
         raise ValueError(f"cond must have shape {P.shape[:2]} (|X_i|, |X_(i)|), got {C.shape}")
-    for r in C:
-        as_pmf(r, name="cond row")
+    for j, r in enumerate(C):
+        as_pmf(r, name=f"cond[{j}]")
     return np.einsum("ac,acy->ay", C, P)
 
 
@@ -452,10 +457,8 @@ def individual_channel_capacity(ch: PrivacyChannel | ArrayLike, *, base: float =
     b = check_base(base)
     if method not in ("setdp", "enumerate"):
         raise ValueError(f"method must be 'setdp' or 'enumerate', got {method!r}")
-    if not (tol > 0):
-        raise ValueError(f"tol must be > 0, got {tol}")
-    if int(max_candidates) < 1:
-        raise ValueError(f"max_candidates must be >= 1, got {max_candidates}")
+    tol = _check_tol(tol)
+    max_candidates = check_int(max_candidates, "max_candidates", minimum=1)
     inds = list(range(ch.n)) if individuals is None else [_check_individual(ch, i) for i in individuals]
     if not inds:
         raise ValueError("individuals must name at least one individual")
@@ -568,8 +571,19 @@ def _shortcut_sets(types, tau, i, k):
     return sorted(out)
 
 
+def _check_tol(tol: float) -> float:
+    tol = check_real(tol, "tol")
+    if not (tol > 0 and math.isfinite(tol)):
+        raise ValueError(f"tol must be a finite number > 0, got {tol}")
+    return tol
+
+
+def _check_restarts(restarts: int) -> int:
+    return check_int(restarts, "restarts", minimum=0)
+
+
 def _check_individual(ch: PrivacyChannel, i: int) -> int:
-    i = int(i)
+    i = check_int(i, "individual index")
     if not 0 <= i < ch.n:
         raise ValueError(f"individual index must be in 0..{ch.n - 1}, got {i}")
     return i
@@ -594,14 +608,15 @@ def individual_capacity_bounds(ch: PrivacyChannel | ArrayLike, *, base: float = 
     """
     ch = as_privacy_channel(ch)
     b = check_base(base)
+    tol = _check_tol(tol)
+    if max_pairs is not None:
+        max_pairs = check_int(max_pairs, "max_pairs", minimum=1)
     types, _ = row_types(ch)
     pairs = list(itertools.combinations(range(len(types)), 2))
-    if max_pairs is not None and len(pairs) > int(max_pairs):
-        if int(max_pairs) < 1:
-            raise ValueError(f"max_pairs must be >= 1 or None, got {max_pairs}")
+    if max_pairs is not None and len(pairs) > max_pairs:
         P = np.array(pairs)
         tv = 0.5 * np.abs(types[P[:, 0]] - types[P[:, 1]]).sum(axis=1)
-        pairs = [pairs[j] for j in np.argsort(-tv, kind="stable")[: int(max_pairs)]]
+        pairs = [pairs[j] for j in np.argsort(-tv, kind="stable")[:max_pairs]]
     lo = 0.0
     for a, c in pairs:
         lo = max(lo, _capacity(types[[a, c]], tol)[1])
@@ -658,7 +673,8 @@ def individual_capacity_search(ch: PrivacyChannel | ArrayLike, *, base: float = 
     """
     ch = as_privacy_channel(ch)
     b = check_base(base)
-    rng = np.random.default_rng(seed)
+    restarts = _check_restarts(restarts)
+    rng = np.random.default_rng(check_seed(seed))
     best = 0.0
     sizes = ch.universe.sizes
     for i in range(ch.n):
@@ -692,7 +708,9 @@ def individual_capacity_entropy_constrained(ch: PrivacyChannel | ArrayLike, b: f
     lnb = math.log(bb)
     sizes = ch.universe.sizes
     hmax = math.log(ch.universe.size)
-    bn = float(b) * lnb
+    bn = check_real(b, "b") * lnb
+    restarts = _check_restarts(restarts)
+    seed = check_seed(seed)
     if not -1e-12 <= bn <= hmax + 1e-9:
         raise ValueError(f"b must be in [0, log|X|] = [0, {hmax / lnb:.6g}] (units of base), got {b}")
     if bn >= hmax - 1e-12:
@@ -788,6 +806,9 @@ def max_information_capacity_ind(ch: PrivacyChannel | ArrayLike, *, eta: float =
     from nsp.privacy_channels.core import dp_epsilon_axis_lines
 
     ch = as_privacy_channel(ch)
+    eta = check_real(eta, "eta")
+    if not 0 < eta < 1:
+        raise ValueError(f"eta must be in (0, 1), got {eta}")
     sup = dp_epsilon_axis_lines(ch)
     if sup == 0 or math.isinf(sup):
         return sup, sup
@@ -825,7 +846,14 @@ def is_data_independent(ch: PrivacyChannel | ArrayLike, *, atol: float = 1e-12) 
     (True, False)
     """
     M = np.sort(as_privacy_channel(ch).matrix(), axis=1)
-    return bool(np.all(np.abs(M - M[0]) <= atol))
+    return bool(np.all(np.abs(M - M[0]) <= _check_atol(atol)))
+
+
+def _check_atol(atol: float) -> float:
+    atol = check_real(atol, "atol", finite=True)
+    if atol < 0:
+        raise ValueError(f"atol must be a finite number >= 0, got {atol}")
+    return atol
 
 
 def data_independent_bound(ch: PrivacyChannel | ArrayLike, *, base: float = 2) -> float:
@@ -862,6 +890,8 @@ def is_weakly_symmetric(ch: PrivacyChannel | ArrayLike, *, atol: float = 1e-9,
     (True, 1, ((0,), (0,)))
     """
     ch = as_privacy_channel(ch)
+    atol = _check_atol(atol)
+    max_candidates = check_int(max_candidates, "max_candidates", minimum=1)
     if not is_data_independent(ch, atol=atol):
         return False, None, None
     total = sum(count_candidates(ch, i) for i in range(ch.n))
@@ -891,10 +921,11 @@ def uniform_output_reachable(ch: PrivacyChannel | ArrayLike, *, max_candidates: 
     (True, 0, [0.5, 0.5, 0.0])
     """
     ch = as_privacy_channel(ch)
+    max_candidates = check_int(max_candidates, "max_candidates", minimum=1)
     types, tau = row_types(ch)
     k = ch.k
     for i in range(ch.n):
-        for A in _maximal_sets(slice_types(tau, i), int(max_candidates)):
+        for A in _maximal_sets(slice_types(tau, i), max_candidates):
             rows = _bits(A)
             R = types[list(rows)]
             A_eq = np.vstack([R.T, np.ones(len(rows))])

@@ -25,6 +25,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from nsp._validation import as_channel
+from nsp.privacy_channels._checks import check_int, check_seed, check_size
 
 __all__ = [
     "ProductUniverse",
@@ -84,9 +85,7 @@ class ProductUniverse:
     @classmethod
     def binary(cls, n: int) -> "ProductUniverse":
         """``n`` individuals with records in ``{0, 1}``."""
-        if int(n) < 1:
-            raise ValueError(f"n must be >= 1 (got {n})")
-        return cls([(0, 1)] * int(n))
+        return cls([(0, 1)] * check_int(n, "n", minimum=1))
 
     @property
     def sizes(self) -> tuple[int, ...]:
@@ -216,9 +215,9 @@ class PrivacyChannel:
         >>> ch.sample((1,), seed=0), ch.sample((0,), seed=0, size=3)
         ('b', ['a', 'a', 'a'])
         """
-        rng = np.random.default_rng(seed)
+        rng = np.random.default_rng(check_seed(seed))
         row = self.array[self.universe.index(x)]
-        idx = rng.choice(self.k, size=size, p=row)
+        idx = rng.choice(self.k, size=check_size(size), p=row)
         if size is None:
             return self.outputs[int(idx)]
         return [self.outputs[int(j)] for j in np.atleast_1d(idx)]
@@ -385,7 +384,7 @@ def group_channel(ch: PrivacyChannel, group: Sequence[int]) -> tuple[PrivacyChan
     ((4, 3), 0)
     """
     n = ch.n
-    grp = sorted({int(a) for a in group})
+    grp = sorted({check_int(a, "group member") for a in group})
     if len(grp) != len(list(group)) or not grp or grp[0] < 0 or grp[-1] >= n:
         raise ValueError(f"group must list distinct individuals in 0..{n - 1}; got {list(group)}")
     pos = grp[0]
@@ -447,7 +446,12 @@ def query_sensitivity(universe: ProductUniverse, f: Callable[..., float]) -> flo
     >>> query_sensitivity(ProductUniverse.binary(4), lambda *x: sum(x))
     1.0
     """
-    vals = np.asarray(query_values(universe, f), dtype=np.float64)
+    try:
+        vals = np.asarray(query_values(universe, f), dtype=np.float64)
+    except (TypeError, ValueError):
+        raise ValueError("f must return real numbers to have a sensitivity") from None
+    if not np.all(np.isfinite(vals)):
+        raise ValueError("f must return finite numbers to have a sensitivity (found NaN or inf)")
     best = 0.0
     for i in range(universe.n):
         best = max(best, float(np.max(vals.max(axis=i) - vals.min(axis=i))))

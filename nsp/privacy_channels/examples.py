@@ -16,6 +16,8 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import pandas as pd
 
+from nsp.privacy_channels._checks import check_int, check_real, check_seed
+
 from nsp.privacy_channels.capacity import individual_channel_capacity
 from nsp.privacy_channels.core import PrivacyChannel, ProductUniverse, dp_epsilon, query_values
 from nsp.privacy_channels.mechanisms import (
@@ -81,6 +83,8 @@ def mod_sum_exponential_channel(N: float, *, k: int = 5, m2: int = 3) -> Privacy
     >>> round(individual_channel_capacity(mod_sum_exponential_channel(1.0)).value, 9)
     0.879272255
     """
+    k = check_int(k, "k", minimum=1)
+    m2 = check_int(m2, "m2", minimum=1)
     U = ProductUniverse([range(k), range(m2)])
     return exponential_channel(
         U, lambda a, b: (a + b) % k, N=N, outputs=tuple(range(k)),
@@ -99,7 +103,17 @@ def random_channel(seed: int, *, sizes: Sequence[int] | None = None, k: int | No
     >>> random_channel(0).array.shape == random_channel(0).array.shape
     True
     """
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(check_seed(seed))
+    max_size = check_int(max_size, "max_size", minimum=2)  # the smallest universe has 2 datasets
+    alpha = check_real(alpha, "alpha", finite=True)
+    if not alpha > 0:
+        raise ValueError(f"alpha must be a finite number > 0, got {alpha}")
+    if sizes is not None:
+        sizes = tuple(check_int(s, f"sizes[{j}]", minimum=1) for j, s in enumerate(sizes))
+        if not sizes:
+            raise ValueError("sizes must list at least one individual's record-universe size")
+    if k is not None:
+        k = check_int(k, "k", minimum=1)
     if sizes is None:
         while True:
             n = int(rng.integers(1, 4))
@@ -159,6 +173,9 @@ def gaussian_noise_table(eps_grid: Sequence[float], sensitivities: Sequence[floa
     >>> gaussian_noise_table([0.1], [1.0]).round(4).iloc[0].tolist()
     [0.1, 0.0, 2.1252, 1.0, 10.0, 14.1421, 48.4481]
     """
+    delta_prime = check_real(delta_prime, "delta_prime")
+    if not 0 < delta_prime < 1:
+        raise ValueError(f"delta_prime must be in (0, 1), got {delta_prime}")
     rows = []
     for eps in eps_grid:
         for bd in balance_deltas:

@@ -24,6 +24,7 @@ from numpy.typing import ArrayLike, NDArray
 from scipy import integrate, optimize, stats
 
 from nsp._validation import check_base
+from nsp.privacy_channels._checks import check_int, check_real, check_seed, check_size
 from nsp.privacy_channels.core import (
     PrivacyChannel,
     ProductUniverse,
@@ -64,17 +65,28 @@ __all__ = [
 
 
 def _check_p(p: float, name: str = "p") -> float:
-    p = float(p)
+    p = check_real(p, name)
     if not 0 < p < 1:
         raise ValueError(f"{name} must be in (0, 1), got {p}")
     return p
 
 
 def _check_positive(v: float, name: str) -> float:
-    v = float(v)
+    v = check_real(v, name)
     if not (v > 0 and math.isfinite(v)):
         raise ValueError(f"{name} must be a finite number > 0, got {v}")
     return v
+
+
+def _check_eps_nonnegative(eps: float, name: str = "eps") -> float:
+    eps = check_real(eps, name)
+    if not eps >= 0:
+        raise ValueError(f"{name} must be >= 0, got {eps}")
+    return eps
+
+
+def _check_finite_value(value: float, name: str = "value") -> float:
+    return check_real(value, name, finite=True)
 
 
 def _h_nats(p: float) -> float:
@@ -130,9 +142,7 @@ def rr_flip_threshold(eps: float, *, base: float = 2) -> float:
     (0.3160193463, 0.2802053738)
     """
     b = check_base(base)
-    eps = float(eps)
-    if not eps >= 0:
-        raise ValueError(f"eps must be >= 0, got {eps}")
+    eps = _check_eps_nonnegative(eps)
     e_n = eps * math.log(b)
     if e_n >= math.log(2):
         return 0.0
@@ -161,10 +171,8 @@ def dp_rr_flip(eps: float) -> float:
     >>> round(dp_rr_flip(math.log(9)), 12)
     0.1
     """
-    eps = float(eps)
-    if not eps >= 0:
-        raise ValueError(f"eps must be >= 0, got {eps}")
-    return 1.0 / (1.0 + math.exp(eps))
+    eps = _check_eps_nonnegative(eps)
+    return 1.0 / (1.0 + math.exp(eps)) if eps < 700 else math.exp(-eps) / (1.0 + math.exp(-eps))
 
 
 def kary_rr_channel(universe: ProductUniverse, f: Callable[..., Hashable], *, p: float,
@@ -185,6 +193,8 @@ def kary_rr_channel(universe: ProductUniverse, f: Callable[..., Hashable], *, p:
         raise ValueError("outputs must hold at least 2 labels for k-ary randomized response")
 
     def kernel(v):
+        if v not in outs:
+            raise ValueError(f"f must take values among outputs; f(x) = {v!r} is not one of {outs}")
         row = np.full(k, p / (k - 1))
         row[outs.index(v)] = 1 - p
         return row
@@ -250,9 +260,7 @@ def exponential_channel(universe: ProductUniverse, f: Callable[..., Hashable], *
 
 
 def _check_k(k: int) -> int:
-    if int(k) != k or int(k) < 1:
-        raise ValueError(f"k must be an integer >= 1, got {k}")
-    return int(k)
+    return check_int(k, "k", minimum=1)
 
 
 def _t_over_expm1(t: float) -> float:
@@ -306,6 +314,11 @@ def exponential_capacity_bound(k: int, N: float, *, base: float = 2) -> float:
 def exponential_noise_for_epsilon(k: int, eps: float, *, base: float = 2) -> float:
     """``N*``: the unique ``N`` with ``log k - H(Z) = eps`` (``H`` increases in ``N``; exists iff ``eps < log k``).
 
+    The root is searched in ``[1e-3, 1e9]`` (``[1e-6, 1e9]`` for ``eps`` close to ``log k``). An
+    ``eps`` whose root lies outside, or so close to 0 or ``log k`` that the sign of
+    ``log k - H(Z) - eps`` at a bracket end is rounding noise, raises :class:`ValueError`
+    (never a bracket end returned as a root).
+
     Examples
     --------
     >>> round(exponential_noise_for_epsilon(5, 0.1), 6)
@@ -313,13 +326,23 @@ def exponential_noise_for_epsilon(k: int, eps: float, *, base: float = 2) -> flo
     """
     k = _check_k(k)
     b = check_base(base)
-    eps = float(eps)
+    eps = check_real(eps, "eps")
     if not 0 < eps < math.log(k) / math.log(b):
         raise ValueError(f"eps must be in (0, log k) = (0, {math.log(k) / math.log(b):.6g}) for k={k}, got {eps}")
     g = lambda N: exponential_capacity_bound(k, N, base=b) - eps  # noqa: E731
     lo, hi = 1e-3, 1e9
     if g(lo) < 0:
         lo = 1e-6
+    # g is computed as a difference of two numbers near log k: below this level its sign is noise
+    noise = 64 * np.finfo(float).eps * max(1.0, math.log(k) / math.log(b))
+    if not g(lo) > noise or not g(hi) < -noise:
+        low_ok = max(exponential_capacity_bound(k, hi, base=b), 0.0) + noise
+        high_ok = exponential_capacity_bound(k, lo, base=b) - noise
+        raise ValueError(
+            f"eps = {eps!r} gives no bracketed root N* of log k - H(Z) = eps in [{lo:g}, {hi:g}] "
+            f"for k={k}: eps must differ from log k - H(Z) at both ends by more than its rounding "
+            f"level {noise:.2g}, i.e. lie in ({low_ok:.3g}, {high_ok:.6g})"
+        )
     return float(optimize.brentq(g, lo, hi, xtol=1e-14, rtol=1e-15, maxiter=500))
 
 
@@ -360,8 +383,8 @@ def sample_exponential_rank(k: int, N: float, *, seed: int | np.random.Generator
     """
     k = _check_k(k)
     lam = 1.0 / _check_positive(N, "N")
-    rng = np.random.default_rng(seed)
-    u = rng.random(size)
+    rng = np.random.default_rng(check_seed(seed))
+    u = rng.random(check_size(size))
     j = np.floor(-np.log1p(u * np.expm1(-k * lam)) / lam).astype(np.int64)
     j = np.minimum(j, k - 1)
     return int(j) if size is None else j
@@ -387,12 +410,14 @@ def exponential_mechanism_channel(universe: ProductUniverse, f: Callable[..., Ha
     vals = query_values(universe, f)
     outs = _default_outputs(vals) if outputs is None else tuple(outputs)
     U = np.array([[float(u(y, v)) for y in outs] for v in vals.ravel()]).reshape(universe.sizes + (len(outs),))
+    if not np.all(np.isfinite(U)):
+        raise ValueError("utility must return finite numbers (found NaN or inf)")
     if sensitivity is None:
         pairs = hamming_neighbours(universe)
         flat = U.reshape(-1, len(outs))
         du = float(np.max(np.abs(flat[pairs[:, 0]] - flat[pairs[:, 1]]))) if len(pairs) else 0.0
     else:
-        du = float(sensitivity)
+        du = _check_positive(sensitivity, "sensitivity")
     if not du > 0:
         raise ValueError("sensitivity of the utility must be > 0 (the utility does not depend on the data?)")
     logits = eps * U / (2 * du)
@@ -424,9 +449,10 @@ def gaussian_noise_for_epsilon(T: float, eps: float, *, base: float = math.e, ba
     (4.516656, 1.0)
     """
     T = _check_positive(T, "T")
-    e = _check_positive(eps, "eps") + float(balance_delta)
-    if balance_delta < 0:
-        raise ValueError(f"balance_delta must be >= 0, got {balance_delta}")
+    delta = check_real(balance_delta, "balance_delta", finite=True)
+    if delta < 0:
+        raise ValueError(f"balance_delta must be a finite number >= 0, got {balance_delta}")
+    e = _check_positive(eps, "eps") + delta
     return T * T / math.expm1(2 * e * math.log(check_base(base)))
 
 
@@ -471,8 +497,8 @@ def amplitude_constrained_capacity(T: float, N: float, *, n_inputs: int = 61, n_
 
     T = _check_positive(T, "T")
     N = _check_positive(N, "N")
-    if n_inputs < 2 or n_outputs < 2:
-        raise ValueError("n_inputs and n_outputs must be >= 2")
+    n_inputs = check_int(n_inputs, "n_inputs", minimum=2)
+    n_outputs = check_int(n_outputs, "n_outputs", minimum=2)
     xs = np.linspace(-T, T, n_inputs)
     s = math.sqrt(N)
     edges = _gaussian_edges(np.linspace(-T - 8 * s, T + 8 * s, n_outputs))
@@ -491,6 +517,26 @@ def _bin_probs(means: NDArray[np.float64], edges: NDArray[np.float64], s: float)
     return P / P.sum(axis=1, keepdims=True)
 
 
+def _check_grid(y_grid: ArrayLike) -> NDArray[np.float64]:
+    grid = np.asarray(y_grid, dtype=np.float64)
+    ok = grid.ndim == 1 and grid.size >= 2 and np.all(np.isfinite(grid))
+    if not ok or np.any(np.diff(grid) <= 0):
+        raise ValueError(
+            "y_grid must be a strictly increasing 1-D grid of at least 2 finite points"
+        )
+    return grid
+
+
+def _query_number(v: Hashable) -> float:
+    try:
+        x = float(v)
+    except (TypeError, ValueError):
+        raise ValueError(f"f must return real numbers for an additive channel; got {v!r}") from None
+    if not math.isfinite(x):
+        raise ValueError(f"f must return finite numbers for an additive channel; got {v!r}")
+    return x
+
+
 def discretized_additive_channel(universe: ProductUniverse, f: Callable[..., float], *,
                                  cdf: Callable[[NDArray[np.float64]], NDArray[np.float64]],
                                  y_grid: ArrayLike) -> PrivacyChannel:
@@ -506,14 +552,18 @@ def discretized_additive_channel(universe: ProductUniverse, f: Callable[..., flo
     >>> ch.array.round(4).tolist()
     [[0.6967, 0.3033], [0.3033, 0.6967]]
     """
-    grid = np.asarray(y_grid, dtype=np.float64)
-    if grid.ndim != 1 or grid.size < 2 or np.any(np.diff(grid) <= 0):
-        raise ValueError("y_grid must be a strictly increasing 1-D grid of at least 2 points")
+    grid = _check_grid(y_grid)
     edges = _gaussian_edges(grid)
 
     def kernel(v):
-        c = cdf(edges - float(v))
+        c = np.asarray(cdf(edges - _query_number(v)), dtype=np.float64)
+        if c.shape != edges.shape or not np.all(np.isfinite(c[1:-1])):
+            raise ValueError(f"cdf must return one finite value per bin edge (query value {v!r})")
         row = np.clip(np.diff(c), 0.0, None)
+        if not row.sum() > 0:
+            raise ValueError(
+                f"cdf must be a non-decreasing distribution function (query value {v!r})"
+            )
         return row / row.sum()
 
     return query_channel(universe, f, kernel, outputs=tuple(grid.tolist()))
@@ -532,13 +582,11 @@ def discretized_gaussian_channel(universe: ProductUniverse, f: Callable[..., flo
     0.76
     """
     N = _check_positive(N, "N")
-    grid = np.asarray(y_grid, dtype=np.float64)
-    if grid.ndim != 1 or grid.size < 2 or np.any(np.diff(grid) <= 0):
-        raise ValueError("y_grid must be a strictly increasing 1-D grid of at least 2 points")
+    grid = _check_grid(y_grid)
     s = math.sqrt(N)
     edges = _gaussian_edges(grid)
     vals = query_values(universe, f)
-    distinct = sorted(set(float(v) for v in vals.ravel()))
+    distinct = sorted(set(_query_number(v) for v in vals.ravel()))
     rows = dict(zip(distinct, _bin_probs(np.array(distinct), edges, s)))
     return query_channel(universe, f, lambda v: rows[float(v)], outputs=tuple(grid.tolist()))
 
@@ -547,8 +595,9 @@ def sample_gaussian_channel(value: float, N: float, *, seed: int | np.random.Gen
                             size: int | None = None):
     """Draw ``f(x) + sqrt(N) G`` (eq. (91)) for the query value ``value = f(x)``."""
     N = _check_positive(N, "N")
-    rng = np.random.default_rng(seed)
-    return value + math.sqrt(N) * rng.standard_normal(size)
+    value = _check_finite_value(value)
+    rng = np.random.default_rng(check_seed(seed))
+    return value + math.sqrt(N) * rng.standard_normal(check_size(size))
 
 
 # ----------------------------------------------------------------------------- DP mechanisms
@@ -577,8 +626,10 @@ def laplace_std(sensitivity: float, eps: float) -> float:
 def sample_laplace_mechanism(value: float, sensitivity: float, eps: float, *,
                              seed: int | np.random.Generator | None = None, size: int | None = None):
     """Draw ``f(x) + Laplace(Df/eps)``."""
-    rng = np.random.default_rng(seed)
-    return value + rng.laplace(0.0, laplace_scale(sensitivity, eps), size)
+    value = _check_finite_value(value)
+    scale = laplace_scale(sensitivity, eps)
+    rng = np.random.default_rng(check_seed(seed))
+    return value + rng.laplace(0.0, scale, check_size(size))
 
 
 def gaussian_mechanism_sigma(sensitivity: float, eps: float, delta: float) -> float:
@@ -595,7 +646,7 @@ def gaussian_mechanism_sigma(sensitivity: float, eps: float, delta: float) -> fl
     eps = _check_positive(eps, "eps")
     if eps > 1:
         raise ValueError(f"eps must be <= 1 for the classical Gaussian mechanism (eq. (98)), got {eps}")
-    delta = float(delta)
+    delta = check_real(delta, "delta")
     if not 0 < delta < 1:
         raise ValueError(f"delta must be in (0, 1), got {delta}")
     return math.sqrt(2 * math.log(1.25 / delta)) * _check_positive(sensitivity, "sensitivity") / eps
