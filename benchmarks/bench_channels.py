@@ -125,7 +125,9 @@ def two_row_rows() -> list[Row]:
         if not (direct.converged and general.converged):
             raise AssertionError(f"2 x {k}: a path did not certify gap {TOL}")
         if abs(direct.capacity - general.capacity) > TOL:
-            raise AssertionError(f"2 x {k}: direct {direct.capacity!r} != general {general.capacity!r}")
+            raise AssertionError(
+                f"2 x {k}: direct {direct.capacity!r} != general {general.capacity!r}"
+            )
         t_direct = median_time(
             lambda: [channel_capacity(W, tol=TOL) for _ in range(TWO_ROW_CALLS)], repeat=5
         )

@@ -566,13 +566,13 @@ def _two_distinct_rows(W: NDArray[np.float64]) -> tuple[int, int] | None:
 def _two_row_inputs(
     rows: NDArray[np.float64], neg_h: NDArray[np.float64]
 ) -> Iterator[tuple[float, int]]:
-    """Candidates ``(t, iterations)`` for the mass ``t`` on ``rows[0]`` maximizing ``I((t, 1 - t); rows)``.
+    """Candidates ``(t, iterations)``: masses ``t`` on ``rows[0]`` maximizing ``I((t, 1 - t); rows)``.
 
     The caller certifies each candidate and stops at the first whose gap is within ``tol``.
 
     1. Two outputs in use (a 2 x 2 channel): the closed form. The optimal input has full
        support, so ``D(W_x || q) = C`` for both rows; with ``c = W^{-1} (sum_y W ln W)`` row-wise,
-       ``C = ln(e^{c_0} + e^{c_1})`` and ``q = e^{c - C}``, and ``t`` solves ``t W_0 + (1 - t) W_1 = q``.
+       ``C = ln(e^{c_0} + e^{c_1})`` and ``q = e^{c - C}``; ``t`` solves ``t W_0 + (1 - t) W_1 = q``.
     2. Brent's method on ``dI/dt = D(W_0 || q) - D(W_1 || q)`` with ``q(t) = t W_0 + (1 - t) W_1``,
        which strictly decreases in ``t`` (``I`` is strictly concave when the rows differ:
        ``d2I/dt2 = -sum_y (W_0 - W_1)^2 / q``); its root lies in :data:`_TWO_ROW_BRACKET`. Skipped

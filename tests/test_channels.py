@@ -302,7 +302,8 @@ def test_two_row_channels_match_the_general_path(seed, k, alpha, sparsity):
     assert direct.capacity == pytest.approx(general.capacity, abs=1e-9)
     # the certificate is recomputed from the formulas on the returned pmf
     lo, up = capacity_bounds(direct.input_pmf, w)
-    assert lo == pytest.approx(direct.lower, abs=1e-13) and up == pytest.approx(direct.upper, abs=1e-13)
+    assert lo == pytest.approx(direct.lower, abs=1e-13)
+    assert up == pytest.approx(direct.upper, abs=1e-13)
     # Majani & Rumsey: an optimal binary input gives each input a mass in [1/e, 1 - 1/e]
     assert 1 / math.e - 1e-9 <= direct.input_pmf[0] <= 1 - 1 / math.e + 1e-9
     # brute force over a grid of inputs never beats the certified upper bound
@@ -319,7 +320,8 @@ def test_two_row_channels_match_the_general_path(seed, k, alpha, sparsity):
 def test_two_row_closed_forms_bsc_and_z(p, monkeypatch):
     _no_general_path(monkeypatch)
     assert_certified(channel_capacity(bsc(p)), 1 - h2(p))
-    # Z-channel: C = log2(1 + (1 - s) s^(s / (1 - s))), optimal P(X=1) = 1 / ((1 - s)(1 + 2^{h(s)/(1-s)}))
+    # Z-channel: C = log2(1 + (1 - s) s^(s / (1 - s))),
+    # optimal P(X=1) = 1 / ((1 - s)(1 + 2^{h(s)/(1-s)}))
     s = p
     res = channel_capacity([[1.0, 0.0], [s, 1 - s]])
     assert_certified(res, math.log2(1 + (1 - s) * s ** (s / (1 - s))))
@@ -341,14 +343,16 @@ def test_two_row_routes_agree_on_2x2(rng):
 
 
 def test_two_distinct_rows_among_many_inputs(monkeypatch):
-    w = np.array([[0.2, 0.8, 0.0], [0.7, 0.1, 0.2], [0.2, 0.8, 0.0], [0.7, 0.1, 0.2], [0.2, 0.8, 0.0]])
+    a, b = [0.2, 0.8, 0.0], [0.7, 0.1, 0.2]
+    w = np.array([a, b, a, b, a])
     general = _general_path(w)
     with monkeypatch.context() as m:
         _no_general_path(m)
         direct = channel_capacity(w)
     assert direct.capacity == pytest.approx(general.capacity, abs=1e-9)
     # all the mass of a distinct row goes to its first input, as on the general path
-    assert np.count_nonzero(direct.input_pmf) == 2 and direct.input_pmf[[0, 1]].sum() == pytest.approx(1.0)
+    assert np.count_nonzero(direct.input_pmf) == 2
+    assert direct.input_pmf[[0, 1]].sum() == pytest.approx(1.0)
     np.testing.assert_allclose(direct.input_pmf, general.input_pmf, atol=1e-6)
 
 
