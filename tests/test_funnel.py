@@ -539,3 +539,33 @@ def test_incremental_equals_naive_with_many_exact_ties(mod):
     for alg, f in ALG.items():
         for t in _thresholds(p, alg):
             assert f(p, t).partition == greedy_naive(p, t, algorithm=alg).partition
+
+
+def _counts_joint(seed: int, m: int, n: int) -> np.ndarray:
+    # small integer counts: many letters share a mass (and many pairs a cost), so exact ties
+    # and the lazy refresh of out-of-date rows are both exercised
+    c = np.random.default_rng(seed).integers(0, 3, size=(m, n)).astype(float)
+    c[0, c.sum(0) == 0] = 1.0
+    return c / c.sum()
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_incremental_equals_naive_larger_instances_every_algorithm(seed):
+    for p in (random_joint(seed, 3, 16), random_joint(seed, 4, 14, 0.3), _counts_joint(seed, 3, 16)):
+        for alg, f in ALG.items():
+            for t in _thresholds(p, alg)[1:-1]:
+                fast = f(p, t, return_trace=True)
+                naive = greedy_naive(p, t, algorithm=alg, disclosure_from="marginal")
+                assert fast.partition == naive.partition
+
+
+def test_out_of_date_row_bound_covers_the_new_merged_column():
+    # an instance (found by search) where a row above the merged letter is out of date and
+    # its new pair with the merged letter beats its cached bound: the bound must be raised,
+    # else that row is never recomputed and Algorithm 2 picks another pair than the naive one
+    rng = np.random.default_rng(1098)
+    m, n = int(rng.integers(2, 5)), int(rng.integers(4, 13))
+    p = rng.dirichlet(np.full(m * n, float(rng.choice([0.3, 1, 3])))).reshape(m, n)
+    delta = 0.8 * info.mutual_information(p)
+    assert greedy_information_bottleneck(p, delta).partition == greedy_naive(
+        p, delta, algorithm="alg2").partition

@@ -688,9 +688,15 @@ def _greedy_incremental(
     State: ``obj[k, l]`` (score maximized) and ``con[k, l]`` (decrease of the constrained
     information) for active slots ``k < l``; for every row ``k`` the best feasible score
     ``best_val[k]`` and its column. A merge changes only the pairs containing the merged
-    letter (Proposition 1): one row and one column are recomputed (vectorized), and a cached
-    row maximum is recomputed only when its column disappeared or changed, or when it became
-    infeasible (the slack only shrinks, so a still-feasible cached maximum stays the maximum).
+    letter (Proposition 1): one row and one column are recomputed (vectorized). A row whose
+    cached best column changed keeps column k if its new score is at least the old best (every
+    other column scored at most that); a row whose best disappeared, fell below, or became
+    infeasible keeps its old score as an *upper bound* and is recomputed only when that bound
+    reaches the best exact score minus ``tie_tol`` (the slack only shrinks, so bounds stay
+    valid). The pick (best score, ties, row-major order) is therefore exactly that of the
+    naive search. Without the lazy refresh, Algorithm 2 (dX grows with the mass of a letter,
+    so the letter just merged is most rows' best partner) recomputed hundreds of rows per
+    merge.
     """
     n, _ = a_s.shape
     a_s = a_s.copy()
@@ -730,6 +736,11 @@ def _greedy_incremental(
 
     best_val = np.full(n, -np.inf)
     best_col = np.full(n, -1, dtype=np.intp)
+    # dirty[r]: row r's cache is out of date and best_val[r] is only an upper bound on its
+    # best feasible score (valid because feasible sets only shrink and a changed column's
+    # new score is folded into the bound); such a row is recomputed only when that bound
+    # could reach the best score (lazy refresh at pick time)
+    dirty = np.zeros(n, dtype=bool)
 
     col_idx = np.arange(n)
 
@@ -742,6 +753,7 @@ def _greedy_incremental(
         bv = vals[np.arange(rows.size), idx]
         best_val[rows] = bv
         best_col[rows] = np.where(bv > -np.inf, idx, -1)
+        dirty[rows] = False
 
     i_xy, i_sy = current()
     cur = i_xy if constraint == "X" else i_sy
@@ -755,11 +767,20 @@ def _greedy_incremental(
     n_act, step = n, 0
     while n_act > 1 and (max_merges is None or step < max_merges):
         slack = cur - thr + tol
-        rows = np.flatnonzero(best_col >= 0)
+        # an exact row whose best pair became infeasible keeps its score as an upper bound
+        rows = np.flatnonzero(~dirty & (best_col >= 0))
         if rows.size:
-            stale = rows[con[rows, best_col[rows]] > slack]
-            refresh(stale, slack)
-        top = float(best_val.max())
+            dirty[rows[con[rows, best_col[rows]] > slack]] = True
+        # refresh the out-of-date rows whose bound reaches the best exact score (minus
+        # tie_tol), until none does: then every out-of-date row scores < top - tie_tol, so it
+        # can be neither the best nor tied with it, and the pick below is the eager one's
+        while True:
+            exact = best_val[~dirty]
+            top = float(exact.max()) if exact.size else -np.inf
+            redo = np.flatnonzero(dirty & (best_val >= top - tie_tol))
+            if redo.size == 0:
+                break
+            refresh(redo, slack)
         if top == -np.inf:
             break  # stopping rule: no merge keeps the constraint
         k = int(np.argmax(best_val >= top - tie_tol))
@@ -775,7 +796,7 @@ def _greedy_incremental(
         slot_of[slot_of == l] = k
         mlm[k] = xlogy(mass[k], mass[k])
         hs[k] = mlm[k] - float(xlogy(a_s[k], a_s[k]).sum())
-        best_val[l], best_col[l] = -np.inf, -1
+        best_val[l], best_col[l], dirty[l] = -np.inf, -1, False
         n_act -= 1
         step += 1
         i_xy, i_sy = current()
@@ -803,16 +824,26 @@ def _greedy_incremental(
         obj[r_lo, k], con[r_lo, k] = new_obj[lo], new_con[lo]
         obj[k, r_hi], con[k, r_hi] = new_obj[~lo], new_con[~lo]
         slack = cur - thr + tol
-        redo_mask = act & ((best_col == k) | (best_col == l))
-        redo_mask[k] = True
-        refresh(np.flatnonzero(redo_mask), slack)
-        # rows above k that kept their cache: offer them the new column k
-        keep = ~redo_mask[r_lo]
-        rr, v, c = r_lo[keep], new_obj[lo][keep], new_con[lo][keep]
-        feas = c <= slack
-        upd = feas & ((v > best_val[rr]) | ((v == best_val[rr]) & (k < best_col[rr])))
-        best_val[rr[upd]] = v[upd]
-        best_col[rr[upd]] = k
+        refresh(np.array([k]), slack)  # row k: every pair is new
+        # rows between k and l that lost their best column l (column k is not in them):
+        # their old score bounds what is left
+        mid = r_hi[r_hi < l]
+        dirty[mid[best_col[mid] == l]] = True
+        # rows above k: column k changed, column l is gone
+        v = np.where(new_con[lo] <= slack, new_obj[lo], -np.inf)  # -inf: infeasible
+        bv, bc, dr = best_val[r_lo], best_col[r_lo], dirty[r_lo]
+        lost = ~dr & ((bc == k) | (bc == l))
+        # an exact row takes column k when it beats the cached best (ties: smaller column);
+        # a row that lost its best column takes k if k scores at least the lost score (every
+        # other column scored at most that), else it goes out of date with that bound
+        take = ~dr & (v > -np.inf) & np.where(lost, v >= bv, (v > bv) | ((v == bv) & (k < bc)))
+        stale = lost & ~take
+        best_val[r_lo[take]] = v[take]
+        best_col[r_lo[take]] = k
+        dirty[r_lo[stale]] = True
+        # an out-of-date row's bound must cover the new score of column k
+        raise_ub = dr & (v > bv)
+        best_val[r_lo[raise_ub]] = v[raise_ub]
     return slot_of, trace
 
 
