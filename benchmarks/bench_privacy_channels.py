@@ -6,6 +6,12 @@ n = 6, k = 7 (N = 1). On each, the exact set-DP method (maximal row sets, cached
 certified bound) runs against the literal enumeration of the sets S_i in the same process; the
 two values must agree to 1e-9. Targets: exact < 1 s on both; >= 10x faster than enumeration on
 the larger enumeration (the exponential channel: 216 members of the S_i against 32 for RR).
+
+Every member of those S_i has two distinct rows, which nsp.channels solves directly (closed
+form or a bracketed root). A third row times the literal enumeration on the exponential
+instance with that direct path against the general capacity path (private switch
+``nsp.channels._DIRECT_TWO_ROWS = False``) in the same run: what the enumeration, the tests and
+notebook 05 gain from it.
 Run: ``.venv/bin/python -m benchmarks.bench_privacy_channels``.
 """
 
@@ -13,6 +19,7 @@ from __future__ import annotations
 
 import sys
 
+import nsp.channels
 from benchmarks._timing import Row, median_time, report
 from nsp.privacy_channels import (
     ProductUniverse,
@@ -34,6 +41,24 @@ def _pair(name: str, ch, *, min_ratio: float | None) -> Row:
     return Row(label, t_exact, t_enum, "literal enumeration of S_i", min_ratio=min_ratio, max_seconds=1.0)
 
 
+def _two_row_path(name: str, ch) -> Row:
+    def run():
+        return individual_channel_capacity(ch, method="enumerate")
+
+    direct = run()
+    t_direct = median_time(run, repeat=5)
+    nsp.channels._DIRECT_TWO_ROWS = False
+    try:
+        general = run()
+        t_general = median_time(run, repeat=5)
+    finally:
+        nsp.channels._DIRECT_TWO_ROWS = True
+    if abs(direct.value - general.value) > 1e-9:
+        raise AssertionError(f"{name}: direct {direct.value!r} != general {general.value!r}")
+    return Row(f"{name}: direct two-row path", t_direct, t_general,
+               "general capacity path (BA warm start + Newton)", min_ratio=2.0)
+
+
 def main() -> int:
     rr = randomized_response_channel(ProductUniverse.binary(8), lambda *x: int(sum(x) >= 4), p=0.2)
     U, f = count_query(6)
@@ -41,6 +66,7 @@ def main() -> int:
     rows = [
         _pair("C1 RR, n=8 binary", rr, min_ratio=None),
         _pair("C1 exponential, count n=6, k=7", ex, min_ratio=10.0),
+        _two_row_path("C1 enumeration, exponential n=6, k=7", ex),
     ]
     return report("privacy_channels: exact C1 (Theorem 3.1)", rows)
 
