@@ -733,6 +733,12 @@ def _mech(name):
     return getattr(mech, name)
 
 
+def _ex(name):
+    import nsp.privacy_channels.examples as ex
+
+    return getattr(ex, name)
+
+
 BAD_INPUT = [
     # (call, message pattern): every message names the argument and the rule
     (lambda: individual_channel_capacity(_E1, max_candidates=1.5),
@@ -826,6 +832,9 @@ BAD_INPUT = [
     (lambda: random_channel(0, alpha=NAN), r"alpha must be a number, not NaN"),
     (lambda: random_channel(0, sizes=(2, 1.5)), r"sizes\[1\] must be an integer >= 1"),
     (lambda: random_channel(0, k=2.0), r"k must be an integer >= 1"),
+    (lambda: balance_function(_E1, [0.0, NAN]), r"bs\[1\] must be a number, not NaN"),
+    (lambda: balance_function(_E1, 0.5), r"bs must be a 1-D sequence"),
+    (lambda: _ex("expected_distortion")(_E1, lambda a, b: NAN), r"f and distortion must give finite"),
     (lambda: gaussian_noise_table([2.0], [1.0], delta_prime=NAN),
      r"delta_prime must be a number, not NaN"),
 ]

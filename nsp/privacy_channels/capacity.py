@@ -767,6 +767,9 @@ def balance_function(ch: PrivacyChannel | ArrayLike, bs: Sequence[float], *, bas
     [0.0, 0.405925]
     """
     ch = as_privacy_channel(ch)
+    if np.ndim(bs) != 1:
+        raise ValueError(f"bs must be a 1-D sequence of entropy levels; got {bs!r}")
+    bs = [check_real(b, f"bs[{j}]") for j, b in enumerate(bs)]
     c1 = individual_channel_capacity(ch, base=base).value
     rows = []
     for b in bs:

@@ -129,10 +129,15 @@ def random_channel(seed: int, *, sizes: Sequence[int] | None = None, k: int | No
 def expected_distortion(ch: PrivacyChannel, f: Callable[..., float], *,
                         distortion: Callable[[float, float], float] | None = None) -> float:
     """Mean ``E d(Y, f(X))`` over uniformly distributed datasets (default ``d = |y - v|``)."""
-    vals = np.asarray(query_values(ch.universe, f), dtype=np.float64).ravel()
-    ys = np.asarray(ch.outputs, dtype=np.float64)
+    try:
+        vals = np.asarray(query_values(ch.universe, f), dtype=np.float64).ravel()
+        ys = np.asarray(ch.outputs, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise ValueError("f and the channel's outputs must be real numbers for a distortion") from None
     D = np.abs(ys[None, :] - vals[:, None]) if distortion is None else np.array(
-        [[distortion(y, v) for y in ys] for v in vals])
+        [[distortion(y, v) for y in ys] for v in vals], dtype=np.float64)
+    if not np.all(np.isfinite(D)):
+        raise ValueError("f and distortion must give finite numbers (found NaN or inf)")
     return float(np.mean(np.sum(ch.matrix() * D, axis=1)))
 
 
