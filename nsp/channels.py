@@ -11,7 +11,9 @@ by an active-set Newton method on the Karush–Kuhn–Tucker conditions, and it 
 returned ``lower`` is the mutual information ``I(p; W)`` of the returned input pmf and the
 returned ``upper`` is ``max_x D(W_x || pW)`` (Blahut 1972, Thm. 2; Csiszár & Körner, Ch. 8), both
 recomputed from their formulas on the full channel, so ``lower <= C <= upper`` holds whatever
-the iteration did.
+the iteration did. A channel with exactly two distinct rows is solved directly (closed form for
+2 × 2, else a bracketed root of the derivative of the mutual information) and certified by the
+same two formulas.
 """
 
 from __future__ import annotations
