@@ -557,7 +557,7 @@ def discretized_additive_channel(universe: ProductUniverse, f: Callable[..., flo
 
     def kernel(v):
         c = np.asarray(cdf(edges - _query_number(v)), dtype=np.float64)
-        if c.shape != edges.shape or not np.all(np.isfinite(c[1:-1])):
+        if c.shape != edges.shape or not np.all(np.isfinite(c)):
             raise ValueError(f"cdf must return one finite value per bin edge (query value {v!r})")
         row = np.clip(np.diff(c), 0.0, None)
         if not row.sum() > 0:
