@@ -56,8 +56,8 @@ def time_alg2(fast: dict[int, float]) -> list[Row]:
     for n in ALG2_SIZES:
         p, _ = instance(n)
         delta = 0.5 * info.mutual_information(p)
-        t = median_time(lambda: greedy_information_bottleneck(p, delta), repeat=3 if n <= TARGET_N else 1,
-                        warmup=0)
+        t = median_time(lambda: greedy_information_bottleneck(p, delta),
+                        repeat=3 if n <= TARGET_N else 1, warmup=0)
         n_y = greedy_information_bottleneck(p, delta).n_outputs
         print(f"alg2  |X| = {n:5d}: {t:.3f} s, |Y| = {n_y}", flush=True)
         rows.append(Row(f"Alg. 2, |S|=10, |X|={n}, Δ=I(S;X)/2", t, fast[n],

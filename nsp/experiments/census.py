@@ -65,7 +65,8 @@ def _column(df: pd.DataFrame, name: str) -> pd.Series:
     raise ValueError(f"df must have a column {name!r} (or {name.replace('_', '-')!r})")
 
 
-def _age_edges(age: NDArray, binning: str | Sequence[int]) -> NDArray[np.float64]:
+def _age_edges(binning: str | Sequence[int]) -> NDArray[np.float64]:
+    """Fixed bin edges of an age binning, or an empty array for the data-driven "quantile"."""
     if isinstance(binning, str):
         if binning not in AGE_BINNINGS:
             raise ValueError(
@@ -114,7 +115,7 @@ def discretize_adult(
     [[0, 1, 1, 0], [1, 0, 3, 1], [6, 1, 0, 0]]
     """
     age = _column(df, "age").to_numpy(dtype=float)
-    edges = _age_edges(age, age_edges)
+    edges = _age_edges(age_edges)
     if edges.size == 0:  # 7 equal-frequency bins, right-closed as pandas.qcut makes them
         age_code, edges = pd.qcut(age, 7, labels=False, retbins=True, duplicates="drop")
         age_labels = [f"({edges[i]:g},{edges[i + 1]:g}]" for i in range(len(edges) - 1)]
