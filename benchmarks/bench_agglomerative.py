@@ -22,7 +22,17 @@ from scipy.sparse import csr_array
 from scipy.sparse.csgraph import connected_components
 
 from benchmarks._timing import Row, median_time, report
-from nsp.clustering.nonstochastic import TOL, merge_path
+from nsp.clustering.nonstochastic import (
+    TOL,
+    TOL_VC,
+    _Graph,
+    _log,
+    _pick_pair,
+    _prepare,
+    _State,
+    indistinguishable_l0,
+    merge_path,
+)
 
 
 def random_range(n_s: int, n_x: int, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
@@ -125,6 +135,70 @@ def naive_path_algorithm2(mask, utility="U1", values=None):
     return path
 
 
+def _min_excluding(v, alive, largest=False):
+    """``m[i, j]`` = min (or max) of ``v`` over alive slots other than i and j (n × n)."""
+    w = np.where(alive, -v if largest else v, np.inf).astype(float)
+    order = np.argsort(w, kind="stable")[:3]
+    top = np.r_[w[order], [np.inf] * (3 - order.size)]
+    o = np.r_[order, [-1] * (3 - order.size)]
+    n = v.size
+    ii = np.arange(n)[:, None]
+    jj = np.arange(n)[None, :]
+    hit0 = (ii == o[0]) | (jj == o[0])
+    hit1 = (ii == o[1]) | (jj == o[1])
+    m = np.where(~hit0, top[0], np.where(~hit1, top[1], top[2]))
+    return -m if largest else m
+
+
+def fromscratch_indistinguishable(mask, lam, utility="U1", values=None, distance="abs"):
+    """The §V-C variant as first written: every iteration evaluates eq. (12) for all n × n
+    slot pairs (dead ones included) from the running S-range intersections; returns the
+    merged slot pairs and their ΔL."""
+    mask, vals, b = _prepare(mask, utility, values, distance, 2)
+    st = _State(mask, utility, vals, distance, b)
+    g = _Graph(st, mask)
+    n = st.n
+    Rf = st.R.astype(np.float64)
+    C = Rf @ Rf.T
+    idx = np.arange(n)
+    D = st.pair_dbar() if utility == "U2" else None
+    out = []
+    while g.k > 1:
+        alive = st.alive
+        b0_old = _log(int(st.rsize[alive].min()), b)
+        union = st.rsize[:, None] + st.rsize[None, :] - np.rint(C).astype(np.int64)
+        others = _min_excluding(st.rsize.astype(float), alive)
+        b0_new = np.minimum(_log(np.maximum(union, 1), b), _log(others, b))
+        u_old = st.util()
+        if utility == "U1":
+            others = _min_excluding(st.size.astype(float), alive, True)
+            big = np.maximum(st.size[:, None] + st.size[None, :], others)
+            u_new = _log(n, b) - _log(big, b)
+        else:
+            u_new = -np.maximum(D, _min_excluding(st.dbar, alive, True))
+        delta = -b0_new + b0_old + lam * (u_old - u_new)
+        valid = np.triu(alive[:, None] & alive[None, :] & (g.comp[:, None] != g.comp[None, :]), k=1)
+        gs = g.gsize[g.comp]
+        i, j = _pick_pair(
+            delta, valid, TOL_VC,
+            (st.rsize[:, None] + st.rsize[None, :]).astype(float), -(gs[:, None] + gs[None, :]),
+        )
+        out.append((int(i), int(j), float(delta[i, j])))
+        a = g.merge(i, j)
+        Rf[a] = st.R[a]
+        C[a, :] = Rf[a] @ Rf.T
+        C[:, a] = C[a, :]
+        if D is not None:
+            D[a, :] = st.merged_dbar(a, idx)
+            D[:, a] = D[a, :]
+    return out
+
+
+def _vc_merges(res):
+    """(smallest index of each merged cluster, ΔL) of every step of a §V-C run."""
+    return [(min(h.merges[0][0]), min(h.merges[0][1]), h.delta) for h in res.history[1:]]
+
+
 def _same(ours, theirs) -> bool:
     parts = [p.clusters for p in ours.partitions]
     if ours.end_reason == "no_candidates":  # our path records the rejected no-merge step
@@ -146,6 +220,20 @@ def main() -> int:
             t_naive = median_time(lambda: naive(mask, u, values), repeat=1, warmup=0)
             rows.append(Row(f"{alg} {u} path, |S|=100 |X|=1000 ({len(ours_path) - 1} steps)",
                             t_ours, t_naive, "recompute from scratch", min_ratio=20, max_seconds=5))
+    for n_s, lam in ((100, 0.3), (1000, 0.3)):
+        m, v = random_range(n_s, 1000)
+        for u in ("U1", "U2"):
+            kw = dict(utility=u, values=v)
+            ours = indistinguishable_l0(m, lam, **kw)
+            theirs = fromscratch_indistinguishable(m, lam, **kw)
+            if _vc_merges(ours) != theirs:  # same pairs and bit-identical ΔL
+                print(f"MISMATCH: indistinguishable_l0 {u} |S|={n_s}: differs from the from-scratch run")
+                return 1
+            t_ours = median_time(lambda: indistinguishable_l0(m, lam, **kw), repeat=3)
+            t_old = median_time(lambda: fromscratch_indistinguishable(m, lam, **kw), repeat=1, warmup=0)
+            rows.append(Row(f"§V-C {u}, |S|={n_s} |X|=1000 ({ours.iterations} steps)",
+                            t_ours, t_old, "all n×n slot pairs every step", min_ratio=5,
+                            max_seconds=5))
     for n_x in (125, 250, 500, 1000, 2000):
         m, v = random_range(100, n_x, seed=1)
         for alg in ("algorithm1", "algorithm2"):

@@ -368,10 +368,14 @@ def naive_algorithm2(mask, lam, utility="U1", values=None, sq=False):
     return Q
 
 
-def naive_indistinguishable(mask, lam, utility="U1", values=None, sq=False):
+def naive_indistinguishable(mask, lam, utility="U1", values=None, sq=False, history=None):
+    """The §V-C variant from its definition (every candidate merge's ΔL from scratch); the
+    partitions along the way are appended to ``history`` when given."""
     n = mask.shape[1]
     Q = _canon([x] for x in range(n))
     comp, P_ = _components(mask, Q)
+    if history is not None:
+        history.append(Q)
 
     def b0(Q):
         return log2(min(len(r) for r in _ranges(mask, Q)))
@@ -391,6 +395,8 @@ def naive_indistinguishable(mask, lam, utility="U1", values=None, sq=False):
         cands = [c for c in cands if c[0] <= best + 1e-9]
         Q = min(cands, key=lambda c: c[1:5])[5]
         comp, P_ = _components(mask, Q)
+        if history is not None:
+            history.append(Q)
     return Q
 
 
@@ -450,6 +456,33 @@ def test_indistinguishable_matches_the_naive_version_and_p13(seed):
             assert maximin_information(q) == 0  # P13
             assert len(res.decomposition) == 1
             assert res.privacy == pytest.approx(nonstochastic_leakage(q))
+
+
+def many_components_instance(seed: int, n_s: int, n_x: int, p_two: float = 0.15):
+    """Each x sees one s (and with probability ``p_two`` the next one): many components,
+    long §V-C and Algorithm-2 paths; small integer values give many exact ties."""
+    rng = np.random.default_rng(seed)
+    s = rng.integers(0, n_s, n_x)
+    s[:n_s] = rng.permutation(n_s)
+    mask = np.zeros((n_s, n_x), dtype=bool)
+    mask[s, np.arange(n_x)] = True
+    two = np.flatnonzero(rng.random(n_x) < p_two)
+    mask[np.minimum(s[two] + 1, n_s - 1), two] = True
+    return mask, rng.integers(0, 6, n_x).astype(float)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_incremental_indistinguishable_matches_the_naive_version_step_by_step(seed):
+    """The incremental §V-C run (alive clusters only, one updated row of the pair table) makes
+    the same merge as the from-scratch definition at every step, on longer paths than the
+    hypothesis instances: many components, ties in size, S-range size and distortion."""
+    mask, values = many_components_instance(2000 + seed, 6, 14)
+    for utility, distance in CONFIGS:
+        for lam in (0.0, 0.05, 0.3, 2.0):
+            res = indistinguishable_l0(mask, lam, utility=utility, values=values, distance=distance)
+            hist: list = []
+            naive_indistinguishable(mask, lam, utility, values, distance == "sq", history=hist)
+            assert [h.partition for h in res.history] == [Partition(q) for q in hist], (utility, lam)
 
 
 @given(seed=SEEDS)

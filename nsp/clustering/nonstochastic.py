@@ -87,7 +87,6 @@ Distance = Literal["abs", "sq"]
 # ---------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
 class Iteration:
     """One iteration of an agglomerative run.
 
@@ -112,14 +111,43 @@ class Iteration:
         The finest decomposition ``P^(t)`` of ``G_X̂`` over ``[[X]]`` (Algorithm 2, §V-C).
     """
 
-    t: int
-    partition: Partition
-    privacy: float
-    utility: float
-    lagrangian: float
-    delta: float | None
-    merges: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = ()
-    decomposition: Partition | None = None
+    __slots__ = ("t", "privacy", "utility", "lagrangian", "delta", "merges", "_step")
+
+    def __init__(
+        self,
+        t: int,
+        step: _Step,
+        privacy: float,
+        utility: float,
+        lagrangian: float,
+        delta: float | None,
+        merges: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...] = (),
+    ) -> None:
+        # the partitions are built from the step's label arrays on first use (a long run
+        # would otherwise spend most of its time building Partitions nobody reads)
+        self.t = t
+        self._step = step
+        self.privacy = privacy
+        self.utility = utility
+        self.lagrangian = lagrangian
+        self.delta = delta
+        self.merges = merges
+
+    @property
+    def partition(self) -> Partition:
+        """The quantization ``Q^(t)``."""
+        return self._step.partition
+
+    @property
+    def decomposition(self) -> Partition | None:
+        """The finest decomposition ``P^(t)`` (Algorithm 2, §V-C), else None."""
+        return self._step.decomposition
+
+    def __repr__(self) -> str:
+        return (
+            f"Iteration(t={self.t}, partition={self.partition!r}, privacy={self.privacy!r}, "
+            f"utility={self.utility!r}, lagrangian={self.lagrangian!r}, delta={self.delta!r})"
+        )
 
 
 @dataclass(frozen=True)
@@ -241,14 +269,7 @@ def _check_lam(lam: float) -> float:
 
 def _iteration(step: _Step, t: int, lam: float, delta: float | None) -> Iteration:
     return Iteration(
-        t=t,
-        partition=step.partition,
-        privacy=step.privacy,
-        utility=step.utility,
-        lagrangian=step.privacy - lam * step.utility,
-        delta=delta,
-        merges=step.merges,
-        decomposition=step.decomposition,
+        t, step, step.privacy, step.utility, step.privacy - lam * step.utility, delta, step.merges
     )
 
 
@@ -917,19 +938,78 @@ def merge_path(
     raise ValueError(f"algorithm must be 'algorithm1' or 'algorithm2'; got {algorithm!r}")
 
 
-def _min_excluding(v: NDArray, alive: NDArray[np.bool_], largest: bool = False) -> NDArray:
-    """``m[i, j]`` = min (or max) of ``v`` over alive slots other than i and j (n × n)."""
-    w = np.where(alive, -v if largest else v, np.inf).astype(float)
+def _top3(w: NDArray[np.float64]) -> tuple[NDArray[np.float64], NDArray[np.intp]]:
+    """The three smallest values of ``w`` and their positions (stable order; padded with
+    ``inf`` and ``-1``)."""
     order = np.argsort(w, kind="stable")[:3]
     top = np.r_[w[order], [np.inf] * (3 - order.size)]
-    o = np.r_[order, [-1] * (3 - order.size)]
-    n = v.size
-    ii = np.arange(n)[:, None]
-    jj = np.arange(n)[None, :]
-    hit0 = (ii == o[0]) | (jj == o[0])
-    hit1 = (ii == o[1]) | (jj == o[1])
-    m = np.where(~hit0, top[0], np.where(~hit1, top[1], top[2]))
-    return -m if largest else m
+    return top, np.r_[order, [-1] * (3 - order.size)].astype(np.intp)
+
+
+def _excluded(top: NDArray, order: NDArray, i: NDArray, j: NDArray) -> NDArray[np.float64]:
+    """Smallest value over the positions other than ``i[k]`` and ``j[k]``, from :func:`_top3`."""
+    hit0 = (i == order[0]) | (j == order[0])
+    hit1 = (i == order[1]) | (j == order[1])
+    return np.where(~hit0, top[0], np.where(~hit1, top[1], top[2]))
+
+
+def _min_size_sum(size: NDArray, comp: NDArray) -> int | None:
+    """``min |𝒳_i| + |𝒳_j|`` over pairs in different components (None if there is none)."""
+    if size.size < 2:
+        return None
+    t1 = int(np.argmin(size))
+    other = comp != comp[t1]
+    if not other.any():
+        return None
+    partner = np.where(other, size[t1], size[other].min())
+    return int((size + partner).min())
+
+
+def _best_pair_u1(
+    p: NDArray, size: NDArray, code: NDArray, comp: NDArray, limit: int, k: int
+) -> tuple[int, int, int] | None:
+    """Lexicographic minimum of ``(code_i + code_j, lo, hi)`` over pairs of positions ``p``
+    in different components with ``size_i + size_j ≤ limit``, in ``O(k log k)``.
+
+    For a row ``i`` the best partner is the smallest ``(code_j, j)`` among the clusters of
+    size ``≤ limit − size_i`` outside ``i``'s component; prefix summaries over the distinct
+    sizes keep the best cluster and the best one of another component, which is enough.
+    """
+    if p.size < 2:
+        return None
+    ck = code * (k + 1) + p  # partner order (code_j, j), one integer
+    order = np.lexsort((ck, size))
+    ss, cc, gg = size[order], ck[order], comp[order]
+    m_all = ss.size
+    start = np.r_[0, np.flatnonzero(ss[1:] != ss[:-1]) + 1]
+    bucket = np.repeat(np.arange(start.size), np.diff(np.r_[start, m_all]))
+    idx = np.where(gg != gg[start][bucket], np.arange(m_all), m_all)
+    first_other = np.minimum.reduceat(idx, start)
+    pref1 = np.empty(start.size, dtype=np.int64)
+    pref2 = np.empty(start.size, dtype=np.int64)
+    b1 = b2 = -1
+    for q in range(start.size):
+        cands = [c for c in (b1, b2, int(start[q]), int(first_other[q])) if 0 <= c < m_all]
+        b1 = min(cands, key=lambda c: cc[c])
+        rest = [c for c in cands if gg[c] != gg[b1]]
+        b2 = min(rest, key=lambda c: cc[c]) if rest else -1
+        pref1[q], pref2[q] = b1, b2
+    q = np.searchsorted(ss[start], limit - ss, side="right") - 1
+    ok = q >= 0
+    rows = np.flatnonzero(ok)
+    if rows.size == 0:
+        return None
+    j1, j2 = pref1[q[rows]], pref2[q[rows]]
+    partner = np.where(gg[j1] != gg[rows], j1, j2)
+    has = partner >= 0
+    rows, partner = rows[has], partner[has]
+    if rows.size == 0:
+        return None
+    pi, pj = p[order][rows], p[order][partner]
+    csum = code[order][rows] + code[order][partner]
+    lo, hi = np.minimum(pi, pj), np.maximum(pi, pj)
+    t = np.lexsort((hi, lo, csum))[0]
+    return int(csum[t]), int(lo[t]), int(hi[t])
 
 
 def indistinguishable_l0(
@@ -965,49 +1045,144 @@ def indistinguishable_l0(
     mask, vals, b = _prepare(r, utility, values, distance, base)
     st = _State(mask, utility, vals, distance, b)
     g = _Graph(st, mask)
-    n = st.n
-    Rf = st.R.astype(np.float64)
-    C = Rf @ Rf.T  # |[[S|i]] ∩ [[S|j]]|
-    idx = np.arange(n)
-    D = st.pair_dbar() if utility == "U2" else None
+    u1 = utility == "U1"
 
     def snapshot(merges=(), delta=None, t=0) -> Iteration:
-        priv, u = st.l0(), st.util()
-        return Iteration(
-            t, st.partition(), priv, u, priv - lam * u, delta, merges, g.decomposition()
-        )
+        step = _Step(st.label.copy(), st.l0(), st.util(), merges, g.decomposition_labels())
+        return _iteration(step, t, lam, delta)
 
     history = [snapshot()]
-    while g.k > 1:
-        alive = st.alive
-        b0_old = _log(int(st.rsize[alive].min()), b)
-        union = st.rsize[:, None] + st.rsize[None, :] - np.rint(C).astype(np.int64)
-        others = _min_excluding(st.rsize.astype(float), alive)
-        b0_new = np.minimum(_log(np.maximum(union, 1), b), _log(others, b))
-        u_old = st.util()
-        if utility == "U1":
-            others = _min_excluding(st.size.astype(float), alive, True)
-            big = np.maximum(st.size[:, None] + st.size[None, :], others)
-            u_new = _log(n, b) - _log(big, b)
-        else:
-            u_new = -np.maximum(D, _min_excluding(st.dbar, alive, True))
-        delta = -b0_new + b0_old + lam * (u_old - u_new)
-        valid = np.triu(alive[:, None] & alive[None, :] & (g.comp[:, None] != g.comp[None, :]), k=1)
-        gs = g.gsize[g.comp]
-        i, j = _pick_pair(
-            delta, valid, TOL_VC,
-            (st.rsize[:, None] + st.rsize[None, :]).astype(float), -(gs[:, None] + gs[None, :]),
-        )
-        d = float(delta[i, j])
+    for i, j, d in _vc_steps(st, g, lam, u1, b):
         merges = ((st.cluster(i), st.cluster(j)),)
-        a = g.merge(i, j)
-        Rf[a] = st.R[a]
-        C[a, :] = Rf[a] @ Rf.T
-        C[:, a] = C[a, :]
-        if D is not None:
-            D[a, :] = st.merged_dbar(a, idx)
-            D[:, a] = D[a, :]
+        g.merge(i, j)
         history.append(snapshot(merges, d, len(history)))
     return ClusteringResult(
         history[-1].partition, tuple(history), None, "connected", lam, "indistinguishable_l0"
     )
+
+
+def _vc_steps(
+    st: _State, g: _Graph, lam: float, u1: bool, b: float
+) -> Iterator[tuple[int, int, float]]:
+    """The merges of the §V-C variant: yields slots ``(i, j)`` (``i < j``) and eq. (12)'s ΔL;
+    the caller merges them before the next step is computed.
+
+    Work is restricted to the ``k`` alive clusters (kept in canonical order at positions
+    ``0..k-1``), and only the merged row and column of the pair table ``d̄(𝒳_i ⊔ 𝒳_j)`` (U2)
+    are recomputed. ΔL splits into a privacy part, zero unless the pair holds the cluster of
+    smallest S-range (``B0`` cannot rise otherwise), and a utility part that depends on the
+    pair only through ``|𝒳_i| + |𝒳_j|`` (U1) or ``d̄(𝒳_i ⊔ 𝒳_j)`` (U2) — except for pairs
+    holding the largest cluster (U1) or the one of largest ``d̄`` (U2). Pairs holding one of
+    these (at most two) special clusters get ΔL with the full formula; for the others it is a
+    non-decreasing function ``F`` of the key, so the set of pairs within ``TOL_VC`` of the
+    minimum is a threshold on the key. Every ΔL is computed with the same floating-point
+    operations as a from-scratch evaluation, so ties are decided identically.
+    """
+    n = st.n
+    log_n = _log(n, b)
+    pos = np.arange(n)  # alive slots, increasing
+    D = None if u1 else st.pair_dbar()  # D[:k, :k] over the alive positions
+    big = np.int64(n + 1)  # > any |G1| + |G2|
+    imax = np.iinfo(np.int64).max
+    while g.k > 1:
+        k = pos.size
+        r = st.rsize[pos]
+        comp = g.comp[pos]
+        b0_old = _log(int(r.min()), b)
+        u_old = st.util()
+        top_r, o_r = _top3(r.astype(float))
+        v = st.size[pos] if u1 else st.dbar[pos]
+        top_u, o_u = _top3(-v.astype(float))  # largest: minus the smallest of −v
+        m_u = -top_u[0]
+        code = r.astype(np.int64) * big - g.gsize[comp]  # (rsum, −gsum) as one integer
+        # -- pairs holding a special cluster: the full eq. (12)
+        spec = np.unique(np.r_[o_r[0], o_u[0]])
+        ii = np.repeat(spec, k)
+        jj = np.tile(np.arange(k), spec.size)
+        lo, hi = np.minimum(ii, jj), np.maximum(ii, jj)
+        keep = comp[lo] != comp[hi]
+        lo, hi = lo[keep], hi[keep]
+        inter = np.empty(lo.size, dtype=np.int64)
+        for s_pos in spec:  # |[[S|s]] ∩ [[S|j]]| for every slot j: count over s's S-range only
+            cols = st.R[:, np.flatnonzero(st.R[pos[s_pos]])]
+            at = (lo == s_pos) | (hi == s_pos)
+            other = np.where(lo[at] == s_pos, hi[at], lo[at])
+            inter[at] = np.count_nonzero(cols[pos[other]], axis=1)
+        union = r[lo] + r[hi] - inter
+        b0_new = np.minimum(
+            _log(np.maximum(union, 1), b), _log(_excluded(top_r, o_r, lo, hi), b)
+        )
+        others_u = -_excluded(top_u, o_u, lo, hi)
+        if u1:
+            sz = st.size[pos]
+            u_new = log_n - _log(np.maximum(sz[lo] + sz[hi], others_u), b)
+        else:
+            u_new = -np.maximum(D[lo, hi], others_u)
+        d_spec = -b0_new + b0_old + lam * (u_old - u_new)
+        # -- the other pairs: ΔL = 0 + F(key)
+        gen = np.ones(k, dtype=bool)
+        gen[spec] = False
+        if u1:
+            ftab = 0.0 + lam * (u_old - (log_n - _log(np.maximum(np.arange(n + 1), m_u), b)))
+            gp = np.flatnonzero(gen)
+            kmin = _min_size_sum(sz[gp], comp[gp])
+            d_gen = ftab[kmin] if kmin is not None else np.inf
+        else:
+            valid = comp[:, None] != comp[None, :]
+            valid[spec, :] = False
+            valid[:, spec] = False
+            key = np.where(valid, D[:k, :k], np.inf)
+            dmin_key = key.min()
+            d_gen = (
+                0.0 + lam * (u_old - (-np.maximum(dmin_key, m_u)))
+                if np.isfinite(dmin_key) else np.inf
+            )
+        dmin = min(d_gen, d_spec.min()) if d_spec.size else d_gen
+        thr = dmin + TOL_VC
+        # -- within the tolerance: smallest (rsum, −gsum), then canonical order
+        best = (imax, n, n)
+        if d_gen <= thr:
+            if u1:
+                # F is non-decreasing: the tied keys are those up to the last x with F(x) ≤ thr
+                x_max = int(np.flatnonzero(ftab <= thr)[-1])
+                found = _best_pair_u1(gp, sz[gp], code[gp], comp[gp], x_max, k)
+                if found is not None:
+                    best = found
+            else:
+                if lam == 0:
+                    tie = valid  # F = 0 everywhere
+                else:
+                    tie = 0.0 + lam * (u_old + np.maximum(key, m_u)) <= thr  # inf: False
+                # each row's best partner in the order (code_j, j), then the best row
+                ck = code * (k + 1) + np.arange(k)
+                rowbest = np.where(tie, ck[None, :], imax).min(axis=1)
+                rows = np.flatnonzero(rowbest < imax)
+                if rows.size:
+                    cols = rowbest[rows] % (k + 1)
+                    csum = code[rows] + code[cols]
+                    lo_g, hi_g = np.minimum(rows, cols), np.maximum(rows, cols)
+                    t = np.lexsort((hi_g, lo_g, csum))[0]
+                    best = (int(csum[t]), int(lo_g[t]), int(hi_g[t]))
+        sel = np.flatnonzero(d_spec <= thr)
+        for t in sel[np.lexsort((hi[sel], lo[sel], code[lo[sel]] + code[hi[sel]]))][:1]:
+            cand = (int(code[lo[t]] + code[hi[t]]), int(lo[t]), int(hi[t]))
+            if cand < best:
+                best = cand
+        _, pi, pj = best
+        if (pi in spec) or (pj in spec):
+            t = int(np.flatnonzero((lo == pi) & (hi == pj))[0])
+            d = float(d_spec[t])
+        elif u1:
+            d = float(ftab[sz[pi] + sz[pj]])
+        else:
+            d = float(0.0 + lam * (u_old - (-np.maximum(key[pi, pj], m_u))))
+        yield int(pos[pi]), int(pos[pj]), d
+        # the caller merged the pair: slot pos[pi] holds the union, pos[pj] is gone
+        a = int(pos[pi])
+        pos = np.delete(pos, pj)
+        if D is not None:
+            D[pj : k - 1, :k] = D[pj + 1 : k, :k]
+            D[: k - 1, pj : k - 1] = D[: k - 1, pj + 1 : k]
+            row = st.merged_dbar(a, pos)
+            D[pi, : k - 1] = row
+            D[: k - 1, pi] = row
