@@ -132,8 +132,10 @@ data = pd.concat(
 savefig(fig, "privacy_funnel/fig1_census", data=data)
 
 # %%
-table = pd.DataFrame([{**summary, **{f"seconds_{a}": s for a, s in seconds.items()}, "n_grid": n_grid,
-                       "split": split, "age_edges": age_edges, "education_scheme": education_scheme}])
+# Run times are printed, not saved: the committed table must be the same on every run.
+print("seconds per sweep:", {a: round(s, 2) for a, s in seconds.items()})
+table = pd.DataFrame([{**summary, "n_grid": n_grid, "split": split, "age_edges": age_edges,
+                       "education_scheme": education_scheme}])
 save_table(table, "privacy_funnel/fig1_summary")
 table.T
 
