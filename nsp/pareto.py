@@ -21,11 +21,11 @@ import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
 from nsp.clustering.nonstochastic import (
-    TOL,
     ClusteringResult,
     MergePath,
     indistinguishable_l0,
     merge_path,
+    start_point,
 )
 
 __all__ = [
@@ -64,9 +64,8 @@ def default_lambdas(
 def lambda_windows(path: MergePath) -> pd.DataFrame:
     """For every partition on the path, the interval ``[lam_low, lam_high)`` of λ returning it.
 
-    Step ``t`` (privacy gain ``a_t``, utility drop ``b_t``) is accepted iff ``λ b_t < a_t``
-    (up to the stopping tolerance), i.e. for ``λ < c_t`` with ``c_t = a_t/b_t`` (``b_t > 0``),
-    ``+inf`` (``b_t ≤ 0 < a_t``) or ``0`` (``a_t ≤ 0``). The run returns index ``T`` iff steps
+    Step ``t`` is accepted iff ``λ < c_t`` (:meth:`MergePath.thresholds`: ``c_t = a_t/b_t``
+    for privacy gain ``a_t`` and utility drop ``b_t``). The run returns index ``T`` iff steps
     ``1..T`` are accepted and step ``T+1`` is not: ``c_{T+1} ≤ λ < min_{t≤T} c_t``.
 
     Returns
@@ -83,16 +82,8 @@ def lambda_windows(path: MergePath) -> pd.DataFrame:
     >>> w[w.reachable].round(4).values.tolist()
     [[0, 0.3219, inf, True], [4, 0.0, 0.3219, True]]
     """
-    p, u = path.privacy, path.utility
-    n = len(p)
-    c = np.empty(n)  # c[t] for t >= 1
-    c[0] = np.inf
-    for t in range(1, n):
-        a, b = p[t - 1] - p[t], u[t - 1] - u[t]
-        # On the paths of Algorithms 1 and 2 every real step has a > 0 (B0 rises, |P| falls).
-        c[t] = (a / b if b > 0 else np.inf) if a > TOL else 0.0
-    if path.end_reason == "no_candidates":
-        c[n - 1] = 0.0  # the repeated last step is rejected for every λ
+    c = path.thresholds()  # step t is accepted iff λ < c[t]
+    n = c.size
     rows = []
     for t in range(n):
         high = float(np.min(c[1 : t + 1])) if t >= 1 else np.inf
@@ -142,8 +133,10 @@ def lambda_sweep(
     utility, values, distance, base
         As in :func:`nsp.clustering.nonstochastic.algorithm1`.
     include_path : bool
-        Also return every iterate of the merge path (``source="path"``, ``lam`` = NaN); all
-        iterates are feasible quantizations.
+        Also return every iterate of the merge path (``source="path"``); all iterates are
+        feasible quantizations. For Algorithms 1 and 2 the path is shared by every λ and its
+        rows have ``lam`` = NaN; for ``"indistinguishable_l0"`` each λ has its own path, whose
+        rows carry that λ.
 
     Returns
     -------
@@ -181,8 +174,7 @@ def lambda_sweep(
                     rows.append(
                         _row(float(lam), h.t, h.t, h.privacy, h.utility, h.partition, "path")
                     )
-        reference = indistinguishable_l0(r, 0.0, **kw).history[0]
-        p0, u0 = reference.privacy, reference.utility
+        p0, u0 = start_point(r, **kw)  # the singletons, as in every run's history[0]
     else:
         path = merge_path(r, algorithm=algorithm, **kw)
         lam_arr = default_lambdas(path) if lambdas is None else np.asarray(lambdas, dtype=float)
@@ -247,7 +239,8 @@ def pareto_front(
     """The non-dominated rows of ``df`` when minimizing both ``x`` and ``y``.
 
     A row is dominated if another has ``x`` and ``y`` no larger and one strictly smaller
-    (beyond ``tol``). Duplicated points are kept once; rows are sorted by ``x``.
+    (beyond ``tol``). Duplicated points are kept once; rows are sorted by ``x``. NaN in
+    ``x`` or ``y`` raises ``ValueError`` (it would compare as neither better nor worse).
 
     Examples
     --------
@@ -258,6 +251,12 @@ def pareto_front(
     """
     if df.empty:
         return df.copy()
+    bad = df[[x, y]].isna().any()
+    if bad.any():
+        raise ValueError(
+            f"df columns {x!r} and {y!r} must not hold NaN (found in {list(bad[bad].index)}); "
+            "drop or fill those rows first"
+        )
     d = df.sort_values([x, y], kind="stable").drop_duplicates(subset=[x, y])
     keep = []
     best = np.inf

@@ -249,6 +249,20 @@ def test_utilities_match_their_definitions():
     assert distortion_utility(VALUES, Partition.singletons(7)) == 0
 
 
+@pytest.mark.parametrize("lam", ["0.3", True, False, np.bool_(True), float("nan"), -0.1, np.inf, None, [0.3]])
+@pytest.mark.parametrize("run", [algorithm1, algorithm2, indistinguishable_l0])
+def test_lambda_must_be_a_finite_nonnegative_real(run, lam):
+    with pytest.raises(ValueError, match="lam"):
+        run(EX1, lam)
+    with pytest.raises(ValueError, match="lam"):
+        merge_path(EX1).result(lam)
+
+
+def test_lambda_accepts_ints_and_numpy_numbers():
+    for lam in (0, 1, np.float32(0.3), np.int64(2), np.float64(0.3)):
+        assert algorithm1(EX1, lam).lam == float(lam)
+
+
 def test_bad_input_is_rejected():
     with pytest.raises(ValueError, match="lam"):
         algorithm1(EX1, -1)
@@ -260,8 +274,10 @@ def test_bad_input_is_rejected():
         algorithm1(EX1, 0.1, utility="U2", values=[1, 2])
     with pytest.raises(ValueError, match="distance"):
         algorithm1(EX1, 0.1, utility="U2", values=VALUES, distance="l3")
-    with pytest.raises(ValueError, match="every row and every column"):
+    with pytest.raises(ValueError, match="empty column"):
         algorithm1(np.eye(3, 4, dtype=bool), 0.1)
+    with pytest.raises(ValueError, match="empty row"):
+        indistinguishable_l0(np.eye(4, 3, dtype=bool), 0.1)
     with pytest.raises(ValueError, match="algorithm"):
         merge_path(EX1, algorithm="algorithm3")
 
@@ -343,11 +359,13 @@ def naive_algorithm1(mask, lam, utility="U1", values=None, sq=False):
             return Q
 
 
-def naive_algorithm2(mask, lam, utility="U1", values=None, sq=False):
+def naive_algorithm2(mask, lam, utility="U1", values=None, sq=False, max_steps=None):
     n = mask.shape[1]
     Q = _canon([x] for x in range(n))
     comp, P_ = _components(mask, Q)
-    while len(P_) > 1:
+    steps = 0
+    while len(P_) > 1 and (max_steps is None or steps < max_steps):
+        steps += 1
         gsize = {g: sum(len(Q[i]) for i in range(len(Q)) if comp[i] == g) for g in set(comp)}
         pairs = [(i, j) for i in range(len(Q)) for j in range(i + 1, len(Q)) if comp[i] != comp[j]]
         key = {
@@ -483,6 +501,18 @@ def test_incremental_indistinguishable_matches_the_naive_version_step_by_step(se
             hist: list = []
             naive_indistinguishable(mask, lam, utility, values, distance == "sq", history=hist)
             assert [h.partition for h in res.history] == [Partition(q) for q in hist], (utility, lam)
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_algorithm2_u1_component_pick_matches_the_naive_path(seed):
+    """Algorithm 2 with U1 compares only the representatives tied on the size sum: its whole
+    λ = 0 path equals the naive one (all pairs, every step), on instances with many
+    components whose representatives tie on size and on subgraph size."""
+    mask, _ = many_components_instance(3000 + seed, 5 + seed % 3, 16, p_two=0.1 + 0.1 * (seed % 3))
+    path = merge_path(mask, algorithm="algorithm2")
+    for t, q in enumerate(path.partitions):
+        # the naive λ = 0 run stopped after t merges
+        assert q == Partition(naive_algorithm2(mask, 0.0, max_steps=t)), t
 
 
 @given(seed=SEEDS)

@@ -82,3 +82,14 @@ def test_hungarian_five_anonymity_points():
         assert len(q) == n_clusters
         assert round(1 - resolution_utility(q) / math.log2(r.n_x), 4) == loss1
         assert round(distortion_utility(v, q) / u2_hat, 4) == loss2
+
+
+def test_bad_ranges_are_rejected_with_the_shared_messages():
+    from nsp.clustering.baselines import generalize_to_k_anonymity
+
+    with pytest.raises(ValueError, match="empty column"):
+        generalize_to_k_anonymity(np.eye(3, 4, dtype=bool), 1)
+    with pytest.raises(ValueError, match="boolean"):
+        generalize_to_k_anonymity([[0, 2], [1, 1]], 1)
+    with pytest.raises(ValueError, match="2-D"):
+        generalize_to_k_anonymity([1, 0, 1], 1)

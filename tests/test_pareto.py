@@ -105,3 +105,54 @@ def test_problem_10_sweep_always_has_zero_maximin():
     # every outcome has I* = 0; the privacy axis here is L0 / L0(S→X)
     assert (df.n_clusters <= 4).all()
     assert df.privacy_norm.max() <= 1.0
+
+
+def test_pareto_front_rejects_nan():
+    d = pd.DataFrame({"utility_loss": [0.0, np.nan, 0.5], "privacy_norm": [1.0, 0.2, 0.1]})
+    with pytest.raises(ValueError, match="NaN"):
+        pareto_front(d)
+    d = pd.DataFrame({"utility_loss": [0.0, 0.3], "privacy_norm": [1.0, np.nan]})
+    with pytest.raises(ValueError, match="privacy_norm"):
+        pareto_front(d)
+
+
+@given(seed=st.integers(0, 2**32 - 1))
+def test_problem_10_sweep_normalizes_by_the_singletons(seed):
+    """The sweep of the §V-C variant takes L0(S→X) and U(X;X) from the singleton partition
+    (no extra run): the same numbers as every run's first iterate."""
+    from nsp.clustering.nonstochastic import indistinguishable_l0, start_point
+
+    rng = np.random.default_rng(seed)
+    n_s, n_x = int(rng.integers(2, 6)), int(rng.integers(2, 8))
+    mask = rng.random((n_s, n_x)) < 0.4
+    mask[rng.integers(0, n_s, n_x), np.arange(n_x)] = True
+    mask[np.arange(n_s), rng.integers(0, n_x, n_s)] = True
+    values = rng.normal(size=n_x)
+    for utility in ("U1", "U2"):
+        first = indistinguishable_l0(mask, 0.7, utility=utility, values=values).history[0]
+        assert start_point(mask, utility=utility, values=values) == (first.privacy, first.utility)
+        df = lambda_sweep(mask, [0.0, 0.7], algorithm="indistinguishable_l0", utility=utility, values=values)
+        p0 = first.privacy
+        expected = df.privacy / p0 if p0 > 0 else 0 * df.privacy
+        assert df.privacy_norm.tolist() == pytest.approx(expected.tolist())
+
+
+@given(seed=st.integers(0, 2**32 - 1))
+def test_breakpoints_are_the_finite_positive_thresholds_and_decide_the_stop(seed):
+    rng = np.random.default_rng(seed)
+    n_s, n_x = int(rng.integers(2, 7)), int(rng.integers(2, 9))
+    mask = rng.random((n_s, n_x)) < rng.uniform(0.1, 0.6)
+    mask[rng.integers(0, n_s, n_x), np.arange(n_x)] = True
+    mask[np.arange(n_s), rng.integers(0, n_x, n_s)] = True
+    for name in ("algorithm1", "algorithm2"):
+        path = merge_path(mask, algorithm=name, utility="U2", values=rng.normal(size=n_x))
+        p, u = path.privacy, path.utility
+        a, b = p[:-1] - p[1:], u[:-1] - u[1:]
+        ok = (a > 0) & (b > 0)
+        assert path.breakpoints().tolist() == pytest.approx(sorted(set((a[ok] / b[ok]).tolist())))
+        c = path.thresholds()
+        for lam in (0.0, 0.1, 1.0, 10.0):
+            # the returned index: the last t before the first step with λ ≥ c[t]
+            rejected = [t for t in range(1, len(c)) if not lam < c[t]]
+            expect = (rejected[0] - 1) if rejected else len(c) - 1
+            assert path.stop_index(lam) == expect

@@ -23,23 +23,9 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from nsp.clustering.partition import Partition
+from nsp.uncertain import _mask_of
 
 __all__ = ["generalize_to_k_anonymity"]
-
-
-def _mask(r: ArrayLike) -> NDArray[np.bool_]:
-    m = np.asarray(getattr(r, "mask", r))
-    if m.ndim != 2 or m.size == 0:
-        raise ValueError(
-            f"r must be a JointRange or a non-empty 2-D boolean matrix; got shape {m.shape}"
-        )
-    if m.dtype != np.bool_:
-        if m.dtype.kind not in "biuf" or not np.all((m == 0) | (m == 1)):
-            raise ValueError("r must be boolean (or hold only 0 and 1)")
-        m = m != 0
-    if not m.any(axis=0).all() or not m.any(axis=1).all():
-        raise ValueError("r must have a True in every row and every column")
-    return m
 
 
 def generalize_to_k_anonymity(
@@ -90,7 +76,7 @@ def generalize_to_k_anonymity(
     >>> generalize_to_k_anonymity(mask, 2, values=values, method="interval")
     Partition({0,1}, {2,3,4}, {5,6})
     """
-    m = _mask(r)
+    m = _mask_of(r)
     n_s, n = m.shape
     if isinstance(k, bool) or int(k) != k or not 1 <= int(k) <= n_s:
         raise ValueError(f"k must be an integer in [1, |[[S]]| = {n_s}]; got {k!r}")

@@ -48,6 +48,7 @@ Everything is in bits by default (``base=2``); λ multiplies utility in the unit
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass
 from typing import Iterator, Literal
 
@@ -57,7 +58,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from nsp._validation import check_base
 from nsp.clustering.partition import Partition
-from nsp.uncertain import support_components
+from nsp.uncertain import _mask_of, support_components
 
 __all__ = [
     "Iteration",
@@ -71,6 +72,7 @@ __all__ = [
     "algorithm2",
     "indistinguishable_l0",
     "merge_path",
+    "start_point",
 ]
 
 #: Tolerance on ΔL (stop when ΔL ≥ −TOL) and on distortion ties.
@@ -261,9 +263,12 @@ def _delta(prev: _Step, cur: _Step, lam: float) -> float:
 
 
 def _check_lam(lam: float) -> float:
+    """λ as a float: a real number (not a bool or a string), finite and ``≥ 0``."""
+    if isinstance(lam, (bool, np.bool_)) or not isinstance(lam, numbers.Real):
+        raise ValueError(f"lam must be a finite real number >= 0; got {lam!r}")
     lam_f = float(lam)
     if not (lam_f >= 0 and math.isfinite(lam_f)):
-        raise ValueError(f"lam must be a finite number >= 0; got {lam!r}")
+        raise ValueError(f"lam must be a finite real number >= 0; got {lam!r}")
     return lam_f
 
 
@@ -344,44 +349,35 @@ class MergePath:
                 return t - 1
         return len(self.steps) - 1
 
-    def breakpoints(self) -> NDArray[np.float64]:
-        """The λ values ``a_t / b_t`` at which step ``t`` turns from accepted to rejected.
+    def thresholds(self) -> NDArray[np.float64]:
+        """``c[t]``: step ``t`` is accepted iff ``λ < c[t]`` (``c[0] = +inf``).
 
         ``a_t`` is the privacy gain and ``b_t`` the utility drop of step ``t``; the step is
-        accepted iff ``λ b_t < a_t`` (so ``+inf`` when ``b_t ≤ 0`` and ``a_t > 0``, and ``0``
-        — never accepted — when ``a_t ≤ 0``). Sorted, unique, finite values only.
+        accepted iff ``λ b_t < a_t`` (up to the stopping tolerance), so ``c_t = a_t / b_t``
+        (``b_t > 0``), ``+inf`` (``b_t ≤ 0 < a_t``) or ``0`` — never accepted — when
+        ``a_t ≤ TOL``, and for the repeated last step of a path ending ``"no_candidates"``.
         """
-        out = []
-        for t in range(1, len(self.steps)):
-            a = self.steps[t - 1].privacy - self.steps[t].privacy
-            b = self.steps[t - 1].utility - self.steps[t].utility
-            if b > 0 and a > 0:
-                out.append(a / b)
-        return np.unique(np.array(out, dtype=float))
+        p, u = self.privacy, self.utility
+        c = np.empty(len(p))
+        c[0] = np.inf
+        for t in range(1, len(p)):
+            a, b = p[t - 1] - p[t], u[t - 1] - u[t]
+            # on the paths of Algorithms 1 and 2 every real step has a > 0 (B0 rises, |P| falls)
+            c[t] = (a / b if b > 0 else np.inf) if a > TOL else 0.0
+        if self.end_reason == "no_candidates":
+            c[-1] = 0.0
+        return c
+
+    def breakpoints(self) -> NDArray[np.float64]:
+        """The λ values ``a_t / b_t`` at which a step turns from accepted to rejected: the
+        finite, positive :meth:`thresholds`, sorted and unique."""
+        c = self.thresholds()[1:]
+        return np.unique(c[np.isfinite(c) & (c > 0)])
 
 
 # ---------------------------------------------------------------------------------------------
 # inputs, utilities
 # ---------------------------------------------------------------------------------------------
-
-
-def _as_mask(r: ArrayLike) -> NDArray[np.bool_]:
-    arr = np.asarray(getattr(r, "mask", r))
-    if arr.ndim != 2:
-        raise ValueError(
-            f"r must be a JointRange or a 2-D boolean matrix mask[s, x] (got shape {arr.shape})"
-        )
-    if arr.dtype != np.bool_:
-        if arr.dtype.kind not in "biuf" or not np.all((arr == 0) | (arr == 1)):
-            raise ValueError("r must be boolean (or hold only 0 and 1)")
-        arr = arr != 0
-    if arr.size == 0:
-        raise ValueError(f"r must not be empty (shape {arr.shape})")
-    if not arr.any(axis=0).all() or not arr.any(axis=1).all():
-        raise ValueError(
-            "r must have a True in every row and every column (the marginal ranges are projections)"
-        )
-    return np.ascontiguousarray(arr)
 
 
 def _as_values(values: ArrayLike | None, r: object, n_x: int) -> NDArray[np.float64]:
@@ -609,9 +605,34 @@ class _State:
 def _prepare(r, utility, values, distance, base):
     _check_utility(utility, distance)
     b = check_base(base)
-    mask = _as_mask(r)
+    mask = np.ascontiguousarray(_mask_of(r))
     vals = _as_values(values, r, mask.shape[1]) if utility == "U2" else None
     return mask, vals, b
+
+
+def start_point(
+    r: ArrayLike,
+    *,
+    utility: Utility = "U1",
+    values: ArrayLike | None = None,
+    distance: Distance = "abs",
+    base: float = 2,
+) -> tuple[float, float]:
+    """``(L0(S → X), U(X; X))``: privacy and utility without quantization (singletons).
+
+    The same numbers as ``history[0]`` of :func:`algorithm1` or :func:`indistinguishable_l0`
+    (for Algorithm 2 the privacy is ``I*`` instead).
+
+    Examples
+    --------
+    >>> mask = [[1, 0, 0, 0, 0, 0, 0], [1, 1, 0, 0, 0, 0, 0], [0, 0, 1, 1, 0, 0, 0],
+    ...         [0, 0, 0, 0, 1, 0, 0], [0, 0, 0, 0, 0, 1, 0], [0, 0, 0, 0, 0, 0, 1]]
+    >>> [round(v, 4) for v in start_point(mask)]
+    [2.585, 2.8074]
+    """
+    mask, vals, b = _prepare(r, utility, values, distance, base)
+    st = _State(mask, utility, vals, distance, b)
+    return st.l0(), st.util()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -748,20 +769,6 @@ class _Graph:
         return a
 
 
-def _pick_pair(
-    key: NDArray, valid: NDArray[np.bool_], tol: float, *secondary: NDArray
-) -> tuple[int, int]:
-    """First pair (i < j, rows of ``key``) by key ↑ (within ``tol``), then ``secondary`` keys ↑,
-    then canonical order (row, then column)."""
-    k = np.where(valid, key, np.inf)
-    sel = valid & (k <= k.min() + tol)
-    for s in secondary:
-        best = s[sel].min()
-        sel &= s == best
-    i, j = np.argwhere(sel)[0]
-    return int(i), int(j)
-
-
 def _alg2_steps(mask, utility, values, distance, base) -> Iterator[_Step]:
     st = _State(mask, utility, values, distance, base)
     g = _Graph(st, mask)
@@ -849,6 +856,11 @@ def _alg2_pick_u1(st: _State, g: _Graph, alive: NDArray) -> tuple[int, int]:
 
     Within a component only its smallest clusters can be in a minimizing pair, and among
     those the canonical tie-break prefers the earliest one; so comparing components is exact.
+    With the representatives' sizes ``m1 ≤ m2 ≤ …`` the minimal sum is ``m1 + m2``, and the
+    pairs attaining it are: the one representative of size ``m1`` with any of size ``m2``
+    (``m1 < m2``), or any two of size ``m1`` (``m1 = m2``). Among those, the largest two
+    subgraphs and then the canonical order (earlier cluster, then later one) decide, in
+    ``O(k)`` for ``k`` components instead of comparing all ``k²`` pairs.
     """
     comp = g.comp[alive]
     order = np.lexsort((alive, st.size[alive], comp))  # by comp, then size, then slot
@@ -856,16 +868,30 @@ def _alg2_pick_u1(st: _State, g: _Graph, alive: NDArray) -> tuple[int, int]:
     rep = alive[order][first]  # smallest (then earliest) cluster of each component
     ms = st.size[rep]
     gs = g.gsize[g.comp[rep]]
-    lo = np.minimum(rep[:, None], rep[None, :])
-    hi = np.maximum(rep[:, None], rep[None, :])
-    valid = ~np.eye(rep.size, dtype=bool)
-    n = st.n
-    ii, jj = _pick_pair(
-        (ms[:, None] + ms[None, :]).astype(float), valid, 0.0,
-        -(gs[:, None] + gs[None, :]), lo * n + hi,
-    )
-    a, b = int(rep[ii]), int(rep[jj])
-    return (a, b) if a < b else (b, a)
+    m1 = ms.min()
+    at1 = np.flatnonzero(ms == m1)
+    if at1.size == 1:  # the pair holds this one and one representative of the next size
+        a = int(rep[at1[0]])
+        rest = np.flatnonzero(ms != m1)
+        cand = rest[ms[rest] == ms[rest].min()]
+        cand = cand[gs[cand] == gs[cand].max()]
+        others = rep[cand]
+        lo, hi = np.minimum(others, a), np.maximum(others, a)
+        t = np.lexsort((hi, lo))[0]
+        return int(lo[t]), int(hi[t])
+    # any two representatives of size m1: the largest two subgraphs, then canonical order
+    cand_g = gs[at1]
+    g1 = cand_g.max()
+    top = at1[cand_g == g1]
+    if top.size >= 2:  # the two earliest of the largest
+        two = np.sort(rep[top])[:2]
+        return int(two[0]), int(two[1])
+    a = int(rep[top[0]])
+    rest = at1[cand_g != g1]
+    others = rep[rest[gs[rest] == gs[rest].max()]]
+    lo, hi = np.minimum(others, a), np.maximum(others, a)
+    t = np.lexsort((hi, lo))[0]
+    return int(lo[t]), int(hi[t])
 
 
 def algorithm2(

@@ -52,7 +52,7 @@ __all__ = [
     "section6_table",
 ]
 
-#: §VII-B: patients, ages, cholesterol levels, distinct pairs, pairs seen once; I*(S;X) in bits.
+#: §VII-B: patients, ages, cholesterol levels, distinct (age, chol) pairs, pairs seen once.
 PAPER_COUNTS: dict[str, float] = {
     "patients": 293, "ages": 38, "chol_levels": 154, "pairs": 281, "single_pairs": 269,
 }
