@@ -18,7 +18,7 @@
 # are the finest decomposition $\mathcal P^*_{G_X}$, and $I_*(S;X)=\log|\mathcal P^*_{G_X}|$ (Lemma 2).
 
 # %% tags=["parameters"]
-quick: bool = False  # run in seconds with reduced sizes (everything here is small already)
+quick: bool = False  # run in seconds with reduced sizes; no effect here since this notebook always runs in seconds
 show_mincut: bool = True  # enumerate all cuts of G_X to list the min-cut solutions of eq. (1)
 
 # %%

@@ -19,7 +19,7 @@
 # which matches its y-axis, spec A19).
 
 # %% tags=["parameters"]
-quick: bool = False  # run in seconds with reduced sizes (everything here is small already)
+quick: bool = False  # run in seconds with reduced sizes; no effect here since this notebook always runs in seconds
 lam_u1: float = 0.3  # λ of the U1 run (paper)
 lam_u2: float = 2.5  # λ of the U2 run (paper)
 x_values: list = [0.2, 0.1, 0.4, 0.3, 0.6, 1.5, 1.0]  # numeric values of x1..x7, eq. (4)

@@ -18,7 +18,7 @@
 # The §V-C variant (Example 5) minimizes $L_0$ subject to $I_*=0$.
 
 # %% tags=["parameters"]
-quick: bool = False  # run in seconds with reduced sizes (everything here is small already)
+quick: bool = False  # run in seconds with reduced sizes; no effect here since this notebook always runs in seconds
 lam: float = 0.3  # λ of Examples 3, 4 and 5 (paper)
 x_values_example4: list = [0.2, 0.1, 0.4, 0.3, 0.6, 1.5, 4.0]  # eq. (4) with x7 reset to 4
 distance_example4: str = "sq"  # sq reproduces the stop at iteration 3 printed in the paper, abs (as stated) does not, A8

@@ -18,7 +18,7 @@
 # (eq. (13)), the Rényi-∞ leakage (maximal realizable leakage) and the maximal leakage. All in bits.
 
 # %% tags=["parameters"]
-quick: bool = False  # run in seconds with reduced sizes
+quick: bool = False  # run in seconds with reduced sizes; no effect here since this notebook always runs in seconds
 missing: str = "keep"  # keep missing cholesterol as the level -9 (paper counts) or drop those records
 demo_lam_alg1_u1: float = 0.2  # λ of the Algorithm-1 U1 quantization in the table
 demo_lam_alg1_u2: float = 0.0035  # λ of the Algorithm-1 U2 quantization in the table

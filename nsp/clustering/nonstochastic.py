@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import sys
 from dataclasses import dataclass
 from typing import Iterator, Literal
 
@@ -1087,6 +1088,29 @@ def indistinguishable_l0(
     )
 
 
+def _last_at_most(f, thr: float, lo: float, guess: float) -> float:
+    """The largest float ``y`` with ``f(y) ≤ thr``, for a non-decreasing ``f`` with
+    ``f(lo) ≤ thr``; ``inf`` if ``f`` never exceeds ``thr``. Bisection on floats, started
+    around ``guess``."""
+    gap = abs(guess) * 1e-9 + 1e-300
+    if guess - gap > lo and f(guess - gap) <= thr:
+        lo = guess - gap
+    hi = max(lo, guess + gap)
+    while f(hi) <= thr:
+        lo, gap = hi, gap * 2
+        hi = min(hi + gap, sys.float_info.max)
+        if hi == lo:  # every finite float qualifies
+            return math.inf if f(math.inf) <= thr else lo
+    while True:  # f(lo) ≤ thr < f(hi)
+        mid = lo + (hi - lo) / 2
+        if not lo < mid < hi:
+            return lo
+        if f(mid) <= thr:
+            lo = mid
+        else:
+            hi = mid
+
+
 def _vc_steps(
     st: _State, g: _Graph, lam: float, u1: bool, b: float
 ) -> Iterator[tuple[int, int, float]]:
@@ -1107,7 +1131,10 @@ def _vc_steps(
     n = st.n
     log_n = _log(n, b)
     pos = np.arange(n)  # alive slots, increasing
-    D = None if u1 else st.pair_dbar()  # D[:k, :k] over the alive positions
+    D = None  # U2: d̄(𝒳_i ⊔ 𝒳_j) over the alive positions (D[:k, :k]), +inf within a component
+    if not u1:
+        D = st.pair_dbar()
+        D[g.comp[:, None] == g.comp[None, :]] = np.inf
     big = np.int64(n + 1)  # > any |G1| + |G2|
     imax = np.iinfo(np.int64).max
     while g.k > 1:
@@ -1154,10 +1181,11 @@ def _vc_steps(
             kmin = _min_size_sum(sz[gp], comp[gp])
             d_gen = ftab[kmin] if kmin is not None else np.inf
         else:
-            valid = comp[:, None] != comp[None, :]
-            valid[spec, :] = False
-            valid[:, spec] = False
-            key = np.where(valid, D[:k, :k], np.inf)
+            # D is +inf within components; hide the special rows and columns for now
+            saved = D[spec, :k].copy()
+            D[spec, :k] = np.inf
+            D[:k, spec] = np.inf
+            key = D[:k, :k]
             dmin_key = key.min()
             d_gen = (
                 0.0 + lam * (u_old - (-np.maximum(dmin_key, m_u)))
@@ -1176,9 +1204,16 @@ def _vc_steps(
                     best = found
             else:
                 if lam == 0:
-                    tie = valid  # F = 0 everywhere
+                    tie = key < np.inf  # F = 0 everywhere
                 else:
-                    tie = 0.0 + lam * (u_old + np.maximum(key, m_u)) <= thr  # inf: False
+                    # F(D) = 0 + λ(u_old + max(D, m_u)) is non-decreasing in D: the tied pairs
+                    # are those with D up to the largest float y with F(y) ≤ thr
+                    lam_f, u_f, m_f, thr_f = float(lam), float(u_old), float(m_u), float(thr)
+                    y = _last_at_most(
+                        lambda x: 0.0 + lam_f * (u_f + max(x, m_f)), thr_f,
+                        float(dmin_key), thr_f / lam_f - u_f,
+                    )
+                    tie = key <= y
                 # each row's best partner in the order (code_j, j), then the best row
                 ck = code * (k + 1) + np.arange(k)
                 rowbest = np.where(tie, ck[None, :], imax).min(axis=1)
@@ -1189,6 +1224,9 @@ def _vc_steps(
                     lo_g, hi_g = np.minimum(rows, cols), np.maximum(rows, cols)
                     t = np.lexsort((hi_g, lo_g, csum))[0]
                     best = (int(csum[t]), int(lo_g[t]), int(hi_g[t]))
+        if not u1:
+            D[spec, :k] = saved
+            D[:k, spec] = saved.T
         sel = np.flatnonzero(d_spec <= thr)
         for t in sel[np.lexsort((hi[sel], lo[sel], code[lo[sel]] + code[hi[sel]]))][:1]:
             cand = (int(code[lo[t]] + code[hi[t]]), int(lo[t]), int(hi[t]))
@@ -1207,8 +1245,12 @@ def _vc_steps(
         a = int(pos[pi])
         pos = np.delete(pos, pj)
         if D is not None:
+            ci, cj = np.flatnonzero(comp == comp[pi]), np.flatnonzero(comp == comp[pj])
+            D[np.ix_(ci, cj)] = np.inf  # the two components are one now
+            D[np.ix_(cj, ci)] = np.inf
             D[pj : k - 1, :k] = D[pj + 1 : k, :k]
             D[: k - 1, pj : k - 1] = D[: k - 1, pj + 1 : k]
             row = st.merged_dbar(a, pos)
+            row[g.comp[pos] == g.comp[a]] = np.inf
             D[pi, : k - 1] = row
             D[: k - 1, pi] = row
