@@ -7,6 +7,12 @@ candidate keys) from scratch at every step, on a random joint range with |S| = 1
 |X| = 1000; then how our time grows from |X| = 125 to 2000. Both versions must return the same
 path (checked here). Target: under 5 s each and at least 20× faster.
 
+Also the §V-C variant (:func:`~nsp.clustering.nonstochastic.indistinguishable_l0`, λ = 0.3) against
+its first, from-scratch version (eq. (12) for all n × n slot pairs at every step, dead slots
+included), on |S| = 100 and |S| = 1000 with |X| = 1000; and Algorithm 2's U1 path against the
+first pick that compared all k × k pairs of component representatives. Both must make the same
+merges (the §V-C one with bit-identical ΔL); target under 5 s and at least 5× faster.
+
 The random range gives each x one age, and 5% of the x's a second, adjacent age, so the
 confusability graph has many components and Algorithm 2 has a long path.
 
