@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -16,6 +17,20 @@ settings.register_profile(
 # "thorough": for a local deep check, `HYPOTHESIS_PROFILE=thorough make test`.
 settings.register_profile("thorough", max_examples=1000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
+
+
+def find_mirror() -> Path | None:
+    """The offline data mirror: ``$NSP_DATA_MIRROR``, else ``../shared/data`` beside the repository
+    (where CI and the development machines keep it), else ``None``."""
+    value = os.environ.get("NSP_DATA_MIRROR", "").strip()
+    if value and Path(value).is_dir():
+        return Path(value).resolve()
+    default = Path(__file__).resolve().parents[2] / "shared" / "data"
+    return default if default.is_dir() else None
+
+
+MIRROR = find_mirror()
+needs_mirror = pytest.mark.skipif(MIRROR is None, reason="no data mirror (set NSP_DATA_MIRROR)")
 
 
 @pytest.fixture

@@ -16,19 +16,8 @@ import nsp.datasets as ds
 from nsp.datasets import fetching as fetch_mod
 from nsp.datasets import registry as reg_mod
 from nsp.datasets.registry import DatasetInfo, FileEntry, Registry
+from conftest import MIRROR, needs_mirror  # noqa: E402
 
-
-
-def _mirror() -> Path | None:
-    value = os.environ.get("NSP_DATA_MIRROR", "").strip()
-    if value and Path(value).is_dir():
-        return Path(value).resolve()
-    default = Path(__file__).resolve().parents[2] / "shared" / "data"
-    return default if default.is_dir() else None
-
-
-MIRROR = _mirror()
-needs_mirror = pytest.mark.skipif(MIRROR is None, reason="no data mirror (set NSP_DATA_MIRROR)")
 
 # --------------------------------------------------------------------------- synthetic registry
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gzip
-import os
 from pathlib import Path
 
 import numpy as np
@@ -13,20 +12,13 @@ import pytest
 import nsp.datasets as ds
 from nsp.datasets import MalformedFileError
 from nsp.datasets.smart_meter import AUSGRID_2012_13_FILE
-
-
-def _mirror() -> Path | None:
-    value = os.environ.get("NSP_DATA_MIRROR", "").strip()
-    if value and Path(value).is_dir():
-        return Path(value).resolve()
-    default = Path(__file__).resolve().parents[2] / "shared" / "data"
-    return default if default.is_dir() else None
+from conftest import find_mirror  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def home() -> Path:
     """A data folder holding every registered file: the mirror itself (same layout), else data/."""
-    mirror = _mirror()
+    mirror = find_mirror()
     if mirror is not None:
         return mirror
     if (ds.status()["state"] == "verified").all():

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
@@ -10,18 +9,7 @@ import pytest
 
 from nsp.datasets import REGISTRY, load_registry, sha256_file
 from nsp.datasets.registry import Registry
-
-
-def _mirror() -> Path | None:
-    value = os.environ.get("NSP_DATA_MIRROR", "").strip()
-    if value and Path(value).is_dir():
-        return Path(value).resolve()
-    default = Path(__file__).resolve().parents[2] / "shared" / "data"
-    return default if default.is_dir() else None
-
-
-MIRROR = _mirror()
-needs_mirror = pytest.mark.skipif(MIRROR is None, reason="no data mirror (set NSP_DATA_MIRROR)")
+from conftest import MIRROR, needs_mirror  # noqa: E402
 
 
 def test_registry_entries_are_well_formed():
