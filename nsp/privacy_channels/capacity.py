@@ -518,19 +518,25 @@ def individual_channel_capacity(ch: PrivacyChannel | ArrayLike, *, base: float =
                     per[i] = val if math.isnan(per[i]) else max(per[i], val)
                     consider(val, lo, up, i, rows, r, None)
         else:
+            # Individuals whose slices hold the same row types (every individual of a symmetric
+            # query) share their maximal sets and bounds: compute them once per distinct slice.
+            shared: dict[tuple[tuple[int, ...], ...], tuple[list[tuple[int, ...]], NDArray[np.float64]]] = {}
             sets_by_i = {}
             for i in inds:
-                sets = [_bits(A) for A in _maximal_sets(slice_types(tau, i), int(max_candidates))]
-                n_cand += len(sets)
+                V = slice_types(tau, i)
+                key = tuple(sorted(tuple(int(t) for t in v) for v in V))
+                if key not in shared:
+                    sets = [_bits(A) for A in _maximal_sets(V, int(max_candidates))]
+                    shared[key] = (sets, _leakage_bound(types, sets))
+                n_cand += len(shared[key][0])
                 if n_cand > max_candidates:
                     raise EnumerationBudgetError(
                         f"the exact set-DP for C_1 needs more than max_candidates={max_candidates} "
                         "row sets; raise max_candidates or use individual_capacity_bounds()"
                     )
-                sets_by_i[i] = sets
+                sets_by_i[i] = shared[key]
             for i in inds:
-                sets = sets_by_i[i]
-                ub = _leakage_bound(types, sets)
+                sets, ub = sets_by_i[i]
                 for j in np.argsort(-ub, kind="stable"):
                     rows = sets[j]
                     if rows in cache:
