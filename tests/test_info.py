@@ -811,3 +811,21 @@ def test_js_weights_validated():
         info.js_divergence([0.5, 0.5], [0.5, 0.5], weights=(0.5, 0.6))
     with pytest.raises(ValueError, match="weights"):
         info.js_divergence([0.5, 0.5], [0.5, 0.5], weights=(0.2, 0.3, 0.5))
+
+
+@given(st.integers(0, 2**32 - 1))
+def test_renyi_leakage_ends_are_l0_and_max_mutual_information(seed):
+    """Independent ends: at alpha = 0 with a uniform secret it is the non-stochastic leakage L0 of
+    the support (Ding & Farokhi eq. (13)); at alpha = inf it is max-mutual information; in between
+    it grows with alpha."""
+    from nsp.uncertain import nonstochastic_leakage
+
+    rng = np.random.default_rng(seed)
+    mask = rng.random((4, 5)) < 0.5
+    mask[np.arange(4), rng.integers(0, 5, 4)] = True  # every secret value is possible
+    mask = mask[:, mask.any(axis=0)]
+    p = mask / mask.sum(axis=1, keepdims=True) / mask.shape[0]  # uniform X, any channel on the support
+    assert info.renyi_leakage(p, 0) == pytest.approx(nonstochastic_leakage(mask), abs=1e-12)
+    assert info.renyi_leakage(p, np.inf) == pytest.approx(info.max_mutual_information(p), abs=1e-12)
+    values = [info.renyi_leakage(p, a) for a in (0.0, 0.5, 1.0, 2.0, 8.0)]
+    assert all(a <= b + 1e-12 for a, b in zip(values, values[1:]))

@@ -10,8 +10,8 @@ distortions.
 empirical pmf of the records): ``I*`` to the Gács–Körner common information ``K ≤ I*`` and
 ``L0`` to the Rényi-0 leakage ``max_x̂ D0(p(s|x̂) || p(s))`` (equal to ``L0`` when ``S`` is
 uniform, eq. (13)); the Rényi-∞ counterpart is the maximal realizable leakage
-``D∞(p(s,x̂) || p(s)p(x̂))``. :func:`renyi_leakage` is the general ``max_x̂ D_α`` (it is not in
-:mod:`nsp.info`).
+``D∞(p(s,x̂) || p(s)p(x̂))``. :func:`renyi_leakage` adds eq. (13)'s uniform-``S`` reweighting to
+the general ``max_x̂ D_α`` of :func:`nsp.info.renyi_leakage`.
 """
 
 from __future__ import annotations
@@ -32,8 +32,8 @@ from nsp.info import (
     max_mutual_information,
     maximal_leakage,
     mutual_information,
-    renyi_divergence,
 )
+from nsp.info import renyi_leakage as info_renyi_leakage
 from nsp.uncertain import (
     JointRange,
     k_anonymity,
@@ -166,12 +166,7 @@ def renyi_leakage(
         if np.any(ps == 0):
             raise ValueError("p_sx must give every s a positive mass when uniform_s=True")
         p = p / ps / p.shape[0]
-    ps = p.sum(axis=1)
-    px = p.sum(axis=0)
-    out = 0.0
-    for x in np.flatnonzero(px > 0):
-        out = max(out, renyi_divergence(p[:, x] / px[x], ps, alpha, base=base))
-    return float(out)
+    return info_renyi_leakage(p, alpha, base=base)
 
 
 def section6_table(
