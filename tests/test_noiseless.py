@@ -30,6 +30,11 @@ def instances(draw):
     return domains, w
 
 
+def random_mechanism(domains, r, rng):
+    """A mechanism mapping every tuple of the product domain to one of ``r`` random outputs."""
+    return {x: int(rng.integers(r)) for x in itertools.product(*domains)}.__getitem__
+
+
 def linear_query(w):
     return lambda x: sum(Fraction(wi) * xi for wi, xi in zip(w, x))
 
@@ -175,8 +180,7 @@ def test_worst_case_is_attained_by_a_straddling_interval():
 def test_T1_T3_guarantees_hold_with_equality_for_each_individual(inst, r, seed):
     domains, _ = inst
     rng = np.random.default_rng(seed)
-    table = {x: int(rng.integers(r)) for x in itertools.product(*domains)}
-    mech = table.__getitem__
+    mech = random_mechanism(domains, r, rng)
     eps = nl.noiseless_epsilon(mech, domains)
     for i in range(len(domains)):
         v = tuple(int(rng.choice(d)) for d in domains)
@@ -198,13 +202,12 @@ def test_T1_T3_guarantees_hold_with_equality_for_each_individual(inst, r, seed):
 def test_T6_T7_composition_adds_and_postprocessing_does_not_increase(inst, r1, r2, seed):
     domains, _ = inst
     rng = np.random.default_rng(seed)
-    t1 = {x: int(rng.integers(r1)) for x in itertools.product(*domains)}
-    t2 = {x: int(rng.integers(r2)) for x in itertools.product(*domains)}
-    e1, e2 = nl.noiseless_epsilon(t1.__getitem__, domains), nl.noiseless_epsilon(t2.__getitem__, domains)
-    e12 = nl.noiseless_epsilon(nl.compose(t1.__getitem__, t2.__getitem__), domains)
+    m1, m2 = random_mechanism(domains, r1, rng), random_mechanism(domains, r2, rng)
+    e1, e2 = nl.noiseless_epsilon(m1, domains), nl.noiseless_epsilon(m2, domains)
+    e12 = nl.noiseless_epsilon(nl.compose(m1, m2), domains)
     assert max(e1, e2) - 1e-12 <= e12 <= e1 + e2 + 1e-12
     g = {k: int(rng.integers(3)) for k in range(r1)}
-    assert nl.noiseless_epsilon(nl.postprocess(g.__getitem__, t1.__getitem__), domains) <= e1 + 1e-12
+    assert nl.noiseless_epsilon(nl.postprocess(g.__getitem__, m1), domains) <= e1 + 1e-12
 
 
 @given(instances(), st.integers(1, 4), st.integers(0, 2**32 - 1))
@@ -213,8 +216,7 @@ def test_T5_maximal_leakage_of_one_individual_is_at_most_eps(inst, r, seed):
 
     domains, _ = inst
     rng = np.random.default_rng(seed)
-    table = {x: int(rng.integers(r)) for x in itertools.product(*domains)}
-    mech = table.__getitem__
+    mech = random_mechanism(domains, r, rng)
     eps = nl.noiseless_epsilon(mech, domains)
     i = int(rng.integers(len(domains)))
     v = tuple(int(rng.choice(d)) for d in domains)
@@ -326,10 +328,10 @@ def test_T4_corrected_bound_holds_for_the_best_estimator(b, p, eps, n, t):
 def test_leakage_profile_respects_theorems_1_to_3(inst, r, seed):
     domains, _ = inst
     rng = np.random.default_rng(seed)
-    table = {x: int(rng.integers(r)) for x in itertools.product(*domains)}
-    eps = nl.noiseless_epsilon(table.__getitem__, domains)
+    mech = random_mechanism(domains, r, rng)
+    eps = nl.noiseless_epsilon(mech, domains)
     i = int(rng.integers(len(domains)))
-    prof = nl.leakage_profile(table.__getitem__, domains, i)
+    prof = nl.leakage_profile(mech, domains, i)
     assert len(prof) == math.prod(len(d) for j, d in enumerate(domains) if j != i)
     tol = 1e-12
     assert (prof.maximin <= prof.symmetrized_leakage + tol).all()
@@ -337,7 +339,7 @@ def test_leakage_profile_respects_theorems_1_to_3(inst, r, seed):
     assert (prof.leakage <= eps + tol).all() and (prof.zero_error <= eps + tol).all()
     assert (prof.hypothesis_bound <= np.minimum(eps, 1.0) + tol).all() | (prof.hypothesis_bound == -np.inf).all()
     # Individual i's share of the budget is attained by some x_-i.
-    codes, _ = nl.output_table(table.__getitem__, domains)
+    codes, _ = nl.output_table(mech, domains)
     eps_i = math.log2(nl.conditional_output_counts(codes)[i].max())
     assert prof.epsilon.max() == pytest.approx(eps_i)
 
@@ -369,8 +371,7 @@ def test_T2_two_letter_zero_error_rate_with_two_psi_maps(inst, r, seed):
     different psi maps has (1/2) log alpha(G^(1,2)) <= eps*."""
     domains, _ = inst
     rng = np.random.default_rng(seed)
-    table = {x: int(rng.integers(r)) for x in itertools.product(*domains)}
-    mech = table.__getitem__
+    mech = random_mechanism(domains, r, rng)
     eps = nl.noiseless_epsilon(mech, domains)
     i = int(rng.integers(len(domains)))
     v1, v2 = (tuple(int(rng.choice(d)) for d in domains) for _ in range(2))
