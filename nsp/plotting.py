@@ -139,6 +139,22 @@ def save_table(frame: pd.DataFrame, key: str) -> Path:
     return write_csv(frame, figure_path(key, ".csv"))
 
 
+def unit_label(base: float | str) -> str:
+    """The name of the information unit of a logarithm base, for axis labels.
+
+    Examples
+    --------
+    >>> import math
+    >>> unit_label(2), unit_label(math.e), unit_label(10)
+    ('bits', 'nats', 'log base 10')
+    """
+    from nsp._validation import check_base
+    import math
+
+    b = check_base(base)
+    return {2.0: "bits", math.e: "nats"}.get(b, f"log base {b:g}")
+
+
 def mark_stand_in(fig: Figure, text: str) -> None:
     """Write a visible note at the bottom of ``fig`` saying that its data is a stand-in.
 

@@ -25,14 +25,13 @@ base: float = 2.0  # logarithm base of information values, 2 for bits
 method: str = "setdp"  # exact C_1 method: "setdp" or "enumerate"
 
 # %%
-import math
 
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
 from nsp.channels import channel_capacity
-from nsp.plotting import save_table, savefig, use_style
+from nsp.plotting import save_table, savefig, unit_label, use_style
 from nsp.privacy_channels import (
     candidate_channels,
     count_candidates,
@@ -45,7 +44,7 @@ from nsp.privacy_channels import (
 )
 
 use_style()
-unit = {2.0: "bits", math.e: "nats"}.get(base, f"log base {base:g}")
+unit = unit_label(base)
 ch = example1_rr(p)
 
 # %% [markdown]

@@ -35,7 +35,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from nsp.plotting import save_table, savefig, use_style
+from nsp.plotting import save_table, savefig, unit_label, use_style
 from nsp.privacy_channels import (
     dp_epsilon,
     example1_rr,
@@ -47,7 +47,7 @@ from nsp.privacy_channels import (
 )
 
 use_style()
-unit = {2.0: "bits", math.e: "nats"}.get(base, f"log base {base:g}")
+unit = unit_label(base)
 if quick:
     n_p = 11
 ps = np.linspace(p_min, p_max, n_p)

@@ -36,7 +36,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from nsp.plotting import save_table, savefig, use_style
+from nsp.plotting import save_table, savefig, unit_label, use_style
 from nsp.privacy_channels import (
     count_query,
     data_independent_bound,
@@ -54,7 +54,7 @@ from nsp.privacy_channels import (
 )
 
 use_style()
-unit = {2.0: "bits", math.e: "nats"}.get(base, f"log base {base:g}")
+unit = unit_label(base)
 if quick:
     n_N = 12
 Ns = np.geomspace(N_min, N_max, n_N)

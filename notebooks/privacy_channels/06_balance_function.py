@@ -32,11 +32,11 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from nsp.plotting import savefig, use_style
+from nsp.plotting import savefig, unit_label, use_style
 from nsp.privacy_channels import balance_function, example1_rr
 
 use_style()
-unit = {2.0: "bits", math.e: "nats"}.get(base, f"log base {base:g}")
+unit = unit_label(base)
 if quick:
     restarts, b_step = 3, 0.75
 top = math.log(6) / math.log(base)  # log|X|, |X| = 6
