@@ -63,9 +63,12 @@ def _cmd_data(args: argparse.Namespace) -> int:
         from nsp.paths import data_dir
         print(f"{len(paths)} file(s) present and verified in {data_dir(args.data_home)}")
         return 0
-    frame = datasets.verify(names, data_home=args.data_home) if args.action == "verify" \
-        else datasets.status(data_home=args.data_home)
+    frame = datasets.verify(names, data_home=args.data_home)
     print(datasets.format_status(frame))
+    extra = datasets.unregistered_mirror_files(args.mirror)
+    if extra and args.action == "status":
+        print(f"{len(extra)} file(s) in the mirror are not registered in this version of nsp "
+              f"(never copied): " + ", ".join(extra))
     if args.action == "verify" and (frame["state"] != "verified").any():
         return 1
     return 0
@@ -99,7 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("action", choices=["status", "fetch", "verify"])
     p.add_argument("names", nargs="*", help="dataset keys (default all)")
     p.add_argument("--data-home", help="data folder (default $NSP_DATA_DIR or data/)")
-    p.add_argument("--mirror", help="fetch: the offline mirror folder (default $NSP_DATA_MIRROR)")
+    p.add_argument("--mirror", help="the offline mirror folder (default $NSP_DATA_MIRROR)")
     p.add_argument("--force", action="store_true",
                    help="fetch: replace files in the data folder that fail their checksum")
     p.set_defaults(func=_cmd_data)

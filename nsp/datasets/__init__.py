@@ -21,7 +21,15 @@ loader                                   data                                   
 
 from ._io import MalformedFileError
 from .adult import ADULT_COLUMNS, load_adult
-from .fetching import DataUnavailableError, fetch, format_status, registered_path, status, verify
+from .fetching import (
+    DataUnavailableError,
+    fetch,
+    format_status,
+    registered_path,
+    status,
+    unregistered_mirror_files,
+    verify,
+)
 from .heart import HEART_COLUMNS, load_hungarian_heart
 from .redd import REDD_HOUSE1_LABELS, REDD_TZ, load_redd, read_redd_channel, read_redd_labels
 from .registry import REGISTRY, ChecksumError, FileEntry, Registry, load_registry, sha256_file
@@ -66,5 +74,6 @@ __all__ = [
     "registered_path",
     "sha256_file",
     "status",
+    "unregistered_mirror_files",
     "verify",
 ]

@@ -38,6 +38,7 @@ __all__ = [
     "format_status",
     "registered_path",
     "status",
+    "unregistered_mirror_files",
     "verify",
 ]
 
@@ -324,6 +325,38 @@ def status(*, data_home: str | os.PathLike[str] | None = None) -> pd.DataFrame:
     ['missing']
     """
     return verify(None, data_home=data_home)
+
+
+def unregistered_mirror_files(mirror: str | os.PathLike[str] | None = None) -> list[str]:
+    """List the files of a mirror that the registry does not know, as ``"<dataset>/<file>"``.
+
+    A mirror may hold more than this version of nsp uses (a newer mirror, a file added by
+    hand): such files are never copied, only reported, so that they can be registered.
+    ``SOURCE.md`` and other Markdown notes are not data and are not listed.
+
+    Parameters
+    ----------
+    mirror : path, optional
+        A folder laid out as ``<mirror>/<dataset>/<file>``. Default ``$NSP_DATA_MIRROR``; with
+        neither, the list is empty.
+
+    Returns
+    -------
+    list of str
+        Sorted ``dataset/file`` names.
+
+    Examples
+    --------
+    >>> unregistered_mirror_files("/nonexistent")
+    []
+    """
+    root = Path(mirror).expanduser() if mirror is not None else data_mirror()
+    if root is None or not root.is_dir():
+        return []
+    known = {entry.key for entry in _reg.REGISTRY}
+    found = (f"{p.parent.name}/{p.name}" for p in root.glob("*/*")
+             if p.is_file() and p.suffix != ".md")
+    return sorted(key for key in found if key not in known)
 
 
 def _human(n: int) -> str:
