@@ -10,6 +10,7 @@ import matplotlib
 
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
 
@@ -112,3 +113,48 @@ def test_written_files_get_ordinary_permissions(tmp_path, monkeypatch):
     finally:
         os.umask(mask)
     assert {oct(p.stat().st_mode & 0o777) for p in written.values()} == {oct(0o644)}
+
+
+def test_certified_rounds_through_decimal_text_and_keeps_other_columns():
+    from nsp.plotting import certified
+
+    frame = pd.DataFrame({
+        "a": [0.1 + 0.2, -1e-17, np.nan, np.inf, 2.675],
+        "b": [123456.789, 1 / 3, 0.0, -0.0, 1e-30],
+        "c": [1.23456789012345, 2.0, 3.0, 4.0, 5.0],
+        "n": [1, 2, 3, 4, 5],
+        "s": list("vwxyz"),
+    })
+    out = certified(frame, decimals={"a": 2}, sig={"b": 3})
+    assert out["a"].tolist()[:2] == [0.3, 0.0] and np.isnan(out["a"][2]) and out["a"][3] == np.inf
+    assert out["a"][4] == 2.67  # 2.675 is stored below ...675: correct rounding of the double
+    assert np.signbit(out["a"]).sum() == 0  # no -0
+    assert out["b"].tolist() == [123000.0, 0.333, 0.0, 0.0, 1e-30]
+    assert out["c"][0] == 1.23456789  # default: 10 significant digits
+    assert out["n"].tolist() == [1, 2, 3, 4, 5] and out["s"].tolist() == list("vwxyz")
+    assert frame["c"][0] == 1.23456789012345  # the input is not modified
+    # idempotent: rounding again changes nothing
+    pd.testing.assert_frame_equal(certified(out, decimals={"a": 2}, sig={"b": 3}), out)
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    ({"decimals": {"zz": 2}}, "no column 'zz'"),
+    ({"decimals": {"n": 2}}, "not float"),
+    ({"decimals": {"a": 2}, "sig": {"a": 3}}, "both"),
+    ({"sig": {"a": 0}}, r"in \[1, 17\]"),
+    ({"decimals": {"a": 2.0}}, "must be an int"),
+    ({"decimals": {"a": True}}, "must be an int"),
+    ({"default_sig": 30}, "default_sig"),
+])
+def test_certified_rejects_bad_rules(kwargs, match):
+    from nsp.plotting import certified
+
+    with pytest.raises(ValueError, match=match):
+        certified(pd.DataFrame({"a": [0.5], "n": [1]}), **kwargs)
+
+
+def test_write_csv_keeps_at_most_ten_significant_digits(tmp_path):
+    from nsp.plotting import write_csv
+
+    target = write_csv(pd.DataFrame({"x": [1 / 3, 1.0, -0.0], "k": [1, 2, 3]}), tmp_path / "t.csv")
+    assert target.read_text() == "x,k\n0.3333333333,1\n1,2\n0,3\n"
