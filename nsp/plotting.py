@@ -38,7 +38,11 @@ _METADATA: dict[str, dict[str, None]] = {
 
 
 def use_style() -> None:
-    """Apply the project's style sheet (colour-blind palette, TrueType fonts, fixed SVG salt).
+    """Apply the project's style sheet (TrueType fonts, fixed SVG salt) and colour-blind colours.
+
+    The style sheet ``nsp/styles/nsp.mplstyle`` sets everything but the colour cycle, which is
+    seaborn's colour-blind palette, ``seaborn.color_palette("colorblind")`` (ten colours after
+    Okabe & Ito, 2008), so that matplotlib's ``C0``, ``C1``, ... and seaborn's plots share it.
 
     Examples
     --------
@@ -46,8 +50,14 @@ def use_style() -> None:
     >>> import matplotlib as mpl
     >>> mpl.rcParams["svg.hashsalt"], mpl.rcParams["pdf.fonttype"]
     ('nsp', 42)
+    >>> mpl.rcParams["axes.prop_cycle"].by_key()["color"][:2]
+    ['#0173b2', '#de8f05']
     """
+    import seaborn as sns
+    from cycler import cycler
+
     plt.style.use(STYLE)
+    mpl.rcParams["axes.prop_cycle"] = cycler(color=sns.color_palette("colorblind").as_hex())
 
 
 def _atomic_write(target: Path, write: "callable[[Path], None]") -> None:

@@ -158,3 +158,15 @@ def test_write_csv_keeps_at_most_ten_significant_digits(tmp_path):
 
     target = write_csv(pd.DataFrame({"x": [1 / 3, 1.0, -0.0], "k": [1, 2, 3]}), tmp_path / "t.csv")
     assert target.read_text() == "x,k\n0.3333333333,1\n1,2\n0,3\n"
+
+
+def test_use_style_takes_the_colour_cycle_from_seaborn_colorblind():
+    import seaborn as sns
+
+    plotting.use_style()
+    colors = matplotlib.rcParams["axes.prop_cycle"].by_key()["color"]
+    assert colors == sns.color_palette("colorblind").as_hex()
+    assert matplotlib.rcParams["pdf.fonttype"] == 42  # the rest of the style sheet still applies
+    assert "prop_cycle" not in "".join(
+        line for line in plotting.STYLE.read_text().splitlines() if not line.lstrip().startswith("#")
+    )
