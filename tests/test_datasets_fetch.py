@@ -127,7 +127,7 @@ def test_mismatched_file_in_data_dir_is_an_error_unless_forced(toy, tmp_path):
         ds.fetch("toy/plain.csv", mirror=toy, data_home=home, allow_network=False)
     msg = str(err.value)
     assert str(bad) in msg and _sha(FILES["plain.csv"]) in msg and _sha(b"edited\n") in msg
-    assert "force" in msg
+    assert "nsp data fetch --force toy/plain.csv" in msg and "make data" in msg
     assert isinstance(err.value, ValueError)
     ds.fetch("toy/plain.csv", mirror=toy, data_home=home, allow_network=False, force=True)
     assert bad.read_bytes() == FILES["plain.csv"]
@@ -307,6 +307,24 @@ def test_registered_path_errors_and_mirror_autocopy(toy, tmp_path, monkeypatch):
     with pytest.raises(ds.ChecksumError) as err:
         ds.registered_path("toy", "plain.csv", data_home=home)
     assert _sha(b"damaged") in str(err.value) and _sha(FILES["plain.csv"]) in str(err.value)
+    assert "nsp data fetch --force toy/plain.csv" in str(err.value)
+
+
+def test_messages_name_the_projects_settings_not_a_machines_paths(toy, tmp_path):
+    """Errors say NSP_DATA_MIRROR / make data / nsp data fetch / data_home=, never a local path."""
+    home = tmp_path / "data"
+    with pytest.raises(ds.DataUnavailableError) as fetch_err:
+        ds.fetch(data_home=home, allow_network=False)
+    with pytest.raises(ds.DataUnavailableError) as path_err:
+        ds.registered_path("toy", "plain.csv", data_home=home)
+    for msg in (str(fetch_err.value), str(path_err.value)):
+        assert "NSP_DATA_MIRROR" in msg and "make data" in msg and "nsp data fetch" in msg
+        assert "data_home=" in msg and "NSP_DATA_DIR" in msg
+        assert "shared/data" not in msg
+    package = Path(ds.__file__).parent.parent
+    for source in package.rglob("*.py"):
+        assert "shared/data" not in source.read_text(encoding="utf-8"), source
+    assert "shared/data" not in (package / "datasets" / "registry.json").read_text(encoding="utf-8")
 
 
 def test_unknown_names_are_rejected(toy, tmp_path):

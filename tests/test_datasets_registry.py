@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import re
 import warnings
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from nsp.datasets import REGISTRY, load_registry, sha256_file, unregistered_mirror_files
+from nsp.datasets.convert import RECIPES
 from nsp.datasets.registry import Registry
 from conftest import MIRROR, needs_mirror  # noqa: E402
 
@@ -32,17 +34,63 @@ def test_registry_entries_are_well_formed():
             assert f.url.startswith("https://archive.ics.uci.edu/") and f.download["member"]
         elif f.method == "https":
             assert f.url.startswith("https://")
+        elif f.method == "convert":
+            assert f.download["recipe"] in RECIPES
+            assert re.fullmatch(r"https://raw\.githubusercontent\.com/[^/]+/[^/]+/[0-9a-f]{40}/.+",
+                                f.url), f"{f.key}: source not commit-pinned"
+            assert f.source.get("sha256") or f.source.get("git_blob"), f.key
+            assert f.download["gzip"]["level"] == 9 and f.file.endswith(".gz")
         else:
             assert f.method == "mirror-only" and f.download["reason"] and f.url is None
+
+
+#: The files that no publisher serves as they are, rebuilt from commit-pinned sources.
+CONVERTED = {
+    "sgsc_smart_meter/sgsc_cust50_halfhourly.csv.gz": "sgsc_smart_meter/sm_cust50.rds",
+    "nyc_taxi/yellow_tripdata_2016-01_sample10k.csv.gz": "nyc_taxi/yellow_2016_01_sample.rda",
+    "nyc_taxi/yellow_2015-01-09_binfer_32615.csv.gz": None,
+    "redd/house_1_channel_1_head16686.dat.gz": None,
+}
 
 
 def test_publisher_methods_match_the_datasets():
     by_key = {f.key: f for f in REGISTRY}
     assert by_key["adult/adult.data"].download["uci_id"] == 2
     assert by_key["heart_disease_hungarian/hungarian.data"].download["uci_id"] == 45
-    assert by_key["sgsc_smart_meter/sgsc_cust50_halfhourly.csv.gz"].method == "mirror-only"
-    assert by_key["redd/house_1_channel_1_head16686.dat.gz"].method == "mirror-only"
     assert by_key["ausgrid/customer12_2011-2012_GC_GG_kW.csv"].method == "https"
+    assert {f.key for f in REGISTRY if f.method == "convert"} == set(CONVERTED)
+    assert not [f.key for f in REGISTRY if f.method == "mirror-only"]  # every file has a public route
+
+
+def test_converted_files_name_their_verified_sources():
+    for key, registered in CONVERTED.items():
+        f = REGISTRY.get(*key.split("/", 1))
+        if registered is not None:  # the source is itself registered: same URL and sha256
+            src = REGISTRY.get(*registered.split("/", 1))
+            assert f.source == {"registered": registered, "url": src.url, "sha256": src.sha256}
+        else:  # commit-pinned on GitHub, checked by the blob id (offline-checkable)
+            assert re.fullmatch(r"[0-9a-f]{40}", f.source["git_blob"]), key
+    binfer = REGISTRY.get("nyc_taxi", "yellow_2015-01-09_binfer_32615.csv.gz")
+    assert "nicksolomon/binfer/11966a68e5968ef8502b03cfac7eb7dca5c58b0e/data/taxis.RData" in binfer.url
+    assert binfer.source["git_blob"] == "3a536756f2b68d06670e915216b8abff9d508a46"
+    assert binfer.download["r_object"] == "taxis"
+    redd = REGISTRY.get("redd", "house_1_channel_1_head16686.dat.gz")
+    assert redd.source["sha256"] in redd.origin  # the uncompressed sha256 the origin states
+    assert redd.download["gzip"] == {"name": None, "level": 9, "mem_level": 9, "os": 3,
+                                     "sync_flush": False}
+
+
+def test_convert_entries_are_checked_when_the_registry_is_built():
+    f = REGISTRY.get("sgsc_smart_meter", "sgsc_cust50_halfhourly.csv.gz")
+    others = [g for g in REGISTRY if g.key != "sgsc_smart_meter/sm_cust50.rds"]
+    with pytest.raises(ValueError, match="not a registered downloadable file"):
+        Registry(REGISTRY.datasets, others)
+    bad = replace(f, download={**f.download, "recipe": "unzip"})
+    with pytest.raises(ValueError, match="unknown recipe 'unzip'"):
+        Registry(REGISTRY.datasets, [bad])
+    bare = replace(f, download={**f.download, "source": {"url": "https://example.org/x.rds"}})
+    with pytest.raises(ValueError, match="sha256 or git_blob"):
+        Registry(REGISTRY.datasets, [bare])
 
 
 def test_stand_in_status():

@@ -7,8 +7,12 @@ against the registry, and only then is it renamed into place, so an interrupted 
 copy never looks like a good one. Where no mirror has a file, ``fetch`` downloads it from
 the publisher (HTTPS with a timeout, checked against the same sha256) unless the machine is
 offline: ``allow_network=False``, ``$CI`` set, ``$NSP_OFFLINE`` set, or the download fails.
-Files that could not be had are reported together in one :class:`DataUnavailableError` that
-names each file and the fix.
+A converted file (registry method ``convert``, see :mod:`nsp.datasets.convert`) is rebuilt
+from its commit-pinned source: the source is taken verified from the data folder or the
+mirror when it is registered and there, else downloaded and checked by its sha256 or git
+blob id; the result must have the registered sha256. R files need ``pip install
+'nsp[rdata]'``. Files that could not be had are reported together in one
+:class:`DataUnavailableError` that names each file and the fix.
 
 ``verify`` and ``status`` hash what is in the data folder and report one row per file.
 """
@@ -30,6 +34,7 @@ from nsp._atomic import atomic_path
 from nsp.paths import data_dir, data_mirror
 
 from . import registry as _reg
+from .convert import MissingExtraError, convert_file, verify_source
 from .registry import ChecksumError, FileEntry, sha256_file
 
 __all__ = [
@@ -77,6 +82,26 @@ def _download(url: str, dest: Path, *, timeout: float) -> None:
         shutil.copyfileobj(resp, out, length=1 << 20)
 
 
+def _replace_fix(entry: FileEntry) -> str:
+    """The fix for a file in the data folder whose sha256 is not the registered one."""
+    return (f"Run `nsp data fetch --force {entry.key}` to replace it with the registered version "
+            f"(in Python: fetch({entry.key!r}, force=True)); `make data` then verifies every "
+            f"file. To use a file of your own instead, pass path= to the loader.")
+
+
+def _cached_download(url: str, *, cache: dict[str, Path], workdir: Path, timeout: float) -> Path:
+    """Download ``url`` once per :func:`fetch` call into ``workdir``; return the local copy."""
+    if url not in cache:
+        target = workdir / f"download{len(cache)}"
+        try:
+            _download(url, target, timeout=timeout)
+        except BaseException:
+            target.unlink(missing_ok=True)
+            raise
+        cache[url] = target
+    return cache[url]
+
+
 def _check(tmp: Path, entry: FileEntry, *, source: str, fix: str) -> None:
     """Raise :class:`ChecksumError` unless ``tmp`` has the registered sha256."""
     actual = sha256_file(tmp, use_cache=False)
@@ -95,18 +120,15 @@ def _copy_from_mirror(entry: FileEntry, src: Path, dest: Path) -> None:
 
 
 def _download_entry(entry: FileEntry, dest: Path, *, timeout: float,
-                    archives: dict[str, Path], workdir: Path) -> None:
+                    cache: dict[str, Path], workdir: Path) -> None:
     """Download one registered file from its publisher into ``dest`` (checked, atomic)."""
     url = entry.url
     assert url is not None
+    local = _cached_download(url, cache=cache, workdir=workdir, timeout=timeout)
     with atomic_path(dest) as tmp:
         if entry.method == "uci":
-            if url not in archives:
-                archive = workdir / f"archive{len(archives)}.zip"
-                _download(url, archive, timeout=timeout)
-                archives[url] = archive
             member = entry.download["member"]
-            with zipfile.ZipFile(archives[url]) as zf:
+            with zipfile.ZipFile(local) as zf:
                 names = [n for n in zf.namelist() if n == member or n.endswith("/" + member)]
                 if not names:
                     raise OSError(f"{url} has no member {member!r}")
@@ -115,10 +137,36 @@ def _download_entry(entry: FileEntry, dest: Path, *, timeout: float,
                 data = data.replace(b"\r\n", b"\n")
             tmp.write_bytes(data)
         else:
-            _download(url, tmp, timeout=timeout)
+            shutil.copyfile(local, tmp)
         _check(tmp, entry, source=url,
                fix=(f"The publisher's file differs from the registered version; set NSP_DATA_MIRROR "
                     f"to a mirror holding {entry.key}, or report it (the registry may need an update)."))
+
+
+def _local_source(entry: FileEntry, *, root: Path, mirror_root: Path | None) -> Path | None:
+    """A verified local copy of a ``convert`` entry's registered source (data folder, then
+    mirror), or ``None``."""
+    key = (entry.source or {}).get("registered")
+    if key is None:
+        return None
+    expected = _reg.REGISTRY.get(*key.split("/", 1)).sha256
+    for base in (root, mirror_root):
+        if base is not None and (base / key).is_file() and sha256_file(base / key) == expected:
+            return base / key
+    return None
+
+
+def _convert_entry(entry: FileEntry, dest: Path, *, source: Path, where: str) -> None:
+    """Rebuild a ``convert`` entry from its source file into ``dest`` (both checked, atomic)."""
+    verify_source(source.read_bytes(), entry.source or {}, where=where)
+    with atomic_path(dest) as tmp:
+        convert_file(entry.download, source, tmp)
+        _check(tmp, entry, source=f"{entry.key} rebuilt from {where}",
+               fix=(f"The conversion here does not reproduce the registered bytes (they come from "
+                    f"pyreadr 0.5.8, pandas' CSV writer and zlib 1.2/1.3 deflate; a zlib-ng build "
+                    f"compresses differently). Nothing was written. Set NSP_DATA_MIRROR to a mirror "
+                    f"holding {entry.key}, or report it with your versions of pyreadr, pandas and "
+                    f"zlib."))
 
 
 def fetch(
@@ -181,7 +229,7 @@ def fetch(
 
     done: list[Path] = []
     unavailable: list[str] = []
-    archives: dict[str, Path] = {}
+    cache: dict[str, Path] = {}
     with tempfile.TemporaryDirectory(prefix="nsp-fetch-") as work:
         disable = None if progress is None else not progress  # None: only on a terminal
         bar = tqdm(entries, desc="nsp data", unit="file", disable=disable)
@@ -194,11 +242,7 @@ def fetch(
                     log.debug("%s already present and verified", dest)
                     done.append(dest)
                     continue
-                raise ChecksumError(
-                    dest, entry.sha256, actual,
-                    f"Delete it and run `make data` again (or call fetch(..., force=True)) to "
-                    f"replace it with the registered version.",
-                )
+                raise ChecksumError(dest, entry.sha256, actual, _replace_fix(entry))
             dest.parent.mkdir(parents=True, exist_ok=True)
             src = mirror_root / entry.dataset / entry.file if mirror_root is not None else None
             if src is not None and src.is_file():
@@ -206,18 +250,34 @@ def fetch(
                 log.info("copied %s from %s", entry.key, src)
                 done.append(dest)
                 continue
-            if entry.method != "mirror-only" and network:
+            local = (_local_source(entry, root=root, mirror_root=mirror_root)
+                     if entry.method == "convert" else None)
+            if entry.method != "mirror-only" and (network or local is not None):
                 try:
-                    _download_entry(entry, dest, timeout=timeout, archives=archives,
-                                    workdir=Path(work))
+                    if entry.method != "convert":
+                        _download_entry(entry, dest, timeout=timeout, cache=cache,
+                                        workdir=Path(work))
+                    else:
+                        if local is None:
+                            local = _cached_download(entry.url, cache=cache, workdir=Path(work),
+                                                     timeout=timeout)
+                            where = str(entry.url)
+                        else:
+                            where = str(local)
+                        _convert_entry(entry, dest, source=local, where=where)
                 except ChecksumError:
                     raise
+                except MissingExtraError as exc:
+                    unavailable.append(f"- {entry.key}: {exc}; or set NSP_DATA_MIRROR to a folder "
+                                       f"holding {entry.key}")
+                    continue
                 except (OSError, zipfile.BadZipFile) as exc:  # URLError, timeouts, HTTP errors
                     log.warning("download of %s from %s failed: %s", entry.key, entry.url, exc)
                     unavailable.append(f"- {entry.key}: download from {entry.url} failed ({exc}); "
                                        f"{entry.manual_fix(dest)}")
                     continue
-                log.info("downloaded %s from %s", entry.key, entry.url)
+                how = "rebuilt" if entry.method == "convert" else "downloaded"
+                log.info("%s %s from %s", how, entry.key, entry.url if local is None else local)
                 done.append(dest)
                 continue
             where = (f"not in the mirror {mirror_root}" if mirror_root is not None
@@ -228,8 +288,9 @@ def fetch(
         raise DataUnavailableError(
             f"{len(unavailable)} data file(s) could not be fetched into {root}:\n"
             + "\n".join(unavailable)
-            + "\nThe offline mirror of the project is ../shared/data (make data with "
-              "NSP_DATA_MIRROR=../shared/data)."
+            + "\nA data mirror is a folder laid out as <dataset>/<file> (see data/README.md): "
+              "set NSP_DATA_MIRROR to it and run `make data` (= `nsp data fetch`), or fetch on "
+              "a machine with internet. Another data folder: data_home= or NSP_DATA_DIR."
         )
     return done
 
@@ -284,10 +345,7 @@ def verify(
         else:
             state = "present-but-mismatch"
             if strict:
-                raise ChecksumError(
-                    path, entry.sha256, actual,
-                    f"Delete it and run `make data` (= `nsp data fetch`) to get the registered version.",
-                )
+                raise ChecksumError(path, entry.sha256, actual, _replace_fix(entry))
         rows.append({
             "dataset": entry.dataset,
             "file": entry.file,
@@ -430,17 +488,13 @@ def registered_path(
                   progress=False)
         else:
             raise DataUnavailableError(
-                f"{path} not found. Run `make data` (= `python -m nsp data fetch`) with "
-                f"NSP_DATA_MIRROR pointing at the offline mirror (e.g. ../shared/data), or "
-                f"{entry.manual_fix(path)}. A different data folder can be chosen with "
+                f"{path} not found. Run `make data` (= `nsp data fetch`), with NSP_DATA_MIRROR "
+                f"set to a data mirror (a folder laid out as <dataset>/<file>) or with internet; "
+                f"or {entry.manual_fix(path)}. A different data folder can be chosen with "
                 f"data_home= or $NSP_DATA_DIR."
             )
     if check:
         actual = sha256_file(path)
         if actual != entry.sha256:
-            raise ChecksumError(
-                path, entry.sha256, actual,
-                f"Delete it and run `make data` (= `nsp data fetch`); to load "
-                f"a file of your own, pass path= to the loader instead.",
-            )
+            raise ChecksumError(path, entry.sha256, actual, _replace_fix(entry))
     return path

@@ -21,8 +21,21 @@ and in the data folder (``data_dir()/<key>/<file>``).
     before the checksum (the registered copies have LF line ends);
 ``https``
     a plain HTTPS download of ``url``;
+``convert``
+    no publisher serves these bytes, but they are rebuilt exactly from a commit-pinned public
+    ``source`` (another registered file, ``{"registered": "<dataset>/<file>"}``, or ``{"url":
+    ..., "git_blob": ..., "sha256": ...}``) by a ``recipe`` (see :mod:`nsp.datasets.convert`);
+    the source is verified before the conversion, the result against ``sha256`` after it;
 ``mirror-only``
-    no public URL serves these bytes (the file was converted on the mirror); ``reason`` says why.
+    no public URL serves these bytes and there is no recipe; ``reason`` says why.
+
+Examples
+--------
+>>> entry = REGISTRY.get("redd", "house_1_channel_1_head16686.dat.gz")
+>>> entry.method, entry.source["git_blob"]
+('convert', '7376bb633b870a4548047cf0688012a8c4a528dd')
+>>> REGISTRY.get("nyc_taxi", "yellow_tripdata_2016-01_sample10k.csv.gz").url
+'https://raw.githubusercontent.com/beanumber/nyctaxi/975e5011a495924f52297c7109733dc21fca851c/data/yellow_2016_01_sample.rda'
 """
 
 from __future__ import annotations
@@ -31,7 +44,7 @@ import hashlib
 import json
 import os
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -59,16 +72,20 @@ class ChecksumError(ValueError):
     path : pathlib.Path or None
         The file, when ``source`` is not a URL.
     expected, actual : str
-        The registered and the computed sha256 (hex).
+        The registered and the computed digest (hex).
+    algorithm : str
+        ``"sha256"``, or ``"git blob id"`` for a commit-pinned source checked by its git object id.
     """
 
-    def __init__(self, source: os.PathLike[str] | str, expected: str, actual: str, fix: str) -> None:
+    def __init__(self, source: os.PathLike[str] | str, expected: str, actual: str, fix: str, *,
+                 algorithm: str = "sha256") -> None:
         self.source = str(source)
         self.path = None if "://" in self.source else Path(source)
         self.expected = expected
         self.actual = actual
+        self.algorithm = algorithm
         super().__init__(
-            f"checksum mismatch for {self.source}: expected sha256 {expected}, got {actual}. {fix}"
+            f"checksum mismatch for {self.source}: expected {algorithm} {expected}, got {actual}. {fix}"
         )
 
 
@@ -123,12 +140,24 @@ class FileEntry:
 
     @property
     def method(self) -> str:
-        """The publisher download method: ``"uci"``, ``"https"`` or ``"mirror-only"``."""
+        """The publisher download method: ``"uci"``, ``"https"``, ``"convert"`` or
+        ``"mirror-only"``."""
         return str(self.download["method"])
 
     @property
+    def source(self) -> dict[str, Any] | None:
+        """A ``convert`` entry's source (``url``, ``sha256`` and/or ``git_blob``, and
+        ``registered`` when it is another registry entry); ``None`` for other methods."""
+        if self.method != "convert":
+            return None
+        return dict(self.download["source"])
+
+    @property
     def url(self) -> str | None:
-        """The URL ``fetch`` downloads from, or ``None`` for mirror-only files."""
+        """The URL ``fetch`` downloads from (a ``convert`` entry's source), or ``None`` for
+        mirror-only files."""
+        if self.method == "convert":
+            return self.download["source"].get("url")
         return self.download.get("url")
 
     def manual_fix(self, dest: Path) -> str:
@@ -146,6 +175,12 @@ class FileEntry:
             return f"{mirror}, or {how}"
         if self.method == "https":
             return f"{mirror}, or download {self.url} into {dest}"
+        if self.method == "convert":
+            from .convert import describe_recipe
+
+            extra = " (needs pip install 'nsp[rdata]')" if "rdata" in self.download["recipe"] else ""
+            return (f"{mirror}, or run `nsp data fetch {self.key}` with internet{extra}: it "
+                    f"downloads {self.url} and rebuilds the file ({describe_recipe(self.download)})")
         return f"{mirror} (no public URL serves this file: {self.download.get('reason', '')})"
 
 
@@ -154,14 +189,15 @@ class Registry:
 
     def __init__(self, datasets: dict[str, DatasetInfo], files: Sequence[FileEntry]) -> None:
         self.datasets = dict(datasets)
-        self.files = list(files)
         seen: set[str] = set()
-        for f in self.files:
+        for f in files:
             if f.key in seen:
                 raise ValueError(f"registry lists {f.key} twice")
             seen.add(f.key)
             if f.dataset not in self.datasets:
                 raise ValueError(f"registry file {f.key} names an unknown dataset {f.dataset!r}")
+        by_key = {f.key: f for f in files}
+        self.files = [_resolve_source(f, by_key) for f in files]
 
     def __iter__(self):
         return iter(self.files)
@@ -208,6 +244,30 @@ class Registry:
                 )
             chosen.extend(m for m in matches if m not in chosen)
         return chosen
+
+
+def _resolve_source(entry: FileEntry, by_key: dict[str, FileEntry]) -> FileEntry:
+    """Check a ``convert`` entry's download table; fill a registered source's url and sha256."""
+    if entry.method != "convert":
+        return entry
+    from .convert import RECIPES
+
+    download = dict(entry.download)
+    if download.get("recipe") not in RECIPES:
+        raise ValueError(f"registry file {entry.key}: unknown recipe {download.get('recipe')!r} "
+                         f"(known: {list(RECIPES)})")
+    source = dict(download.get("source") or {})
+    key = source.get("registered")
+    if key is not None:
+        if key not in by_key or by_key[key].method != "https":
+            raise ValueError(f"registry file {entry.key}: its source {key!r} is not a registered "
+                             f"downloadable file")
+        source.update(url=by_key[key].url, sha256=by_key[key].sha256)
+    if not source.get("url") or not (source.get("sha256") or source.get("git_blob")):
+        raise ValueError(f"registry file {entry.key}: a convert source needs a url and a "
+                         f"sha256 or git_blob to verify it by")
+    download["source"] = source
+    return replace(entry, download=download)
 
 
 def load_registry(path: os.PathLike[str] | str | None = None) -> Registry:
