@@ -580,3 +580,68 @@ def test_env_data_dir_is_used(tmp_path, home, monkeypatch):
     ds.fetch("redd", mirror=home, data_home=tmp_path, allow_network=False)
     monkeypatch.setenv("NSP_DATA_DIR", str(tmp_path))
     assert len(ds.load_redd()) == 16_686
+
+
+# --------------------------------------------------------------------------- UCI's API (ucimlrepo)
+
+def _fake_fetch_ucirepo(calls):
+    """A stand-in for ucimlrepo.fetch_ucirepo with the shape of its answer (no network)."""
+
+    def fetch_ucirepo(name=None, id=None):
+        calls.append(id)
+        original = pd.DataFrame({"age": [39, 50], "income": ["<=50K", ">50K"]})
+        return {
+            "data": {"ids": None, "features": original[["age"]], "targets": original[["income"]],
+                     "original": original, "headers": original.columns},
+            "metadata": {"uci_id": id, "name": "Adult", "dataset_doi": "10.24432/C5XW20",
+                         "additional_info": {"summary": "census"}, "intro_paper": None},
+            "variables": pd.DataFrame.from_records([
+                {"name": "age", "role": "Feature", "type": "Integer", "demographic": "Age",
+                 "description": "N/A", "units": None, "missing_values": "no"},
+                {"name": "income", "role": "Target", "type": "Binary", "demographic": None,
+                 "description": ">50K, <=50K.", "units": None, "missing_values": "no"},
+            ]),
+        }
+
+    return fetch_ucirepo
+
+
+def test_uci_metadata_reads_variables_and_table_from_ucimlrepo(monkeypatch):
+    import ucimlrepo
+
+    calls = []
+    monkeypatch.setattr(ucimlrepo, "fetch_ucirepo", _fake_fetch_ucirepo(calls))
+    meta = ds.uci_metadata("adult", allow_network=True)
+    assert calls == [2]
+    assert (meta.uci_id, meta.name, meta.doi) == (2, "Adult", "10.24432/C5XW20")
+    assert list(meta.variables.columns) == ["name", "role", "type", "demographic", "description",
+                                            "units", "missing_values"]
+    assert meta.variables["name"].tolist() == ["age", "income"]
+    assert meta.variables.loc[1, "role"] == "Target" and meta.variables.loc[0, "units"] is None
+    assert meta.table.shape == (2, 2)
+    assert meta.metadata["additional_info"] == {"summary": "census"}
+    assert set(meta.variables["name"]) <= set(ds.ADULT_COLUMNS)
+    ds.uci_metadata("heart_disease_hungarian", allow_network=True)
+    ds.uci_metadata(45, allow_network=True)
+    assert calls == [2, 45, 45]
+
+
+def test_uci_metadata_fails_clearly_offline(monkeypatch):
+    import ucimlrepo
+
+    def offline(name=None, id=None):
+        raise ConnectionError("Error connecting to server")
+
+    monkeypatch.setattr(ucimlrepo, "fetch_ucirepo", offline)
+    with pytest.raises(ds.UCIUnavailableError) as err:
+        ds.uci_metadata("adult", allow_network=True)
+    msg = str(err.value)
+    assert "fetch_ucirepo(id=2)" in msg and "Error connecting to server" in msg
+    assert "network" in msg and "load_adult()" in msg
+    assert isinstance(err.value, ConnectionError)
+    monkeypatch.setenv("NSP_OFFLINE", "1")
+    monkeypatch.setattr(ucimlrepo, "fetch_ucirepo", lambda **k: pytest.fail("asked UCI offline"))
+    with pytest.raises(ds.UCIUnavailableError, match="disabled"):
+        ds.uci_metadata("heart_disease")
+    with pytest.raises(ValueError, match="unknown dataset 'iris'"):
+        ds.uci_metadata("iris")

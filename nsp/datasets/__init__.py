@@ -17,6 +17,15 @@ loader                                   data                                   
 :func:`load_redd`                        REDD low_freq (fragment, or user's tree)       partial
 :func:`load_nyc_taxi`                    NYC taxi Jan 2016 sample (or Kaggle 2014)      stand-in
 =======================================  ============================================  ==========
+
+Four files no publisher serves as they are (the SGSC and taxi CSV conversions of R files, the
+gzipped REDD fragment) are rebuilt from their commit-pinned public sources with the registered
+sha256 when no mirror has them (:mod:`nsp.datasets.convert`; R files need ``pip install
+'nsp[rdata]'``).
+
+Beside the checksummed UCI files, :func:`uci_metadata` asks UCI's web API (``ucimlrepo``) for
+the Adult and Heart Disease variables' names, roles, types, descriptions, units and missing
+values, and UCI's processed table. It needs the network and is never called by default.
 """
 
 from ._io import MalformedFileError
@@ -41,6 +50,7 @@ from .smart_meter import (
 )
 from .summary import describe, format_columns
 from .taxi import NYC_BBOX_PAPER, TAXI_COLUMNS, load_nyc_taxi, parse_bbox
+from .uci import UCIMetadata, UCIUnavailableError, uci_metadata
 
 __all__ = [
     "ADULT_COLUMNS",
@@ -56,6 +66,8 @@ __all__ = [
     "Registry",
     "SMART_METER_COLUMNS",
     "TAXI_COLUMNS",
+    "UCIMetadata",
+    "UCIUnavailableError",
     "describe",
     "fetch",
     "format_columns",
@@ -74,6 +86,7 @@ __all__ = [
     "registered_path",
     "sha256_file",
     "status",
+    "uci_metadata",
     "unregistered_mirror_files",
     "verify",
 ]

@@ -1,4 +1,9 @@
-"""UCI Adult (Census Income): the 1994 US Census extract of the privacy-funnel experiment."""
+"""UCI Adult (Census Income): the 1994 US Census extract of the privacy-funnel experiment.
+
+:func:`load_adult` reads UCI's original files (checksummed, offline). UCI's description of
+each variable (role, type, description, units, missing values) comes from its web API through
+``ucimlrepo``: ``nsp.datasets.uci_metadata("adult")`` (needs the network).
+"""
 
 from __future__ import annotations
 
@@ -74,6 +79,10 @@ def load_adult(
         If a file is missing (run ``make data``).
     nsp.datasets.ChecksumError
         If a file differs from the registered version.
+
+    See Also
+    --------
+    nsp.datasets.uci_metadata : UCI's variable descriptions and processed table (network).
 
     Examples
     --------

@@ -1,4 +1,10 @@
-"""UCI Heart Disease, Hungarian subset: the data of the agglomerative-clustering experiment."""
+"""UCI Heart Disease, Hungarian subset: the data of the agglomerative-clustering experiment.
+
+:func:`load_hungarian_heart` reads UCI's original files (checksummed, offline). UCI's
+description of the 14 attributes (role, type, description, units, missing values) comes from its
+web API through ``ucimlrepo``: ``nsp.datasets.uci_metadata("heart_disease")`` (needs the
+network; the table UCI serves there is the processed Cleveland one, not the Hungarian file).
+"""
 
 from __future__ import annotations
 
@@ -139,6 +145,10 @@ def load_hungarian_heart(
         Int64 (nullable; missing values are ``<NA>``, e.g. 23 unknown ``chol``).
         With ``source="raw"`` two int64 columns ``id`` and ``line`` come first.
         The index is a RangeIndex.
+
+    See Also
+    --------
+    nsp.datasets.uci_metadata : UCI's variable descriptions (network; UCI's table is Cleveland's).
 
     Examples
     --------
