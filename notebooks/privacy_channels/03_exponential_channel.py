@@ -2,6 +2,7 @@
 # jupyter:
 #   jupytext:
 #     formats: py:percent
+#     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation
 #   kernelspec:
 #     display_name: Python 3
 #     language: python
@@ -36,7 +37,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from nsp.plotting import save_table, savefig, unit_label, use_style
+from nsp.plotting import certified, save_table, savefig, unit_label, use_style
 from nsp.privacy_channels import (
     count_query,
     data_independent_bound,
@@ -72,6 +73,8 @@ for k in ks:
                      "prob_correct": exponential_prob_correct(k, N)})
 f4 = pd.DataFrame(rows)
 assert np.allclose(f4.H_Z, f4.H_Z_direct_sum, atol=1e-12)  # eq. (62) = the direct sum (E3)
+# closed forms; the bound is a difference near log k, exact to ~1e-15 absolute: 12 decimals
+f4 = certified(f4, decimals={"bound": 12, "H_Z": 12, "H_Z_direct_sum": 12})
 fig, (a1, a2) = plt.subplots(1, 2, figsize=(11.0, 4.0))
 for k in ks:
     d = f4[f4.k == k]
@@ -92,7 +95,8 @@ for k in ks:
     for eps in np.linspace(0.02, 0.98, 10 if quick else 60) * top:
         N = exponential_noise_for_epsilon(k, eps, base=base)
         rows.append({"k": k, "eps": eps, "N_star": N, "prob_correct": exponential_prob_correct(k, N)})
-f5 = pd.DataFrame(rows)
+# N* is a root of log k - H(Z) = eps, whose sign is noise below ~1e-14: 8 significant digits
+f5 = certified(pd.DataFrame(rows), sig={"N_star": 8, "prob_correct": 8})
 fig, (a1, a2) = plt.subplots(1, 2, figsize=(11.0, 4.0))
 for k in ks:
     d = f5[f5.k == k]
@@ -102,8 +106,8 @@ a1.set(yscale="log", xlabel=f"IP budget ε [{unit}]", ylabel="N*", title="noise 
 a2.set(xlabel=f"IP budget ε [{unit}]", ylabel="P(Y = f(x)) at N*", title="utility at N*")
 a1.legend()
 savefig(fig, "privacy_channels/exp_Nstar_vs_eps", data=f5)
-e3 = pd.DataFrame([{"k": k, "eps": e, "N_star": exponential_noise_for_epsilon(k, e, base=base)}
-                   for k in ks for e in eps_list if e < math.log(k) / math.log(base)])
+e3 = certified(pd.DataFrame([{"k": k, "eps": e, "N_star": exponential_noise_for_epsilon(k, e, base=base)}
+                   for k in ks for e in eps_list if e < math.log(k) / math.log(base)]), sig={"N_star": 8})
 save_table(e3, "privacy_channels/table_e3_exp_Nstar")
 e3
 
@@ -118,7 +122,7 @@ for N in (0.5, 1.0, 3.0):
     e4.append({"N": N, "weakly_symmetric": is_weakly_symmetric(ch)[0],
                "exact_C1": individual_channel_capacity(ch, base=base).value,
                "bound": data_independent_bound(ch, base=base)})
-e4 = pd.DataFrame(e4)
+e4 = certified(pd.DataFrame(e4), decimals={"exact_C1": 8})  # C_1 certified to 1e-10
 save_table(e4, "privacy_channels/table_e4_weakly_symmetric")
 e4
 
@@ -136,8 +140,9 @@ for N in np.geomspace(0.2, 10, 10 if quick else 40):
     ch = exponential_channel(U, f, N=N)
     rows.append({"N": N, "exact_C1": individual_channel_capacity(ch, base=base, individuals=[0]).value,
                  "bound": exponential_capacity_bound(k, N, base=base), "dp_eps_nats": dp_epsilon(ch)})
-f6 = pd.DataFrame(rows)
-em = exponential_vs_em_table(count_n, eps_dp_list, base=base)
+# C_1 is certified to 1e-10 (Theorem 3.1): 8 decimals; the bound and DP eps are closed forms
+f6 = certified(pd.DataFrame(rows), decimals={"exact_C1": 8, "bound": 12})
+em = certified(exponential_vs_em_table(count_n, eps_dp_list, base=base), decimals={"c1_em": 8, "c1_exp": 8})
 fig, (a1, a2) = plt.subplots(1, 2, figsize=(11.0, 4.0))
 a1.plot(f6.N, f6.bound, label="bound log k − H(Z) (eq. (43))")
 a1.plot(f6.N, f6.exact_C1, label="exact $C_1$ (Theorem 3.1)")
