@@ -2,6 +2,7 @@
 # jupyter:
 #   jupytext:
 #     formats: py:percent
+#     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation
 #   kernelspec:
 #     display_name: Python 3
 #     language: python
@@ -39,7 +40,7 @@ import pandas as pd
 from nsp import ratedistortion as rd
 from nsp.experiments import utility_privacy as up
 from nsp.info import binary_entropy
-from nsp.plotting import savefig, use_style
+from nsp.plotting import certified, savefig, use_style
 
 use_style()
 if quick:
@@ -75,7 +76,10 @@ for row in t3.itertuples():
 # ## Fig. 3b — the utility–privacy region with $\Gamma(D)$ and $E^*(D)$
 
 # %%
-curve = rd.utility_privacy_curve(p_src, dist, np.linspace(0.0, 0.75, n_curve))
+# Γ and the leakage are certified to 1e-7 (the solver's default tol), R(D) and E* come from
+# Blahut–Arimoto at 1e-10 (E* is a property of the encoder, so less): 5 decimals throughout
+curve = certified(rd.utility_privacy_curve(p_src, dist, np.linspace(0.0, 0.75, n_curve)),
+                  decimals={c: 5 for c in ("Gamma", "Gamma_upper", "leakage", "R_min", "E_star")})
 fig, ax = plt.subplots(figsize=(6, 4))
 ax.fill_between(curve.D, 0, curve.Gamma, color="C0", alpha=0.25, label="U–P region $E\\leq\\Gamma(D)$")
 ax.plot(curve.D, curve.Gamma, color="C0", label="$\\Gamma(D)$ (max. equivocation, eq. (10))")
@@ -90,7 +94,9 @@ savefig(fig, "utility_privacy/fig3b_up_region", data=curve)
 # ## Fig. 3a — the boundary $R(D,E)$ of the RDE region
 
 # %%
-surface = up.rde_surface(p_src, dist, np.linspace(D_lo, D_hi, n_D), n_E)
+# R(D, E) is solved to tol 1e-7, Γ to 1e-9 (E runs up to Γ): 5 decimals for R, E*, 7 for E, Γ
+RDE_DIGITS = {"R": 5, "E_star": 5, "E": 7, "Gamma": 7}
+surface = certified(up.rde_surface(p_src, dist, np.linspace(D_lo, D_hi, n_D), n_E), decimals=RDE_DIGITS)
 fig = plt.figure(figsize=(11, 4.4))
 ax3 = fig.add_subplot(1, 2, 1, projection="3d")
 ok = surface.dropna()
@@ -102,7 +108,7 @@ ax3.set_zlabel("$R$ [bits]")
 ax3.set_title("$R(D,E)$ over $E\\leq\\Gamma(D)$")
 ax2 = fig.add_subplot(1, 2, 2)
 for D in [0.1, 0.25, 0.4]:
-    sub = up.rde_surface(p_src, dist, [D], 9 if quick else 41)
+    sub = certified(up.rde_surface(p_src, dist, [D], 9 if quick else 41), decimals=RDE_DIGITS)
     ax2.plot(sub.E, sub.R, label=f"$D$={D}")
     ax2.plot(sub.E_star.iloc[0], sub.R.iloc[0], "k.", ms=6)
 ax2.set_xlabel("equivocation $E$ [bits]")
