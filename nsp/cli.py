@@ -9,12 +9,13 @@ Examples
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections.abc import Sequence
 
+import nsp
 from nsp import notebooks
-from nsp.paths import build_dir
+from nsp._atomic import remove_stale_temporaries
+from nsp.paths import build_dir, figures_dir, published_figures_dir
 
 
 def _cmd_list(args: argparse.Namespace) -> int:
@@ -25,32 +26,50 @@ def _cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
-def _scratch_figures(non_default: bool) -> None:
-    """Send the figures of a quick or re-parameterized run to build/scratch/figures, unless the
-    user chose a folder, so that they never replace the committed figures."""
-    if non_default and not os.environ.get("NSP_FIGURES_DIR"):
-        target = build_dir() / "scratch" / "figures"
-        os.environ["NSP_FIGURES_DIR"] = str(target)
-        print(f"quick or non-default parameters: figures go to {target}", file=sys.stderr)
+def _clean_leftovers() -> None:
+    """Delete the temporary files that killed runs left behind (never those of a live run)."""
+    removed = remove_stale_temporaries([published_figures_dir(), build_dir(), figures_dir()])
+    if removed:
+        print(f"removed {len(removed)} temporary file(s) left by interrupted runs", file=sys.stderr)
 
 
 def _cmd_run(args: argparse.Namespace) -> int:
     nb = notebooks.find(args.notebook)
     values = dict(args.param or [])
     notebooks.resolve_parameters(nb, values)  # reject unknown names before anything runs
-    _scratch_figures(args.quick or bool(values))
-    out = notebooks.run(nb, parameters=values, quick=args.quick, output=args.output, log_output=args.log_output)
-    print(f"executed {nb.key} -> {out}")
+    _clean_leftovers()
+    out = notebooks.run(nb, parameters=values, quick=args.quick, output=args.output,
+                        log_output=args.log_output)
+    print(f"executed {nb.key} -> {out}\nfigures in {figures_dir()}")
     return 0
 
 
+def _select(only: list[str] | None) -> list[notebooks.Notebook]:
+    everything = notebooks.discover()
+    if not only:
+        return everything
+    chosen = [nb for nb in everything if any(nb.key == o or nb.key.startswith(o) for o in only)]
+    if not chosen:
+        raise ValueError(f"no notebook matches {' '.join(only)}; known: "
+                         + ", ".join(nb.key for nb in everything))
+    return chosen
+
+
 def _cmd_figures(args: argparse.Namespace) -> int:
-    selected = notebooks.discover()
-    if args.only:
-        selected = [nb for nb in selected if any(nb.key.startswith(o) for o in args.only)]
-    _scratch_figures(args.quick)
-    paths = notebooks.run_all(selected, jobs=args.jobs, quick=args.quick, log_output=args.log_output)
-    print(f"executed {len(paths)} notebook(s)")
+    selected = _select(args.only)
+    _clean_leftovers()
+    publish = not args.quick
+    report = notebooks.run_all(selected, jobs=args.jobs, quick=args.quick, log_output=args.log_output,
+                               publish=publish, changed_only=args.changed)
+    where = published_figures_dir() if publish else figures_dir()
+    print(f"executed {len(report.executed)} notebook(s); figures in {where}")
+    if report.up_to_date:
+        print(f"{len(report.up_to_date)} notebook(s) up to date (source and library unchanged)")
+    if report.skipped:
+        print(f"skipped {len(report.skipped)} notebook(s) whose data are not in the data folder "
+              f"(set NSP_DATA_MIRROR or run make data):")
+        for key, why in sorted(report.skipped.items()):
+            print(f"  {key}: {why}")
     return 0
 
 
@@ -59,6 +78,9 @@ def _cmd_data(args: argparse.Namespace) -> int:
 
     names = args.names or None
     if args.action == "fetch":
+        from nsp.paths import data_dir
+
+        remove_stale_temporaries([data_dir(args.data_home)])
         paths = datasets.fetch(names, data_home=args.data_home, mirror=args.mirror, force=args.force)
         from nsp.paths import data_dir
         print(f"{len(paths)} file(s) present and verified in {data_dir(args.data_home)}")
@@ -77,24 +99,28 @@ def _cmd_data(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``nsp`` command."""
     parser = argparse.ArgumentParser(prog="nsp", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=f"nsp {nsp.__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("list", help="list the notebooks with their parameters")
     p.set_defaults(func=_cmd_list)
 
-    p = sub.add_parser("run", help="run one notebook with papermill")
+    p = sub.add_parser("run", help="run one notebook with papermill (figures go to build/scratch/)")
     p.add_argument("notebook", help="path, key (paper/stem) or unique stem")
     p.add_argument("-p", "--param", nargs=2, action="append", metavar=("NAME", "VALUE"),
                    help="set a parameter (repeatable); unknown names are rejected")
     p.add_argument("--quick", action="store_true", help="set quick=True (runs in seconds)")
-    p.add_argument("--output", help="executed notebook path (default build/executed/<key>.ipynb)")
+    p.add_argument("--output", help="executed notebook path (default build/scratch/executed/<key>.ipynb)")
     p.add_argument("--log-output", action="store_true", help="stream cell output to the terminal")
     p.set_defaults(func=_cmd_run)
 
-    p = sub.add_parser("figures", help="run every notebook, regenerating figures/")
+    p = sub.add_parser("figures", help="run every notebook, regenerating the committed figures/")
     p.add_argument("-j", "--jobs", type=int, default=1, help="notebooks run at once")
-    p.add_argument("--quick", action="store_true", help="quick parameters (do not commit those figures)")
+    p.add_argument("--quick", action="store_true",
+                   help="quick parameters; figures go to build/scratch/figures, not figures/")
     p.add_argument("--only", nargs="+", help="keys or key prefixes to run (default all)")
+    p.add_argument("--changed", action="store_true",
+                   help="run only notebooks whose source or the library changed since their last run")
     p.add_argument("--log-output", action="store_true", help="stream cell output to the terminal")
     p.set_defaults(func=_cmd_figures)
 
@@ -109,18 +135,47 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _print_failure(exc: notebooks.NotebookError) -> None:
+    print(exc.traceback.rstrip(), file=sys.stderr)
+    print(f"--- {exc}", file=sys.stderr)
+
+
+def _stop_on_sigterm() -> None:
+    """Turn SIGTERM into KeyboardInterrupt, so that a killed run removes its temporary files."""
+    import signal
+    import threading
+
+    def _raise(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt(f"signal {signum}")
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _raise)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of ``nsp`` and ``python -m nsp``; errors print one line and exit 2."""
+    """Entry point of ``nsp`` and ``python -m nsp``; errors print a message and exit 2.
+
+    A failed notebook prints its traceback and where its executed notebook was kept; Ctrl-C
+    (or SIGTERM) stops the run, removes its temporary files and exits 130.
+    """
     args = build_parser().parse_args(argv)
+    _stop_on_sigterm()
     try:
         return int(args.func(args) or 0)
-    except (ValueError, FileNotFoundError, RuntimeError) as exc:
+    except KeyboardInterrupt:
+        print(f"nsp {args.command}: interrupted; no partial output was kept", file=sys.stderr)
+        return 130
+    except notebooks.NotebookError as exc:
+        _print_failure(exc)
         print(f"nsp {args.command}: error: {exc}", file=sys.stderr)
         return 2
-    except Exception as exc:
-        if not getattr(exc, "ename", None):  # not a notebook cell's error: a bug, show it all
-            raise
-        print(f"nsp {args.command}: error: a cell failed: {notebooks.describe_error(exc)}", file=sys.stderr)
+    except notebooks.NotebooksFailed as exc:
+        for err in exc.errors:
+            _print_failure(err)
+        print(f"nsp {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except (ValueError, FileNotFoundError, RuntimeError) as exc:
+        print(f"nsp {args.command}: error: {exc}", file=sys.stderr)
         return 2
 
 

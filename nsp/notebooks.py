@@ -4,24 +4,74 @@ Each notebook under ``notebooks/<key>/NN_<topic>.py`` has exactly one cell tagge
 ``parameters`` whose lines read ``name: type = literal  # help text``. This module parses that
 cell (so ``nsp list`` can show every parameter with its help), rejects parameter names the
 notebook does not declare (papermill only warns about them), and executes the notebook with
-papermill, writing the executed copy to a temporary file that is renamed only on success.
+papermill in a kernel with one BLAS thread, writing the executed copy to a temporary file that
+is renamed only on success.
+
+Where the outputs go:
+
+* :func:`run` writes figures to ``nsp.paths.figures_dir()`` (the scratch folder unless
+  ``NSP_FIGURES_DIR`` says otherwise) and the executed notebook to
+  ``build/scratch/executed/<key>.ipynb``;
+* ``run(..., publish=True)``, used by ``nsp figures`` / ``make figures``, writes the committed
+  ``figures/`` and ``build/executed/<key>.ipynb``, and only with the notebook's own parameters;
+* a failed run keeps the executed notebook, with the failing cell's traceback, at
+  ``build/failed/<key>.ipynb`` and raises :class:`NotebookError`.
 """
 
 from __future__ import annotations
 
 import ast
 import io
+import json
 import os
-import tempfile
+import platform
+import re
 import tokenize
 from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 from nsp._atomic import atomic_path
-from nsp.paths import build_dir, notebooks_dir, repo_root
+from nsp.paths import build_dir, figures_dir, notebooks_dir, project_root, published_figures_dir
+
+__all__ = [
+    "KERNEL_ENV",
+    "Notebook",
+    "NotebookError",
+    "NotebooksFailed",
+    "Parameter",
+    "RunReport",
+    "convert_value",
+    "describe",
+    "describe_error",
+    "discover",
+    "environment",
+    "find",
+    "parse_parameters",
+    "resolve_parameters",
+    "run",
+    "run_all",
+    "write_environment",
+]
+
+#: Set in the environment of every notebook kernel. One BLAS/OpenMP thread: a sum is then
+#: accumulated in one order whatever the machine's core count; a fixed hash seed: the order
+#: of sets of strings is the same in every run.
+KERNEL_ENV: dict[str, str] = {
+    "OPENBLAS_NUM_THREADS": "1",
+    "OMP_NUM_THREADS": "1",
+    "MKL_NUM_THREADS": "1",
+    "PYTHONHASHSEED": "0",
+}
+
+#: The packages whose versions are recorded beside the published figures.
+RECORDED_PACKAGES: tuple[str, ...] = (
+    "numpy", "scipy", "pandas", "matplotlib", "seaborn", "networkx", "tqdm",
+    "papermill", "jupytext", "ipykernel", "nbclient", "nbformat",
+)
 
 
 @dataclass(frozen=True)
@@ -52,6 +102,11 @@ class Notebook:
         """Where a run with other parameters (or ``quick``) keeps its executed copy, so that it
         never passes for the up-to-date output of ``make figures``."""
         return build_dir() / "scratch" / "executed" / f"{self.key}.ipynb"
+
+    @property
+    def failed_path(self) -> Path:
+        """Where a failed run keeps its executed notebook, with the failing cell's traceback."""
+        return build_dir() / "failed" / f"{self.key}.ipynb"
 
 
 def _read(path: Path):
@@ -126,8 +181,21 @@ def describe(path: str | os.PathLike[str]) -> Notebook:
 
 
 def discover(root: str | os.PathLike[str] | None = None) -> list[Notebook]:
-    """All notebooks ``<root>/<key>/*.py`` (default ``notebooks/``), sorted by key."""
+    """All notebooks ``<root>/<key>/*.py`` (default ``notebooks/``), sorted by key.
+
+    Raises
+    ------
+    FileNotFoundError
+        If the folder does not exist (for example with nsp installed from a wheel, which ships
+        no notebooks), saying where it looked and how to point it elsewhere.
+    """
     base = Path(root) if root is not None else notebooks_dir()
+    if not base.is_dir():
+        raise FileNotFoundError(
+            f"no notebooks folder at {base}. The notebooks live in the source repository of nsp: "
+            f"run from a checkout, or set NSP_PROJECT_DIR to one (or NSP_NOTEBOOKS_DIR to its "
+            f"notebooks/ folder)."
+        )
     return [describe(p) for p in sorted(base.glob("*/*.py")) if not p.name.startswith("_")]
 
 
@@ -143,8 +211,9 @@ def find(name: str) -> Notebook:
     if candidate.suffix == ".py" and candidate.exists():
         return describe(candidate)
     wanted = name.removesuffix(".py")
-    matches = [nb for nb in discover() if nb.key == wanted or nb.key.endswith("/" + wanted)
-               or Path(nb.key).name == wanted]
+    matches = [nb for nb in discover() if nb.key == wanted]
+    matches = matches or [nb for nb in discover() if nb.key.endswith("/" + wanted)
+                          or Path(nb.key).name == wanted]
     if len(matches) != 1:
         known = ", ".join(nb.key for nb in discover())
         what = "no notebook" if not matches else f"{len(matches)} notebooks"
@@ -209,6 +278,117 @@ def resolve_parameters(nb: Notebook, values: Mapping[str, Any], *, quick: bool =
     return out
 
 
+class NotebookError(RuntimeError):
+    """A notebook failed. The executed notebook, with the failing cell's traceback, is kept.
+
+    Attributes
+    ----------
+    key : str
+        The notebook.
+    ename, evalue : str
+        The exception's type name and message (``""`` when the kernel did not report one).
+    cell : int or None
+        The execution count of the failing cell.
+    traceback : str
+        The cell's traceback as plain text (no terminal colours).
+    executed : pathlib.Path or None
+        Where the executed notebook with the error was kept.
+    """
+
+    def __init__(self, key: str, *, ename: str, evalue: str, cell: int | None, traceback: str,
+                 executed: Path | None) -> None:
+        self.key, self.ename, self.evalue, self.cell = key, ename, evalue, cell
+        self.traceback, self.executed = traceback, executed
+        where = f" (cell [{cell}])" if cell else ""
+        kept = f"; the executed notebook with the traceback is {executed}" if executed else ""
+        super().__init__(f"{key} failed{where}: {ename}: {evalue}{kept}")
+
+    @property
+    def missing_data(self) -> bool:
+        """Whether the notebook stopped because a dataset is not in the data folder."""
+        return self.ename == "DataUnavailableError"
+
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+
+
+def environment() -> dict[str, str]:
+    """The versions that decide a figure's bytes: Python, the platform, nsp and the main packages.
+
+    Examples
+    --------
+    >>> env = environment()
+    >>> sorted(env)[:3], env["numpy"] == __import__("numpy").__version__
+    (['ipykernel', 'jupytext', 'matplotlib'], True)
+    """
+    import nsp
+
+    env = {"python": platform.python_version(), "platform": f"{platform.system()}-{platform.machine()}",
+           "nsp": nsp.__version__}
+    for name in RECORDED_PACKAGES:
+        try:
+            env[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            env[name] = "not installed"
+    return env
+
+
+def write_environment(folder: str | os.PathLike[str] | None = None) -> Path:
+    """Write ``ENVIRONMENT.txt`` (the versions of :func:`environment`) into the published figures.
+
+    The file changes only when a version does, so the committed figures say in which
+    environment they were made.
+    """
+    target = Path(folder) if folder is not None else published_figures_dir()
+    lines = ["# The environment the figures in this folder were made in (written by nsp figures).",
+             "# Install it with make install (requirements.lock)."]
+    lines += [f"{name} {version}" for name, version in environment().items()]
+    text = "\n".join(lines) + "\n"
+    path = target / "ENVIRONMENT.txt"
+    if not path.is_file() or path.read_text(encoding="utf-8") != text:
+        with atomic_path(path) as tmp:
+            tmp.write_text(text, encoding="utf-8")
+    return path
+
+
+def _kernel_manager(env: Mapping[str, str]) -> type:
+    """A kernel manager class that starts the kernel with ``env`` added to the environment."""
+    from jupyter_client.manager import AsyncKernelManager
+
+    extra = dict(env)
+
+    class _Manager(AsyncKernelManager):
+        async def start_kernel(self, **kw: Any) -> None:  # type: ignore[override]
+            kw["env"] = {**(kw.get("env") or os.environ), **extra}
+            await super().start_kernel(**kw)
+
+    return _Manager
+
+
+def _relative(path: Path) -> str:
+    try:
+        return path.resolve().relative_to(project_root()).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def _tidy_metadata(executed: Path, nb: Notebook, final: Path, params: Mapping[str, Any]) -> None:
+    """Replace the temporary paths papermill records by the project's own, add the environment."""
+    data = json.loads(executed.read_text(encoding="utf-8"))
+    pm = data.get("metadata", {}).get("papermill", {})
+    pm["input_path"], pm["output_path"] = _relative(nb.path), _relative(final)
+    data["metadata"]["nsp"] = {"notebook": nb.key, "parameters": dict(params), "environment": environment()}
+    executed.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def _error_of(exc: BaseException, nb: Notebook, kept: Path | None) -> NotebookError:
+    tb = getattr(exc, "traceback", None)
+    text = _ANSI.sub("", "\n".join(tb)) if isinstance(tb, list) else str(exc)
+    return NotebookError(nb.key, ename=str(getattr(exc, "ename", type(exc).__name__)),
+                         evalue=str(getattr(exc, "evalue", exc)), cell=getattr(exc, "exec_count", None),
+                         traceback=text, executed=kept)
+
+
 def run(
     nb: Notebook | str | os.PathLike[str],
     *,
@@ -217,71 +397,184 @@ def run(
     output: str | os.PathLike[str] | None = None,
     log_output: bool = False,
     kernel: str = "python3",
+    publish: bool = False,
 ) -> Path:
     """Execute a notebook with papermill and return the path of the executed copy.
 
-    The source is converted from jupytext to ``.ipynb``; the executed notebook is written to a
-    temporary file beside ``output`` and renamed only when every cell succeeded. The default
-    ``output`` is ``build/executed/<key>.ipynb`` (what ``make figures`` tracks) for a run with the
-    notebook's own parameters, and ``build/scratch/executed/<key>.ipynb`` for a ``quick`` run or
-    one with other parameters. Figures go wherever ``$NSP_FIGURES_DIR`` points in the kernel's
-    environment; the ``nsp`` command points it at ``build/scratch/figures`` for such runs.
+    Parameters
+    ----------
+    nb : Notebook, str or path
+        The notebook, its key (``"privacy_funnel/01_fig1_census"``), unique stem or path.
+    parameters : mapping, optional
+        Values for declared parameters (strings are converted to the declared type).
+    quick : bool
+        Set ``quick=True`` (runs in seconds).
+    output : path, optional
+        Where to write the executed notebook. Default ``build/executed/<key>.ipynb`` when
+        publishing, else ``build/scratch/executed/<key>.ipynb``.
+    log_output : bool
+        Stream the cells' output to the terminal.
+    kernel : str
+        The Jupyter kernel.
+    publish : bool
+        Write the figures into the committed ``figures/`` folder. Only a run with the
+        notebook's own parameters may publish; otherwise figures go to
+        :func:`nsp.paths.figures_dir` (the scratch folder unless ``NSP_FIGURES_DIR`` is set).
+
+    Returns
+    -------
+    pathlib.Path
+        The executed notebook, written atomically when every cell succeeded.
+
+    Raises
+    ------
+    ValueError
+        For unknown parameters or values of the wrong type, or ``publish`` with ``quick`` or
+        parameters; nothing runs then.
+    NotebookError
+        If a cell fails: the executed notebook with the traceback is kept at
+        ``build/failed/<key>.ipynb`` (named in the error) and nothing is written at ``output``.
     """
-    import jupytext
     import papermill
 
     if not isinstance(nb, Notebook):
         nb = find(os.fspath(nb))
     params = resolve_parameters(nb, parameters or {}, quick=quick)
-    default = not quick and not params
-    target = Path(output) if output is not None else (nb.executed_path if default else nb.scratch_path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix="nsp-run-") as tmp:
-        source = Path(tmp) / f"{nb.path.stem}.ipynb"
-        notebook = _read(nb.path)
-        notebook.metadata.setdefault("kernelspec", {"name": kernel, "display_name": "Python 3", "language": "python"})
-        notebook.metadata.setdefault("language_info", {"name": "python"})
-        jupytext.write(notebook, source, fmt="ipynb")
-        with atomic_path(target) as partial:
+    if publish and params:
+        raise ValueError(f"{nb.key}: only a run with the notebook's own parameters may publish "
+                         f"figures (got {sorted(params)})")
+    figures = published_figures_dir() if publish else figures_dir()
+    target = Path(output) if output is not None else (nb.executed_path if publish else nb.scratch_path)
+    notebook = _read(nb.path)
+    notebook.metadata.setdefault("kernelspec", {"name": kernel, "display_name": "Python 3", "language": "python"})
+    notebook.metadata.setdefault("language_info", {"name": "python"})
+    env = {**KERNEL_ENV, "NSP_FIGURES_DIR": str(figures)}
+    with atomic_path(target) as partial:
+        try:
             papermill.execute_notebook(
-                str(source), str(partial), parameters=params, kernel_name=kernel,
-                log_output=log_output, progress_bar=False, cwd=str(repo_root()),
+                notebook, str(partial), parameters=params, kernel_name=kernel,
+                log_output=log_output, progress_bar=False, cwd=str(project_root()),
+                kernel_manager_class=_kernel_manager(env),
             )
+        except Exception as exc:
+            kept = None
+            if partial.is_file() and partial.stat().st_size:  # papermill wrote the failed notebook
+                _tidy_metadata(partial, nb, nb.failed_path, params)
+                kept = nb.failed_path
+                kept.parent.mkdir(parents=True, exist_ok=True)
+                os.replace(partial, kept)
+            raise _error_of(exc, nb, kept) from exc
+        _tidy_metadata(partial, nb, target, params)
+    nb.failed_path.unlink(missing_ok=True)
     return target
 
 
 def describe_error(exc: BaseException) -> str:
-    """One line saying why a notebook run failed (the cell's exception for papermill errors)."""
+    """One line saying why a notebook run failed (the cell's exception for notebook errors)."""
     ename, evalue = getattr(exc, "ename", None), getattr(exc, "evalue", None)
     if ename:
-        cell = getattr(exc, "exec_count", None)
+        cell = getattr(exc, "cell", None) or getattr(exc, "exec_count", None)
         return f"{ename}: {evalue}" + (f" (cell [{cell}])" if cell else "")
     lines = [line for line in str(exc).splitlines() if line.strip()]
     return f"{type(exc).__name__}: {lines[0] if lines else ''}".rstrip(": ")
 
 
+class NotebooksFailed(RuntimeError):
+    """Some notebooks of :func:`run_all` failed; ``errors`` holds one :class:`NotebookError` each."""
+
+    def __init__(self, errors: list[NotebookError]) -> None:
+        self.errors = errors
+        super().__init__("notebooks failed:\n  " + "\n  ".join(str(e) for e in errors))
+
+
+@dataclass
+class RunReport:
+    """What :func:`run_all` did: notebooks executed, up to date, and skipped for want of data."""
+
+    executed: list[Path] = field(default_factory=list)
+    up_to_date: list[str] = field(default_factory=list)
+    skipped: dict[str, str] = field(default_factory=dict)
+
+
+def _library_mtime() -> float:
+    package = Path(__file__).resolve().parent
+    return max(p.stat().st_mtime for p in package.rglob("*")
+               if p.suffix in {".py", ".mplstyle", ".json"})
+
+
+def is_stale(nb: Notebook) -> bool:
+    """Whether ``nb``'s published run is missing or older than its source or the library."""
+    done = nb.executed_path
+    if not done.is_file():
+        return True
+    return done.stat().st_mtime < max(nb.path.stat().st_mtime, _library_mtime())
+
+
 def run_all(
-    notebooks: list[Notebook] | None = None, *, jobs: int = 1, quick: bool = False, log_output: bool = False
-) -> list[Path]:
+    notebooks: list[Notebook] | None = None,
+    *,
+    jobs: int = 1,
+    quick: bool = False,
+    log_output: bool = False,
+    publish: bool = False,
+    changed_only: bool = False,
+) -> RunReport:
     """Run several notebooks, ``jobs`` at a time (each in its own kernel), with a progress bar.
+
+    A notebook that stops because its data are not in the data folder is skipped, not
+    failed: the report names it and why. Ctrl-C cancels the notebooks still queued; those
+    running are interrupted by the same Ctrl-C (their kernels share the terminal) and leave
+    no partial file.
+
+    Parameters
+    ----------
+    notebooks : list of Notebook, optional
+        Default: every notebook.
+    jobs : int
+        Notebooks run at once.
+    quick, log_output
+        As for :func:`run`.
+    publish : bool
+        Write the committed ``figures/`` (see :func:`run`) and record the environment in
+        ``figures/ENVIRONMENT.txt``.
+    changed_only : bool
+        Run only the notebooks whose published run is older than their source or the library
+        (see :func:`is_stale`).
 
     Raises
     ------
-    RuntimeError
-        After all have run, if any failed, naming each failed notebook and its error.
+    NotebooksFailed
+        After all have run, if any failed, naming each notebook, its error and where its
+        executed notebook was kept.
     """
     from tqdm.auto import tqdm
 
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise ValueError(f"jobs must be a positive int; got {jobs!r}")
     notebooks = discover() if notebooks is None else notebooks
-    done: list[Path] = []
-    failed: list[str] = []
-    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        futures = {pool.submit(run, nb, quick=quick, log_output=log_output): nb for nb in notebooks}
+    report = RunReport()
+    if changed_only:
+        report.up_to_date = [nb.key for nb in notebooks if not is_stale(nb)]
+        notebooks = [nb for nb in notebooks if nb.key not in report.up_to_date]
+    errors: list[NotebookError] = []
+    pool = ThreadPoolExecutor(max_workers=jobs)
+    try:
+        futures = {pool.submit(run, nb, quick=quick, log_output=log_output, publish=publish): nb
+                   for nb in notebooks}
         for fut in tqdm(as_completed(futures), total=len(futures), desc="notebooks", unit="nb"):
             try:
-                done.append(fut.result())
-            except Exception as exc:  # collected and re-raised below, with every failure named
-                failed.append(f"{futures[fut].key}: {describe_error(exc)}")
-    if failed:
-        raise RuntimeError("notebooks failed:\n  " + "\n  ".join(failed))
-    return done
+                report.executed.append(fut.result())
+            except NotebookError as exc:
+                if exc.missing_data:
+                    report.skipped[exc.key] = exc.evalue.splitlines()[0] if exc.evalue else exc.ename
+                else:
+                    errors.append(exc)
+    except BaseException:
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
+    if publish and report.executed:
+        write_environment()
+    if errors:
+        raise NotebooksFailed(sorted(errors, key=lambda e: e.key))
+    return report

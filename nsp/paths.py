@@ -1,17 +1,25 @@
-"""Where things live: the repository, the data, the figures and the notebooks.
+"""Where things live: the project, the data, the figures, the notebooks and the build outputs.
 
-Every location is a setting, resolved at call time so that tests can redirect it:
+Every location is a setting, resolved at call time so that tests and users can redirect it:
 
-==================  ===========================  ==========================================
-location            environment variable         default
-==================  ===========================  ==========================================
-data                ``NSP_DATA_DIR``             ``<repo>/data``
-data mirror         ``NSP_DATA_MIRROR``          none (``make data`` copies from it)
-figures             ``NSP_FIGURES_DIR``          ``<repo>/figures``
-build outputs       ``NSP_BUILD_DIR``            ``<repo>/build``
-==================  ===========================  ==========================================
+=====================  ========================  =============================================
+location               environment variable      default
+=====================  ========================  =============================================
+project                ``NSP_PROJECT_DIR``       the source checkout holding this package, else
+                                                 the current directory
+data                   ``NSP_DATA_DIR``          ``<project>/data``
+data mirror            ``NSP_DATA_MIRROR``       none (``make data`` copies from it)
+notebook sources       ``NSP_NOTEBOOKS_DIR``     ``<project>/notebooks``
+build outputs          ``NSP_BUILD_DIR``         ``<project>/build``
+figures of a run       ``NSP_FIGURES_DIR``       ``<build>/scratch/figures``
+published figures      (none)                    ``<project>/figures``
+=====================  ========================  =============================================
 
-Notebooks never build paths relative to their own folder: they call these functions.
+Only ``make figures`` (``nsp figures``) writes the published ``figures/``: it points
+``NSP_FIGURES_DIR`` there for the notebooks it runs. A notebook run any other way (JupyterLab,
+papermill, nbconvert, ``nsp run``) writes its figures to the scratch folder, so it can never
+overwrite the committed results. Notebooks never build paths relative to their own folder:
+they call these functions.
 """
 
 from __future__ import annotations
@@ -19,52 +27,97 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-#: The repository root (the folder that holds ``pyproject.toml``).
-REPO_ROOT: Path = Path(__file__).resolve().parent.parent
+__all__ = [
+    "build_dir",
+    "data_dir",
+    "data_mirror",
+    "figure_path",
+    "figures_dir",
+    "notebooks_dir",
+    "project_root",
+    "published_figures_dir",
+    "repo_root",
+]
+
+_PACKAGE_PARENT: Path = Path(__file__).resolve().parent.parent
 
 
-def _from_env(var: str, default: Path) -> Path:
+def _is_checkout(folder: Path) -> bool:
+    return (folder / "pyproject.toml").is_file() and (folder / "nsp").is_dir()
+
+
+#: The source checkout this package was imported from, or ``None`` for an installed wheel.
+CHECKOUT: Path | None = _PACKAGE_PARENT if _is_checkout(_PACKAGE_PARENT) else None
+
+
+def _from_env(var: str) -> Path | None:
     value = os.environ.get(var, "").strip()
-    return Path(value).expanduser().resolve() if value else default
+    return Path(value).expanduser().resolve() if value else None
 
 
-def repo_root() -> Path:
-    """Return the repository root.
+def project_root() -> Path:
+    """Return the project folder: ``$NSP_PROJECT_DIR``, the source checkout, or the current folder.
+
+    An editable install (``make install``) or a run from the repository finds its checkout.
+    An installed wheel has no checkout: it then works in the current folder (``./data``,
+    ``./notebooks``, ``./build``), or in ``$NSP_PROJECT_DIR`` when set.
 
     Examples
     --------
-    >>> (repo_root() / "nsp").is_dir()
+    >>> (project_root() / "nsp").is_dir()
     True
     """
-    return REPO_ROOT
+    return _from_env("NSP_PROJECT_DIR") or CHECKOUT or Path.cwd().resolve()
+
+
+def repo_root() -> Path:
+    """Return the project folder (an alias of :func:`project_root`, kept for old code)."""
+    return project_root()
 
 
 def data_dir(data_home: str | os.PathLike[str] | None = None) -> Path:
-    """Return the data folder: ``data_home`` if given, else ``$NSP_DATA_DIR``, else ``<repo>/data``."""
+    """Return the data folder: ``data_home`` if given, else ``$NSP_DATA_DIR``, else ``<project>/data``."""
     if data_home is not None:
         return Path(data_home).expanduser().resolve()
-    return _from_env("NSP_DATA_DIR", REPO_ROOT / "data")
+    return _from_env("NSP_DATA_DIR") or project_root() / "data"
 
 
 def data_mirror() -> Path | None:
     """Return the local data mirror (``$NSP_DATA_MIRROR``), or ``None`` when it is not set."""
-    value = os.environ.get("NSP_DATA_MIRROR", "").strip()
-    return Path(value).expanduser().resolve() if value else None
-
-
-def figures_dir() -> Path:
-    """Return the figures folder: ``$NSP_FIGURES_DIR`` or ``<repo>/figures``."""
-    return _from_env("NSP_FIGURES_DIR", REPO_ROOT / "figures")
+    return _from_env("NSP_DATA_MIRROR")
 
 
 def build_dir() -> Path:
-    """Return the build folder (executed notebooks, caches): ``$NSP_BUILD_DIR`` or ``<repo>/build``."""
-    return _from_env("NSP_BUILD_DIR", REPO_ROOT / "build")
+    """Return the build folder (executed notebooks, scratch runs): ``$NSP_BUILD_DIR`` or ``<project>/build``."""
+    return _from_env("NSP_BUILD_DIR") or project_root() / "build"
+
+
+def published_figures_dir() -> Path:
+    """Return the committed figures folder ``<project>/figures``, which only ``nsp figures`` writes."""
+    return project_root() / "figures"
+
+
+def figures_dir() -> Path:
+    """Return where figures are saved now: ``$NSP_FIGURES_DIR``, else ``<build>/scratch/figures``.
+
+    ``nsp figures`` sets ``NSP_FIGURES_DIR`` to :func:`published_figures_dir` for the notebooks
+    it runs; everything else writes to the scratch folder.
+
+    Examples
+    --------
+    >>> import os
+    >>> saved = os.environ.pop("NSP_FIGURES_DIR", None)
+    >>> figures_dir().relative_to(build_dir()).as_posix()
+    'scratch/figures'
+    >>> if saved is not None:
+    ...     os.environ["NSP_FIGURES_DIR"] = saved
+    """
+    return _from_env("NSP_FIGURES_DIR") or build_dir() / "scratch" / "figures"
 
 
 def notebooks_dir() -> Path:
-    """Return the folder of the notebook sources (jupytext percent ``.py`` files)."""
-    return REPO_ROOT / "notebooks"
+    """Return the folder of the notebook sources: ``$NSP_NOTEBOOKS_DIR`` or ``<project>/notebooks``."""
+    return _from_env("NSP_NOTEBOOKS_DIR") or project_root() / "notebooks"
 
 
 def figure_path(key: str, suffix: str = "") -> Path:
