@@ -86,3 +86,26 @@ def test_command_line_values_must_have_the_declared_type():
             notebooks.convert_value(p, bad)
     with pytest.raises(ValueError, match="expects int"):
         notebooks.convert_value(notebooks.Parameter("n", "int", 1, "n"), "1.5")
+
+
+def test_saving_an_unedited_notebook_in_jupyterlab_leaves_its_source_byte_identical(tmp_path):
+    """JupyterLab saves through jupytext's contents manager with the project's jupytext.toml:
+    a round trip, even after a kernel added its language_info and widget state, changes no byte."""
+    import shutil
+
+    from jupytext import TextFileContentsManager
+
+    shutil.copytree(repo_root() / "notebooks", tmp_path / "notebooks")
+    shutil.copy(repo_root() / "jupytext.toml", tmp_path / "jupytext.toml")
+    manager = TextFileContentsManager(root_dir=str(tmp_path))
+    changed = []
+    for nb in NOTEBOOKS:
+        rel = f"notebooks/{nb.key}.py"
+        before = (tmp_path / rel).read_bytes()
+        model = manager.get(rel)
+        model["content"]["metadata"]["language_info"] = {"name": "python", "version": "3.11"}
+        model["content"]["metadata"]["widgets"] = {"state": {}}
+        manager.save(model, rel)
+        if (tmp_path / rel).read_bytes() != before:
+            changed.append(rel)
+    assert not changed, f"a JupyterLab save would rewrite {changed}"

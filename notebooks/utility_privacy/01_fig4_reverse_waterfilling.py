@@ -2,6 +2,7 @@
 # jupyter:
 #   jupytext:
 #     formats: py:percent
+#     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation
 #   kernelspec:
 #     display_name: Python 3
 #     language: python
