@@ -168,6 +168,10 @@ def test_data_readme_lists_every_file_with_its_hash():
         row = next((line for line in readme.splitlines() if line.startswith(f"| `{f.key}` |")), None)
         assert row is not None, f"{f.key} missing from data/README.md"
         assert f.sha256 in row and f"{f.size:,}" in row, f.key
+        if f.method == "convert":
+            assert "rebuilt" in row, f"{f.key}: the files table must say how it is rebuilt"
+            assert f"`{f.key}`" in readme.split("## Rebuilding the converted files")[1], f.key
+    assert "mirror only" not in readme.lower() and "shared/data" not in readme
 
 
 def test_unregistered_mirror_files_are_listed_not_copied(tmp_path):
