@@ -1,0 +1,69 @@
+"""Packaging: one version, a complete hashed lock that the environment follows, used dependencies."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from importlib import metadata
+from pathlib import Path
+
+import pytest
+
+import nsp
+from nsp.notebooks import RECORDED_PACKAGES
+
+ROOT = Path(__file__).resolve().parents[1]
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+
+
+def _name(requirement: str) -> str:
+    return re.split(r"[<>=!~\[; ]", requirement, maxsplit=1)[0].lower().replace("_", "-")
+
+
+def _lock() -> dict[str, str]:
+    text = (ROOT / "requirements.lock").read_text(encoding="utf-8")
+    return {m.group(1).lower().replace("_", "-"): m.group(2)
+            for m in re.finditer(r"^([A-Za-z0-9_.-]+)==(\S+)", text, flags=re.MULTILINE)}
+
+
+def test_the_version_is_written_once():
+    assert PYPROJECT["project"]["dynamic"] == ["version"]
+    assert metadata.version("nsp") == nsp.__version__
+    cff = (ROOT / "CITATION.cff").read_text(encoding="utf-8")
+    assert f'version: "{nsp.__version__}"' in cff  # the citation names the same release
+
+
+def test_the_licence_is_declared_and_shipped():
+    assert PYPROJECT["project"]["license"] == "BSD-3-Clause"
+    assert "BSD 3-Clause License" in (ROOT / "LICENSE").read_text(encoding="utf-8")
+
+
+def test_the_lock_pins_every_declared_dependency_with_hashes():
+    lock = _lock()
+    project = PYPROJECT["project"]
+    declared = list(project["dependencies"])
+    for extra in project["optional-dependencies"].values():
+        declared += extra
+    missing = sorted({_name(r) for r in declared} - set(lock))
+    assert not missing, f"declared but not locked: {missing} (run make lock)"
+    text = (ROOT / "requirements.lock").read_text(encoding="utf-8")
+    blocks = re.split(r"\n(?=[A-Za-z0-9_.-]+==)", text.split("\n", 3)[3])
+    assert all("--hash=sha256:" in b for b in blocks), "every locked package carries its hashes"
+
+
+def test_the_environment_is_the_locked_one():
+    """The figures are made with these versions; a drifted environment makes other bytes."""
+    lock = _lock()
+    drift = {name: (metadata.version(name), lock[name]) for name in RECORDED_PACKAGES
+             if name in lock and metadata.version(name) != lock[name]}
+    assert not drift, f"installed != requirements.lock: {drift} (run make install)"
+
+
+@pytest.mark.parametrize("package, module", [("seaborn", "seaborn"), ("ucimlrepo", "ucimlrepo"),
+                                             ("networkx", "networkx"), ("tqdm", "tqdm")])
+def test_every_library_dependency_is_used(package, module):
+    sources = [p.read_text(encoding="utf-8") for p in (ROOT / "nsp").rglob("*.py")]
+    sources += [p.read_text(encoding="utf-8") for p in (ROOT / "notebooks").rglob("*.py")]
+    assert package in {_name(r) for r in PYPROJECT["project"]["dependencies"]}
+    pattern = re.compile(rf"^\s*(import {module}\b|from {module}\b)", re.MULTILINE)
+    assert any(pattern.search(s) for s in sources), f"{package} is declared but never imported"
