@@ -242,9 +242,11 @@ def test_a_conversion_that_gives_other_bytes_is_an_error_and_writes_nothing(
 def test_without_pyreadr_the_message_names_the_extra(tmp_path, monkeypatch):
     _toy_registry(monkeypatch)
     monkeypatch.setitem(sys.modules, "pyreadr", None)  # import pyreadr now raises ImportError
-    monkeypatch.setattr(fetch_mod, "_download", _serve({RDATA_URL: b"", DAT_URL: DAT}, []))
+    calls: list[str] = []
+    monkeypatch.setattr(fetch_mod, "_download", _serve({RDATA_URL: b"", DAT_URL: DAT}, calls))
     with pytest.raises(ds.DataUnavailableError) as err:
         ds.fetch("toy", data_home=tmp_path, allow_network=True)
+    assert calls == [DAT_URL]  # the R file is not downloaded in vain
     msg = str(err.value)
     assert "toy/taxis.csv.gz" in msg and "pip install 'nsp[rdata]'" in msg
     assert "toy/channel_1.dat.gz" not in msg  # the gzip recipe needs no extra: it was rebuilt

@@ -52,6 +52,7 @@ from .registry import ChecksumError
 __all__ = [
     "MissingExtraError",
     "RECIPES",
+    "check_requirements",
     "convert_file",
     "describe_recipe",
     "git_blob_sha1",
@@ -201,6 +202,18 @@ def _pyreadr():
             f"reading R data files needs the optional package pyreadr: {_RDATA_INSTALL} "
             f"(or pip install pyreadr)") from exc
     return pyreadr
+
+
+def check_requirements(download: Mapping[str, Any]) -> None:
+    """Raise :class:`MissingExtraError` now if a recipe's optional dependency is missing, so
+    that nothing is downloaded in vain.
+
+    Examples
+    --------
+    >>> check_requirements({"recipe": "gzip"})  # needs only the standard library
+    """
+    if download.get("recipe") == "rdata-to-csv-gz":
+        _pyreadr()
 
 
 def read_r_object(path: str | os.PathLike[str], *, name: str | None = None) -> pd.DataFrame:

@@ -34,7 +34,7 @@ from nsp._atomic import atomic_path
 from nsp.paths import data_dir, data_mirror
 
 from . import registry as _reg
-from .convert import MissingExtraError, convert_file, verify_source
+from .convert import MissingExtraError, check_requirements, convert_file, verify_source
 from .registry import ChecksumError, FileEntry, sha256_file
 
 __all__ = [
@@ -207,11 +207,13 @@ def fetch(
     Raises
     ------
     ChecksumError
-        A file already in the data folder, a mirror copy or a download does not have the
-        registered sha256 (the message names the file, both hashes and the fix).
+        A file already in the data folder, a mirror copy, a download, a rebuilt file or the
+        source it is rebuilt from does not have the registered sha256 (or git blob id); the
+        message names the file, both hashes and the fix, and nothing is written.
     DataUnavailableError
-        Some files are in no mirror and could not be downloaded; the message lists each with
-        the URL to get it from and the path to save it to.
+        Some files are in no mirror and could not be downloaded or rebuilt (offline, a failed
+        download, pyreadr missing); the message lists each with the URL to get it from, the
+        path to save it to, or the ``pip install`` command.
     ValueError
         An unknown dataset or file name.
 
@@ -253,18 +255,17 @@ def fetch(
             local = (_local_source(entry, root=root, mirror_root=mirror_root)
                      if entry.method == "convert" else None)
             if entry.method != "mirror-only" and (network or local is not None):
+                origin = str(entry.url if local is None else local)
                 try:
                     if entry.method != "convert":
                         _download_entry(entry, dest, timeout=timeout, cache=cache,
                                         workdir=Path(work))
                     else:
+                        check_requirements(entry.download)
                         if local is None:
                             local = _cached_download(entry.url, cache=cache, workdir=Path(work),
                                                      timeout=timeout)
-                            where = str(entry.url)
-                        else:
-                            where = str(local)
-                        _convert_entry(entry, dest, source=local, where=where)
+                        _convert_entry(entry, dest, source=local, where=origin)
                 except ChecksumError:
                     raise
                 except MissingExtraError as exc:
@@ -277,7 +278,7 @@ def fetch(
                                        f"{entry.manual_fix(dest)}")
                     continue
                 how = "rebuilt" if entry.method == "convert" else "downloaded"
-                log.info("%s %s from %s", how, entry.key, entry.url if local is None else local)
+                log.info("%s %s from %s", how, entry.key, origin)
                 done.append(dest)
                 continue
             where = (f"not in the mirror {mirror_root}" if mirror_root is not None
