@@ -26,6 +26,7 @@ data_home: str = ""  # data folder; empty: $NSP_DATA_DIR or the repository's dat
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
+import seaborn as sns
 
 from nsp import datasets as ds
 from nsp.plotting import mark_stand_in, save_table, savefig, use_style
@@ -77,7 +78,7 @@ fig, axes = plt.subplots(2, 3, figsize=(11, 6.4))
 for ax, (name, counts) in zip(axes.flat, marginals.items()):
     labels = [str(v) for v in counts.index]
     if name == "age":
-        ax.bar(age_bins[:-1] + 2.5, counts.to_numpy(), width=4.6)
+        sns.histplot(x=adult["age"], bins=age_bins, shrink=0.92, alpha=1, linewidth=0, ax=ax)
         ax.set(ylabel="people")
     else:
         ax.barh(labels[::-1], counts.to_numpy()[::-1])
@@ -149,9 +150,10 @@ profile = pd.DataFrame({
 })
 hours = profile["slot"] / 2
 fig, ax = plt.subplots(figsize=(6.4, 4.0))
-ax.fill_between(hours, profile["sgsc_q25_kwh"], profile["sgsc_q75_kwh"], alpha=0.3,
-                label="SGSC: households' 25–75 % range")
-ax.plot(hours, profile["sgsc_mean_kwh"], label=f"SGSC: mean of {per_home.shape[0]} households")
+# mean over households with the 25-75 % percentile interval (no bootstrap): the profile's columns
+homes = per_home.stack().rename("kwh").reset_index().assign(hour=lambda f: f["slot"] / 2)
+sns.lineplot(data=homes, x="hour", y="kwh", estimator="mean", errorbar=("pi", 50), ax=ax,
+             label=f"SGSC: mean of {per_home.shape[0]} households (band: households' 25–75 % range)")
 ax.plot(hours, profile["ausgrid_c12_mean_kwh"], ls="--", color="C2", label="Ausgrid customer 12 (2011-12)")
 ax.set(xlabel="time of day [h] (start of the half-hour)", ylabel="energy per half-hour [kWh]",
        xticks=range(0, 25, 3), xlim=(0, 24),
