@@ -4,7 +4,8 @@ Each notebook under ``notebooks/<key>/NN_<topic>.py`` has exactly one cell tagge
 ``parameters`` whose lines read ``name: type = literal  # help text``. This module parses that
 cell (so ``nsp list`` can show every parameter with its help), rejects parameter names the
 notebook does not declare (papermill only warns about them), and executes the notebook with
-papermill in a kernel with one BLAS thread, writing the executed copy to a temporary file that
+papermill in a kernel with one BLAS thread and CPU-independent numerical kernels
+(:func:`numerical_pins`), writing the executed copy to a temporary file that
 is renamed only on success.
 
 Where the outputs go:
@@ -50,6 +51,7 @@ __all__ = [
     "discover",
     "environment",
     "find",
+    "numerical_pins",
     "parse_parameters",
     "resolve_parameters",
     "run",
@@ -66,6 +68,36 @@ KERNEL_ENV: dict[str, str] = {
     "MKL_NUM_THREADS": "1",
     "PYTHONHASHSEED": "0",
 }
+
+
+
+def numerical_pins() -> dict[str, str]:
+    """Environment that makes OpenBLAS and numpy run the same code path on every CPU.
+
+    OpenBLAS picks its kernels, and numpy its SIMD loops, by the CPU it finds; the last bits
+    of a result, and so an antialiased pixel, can differ between two CPUs of one platform.
+    Published runs pin both to the platform's baseline: OpenBLAS's ``Prescott`` kernels on
+    x86-64 (every x86-64 CPU has SSE3) and numpy's baseline loops (its dispatched extensions
+    that this CPU has are disabled). It costs some speed and buys the same bytes everywhere.
+
+    Examples
+    --------
+    >>> pins = numerical_pins()
+    >>> set(pins) <= {"OPENBLAS_CORETYPE", "NPY_DISABLE_CPU_FEATURES"}
+    True
+    """
+    pins = {}
+    if platform.machine().lower() in {"x86_64", "amd64"}:
+        pins["OPENBLAS_CORETYPE"] = "Prescott"
+    try:
+        from numpy._core._multiarray_umath import __cpu_dispatch__, __cpu_features__
+    except ImportError:  # another numpy layout: leave its dispatch alone
+        return pins
+    found = [name for name in __cpu_dispatch__ if __cpu_features__.get(name)]
+    if found:
+        pins["NPY_DISABLE_CPU_FEATURES"] = " ".join(found)
+    return pins
+
 
 #: The packages whose versions are recorded beside the published figures.
 RECORDED_PACKAGES: tuple[str, ...] = (
@@ -448,7 +480,7 @@ def run(
     notebook = _read(nb.path)
     notebook.metadata.setdefault("kernelspec", {"name": kernel, "display_name": "Python 3", "language": "python"})
     notebook.metadata.setdefault("language_info", {"name": "python"})
-    env = {**KERNEL_ENV, "NSP_FIGURES_DIR": str(figures)}
+    env = {**KERNEL_ENV, **numerical_pins(), "NSP_FIGURES_DIR": str(figures)}
     with atomic_path(target) as partial:
         try:
             papermill.execute_notebook(

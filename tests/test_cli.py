@@ -92,10 +92,13 @@ def _tiny_notebook(root, body, name="01_tiny"):
 
 SAVE_TABLE = ("import pandas as pd\nfrom nsp.plotting import save_table\n"
               "save_table(pd.DataFrame({'x': [1.0 / 3]}), 'k/table')")
-SHOW_ENV = "import os\nprint(os.environ['OPENBLAS_NUM_THREADS'], os.environ['PYTHONHASHSEED'])\n"
+SHOW_ENV = ("import os\nprint(os.environ['OPENBLAS_NUM_THREADS'], os.environ['PYTHONHASHSEED'], "
+            "os.environ.get('OPENBLAS_CORETYPE'))\n")
 
 
 def test_run_writes_to_scratch_and_never_to_the_published_figures(project, capsys):
+    from nsp import notebooks
+
     _tiny_notebook(project, SHOW_ENV + SAVE_TABLE)
     assert cli.main(["run", "k/01_tiny"]) == 0
     scratch = project / "build" / "scratch"
@@ -107,7 +110,9 @@ def test_run_writes_to_scratch_and_never_to_the_published_figures(project, capsy
     assert meta["papermill"]["output_path"] == "build/scratch/executed/k/01_tiny.ipynb"
     assert meta["nsp"]["environment"]["numpy"] == np.__version__
     outputs = json.loads(executed.read_text())["cells"][1]["outputs"]
-    assert "1 0" in "".join("".join(o.get("text", [])) for o in outputs)  # one BLAS thread, hash seed
+    printed = "".join("".join(o.get("text", [])) for o in outputs)
+    pins = notebooks.numerical_pins()
+    assert printed.strip() == f"1 0 {pins.get('OPENBLAS_CORETYPE')}"  # one thread, hash seed, kernels
 
 
 def test_figures_publishes_records_the_environment_and_skips_what_is_up_to_date(project, capsys):
