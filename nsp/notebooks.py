@@ -141,10 +141,21 @@ class Notebook:
         return build_dir() / "failed" / f"{self.key}.ipynb"
 
 
-def _read(path: Path):
-    import jupytext
+def _notebook_tool(module: str) -> Any:
+    """Import a tool of the ``notebooks`` extra, or say how to install it."""
+    import importlib
 
-    return jupytext.read(path)
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        raise RuntimeError(
+            f"running notebooks needs {module}, part of nsp's notebooks extra: "
+            f"pip install 'nsp[notebooks]' (make install installs everything)"
+        ) from None
+
+
+def _read(path: Path) -> Any:
+    return _notebook_tool("jupytext").read(path)
 
 
 def _comments_by_line(source: str) -> dict[int, str]:
@@ -467,8 +478,7 @@ def run(
         If a cell fails: the executed notebook with the traceback is kept at
         ``build/failed/<key>.ipynb`` (named in the error) and nothing is written at ``output``.
     """
-    import papermill
-
+    papermill = _notebook_tool("papermill")
     if not isinstance(nb, Notebook):
         nb = find(os.fspath(nb))
     params = resolve_parameters(nb, parameters or {}, quick=quick)

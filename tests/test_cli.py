@@ -226,3 +226,9 @@ def test_list_without_notebooks_says_where_it_looked(tmp_path, monkeypatch, caps
     assert cli.main(["list"]) == 2
     err = capsys.readouterr().err
     assert str(tmp_path / "none") in err and "NSP_PROJECT_DIR" in err
+
+
+def test_a_missing_notebook_tool_names_the_extra(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "jupytext", None)  # import jupytext now raises ImportError
+    assert cli.main(["list"]) == 2
+    assert "pip install 'nsp[notebooks]'" in capsys.readouterr().err
