@@ -19,8 +19,10 @@ def main() -> int:
         module = importlib.import_module(f"benchmarks.{name}")
         if module.main() != 0:
             missed.append(name)
-    print(f"\n{len(names) - len(missed)} of {len(names)} benchmark files met every target"
-          + (f"; missed: {', '.join(missed)}" if missed else ""))
+    print(
+        f"\n{len(names) - len(missed)} of {len(names)} benchmark files met every target"
+        + (f"; missed: {', '.join(missed)}" if missed else "")
+    )
     return 1 if missed else 0
 
 

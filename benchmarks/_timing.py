@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 
 def median_time(fn: Callable[[], object], *, repeat: int = 5, warmup: int = 1) -> float:
@@ -59,5 +59,7 @@ def report(title: str, rows: list[Row]) -> int:
         if r.max_seconds is not None:
             target.append(f"<={r.max_seconds:g}s")
         flag = "ok" if r.ok else "MISSED"
-        print(f"{r.name:<48} {r.ours:10.4f} {other} {ratio}  {' '.join(target) or '-':>6} {flag:<6} {r.against}")
+        print(
+            f"{r.name:<48} {r.ours:10.4f} {other} {ratio}  {' '.join(target) or '-':>6} {flag:<6} {r.against}"
+        )
     return 0 if all(r.ok for r in rows) else 1

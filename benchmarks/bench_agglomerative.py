@@ -27,8 +27,8 @@ import numpy as np
 from scipy.sparse import csr_array
 from scipy.sparse.csgraph import connected_components
 
-from benchmarks._timing import Row, median_time, report
 import nsp.clustering.nonstochastic as ns
+from benchmarks._timing import Row, median_time, report
 from nsp.clustering.nonstochastic import (
     TOL,
     TOL_VC,
@@ -125,8 +125,10 @@ def naive_path_algorithm2(mask, utility="U1", values=None):
             vmin = np.array([values[c].min() for c in Q])
             vmax = np.array([values[c].max() for c in Q])
             cen = (vs[:, None] + vs[None, :]) / (sizes[:, None] + sizes[None, :])
-            key = np.maximum(cen - np.minimum(vmin[:, None], vmin[None, :]),
-                             np.maximum(vmax[:, None], vmax[None, :]) - cen)
+            key = np.maximum(
+                cen - np.minimum(vmin[:, None], vmin[None, :]),
+                np.maximum(vmax[:, None], vmax[None, :]) - cen,
+            )
         valid = np.triu(comp[:, None] != comp[None, :], 1)
         key = np.where(valid, key, np.inf)
         sel = valid & (key <= key.min() + TOL)
@@ -143,7 +145,8 @@ def naive_path_algorithm2(mask, utility="U1", values=None):
 
 def _pick_pair(key, valid, tol, *secondary):
     """First pair (i < j, rows of ``key``) by key ↑ (within ``tol``), then ``secondary`` keys ↑,
-    then canonical order (row, then column)."""
+    then canonical order (row, then column).
+    """
     k = np.where(valid, key, np.inf)
     sel = valid & (k <= k.min() + tol)
     for s in secondary:
@@ -155,7 +158,8 @@ def _pick_pair(key, valid, tol, *secondary):
 
 def cubic_alg2_pick_u1(st, g, alive):
     """Algorithm 2's U1 pick as first written: all pairs of component representatives
-    (k × k tables every step, O(k³) over a path)."""
+    (k × k tables every step, O(k³) over a path).
+    """
     comp = g.comp[alive]
     order = np.lexsort((alive, st.size[alive], comp))  # by comp, then size, then slot
     first = np.r_[True, comp[order][1:] != comp[order][:-1]]
@@ -167,8 +171,11 @@ def cubic_alg2_pick_u1(st, g, alive):
     valid = ~np.eye(rep.size, dtype=bool)
     n = st.n
     ii, jj = _pick_pair(
-        (ms[:, None] + ms[None, :]).astype(float), valid, 0.0,
-        -(gs[:, None] + gs[None, :]), lo * n + hi,
+        (ms[:, None] + ms[None, :]).astype(float),
+        valid,
+        0.0,
+        -(gs[:, None] + gs[None, :]),
+        lo * n + hi,
     )
     a, b = int(rep[ii]), int(rep[jj])
     return (a, b) if a < b else (b, a)
@@ -202,7 +209,8 @@ def _min_excluding(v, alive, largest=False):
 def fromscratch_indistinguishable(mask, lam, utility="U1", values=None, distance="abs"):
     """The §V-C variant as first written: every iteration evaluates eq. (12) for all n × n
     slot pairs (dead ones included) from the running S-range intersections; returns the
-    merged slot pairs and their ΔL."""
+    merged slot pairs and their ΔL.
+    """
     mask, vals, b = _prepare(mask, utility, values, distance, 2)
     st = _State(mask, utility, vals, distance, b)
     g = _Graph(st, mask)
@@ -229,8 +237,11 @@ def fromscratch_indistinguishable(mask, lam, utility="U1", values=None, distance
         valid = np.triu(alive[:, None] & alive[None, :] & (g.comp[:, None] != g.comp[None, :]), k=1)
         gs = g.gsize[g.comp]
         i, j = _pick_pair(
-            delta, valid, TOL_VC,
-            (st.rsize[:, None] + st.rsize[None, :]).astype(float), -(gs[:, None] + gs[None, :]),
+            delta,
+            valid,
+            TOL_VC,
+            (st.rsize[:, None] + st.rsize[None, :]).astype(float),
+            -(gs[:, None] + gs[None, :]),
         )
         out.append((int(i), int(j), float(delta[i, j])))
         a = g.merge(i, j)
@@ -258,17 +269,30 @@ def _same(ours, theirs) -> bool:
 def main() -> int:
     rows: list[Row] = []
     mask, values = random_range(100, 1000)
-    for alg, naive in (("algorithm1", naive_path_algorithm1), ("algorithm2", naive_path_algorithm2)):
+    for alg, naive in (
+        ("algorithm1", naive_path_algorithm1),
+        ("algorithm2", naive_path_algorithm2),
+    ):
         for u in ("U1", "U2"):
             ours_path = merge_path(mask, algorithm=alg, utility=u, values=values)
             naive_result = naive(mask, u, values)
             if not _same(ours_path, naive_result):
                 print(f"MISMATCH: {alg} {u}: our path differs from the straightforward one")
                 return 1
-            t_ours = median_time(lambda: merge_path(mask, algorithm=alg, utility=u, values=values), repeat=3)
+            t_ours = median_time(
+                lambda: merge_path(mask, algorithm=alg, utility=u, values=values), repeat=3
+            )
             t_naive = median_time(lambda: naive(mask, u, values), repeat=1, warmup=0)
-            rows.append(Row(f"{alg} {u} path, |S|=100 |X|=1000 ({len(ours_path) - 1} steps)",
-                            t_ours, t_naive, "recompute from scratch", min_ratio=20, max_seconds=5))
+            rows.append(
+                Row(
+                    f"{alg} {u} path, |S|=100 |X|=1000 ({len(ours_path) - 1} steps)",
+                    t_ours,
+                    t_naive,
+                    "recompute from scratch",
+                    min_ratio=20,
+                    max_seconds=5,
+                )
+            )
     for n_s, lam in ((100, 0.3), (1000, 0.3)):
         m, v = random_range(n_s, 1000)
         for u in ("U1", "U2"):
@@ -276,13 +300,24 @@ def main() -> int:
             ours = indistinguishable_l0(m, lam, **kw)
             theirs = fromscratch_indistinguishable(m, lam, **kw)
             if _vc_merges(ours) != theirs:  # same pairs and bit-identical ΔL
-                print(f"MISMATCH: indistinguishable_l0 {u} |S|={n_s}: differs from the from-scratch run")
+                print(
+                    f"MISMATCH: indistinguishable_l0 {u} |S|={n_s}: differs from the from-scratch run"
+                )
                 return 1
             t_ours = median_time(lambda: indistinguishable_l0(m, lam, **kw), repeat=3)
-            t_old = median_time(lambda: fromscratch_indistinguishable(m, lam, **kw), repeat=1, warmup=0)
-            rows.append(Row(f"§V-C {u}, |S|={n_s} |X|=1000 ({ours.iterations} steps)",
-                            t_ours, t_old, "all n×n slot pairs every step", min_ratio=5,
-                            max_seconds=5))
+            t_old = median_time(
+                lambda: fromscratch_indistinguishable(m, lam, **kw), repeat=1, warmup=0
+            )
+            rows.append(
+                Row(
+                    f"§V-C {u}, |S|={n_s} |X|=1000 ({ours.iterations} steps)",
+                    t_ours,
+                    t_old,
+                    "all n×n slot pairs every step",
+                    min_ratio=5,
+                    max_seconds=5,
+                )
+            )
     m, _ = random_range(1000, 1000)
     ours_path = merge_path(m, algorithm="algorithm2")
     if ours_path.partitions != path_with_cubic_pick(m).partitions:
@@ -290,8 +325,16 @@ def main() -> int:
         return 1
     t_ours = median_time(lambda: merge_path(m, algorithm="algorithm2"), repeat=3)
     t_old = median_time(lambda: path_with_cubic_pick(m), repeat=1, warmup=0)
-    rows.append(Row(f"algorithm2 U1 path, |S|=1000 |X|=1000 ({len(ours_path) - 1} steps)",
-                    t_ours, t_old, "all representative pairs (k×k)", min_ratio=5, max_seconds=5))
+    rows.append(
+        Row(
+            f"algorithm2 U1 path, |S|=1000 |X|=1000 ({len(ours_path) - 1} steps)",
+            t_ours,
+            t_old,
+            "all representative pairs (k×k)",
+            min_ratio=5,
+            max_seconds=5,
+        )
+    )
     for n_x in (125, 250, 500, 1000, 2000):
         m, v = random_range(100, n_x, seed=1)
         for alg in ("algorithm1", "algorithm2"):

@@ -39,8 +39,8 @@ import warnings
 
 import numpy as np
 
-from benchmarks._timing import Row, median_time, report
 import nsp.channels
+from benchmarks._timing import Row, median_time, report
 from nsp.channels import capacity_bounds, channel_capacity
 
 N = 200

@@ -56,13 +56,23 @@ def time_alg2(fast: dict[int, float]) -> list[Row]:
     for n in ALG2_SIZES:
         p, _ = instance(n)
         delta = 0.5 * info.mutual_information(p)
-        t = median_time(lambda: greedy_information_bottleneck(p, delta),
-                        repeat=3 if n <= TARGET_N else 1, warmup=0)
+        t = median_time(
+            lambda: greedy_information_bottleneck(p, delta),
+            repeat=3 if n <= TARGET_N else 1,
+            warmup=0,
+        )
         n_y = greedy_information_bottleneck(p, delta).n_outputs
         print(f"alg2  |X| = {n:5d}: {t:.3f} s, |Y| = {n_y}", flush=True)
-        rows.append(Row(f"Alg. 2, |S|=10, |X|={n}, Δ=I(S;X)/2", t, fast[n],
-                        against="Alg. 1 on the same instance (R = H(X)/2)", min_ratio=0.5,
-                        max_seconds=5))
+        rows.append(
+            Row(
+                f"Alg. 2, |S|=10, |X|={n}, Δ=I(S;X)/2",
+                t,
+                fast[n],
+                against="Alg. 1 on the same instance (R = H(X)/2)",
+                min_ratio=0.5,
+                max_seconds=5,
+            )
+        )
     return rows
 
 
@@ -78,7 +88,9 @@ def main() -> int:
     for n in SIZES:
         p, r = instance(n)
         repeat = 3 if n <= TARGET_N else 1
-        fast[n] = median_time(lambda: greedy_privacy_funnel(p, r), repeat=repeat, warmup=1 if n <= 500 else 0)
+        fast[n] = median_time(
+            lambda: greedy_privacy_funnel(p, r), repeat=repeat, warmup=1 if n <= 500 else 0
+        )
         stops[n] = greedy_privacy_funnel(p, r).n_outputs
         print(f"fast  |X| = {n:5d}: {fast[n]:.3f} s, |Y| = {stops[n]}", flush=True)
 
@@ -86,7 +98,10 @@ def main() -> int:
     p, r = instance(CALIBRATION_N)
     naive_full, res = timed(lambda: greedy_naive(p, r, disclosure_from="marginal"))
     same = res.partition == greedy_privacy_funnel(p, r).partition
-    print(f"naive |X| = {CALIBRATION_N}: {naive_full:.2f} s to completion; same mapping as fast: {same}", flush=True)
+    print(
+        f"naive |X| = {CALIBRATION_N}: {naive_full:.2f} s to completion; same mapping as fast: {same}",
+        flush=True,
+    )
 
     def work(n: int) -> float:  # candidate evaluations of a run, relative to its first step
         return sum(math.comb(k, 2) for k in range(stops[n] + 1, n + 1)) / math.comb(n, 2)
@@ -95,7 +110,10 @@ def main() -> int:
     for n in NAIVE_STEP_SIZES:
         p, r = instance(n)
         first[n], _ = timed(lambda: greedy_naive(p, r, disclosure_from="marginal", max_merges=1))
-        print(f"naive |X| = {n:5d}: first merge step {first[n]:.2f} s ({math.comb(n, 2)} candidates)", flush=True)
+        print(
+            f"naive |X| = {n:5d}: first merge step {first[n]:.2f} s ({math.comb(n, 2)} candidates)",
+            flush=True,
+        )
     calib = naive_full / (first[CALIBRATION_N] * work(CALIBRATION_N))
     print(f"calibration factor (full / first-step model) at |X| = {CALIBRATION_N}: {calib:.3f}")
     naive_est = {n: first[n] * work(n) * calib for n in NAIVE_STEP_SIZES}
@@ -105,13 +123,28 @@ def main() -> int:
     print(f"fast time grows as |X|^{slope:.2f} from |X| = {SIZES[0]} to {SIZES[-1]}")
 
     rows = [
-        Row(f"Alg. 1, |S|=10, |X|={TARGET_N}, to completion", fast[TARGET_N], naive_est[TARGET_N],
-            against="naive, EXTRAPOLATED from its timed first step", min_ratio=50, max_seconds=5),
-        Row(f"Alg. 1, |S|=10, |X|={CALIBRATION_N}, to completion", fast[CALIBRATION_N], naive_full,
-            against="naive, measured to completion", min_ratio=None if same else 1e300),
+        Row(
+            f"Alg. 1, |S|=10, |X|={TARGET_N}, to completion",
+            fast[TARGET_N],
+            naive_est[TARGET_N],
+            against="naive, EXTRAPOLATED from its timed first step",
+            min_ratio=50,
+            max_seconds=5,
+        ),
+        Row(
+            f"Alg. 1, |S|=10, |X|={CALIBRATION_N}, to completion",
+            fast[CALIBRATION_N],
+            naive_full,
+            against="naive, measured to completion",
+            min_ratio=None if same else 1e300,
+        ),
     ]
     for n in SIZES:
-        label = "naive measured" if n == CALIBRATION_N else ("naive extrapolated" if n in naive_est else "")
+        label = (
+            "naive measured"
+            if n == CALIBRATION_N
+            else ("naive extrapolated" if n in naive_est else "")
+        )
         rows.append(Row(f"growth: Alg. 1 |X|={n}", fast[n], naive_est.get(n), against=label))
     rows += time_alg2(fast)
     return report("privacy funnel: cached Prop. 1 costs vs naive recomputation", rows)

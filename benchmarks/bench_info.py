@@ -70,10 +70,20 @@ def main() -> int:
             times[key].append(median_time(fn, repeat=3))
     ours, theirs_dit, theirs_np = (statistics.median(times[k]) for k in ("ours", "dit", "numpy"))
     rows = [
-        Row(f"mutual_information {N}x{N} dense", ours, theirs_dit,
-            "dit.shannon.mutual_information", min_ratio=1.5),
-        Row(f"mutual_information {N}x{N} dense", ours, theirs_np,
-            "numpy p*log2(p/(px*py))", min_ratio=1.5),
+        Row(
+            f"mutual_information {N}x{N} dense",
+            ours,
+            theirs_dit,
+            "dit.shannon.mutual_information",
+            min_ratio=1.5,
+        ),
+        Row(
+            f"mutual_information {N}x{N} dense",
+            ours,
+            theirs_np,
+            "numpy p*log2(p/(px*py))",
+            min_ratio=1.5,
+        ),
     ]
     return report("nsp.info", rows)
 

@@ -27,11 +27,22 @@ def main() -> int:
     theirs = median_time(direct, repeat=1, warmup=0)
     rng = np.random.default_rng(0)
     X = rng.gamma(4.0, 4.0, size=(300, 365)) * (1 + 0.3 * np.sin(np.arange(365) / 58.0))
-    game = median_time(lambda: membership.advantage_curves(X, n_games=1000, progress=False), repeat=1, warmup=0)
-    return report("noiseless experiments", [
-        Row("Fig. 6: 25 budgets, 1e6 trips", ours, theirs, "np.unique(axis=0) per budget", max_seconds=5.0),
-        Row("Fig. 3: 1000 games x 10 eps x 4 n, 300x365", game, None, "", max_seconds=60.0),
-    ])
+    game = median_time(
+        lambda: membership.advantage_curves(X, n_games=1000, progress=False), repeat=1, warmup=0
+    )
+    return report(
+        "noiseless experiments",
+        [
+            Row(
+                "Fig. 6: 25 budgets, 1e6 trips",
+                ours,
+                theirs,
+                "np.unique(axis=0) per budget",
+                max_seconds=5.0,
+            ),
+            Row("Fig. 3: 1000 games x 10 eps x 4 n, 300x365", game, None, "", max_seconds=60.0),
+        ],
+    )
 
 
 if __name__ == "__main__":

@@ -38,7 +38,9 @@ def _pair(name: str, ch, *, min_ratio: float | None) -> Row:
     t_exact = median_time(lambda: individual_channel_capacity(ch), repeat=5)
     t_enum = median_time(lambda: individual_channel_capacity(ch, method="enumerate"), repeat=3)
     label = f"{name} ({exact.n_evaluated} vs {literal.n_evaluated} BA runs)"
-    return Row(label, t_exact, t_enum, "literal enumeration of S_i", min_ratio=min_ratio, max_seconds=1.0)
+    return Row(
+        label, t_exact, t_enum, "literal enumeration of S_i", min_ratio=min_ratio, max_seconds=1.0
+    )
 
 
 def _two_row_path(name: str, ch) -> Row:
@@ -55,8 +57,13 @@ def _two_row_path(name: str, ch) -> Row:
         nsp.channels._DIRECT_TWO_ROWS = True
     if abs(direct.value - general.value) > 1e-9:
         raise AssertionError(f"{name}: direct {direct.value!r} != general {general.value!r}")
-    return Row(f"{name}: direct two-row path", t_direct, t_general,
-               "general capacity path (BA warm start + Newton)", min_ratio=2.0)
+    return Row(
+        f"{name}: direct two-row path",
+        t_direct,
+        t_general,
+        "general capacity path (BA warm start + Newton)",
+        min_ratio=2.0,
+    )
 
 
 def main() -> int:

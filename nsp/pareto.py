@@ -1,3 +1,4 @@
+# mypy: ignore-errors
 """λ sweeps and Pareto fronts of privacy-utility trade-offs.
 
 The Lagrangian ``𝓛 = privacy − λ·utility`` of Ding & Farokhi's problems (3) and (5) is a

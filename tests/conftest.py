@@ -11,7 +11,10 @@ from hypothesis import HealthCheck, settings
 
 # "ci": enough seeded examples to catch a broken identity, small enough for 2 cores.
 settings.register_profile(
-    "ci", max_examples=60, deadline=None, derandomize=True,
+    "ci",
+    max_examples=60,
+    deadline=None,
+    derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],
 )
 # "thorough": for a local deep check, `HYPOTHESIS_PROFILE=thorough make test`.
@@ -45,6 +48,12 @@ def pytest_runtest_makereport(item, call):
     skips for want of data or of the mirror is a failure, not a quiet skip."""
     outcome = yield
     report = outcome.get_result()
-    if report.skipped and os.environ.get("NSP_REQUIRE_DATA") == "1" and "doctest" not in item.nodeid:
+    if (
+        report.skipped
+        and os.environ.get("NSP_REQUIRE_DATA") == "1"
+        and "doctest" not in item.nodeid
+    ):
         report.outcome = "failed"
-        report.longrepr = f"skipped although make test requires every check to run: {report.longrepr}"
+        report.longrepr = (
+            f"skipped although make test requires every check to run: {report.longrepr}"
+        )

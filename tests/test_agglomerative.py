@@ -84,11 +84,16 @@ def test_example2_u1_every_iteration():
 
 def test_example2_u2_every_iteration():
     res = algorithm1(EX1, 2.5, utility="U2", values=VALUES)
-    assert [it.partition for it in res.history] == [Partition.singletons(7), P((1, 2, 4), (3, 5), (6, 7))]
+    assert [it.partition for it in res.history] == [
+        Partition.singletons(7),
+        P((1, 2, 4), (3, 5), (6, 7)),
+    ]
     # inner merges with the merged distortion: x2+x1 (0.05), x3+x5 (0.1), x4+{x1,x2} (0.1), x6+x7 (0.25)
     merges = res.history[1].merges
     assert merges == (((1,), (0,)), ((2,), (4,)), ((3,), (0, 1)), ((5,), (6,)))
-    assert [cluster_distortion(VALUES, a + b) for a, b in merges] == pytest.approx([0.05, 0.1, 0.1, 0.25])
+    assert [cluster_distortion(VALUES, a + b) for a, b in merges] == pytest.approx(
+        [0.05, 0.1, 0.1, 0.25]
+    )
     assert res.history[1].delta == pytest.approx(-1 + 2.5 * 0.25, abs=1e-12)
     assert round(res.history[1].delta, 4) == -0.375
     # rejected t = 2: everything merged, d̄ = 1.5 − 4.1/7
@@ -159,7 +164,7 @@ def test_example3_every_iteration():
 def test_psi_excludes_pairs_within_a_component():
     # eq. (9): no merge of the path ever joins two clusters of the same component
     for it_prev, it in zip(algorithm2(EX1, 0.0).history, algorithm2(EX1, 0.0).history[1:]):
-        (a, b), = it.merges
+        ((a, b),) = it.merges
         comp = it_prev.decomposition.labels
         assert comp[a[0]] != comp[b[0]]
 
@@ -185,7 +190,9 @@ def test_example4_both_distances(distance, deltas, lagrangians, stop):
     assert [round(it.delta, 4) for it in res.history[1:]] == deltas
     assert [round(it.lagrangian, 4) for it in res.history] == lagrangians
     assert res.stop_reason == stop
-    if distance == "abs":  # spec A8: the paper's "terminates at t = 3" is not reproduced with |x − x̂|
+    if (
+        distance == "abs"
+    ):  # spec A8: the paper's "terminates at t = 3" is not reproduced with |x − x̂|
         assert res.partition == path[4]
         assert res.history[4].delta == pytest.approx(-1 + 0.3 * (1.95 - 2 / 3), abs=1e-12)
     else:  # with (x − x̂)² the 4th merge is rejected (ΔL = +0.0074) and Q3 is returned
@@ -245,11 +252,15 @@ def test_utilities_match_their_definitions():
     assert resolution_utility(q, base=math.e) == pytest.approx(math.log(7 / 3))
     # U2 with the centroid codeword, both distances
     assert distortion_utility(VALUES, Partition.whole(7)) == pytest.approx(-(1.5 - 4.1 / 7))
-    assert distortion_utility(VALUES, Partition.whole(7), distance="sq") == pytest.approx(-((1.5 - 4.1 / 7) ** 2))
+    assert distortion_utility(VALUES, Partition.whole(7), distance="sq") == pytest.approx(
+        -((1.5 - 4.1 / 7) ** 2)
+    )
     assert distortion_utility(VALUES, Partition.singletons(7)) == 0
 
 
-@pytest.mark.parametrize("lam", ["0.3", True, False, np.bool_(True), float("nan"), -0.1, np.inf, None, [0.3]])
+@pytest.mark.parametrize(
+    "lam", ["0.3", True, False, np.bool_(True), float("nan"), -0.1, np.inf, None, [0.3]]
+)
 @pytest.mark.parametrize("run", [algorithm1, algorithm2, indistinguishable_l0])
 def test_lambda_must_be_a_finite_nonnegative_real(run, lam):
     with pytest.raises(ValueError, match="lam"):
@@ -378,7 +389,9 @@ def naive_algorithm2(mask, lam, utility="U1", values=None, sq=False, max_steps=N
         i, j = next(p for p in pairs if gsize[comp[p[0]]] + gsize[comp[p[1]]] == big)
         new = _canon([c for k, c in enumerate(Q) if k not in (i, j)] + [Q[i] + Q[j]])
         k = len(P_)
-        d = log2((k - 1) / k) - lam * (_util(new, n, utility, values, sq) - _util(Q, n, utility, values, sq))
+        d = log2((k - 1) / k) - lam * (
+            _util(new, n, utility, values, sq) - _util(Q, n, utility, values, sq)
+        )
         if d >= -1e-12:
             break
         Q = new
@@ -407,8 +420,14 @@ def naive_indistinguishable(mask, lam, utility="U1", values=None, sq=False, hist
                 if comp[i] == comp[j]:
                     continue
                 new = _canon([c for k, c in enumerate(Q) if k not in (i, j)] + [Q[i] + Q[j]])
-                d = -b0(new) + b0(Q) + lam * (_util(Q, n, utility, values, sq) - _util(new, n, utility, values, sq))
-                cands.append((d, len(R[i]) + len(R[j]), -(gsize[comp[i]] + gsize[comp[j]]), i, j, new))
+                d = (
+                    -b0(new)
+                    + b0(Q)
+                    + lam * (_util(Q, n, utility, values, sq) - _util(new, n, utility, values, sq))
+                )
+                cands.append(
+                    (d, len(R[i]) + len(R[j]), -(gsize[comp[i]] + gsize[comp[j]]), i, j, new)
+                )
         best = min(c[0] for c in cands)
         cands = [c for c in cands if c[0] <= best + 1e-9]
         Q = min(cands, key=lambda c: c[1:5])[5]
@@ -458,9 +477,14 @@ def test_p14_sweep_from_one_path_equals_separate_runs_and_the_naive_version(seed
                 from_path = path.result(lam)
                 assert from_path.partition == direct.partition
                 assert from_path.stop_reason == direct.stop_reason
-                assert [h.partition for h in from_path.history] == [h.partition for h in direct.history]
+                assert [h.partition for h in from_path.history] == [
+                    h.partition for h in direct.history
+                ]
                 assert path.partitions[path.stop_index(lam)] == direct.partition
-                assert direct.partition == Partition(naive(mask, lam, utility, values, sq)), (name, lam)
+                assert direct.partition == Partition(naive(mask, lam, utility, values, sq)), (
+                    name,
+                    lam,
+                )
 
 
 @given(seed=SEEDS)
@@ -469,7 +493,9 @@ def test_indistinguishable_matches_the_naive_version_and_p13(seed):
     for utility, distance in CONFIGS:
         for lam in (0.0, 0.3, 2.0):
             res = indistinguishable_l0(mask, lam, utility=utility, values=values, distance=distance)
-            assert res.partition == Partition(naive_indistinguishable(mask, lam, utility, values, distance == "sq"))
+            assert res.partition == Partition(
+                naive_indistinguishable(mask, lam, utility, values, distance == "sq")
+            )
             q = quantize(mask, res.partition.labels)
             assert maximin_information(q) == 0  # P13
             assert len(res.decomposition) == 1
@@ -500,7 +526,10 @@ def test_incremental_indistinguishable_matches_the_naive_version_step_by_step(se
             res = indistinguishable_l0(mask, lam, utility=utility, values=values, distance=distance)
             hist: list = []
             naive_indistinguishable(mask, lam, utility, values, distance == "sq", history=hist)
-            assert [h.partition for h in res.history] == [Partition(q) for q in hist], (utility, lam)
+            assert [h.partition for h in res.history] == [Partition(q) for q in hist], (
+                utility,
+                lam,
+            )
 
 
 def _from_scratch_indistinguishable(mask, lam, utility, values, distance):
@@ -549,7 +578,9 @@ def _from_scratch_indistinguishable(mask, lam, utility, values, distance):
         valid = (ii < jj) & (comp[:, None] != comp[None, :])
         dm = np.where(valid, delta, np.inf)
         sel = valid & (dm <= dm.min() + 1e-9)
-        keys = sorted((int(rs[a] + rs[b]), -int(gsz[a] + gsz[b]), a, b) for a, b in zip(*np.nonzero(sel)))
+        keys = sorted(
+            (int(rs[a] + rs[b]), -int(gsz[a] + gsz[b]), a, b) for a, b in zip(*np.nonzero(sel))
+        )
         a, b = keys[0][2], keys[0][3]
         out.append((Q[a][0], Q[b][0], float(delta[a, b])))
         Q = sorted([c for t, c in enumerate(Q) if t not in (a, b)] + [sorted(Q[a] + Q[b])])
@@ -597,8 +628,11 @@ def test_p11_algorithm1_invariants(seed):
             for h in res.history:
                 q = quantize(mask, h.partition.labels)
                 assert h.privacy == pytest.approx(nonstochastic_leakage(q), abs=1e-12)
-                u = resolution_utility(h.partition) if utility == "U1" else distortion_utility(
-                    values, h.partition, distance=distance)
+                u = (
+                    resolution_utility(h.partition)
+                    if utility == "U1"
+                    else distortion_utility(values, h.partition, distance=distance)
+                )
                 assert h.utility == pytest.approx(u, abs=1e-12)
                 assert h.lagrangian == pytest.approx(h.privacy - lam * h.utility, abs=1e-12)
             if res.stop_reason == "delta_nonnegative":
@@ -619,11 +653,17 @@ def test_p12_algorithm2_invariants(seed):
             assert h.decomposition == Partition(quantized_decomposition(mask, h.partition.labels))
             assert h.decomposition == res0.history[0].decomposition.join(h.partition)
             assert h.partition.refines(h.decomposition)
-            assert h.privacy == pytest.approx(maximin_information(quantize(mask, h.partition.labels)), abs=1e-12)
+            assert h.privacy == pytest.approx(
+                maximin_information(quantize(mask, h.partition.labels)), abs=1e-12
+            )
         assert res0.privacy == 0  # λ = 0 ends connected
         for lam in (0.1, 1.0):
-            lag = [h.lagrangian for h in algorithm2(mask, lam, utility=utility, values=values,
-                                                    distance=distance).history]
+            lag = [
+                h.lagrangian
+                for h in algorithm2(
+                    mask, lam, utility=utility, values=values, distance=distance
+                ).history
+            ]
             assert all(b < a for a, b in zip(lag, lag[1:]))
 
 
@@ -654,7 +694,9 @@ def test_p10_reduced_criteria(seed):
             assert u1[p] == pytest.approx(max(u1.values()))
     d = {p: cluster_distortion(values, q.clusters[p[0]] + q.clusters[p[1]]) for p in pairs}
     monotone = all(
-        d[(i, j)] >= max(cluster_distortion(values, q.clusters[i]), cluster_distortion(values, q.clusters[j])) - 1e-12
+        d[(i, j)]
+        >= max(cluster_distortion(values, q.clusters[i]), cluster_distortion(values, q.clusters[j]))
+        - 1e-12
         for i, j in pairs
     )
     if monotone:
@@ -710,15 +752,28 @@ def test_hungarian_counts_and_maximin(hungarian):
 
     df, r = hungarian
     stats = dict(zip(dataset_statistics(df).quantity, dataset_statistics(df).ours))
-    assert [stats[k] for k in ("patients", "ages", "chol_levels", "pairs", "single_pairs")] == [293, 38, 154, 281, 269]
+    assert [stats[k] for k in ("patients", "ages", "chol_levels", "pairs", "single_pairs")] == [
+        293,
+        38,
+        154,
+        281,
+        269,
+    ]
     assert maximin_information(r) == 1.0  # two components: chol 132 (age 28 only) and the rest
     assert stats["L0(S->X) [bits]"] == pytest.approx(log2(38))
     assert stats["chol values with a single age"] == 85 and stats["largest |[[S|x]]|"] == 15
     # dropping the missing cholesterol instead does not give the paper's counts (spec A22)
     from nsp.experiments.heart import hungarian_age_chol
 
-    dropped = dict(zip(*dataset_statistics(hungarian_age_chol(missing="drop"))[["quantity", "ours"]].T.values))
-    assert [dropped[k] for k in ("ages", "chol_levels", "pairs", "single_pairs")] == [37, 153, 266, 261]
+    dropped = dict(
+        zip(*dataset_statistics(hungarian_age_chol(missing="drop"))[["quantity", "ours"]].T.values)
+    )
+    assert [dropped[k] for k in ("ages", "chol_levels", "pairs", "single_pairs")] == [
+        37,
+        153,
+        266,
+        261,
+    ]
 
 
 def test_hungarian_paper_lambdas_are_degenerate_and_demo_lambdas_are_not(hungarian):
@@ -730,7 +785,7 @@ def test_hungarian_paper_lambdas_are_degenerate_and_demo_lambdas_are_not(hungari
     assert algorithm2(r, 1.3).iterations == 0
     res = algorithm2(r, 0.03, utility="U2")
     assert res.iterations == 1 and res.stop_reason == "connected"
-    (a, b), = res.history[1].merges
+    ((a, b),) = res.history[1].merges
     assert {r.x_labels[a[0]], r.x_labels[b[0]]} == {129, 132}
     assert res.utility == pytest.approx(-1.5)
     # the spec's demonstration λ's give 13 iterations each
@@ -738,7 +793,9 @@ def test_hungarian_paper_lambdas_are_degenerate_and_demo_lambdas_are_not(hungari
     assert algorithm1(r, 0.0035, utility="U2").iterations == 13
 
 
-@pytest.mark.parametrize(("utility", "lengths"), [("U1", {0, 1, 7, 13, 21}), ("U2", {0, 3, 13, 17})])
+@pytest.mark.parametrize(
+    ("utility", "lengths"), [("U1", {0, 1, 7, 13, 21}), ("U2", {0, 3, 13, 17})]
+)
 def test_hungarian_reachable_run_lengths(hungarian, utility, lengths):
     from nsp.pareto import lambda_windows
 
@@ -762,7 +819,9 @@ def test_p15_p16_renyi0_leakage_and_gacs_korner(seed):
     p = np.where(mask, rng.random(mask.shape) + 0.05, 0.0)
     p /= p.sum()
     # eq. (13): with uniform S, max_x D0(p(s|x) || p(s)) = L0(S -> X)
-    assert renyi_leakage(p, 0, uniform_s=True) == pytest.approx(nonstochastic_leakage(mask), abs=1e-9)
+    assert renyi_leakage(p, 0, uniform_s=True) == pytest.approx(
+        nonstochastic_leakage(mask), abs=1e-9
+    )
     k = gacs_korner_common_information(p)
     assert k <= mutual_information(p) + 1e-9 and k <= maximin_information(mask) + 1e-9
     # K = I* when the components carry equal mass
@@ -771,9 +830,16 @@ def test_p15_p16_renyi0_leakage_and_gacs_korner(seed):
     n, s_lab, _ = support_components(mask)
     mass = np.array([p[s_lab == c].sum() for c in range(n)])
     p_eq = p / mass[s_lab][:, None] / n
-    assert gacs_korner_common_information(p_eq) == pytest.approx(maximin_information(mask), abs=1e-9)
-    table = section6_table(p, {"identity": Partition.singletons(mask.shape[1]), "whole": Partition.whole(mask.shape[1])})
-    assert table["max D0 (uniform S, eq. 13)"].to_numpy() == pytest.approx(table["L0 [bits]"].to_numpy(), abs=1e-9)
+    assert gacs_korner_common_information(p_eq) == pytest.approx(
+        maximin_information(mask), abs=1e-9
+    )
+    table = section6_table(
+        p,
+        {"identity": Partition.singletons(mask.shape[1]), "whole": Partition.whole(mask.shape[1])},
+    )
+    assert table["max D0 (uniform S, eq. 13)"].to_numpy() == pytest.approx(
+        table["L0 [bits]"].to_numpy(), abs=1e-9
+    )
     assert (table["K (Gacs-Korner)"] <= table["I* [bits]"] + 1e-9).all()
 
 
@@ -792,7 +858,9 @@ def test_larger_instances_with_many_components_match_the_naive_version(seed):
     values = rng.integers(0, 8, n_x).astype(float)  # many exact ties
     for utility, distance in CONFIGS:
         for lam in (0.0, 0.5):
-            ours = algorithm2(mask, lam, utility=utility, values=values, distance=distance).partition
+            ours = algorithm2(
+                mask, lam, utility=utility, values=values, distance=distance
+            ).partition
             assert ours == Partition(naive_algorithm2(mask, lam, utility, values, distance == "sq"))
         ours1 = algorithm1(mask, 0.0, utility=utility, values=values, distance=distance).partition
         assert ours1 == Partition(naive_algorithm1(mask, 0.0, utility, values, distance == "sq"))

@@ -8,7 +8,11 @@ import pandas as pd
 import pytest
 
 from nsp import info
-from nsp.clustering.funnel import greedy_information_bottleneck, greedy_max_leakage, greedy_privacy_funnel
+from nsp.clustering.funnel import (
+    greedy_information_bottleneck,
+    greedy_max_leakage,
+    greedy_privacy_funnel,
+)
 from nsp.experiments.census import (
     adult_census_joint,
     bounds_frame,
@@ -23,8 +27,12 @@ def _frame(ages, sexes, edus, incomes):
 
 
 def test_discretize_bin_boundaries():
-    df = _frame([17, 24, 25, 34, 35, 74, 75, 90], ["Female", "Male"] * 4,
-                [1, 8, 9, 10, 12, 13, 16, 16], ["<=50K", ">50K.", "<=50K", ">50K"] * 2)
+    df = _frame(
+        [17, 24, 25, 34, 35, 74, 75, 90],
+        ["Female", "Male"] * 4,
+        [1, 8, 9, 10, 12, 13, 16, 16],
+        ["<=50K", ">50K.", "<=50K", ">50K"] * 2,
+    )
     codes = discretize_adult(df)
     assert codes.age.tolist() == [0, 0, 1, 1, 2, 5, 6, 6]
     assert codes.education.tolist() == [0, 0, 1, 2, 2, 3, 3, 3]

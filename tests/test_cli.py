@@ -61,14 +61,37 @@ def test_data_fetch_status_and_verify_from_a_mirror(tmp_path, capsys, monkeypatc
         (mirror / f.name).write_bytes(f.read_bytes())
     home = tmp_path / "data"
     args = ["--data-home", str(home)]
-    assert cli.main(["data", "fetch", "heart_disease_hungarian", "--mirror", str(mirror.parent), *args]) == 0
+    assert (
+        cli.main(
+            ["data", "fetch", "heart_disease_hungarian", "--mirror", str(mirror.parent), *args]
+        )
+        == 0
+    )
     assert cli.main(["data", "verify", "heart_disease_hungarian", *args]) == 0
     target = home / "heart_disease_hungarian" / "processed.hungarian.data"
     target.write_bytes(target.read_bytes() + b"tampered\n")
     assert cli.main(["data", "verify", "heart_disease_hungarian", *args]) == 1
-    assert cli.main(["data", "fetch", "heart_disease_hungarian", "--mirror", str(mirror.parent), *args]) == 2
+    assert (
+        cli.main(
+            ["data", "fetch", "heart_disease_hungarian", "--mirror", str(mirror.parent), *args]
+        )
+        == 2
+    )
     assert "checksum" in capsys.readouterr().err.lower()
-    assert cli.main(["data", "fetch", "heart_disease_hungarian", "--mirror", str(mirror.parent), "--force", *args]) == 0
+    assert (
+        cli.main(
+            [
+                "data",
+                "fetch",
+                "heart_disease_hungarian",
+                "--mirror",
+                str(mirror.parent),
+                "--force",
+                *args,
+            ]
+        )
+        == 0
+    )
     assert cli.main(["data", "status", *args]) == 0
     assert "verified" in capsys.readouterr().out
 
@@ -90,10 +113,14 @@ def _tiny_notebook(root, body, name="01_tiny"):
     return src
 
 
-SAVE_TABLE = ("import pandas as pd\nfrom nsp.plotting import save_table\n"
-              "save_table(pd.DataFrame({'x': [1.0 / 3]}), 'k/table')")
-SHOW_ENV = ("import os\nprint(os.environ['OPENBLAS_NUM_THREADS'], os.environ['PYTHONHASHSEED'], "
-            "os.environ.get('OPENBLAS_CORETYPE'))\n")
+SAVE_TABLE = (
+    "import pandas as pd\nfrom nsp.plotting import save_table\n"
+    "save_table(pd.DataFrame({'x': [1.0 / 3]}), 'k/table')"
+)
+SHOW_ENV = (
+    "import os\nprint(os.environ['OPENBLAS_NUM_THREADS'], os.environ['PYTHONHASHSEED'], "
+    "os.environ.get('OPENBLAS_CORETYPE'))\n"
+)
 
 
 def test_run_writes_to_scratch_and_never_to_the_published_figures(project, capsys):
@@ -112,7 +139,9 @@ def test_run_writes_to_scratch_and_never_to_the_published_figures(project, capsy
     outputs = json.loads(executed.read_text())["cells"][1]["outputs"]
     printed = "".join("".join(o.get("text", [])) for o in outputs)
     pins = notebooks.numerical_pins()
-    assert printed.strip() == f"1 0 {pins.get('OPENBLAS_CORETYPE')}"  # one thread, hash seed, kernels
+    assert (
+        printed.strip() == f"1 0 {pins.get('OPENBLAS_CORETYPE')}"
+    )  # one thread, hash seed, kernels
 
 
 def test_figures_publishes_records_the_environment_and_skips_what_is_up_to_date(project, capsys):
@@ -145,12 +174,18 @@ def test_a_failing_cell_prints_its_traceback_and_keeps_the_notebook(project, cap
 
 
 def test_figures_skips_notebooks_whose_data_are_missing_and_says_why(project, capsys):
-    _tiny_notebook(project, "from nsp.datasets import DataUnavailableError\n"
-                            "raise DataUnavailableError('data/adult/adult.data not found')", name="01_needs_data")
+    _tiny_notebook(
+        project,
+        "from nsp.datasets import DataUnavailableError\n"
+        "raise DataUnavailableError('data/adult/adult.data not found')",
+        name="01_needs_data",
+    )
     _tiny_notebook(project, SAVE_TABLE, name="02_no_data")
     assert cli.main(["figures", "-j", "2"]) == 0
     out = capsys.readouterr().out
-    assert "skipped 1 notebook(s)" in out and "k/01_needs_data: data/adult/adult.data not found" in out
+    assert (
+        "skipped 1 notebook(s)" in out and "k/01_needs_data: data/adult/adult.data not found" in out
+    )
     assert (project / "figures" / "k" / "table.csv").is_file()
 
 
@@ -162,7 +197,11 @@ def test_a_papermill_run_of_a_student_copy_leaves_figures_alone(project):
     copy = project / "build" / "notebooks" / "k" / "01_tiny.ipynb"
     copy.parent.mkdir(parents=True)
     nb = jupytext.read(src)
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
     jupytext.write(nb, copy, fmt="ipynb")
     papermill.execute_notebook(str(copy), str(project / "ran.ipynb"), progress_bar=False)
     assert not (project / "figures").exists()
@@ -200,8 +239,12 @@ def test_interrupted_runs_leave_nothing_and_are_cleaned_up_after_a_kill(project,
 def test_sigterm_stops_a_run_without_leftovers(project):
     _tiny_notebook(project, "import time\ntime.sleep(60)")
     env = {**os.environ, "NSP_PROJECT_DIR": str(project)}
-    proc = subprocess.Popen([sys.executable, "-m", "nsp", "run", "k/01_tiny"], env=env,
-                            stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "nsp", "run", "k/01_tiny"],
+        env=env,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     deadline = time.monotonic() + 60
     while not list((project / "build").rglob(".nsp-tmp-*")) and time.monotonic() < deadline:
         time.sleep(0.2)
@@ -215,7 +258,9 @@ def test_sigterm_stops_a_run_without_leftovers(project):
 
 
 def test_version():
-    done = subprocess.run([sys.executable, "-m", "nsp", "--version"], capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "nsp", "--version"], capture_output=True, text=True
+    )
     import nsp
 
     assert done.returncode == 0 and done.stdout.strip() == f"nsp {nsp.__version__}"

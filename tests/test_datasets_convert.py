@@ -17,13 +17,13 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from conftest import MIRROR, needs_mirror  # noqa: E402
 
 import nsp.datasets as ds
 from nsp.datasets import convert
 from nsp.datasets import fetching as fetch_mod
 from nsp.datasets import registry as reg_mod
 from nsp.datasets.registry import DatasetInfo, FileEntry, Registry
-from conftest import MIRROR, needs_mirror  # noqa: E402
 
 NO_RDATA = "the rdata extra is not installed (pip install 'nsp[rdata]')"
 
@@ -70,19 +70,24 @@ def _serve(mapping: dict[str, bytes], calls: list[str]):
 
 # --------------------------------------------------------------------------- gzip and git ids
 
+
 @pytest.mark.parametrize("flush", [False, True])
 def test_gzip_bytes_is_pythons_gzipfile_with_mtime_0(flush):
     data = b"customer_id,kwh\n" + b"".join(b"%d,%.3f\n" % (i, i / 7) for i in range(5000))
     assert convert.gzip_bytes(data, name="x.csv", sync_flush=flush) == _python_gzip(
-        data, "x.csv", flush=flush)
+        data, "x.csv", flush=flush
+    )
     assert convert.gzip_bytes(data, name="x.csv") != convert.gzip_bytes(data, name="y.csv")
 
 
 @pytest.mark.skipif(shutil.which("gzip") is None, reason="GNU gzip is not installed")
 def test_gzip_bytes_is_gnu_gzip_n_9():
-    data = b"".join(b"%d %.2f\n" % (1303132929 + i, 200 + (i * 37 % 1000) / 7) for i in range(20000))
-    gnu = subprocess.run(["gzip", "-n", "-9", "-c"], input=data, capture_output=True,
-                         check=True).stdout
+    data = b"".join(
+        b"%d %.2f\n" % (1303132929 + i, 200 + (i * 37 % 1000) / 7) for i in range(20000)
+    )
+    gnu = subprocess.run(
+        ["gzip", "-n", "-9", "-c"], input=data, capture_output=True, check=True
+    ).stdout
     assert convert.gzip_bytes(data, level=9, mem_level=9, os=3) == gnu
 
 
@@ -96,8 +101,16 @@ def test_gzip_bytes_rejects_bad_settings():
 def test_git_blob_sha1_is_gits_object_id():
     assert convert.git_blob_sha1(b"hello\n") == "ce013625030ba8dba906f756967f9e9ca394464a"
     if shutil.which("git"):
-        out = subprocess.run(["git", "hash-object", "--stdin"], input=b"a b\n1 2",
-                             capture_output=True, check=True).stdout.decode().strip()
+        out = (
+            subprocess.run(
+                ["git", "hash-object", "--stdin"],
+                input=b"a b\n1 2",
+                capture_output=True,
+                check=True,
+            )
+            .stdout.decode()
+            .strip()
+        )
         assert convert.git_blob_sha1(b"a b\n1 2") == out
 
 
@@ -119,26 +132,43 @@ def test_convert_file_rejects_unknown_recipes_and_settings(tmp_path):
     with pytest.raises(ValueError, match="unknown conversion recipe"):
         convert.convert_file({"recipe": "unzip", "gzip": {}}, tmp_path / "s", tmp_path / "d")
     with pytest.raises(ValueError, match="unknown gzip settings"):
-        convert.convert_file({"recipe": "gzip", "gzip": {"mtime": 5}}, tmp_path / "s",
-                             tmp_path / "d")
+        convert.convert_file(
+            {"recipe": "gzip", "gzip": {"mtime": 5}}, tmp_path / "s", tmp_path / "d"
+        )
 
 
 # --------------------------------------------------------------------------- a toy registry
 
-RDATA_URL = "https://raw.githubusercontent.com/o/r/0123456789abcdef0123456789abcdef01234567/taxis.RData"
-DAT_URL = "https://raw.githubusercontent.com/o/r/0123456789abcdef0123456789abcdef01234567/channel_1.dat"
+RDATA_URL = (
+    "https://raw.githubusercontent.com/o/r/0123456789abcdef0123456789abcdef01234567/taxis.RData"
+)
+DAT_URL = (
+    "https://raw.githubusercontent.com/o/r/0123456789abcdef0123456789abcdef01234567/channel_1.dat"
+)
 DAT = b"1303132929 224.19\n1303132930 225.57\n1303132931 221.34"  # no final newline, as in REDD
 
 #: The synthetic taxis object (binfer's layout: times as strings ending in Z, factor labels).
-TAXIS = pd.DataFrame({
-    "VendorID": [2.0, 1.0, 2.0],
-    "tpep_pickup_datetime": ["2015-01-09 23:44:05Z", "2015-01-10 00:01:00Z", "2015-01-09 23:59:59Z"],
-    "tpep_dropoff_datetime": ["2015-01-10 00:06:18Z", "2015-01-10 00:30:04Z", "2015-01-10 00:10:00Z"],
-    "pickup_longitude": [-73.95785522460938, 0.0, -73.98152160644531],
-    "payment_type": pd.Categorical(["Cash", "Credit card", "Cash"],
-                                   categories=["Credit card", "Cash", "No charge", "Dispute"]),
-    "rate": pd.Categorical(["Standard rate"] * 3),
-})
+TAXIS = pd.DataFrame(
+    {
+        "VendorID": [2.0, 1.0, 2.0],
+        "tpep_pickup_datetime": [
+            "2015-01-09 23:44:05Z",
+            "2015-01-10 00:01:00Z",
+            "2015-01-09 23:59:59Z",
+        ],
+        "tpep_dropoff_datetime": [
+            "2015-01-10 00:06:18Z",
+            "2015-01-10 00:30:04Z",
+            "2015-01-10 00:10:00Z",
+        ],
+        "pickup_longitude": [-73.95785522460938, 0.0, -73.98152160644531],
+        "payment_type": pd.Categorical(
+            ["Cash", "Credit card", "Cash"],
+            categories=["Credit card", "Cash", "No charge", "Dispute"],
+        ),
+        "rate": pd.Categorical(["Standard rate"] * 3),
+    }
+)
 #: What the registered CSV of that object must say (written by hand, not by the code under test).
 TAXIS_CSV = (
     b"VendorID,tpep_pickup_datetime,tpep_dropoff_datetime,pickup_longitude,payment_type,rate\n"
@@ -149,9 +179,19 @@ TAXIS_CSV = (
 
 
 def _info() -> DatasetInfo:
-    return DatasetInfo(key="toy", title="toy", publisher="me", publisher_url="https://example.org",
-                       citation="", licence="CC0", licence_short="CC0", papers=(),
-                       fidelity="stand-in", stand_in_for="something", copy_origin="")
+    return DatasetInfo(
+        key="toy",
+        title="toy",
+        publisher="me",
+        publisher_url="https://example.org",
+        citation="",
+        licence="CC0",
+        licence_short="CC0",
+        papers=(),
+        fidelity="stand-in",
+        stand_in_for="something",
+        copy_origin="",
+    )
 
 
 def _gz(name: str | None, *, mem_level: int = 8, os: int = 255, flush: bool = False) -> dict:
@@ -169,21 +209,51 @@ def rdata_bytes(tmp_path) -> bytes:
 
 def _toy_registry(monkeypatch, *, rdata: bytes = b"", out_sha: str | None = None) -> Registry:
     info = _info()
-    dat_gz = subprocess.run(["gzip", "-n", "-9", "-c"], input=DAT, capture_output=True).stdout \
-        if shutil.which("gzip") else convert.gzip_bytes(DAT, mem_level=9, os=3)
+    dat_gz = (
+        subprocess.run(["gzip", "-n", "-9", "-c"], input=DAT, capture_output=True).stdout
+        if shutil.which("gzip")
+        else convert.gzip_bytes(DAT, mem_level=9, os=3)
+    )
     entries = [
-        FileEntry("toy", "channel_1.dat.gz", "fragment", _sha(dat_gz), len(dat_gz), "test", {
-            "method": "convert", "recipe": "gzip", "gzip": _gz(None, mem_level=9, os=3),
-            "source": {"url": DAT_URL, "git_blob": convert.git_blob_sha1(DAT), "sha256": _sha(DAT)},
-        }, info),
-        FileEntry("toy", "taxis.csv.gz", "data",
-                  out_sha or _sha(_python_gzip(TAXIS_CSV, "taxis.csv")), 1, "test", {
-                      "method": "convert", "recipe": "rdata-to-csv-gz", "r_object": "taxis",
-                      "drop_suffix": {"suffix": "Z", "columns": ["tpep_pickup_datetime",
-                                                                 "tpep_dropoff_datetime"]},
-                      "gzip": _gz("taxis.csv"),
-                      "source": {"url": RDATA_URL, "git_blob": convert.git_blob_sha1(rdata)},
-                  }, info),
+        FileEntry(
+            "toy",
+            "channel_1.dat.gz",
+            "fragment",
+            _sha(dat_gz),
+            len(dat_gz),
+            "test",
+            {
+                "method": "convert",
+                "recipe": "gzip",
+                "gzip": _gz(None, mem_level=9, os=3),
+                "source": {
+                    "url": DAT_URL,
+                    "git_blob": convert.git_blob_sha1(DAT),
+                    "sha256": _sha(DAT),
+                },
+            },
+            info,
+        ),
+        FileEntry(
+            "toy",
+            "taxis.csv.gz",
+            "data",
+            out_sha or _sha(_python_gzip(TAXIS_CSV, "taxis.csv")),
+            1,
+            "test",
+            {
+                "method": "convert",
+                "recipe": "rdata-to-csv-gz",
+                "r_object": "taxis",
+                "drop_suffix": {
+                    "suffix": "Z",
+                    "columns": ["tpep_pickup_datetime", "tpep_dropoff_datetime"],
+                },
+                "gzip": _gz("taxis.csv"),
+                "source": {"url": RDATA_URL, "git_blob": convert.git_blob_sha1(rdata)},
+            },
+            info,
+        ),
     ]
     registry = Registry({"toy": info}, entries)
     monkeypatch.setattr(reg_mod, "REGISTRY", registry)
@@ -191,6 +261,7 @@ def _toy_registry(monkeypatch, *, rdata: bytes = b"", out_sha: str | None = None
 
 
 # --------------------------------------------------------------------------- fetch with "convert"
+
 
 def test_gzip_recipe_rebuilds_the_fragment_from_its_pinned_source(tmp_path, monkeypatch):
     _toy_registry(monkeypatch)
@@ -227,7 +298,8 @@ def test_rdata_recipe_on_a_synthetic_taxis_file(tmp_path, monkeypatch, rdata_byt
 
 
 def test_a_conversion_that_gives_other_bytes_is_an_error_and_writes_nothing(
-        tmp_path, monkeypatch, rdata_bytes):
+    tmp_path, monkeypatch, rdata_bytes
+):
     _toy_registry(monkeypatch, rdata=rdata_bytes, out_sha=_sha(b"not these bytes"))
     monkeypatch.setattr(fetch_mod, "_download", _serve({RDATA_URL: rdata_bytes}, []))
     with pytest.raises(ds.ChecksumError) as err:
@@ -268,6 +340,7 @@ def test_offline_a_converted_file_names_the_command_and_the_source(tmp_path, mon
 
 # --------------------------------------------------------------------------- the real files
 
+
 def _real_server(calls: list[str]):
     """Serve each registered https file's mirror bytes at its URL (the network, faked)."""
     by_url = {f.url: (MIRROR / f.dataset / f.file) for f in reg_mod.REGISTRY if f.method == "https"}
@@ -296,7 +369,10 @@ def test_taxi_2016_sample_is_rebuilt_byte_for_byte_from_the_rda(tmp_path, monkey
     _pyreadr()
     calls: list[str] = []
     monkeypatch.setattr(fetch_mod, "_download", _real_server(calls))
-    keys = ["nyc_taxi/yellow_tripdata_2016-01_sample10k.csv.gz", "nyc_taxi/yellow_2016_01_sample.rda"]
+    keys = [
+        "nyc_taxi/yellow_tripdata_2016-01_sample10k.csv.gz",
+        "nyc_taxi/yellow_2016_01_sample.rda",
+    ]
     paths = ds.fetch(keys, data_home=tmp_path, allow_network=True)
     rda = reg_mod.REGISTRY.get("nyc_taxi", "yellow_2016_01_sample.rda")
     assert calls == [rda.url]  # downloaded once: converted, then kept as provenance
@@ -313,6 +389,5 @@ def test_sgsc_sample_is_rebuilt_from_a_mirror_holding_only_the_rds(tmp_path, mon
     (mirror / "sm_cust50.rds").symlink_to(MIRROR / "sgsc_smart_meter" / "sm_cust50.rds")
     monkeypatch.setattr(fetch_mod, "_download", lambda *a, **k: pytest.fail("downloaded"))
     key = "sgsc_smart_meter/sgsc_cust50_halfhourly.csv.gz"
-    (path,) = ds.fetch(key, mirror=mirror.parent, data_home=tmp_path / "data",
-                       allow_network=False)
+    (path,) = ds.fetch(key, mirror=mirror.parent, data_home=tmp_path / "data", allow_network=False)
     assert ds.sha256_file(path) == reg_mod.REGISTRY.get(*key.split("/")).sha256

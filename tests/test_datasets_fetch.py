@@ -11,13 +11,12 @@ from pathlib import Path
 
 import pandas as pd
 import pytest
+from conftest import MIRROR, needs_mirror  # noqa: E402
 
 import nsp.datasets as ds
 from nsp.datasets import fetching as fetch_mod
 from nsp.datasets import registry as reg_mod
 from nsp.datasets.registry import DatasetInfo, FileEntry, Registry
-from conftest import MIRROR, needs_mirror  # noqa: E402
-
 
 # --------------------------------------------------------------------------- synthetic registry
 
@@ -36,17 +35,55 @@ def _sha(data: bytes) -> str:
 def toy(monkeypatch, tmp_path):
     """Replace the registry by three tiny files: one https, one in a UCI zip (CRLF), one mirror-only."""
     info = DatasetInfo(
-        key="toy", title="toy", publisher="me", publisher_url="https://example.org", citation="",
-        licence="CC0", licence_short="CC0", papers=(), fidelity="exact", stand_in_for=None,
-        copy_origin="")
+        key="toy",
+        title="toy",
+        publisher="me",
+        publisher_url="https://example.org",
+        citation="",
+        licence="CC0",
+        licence_short="CC0",
+        papers=(),
+        fidelity="exact",
+        stand_in_for=None,
+        copy_origin="",
+    )
     entries = [
-        FileEntry("toy", "plain.csv", "data", _sha(FILES["plain.csv"]), len(FILES["plain.csv"]),
-                  "test", {"method": "https", "url": "https://example.org/plain.csv"}, info),
-        FileEntry("toy", "member.txt", "data", _sha(FILES["member.txt"]), len(FILES["member.txt"]),
-                  "test", {"method": "uci", "uci_id": 2, "url": "https://example.org/toy.zip",
-                           "member": "member.txt", "newlines": "lf"}, info),
-        FileEntry("toy", "local.dat", "data", _sha(FILES["local.dat"]), len(FILES["local.dat"]),
-                  "test", {"method": "mirror-only", "reason": "converted"}, info),
+        FileEntry(
+            "toy",
+            "plain.csv",
+            "data",
+            _sha(FILES["plain.csv"]),
+            len(FILES["plain.csv"]),
+            "test",
+            {"method": "https", "url": "https://example.org/plain.csv"},
+            info,
+        ),
+        FileEntry(
+            "toy",
+            "member.txt",
+            "data",
+            _sha(FILES["member.txt"]),
+            len(FILES["member.txt"]),
+            "test",
+            {
+                "method": "uci",
+                "uci_id": 2,
+                "url": "https://example.org/toy.zip",
+                "member": "member.txt",
+                "newlines": "lf",
+            },
+            info,
+        ),
+        FileEntry(
+            "toy",
+            "local.dat",
+            "data",
+            _sha(FILES["local.dat"]),
+            len(FILES["local.dat"]),
+            "test",
+            {"method": "mirror-only", "reason": "converted"},
+            info,
+        ),
     ]
     monkeypatch.setattr(reg_mod, "REGISTRY", Registry({"toy": info}, entries))
     monkeypatch.delenv("NSP_DATA_MIRROR", raising=False)
@@ -89,6 +126,7 @@ def _leftovers(root: Path) -> list[Path]:
 
 
 # --------------------------------------------------------------------------- mirror path
+
 
 def test_fetch_copies_from_the_mirror_and_verifies(toy, tmp_path):
     home = tmp_path / "data"
@@ -147,13 +185,17 @@ def test_corrupt_mirror_copy_is_rejected_and_leaves_nothing(toy, tmp_path):
 
 # --------------------------------------------------------------------------- network path
 
+
 def test_network_download_when_no_mirror(toy, tmp_path, monkeypatch):
     calls: list[str] = []
     monkeypatch.setattr(fetch_mod, "_download", _fake_server(calls))
     home = tmp_path / "data"
     paths = ds.fetch(["toy/plain.csv", "toy/member.txt"], data_home=home, allow_network=True)
     assert calls == ["https://example.org/plain.csv", "https://example.org/toy.zip"]
-    assert [p.read_bytes() for p in paths] == [FILES["plain.csv"], FILES["member.txt"]]  # CRLF -> LF
+    assert [p.read_bytes() for p in paths] == [
+        FILES["plain.csv"],
+        FILES["member.txt"],
+    ]  # CRLF -> LF
     assert _leftovers(home) == []
 
 
@@ -161,8 +203,16 @@ def test_one_archive_download_serves_several_members(toy, tmp_path, monkeypatch)
     calls: list[str] = []
     monkeypatch.setattr(fetch_mod, "_download", _fake_server(calls))
     entry = reg_mod.REGISTRY.get("toy", "member.txt")
-    twin = FileEntry("toy", "twin.txt", "data", entry.sha256, entry.size, "test",
-                     dict(entry.download), entry.info)
+    twin = FileEntry(
+        "toy",
+        "twin.txt",
+        "data",
+        entry.sha256,
+        entry.size,
+        "test",
+        dict(entry.download),
+        entry.info,
+    )
     monkeypatch.setattr(reg_mod, "REGISTRY", Registry(reg_mod.REGISTRY.datasets, [entry, twin]))
     ds.fetch(data_home=tmp_path, allow_network=True)
     assert calls == ["https://example.org/toy.zip"]
@@ -228,8 +278,10 @@ def test_timeout_is_a_failed_download(toy, tmp_path, monkeypatch):
         ds.fetch("toy/plain.csv", data_home=tmp_path, allow_network=True, timeout=0.5)
 
 
-@pytest.mark.parametrize(("name", "url"), [("plain.csv", "https://example.org/plain.csv"),
-                                          ("member.txt", "https://example.org/toy.zip")])
+@pytest.mark.parametrize(
+    ("name", "url"),
+    [("plain.csv", "https://example.org/plain.csv"), ("member.txt", "https://example.org/toy.zip")],
+)
 def test_downloaded_file_with_another_hash_is_rejected(toy, tmp_path, monkeypatch, name, url):
     monkeypatch.setattr(fetch_mod, "_download", _fake_server([], corrupt=name))
     with pytest.raises(ds.ChecksumError) as err:
@@ -241,7 +293,9 @@ def test_downloaded_file_with_another_hash_is_rejected(toy, tmp_path, monkeypatc
 
 
 def test_broken_archive_is_a_failed_download(toy, tmp_path, monkeypatch):
-    monkeypatch.setattr(fetch_mod, "_download", lambda url, dest, *, timeout: Path(dest).write_bytes(b"<html>"))
+    monkeypatch.setattr(
+        fetch_mod, "_download", lambda url, dest, *, timeout: Path(dest).write_bytes(b"<html>")
+    )
     with pytest.raises(ds.DataUnavailableError, match="toy/member.txt"):
         ds.fetch("toy/member.txt", data_home=tmp_path, allow_network=True)
 
@@ -274,13 +328,25 @@ def test_real_download_function_writes_the_response(tmp_path, monkeypatch):
 
 # --------------------------------------------------------------------------- verify / status
 
+
 def test_verify_reports_each_state(toy, tmp_path):
     home = tmp_path / "data"
     ds.fetch(["toy/plain.csv", "toy/member.txt"], mirror=toy, data_home=home)
     (home / "toy" / "member.txt").write_bytes(b"changed")
     frame = ds.verify(data_home=home)
-    assert list(frame.columns) == ["dataset", "file", "state", "kind", "fidelity", "stand_in_for",
-                                   "size", "licence", "sha256", "actual_sha256", "path"]
+    assert list(frame.columns) == [
+        "dataset",
+        "file",
+        "state",
+        "kind",
+        "fidelity",
+        "stand_in_for",
+        "size",
+        "licence",
+        "sha256",
+        "actual_sha256",
+        "path",
+    ]
     assert frame["state"].astype(str).tolist() == ["verified", "present-but-mismatch", "missing"]
     assert isinstance(frame["state"].dtype, pd.CategoricalDtype)
     assert frame["actual_sha256"].tolist()[2] is None
@@ -336,6 +402,7 @@ def test_unknown_names_are_rejected(toy, tmp_path):
 
 # --------------------------------------------------------------------------- the real mirror
 
+
 @needs_mirror
 def test_fetch_everything_from_the_real_mirror(tmp_path, monkeypatch):
     monkeypatch.delenv("NSP_DATA_MIRROR", raising=False)
@@ -362,8 +429,10 @@ def test_real_uci_and_https_entries_through_the_network_path(tmp_path, monkeypat
                 for f in reg_mod.REGISTRY:
                     if f.url == url:
                         data = (MIRROR / f.dataset / f.file).read_bytes()
-                        zf.writestr(f.download["member"],
-                                    data.replace(b"\n", b"\r\n") if f.download.get("newlines") else data)
+                        zf.writestr(
+                            f.download["member"],
+                            data.replace(b"\n", b"\r\n") if f.download.get("newlines") else data,
+                        )
             Path(dest).write_bytes(buf.getvalue())
         else:
             f = next(f for f in reg_mod.REGISTRY if f.url == url)
@@ -371,7 +440,10 @@ def test_real_uci_and_https_entries_through_the_network_path(tmp_path, monkeypat
 
     monkeypatch.setattr(fetch_mod, "_download", server)
     ds.fetch(["heart_disease_hungarian", "ausgrid"], data_home=tmp_path, allow_network=True)
-    assert calls == ["https://archive.ics.uci.edu/static/public/45/heart+disease.zip",
-                     reg_mod.REGISTRY.get("ausgrid", "customer12_2011-2012_GC_GG_kW.csv").url]
-    assert (ds.verify(["heart_disease_hungarian", "ausgrid"], data_home=tmp_path)["state"]
-            == "verified").all()
+    assert calls == [
+        "https://archive.ics.uci.edu/static/public/45/heart+disease.zip",
+        reg_mod.REGISTRY.get("ausgrid", "customer12_2011-2012_GC_GG_kW.csv").url,
+    ]
+    assert (
+        ds.verify(["heart_disease_hungarian", "ausgrid"], data_home=tmp_path)["state"] == "verified"
+    ).all()

@@ -5,14 +5,13 @@ from __future__ import annotations
 import gzip
 from pathlib import Path
 
-import numpy as np
 import pandas as pd
 import pytest
+from conftest import find_mirror  # noqa: E402
 
 import nsp.datasets as ds
 from nsp.datasets import MalformedFileError
 from nsp.datasets.smart_meter import AUSGRID_2012_13_FILE
-from conftest import find_mirror  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -23,6 +22,7 @@ def home() -> Path:
         return mirror
     if (ds.status()["state"] == "verified").all():
         from nsp.paths import data_dir
+
         return data_dir()
     pytest.skip("no data: set NSP_DATA_MIRROR or run `make data`")
 
@@ -34,6 +34,7 @@ def _no_mirror_autocopy(monkeypatch):
 
 
 # =========================================================================== Adult
+
 
 @pytest.fixture(scope="module")
 def adult(home):
@@ -59,8 +60,16 @@ def test_adult_missing_values_and_splits(home):
     train = ds.load_adult(split="train", data_home=home)
     test = ds.load_adult(split="test", data_home=home)
     assert len(train) == 32561 and len(test) == 16281
-    assert train[["workclass", "occupation", "native-country"]].isna().sum().tolist() == [1836, 1843, 583]
-    assert test[["workclass", "occupation", "native-country"]].isna().sum().tolist() == [963, 966, 274]
+    assert train[["workclass", "occupation", "native-country"]].isna().sum().tolist() == [
+        1836,
+        1843,
+        583,
+    ]
+    assert test[["workclass", "occupation", "native-country"]].isna().sum().tolist() == [
+        963,
+        966,
+        274,
+    ]
     assert train.drop(columns=["workclass", "occupation", "native-country"]).notna().all().all()
     assert test["income"].value_counts().to_dict() == {"<=50K": 12435, ">50K": 3846}
     assert train.dropna().shape[0] == 30162
@@ -71,10 +80,16 @@ def test_adult_missing_values_and_splits(home):
 
 # =========================================================================== Hungarian heart disease
 
+
 def _paper_counts(frame: pd.DataFrame) -> tuple[int, int, int, int, int]:
     pairs = frame.groupby(["age", "chol"], dropna=False).size()
-    return (len(frame), frame["age"].nunique(), frame["chol"].nunique(dropna=False),
-            len(pairs), int((pairs == 1).sum()))
+    return (
+        len(frame),
+        frame["age"].nunique(),
+        frame["chol"].nunique(dropna=False),
+        len(pairs),
+        int((pairs == 1).sum()),
+    )
 
 
 def test_hungarian_reproduces_the_paper_counts(home):
@@ -99,7 +114,13 @@ def test_hungarian_raw_records_agree_with_the_processed_file(home):
     assert len(raw) == 294 and list(raw.columns[:2]) == ["id", "line"]
     assert raw["line"].tolist()[:3] == [1, 11, 21]
     assert raw["id"].nunique() == 293  # id 1132 is used twice
-    assert _paper_counts(ds.load_hungarian_heart(data_home=home, source="raw")) == (293, 38, 154, 281, 269)
+    assert _paper_counts(ds.load_hungarian_heart(data_home=home, source="raw")) == (
+        293,
+        38,
+        154,
+        281,
+        269,
+    )
 
     def multiset(frame, cols):
         return sorted(map(tuple, frame[cols].astype("float64").fillna(-9).to_numpy().tolist()))
@@ -136,6 +157,7 @@ def test_hungarian_raw_malformed_record(tmp_path, home, monkeypatch):
 
 # =========================================================================== smart meters: SGSC
 
+
 @pytest.fixture(scope="module")
 def sgsc(home):
     return ds.load_smart_meter(data_home=home)
@@ -155,7 +177,11 @@ def test_sgsc_stand_in(sgsc):
     assert str(sgsc["timestamp"].max()) == "2014-03-03 12:00:00"
     assert sgsc.attrs["fidelity"] == "stand-in" and "Ausgrid" in sgsc.attrs["stand_in_for"]
     first = sgsc.iloc[0]
-    assert (first["customer"], str(first["timestamp"]), first["kwh"]) == ("10006414", "2012-02-10 08:00:00", 0.141)
+    assert (first["customer"], str(first["timestamp"]), first["kwh"]) == (
+        "10006414",
+        "2012-02-10 08:00:00",
+        0.141,
+    )
     assert sgsc.groupby("customer", observed=True)["timestamp"].is_monotonic_increasing.all()
 
 
@@ -175,18 +201,23 @@ def test_sgsc_paper_window_and_channels(home):
 
 
 def _write_sgsc(path: Path, rows: list[str]) -> Path:
-    header = ("CUSTOMER_ID,READING_DATETIME,EVENT_KEY,GENERAL_SUPPLY_KWH,CONTROLLED_LOAD_KWH,"
-              "GROSS_GENERATION_KWH,NET_GENERATION_KWH,OTHER_KWH")
+    header = (
+        "CUSTOMER_ID,READING_DATETIME,EVENT_KEY,GENERAL_SUPPLY_KWH,CONTROLLED_LOAD_KWH,"
+        "GROSS_GENERATION_KWH,NET_GENERATION_KWH,OTHER_KWH"
+    )
     path.write_text("\n".join([header, *rows]) + "\n")
     return path
 
 
 def test_sgsc_format_from_a_path(tmp_path):
-    p = _write_sgsc(tmp_path / "sgsc.csv", [
-        "8,2013-01-01 00:30:00,0,0.5,0,0,0,0",
-        "8,2013-01-01 00:00:00,0,0.25,0.1,0,0,0",
-        "10,2013-01-01 00:00:00,0,1.0,0,0,0,0",
-    ])
+    p = _write_sgsc(
+        tmp_path / "sgsc.csv",
+        [
+            "8,2013-01-01 00:30:00,0,0.5,0,0,0,0",
+            "8,2013-01-01 00:00:00,0,0.25,0.1,0,0,0",
+            "10,2013-01-01 00:00:00,0,1.0,0,0,0,0",
+        ],
+    )
     frame = ds.load_smart_meter(path=p, channels=["GC", "CL"])
     assert frame["customer"].tolist() == ["8", "8", "8", "8", "10", "10"]
     assert frame["channel"].astype(str).tolist() == ["GC", "GC", "CL", "CL", "GC", "CL"]
@@ -195,16 +226,24 @@ def test_sgsc_format_from_a_path(tmp_path):
 
 
 def test_sgsc_malformed_rows(tmp_path):
-    p = _write_sgsc(tmp_path / "bad.csv", ["8,2013-01-01 00:00:00,0,0.5,0,0,0,0",
-                                           "8,2013-01-01 00:30:00,0,abc,0,0,0,0"])
-    with pytest.raises(MalformedFileError, match=r"bad.csv, line 3: column 'general_supply_kwh' holds 'abc'"):
+    p = _write_sgsc(
+        tmp_path / "bad.csv",
+        ["8,2013-01-01 00:00:00,0,0.5,0,0,0,0", "8,2013-01-01 00:30:00,0,abc,0,0,0,0"],
+    )
+    with pytest.raises(
+        MalformedFileError, match=r"bad.csv, line 3: column 'general_supply_kwh' holds 'abc'"
+    ):
         ds.load_smart_meter(path=p)
-    p = _write_sgsc(tmp_path / "dup.csv", ["8,2013-01-01 00:00:00,0,0.5,0,0,0,0",
-                                           "8,2013-01-01 00:00:00,0,0.7,0,0,0,0"])
+    p = _write_sgsc(
+        tmp_path / "dup.csv",
+        ["8,2013-01-01 00:00:00,0,0.5,0,0,0,0", "8,2013-01-01 00:00:00,0,0.7,0,0,0,0"],
+    )
     with pytest.raises(MalformedFileError, match=r"dup.csv, line 3: second reading"):
         ds.load_smart_meter(path=p)
-    p = _write_sgsc(tmp_path / "date.csv", ["8,2013-01-01 00:00:00,0,0.5,0,0,0,0",
-                                            "8,2013-13-01 00:30:00,0,0.7,0,0,0,0"])
+    p = _write_sgsc(
+        tmp_path / "date.csv",
+        ["8,2013-01-01 00:00:00,0,0.5,0,0,0,0", "8,2013-13-01 00:30:00,0,0.7,0,0,0,0"],
+    )
     with pytest.raises(MalformedFileError, match=r"date.csv, line 3: column 'reading_datetime'"):
         ds.load_smart_meter(path=p)
     with pytest.raises(FileNotFoundError, match="nope.csv"):
@@ -214,10 +253,21 @@ def test_sgsc_malformed_rows(tmp_path):
 # =========================================================================== smart meters: Ausgrid
 
 HALF_HOURS = [f"{(k * 30) // 60 % 24}:{(k * 30) % 60:02d}" for k in range(1, 49)]
-HEADER = ",".join(["Customer", "Generator Capacity", "Postcode", "Consumption Category", "date",
-                   *HALF_HOURS, "Row Quality"])
-DISCLAIMER = ("The data is provided by Ausgrid for research purposes only. No warranty, "
-              "express or implied.,,,,,")
+HEADER = ",".join(
+    [
+        "Customer",
+        "Generator Capacity",
+        "Postcode",
+        "Consumption Category",
+        "date",
+        *HALF_HOURS,
+        "Row Quality",
+    ]
+)
+DISCLAIMER = (
+    "The data is provided by Ausgrid for research purposes only. No warranty, "
+    "express or implied.,,,,,"
+)
 
 
 def _ausgrid_row(customer: int, channel: str, date: str, base: float, quality: str = "") -> str:
@@ -233,14 +283,17 @@ def _write_ausgrid(path: Path, rows: list[str], *, disclaimer: bool = True) -> P
 
 @pytest.fixture
 def ausgrid_file(tmp_path) -> Path:
-    return _write_ausgrid(tmp_path / AUSGRID_2012_13_FILE, [
-        _ausgrid_row(1, "CL", "1/07/2012", 0.5),
-        _ausgrid_row(1, "GC", "1/07/2012", 1.0),
-        _ausgrid_row(1, "GG", "1/07/2012", 0.0),
-        _ausgrid_row(1, "GC", "2/07/2012", 2.0, "NA"),
-        _ausgrid_row(12, "GC", "1/07/2012", 3.0),
-        _ausgrid_row(2, "GC", "30/06/2013", 4.0),
-    ])
+    return _write_ausgrid(
+        tmp_path / AUSGRID_2012_13_FILE,
+        [
+            _ausgrid_row(1, "CL", "1/07/2012", 0.5),
+            _ausgrid_row(1, "GC", "1/07/2012", 1.0),
+            _ausgrid_row(1, "GG", "1/07/2012", 0.0),
+            _ausgrid_row(1, "GC", "2/07/2012", 2.0, "NA"),
+            _ausgrid_row(12, "GC", "1/07/2012", 3.0),
+            _ausgrid_row(2, "GC", "30/06/2013", 4.0),
+        ],
+    )
 
 
 def test_ausgrid_wide_format_to_long(ausgrid_file):
@@ -265,9 +318,16 @@ def test_ausgrid_wide_format_to_long(ausgrid_file):
 def test_ausgrid_options(ausgrid_file):
     gc = ds.load_ausgrid(ausgrid_file, channels="GC", start="2012-07-02", end="2013-06-30")
     assert sorted(set(zip(gc["customer"].astype(str), gc["timestamp"].dt.date.astype(str)))) == [
-        ("1", "2012-07-02"), ("2", "2013-06-30")]
+        ("1", "2012-07-02"),
+        ("2", "2013-06-30"),
+    ]
     meta = ds.load_ausgrid(ausgrid_file, channels=["GC"], metadata=True)
-    assert list(meta.columns) == [*ds.SMART_METER_COLUMNS, "postcode", "generator_capacity", "row_quality"]
+    assert list(meta.columns) == [
+        *ds.SMART_METER_COLUMNS,
+        "postcode",
+        "generator_capacity",
+        "row_quality",
+    ]
     assert meta["postcode"].dtype == "Int64" and (meta["postcode"] == 2076).all()
     assert (meta["generator_capacity"] == 1.04).all()
     assert meta.loc[meta["timestamp"] == "2012-07-02 00:00", "row_quality"].tolist() == ["NA"]
@@ -276,7 +336,9 @@ def test_ausgrid_options(ausgrid_file):
 
 
 def test_ausgrid_without_disclaimer_and_iso_dates(tmp_path):
-    p = _write_ausgrid(tmp_path / "a.csv", [_ausgrid_row(5, "GC", "2012-07-01", 0.1)], disclaimer=False)
+    p = _write_ausgrid(
+        tmp_path / "a.csv", [_ausgrid_row(5, "GC", "2012-07-01", 0.1)], disclaimer=False
+    )
     frame = ds.load_ausgrid(p)
     assert len(frame) == 48 and str(frame["timestamp"].iloc[0]) == "2012-07-01 00:00:00"
 
@@ -287,25 +349,43 @@ def test_ausgrid_through_load_smart_meter(ausgrid_file, tmp_path):
     ausgrid_file.rename(home / "ausgrid" / AUSGRID_2012_13_FILE)
     frame = ds.load_smart_meter(source="ausgrid", data_home=home)
     assert list(frame["channel"].cat.categories) == ["GC"] and len(frame) == 4 * 48
-    explicit = ds.load_smart_meter(source="ausgrid", path=home / "ausgrid" / AUSGRID_2012_13_FILE,
-                                   channels=None)
+    explicit = ds.load_smart_meter(
+        source="ausgrid", path=home / "ausgrid" / AUSGRID_2012_13_FILE, channels=None
+    )
     assert len(explicit) == 6 * 48
     with pytest.raises(FileNotFoundError, match="not in the offline mirror"):
         ds.load_smart_meter(source="ausgrid", data_home=tmp_path / "empty")
 
 
-@pytest.mark.parametrize(("row", "line", "message"), [
-    (_ausgrid_row(1, "GC", "3/07/2012", 1.0) + ",extra", 5, "wrong number of fields"),
-    (_ausgrid_row(1, "GC", "3/07/2012", 1.0).replace(",1.005,", ",1.0O5,"), 5, r"column '3:00' holds '1.0O5'"),
-    (_ausgrid_row(1, "XX", "3/07/2012", 1.0), 5, r"Consumption Category 'XX'"),
-    (_ausgrid_row(1, "GC", "32/07/2012", 1.0), 5, r"column 'date' holds '32/07/2012'"),
-    (_ausgrid_row(1, "GC", "1/07/2012", 1.0), 5, "second row for the same customer"),
-    (",".join(_ausgrid_row(1, "GC", "3/07/2012", 1.0).split(",")[:20]), 5, "empty value in required column"),
-])
+@pytest.mark.parametrize(
+    ("row", "line", "message"),
+    [
+        (_ausgrid_row(1, "GC", "3/07/2012", 1.0) + ",extra", 5, "wrong number of fields"),
+        (
+            _ausgrid_row(1, "GC", "3/07/2012", 1.0).replace(",1.005,", ",1.0O5,"),
+            5,
+            r"column '3:00' holds '1.0O5'",
+        ),
+        (_ausgrid_row(1, "XX", "3/07/2012", 1.0), 5, r"Consumption Category 'XX'"),
+        (_ausgrid_row(1, "GC", "32/07/2012", 1.0), 5, r"column 'date' holds '32/07/2012'"),
+        (_ausgrid_row(1, "GC", "1/07/2012", 1.0), 5, "second row for the same customer"),
+        (
+            ",".join(_ausgrid_row(1, "GC", "3/07/2012", 1.0).split(",")[:20]),
+            5,
+            "empty value in required column",
+        ),
+    ],
+)
 def test_ausgrid_malformed_rows_name_file_and_line(tmp_path, row, line, message):
-    p = _write_ausgrid(tmp_path / "broken.csv", [
-        _ausgrid_row(1, "GC", "1/07/2012", 1.0), _ausgrid_row(1, "GC", "2/07/2012", 1.0), row,
-        _ausgrid_row(1, "GC", "4/07/2012", 1.0)])
+    p = _write_ausgrid(
+        tmp_path / "broken.csv",
+        [
+            _ausgrid_row(1, "GC", "1/07/2012", 1.0),
+            _ausgrid_row(1, "GC", "2/07/2012", 1.0),
+            row,
+            _ausgrid_row(1, "GC", "4/07/2012", 1.0),
+        ],
+    )
     with pytest.raises(MalformedFileError, match=rf"broken.csv, line {line}: .*{message}") as err:
         ds.load_ausgrid(p)
     assert err.value.line == line and err.value.path == p
@@ -314,8 +394,12 @@ def test_ausgrid_malformed_rows_name_file_and_line(tmp_path, row, line, message)
 
 def test_ausgrid_header_without_half_hours(tmp_path):
     p = tmp_path / "h.csv"
-    p.write_text(DISCLAIMER + "\nCustomer,Postcode,Consumption Category,date,kwh\n1,2000,GC,1/07/2012,3\n")
-    with pytest.raises(MalformedFileError, match=r"h.csv, line 2: expected the 48 half-hour columns"):
+    p.write_text(
+        DISCLAIMER + "\nCustomer,Postcode,Consumption Category,date,kwh\n1,2000,GC,1/07/2012,3\n"
+    )
+    with pytest.raises(
+        MalformedFileError, match=r"h.csv, line 2: expected the 48 half-hour columns"
+    ):
         ds.load_ausgrid(p)
     with pytest.raises(FileNotFoundError, match="pierreh.eu"):
         ds.load_ausgrid(tmp_path / "missing.csv")
@@ -333,11 +417,16 @@ def test_ausgrid_customer12(home):
     assert round(c12.loc[c12["channel"] == "GG", "kwh"].sum()) == 1296
     assert c12.attrs["fidelity"] == "partial"
     via = ds.load_smart_meter(source="ausgrid_customer12", data_home=home)
-    pd.testing.assert_frame_equal(via, gc.reset_index(drop=True).assign(
-        channel=pd.Categorical(gc["channel"].astype(str), categories=["GC"])))
+    pd.testing.assert_frame_equal(
+        via,
+        gc.reset_index(drop=True).assign(
+            channel=pd.Categorical(gc["channel"].astype(str), categories=["GC"])
+        ),
+    )
 
 
 # =========================================================================== REDD
+
 
 def test_redd_fragment(home):
     mains = ds.load_redd(1, data_home=home)
@@ -379,7 +468,11 @@ def test_redd_synthetic_tree(tmp_path):
     house = _redd_tree(tmp_path / "REDD", gz=True)
     frame = ds.load_redd(1, path=tmp_path / "REDD")
     assert frame.groupby("channel").size().to_dict() == {1: 10, 2: 10, 5: 10}
-    assert frame.drop_duplicates("channel")["label"].astype(str).tolist() == ["mains", "mains", "refrigerator"]
+    assert frame.drop_duplicates("channel")["label"].astype(str).tolist() == [
+        "mains",
+        "mains",
+        "refrigerator",
+    ]
     fridge = frame[frame["channel"] == 5]
     assert fridge["timestamp"].diff().dropna().dt.total_seconds().eq(3).all()
     assert fridge["watts"].tolist()[:2] == [190.0, 191.0]
@@ -404,15 +497,22 @@ def test_redd_without_labels_uses_the_house1_table(tmp_path):
     house = _redd_tree(tmp_path)
     (house / "labels.dat").unlink()
     frame = ds.load_redd(1, path=house)
-    assert frame.drop_duplicates("channel")["label"].astype(str).tolist() == ["mains", "mains", "refrigerator"]
+    assert frame.drop_duplicates("channel")["label"].astype(str).tolist() == [
+        "mains",
+        "mains",
+        "refrigerator",
+    ]
 
 
-@pytest.mark.parametrize(("line_text", "message"), [
-    ("1303132931 abc", "column 'watts' holds 'abc'"),
-    ("1303132931 12.5 7", "wrong number of fields"),
-    ("1303132931", "empty value in required column 'watts'"),
-    ("1303132931.5 12.5", "column 'unix_ts' holds 1303132931.5, not an integer"),
-])
+@pytest.mark.parametrize(
+    ("line_text", "message"),
+    [
+        ("1303132931 abc", "column 'watts' holds 'abc'"),
+        ("1303132931 12.5 7", "wrong number of fields"),
+        ("1303132931", "empty value in required column 'watts'"),
+        ("1303132931.5 12.5", "column 'unix_ts' holds 1303132931.5, not an integer"),
+    ],
+)
 def test_redd_malformed_line(tmp_path, line_text, message):
     p = tmp_path / "channel_1.dat"
     p.write_text(f"1303132929 224.19\n1303132930 225.57\n{line_text}\n1303132932 226.00\n")
@@ -441,6 +541,7 @@ def test_redd_blank_line_keeps_line_numbers(tmp_path):
 
 # =========================================================================== NYC taxi
 
+
 def test_taxi_stand_in(home):
     trips = ds.load_nyc_taxi(data_home=home)
     assert list(trips.columns) == list(ds.TAXI_COLUMNS)
@@ -463,7 +564,11 @@ def test_taxi_paper_bbox(home, caplog):
     with caplog.at_level("INFO", logger="nsp.datasets"):
         boxed = ds.load_nyc_taxi(data_home=home, bbox="paper")
     assert boxed.attrs["bbox"] == ds.NYC_BBOX_PAPER == (-74.27, -73.68, 40.49, 40.92)
-    assert boxed.attrs["dropped_outside_bbox"] == len(ds.load_nyc_taxi(data_home=home)) - len(boxed) == 8
+    assert (
+        boxed.attrs["dropped_outside_bbox"]
+        == len(ds.load_nyc_taxi(data_home=home)) - len(boxed)
+        == 8
+    )
     lon_min, lon_max, lat_min, lat_max = ds.NYC_BBOX_PAPER
     for end in ("pickup", "dropoff"):
         assert boxed[f"{end}_longitude"].between(lon_min, lon_max).all()
@@ -485,42 +590,67 @@ def test_taxi_kaggle_2014_head(home):
     assert head.attrs["stand_in_for"] is None
     first = head.iloc[0]
     assert first["vendor_id"] == "CMT" and str(first["pickup_datetime"]) == "2014-01-09 20:45:25"
-    assert first["pickup_longitude"] == pytest.approx(-73.99477) and first["trip_distance"] == pytest.approx(0.7)
+    assert first["pickup_longitude"] == pytest.approx(-73.99477) and first[
+        "trip_distance"
+    ] == pytest.approx(0.7)
     assert first["payment_type"] == "CRD" and first["total_amount"] == pytest.approx(8.9)
-    assert ds.load_nyc_taxi(path=home / "nyc_taxi" / "nyc_taxi_data_2014_head9.csv", nrows=4).shape[0] == 4
+    assert (
+        ds.load_nyc_taxi(path=home / "nyc_taxi" / "nyc_taxi_data_2014_head9.csv", nrows=4).shape[0]
+        == 4
+    )
 
 
 KAGGLE_HEADER = ",".join(ds.TAXI_COLUMNS)
 
 
 def _kaggle_row(lon=-73.99, lat=40.73, dlon=-73.98, dlat=40.75, when="2014-01-09 20:45:25") -> str:
-    return f"VTS,{when},2014-01-09 20:52:31,1,0.7,{lon},{lat},1,,{dlon},{dlat},CSH,6.5,0.5,0.5,0,0,7.5"
+    return (
+        f"VTS,{when},2014-01-09 20:52:31,1,0.7,{lon},{lat},1,,{dlon},{dlat},CSH,6.5,0.5,0.5,0,0,7.5"
+    )
 
 
 def test_taxi_kaggle_file_in_data_home_is_preferred_and_zeros_dropped(tmp_path):
     (tmp_path / "nyc_taxi").mkdir()
-    rows = [_kaggle_row(), _kaggle_row(lon=0, lat=0), _kaggle_row(dlat=""), _kaggle_row(lon=-75.0),
-            _kaggle_row(dlon=0.0)]
-    (tmp_path / "nyc_taxi" / "nyc_taxi_data_2014.csv").write_text("\n".join([KAGGLE_HEADER, *rows]) + "\n")
+    rows = [
+        _kaggle_row(),
+        _kaggle_row(lon=0, lat=0),
+        _kaggle_row(dlat=""),
+        _kaggle_row(lon=-75.0),
+        _kaggle_row(dlon=0.0),
+    ]
+    (tmp_path / "nyc_taxi" / "nyc_taxi_data_2014.csv").write_text(
+        "\n".join([KAGGLE_HEADER, *rows]) + "\n"
+    )
     trips = ds.load_nyc_taxi(data_home=tmp_path)
     assert trips.attrs["fidelity"] == "exact" and trips.attrs["stand_in_for"] is None
     assert len(trips) == 2
-    assert trips.attrs["dropped_zero_coordinates"] == 2 and trips.attrs["dropped_missing_coordinates"] == 1
+    assert (
+        trips.attrs["dropped_zero_coordinates"] == 2
+        and trips.attrs["dropped_missing_coordinates"] == 1
+    )
     assert trips["store_and_fwd_flag"].isna().all()
     boxed = ds.load_nyc_taxi(data_home=tmp_path, bbox="paper")
     assert len(boxed) == 1 and boxed.attrs["dropped_outside_bbox"] == 1
     assert ds.load_nyc_taxi(data_home=tmp_path, nrows=2).attrs["n_read"] == 2
 
 
-@pytest.mark.parametrize(("row", "message"), [
-    (_kaggle_row(lon="-73.9x"), "column 'pickup_longitude' holds '-73.9x'"),
-    (_kaggle_row() + ",1", "wrong number of fields"),
-    (_kaggle_row(when="2014-02-30 10:00:00"), "column 'pickup_datetime' holds '2014-02-30 10:00:00'"),
-    (",".join(_kaggle_row().split(",")[:10]), "empty value in required column"),
-])
+@pytest.mark.parametrize(
+    ("row", "message"),
+    [
+        (_kaggle_row(lon="-73.9x"), "column 'pickup_longitude' holds '-73.9x'"),
+        (_kaggle_row() + ",1", "wrong number of fields"),
+        (
+            _kaggle_row(when="2014-02-30 10:00:00"),
+            "column 'pickup_datetime' holds '2014-02-30 10:00:00'",
+        ),
+        (",".join(_kaggle_row().split(",")[:10]), "empty value in required column"),
+    ],
+)
 def test_taxi_malformed_row_names_file_and_line(tmp_path, row, message):
     p = tmp_path / "trips.csv"
-    p.write_text("\n".join([KAGGLE_HEADER, _kaggle_row(), _kaggle_row(), row, _kaggle_row()]) + "\n")
+    p.write_text(
+        "\n".join([KAGGLE_HEADER, _kaggle_row(), _kaggle_row(), row, _kaggle_row()]) + "\n"
+    )
     with pytest.raises(MalformedFileError, match=rf"trips.csv, line 4: .*{message}"):
         ds.load_nyc_taxi(path=p)
 
@@ -535,10 +665,12 @@ def test_taxi_not_a_taxi_file(tmp_path):
 
 
 def test_taxi_2016_mapping(tmp_path):
-    header = ("VendorID,tpep_pickup_datetime,tpep_dropoff_datetime,passenger_count,trip_distance,"
-              "pickup_longitude,pickup_latitude,RatecodeID,store_and_fwd_flag,dropoff_longitude,"
-              "dropoff_latitude,payment_type,fare_amount,extra,mta_tax,tip_amount,tolls_amount,"
-              "improvement_surcharge,total_amount")
+    header = (
+        "VendorID,tpep_pickup_datetime,tpep_dropoff_datetime,passenger_count,trip_distance,"
+        "pickup_longitude,pickup_latitude,RatecodeID,store_and_fwd_flag,dropoff_longitude,"
+        "dropoff_latitude,payment_type,fare_amount,extra,mta_tax,tip_amount,tolls_amount,"
+        "improvement_surcharge,total_amount"
+    )
     row1 = "1,2016-01-01 00:00:00,2016-01-01 00:10:00,1,1.0,-73.99,40.73,1,N,-73.98,40.75,1,7,0.5,0.5,1,0,0.3,9.3"
     row2 = "2,2016-01-01 00:00:00,2016-01-01 00:10:00,2,1.0,-73.99,40.73,5,Y,-73.98,40.75,2,7,1.0,0.5,0,0,0.3,8.8"
     p = tmp_path / "yellow.csv.gz"
@@ -554,9 +686,16 @@ def test_taxi_2016_mapping(tmp_path):
 
 # =========================================================================== missing and damaged files
 
+
 def test_missing_files_name_the_path_and_make_data(tmp_path):
-    for load in (ds.load_adult, ds.load_hungarian_heart, ds.load_smart_meter, ds.load_nyc_taxi,
-                 ds.load_ausgrid_customer12, ds.load_redd):
+    for load in (
+        ds.load_adult,
+        ds.load_hungarian_heart,
+        ds.load_smart_meter,
+        ds.load_nyc_taxi,
+        ds.load_ausgrid_customer12,
+        ds.load_redd,
+    ):
         with pytest.raises(FileNotFoundError) as err:
             load(data_home=tmp_path)
         assert str(tmp_path) in str(err.value) and "make data" in str(err.value), load.__name__
@@ -584,6 +723,7 @@ def test_env_data_dir_is_used(tmp_path, home, monkeypatch):
 
 # --------------------------------------------------------------------------- UCI's API (ucimlrepo)
 
+
 def _fake_fetch_ucirepo(calls):
     """A stand-in for ucimlrepo.fetch_ucirepo with the shape of its answer (no network)."""
 
@@ -591,16 +731,42 @@ def _fake_fetch_ucirepo(calls):
         calls.append(id)
         original = pd.DataFrame({"age": [39, 50], "income": ["<=50K", ">50K"]})
         return {
-            "data": {"ids": None, "features": original[["age"]], "targets": original[["income"]],
-                     "original": original, "headers": original.columns},
-            "metadata": {"uci_id": id, "name": "Adult", "dataset_doi": "10.24432/C5XW20",
-                         "additional_info": {"summary": "census"}, "intro_paper": None},
-            "variables": pd.DataFrame.from_records([
-                {"name": "age", "role": "Feature", "type": "Integer", "demographic": "Age",
-                 "description": "N/A", "units": None, "missing_values": "no"},
-                {"name": "income", "role": "Target", "type": "Binary", "demographic": None,
-                 "description": ">50K, <=50K.", "units": None, "missing_values": "no"},
-            ]),
+            "data": {
+                "ids": None,
+                "features": original[["age"]],
+                "targets": original[["income"]],
+                "original": original,
+                "headers": original.columns,
+            },
+            "metadata": {
+                "uci_id": id,
+                "name": "Adult",
+                "dataset_doi": "10.24432/C5XW20",
+                "additional_info": {"summary": "census"},
+                "intro_paper": None,
+            },
+            "variables": pd.DataFrame.from_records(
+                [
+                    {
+                        "name": "age",
+                        "role": "Feature",
+                        "type": "Integer",
+                        "demographic": "Age",
+                        "description": "N/A",
+                        "units": None,
+                        "missing_values": "no",
+                    },
+                    {
+                        "name": "income",
+                        "role": "Target",
+                        "type": "Binary",
+                        "demographic": None,
+                        "description": ">50K, <=50K.",
+                        "units": None,
+                        "missing_values": "no",
+                    },
+                ]
+            ),
         }
 
     return fetch_ucirepo
@@ -614,8 +780,15 @@ def test_uci_metadata_reads_variables_and_table_from_ucimlrepo(monkeypatch):
     meta = ds.uci_metadata("adult", allow_network=True)
     assert calls == [2]
     assert (meta.uci_id, meta.name, meta.doi) == (2, "Adult", "10.24432/C5XW20")
-    assert list(meta.variables.columns) == ["name", "role", "type", "demographic", "description",
-                                            "units", "missing_values"]
+    assert list(meta.variables.columns) == [
+        "name",
+        "role",
+        "type",
+        "demographic",
+        "description",
+        "units",
+        "missing_values",
+    ]
     assert meta.variables["name"].tolist() == ["age", "income"]
     assert meta.variables.loc[1, "role"] == "Target" and meta.variables.loc[0, "units"] is None
     assert meta.table.shape == (2, 2)

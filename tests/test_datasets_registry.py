@@ -8,18 +8,24 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from conftest import MIRROR, needs_mirror  # noqa: E402
 
 from nsp.datasets import REGISTRY, load_registry, sha256_file, unregistered_mirror_files
 from nsp.datasets.convert import RECIPES
 from nsp.datasets.registry import Registry
-from conftest import MIRROR, needs_mirror  # noqa: E402
 
 
 def test_registry_entries_are_well_formed():
     assert len(REGISTRY) == 57
     assert set(REGISTRY.datasets) == {
-        "adult", "heart_disease_hungarian", "sgsc_smart_meter", "ausgrid", "nyc_taxi", "redd",
-        "nilm_refit_ukdale"}
+        "adult",
+        "heart_disease_hungarian",
+        "sgsc_smart_meter",
+        "ausgrid",
+        "nyc_taxi",
+        "redd",
+        "nilm_refit_ukdale",
+    }
     keys = [f.key for f in REGISTRY]
     assert len(keys) == len(set(keys))
     for f in REGISTRY:
@@ -36,8 +42,9 @@ def test_registry_entries_are_well_formed():
             assert f.url.startswith("https://")
         elif f.method == "convert":
             assert f.download["recipe"] in RECIPES
-            assert re.fullmatch(r"https://raw\.githubusercontent\.com/[^/]+/[^/]+/[0-9a-f]{40}/.+",
-                                f.url), f"{f.key}: source not commit-pinned"
+            assert re.fullmatch(
+                r"https://raw\.githubusercontent\.com/[^/]+/[^/]+/[0-9a-f]{40}/.+", f.url
+            ), f"{f.key}: source not commit-pinned"
             assert f.source.get("sha256") or f.source.get("git_blob"), f.key
             assert f.download["gzip"]["level"] == 9 and f.file.endswith(".gz")
         else:
@@ -59,7 +66,9 @@ def test_publisher_methods_match_the_datasets():
     assert by_key["heart_disease_hungarian/hungarian.data"].download["uci_id"] == 45
     assert by_key["ausgrid/customer12_2011-2012_GC_GG_kW.csv"].method == "https"
     assert {f.key for f in REGISTRY if f.method == "convert"} == set(CONVERTED)
-    assert not [f.key for f in REGISTRY if f.method == "mirror-only"]  # every file has a public route
+    assert not [
+        f.key for f in REGISTRY if f.method == "mirror-only"
+    ]  # every file has a public route
 
 
 def test_converted_files_name_their_verified_sources():
@@ -71,13 +80,20 @@ def test_converted_files_name_their_verified_sources():
         else:  # commit-pinned on GitHub, checked by the blob id (offline-checkable)
             assert re.fullmatch(r"[0-9a-f]{40}", f.source["git_blob"]), key
     binfer = REGISTRY.get("nyc_taxi", "yellow_2015-01-09_binfer_32615.csv.gz")
-    assert "nicksolomon/binfer/11966a68e5968ef8502b03cfac7eb7dca5c58b0e/data/taxis.RData" in binfer.url
+    assert (
+        "nicksolomon/binfer/11966a68e5968ef8502b03cfac7eb7dca5c58b0e/data/taxis.RData" in binfer.url
+    )
     assert binfer.source["git_blob"] == "3a536756f2b68d06670e915216b8abff9d508a46"
     assert binfer.download["r_object"] == "taxis"
     redd = REGISTRY.get("redd", "house_1_channel_1_head16686.dat.gz")
     assert redd.source["sha256"] in redd.origin  # the uncompressed sha256 the origin states
-    assert redd.download["gzip"] == {"name": None, "level": 9, "mem_level": 9, "os": 3,
-                                     "sync_flush": False}
+    assert redd.download["gzip"] == {
+        "name": None,
+        "level": 9,
+        "mem_level": 9,
+        "os": 3,
+        "sync_flush": False,
+    }
 
 
 def test_convert_entries_are_checked_when_the_registry_is_built():
@@ -95,20 +111,32 @@ def test_convert_entries_are_checked_when_the_registry_is_built():
 
 def test_stand_in_status():
     fid = {f.dataset: f.info.fidelity for f in REGISTRY}
-    assert fid == {"adult": "exact", "heart_disease_hungarian": "exact", "sgsc_smart_meter": "stand-in",
-                   "ausgrid": "partial", "nyc_taxi": "stand-in", "redd": "partial",
-                   "nilm_refit_ukdale": "stand-in"}
+    assert fid == {
+        "adult": "exact",
+        "heart_disease_hungarian": "exact",
+        "sgsc_smart_meter": "stand-in",
+        "ausgrid": "partial",
+        "nyc_taxi": "stand-in",
+        "redd": "partial",
+        "nilm_refit_ukdale": "stand-in",
+    }
     assert "REDD" in REGISTRY.get("nilm_refit_ukdale", "REFIT_House2_2014-03.csv.gz").stand_in_for
     assert len(REGISTRY.select("nilm_refit_ukdale")) == 43
-    assert "Ausgrid" in REGISTRY.get("sgsc_smart_meter", "sgsc_cust50_halfhourly.csv.gz").stand_in_for
-    assert "2014" in REGISTRY.get("nyc_taxi", "yellow_tripdata_2016-01_sample10k.csv.gz").stand_in_for
+    assert (
+        "Ausgrid" in REGISTRY.get("sgsc_smart_meter", "sgsc_cust50_halfhourly.csv.gz").stand_in_for
+    )
+    assert (
+        "2014" in REGISTRY.get("nyc_taxi", "yellow_tripdata_2016-01_sample10k.csv.gz").stand_in_for
+    )
     assert REGISTRY.get("nyc_taxi", "nyc_taxi_data_2014_head9.csv").fidelity == "partial"
 
 
 def test_select_by_dataset_and_file():
     assert [f.file for f in REGISTRY.select("adult")] == ["adult.data", "adult.test", "adult.names"]
     assert [f.key for f in REGISTRY.select(["redd", "adult/adult.test", "redd"])] == [
-        "redd/house_1_channel_1_head16686.dat.gz", "adult/adult.test"]
+        "redd/house_1_channel_1_head16686.dat.gz",
+        "adult/adult.test",
+    ]
     assert len(REGISTRY.select(None)) == len(REGISTRY)
     with pytest.raises(ValueError, match="unknown dataset or file 'nope'"):
         REGISTRY.select("nope")
@@ -156,16 +184,23 @@ def test_registry_agrees_with_every_source_md():
     """Each file's SOURCE.md table row carries the registered sha256 and byte count."""
     for f in REGISTRY:
         text = (MIRROR / f.dataset / "SOURCE.md").read_text(encoding="utf-8")
-        rows = [line for line in text.splitlines()
-                if line.startswith("|") and f"| {f.file} |" in line and f.sha256 in line]
+        rows = [
+            line
+            for line in text.splitlines()
+            if line.startswith("|") and f"| {f.file} |" in line and f.sha256 in line
+        ]
         assert rows, f"{f.key}: sha256 not in the table of {f.dataset}/SOURCE.md"
         assert f"{f.size:,}" in rows[0], f"{f.key}: size {f.size:,} not in {rows[0]!r}"
 
 
 def test_data_readme_lists_every_file_with_its_hash():
-    readme = (Path(__file__).resolve().parents[1] / "data" / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[1] / "data" / "README.md").read_text(
+        encoding="utf-8"
+    )
     for f in REGISTRY:
-        row = next((line for line in readme.splitlines() if line.startswith(f"| `{f.key}` |")), None)
+        row = next(
+            (line for line in readme.splitlines() if line.startswith(f"| `{f.key}` |")), None
+        )
         assert row is not None, f"{f.key} missing from data/README.md"
         assert f.sha256 in row and f"{f.size:,}" in row, f.key
         if f.method == "convert":

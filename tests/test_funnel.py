@@ -42,7 +42,11 @@ from nsp.clustering.partition import Partition
 
 E1 = np.array([[0.25, 0, 0.25, 0], [0, 0.25, 0, 0.25]])
 E4 = np.array([[0.3, 0.1, 0.05], [0.1, 0.2, 0.25]])
-ALG = {"alg1": greedy_privacy_funnel, "alg2": greedy_information_bottleneck, "alg2prime": greedy_max_leakage}
+ALG = {
+    "alg1": greedy_privacy_funnel,
+    "alg2": greedy_information_bottleneck,
+    "alg2prime": greedy_max_leakage,
+}
 
 
 def random_joint(seed: int, m: int, n: int, alpha: float = 1.0) -> np.ndarray:
@@ -55,7 +59,10 @@ def random_channel(rng: np.random.Generator, n: int, k: int) -> np.ndarray:
 
 
 instances = st.tuples(
-    st.integers(0, 2**31 - 1), st.integers(2, 4), st.integers(2, 7), st.sampled_from([0.3, 1.0, 3.0])
+    st.integers(0, 2**31 - 1),
+    st.integers(2, 4),
+    st.integers(2, 7),
+    st.sampled_from([0.3, 1.0, 3.0]),
 )
 
 
@@ -120,7 +127,11 @@ def test_e4_entropies_and_pair_costs():
     assert info.mutual_information(E4) == pytest.approx(0.197768, abs=1e-6)
     assert info.conditional_entropy(E4, 1, 0) == pytest.approx(1.373183, abs=1e-6)
     eye = np.eye(3)
-    expected = {(0, 1): (0.089660, 0.689660), (0, 2): (0.180482, 0.689660), (1, 2): (0.016271, 0.600000)}
+    expected = {
+        (0, 1): (0.089660, 0.689660),
+        (0, 2): (0.180482, 0.689660),
+        (1, 2): (0.016271, 0.600000),
+    }
     for (i, j), (ds, dx) in expected.items():
         got = merge_costs(E4, eye, i, j)
         assert got == pytest.approx((ds, dx), abs=1e-6)
@@ -129,8 +140,15 @@ def test_e4_entropies_and_pair_costs():
 def test_e4_all_deterministic_mappings():
     bf = brute_force_deterministic(E4)
     got = sorted(zip(bf.I_XY.round(6), bf.I_SY.round(6)))
-    assert got == sorted([(0.0, 0.0), (0.881291, 0.108108), (0.881291, 0.017286),
-                          (0.970951, 0.181496), (1.570951, 0.197768)])
+    assert got == sorted(
+        [
+            (0.0, 0.0),
+            (0.881291, 0.108108),
+            (0.881291, 0.017286),
+            (0.970951, 0.181496),
+            (1.570951, 0.197768),
+        ]
+    )
 
 
 @pytest.mark.parametrize(
@@ -191,8 +209,12 @@ def test_t3_lemma1_logloss_threat_is_mutual_information(inst, base):
     seed, m, n, alpha = inst
     p = random_joint(seed, m, n, alpha)
     cost = LogLoss(base=base)
-    assert cost.optimal_value(p.sum(1)) == pytest.approx(info.entropy(p.sum(1), base=base), abs=1e-10)
-    assert inference_cost_gain(p, cost) == pytest.approx(info.mutual_information(p, base=base), abs=1e-10)
+    assert cost.optimal_value(p.sum(1)) == pytest.approx(
+        info.entropy(p.sum(1), base=base), abs=1e-10
+    )
+    assert inference_cost_gain(p, cost) == pytest.approx(
+        info.mutual_information(p, base=base), abs=1e-10
+    )
 
 
 def test_threat_input_errors():
@@ -206,7 +228,9 @@ def test_threat_input_errors():
         BayesDecisionCost([[0, 1], [1]])  # ragged
 
 
-@pytest.mark.parametrize("cost", [LogLoss(), ZeroOneLoss(), BrierLoss(), BayesDecisionCost(1 - np.eye(2))])
+@pytest.mark.parametrize(
+    "cost", [LogLoss(), ZeroOneLoss(), BrierLoss(), BayesDecisionCost(1 - np.eye(2))]
+)
 def test_costs_reject_non_pmf_input(cost):
     with pytest.raises(ValueError, match="p must sum to 1"):
         cost.expected_cost([2, 3], [0.5, 0.5])  # used to give -1.0 for the 0-1 loss
@@ -287,13 +311,17 @@ def test_t8_deterministic_closed_form_and_locality(inst):
     p_y = p.sum(0) @ w
     for i, j in itertools.combinations(range(k), 2):
         pij = p_y[i] + p_y[j]
-        assert merge_costs(p, w, i, j)[1] == pytest.approx(pij * info.binary_entropy(p_y[i] / pij), abs=1e-10)
+        assert merge_costs(p, w, i, j)[1] == pytest.approx(
+            pij * info.binary_entropy(p_y[i] / pij), abs=1e-10
+        )
     if k >= 4:
         # merging 0 and 1 leaves the costs of the pairs among the other letters unchanged
         merged = np.delete(w, 1, axis=1)
         merged[:, 0] += w[:, 1]
         for i, j in itertools.combinations(range(2, k), 2):
-            assert merge_costs(p, merged, i - 1, j - 1) == pytest.approx(merge_costs(p, w, i, j), abs=1e-12)
+            assert merge_costs(p, merged, i - 1, j - 1) == pytest.approx(
+                merge_costs(p, w, i, j), abs=1e-12
+            )
 
 
 def test_measure_input_errors():
@@ -332,8 +360,10 @@ def test_incremental_equals_naive_marginal_mode_larger(rng):
     for seed in range(4):
         p = random_joint(seed, 3, 14)
         r = 0.5 * info.entropy(p.sum(0))
-        assert greedy_privacy_funnel(p, r).partition == greedy_naive(
-            p, r, disclosure_from="marginal").partition
+        assert (
+            greedy_privacy_funnel(p, r).partition
+            == greedy_naive(p, r, disclosure_from="marginal").partition
+        )
 
 
 def _remaining_merges(p: np.ndarray, part: Partition):
@@ -465,8 +495,16 @@ def test_the_cached_loop_refuses_to_merge_a_pair_that_is_not_allowed():
     from nsp.clustering.funnel import _greedy_incremental
 
     with pytest.raises(RuntimeError, match="no allowed merge"):
-        _greedy_incremental(E1.T.copy(), E1.sum(0), algorithm="alg1", thr=math.log(2),
-                            tol=1e-12, tie_tol=-1e-3, max_merges=None, record=False)
+        _greedy_incremental(
+            E1.T.copy(),
+            E1.sum(0),
+            algorithm="alg1",
+            thr=math.log(2),
+            tol=1e-12,
+            tie_tol=-1e-3,
+            max_merges=None,
+            record=False,
+        )
 
 
 def test_threshold_errors_name_the_argument():
@@ -497,7 +535,17 @@ def test_zero_tolerances_are_allowed_and_respect_the_constraint():
 # Brute force and curves
 # ---------------------------------------------------------------------------------------
 def test_set_partitions_are_the_bell_numbers_and_distinct():
-    assert [len(set_partition_labels(n)) for n in range(1, 10)] == [1, 2, 5, 15, 52, 203, 877, 4140, 21147]
+    assert [len(set_partition_labels(n)) for n in range(1, 10)] == [
+        1,
+        2,
+        5,
+        15,
+        52,
+        203,
+        877,
+        4140,
+        21147,
+    ]
     rows = set_partition_labels(6)
     assert len({Partition.from_labels(r) for r in rows}) == len(rows)
 
@@ -552,8 +600,11 @@ def _counts_joint(seed: int, m: int, n: int) -> np.ndarray:
 
 @pytest.mark.parametrize("seed", range(3))
 def test_incremental_equals_naive_larger_instances_every_algorithm(seed):
-    for p in (random_joint(seed, 3, 16), random_joint(seed, 4, 14, 0.3),
-              _counts_joint(seed, 3, 16)):
+    for p in (
+        random_joint(seed, 3, 16),
+        random_joint(seed, 4, 14, 0.3),
+        _counts_joint(seed, 3, 16),
+    ):
         for alg, f in ALG.items():
             for t in _thresholds(p, alg)[1:-1]:
                 fast = f(p, t, return_trace=True)
@@ -569,5 +620,7 @@ def test_out_of_date_row_bound_covers_the_new_merged_column():
     m, n = int(rng.integers(2, 5)), int(rng.integers(4, 13))
     p = rng.dirichlet(np.full(m * n, float(rng.choice([0.3, 1, 3])))).reshape(m, n)
     delta = 0.8 * info.mutual_information(p)
-    assert greedy_information_bottleneck(p, delta).partition == greedy_naive(
-        p, delta, algorithm="alg2").partition
+    assert (
+        greedy_information_bottleneck(p, delta).partition
+        == greedy_naive(p, delta, algorithm="alg2").partition
+    )

@@ -79,7 +79,9 @@ def test_E10_local_case_uses_floor_two_to_eps(eps, q):
     assert nl.worst_case_outputs(q, 1, 0, 1) == q
 
 
-@pytest.mark.parametrize("eps, expected", [(1, 1.585), (2, 2.322), (3, 3.170), (4, 4.087), (8, 8.006)])
+@pytest.mark.parametrize(
+    "eps, expected", [(1, 1.585), (2, 2.322), (3, 3.170), (4, 4.087), (8, 8.006)]
+)
 @pytest.mark.parametrize("n", [2, 4, 7])
 def test_E11_realized_epsilon_of_the_paper_rule(eps, expected, n):
     S = Fraction(1, n)
@@ -150,7 +152,9 @@ def test_T8_safe_rule_keeps_every_instance_within_budget(inst, eps):
     # ... and the worst-case formula bounds the brute force for any q.
     for q_any in (1, 2, 3, 7, 16):
         mech_q, _, _ = quantized(f, domains, q_any)
-        assert nl.noiseless_epsilon(mech_q, domains) <= nl.realized_epsilon(q_any, S, lo, hi) + 1e-12
+        assert (
+            nl.noiseless_epsilon(mech_q, domains) <= nl.realized_epsilon(q_any, S, lo, hi) + 1e-12
+        )
 
 
 @given(st.floats(0.0, 12.0), st.integers(2, 64))
@@ -167,7 +171,12 @@ def test_T8_rules_agree_in_the_local_case_and_safe_never_exceeds_the_paper(eps, 
 
 def test_worst_case_is_attained_by_a_straddling_interval():
     """min(q, ceil(qS/R)+1) is tight: place an interval of length S just left of a bin edge."""
-    for q, S in [(16, Fraction(1, 4)), (10, Fraction(3, 10)), (7, Fraction(1, 7)), (5, Fraction(1, 1))]:
+    for q, S in [
+        (16, Fraction(1, 4)),
+        (10, Fraction(3, 10)),
+        (7, Fraction(1, 7)),
+        (5, Fraction(1, 1)),
+    ]:
         Q = nl.LinearQuantizer(Fraction(0), Fraction(1), q, output="index")
         start = Fraction(1, q) - Fraction(1, 10**6) if S < 1 else Fraction(0)
         pts = [start + S * Fraction(k, 1000) for k in range(1001)]
@@ -186,7 +195,11 @@ def test_T1_T3_guarantees_hold_with_equality_for_each_individual(inst, r, seed):
         v = tuple(int(rng.choice(d)) for d in domains)
         J = nl.individual_range(mech, domains, i, v)  # [[X_i, Y]]
         outputs = len({mech(nl._with(v, i, xi)) for xi in domains[i]})
-        chain = [un.maximin_information(J), un.symmetrized_leakage(J), un.nonstochastic_leakage(J.T)]
+        chain = [
+            un.maximin_information(J),
+            un.symmetrized_leakage(J),
+            un.nonstochastic_leakage(J.T),
+        ]
         # Theorem 1: 0 <= I* <= L0s <= L0(Y -> X_i) <= eps, here all equal (spec E16).
         assert chain == pytest.approx([math.log2(outputs)] * 3)
         assert chain[-1] <= eps + 1e-12
@@ -258,7 +271,9 @@ def test_quantizer_boundaries_are_exact_with_rationals():
     assert Q.index(Fraction(5, 16) - Fraction(1, 10**9)) == 4
 
 
-@pytest.mark.parametrize("output, expected", [("index", [0, 3]), ("left", [0.0, 0.75]), ("midpoint", [0.125, 0.875])])
+@pytest.mark.parametrize(
+    "output, expected", [("index", [0, 3]), ("left", [0.0, 0.75]), ("midpoint", [0.125, 0.875])]
+)
 def test_quantizer_symbols(output, expected):
     Q = nl.LinearQuantizer(0.0, 1.0, 4, output=output)
     assert Q([0.1, 1.0]).tolist() == expected
@@ -305,8 +320,13 @@ def test_domains_are_validated():
         nl.noiseless_epsilon(lambda x: 0, [[0, 1]], admissible=np.ones((3,), bool))
 
 
-@given(st.sampled_from([0.1, 1.0, 5.0]), st.integers(1, 4), st.floats(0.3, 6.0), st.integers(2, 6),
-       st.floats(0.0, 1.0))
+@given(
+    st.sampled_from([0.1, 1.0, 5.0]),
+    st.integers(1, 4),
+    st.floats(0.3, 6.0),
+    st.integers(2, 6),
+    st.floats(0.0, 1.0),
+)
 def test_T4_corrected_bound_holds_for_the_best_estimator(b, p, eps, n, t):
     """Entries in [0, b], X_i | X_{-i} ~ U[0, b] (conditional density 1/b), the average quantized on
     [0, b] with the safe rule. Knowing the others (sum t (n-1) b), the adversary learns the cell of
@@ -337,7 +357,9 @@ def test_leakage_profile_respects_theorems_1_to_3(inst, r, seed):
     assert (prof.maximin <= prof.symmetrized_leakage + tol).all()
     assert (prof.symmetrized_leakage <= prof.leakage + tol).all()
     assert (prof.leakage <= eps + tol).all() and (prof.zero_error <= eps + tol).all()
-    assert (prof.hypothesis_bound <= np.minimum(eps, 1.0) + tol).all() | (prof.hypothesis_bound == -np.inf).all()
+    assert (prof.hypothesis_bound <= np.minimum(eps, 1.0) + tol).all() | (
+        prof.hypothesis_bound == -np.inf
+    ).all()
     # Individual i's share of the budget is attained by some x_-i.
     codes, _ = nl.output_table(mech, domains)
     eps_i = math.log2(nl.conditional_output_counts(codes)[i].max())
@@ -375,7 +397,10 @@ def test_T2_two_letter_zero_error_rate_with_two_psi_maps(inst, r, seed):
     eps = nl.noiseless_epsilon(mech, domains)
     i = int(rng.integers(len(domains)))
     v1, v2 = (tuple(int(rng.choice(d)) for d in domains) for _ in range(2))
-    pairs = [((a, b), (mech(nl._with(v1, i, a)), mech(nl._with(v2, i, b))))
-             for a in domains[i] for b in domains[i]]
+    pairs = [
+        ((a, b), (mech(nl._with(v1, i, a)), mech(nl._with(v2, i, b))))
+        for a in domains[i]
+        for b in domains[i]
+    ]
     two_letter = un.JointRange.from_pairs(pairs)
     assert un.zero_error_rate_lower_bound(two_letter, k_max=1) / 2 <= eps + 1e-12

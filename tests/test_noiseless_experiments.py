@@ -91,7 +91,10 @@ def test_bad_inputs_are_rejected(households):
 
 
 def _trips(points):
-    return pd.DataFrame(points, columns=["pickup_latitude", "pickup_longitude", "dropoff_latitude", "dropoff_longitude"])
+    return pd.DataFrame(
+        points,
+        columns=["pickup_latitude", "pickup_longitude", "dropoff_latitude", "dropoff_longitude"],
+    )
 
 
 def test_taxi_uniqueness_counts_and_nesting(rng):
@@ -110,11 +113,19 @@ def test_taxi_uniqueness_counts_and_nesting(rng):
 
     for b in (2, 8, 64):
         counts = Counter(map(tuple, taxi.grid_keys(_trips(pts), b)))
-        assert taxi.unique_count(taxi.grid_keys(_trips(pts), b)) == sum(c == 1 for c in counts.values())
+        assert taxi.unique_count(taxi.grid_keys(_trips(pts), b)) == sum(
+            c == 1 for c in counts.values()
+        )
 
 
 def test_taxi_keys_match_a_direct_count():
-    trips = _trips([[40.50, -74.26, 40.91, -73.69], [40.50, -74.26, 40.91, -73.69], [40.80, -73.90, 40.60, -74.0]])
+    trips = _trips(
+        [
+            [40.50, -74.26, 40.91, -73.69],
+            [40.50, -74.26, 40.91, -73.69],
+            [40.80, -73.90, 40.60, -74.0],
+        ]
+    )
     keys = taxi.grid_keys(trips, 4)
     assert keys.tolist()[0] == keys.tolist()[1]
     assert taxi.unique_count(keys) == 1
@@ -125,8 +136,15 @@ def test_taxi_keys_match_a_direct_count():
 
 
 def test_annotation_points():
-    curve = pd.DataFrame({"epsilon": [0, 2, 4, 6], "n_unique": [0, 0, 19, 100], "ratio": [0, 0, 0.19, 1.0]})
-    assert taxi.annotation_points(curve) == {"last_none": 2.0, "first_some": 4.0, "first_some_count": 19, "first_all": 6.0}
+    curve = pd.DataFrame(
+        {"epsilon": [0, 2, 4, 6], "n_unique": [0, 0, 19, 100], "ratio": [0, 0, 0.19, 1.0]}
+    )
+    assert taxi.annotation_points(curve) == {
+        "last_none": 2.0,
+        "first_some": 4.0,
+        "first_some_count": 19,
+        "first_all": 6.0,
+    }
 
 
 # --------------------------------------------------------------------------- NILM (Fig. 4)
@@ -134,7 +152,9 @@ from nsp.experiments import nilm  # noqa: E402
 
 
 def test_appliance_states_recover_two_levels(rng):
-    power = np.concatenate([np.zeros(500), 100 + rng.normal(0, 2, 700), 1000 + rng.normal(0, 5, 300)])
+    power = np.concatenate(
+        [np.zeros(500), 100 + rng.normal(0, 2, 700), 1000 + rng.normal(0, 5, 300)]
+    )
     states = nilm.appliance_states(power, seed=1)
     assert states[0] == 0 and len(states) == 3
     assert abs(states[1] - 100) <= 2 and abs(states[2] - 1000) <= 3
@@ -145,7 +165,12 @@ def test_co_explains_exact_sums_and_breaks_ties_upwards():
     idx = pd.date_range("2011-04-18", periods=4, freq="60s", tz="US/Eastern")
     model = nilm.CombinatorialOptimisation().set_states({"a": [0, 100], "b": [0, 300]})
     pred = model.predict(pd.Series([0.0, 400.0, 300.0, 200.0], index=idx))
-    assert pred.values.tolist() == [[0, 0], [100, 300], [0, 300], [0, 300]]  # 200: tie 100 vs 300 → 300
+    assert pred.values.tolist() == [
+        [0, 0],
+        [100, 300],
+        [0, 300],
+        [0, 300],
+    ]  # 200: tie 100 vs 300 → 300
 
 
 def test_f1_on_off():
@@ -173,9 +198,13 @@ def test_fscore_curve_on_a_small_synthetic_household():
     by_eps = curve[curve.appliance == "mean"].set_index("epsilon").f1
     assert by_eps[30] == pytest.approx(by_eps[np.inf])  # bins of micro-watts change nothing
     assert by_eps[1] != pytest.approx(by_eps[np.inf])  # two levels do change the disaggregation
-    raw = nilm.fscore_vs_epsilon(mains, subs, split="2011-04-20", epsilons=[1, 30], quantize_stage="raw")
+    raw = nilm.fscore_vs_epsilon(
+        mains, subs, split="2011-04-20", epsilons=[1, 30], quantize_stage="raw"
+    )
     raw_mean = raw[raw.appliance == "mean"].set_index("epsilon").f1
-    assert raw_mean[30] == pytest.approx(by_eps[np.inf]) and raw_mean[1] != pytest.approx(by_eps[np.inf])
+    assert raw_mean[30] == pytest.approx(by_eps[np.inf]) and raw_mean[1] != pytest.approx(
+        by_eps[np.inf]
+    )
     with pytest.raises(ValueError, match="split"):
         nilm.fscore_vs_epsilon(mains, subs, split="2030-01-01")
 
@@ -184,8 +213,15 @@ def test_redd_series_sums_the_mains_legs(tmp_path):
     house = tmp_path / "low_freq" / "house_1"
     house.mkdir(parents=True)
     t0 = 1303132929
-    labels = {1: "mains", 2: "mains", 5: "refrigerator", 6: "dishwaser", 8: "kitchen_outlets",
-              9: "lighting", 11: "microwave"}
+    labels = {
+        1: "mains",
+        2: "mains",
+        5: "refrigerator",
+        6: "dishwaser",
+        8: "kitchen_outlets",
+        9: "lighting",
+        11: "microwave",
+    }
     (house / "labels.dat").write_text("".join(f"{c} {lab}\n" for c, lab in labels.items()))
     for c in labels:
         times = range(t0, t0 + 30, 1 if c <= 2 else 3)

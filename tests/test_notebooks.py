@@ -5,8 +5,6 @@ Figures go to a temporary NSP_FIGURES_DIR, so the committed figures/ are never o
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from nsp import notebooks
@@ -27,7 +25,9 @@ def test_notebook_is_well_formed(nb):
     assert "quick" in names and isinstance(nb.parameters[names.index("quick")].default, bool)
     cells = notebooks._read(nb.path).cells
     last_markdown = [c for c in cells if c.cell_type == "markdown"][-1].source.lower()
-    assert "differences from the paper" in last_markdown, "the last markdown cell must list the differences"
+    assert "differences from the paper" in last_markdown, (
+        "the last markdown cell must list the differences"
+    )
 
 
 @pytest.mark.notebook
@@ -48,7 +48,9 @@ def test_notebook_runs_quick(nb, tmp_path, monkeypatch):
 def test_committed_figures_have_their_numbers():
     """Every committed PNG under figures/ has the CSV of what it plots beside it."""
     root = repo_root() / "figures"
-    missing = [str(p.relative_to(root)) for p in root.rglob("*.png") if not p.with_suffix(".csv").exists()]
+    missing = [
+        str(p.relative_to(root)) for p in root.rglob("*.png") if not p.with_suffix(".csv").exists()
+    ]
     assert not missing, f"figures without CSV: {missing}"
 
 

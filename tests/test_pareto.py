@@ -25,28 +25,54 @@ def points(df: pd.DataFrame, source: str | None = None) -> list[tuple[float, flo
 def test_fig7_u1_sweep_and_path():
     df = lambda_sweep(EX1, algorithm="algorithm2", include_path=True)
     assert points(df, "sweep") == [(0.0, 1.0), (0.5646, 0.0)]
-    assert points(df, "path") == [(0.0, 1.0), (0.3562, 0.4307), (0.3562, 0.6826), (0.3562, 0.8614), (0.5646, 0.0)]
+    assert points(df, "path") == [
+        (0.0, 1.0),
+        (0.3562, 0.4307),
+        (0.3562, 0.6826),
+        (0.3562, 0.8614),
+        (0.5646, 0.0),
+    ]
     # Example 3's solution (0, log 7/3): utility loss 1 − log(7/3)/log 7
-    assert df[df.source == "sweep"].utility_loss.max() == pytest.approx(1 - np.log(7 / 3) / np.log(7))
+    assert df[df.source == "sweep"].utility_loss.max() == pytest.approx(
+        1 - np.log(7 / 3) / np.log(7)
+    )
 
 
 @pytest.mark.parametrize(
     ("distance", "sweep", "extra_path_point", "windows"),
     [
-        ("abs", [(0.0, 1.0), (0.0513, 0.6826), (0.3419, 0.4307), (1.0, 0.0)], (0.0256, 0.8614),
-         [(0, 6.4386, np.inf), (2, 1.0323, 6.4386), (3, 0.7792, 1.0323), (4, 0.0, 0.7792)]),
+        (
+            "abs",
+            [(0.0, 1.0), (0.0513, 0.6826), (0.3419, 0.4307), (1.0, 0.0)],
+            (0.0256, 0.8614),
+            [(0, 6.4386, np.inf), (2, 1.0323, 6.4386), (3, 0.7792, 1.0323), (4, 0.0, 0.7792)],
+        ),
         # the spec lists no λ for (0.0007, 0.8614) with (x − x̂)², but λ in [55.34, 128.77) returns it
-        ("sq", [(0.0, 1.0), (0.0007, 0.8614), (0.0026, 0.6826), (0.1169, 0.4307), (1.0, 0.0)], (0.0007, 0.8614),
-         [(1, 55.3383, 128.7712), (3, 0.2978, 1.3465), (4, 0.0, 0.2978)]),
+        (
+            "sq",
+            [(0.0, 1.0), (0.0007, 0.8614), (0.0026, 0.6826), (0.1169, 0.4307), (1.0, 0.0)],
+            (0.0007, 0.8614),
+            [(1, 55.3383, 128.7712), (3, 0.2978, 1.3465), (4, 0.0, 0.2978)],
+        ),
     ],
 )
 def test_fig7_u2_sweep_path_and_windows(distance, sweep, extra_path_point, windows):
-    df = lambda_sweep(EX1, algorithm="algorithm2", utility="U2", values=VALUES_EX4, distance=distance,
-                      include_path=True)
+    df = lambda_sweep(
+        EX1,
+        algorithm="algorithm2",
+        utility="U2",
+        values=VALUES_EX4,
+        distance=distance,
+        include_path=True,
+    )
     assert points(df, "sweep") == sweep
     assert set(points(df, "path")) == set(sweep) | {extra_path_point}
-    w = lambda_windows(merge_path(EX1, algorithm="algorithm2", utility="U2", values=VALUES_EX4, distance=distance))
-    got = {int(r.t): (round(r.lam_low, 4), round(r.lam_high, 4)) for r in w.itertuples() if r.reachable}
+    w = lambda_windows(
+        merge_path(EX1, algorithm="algorithm2", utility="U2", values=VALUES_EX4, distance=distance)
+    )
+    got = {
+        int(r.t): (round(r.lam_low, 4), round(r.lam_high, 4)) for r in w.itertuples() if r.reachable
+    }
     for t, lo, hi in windows:
         assert got[t] == (round(lo, 4), round(hi, 4))
 
@@ -76,13 +102,12 @@ def test_windows_agree_with_direct_runs(seed):
 @given(seed=st.integers(0, 2**32 - 1))
 def test_pareto_front_is_the_non_dominated_set(seed):
     rng = np.random.default_rng(seed)
-    d = pd.DataFrame({"utility_loss": rng.integers(0, 5, 12) / 4, "privacy_norm": rng.integers(0, 5, 12) / 4})
+    d = pd.DataFrame(
+        {"utility_loss": rng.integers(0, 5, 12) / 4, "privacy_norm": rng.integers(0, 5, 12) / 4}
+    )
     front = pareto_front(d)
     pts = list(zip(d.utility_loss, d.privacy_norm))
-    brute = {
-        p for p in pts
-        if not any(q[0] <= p[0] and q[1] <= p[1] and q != p for q in pts)
-    }
+    brute = {p for p in pts if not any(q[0] <= p[0] and q[1] <= p[1] and q != p for q in pts)}
     assert set(zip(front.utility_loss, front.privacy_norm)) == brute
 
 
@@ -131,7 +156,9 @@ def test_problem_10_sweep_normalizes_by_the_singletons(seed):
     for utility in ("U1", "U2"):
         first = indistinguishable_l0(mask, 0.7, utility=utility, values=values).history[0]
         assert start_point(mask, utility=utility, values=values) == (first.privacy, first.utility)
-        df = lambda_sweep(mask, [0.0, 0.7], algorithm="indistinguishable_l0", utility=utility, values=values)
+        df = lambda_sweep(
+            mask, [0.0, 0.7], algorithm="indistinguishable_l0", utility=utility, values=values
+        )
         p0 = first.privacy
         expected = df.privacy / p0 if p0 > 0 else 0 * df.privacy
         assert df.privacy_norm.tolist() == pytest.approx(expected.tolist())

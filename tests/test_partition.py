@@ -65,8 +65,12 @@ def test_aggregate_matches_a_loop(labels, seed):
 
 @pytest.mark.parametrize(
     "clusters, n, match",
-    [([[0], []], None, "non-empty"), ([[0, 1], [1]], None, "disjoint"), ([[0], [2]], None, "cover"),
-     ([[0, 1]], 3, "cover")],
+    [
+        ([[0], []], None, "non-empty"),
+        ([[0, 1], [1]], None, "disjoint"),
+        ([[0], [2]], None, "cover"),
+        ([[0, 1]], 3, "cover"),
+    ],
 )
 def test_invalid_partitions_are_rejected(clusters, n, match):
     with pytest.raises(ValueError, match=match):

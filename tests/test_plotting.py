@@ -67,9 +67,15 @@ def test_identical_bytes_across_processes(tmp_path):
     """Determinism must not depend on in-process state (ids, dates, hash seeds)."""
     outputs = []
     for run in ("a", "b"):
-        env = {"NSP_FIGURES_DIR": str(tmp_path / run), "PYTHONHASHSEED": "random", "PATH": "/usr/bin:/bin"}
+        env = {
+            "NSP_FIGURES_DIR": str(tmp_path / run),
+            "PYTHONHASHSEED": "random",
+            "PATH": "/usr/bin:/bin",
+        }
         subprocess.run([sys.executable, "-c", SCRIPT], check=True, env=env)
-        outputs.append({f: (tmp_path / run / "demo" / f"proc.{f}").read_bytes() for f in ("png", "pdf", "svg")})
+        outputs.append(
+            {f: (tmp_path / run / "demo" / f"proc.{f}").read_bytes() for f in ("png", "pdf", "svg")}
+        )
     assert outputs[0] == outputs[1]
 
 
@@ -118,13 +124,15 @@ def test_written_files_get_ordinary_permissions(tmp_path, monkeypatch):
 def test_certified_rounds_through_decimal_text_and_keeps_other_columns():
     from nsp.plotting import certified
 
-    frame = pd.DataFrame({
-        "a": [0.1 + 0.2, -1e-17, np.nan, np.inf, 2.675],
-        "b": [123456.789, 1 / 3, 0.0, -0.0, 1e-30],
-        "c": [1.23456789012345, 2.0, 3.0, 4.0, 5.0],
-        "n": [1, 2, 3, 4, 5],
-        "s": list("vwxyz"),
-    })
+    frame = pd.DataFrame(
+        {
+            "a": [0.1 + 0.2, -1e-17, np.nan, np.inf, 2.675],
+            "b": [123456.789, 1 / 3, 0.0, -0.0, 1e-30],
+            "c": [1.23456789012345, 2.0, 3.0, 4.0, 5.0],
+            "n": [1, 2, 3, 4, 5],
+            "s": list("vwxyz"),
+        }
+    )
     out = certified(frame, decimals={"a": 2}, sig={"b": 3})
     assert out["a"].tolist()[:2] == [0.3, 0.0] and np.isnan(out["a"][2]) and out["a"][3] == np.inf
     assert out["a"][4] == 2.67  # 2.675 is stored below ...675: correct rounding of the double
@@ -137,15 +145,18 @@ def test_certified_rounds_through_decimal_text_and_keeps_other_columns():
     pd.testing.assert_frame_equal(certified(out, decimals={"a": 2}, sig={"b": 3}), out)
 
 
-@pytest.mark.parametrize("kwargs, match", [
-    ({"decimals": {"zz": 2}}, "no column 'zz'"),
-    ({"decimals": {"n": 2}}, "not float"),
-    ({"decimals": {"a": 2}, "sig": {"a": 3}}, "both"),
-    ({"sig": {"a": 0}}, r"in \[1, 17\]"),
-    ({"decimals": {"a": 2.0}}, "must be an int"),
-    ({"decimals": {"a": True}}, "must be an int"),
-    ({"default_sig": 30}, "default_sig"),
-])
+@pytest.mark.parametrize(
+    "kwargs, match",
+    [
+        ({"decimals": {"zz": 2}}, "no column 'zz'"),
+        ({"decimals": {"n": 2}}, "not float"),
+        ({"decimals": {"a": 2}, "sig": {"a": 3}}, "both"),
+        ({"sig": {"a": 0}}, r"in \[1, 17\]"),
+        ({"decimals": {"a": 2.0}}, "must be an int"),
+        ({"decimals": {"a": True}}, "must be an int"),
+        ({"default_sig": 30}, "default_sig"),
+    ],
+)
 def test_certified_rejects_bad_rules(kwargs, match):
     from nsp.plotting import certified
 
@@ -168,5 +179,7 @@ def test_use_style_takes_the_colour_cycle_from_seaborn_colorblind():
     assert colors == sns.color_palette("colorblind").as_hex()
     assert matplotlib.rcParams["pdf.fonttype"] == 42  # the rest of the style sheet still applies
     assert "prop_cycle" not in "".join(
-        line for line in plotting.STYLE.read_text().splitlines() if not line.lstrip().startswith("#")
+        line
+        for line in plotting.STYLE.read_text().splitlines()
+        if not line.lstrip().startswith("#")
     )

@@ -61,11 +61,11 @@ from nsp.privacy_channels import (
     query_sensitivity,
     random_channel,
     randomized_response_channel,
+    row_types,
     rr_capacity,
     rr_dp_epsilon,
     rr_flip_threshold,
     rr_ip_vs_dp_table,
-    row_types,
     sample_exponential_rank,
     slice_types,
     uniform_output_reachable,
@@ -87,8 +87,15 @@ def mi_nats(px, W):
 
 
 # ----------------------------------------------------------------------------- §5 E1 Example 1
-E1_VALUES = {0.01: 0.9192068641, 0.1: 0.5310044064, 0.2: 0.2780719051, 0.3: 0.1187091008,
-             0.4: 0.0290494055, 0.45: 0.0072255460, 0.5: 0.0}
+E1_VALUES = {
+    0.01: 0.9192068641,
+    0.1: 0.5310044064,
+    0.2: 0.2780719051,
+    0.3: 0.1187091008,
+    0.4: 0.0290494055,
+    0.45: 0.0072255460,
+    0.5: 0.0,
+}
 
 
 @pytest.mark.parametrize("p, expected", sorted(E1_VALUES.items()))
@@ -111,7 +118,10 @@ def test_e1_sets_s1_s2():
     C = 1 - binary_entropy(0.1)
     assert (count_candidates(ch, 0, distinct=False), count_candidates(ch, 0)) == (8, 4)
     assert (count_candidates(ch, 1, distinct=False), count_candidates(ch, 1)) == (9, 4)
-    caps = {i: sorted(round(channel_capacity(W).capacity, 9) for _, W in candidate_channels(ch, i)) for i in (0, 1)}
+    caps = {
+        i: sorted(round(channel_capacity(W).capacity, 9) for _, W in candidate_channels(ch, i))
+        for i in (0, 1)
+    }
     assert caps[0] == pytest.approx(sorted([C, C, C, 0.0]), abs=1e-8)
     assert caps[1] == pytest.approx(sorted([C, C, 0.0, 0.0]), abs=1e-8)
     # all selection functions give the same set of matrices as the distinct ones
@@ -143,10 +153,23 @@ def test_e9_axis_lines_equal_bruteforce():
 
 
 # ----------------------------------------------------------------------------- §5 E2 RR calibration
-E2_BITS = {0.01: 0.4411976113, 0.05: 0.3691277490, 0.1: 0.3160193463, 0.2: 0.2430038538,
-           0.3: 0.1892977054, 0.5: 0.1100278644, 0.9: 0.0129868621}
-E2_NATS = {0.01: 0.4294074297, 0.05: 0.3432184016, 0.1: 0.2802053738, 0.2: 0.1948271628,
-           0.3: 0.1335860254, 0.5: 0.0481887458}
+E2_BITS = {
+    0.01: 0.4411976113,
+    0.05: 0.3691277490,
+    0.1: 0.3160193463,
+    0.2: 0.2430038538,
+    0.3: 0.1892977054,
+    0.5: 0.1100278644,
+    0.9: 0.0129868621,
+}
+E2_NATS = {
+    0.01: 0.4294074297,
+    0.05: 0.3432184016,
+    0.1: 0.2802053738,
+    0.2: 0.1948271628,
+    0.3: 0.1335860254,
+    0.5: 0.0481887458,
+}
 
 
 @pytest.mark.parametrize("eps", sorted(E2_BITS))
@@ -170,10 +193,14 @@ def test_e2_threshold_beyond_log2():
 
 # ----------------------------------------------------------------------------- §5 E3 exponential
 E3 = [  # k, N, H bits, B bits, B nats, 1/alpha
-    (2, 1, 0.839942, 0.160058, 0.110944, 0.731059), (3, 1, 1.200893, 0.384070, 0.266217, 0.665241),
-    (5, 0.5, 0.660681, 1.661247, 1.151489, 0.864704), (5, 1, 1.442656, 0.879272, 0.609465, 0.636409),
-    (5, 2, 2.011528, 0.310400, 0.215153, 0.428656), (5, 5, 2.265682, 0.056246, 0.038987, 0.286764),
-    (10, 2, 2.398942, 0.922986, 0.639765, 0.396139), (10, 10, 3.263881, 0.058047, 0.040235, 0.150545),
+    (2, 1, 0.839942, 0.160058, 0.110944, 0.731059),
+    (3, 1, 1.200893, 0.384070, 0.266217, 0.665241),
+    (5, 0.5, 0.660681, 1.661247, 1.151489, 0.864704),
+    (5, 1, 1.442656, 0.879272, 0.609465, 0.636409),
+    (5, 2, 2.011528, 0.310400, 0.215153, 0.428656),
+    (5, 5, 2.265682, 0.056246, 0.038987, 0.286764),
+    (10, 2, 2.398942, 0.922986, 0.639765, 0.396139),
+    (10, 10, 3.263881, 0.058047, 0.040235, 0.150545),
     (100, 10, 4.764504, 1.879353, 1.302668, 0.095167),
 ]
 
@@ -194,28 +221,50 @@ def test_e3_closed_form_matches_sums():
             w = np.exp(-i * lam)
             alpha = w.sum()
             assert exponential_noise_entropy(k, N, base=math.e) == pytest.approx(
-                exponential_noise_entropy_sum(k, N, base=math.e), abs=1e-12)
+                exponential_noise_entropy_sum(k, N, base=math.e), abs=1e-12
+            )
             if k > 1:  # eqs. (54), (58)
-                assert alpha == pytest.approx((1 - math.exp(-k * lam)) / (1 - math.exp(-lam)), abs=1e-12)
+                assert alpha == pytest.approx(
+                    (1 - math.exp(-k * lam)) / (1 - math.exp(-lam)), abs=1e-12
+                )
                 s58 = (k * math.exp((1 - k) * lam) - alpha) / (1 - math.exp(lam))
                 assert float(np.sum(i * w)) == pytest.approx(s58, rel=1e-10, abs=1e-12)
-            assert exponential_expected_rank(k, N) == pytest.approx(float(np.sum(i * w) / alpha), abs=1e-12)
+            assert exponential_expected_rank(k, N) == pytest.approx(
+                float(np.sum(i * w) / alpha), abs=1e-12
+            )
 
 
 def test_e3_stable_for_tiny_and_huge_N():
     assert exponential_noise_entropy(10, 1e-4) == 0.0
-    assert exponential_noise_entropy(10, 1e-3) == pytest.approx(exponential_noise_entropy_sum(10, 1e-3), abs=1e-12)
+    assert exponential_noise_entropy(10, 1e-3) == pytest.approx(
+        exponential_noise_entropy_sum(10, 1e-3), abs=1e-12
+    )
     assert exponential_noise_entropy(10, 1e9) == pytest.approx(math.log2(10), abs=1e-8)
     hs = [exponential_noise_entropy(7, N) for N in np.geomspace(1e-2, 1e3, 60)]
     assert np.all(np.diff(hs) > 0)
 
 
-E3_NSTAR = [(2, 2, 0.1, 1.295125), (2, 2, 0.5, 0.478364), (5, 2, 0.1, 3.711812), (5, 2, 0.5, 1.496443),
-            (5, 2, 1.0, 0.896769), (10, 2, 0.1, 7.549275), (10, 2, 0.5, 3.067618), (10, 2, 1.0, 1.874496),
-            (100, 2, 0.1, 75.902805), (100, 2, 0.5, 30.918316), (100, 2, 1.0, 19.001342),
-            (2, math.e, 0.1, 1.059947), (2, math.e, 0.5, 0.335206), (5, math.e, 0.1, 3.057922),
-            (5, math.e, 0.5, 1.164780), (10, math.e, 0.1, 6.223579), (10, math.e, 0.5, 2.403924),
-            (100, math.e, 0.1, 62.587193), (100, math.e, 0.5, 24.278395)]
+E3_NSTAR = [
+    (2, 2, 0.1, 1.295125),
+    (2, 2, 0.5, 0.478364),
+    (5, 2, 0.1, 3.711812),
+    (5, 2, 0.5, 1.496443),
+    (5, 2, 1.0, 0.896769),
+    (10, 2, 0.1, 7.549275),
+    (10, 2, 0.5, 3.067618),
+    (10, 2, 1.0, 1.874496),
+    (100, 2, 0.1, 75.902805),
+    (100, 2, 0.5, 30.918316),
+    (100, 2, 1.0, 19.001342),
+    (2, math.e, 0.1, 1.059947),
+    (2, math.e, 0.5, 0.335206),
+    (5, math.e, 0.1, 3.057922),
+    (5, math.e, 0.5, 1.164780),
+    (10, math.e, 0.1, 6.223579),
+    (10, math.e, 0.5, 2.403924),
+    (100, math.e, 0.1, 62.587193),
+    (100, math.e, 0.5, 24.278395),
+]
 
 
 @pytest.mark.parametrize("k, base, eps, expected", E3_NSTAR)
@@ -231,7 +280,9 @@ def test_e3_no_noise_for_eps_at_log_k():
 
 
 # ----------------------------------------------------------------------------- §5 E4 weakly symmetric
-@pytest.mark.parametrize("N, expected", [(0.5, 1.6612468783), (1.0, 0.8792722545), (3.0, 0.1495163877)])
+@pytest.mark.parametrize(
+    "N, expected", [(0.5, 1.6612468783), (1.0, 0.8792722545), (3.0, 0.1495163877)]
+)
 def test_e4_weakly_symmetric_mod_sum(N, expected):
     ch = mod_sum_exponential_channel(N)
     assert is_data_independent(ch)
@@ -249,9 +300,14 @@ def test_e4_weakly_symmetric_mod_sum(N, expected):
 
 
 # ----------------------------------------------------------------------------- §5 E5, E7 Gaussian
-@pytest.mark.parametrize("eps, n_nats, sd, approx_sd, n_bits", [
-    (0.1, 4.516656, 2.125242, 2.236068, 6.725024), (0.5, 0.581977, 0.762874, 1.0, 1.0),
-    (1.0, 0.156518, 0.395623, 0.707107, 0.333333)])
+@pytest.mark.parametrize(
+    "eps, n_nats, sd, approx_sd, n_bits",
+    [
+        (0.1, 4.516656, 2.125242, 2.236068, 6.725024),
+        (0.5, 0.581977, 0.762874, 1.0, 1.0),
+        (1.0, 0.156518, 0.395623, 0.707107, 0.333333),
+    ],
+)
 def test_e5_gaussian_calibration(eps, n_nats, sd, approx_sd, n_bits):
     N = gaussian_noise_for_epsilon(1.0, eps)
     assert N == pytest.approx(n_nats, abs=1e-6)
@@ -261,8 +317,15 @@ def test_e5_gaussian_calibration(eps, n_nats, sd, approx_sd, n_bits):
     assert gaussian_capacity_bound(1.0, N, base=math.e) == pytest.approx(eps, abs=1e-12)
 
 
-@pytest.mark.parametrize("N, bound, exact", [(16, 0.04373, 0.04373), (4, 0.16096, 0.16075),
-                                             (1, 0.50000, 0.48594), (0.25, 1.16096, 0.94189)])
+@pytest.mark.parametrize(
+    "N, bound, exact",
+    [
+        (16, 0.04373, 0.04373),
+        (4, 0.16096, 0.16075),
+        (1, 0.50000, 0.48594),
+        (0.25, 1.16096, 0.94189),
+    ],
+)
 def test_e5_amplitude_constrained(N, bound, exact):
     assert gaussian_capacity_bound(1.0, N) == pytest.approx(bound, abs=5e-6)
     res = amplitude_constrained_capacity(1.0, N)
@@ -275,19 +338,33 @@ def test_e5_amplitude_constrained(N, bound, exact):
 
 
 def test_e7_noise_table():
-    df = gaussian_noise_table([0.1, 0.5, 1.0], [1.0, 0.1, 0.01], balance_deltas=(0.0, 0.5, 1.0, 2.0))
+    df = gaussian_noise_table(
+        [0.1, 0.5, 1.0], [1.0, 0.1, 0.01], balance_deltas=(0.0, 0.5, 1.0, 2.0)
+    )
     d0 = df[df.balance_delta == 0].set_index(["eps", "sensitivity"])
-    expected = {(0.1, 1.0): (2.1252, 10.0, 14.1421, 48.4481), (0.1, 0.01): (2.1252, 0.1, 0.1414, 0.4845),
-                (0.5, 0.1): (0.7629, 0.2, 0.2828, 0.9690), (1.0, 1.0): (0.3956, 1.0, 1.4142, 4.8448),
-                (1.0, 0.01): (0.3956, 0.01, 0.0141, 0.0484)}
+    expected = {
+        (0.1, 1.0): (2.1252, 10.0, 14.1421, 48.4481),
+        (0.1, 0.01): (2.1252, 0.1, 0.1414, 0.4845),
+        (0.5, 0.1): (0.7629, 0.2, 0.2828, 0.9690),
+        (1.0, 1.0): (0.3956, 1.0, 1.4142, 4.8448),
+        (1.0, 0.01): (0.3956, 0.01, 0.0141, 0.0484),
+    }
     for key, vals in expected.items():
         row = d0.loc[key]
         got = (row.sigma_ip, row.laplace_scale, row.laplace_std, row.gauss_mech_sigma)
         assert got == pytest.approx(vals, abs=6e-5)
     sig = df[df.sensitivity == 1.0].set_index(["eps", "balance_delta"]).sigma_ip
-    for (eps, bd), v in {(0.1, 0.5): 0.6565, (0.1, 1.0): 0.3530, (0.1, 2.0): 0.1234, (0.5, 0.5): 0.3956,
-                         (0.5, 1.0): 0.2289, (0.5, 2.0): 0.0824, (1.0, 0.5): 0.2289, (1.0, 1.0): 0.1366,
-                         (1.0, 2.0): 0.0498}.items():
+    for (eps, bd), v in {
+        (0.1, 0.5): 0.6565,
+        (0.1, 1.0): 0.3530,
+        (0.1, 2.0): 0.1234,
+        (0.5, 0.5): 0.3956,
+        (0.5, 1.0): 0.2289,
+        (0.5, 2.0): 0.0824,
+        (1.0, 0.5): 0.2289,
+        (1.0, 1.0): 0.1366,
+        (1.0, 2.0): 0.0498,
+    }.items():
         assert sig.loc[(eps, bd)] == pytest.approx(v, abs=6e-5)
 
 
@@ -301,8 +378,13 @@ def test_a10_laplace_not_always_smaller():
 
 
 # ----------------------------------------------------------------------------- §5 E6 count query
-E6 = [(0.25, 0.999590, 2.187592), (0.5, 0.964906, 1.661247), (1, 0.689539, 0.879272),
-      (2, 0.287085, 0.310400), (5, 0.055480, 0.056246)]
+E6 = [
+    (0.25, 0.999590, 2.187592),
+    (0.5, 0.964906, 1.661247),
+    (1, 0.689539, 0.879272),
+    (2, 0.287085, 0.310400),
+    (5, 0.055480, 0.056246),
+]
 
 
 @pytest.mark.parametrize("N, exact, bound", E6)
@@ -340,10 +422,14 @@ def test_f6_em_vs_exponential_channel():
 def test_f3_rr_ip_vs_dp():
     df = rr_ip_vs_dp_table([0.05, 0.1, 0.25, 0.5, 1.0, 2.0]).set_index("eps")
     assert df.accuracy_ip.loc[[0.05, 0.1, 0.25, 0.5, 1.0]].tolist() == pytest.approx(
-        [0.6309, 0.6840, 0.7855, 0.8900, 1.0], abs=6e-5)
+        [0.6309, 0.6840, 0.7855, 0.8900, 1.0], abs=6e-5
+    )
     assert df.accuracy_dp.loc[[0.05, 0.1, 0.25, 0.5, 1.0]].tolist() == pytest.approx(
-        [0.5125, 0.5250, 0.5622, 0.6225, 0.7311], abs=6e-5)
-    assert df.c1_of_dp_rr.loc[[0.5, 1.0, 2.0]].tolist() == pytest.approx([0.043713, 0.160058, 0.472935], abs=1e-6)
+        [0.5125, 0.5250, 0.5622, 0.6225, 0.7311], abs=6e-5
+    )
+    assert df.c1_of_dp_rr.loc[[0.5, 1.0, 2.0]].tolist() == pytest.approx(
+        [0.043713, 0.160058, 0.472935], abs=1e-6
+    )
     assert dp_rr_flip(math.log(9)) == pytest.approx(0.1, abs=1e-15)
 
 
@@ -356,9 +442,11 @@ def test_e8_balance_function_example1():
     assert d[3] == pytest.approx(0.11507, abs=1e-4)
     assert d[4] == pytest.approx(0.28558, abs=1e-4)
     assert d[5] == pytest.approx(0.405925, abs=1e-6)
-    assert individual_capacity_entropy_constrained(ch, math.log2(6)) == pytest.approx(0.125080, abs=1e-6)
-    assert np.all(np.diff(d) >= -1e-5)                      # non-decreasing (Lemma 1)
-    assert np.all(d <= np.minimum(df.b, df.c1) + 1e-9)      # delta(b) <= min(b, C_1)
+    assert individual_capacity_entropy_constrained(ch, math.log2(6)) == pytest.approx(
+        0.125080, abs=1e-6
+    )
+    assert np.all(np.diff(d) >= -1e-5)  # non-decreasing (Lemma 1)
+    assert np.all(d <= np.minimum(df.b, df.c1) + 1e-9)  # delta(b) <= min(b, C_1)
     assert np.all(df.c1_b <= df.c1 + 1e-12)
 
 
@@ -463,7 +551,9 @@ def test_p8_composition(seed):
     c12 = icc(compose(ch1, ch2)).value
     assert c12 <= c1 + c2 + 1e-8
     assert c12 >= max(c1, c2) - 1e-8  # each part is a post-processing of the pair
-    seconds = [PrivacyChannel(U, rng.dirichlet(np.full(2, 0.5), size=U.sizes)) for _ in range(ch1.k)]
+    seconds = [
+        PrivacyChannel(U, rng.dirichlet(np.full(2, 0.5), size=U.sizes)) for _ in range(ch1.k)
+    ]
     cad = icc(compose_adaptive(ch1, seconds)).value
     assert cad <= c1 + max(icc(s).value for s in seconds) + 1e-8
 
@@ -489,7 +579,9 @@ def test_p10_group_privacy(seed):
     assert max(res.per_individual[i] for i in group) <= cg + 1e-8
     assert cg <= len(group) * res.value + 1e-8
     # merging everybody gives the capacity of the full channel
-    assert group_capacity(ch, range(ch.n)) == pytest.approx(channel_capacity(ch.matrix(), tol=1e-11).capacity, abs=1e-8)
+    assert group_capacity(ch, range(ch.n)) == pytest.approx(
+        channel_capacity(ch.matrix(), tol=1e-11).capacity, abs=1e-8
+    )
 
 
 @settings(max_examples=40)
@@ -500,7 +592,9 @@ def test_p11_data_independent_cor1_and_r6(seed):
     k = int(rng.integers(2, 4))
     z = rng.dirichlet(np.ones(k))
     rows = np.array([rng.permutation(z) for _ in range(int(np.prod(sizes)))])
-    ch = PrivacyChannel(ProductUniverse([range(s) for s in sizes]), rows.reshape(tuple(sizes) + (k,)))
+    ch = PrivacyChannel(
+        ProductUniverse([range(s) for s in sizes]), rows.reshape(tuple(sizes) + (k,))
+    )
     assert is_data_independent(ch)
     c1 = icc(ch).value
     bound = data_independent_bound(ch)
@@ -547,8 +641,14 @@ def test_p13_exponential_channel(seed):
     pos = rng.random(k) * 5
     tie = rng.permutation(k)
     N = float(rng.uniform(0.2, 5))
-    ch = exponential_channel(U, lambda *x: int(table[x]), N=N, outputs=tuple(range(k)),
-                             distortion=lambda y, v: abs(pos[y] - pos[v]), tie_key=lambda y, v: tie[y])
+    ch = exponential_channel(
+        U,
+        lambda *x: int(table[x]),
+        N=N,
+        outputs=tuple(range(k)),
+        distortion=lambda y, v: abs(pos[y] - pos[v]),
+        tie_key=lambda y, v: tie[y],
+    )
     assert is_data_independent(ch)
     assert icc(ch).value <= exponential_capacity_bound(k, N) + 1e-9
     assert dp_epsilon(ch) <= (k - 1) / N + 1e-12
@@ -575,7 +675,9 @@ def test_p14_gaussian_bounds(seed):
     cb = gaussian_capacity_bound(T, N)
     assert amplitude_constrained_capacity(T, N, n_inputs=15, n_outputs=301).capacity <= cb + 1e-9
     eps = float(rng.uniform(0.05, 2))
-    assert gaussian_capacity_bound(T, gaussian_noise_for_epsilon(T, eps), base=math.e) == pytest.approx(eps, abs=1e-12)
+    assert gaussian_capacity_bound(
+        T, gaussian_noise_for_epsilon(T, eps), base=math.e
+    ) == pytest.approx(eps, abs=1e-12)
 
 
 def test_p14_discretized_query_channel_below_centered_bound():
@@ -600,7 +702,11 @@ def test_p15_proposition1(seed):
             prior = np.multiply.outer(prior, m)
         py = np.tensordot(prior, ch.array, axes=ch.n)
         for i in range(ch.n):
-            joint = np.moveaxis(prior[..., None] * ch.array, i, 0).reshape(sizes[i], -1, ch.k).sum(axis=1)
+            joint = (
+                np.moveaxis(prior[..., None] * ch.array, i, 0)
+                .reshape(sizes[i], -1, ch.k)
+                .sum(axis=1)
+            )
             px = joint.sum(axis=1)
             cond = joint[px > 0] / px[px > 0, None]
             assert np.max(np.log(cond / py)) <= eps + 1e-9
@@ -665,6 +771,7 @@ def test_universe_and_channel_validation():
         individual_channel_capacity(example1_rr(0.1), method="magic")
     with pytest.raises(ValueError, match="eps must be <= 1"):
         from nsp.privacy_channels import gaussian_mechanism_sigma
+
         gaussian_mechanism_sigma(1.0, 2.0, 1e-5)
 
 
@@ -741,21 +848,33 @@ def _ex(name):
 
 BAD_INPUT = [
     # (call, message pattern): every message names the argument and the rule
-    (lambda: individual_channel_capacity(_E1, max_candidates=1.5),
-     r"max_candidates must be an integer >= 1"),
-    (lambda: individual_channel_capacity(_E1, max_candidates=True),
-     r"max_candidates must be an integer"),
-    (lambda: individual_channel_capacity(_E1, max_candidates=NAN),
-     r"max_candidates must be an integer"),
-    (lambda: individual_channel_capacity(_E1, max_candidates=0),
-     r"max_candidates must be an integer >= 1"),
+    (
+        lambda: individual_channel_capacity(_E1, max_candidates=1.5),
+        r"max_candidates must be an integer >= 1",
+    ),
+    (
+        lambda: individual_channel_capacity(_E1, max_candidates=True),
+        r"max_candidates must be an integer",
+    ),
+    (
+        lambda: individual_channel_capacity(_E1, max_candidates=NAN),
+        r"max_candidates must be an integer",
+    ),
+    (
+        lambda: individual_channel_capacity(_E1, max_candidates=0),
+        r"max_candidates must be an integer >= 1",
+    ),
     (lambda: individual_channel_capacity(_E1, tol=NAN), r"tol must be a number, not NaN"),
     (lambda: individual_channel_capacity(_E1, tol=math.inf), r"tol must be a finite number > 0"),
     (lambda: individual_channel_capacity(_E1, tol=True), r"tol must be a real number"),
-    (lambda: individual_channel_capacity(_E1, individuals=[0.5]),
-     r"individual index must be an integer"),
-    (lambda: individual_channel_capacity(_E1, individuals=[True]),
-     r"individual index must be an integer"),
+    (
+        lambda: individual_channel_capacity(_E1, individuals=[0.5]),
+        r"individual index must be an integer",
+    ),
+    (
+        lambda: individual_channel_capacity(_E1, individuals=[True]),
+        r"individual index must be an integer",
+    ),
     (lambda: count_candidates(_E1, 1.0), r"individual index must be an integer"),
     (lambda: individual_capacity_bounds(_E1, max_pairs=1.5), r"max_pairs must be an integer >= 1"),
     (lambda: individual_capacity_bounds(_E1, max_pairs=0), r"max_pairs must be an integer >= 1"),
@@ -764,22 +883,34 @@ BAD_INPUT = [
     (lambda: individual_capacity_search(_E1, restarts=-1), r"restarts must be an integer >= 0"),
     (lambda: individual_capacity_search(_E1, seed=1.5), r"seed must be an integer >= 0"),
     (lambda: individual_capacity_entropy_constrained(_E1, NAN), r"b must be a number, not NaN"),
-    (lambda: individual_capacity_entropy_constrained(_E1, 1.0, restarts=True),
-     r"restarts must be an integer"),
+    (
+        lambda: individual_capacity_entropy_constrained(_E1, 1.0, restarts=True),
+        r"restarts must be an integer",
+    ),
     (lambda: is_data_independent(_E1, atol=NAN), r"atol must be a number, not NaN"),
-    (lambda: is_weakly_symmetric(_E1, max_candidates=2.5),
-     r"max_candidates must be an integer >= 1"),
-    (lambda: uniform_output_reachable(_E1, max_candidates=2.5),
-     r"max_candidates must be an integer >= 1"),
+    (
+        lambda: is_weakly_symmetric(_E1, max_candidates=2.5),
+        r"max_candidates must be an integer >= 1",
+    ),
+    (
+        lambda: uniform_output_reachable(_E1, max_candidates=2.5),
+        r"max_candidates must be an integer >= 1",
+    ),
     (lambda: max_information_capacity_ind(_E1, eta=NAN), r"eta must be a number, not NaN"),
     (lambda: max_information_capacity_ind(_E1, eta=1.0), r"eta must be in \(0, 1\)"),
     (lambda: effective_channel(_E1, 0, [[NAN, 1.0]] * 3), r"cond\[0\] must hold finite masses"),
-    (lambda: gaussian_noise_for_epsilon(1, 0.1, balance_delta=NAN),
-     r"balance_delta must be a number, not NaN"),
-    (lambda: gaussian_noise_for_epsilon(1, 0.1, balance_delta=math.inf),
-     r"balance_delta must be finite"),
-    (lambda: gaussian_noise_for_epsilon(1, 0.1, balance_delta=-0.1),
-     r"balance_delta must be a finite number >= 0"),
+    (
+        lambda: gaussian_noise_for_epsilon(1, 0.1, balance_delta=NAN),
+        r"balance_delta must be a number, not NaN",
+    ),
+    (
+        lambda: gaussian_noise_for_epsilon(1, 0.1, balance_delta=math.inf),
+        r"balance_delta must be finite",
+    ),
+    (
+        lambda: gaussian_noise_for_epsilon(1, 0.1, balance_delta=-0.1),
+        r"balance_delta must be a finite number >= 0",
+    ),
     (lambda: gaussian_noise_for_epsilon(1, NAN), r"eps must be a number, not NaN"),
     (lambda: gaussian_noise_for_epsilon(True, 0.1), r"T must be a real number"),
     (lambda: exponential_noise_for_epsilon(5, 1e-22), r"eps = 1e-22 gives no bracketed root N\*"),
@@ -795,33 +926,61 @@ BAD_INPUT = [
     (lambda: rr_capacity("0.1"), r"p must be a real number"),
     (lambda: dp_rr_flip(NAN), r"eps must be a number, not NaN"),
     (lambda: rr_dp_epsilon(NAN), r"p must be a number, not NaN"),
-    (lambda: kary_rr_channel(_U2, lambda a, b: a + b, p=0.2, outputs=(0, 1)),
-     r"f must take values among outputs"),
-    (lambda: exponential_mechanism_channel(_U2, lambda a, b: a + b, eps=1.0, sensitivity=math.inf),
-     r"sensitivity must be a finite number > 0"),
-    (lambda: exponential_mechanism_channel(_U2, lambda a, b: a + b, eps=1.0,
-                                           utility=lambda y, v: NAN),
-     r"utility must return finite numbers"),
-    (lambda: amplitude_constrained_capacity(1.0, 1.0, n_inputs=2.5),
-     r"n_inputs must be an integer >= 2"),
-    (lambda: amplitude_constrained_capacity(1.0, 1.0, n_outputs=1),
-     r"n_outputs must be an integer >= 2"),
-    (lambda: discretized_gaussian_channel(_U2, lambda a, b: a + b, N=1.0, y_grid=[0.0, NAN, 2.0]),
-     r"y_grid must be a strictly increasing 1-D grid of at least 2 finite points"),
-    (lambda: discretized_gaussian_channel(_U2, lambda a, b: NAN, N=1.0, y_grid=[0.0, 1.0]),
-     r"f must return finite numbers"),
-    (lambda: _mech("discretized_additive_channel")(_U2, lambda a, b: a, cdf=lambda z: z * NAN,
-                                                   y_grid=[0.0, 1.0]),
-     r"cdf must return one finite value per bin edge"),
-    (lambda: _mech("sample_gaussian_channel")(NAN, 1.0, seed=0),
-     r"value must be a number, not NaN"),
-    (lambda: _mech("sample_laplace_mechanism")(math.inf, 1.0, 1.0, seed=0),
-     r"value must be finite"),
+    (
+        lambda: kary_rr_channel(_U2, lambda a, b: a + b, p=0.2, outputs=(0, 1)),
+        r"f must take values among outputs",
+    ),
+    (
+        lambda: exponential_mechanism_channel(
+            _U2, lambda a, b: a + b, eps=1.0, sensitivity=math.inf
+        ),
+        r"sensitivity must be a finite number > 0",
+    ),
+    (
+        lambda: exponential_mechanism_channel(
+            _U2, lambda a, b: a + b, eps=1.0, utility=lambda y, v: NAN
+        ),
+        r"utility must return finite numbers",
+    ),
+    (
+        lambda: amplitude_constrained_capacity(1.0, 1.0, n_inputs=2.5),
+        r"n_inputs must be an integer >= 2",
+    ),
+    (
+        lambda: amplitude_constrained_capacity(1.0, 1.0, n_outputs=1),
+        r"n_outputs must be an integer >= 2",
+    ),
+    (
+        lambda: discretized_gaussian_channel(
+            _U2, lambda a, b: a + b, N=1.0, y_grid=[0.0, NAN, 2.0]
+        ),
+        r"y_grid must be a strictly increasing 1-D grid of at least 2 finite points",
+    ),
+    (
+        lambda: discretized_gaussian_channel(_U2, lambda a, b: NAN, N=1.0, y_grid=[0.0, 1.0]),
+        r"f must return finite numbers",
+    ),
+    (
+        lambda: _mech("discretized_additive_channel")(
+            _U2, lambda a, b: a, cdf=lambda z: z * NAN, y_grid=[0.0, 1.0]
+        ),
+        r"cdf must return one finite value per bin edge",
+    ),
+    (
+        lambda: _mech("sample_gaussian_channel")(NAN, 1.0, seed=0),
+        r"value must be a number, not NaN",
+    ),
+    (
+        lambda: _mech("sample_laplace_mechanism")(math.inf, 1.0, 1.0, seed=0),
+        r"value must be finite",
+    ),
     (lambda: _mech("gaussian_mechanism_sigma")(1.0, 0.5, NAN), r"delta must be a number, not NaN"),
     (lambda: ProductUniverse.binary(1.5), r"n must be an integer >= 1"),
     (lambda: count_query(2.0), r"n must be an integer >= 1"),
-    (lambda: group_channel(as_privacy_channel(np.full((2, 2, 2), 0.5)), [0.5, 1]),
-     r"group member must be an integer"),
+    (
+        lambda: group_channel(as_privacy_channel(np.full((2, 2, 2), 0.5)), [0.5, 1]),
+        r"group member must be an integer",
+    ),
     (lambda: query_sensitivity(_U2, lambda a, b: NAN), r"f must return finite numbers"),
     (lambda: _E1.sample((0, 0), seed=0, size=1.5), r"size must be an integer >= 0"),
     (lambda: _E1.sample((0, 0), seed=-1), r"seed must be an integer >= 0"),
@@ -834,9 +993,14 @@ BAD_INPUT = [
     (lambda: random_channel(0, k=2.0), r"k must be an integer >= 1"),
     (lambda: balance_function(_E1, [0.0, NAN]), r"bs\[1\] must be a number, not NaN"),
     (lambda: balance_function(_E1, 0.5), r"bs must be a 1-D sequence"),
-    (lambda: _ex("expected_distortion")(_E1, lambda a, b: NAN), r"f and distortion must give finite"),
-    (lambda: gaussian_noise_table([2.0], [1.0], delta_prime=NAN),
-     r"delta_prime must be a number, not NaN"),
+    (
+        lambda: _ex("expected_distortion")(_E1, lambda a, b: NAN),
+        r"f and distortion must give finite",
+    ),
+    (
+        lambda: gaussian_noise_table([2.0], [1.0], delta_prime=NAN),
+        r"delta_prime must be a number, not NaN",
+    ),
 ]
 
 
@@ -849,7 +1013,8 @@ def test_bad_input_is_refused_with_a_message_naming_the_argument(call, match):
 def test_good_input_of_the_checked_kinds_still_works():
     # numpy integers and 0-d arrays are integers/reals; integral floats are not silently truncated
     assert individual_channel_capacity(_E1, max_candidates=np.int64(10)).value == pytest.approx(
-        0.5310044064, abs=1e-9)
+        0.5310044064, abs=1e-9
+    )
     assert count_candidates(_E1, np.int64(1)) == 4
     assert rr_capacity(np.float64(0.1)) == pytest.approx(rr_capacity(np.array(0.1)), abs=0)
     h5 = exponential_noise_entropy(5, 1.0)

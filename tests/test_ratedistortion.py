@@ -44,7 +44,9 @@ def test_binary_hamming_closed_form(p0, D):
     # the channel is row-stochastic and achieves the reported distortion
     w = pt.channel
     assert np.allclose(w.sum(axis=1), 1.0, atol=1e-12)
-    assert float(np.dot([p0, 1 - p0], (w * hamming_distortion(2)).sum(axis=1))) == pytest.approx(pt.distortion, abs=1e-13)
+    assert float(np.dot([p0, 1 - p0], (w * hamming_distortion(2)).sum(axis=1))) == pytest.approx(
+        pt.distortion, abs=1e-13
+    )
 
 
 @pytest.mark.parametrize("D", [0.05, 0.11, 0.25, 0.4])
@@ -140,6 +142,6 @@ def test_rejects_bad_input():
         blahut_arimoto([0.5, 0.5], hamming_distortion(2), -1.0)
     with pytest.raises(ValueError, match="base"):
         blahut_arimoto([0.5, 0.5], hamming_distortion(2), 1.0, base=1)
-    assert rate_distortion_at([1, 3], hamming_distortion(2), 0.1, normalize=True).rate == pytest.approx(
-        h2(0.25) - h2(0.1), abs=1e-9
-    )
+    assert rate_distortion_at(
+        [1, 3], hamming_distortion(2), 0.1, normalize=True
+    ).rate == pytest.approx(h2(0.25) - h2(0.1), abs=1e-9)

@@ -22,23 +22,36 @@ ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOK = "privacy_funnel/05_worked_examples"  # seconds, no data
 CSV = "figures/privacy_funnel/worked_examples_table.csv"
 
-pytestmark = pytest.mark.skipif(shutil.which("git") is None or shutil.which("make") is None,
-                                reason="needs git and make")
+pytestmark = pytest.mark.skipif(
+    shutil.which("git") is None or shutil.which("make") is None, reason="needs git and make"
+)
 
 
 def _git(repo: Path, *args: str) -> str:
-    return subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True,
-                          text=True).stdout
+    return subprocess.run(
+        ["git", "-C", str(repo), *args], check=True, capture_output=True, text=True
+    ).stdout
 
 
 def _regenerate_and_check(clone: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "NSP_PROJECT_DIR": str(clone), "NSP_DATA_DIR": str(data_dir()),
-           "MPLBACKEND": "Agg"}
+    env = {
+        **os.environ,
+        "NSP_PROJECT_DIR": str(clone),
+        "NSP_DATA_DIR": str(data_dir()),
+        "MPLBACKEND": "Agg",
+    }
     env.pop("NSP_FIGURES_DIR", None)
     env.pop("NSP_BUILD_DIR", None)
-    subprocess.run([sys.executable, "-m", "nsp", "figures", "--only", NOTEBOOK], env=env, check=True,
-                   capture_output=True, text=True)
-    return subprocess.run(["make", "-s", "-C", str(clone), "check-figures"], capture_output=True, text=True)
+    subprocess.run(
+        [sys.executable, "-m", "nsp", "figures", "--only", NOTEBOOK],
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return subprocess.run(
+        ["make", "-s", "-C", str(clone), "check-figures"], capture_output=True, text=True
+    )
 
 
 @pytest.fixture

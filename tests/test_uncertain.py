@@ -45,7 +45,9 @@ def _assert_same_components(mask: np.ndarray) -> None:
 
 
 @given(
-    n_s=st.integers(1, 12), n_x=st.integers(1, 12), density=st.floats(0.0, 1.0),
+    n_s=st.integers(1, 12),
+    n_x=st.integers(1, 12),
+    density=st.floats(0.0, 1.0),
     seed=st.integers(0, 2**32 - 1),
 )
 def test_support_components_match_networkx(n_s, n_x, density, seed):
@@ -141,8 +143,13 @@ def test_example1_graph_and_partitions():
     assert sorted(g.edges) == [_x(1, 2), _x(3, 4)]
     assert U.finest_decomposition(EX1) == [_x(1, 2), _x(3, 4), _x(5), _x(6), _x(7)]
     # overlap partition {{s1,s2},{s3},{s4},{s5},{s6}} (the paper's "{s4},{s4}" is a typo, A3)
-    assert U.overlap_partition(EX1) == [frozenset({0, 1}), frozenset({2}), frozenset({3}),
-                                         frozenset({4}), frozenset({5})]
+    assert U.overlap_partition(EX1) == [
+        frozenset({0, 1}),
+        frozenset({2}),
+        frozenset({3}),
+        frozenset({4}),
+        frozenset({5}),
+    ]
     assert nx.node_connectivity(g) == 0
 
 
@@ -247,8 +254,12 @@ def test_pentagon_e15():
     r = PENTAGON
     assert U.hartley_entropy(r) == pytest.approx(LOG2(5), abs=1e-12)
     assert U.conditional_hartley_entropy(r) == 1.0
-    for v in (U.nonstochastic_information(r), U.nonstochastic_leakage(r),
-              U.nonstochastic_leakage(r.T), U.symmetrized_leakage(r)):
+    for v in (
+        U.nonstochastic_information(r),
+        U.nonstochastic_leakage(r),
+        U.nonstochastic_leakage(r.T),
+        U.symmetrized_leakage(r),
+    ):
         assert v == pytest.approx(LOG2(5 / 2), abs=1e-12)
     assert U.maximin_information(r) == 0.0
     g = U.confusability_graph(r, axis=0)
@@ -330,7 +341,11 @@ def test_prop1_and_ranges_p1_p2(case):
     m, labels = case
     for q in (U.JointRange(m), U.quantize(m, labels)):
         h0s = U.hartley_entropy(q)
-        i0, l0, i_star = U.nonstochastic_information(q), U.nonstochastic_leakage(q), U.maximin_information(q)
+        i0, l0, i_star = (
+            U.nonstochastic_information(q),
+            U.nonstochastic_leakage(q),
+            U.maximin_information(q),
+        )
         assert 0 <= i0 <= l0 + 1e-12 <= h0s + 2e-12
         assert i_star <= l0 + 1e-12  # Prop. 1
         assert 0 <= i_star <= min(h0s, U.hartley_entropy(q, axis=1)) + 1e-12
@@ -380,7 +395,11 @@ def test_lemma2_decomposition_gives_overlap_partition_p4_p6(m):
 @given(ranges(max_s=8, max_x=8))
 def test_maximin_symmetry_laplacian_networkx_p5(m):
     n_comp = len(U.finest_decomposition(m))
-    assert U.maximin_information(m) == U.maximin_information(m.T) == pytest.approx(LOG2(n_comp), abs=1e-12)
+    assert (
+        U.maximin_information(m)
+        == U.maximin_information(m.T)
+        == pytest.approx(LOG2(n_comp), abs=1e-12)
+    )
     g = U.confusability_graph(m)
     lap = nx.laplacian_matrix(g, nodelist=range(m.shape[1])).toarray().astype(float)
     nullity = int((np.abs(np.linalg.eigvalsh(lap)) < 1e-9).sum())
@@ -438,8 +457,10 @@ def test_subgraph_merging_p8(case):
     g = U.confusability_graph(q)
     codes = {lab: k for k, lab in enumerate(q.x_labels)}
     scratch = sorted(
-        (tuple(sorted(x for x in range(m.shape[1]) if codes[labels[x]] in comp))
-         for comp in nx.connected_components(g)),
+        (
+            tuple(sorted(x for x in range(m.shape[1]) if codes[labels[x]] in comp))
+            for comp in nx.connected_components(g)
+        ),
         key=lambda b: b[0],
     )
     joined = _join(U.finest_decomposition(m), labels)
@@ -488,7 +509,12 @@ def test_side_information_and_observable_s_p18_p19(m):
 def test_independence_p20(n_s, n_x):
     m = np.ones((n_s, n_x), dtype=bool)
     assert U.is_independent(m)
-    assert U.nonstochastic_information(m) == U.nonstochastic_leakage(m) == U.maximin_information(m) == 0.0
+    assert (
+        U.nonstochastic_information(m)
+        == U.nonstochastic_leakage(m)
+        == U.maximin_information(m)
+        == 0.0
+    )
 
 
 @given(ranges(max_s=5, max_x=6))
@@ -498,8 +524,10 @@ def test_zero_error_bound_prop2(m):
     # alpha(G) = largest zero-error code, by enumeration of input subsets
     n = m.shape[0]
     largest = max(
-        size for size in range(1, n + 1)
-        for code in itertools.combinations(range(n), size) if U.is_zero_error_code(m, code)
+        size
+        for size in range(1, n + 1)
+        for code in itertools.combinations(range(n), size)
+        if U.is_zero_error_code(m, code)
     )
     assert U.independence_number(U.confusability_graph(m, axis=0)) == largest
 
@@ -520,7 +548,8 @@ def test_hypothesis_testing_prop3(n_x, n_y, seed):
         perf = U.hypothesis_test_performance(r, np.array(test))
         # brute-force aleph(T): y where every x with g_Y(x) = y has g_H(x) = T(y)
         aleph = [
-            j for j, y in enumerate(r.x_labels)
+            j
+            for j, y in enumerate(r.x_labels)
             if {r.s_labels[test[j]]} == {h for h, yy in zip(g_h.tolist(), g_y.tolist()) if yy == y}
         ]
         assert perf == (LOG2(len(aleph)) if aleph else -np.inf)
@@ -585,12 +614,17 @@ def test_from_pairs_orders_and_labels():
 
 
 def test_from_frame_levels_and_missing():
-    df = pd.DataFrame({
-        "age": pd.Categorical(["old", "young", "old"], categories=["young", "mid", "old"]),
-        "chol": [200.0, None, 180.0],
-    })
+    df = pd.DataFrame(
+        {
+            "age": pd.Categorical(["old", "young", "old"], categories=["young", "mid", "old"]),
+            "chol": [200.0, None, 180.0],
+        }
+    )
     r = U.JointRange.from_frame(df, s="age", x="chol")
-    assert r.s_labels == ("old",) and r.x_labels == (180.0, 200.0)  # 'young' row dropped with its NA
+    assert r.s_labels == ("old",) and r.x_labels == (
+        180.0,
+        200.0,
+    )  # 'young' row dropped with its NA
     r_na = U.JointRange.from_frame(df, s="age", x="chol", dropna=False)
     assert r_na.s_labels == ("young", "old")  # category order, unobserved 'mid' dropped
     assert r_na.x_labels == (180.0, 200.0, None)
@@ -606,7 +640,10 @@ def test_from_pmf_support():
     assert r.mask.all()
     r2 = U.JointRange.from_pmf(p, atol=0.15)
     assert r2.s_labels == (0, 2) and r2.mask.tolist() == [[True, True], [False, True]]
-    assert U.JointRange.from_pmf([[2, 0], [0, 2]], normalize=True).mask.tolist() == [[True, False], [False, True]]
+    assert U.JointRange.from_pmf([[2, 0], [0, 2]], normalize=True).mask.tolist() == [
+        [True, False],
+        [False, True],
+    ]
 
 
 def test_quantize_with_partition_and_labels():
@@ -623,7 +660,9 @@ def test_quantize_with_partition_and_labels():
 
 def test_support_components_accepts_joint_range_and_pmf_support():
     n, s_lab, x_lab = U.support_components(U.JointRange(EX1))
-    assert n == 5 and s_lab.tolist() == [0, 0, 1, 2, 3, 4] and x_lab.tolist() == [0, 0, 1, 1, 2, 3, 4]
+    assert (
+        n == 5 and s_lab.tolist() == [0, 0, 1, 2, 3, 4] and x_lab.tolist() == [0, 0, 1, 1, 2, 3, 4]
+    )
     # a pmf support with an empty row and an empty column: each its own component, documented order
     n, s_lab, x_lab = U.support_components(np.array([[0.5, 0, 0], [0, 0, 0], [0, 0, 0.5]]) > 0)
     assert n == 4 and s_lab.tolist() == [0, 1, 2] and x_lab.tolist() == [0, 3, 2]
@@ -658,8 +697,14 @@ def _partition(clusters):
         (lambda: U.JointRange.from_pairs([(1, 2)], x_labels=[0]), "not in x_labels"),
         (lambda: U.JointRange.from_pairs([(1, 2)], s_labels=[1, 5]), "empty row"),
         (lambda: U.JointRange.from_frame([[1, 2]], s=0, x=1), "DataFrame"),
-        (lambda: U.JointRange.from_frame(pd.DataFrame({"a": [1]}), s="a", x="b"), "x='b' is not a column"),
-        (lambda: U.JointRange.from_frame(pd.DataFrame({"a": [None], "b": [1]}), s="a", x="b"), "no row left"),
+        (
+            lambda: U.JointRange.from_frame(pd.DataFrame({"a": [1]}), s="a", x="b"),
+            "x='b' is not a column",
+        ),
+        (
+            lambda: U.JointRange.from_frame(pd.DataFrame({"a": [None], "b": [1]}), s="a", x="b"),
+            "no row left",
+        ),
         (lambda: U.JointRange.from_pmf([[0.5, 0.6]]), "sum to 1"),
         (lambda: U.JointRange.from_pmf([[1.5, -0.5]]), "non-negative"),
         (lambda: U.JointRange.from_pmf([0.5, 0.5]), "2 axes"),
@@ -722,7 +767,9 @@ def test_layouts_give_the_same_answers(layout, rng):
     base = _random_range(rng, 60, 80, 0.04)
     big = np.zeros((60, 160), dtype=bool)
     big[:, ::2] = base
-    m = {"C": np.ascontiguousarray(base), "F": np.asfortranarray(base), "strided": big[:, ::2]}[layout]
+    m = {"C": np.ascontiguousarray(base), "F": np.asfortranarray(base), "strided": big[:, ::2]}[
+        layout
+    ]
     _assert_same_components(m)
     for threshold in (U._DENSE_EDGES_PER_VERTEX, 0):
         saved, U._DENSE_EDGES_PER_VERTEX = U._DENSE_EDGES_PER_VERTEX, threshold
@@ -754,7 +801,9 @@ def test_gacs_korner_against_maximin_p16(m, seed):
     assert k <= U.maximin_information(m) + 1e-9
     n, s_lab, _ = U.support_components(m)
     uniform = p / np.bincount(s_lab, weights=p.sum(axis=1), minlength=n)[s_lab][:, None] / n
-    assert gacs_korner_common_information(uniform) == pytest.approx(U.maximin_information(m), abs=1e-9)
+    assert gacs_korner_common_information(uniform) == pytest.approx(
+        U.maximin_information(m), abs=1e-9
+    )
 
 
 def test_from_pmf_then_maximin_equals_log_components_of_support(rng):
@@ -781,13 +830,18 @@ def test_continuous_measures_reduce_to_counting_on_unit_cells(m):
     # must equal the discrete ones
     range_s = _unit_cells(range(m.shape[0]))
     cond = {x: _unit_cells(np.flatnonzero(m[:, x])) for x in range(m.shape[1])}
-    assert U.differential_hartley_entropy(range_s, base=2) == pytest.approx(U.hartley_entropy(m), abs=1e-12)
+    assert U.differential_hartley_entropy(range_s, base=2) == pytest.approx(
+        U.hartley_entropy(m), abs=1e-12
+    )
     assert U.continuous_conditional_hartley_entropy(range_s, cond, base=2) == pytest.approx(
-        U.conditional_hartley_entropy(m), abs=1e-12)
+        U.conditional_hartley_entropy(m), abs=1e-12
+    )
     assert U.continuous_nonstochastic_information(range_s, cond, base=2) == pytest.approx(
-        U.nonstochastic_information(m), abs=1e-12)
+        U.nonstochastic_information(m), abs=1e-12
+    )
     assert U.continuous_leakage(range_s, list(cond.values()), base=2) == pytest.approx(
-        U.nonstochastic_leakage(m), abs=1e-12)
+        U.nonstochastic_leakage(m), abs=1e-12
+    )
 
 
 @st.composite
@@ -816,10 +870,16 @@ def test_interval_union_algebra(a, b, point):
 
 def test_continuous_values_and_edge_cases():
     x = U.IntervalUnion.interval(0, 1)
-    bins = [U.IntervalUnion.interval(0, 0.5), U.IntervalUnion([(0.5, 0.75)]), U.IntervalUnion([(0.75, 1)])]
+    bins = [
+        U.IntervalUnion.interval(0, 0.5),
+        U.IntervalUnion([(0.5, 0.75)]),
+        U.IntervalUnion([(0.75, 1)]),
+    ]
     assert U.continuous_leakage(x, bins) == pytest.approx(np.log(4), abs=1e-12)  # nats by default
     assert U.continuous_nonstochastic_information(x, bins) == pytest.approx(np.log(2), abs=1e-12)
-    assert U.continuous_conditional_hartley_entropy(x, bins) == pytest.approx(np.log(0.5), abs=1e-12)
+    assert U.continuous_conditional_hartley_entropy(x, bins) == pytest.approx(
+        np.log(0.5), abs=1e-12
+    )
     point = [x, U.IntervalUnion.interval(0.3, 0.3)]  # a measure-0 conditional range
     assert U.continuous_leakage(x, point) == np.inf
     assert U.differential_hartley_entropy(U.IntervalUnion()) == -np.inf
@@ -882,7 +942,9 @@ def test_side_information_against_definitions(m):
     pairs = [(s, (x, a)) for s, x, a in zip(*np.nonzero(m))]
     g = nx.Graph()
     g.add_edges_from((("s", s), ("y", y)) for s, y in pairs)
-    assert U.side_information_maximin(m) == pytest.approx(LOG2(nx.number_connected_components(g)), abs=1e-12)
+    assert U.side_information_maximin(m) == pytest.approx(
+        LOG2(nx.number_connected_components(g)), abs=1e-12
+    )
 
 
 @given(ranges(max_s=4, max_x=4))

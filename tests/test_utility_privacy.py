@@ -114,7 +114,13 @@ def test_example1_channels_at_quarter():
 
 
 def test_example1_output_entropy():
-    for D, hout in [(0, 2.190303), (0.1, 2.031730), (0.25, 1.823068), (0.5, 1.348588), (0.6875, 1.0)]:
+    for D, hout in [
+        (0, 2.190303),
+        (0.1, 2.031730),
+        (0.25, 1.823068),
+        (0.5, 1.348588),
+        (0.6875, 1.0),
+    ]:
         assert entropy(rd.reverse_waterfill(P1, D).output_pmf) == pytest.approx(hout, abs=1e-6)
 
 
@@ -125,7 +131,11 @@ def test_example1_pmf_as_printed_is_rejected_and_alternatives():
     assert s.gamma == pytest.approx(1.374967, abs=1e-6)
     p9 = up.example1_pmf("nine_letter")
     assert entropy(p9) == pytest.approx(2.474171, abs=1e-6)
-    for D, lam, size, gamma in [(0.1, 0.018, 6, 0.739723), (0.25, 0.05, 5, 1.442711), (0.5, 0.116667, 4, 2.184078)]:
+    for D, lam, size, gamma in [
+        (0.1, 0.018, 6, 0.739723),
+        (0.25, 0.05, 5, 1.442711),
+        (0.5, 0.116667, 4, 2.184078),
+    ]:
         s = rd.reverse_waterfill(p9, D)
         assert s.water_level == pytest.approx(lam, abs=1e-6)
         assert int(s.support.sum()) == size
@@ -326,15 +336,26 @@ def _slsqp_gamma(p_src, d, D, *, markov, n_starts=8, seed=0):
     best = -np.inf
     for _ in range(n_starts):
         x0 = rng.dirichlet(np.ones(n_k), size=rows).ravel()
-        r = minimize(neg_eq, x0, method="SLSQP", bounds=[(0, 1)] * x0.size, constraints=cons,
-                     options={"ftol": 1e-12, "maxiter": 500})
+        r = minimize(
+            neg_eq,
+            x0,
+            method="SLSQP",
+            bounds=[(0, 1)] * x0.size,
+            constraints=cons,
+            options={"ftol": 1e-12, "maxiter": 500},
+        )
         if r.success and cons[1]["fun"](r.x) >= -1e-7:
             best = max(best, -r.fun)
     return best
 
 
 @settings(max_examples=6)
-@given(seed=st.integers(0, 2**31 - 1), n_r=st.integers(2, 3), n_h=st.integers(2, 3), markov=st.booleans())
+@given(
+    seed=st.integers(0, 2**31 - 1),
+    n_r=st.integers(2, 3),
+    n_h=st.integers(2, 3),
+    markov=st.booleans(),
+)
 def test_gamma_solver_matches_slsqp(seed, n_r, n_h, markov):
     rng = np.random.default_rng(seed)
     p_src = rng.dirichlet(np.ones(n_r * n_h)).reshape(n_r, n_h)
@@ -380,12 +401,16 @@ def test_rde_point_identities(rng):
     w = rng.dirichlet(np.ones(4), size=3)
     pt = rd.rde_point(p, w, d)
     joint = p[:, :, None] * w[:, None, :]
-    assert pt.rate == pytest.approx(mutual_information(joint.sum(axis=1)), abs=1e-12)  # Markov: I(X_r; Xhat)
+    assert pt.rate == pytest.approx(
+        mutual_information(joint.sum(axis=1)), abs=1e-12
+    )  # Markov: I(X_r; Xhat)
     assert pt.equivocation + pt.leakage == pytest.approx(entropy(p.sum(axis=0)), abs=1e-12)
     assert pt.distortion == pytest.approx(float((p.sum(axis=1)[:, None] * w * d).sum()), abs=1e-14)
     # the general encoder with rows that ignore x_h gives the same point
     pt2 = rd.rde_point(p, np.repeat(w[:, None, :], 2, axis=1), d, markov=False)
-    assert np.allclose([pt.rate, pt.distortion, pt.equivocation], [pt2.rate, pt2.distortion, pt2.equivocation])
+    assert np.allclose(
+        [pt.rate, pt.distortion, pt.equivocation], [pt2.rate, pt2.distortion, pt2.equivocation]
+    )
     # Example 1 identity: I(X; Xhat) + H(X | Xhat) = H(X) for any channel (§7.8)
     p1 = rng.dirichlet(np.ones(4))
     w1 = rng.dirichlet(np.ones(4), size=4)
@@ -430,8 +455,16 @@ def test_side_information_identities(seed):
     assert i_xz_xhat - i_z_xhat == pytest.approx(inf.rate, abs=1e-12)
     h_h_given_xhat = conditional_entropy(joint, 1, 3)
     assert inf.equivocation <= h_h_given_xhat + 1e-12
-    assert conditional_entropy(p, 1, (0, 2)) - 1e-12 <= inf.equivocation <= conditional_entropy(p, 1, 2) + 1e-12
-    assert mutual_information(p, 1, 2) - 1e-12 <= inf.leakage <= mutual_information(p, 1, (0, 2)) + 1e-12
+    assert (
+        conditional_entropy(p, 1, (0, 2)) - 1e-12
+        <= inf.equivocation
+        <= conditional_entropy(p, 1, 2) + 1e-12
+    )
+    assert (
+        mutual_information(p, 1, 2) - 1e-12
+        <= inf.leakage
+        <= mutual_information(p, 1, (0, 2)) + 1e-12
+    )
     # constant Z and U = Xhat: Thm 2 and Thm 3 reduce to Prop. 2 (Remark 7)
     p1 = p.sum(axis=2)[:, :, None]
     w = rng.dirichlet(np.ones(n_r), size=n_r)
@@ -439,7 +472,11 @@ def test_side_information_identities(seed):
     b = rd.si_informed_point(p1, w[:, None, :], d)
     c = rd.rde_point(p1[:, :, 0], w, d)
     for x in (a, b):
-        assert np.allclose([x.rate, x.distortion, x.equivocation], [c.rate, c.distortion, c.equivocation], atol=1e-12)
+        assert np.allclose(
+            [x.rate, x.distortion, x.equivocation],
+            [c.rate, c.distortion, c.equivocation],
+            atol=1e-12,
+        )
 
 
 def test_bayes_decoder_brute_force(rng):
@@ -480,23 +517,38 @@ def test_gaussian_table():
     assert np.allclose(r5[:4], [1.660964, 1.160964, 0.660964, 0], atol=1e-6) and np.isnan(r5[4])
     r8 = rd.gaussian_rate_side_info(Ds, 0.8)
     assert np.allclose(r8[:3], [1.0, 0.5, 0], atol=1e-6) and np.all(np.isnan(r8[3:]))
-    assert np.allclose(rd.gaussian_leakage(Ds, 0.5), [0.464805, 0.431248, 0.368483, 0.207519, 0], atol=1e-6)
-    assert np.allclose(rd.gaussian_leakage(Ds, 0.9), [1.392938, 1.197964, 0.918251, 0.431248, 0], atol=1e-6)
+    assert np.allclose(
+        rd.gaussian_leakage(Ds, 0.5), [0.464805, 0.431248, 0.368483, 0.207519, 0], atol=1e-6
+    )
+    assert np.allclose(
+        rd.gaussian_leakage(Ds, 0.9), [1.392938, 1.197964, 0.918251, 0.431248, 0], atol=1e-6
+    )
     assert rd.gaussian_leakage(0.0, 0.5) == pytest.approx(0.5, abs=1e-12)
     assert rd.gaussian_leakage(0.0, 0.9) == pytest.approx(1.660964, abs=1e-6)
-    for (ry, rz), val in {(0.5, 0.5): 0.207519, (0.5, 0.8): 0.368483, (0.9, 0.5): 0.431248, (0.9, 0.8): 0.918251}.items():
+    for (ry, rz), val in {
+        (0.5, 0.5): 0.207519,
+        (0.5, 0.8): 0.368483,
+        (0.9, 0.5): 0.431248,
+        (0.9, 0.8): 0.918251,
+    }.items():
         assert rd.gaussian_leakage_side_info(1 - rz, ry, rz) == pytest.approx(val, abs=1e-6)
         assert val == pytest.approx(0.5 * math.log2(1 / (1 - ry * rz)), abs=1e-6)  # = I(Y; Z) > 0
     for rz, gap in [(0.5, 0.5), (0.8, 1.160964)]:
-        assert rd.gaussian_rate(0.1) - rd.gaussian_rate_side_info(0.1, rz) == pytest.approx(gap, abs=1e-6)
+        assert rd.gaussian_rate(0.1) - rd.gaussian_rate_side_info(0.1, rz) == pytest.approx(
+            gap, abs=1e-6
+        )
     with pytest.raises(ValueError, match="squared correlations"):
         rd.gaussian_leakage(0.1, 1.5)
 
 
 @settings(max_examples=40)
 @given(
-    var_x=st.floats(0.2, 5), sy=st.floats(0.2, 3), sz=st.floats(0.2, 3),
-    ry=st.floats(0.01, 0.99), rz=st.floats(0.01, 0.99), frac=st.floats(0.02, 0.98),
+    var_x=st.floats(0.2, 5),
+    sy=st.floats(0.2, 3),
+    sz=st.floats(0.2, 3),
+    ry=st.floats(0.01, 0.99),
+    rz=st.floats(0.01, 0.99),
+    frac=st.floats(0.02, 0.98),
 )
 def test_gaussian_closed_forms_match_covariance(var_x, sy, sz, ry, rz, frac):
     # case (ii)/(iii): U = X + N, D = var(X | U, Z)
@@ -505,7 +557,9 @@ def test_gaussian_closed_forms_match_covariance(var_x, sy, sz, ry, rz, frac):
     pt = rd.gaussian_rdl_from_covariance(var_x, ry, rz, n, sigma_y=sy, sigma_z=sz)
     assert pt.distortion == pytest.approx(D, rel=1e-9)
     assert pt.rate == pytest.approx(rd.gaussian_rate_side_info(D, rz, var_x=var_x), abs=1e-9)
-    assert pt.leakage == pytest.approx(rd.gaussian_leakage_side_info(D, ry, rz, var_x=var_x), abs=1e-9)
+    assert pt.leakage == pytest.approx(
+        rd.gaussian_leakage_side_info(D, ry, rz, var_x=var_x), abs=1e-9
+    )
     # case (i)
     D1 = frac * var_x
     n1 = rd.gaussian_test_channel_noise(D1, var_x=var_x)
@@ -539,7 +593,9 @@ def test_curves_and_tables():
     sizes = [int((t[t.series == f"D={D:g}"].probability > 0).sum()) for D in (0.1, 0.25, 0.5)]
     assert sizes == [5, 4, 3]  # claim (a): suppression increases with D
     g = up.gaussian_curves([0.1, 0.3, 0.9], [0.5, 0.9], [0.5, 0.8])
-    leak = g[(g.quantity == "leakage") & (g.case == "ii/iii") & (g.rho2_xy == 0.9) & (g.rho2_xz == 0.5)].value
+    leak = g[
+        (g.quantity == "leakage") & (g.case == "ii/iii") & (g.rho2_xy == 0.9) & (g.rho2_xz == 0.5)
+    ].value
     assert np.isnan(leak.iloc[2]) and leak.iloc[0] == pytest.approx(1.197964, abs=1e-6)
     df = rd.utility_privacy_curve(*up.remark4_source(), [0.1, 0.25])
     assert np.allclose(df.Gamma, [0.468996, 0.811278], atol=1e-6)
@@ -557,7 +613,9 @@ def test_perfect_privacy_threshold(seed, markov):
     d = rd.hamming_distortion(3)
     d_pp = rd.perfect_privacy_distortion(p_src, d, markov=markov)
     h_h = entropy(p_src.sum(axis=0))
-    assert d_pp <= float((p_src.sum(axis=1) @ d).min()) + 1e-12  # a constant output is one such encoder
+    assert (
+        d_pp <= float((p_src.sum(axis=1) @ d).min()) + 1e-12
+    )  # a constant output is one such encoder
     at = rd.max_equivocation(p_src, d, d_pp, markov=markov)
     assert at.gamma == pytest.approx(h_h, abs=1e-9) and at.point.distortion <= d_pp + 1e-9
     if d_pp > 1e-3:

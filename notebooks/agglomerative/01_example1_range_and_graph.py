@@ -57,7 +57,11 @@ ax.set_ylabel("sensitive data $S$")
 ax.set_title("Fig. 1: joint range of Example 1 (reconstructed, spec §4.0)")
 ax.grid(True, alpha=0.3)
 fig1_data = pd.DataFrame(
-    [{"s": S_NAMES[i], "x": X_NAMES[j], "in_range": bool(MASK[i, j])} for i in range(6) for j in range(7)]
+    [
+        {"s": S_NAMES[i], "x": X_NAMES[j], "in_range": bool(MASK[i, j])}
+        for i in range(6)
+        for j in range(7)
+    ]
 )
 _ = savefig(fig, "agglomerative/fig1_joint_range", data=fig1_data)
 
@@ -72,20 +76,46 @@ comp = {x: k for k, b in enumerate(blocks) for x in b}
 pos = {1: (0, 1), 3: (1, 1), 0: (0, 0), 2: (1, 0), 4: (2, 0.5), 5: (3, 0.5), 6: (4, 0.5)}
 fig, ax = plt.subplots(figsize=(5.6, 2.8))
 nx.draw_networkx(
-    G, pos=pos, ax=ax, labels={x: f"$x_{x + 1}$" for x in G}, node_color=[f"C{comp[x]}" for x in G],
-    node_size=700, font_color="white",
+    G,
+    pos=pos,
+    ax=ax,
+    labels={x: f"$x_{x + 1}$" for x in G},
+    node_color=[f"C{comp[x]}" for x in G],
+    node_size=700,
+    font_color="white",
 )
 ax.set_title(f"Fig. 2: $G_X$; min-cut = 0; $I_*(S;X)=\\log {len(blocks)}$")
 ax.axis("off")
 ax.margins(0.12)
 nodes = pd.DataFrame(
-    [{"kind": "node", "u": X_NAMES[x], "v": "", "component": comp[x], "px": pos[x][0], "py": pos[x][1]} for x in G]
+    [
+        {
+            "kind": "node",
+            "u": X_NAMES[x],
+            "v": "",
+            "component": comp[x],
+            "px": pos[x][0],
+            "py": pos[x][1],
+        }
+        for x in G
+    ]
 )
 edges = pd.DataFrame(
-    [{"kind": "edge", "u": X_NAMES[a], "v": X_NAMES[b], "component": comp[a], "px": np.nan, "py": np.nan}
-     for a, b in G.edges()]
+    [
+        {
+            "kind": "edge",
+            "u": X_NAMES[a],
+            "v": X_NAMES[b],
+            "component": comp[a],
+            "px": np.nan,
+            "py": np.nan,
+        }
+        for a, b in G.edges()
+    ]
 )
-_ = savefig(fig, "agglomerative/fig2_confusability_graph", data=pd.concat([nodes, edges], ignore_index=True))
+_ = savefig(
+    fig, "agglomerative/fig2_confusability_graph", data=pd.concat([nodes, edges], ignore_index=True)
+)
 
 # %% [markdown]
 # ## Example 1's numbers
@@ -95,7 +125,10 @@ numbers = pd.DataFrame(
     [
         ("edges of G_X", sorted((X_NAMES[a], X_NAMES[b]) for a, b in G.edges())),
         ("P*_{G_X}", [[X_NAMES[x] for x in b] for b in blocks]),
-        ("P*_{[[S|X]]} (overlap partition)", [sorted(S_NAMES[s] for s in b) for b in unc.overlap_partition(r)]),
+        (
+            "P*_{[[S|X]]} (overlap partition)",
+            [sorted(S_NAMES[s] for s in b) for b in unc.overlap_partition(r)],
+        ),
         ("I*(S;X) [bits]", unc.maximin_information(r)),
         ("log 5", math.log2(5)),
         ("L0(S->X) [bits]", unc.nonstochastic_leakage(r)),
@@ -118,15 +151,19 @@ if show_mincut:
     n = MASK.shape[1]
     cuts = {
         frozenset(sub): nx.cut_size(G, sub)
-        for k in range(1, n) for sub in itertools.combinations(range(n), k)
+        for k in range(1, n)
+        for sub in itertools.combinations(range(n), k)
     }
     best = min(cuts.values())
     solutions = [s for s, c in cuts.items() if c == best]
     unions = {
         frozenset(x for b in chosen for x in b)
-        for k in range(1, len(blocks)) for chosen in itertools.combinations(blocks, k)
+        for k in range(1, len(blocks))
+        for chosen in itertools.combinations(blocks, k)
     }
-    print(f"min cut = {best}; {len(solutions)} minimizers; equal to the unions of blocks: {set(solutions) == unions}")
+    print(
+        f"min cut = {best}; {len(solutions)} minimizers; equal to the unions of blocks: {set(solutions) == unions}"
+    )
 
 # %% [markdown]
 # ## Differences from the paper

@@ -55,13 +55,27 @@ traces = []
 for name, res in runs.items():
     tr = res.to_frame().assign(utility_kind=name, lam=res.lam, stop_reason=res.stop_reason)
     tr["merges"] = [
-        "; ".join("+".join("{" + ",".join(f"x{i + 1}" for i in c) + "}" for c in m) for m in it.merges)
+        "; ".join(
+            "+".join("{" + ",".join(f"x{i + 1}" for i in c) + "}" for c in m) for m in it.merges
+        )
         for it in list(res.history) + ([res.rejected] if res.rejected else [])
     ]
     traces.append(tr)
 traces = pd.concat(traces, ignore_index=True)
 _ = save_table(traces, "agglomerative/table_t1_example2_traces")
-traces[["utility_kind", "t", "accepted", "partition", "merges", "privacy", "utility", "lagrangian", "delta"]].round(4)
+traces[
+    [
+        "utility_kind",
+        "t",
+        "accepted",
+        "partition",
+        "merges",
+        "privacy",
+        "utility",
+        "lagrangian",
+        "delta",
+    ]
+].round(4)
 
 # %% [markdown]
 # ## Fig. 3
@@ -72,10 +86,18 @@ rows = []
 for k, (name, res) in enumerate(runs.items()):
     t = [h.t for h in res.history]
     y = [h.lagrangian + shift for h in res.history]
-    ax.plot(t, y, marker="os"[k], label=f"${name[0]}_{name[1]}$, $\\lambda={res.lam:g}$ (stops: {res.stop_reason})")
+    ax.plot(
+        t,
+        y,
+        marker="os"[k],
+        label=f"${name[0]}_{name[1]}$, $\\lambda={res.lam:g}$ (stops: {res.stop_reason})",
+    )
     rows += [{"utility": name, "lam": res.lam, "t": a, "lagrangian": b} for a, b in zip(t, y)]
 ax.set_xlabel("iteration index $t$")
-ax.set_ylabel(r"$\mathcal{L}$" + (" $= L_0-\\lambda U_i$" if lagrangian_form == "L0" else " $= -B_0-\\lambda U_i$"))
+ax.set_ylabel(
+    r"$\mathcal{L}$"
+    + (" $= L_0-\\lambda U_i$" if lagrangian_form == "L0" else " $= -B_0-\\lambda U_i$")
+)
 ax.set_xticks(range(0, 4))
 ax.set_title("Fig. 3: Algorithm 1 on Example 2")
 ax.legend()

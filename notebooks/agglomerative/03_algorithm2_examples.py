@@ -22,7 +22,7 @@
 quick: bool = False  # run in seconds with reduced sizes; no effect here since this notebook always runs in seconds
 lam: float = 0.3  # λ of Examples 3, 4 and 5 (paper)
 x_values_example4: list = [0.2, 0.1, 0.4, 0.3, 0.6, 1.5, 4.0]  # eq. (4) with x7 reset to 4
-distance_example4: str = "sq"  # sq reproduces the stop at iteration 3 printed in the paper, abs (as stated) does not, A8
+distance_example4: str = "sq"  # sq gives the paper's stop at iteration 3; abs (as stated) does not
 also_run_abs: bool = True  # also plot Example 4 with the stated distance |x − x̂|
 
 # %%
@@ -60,16 +60,32 @@ def draw_graphs(res, key: str, title: str) -> None:
         comp = it.decomposition.labels
         pos = nx.circular_layout(G)
         nx.draw_networkx(
-            G, pos=pos, ax=ax, labels={k: node_name(c) for k, c in enumerate(q.clusters)},
-            node_color=[f"C{comp[c[0]]}" for c in q.clusters], node_size=900, font_size=9, font_color="white",
+            G,
+            pos=pos,
+            ax=ax,
+            labels={k: node_name(c) for k, c in enumerate(q.clusters)},
+            node_color=[f"C{comp[c[0]]}" for c in q.clusters],
+            node_size=900,
+            font_size=9,
+            font_color="white",
         )
         ax.set_title(f"t = {it.t}: $|\\mathcal{{P}}| = {len(it.decomposition)}$")
         ax.axis("off")
         ax.margins(0.2)
-        rows += [{"t": it.t, "kind": "node", "u": node_name(c), "v": "", "component": int(comp[c[0]])}
-                 for c in q.clusters]
-        rows += [{"t": it.t, "kind": "edge", "u": node_name(q.clusters[a]), "v": node_name(q.clusters[b]),
-                  "component": int(comp[q.clusters[a][0]])} for a, b in G.edges()]
+        rows += [
+            {"t": it.t, "kind": "node", "u": node_name(c), "v": "", "component": int(comp[c[0]])}
+            for c in q.clusters
+        ]
+        rows += [
+            {
+                "t": it.t,
+                "kind": "edge",
+                "u": node_name(q.clusters[a]),
+                "v": node_name(q.clusters[b]),
+                "component": int(comp[q.clusters[a][0]]),
+            }
+            for a, b in G.edges()
+        ]
     fig.suptitle(title)
     _ = savefig(fig, key, data=pd.DataFrame(rows))
 
@@ -78,34 +94,63 @@ def draw_graphs(res, key: str, title: str) -> None:
 # ## Table: traces of Examples 3, 4 (both distances) and 5
 
 # %%
-runs = {"Example 3 (U1)": ex3, f"Example 4 (U2, {distance_example4})": ex4,
-        "Example 4 (U2, abs)": ex4_abs, "Example 5 (§V-C, U1)": ex5}
+runs = {
+    "Example 3 (U1)": ex3,
+    f"Example 4 (U2, {distance_example4})": ex4,
+    "Example 4 (U2, abs)": ex4_abs,
+    "Example 5 (§V-C, U1)": ex5,
+}
 traces = pd.concat(
-    [r.to_frame().assign(run=name, lam=r.lam, stop_reason=r.stop_reason) for name, r in runs.items()],
+    [
+        r.to_frame().assign(run=name, lam=r.lam, stop_reason=r.stop_reason)
+        for name, r in runs.items()
+    ],
     ignore_index=True,
 )
 _ = save_table(traces, "agglomerative/table_t1_examples3to5_traces")
-traces[["run", "t", "accepted", "partition", "decomposition", "privacy", "utility", "lagrangian", "delta"]].round(4)
+traces[
+    [
+        "run",
+        "t",
+        "accepted",
+        "partition",
+        "decomposition",
+        "privacy",
+        "utility",
+        "lagrangian",
+        "delta",
+    ]
+].round(4)
 
 # %% [markdown]
 # ## Fig. 4 — Example 3: $G$ at the end of each iteration
 
 # %%
-draw_graphs(ex3, "agglomerative/fig4_example3_graphs", "Fig. 4: Algorithm 2, Example 3 ($U_1$, $\\lambda=0.3$)")
+draw_graphs(
+    ex3,
+    "agglomerative/fig4_example3_graphs",
+    "Fig. 4: Algorithm 2, Example 3 ($U_1$, $\\lambda=0.3$)",
+)
 
 # %% [markdown]
 # ## Fig. 5 — Example 4: $G$ at the end of each accepted iteration
 
 # %%
-draw_graphs(ex4, "agglomerative/fig5_example4_graphs",
-            f"Fig. 5: Algorithm 2, Example 4 ($U_2$, $d$ = {distance_example4}, $\\lambda={lam:g}$)")
+draw_graphs(
+    ex4,
+    "agglomerative/fig5_example4_graphs",
+    f"Fig. 5: Algorithm 2, Example 4 ($U_2$, $d$ = {distance_example4}, $\\lambda={lam:g}$)",
+)
 
 # %% [markdown]
 # ## Fig. 6 — convergence, $\mathcal L=\log|\mathcal P^{(t)}|-\lambda U_i$
 
 # %%
 fig, ax = plt.subplots(figsize=(5.4, 3.9))
-curves = [("$U_1$ (Example 3)", ex3, "o-"), (f"$U_2$ (Example 4, $d$ = {distance_example4})", ex4, "s-")]
+curves = [
+    ("$U_1$ (Example 3)", ex3, "o-"),
+    (f"$U_2$ (Example 4, $d$ = {distance_example4})", ex4, "s-"),
+]
 if also_run_abs:
     curves.append(("$U_2$ (Example 4, $d=|x-\\hat x|$ as stated)", ex4_abs, "^--"))
 rows = []

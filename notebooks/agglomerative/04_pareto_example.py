@@ -50,8 +50,13 @@ configs = {
 sweeps = {}
 for name, kw in configs.items():
     path = merge_path(MASK, algorithm="algorithm2", **kw)
-    sweeps[name] = lambda_sweep(MASK, default_lambdas(path, num=n_lambdas), algorithm="algorithm2",
-                                include_path=include_path, **kw).assign(curve=name)
+    sweeps[name] = lambda_sweep(
+        MASK,
+        default_lambdas(path, num=n_lambdas),
+        algorithm="algorithm2",
+        include_path=include_path,
+        **kw,
+    ).assign(curve=name)
 
 # %% [markdown]
 # ## Table T3: the points of each curve and the exact λ-windows that return them
@@ -60,7 +65,11 @@ for name, kw in configs.items():
 windows = []
 for name, kw in configs.items():
     w = lambda_windows(merge_path(MASK, algorithm="algorithm2", **kw))
-    pts = sweeps[name].drop_duplicates("t").set_index("t")[["privacy_norm", "utility_loss", "partition"]]
+    pts = (
+        sweeps[name]
+        .drop_duplicates("t")
+        .set_index("t")[["privacy_norm", "utility_loss", "partition"]]
+    )
     windows.append(w[w.reachable].join(pts, on="t").assign(curve=name))
 windows = pd.concat(windows, ignore_index=True)
 _ = save_table(windows, "agglomerative/table_t3_fig7_windows")
@@ -76,20 +85,42 @@ styles = {"U1": ("C0", "o"), f"U2 ({distance})": ("C1", "s"), "U2 (abs, as state
 for name, df in sweeps.items():
     color, marker = styles[name]
     front = pareto_front(df[df.source == "sweep"])
-    ax.plot(front.utility_loss, front.privacy_norm, marker=marker, color=color, drawstyle="steps-post",
-            label=f"problem (5), ${name[0]}_{name[1]}$" + name[2:])
+    ax.plot(
+        front.utility_loss,
+        front.privacy_norm,
+        marker=marker,
+        color=color,
+        drawstyle="steps-post",
+        label=f"problem (5), ${name[0]}_{name[1]}$" + name[2:],
+    )
     if include_path:
         p = df[df.source == "path"]
-        ax.scatter(p.utility_loss, p.privacy_norm, marker=marker, facecolors="none", edgecolors=color, s=60)
+        ax.scatter(
+            p.utility_loss, p.privacy_norm, marker=marker, facecolors="none", edgecolors=color, s=60
+        )
     rows.append(df)
 ex3 = algorithm2(MASK, lam_example, utility="U1")
 ex4 = algorithm2(MASK, lam_example, **configs[f"U2 ({distance})"])
 e3 = sweeps["U1"].query("t == @ex3.iterations").iloc[0]
 e4 = sweeps[f"U2 ({distance})"].query("t == @ex4.iterations").iloc[0]
-ax.scatter([e3.utility_loss], [e3.privacy_norm], marker="*", s=300, color="C0", zorder=5,
-           label="solution of Example 3")
-ax.scatter([e4.utility_loss], [e4.privacy_norm], marker="*", s=300, color="C1", zorder=5,
-           label="solution of Example 4")
+ax.scatter(
+    [e3.utility_loss],
+    [e3.privacy_norm],
+    marker="*",
+    s=300,
+    color="C0",
+    zorder=5,
+    label="solution of Example 3",
+)
+ax.scatter(
+    [e4.utility_loss],
+    [e4.privacy_norm],
+    marker="*",
+    s=300,
+    color="C1",
+    zorder=5,
+    label="solution of Example 4",
+)
 ax.set_xlabel(r"utility loss: $1-U_1(X;\hat X)/U_1(X;X)$ or $U_2(X;\hat X)/\hat U_2$")
 ax.set_ylabel(r"privacy leakage $I_*(S;\hat X)/I_*(S;X)$")
 ax.set_xticks(np.arange(0, 1.01, 0.1))
@@ -97,8 +128,10 @@ ax.set_yticks(np.arange(0, 1.01, 0.2))
 ax.set_title("Fig. 7: Pareto frontier of problem (5), Example 1 data")
 ax.legend(fontsize=8, loc="center right", bbox_to_anchor=(1.0, 0.72))
 _ = savefig(fig, "agglomerative/fig7_pareto_example", data=pd.concat(rows, ignore_index=True))
-print(f"Example 3 point: loss {e3.utility_loss:.4f}, privacy {e3.privacy_norm:.4f}; "
-      f"Example 4 point: loss {e4.utility_loss:.4f}, privacy {e4.privacy_norm:.4f}")
+print(
+    f"Example 3 point: loss {e3.utility_loss:.4f}, privacy {e3.privacy_norm:.4f}; "
+    f"Example 4 point: loss {e4.utility_loss:.4f}, privacy {e4.privacy_norm:.4f}"
+)
 
 # %% [markdown]
 # ## Extra (not a figure of the paper): problems (3) and (10) on the same data, $U_1$
@@ -109,25 +142,42 @@ print(f"Example 3 point: loss {e3.utility_loss:.4f}, privacy {e3.privacy_norm:.4
 if extra_problems:
     lams = default_lambdas(num=n_lambdas)
     extra = {
-        "problem (3), Algorithm 1": lambda_sweep(MASK, lams, algorithm="algorithm1", include_path=True),
+        "problem (3), Algorithm 1": lambda_sweep(
+            MASK, lams, algorithm="algorithm1", include_path=True
+        ),
         "problem (10), §V-C variant": lambda_sweep(MASK, lams, algorithm="indistinguishable_l0"),
     }
     fig, ax = plt.subplots(figsize=(5.4, 4.2))
     rows = []
     for k, (name, df) in enumerate(extra.items()):
         front = pareto_front(df[df.source == "sweep"])
-        ax.plot(front.utility_loss, front.privacy_norm, marker="os"[k], drawstyle="steps-post",
-                color=f"C{k}", label=f"{name}, $U_1$ (λ sweep)")
+        ax.plot(
+            front.utility_loss,
+            front.privacy_norm,
+            marker="os"[k],
+            drawstyle="steps-post",
+            color=f"C{k}",
+            label=f"{name}, $U_1$ (λ sweep)",
+        )
         p = df[df.source == "path"]
         if len(p):
-            ax.scatter(p.utility_loss, p.privacy_norm, marker="os"[k], facecolors="none",
-                       edgecolors=f"C{k}", s=60, label=f"{name}: merge-path iterates")
+            ax.scatter(
+                p.utility_loss,
+                p.privacy_norm,
+                marker="os"[k],
+                facecolors="none",
+                edgecolors=f"C{k}",
+                s=60,
+                label=f"{name}: merge-path iterates",
+            )
         rows.append(df.assign(curve=name))
     ax.set_xlabel(r"utility loss $1-U_1(X;\hat X)/U_1(X;X)$")
     ax.set_ylabel(r"privacy leakage $L_0(S\to\hat X)/L_0(S\to X)$")
     ax.set_title("Extra: problems (3) and (10), Example 1 data")
     ax.legend(fontsize=8, loc="center left")
-    _ = savefig(fig, "agglomerative/fig7_extra_problems_3_10", data=pd.concat(rows, ignore_index=True))
+    _ = savefig(
+        fig, "agglomerative/fig7_extra_problems_3_10", data=pd.concat(rows, ignore_index=True)
+    )
 
 # %% [markdown]
 # ## Differences from the paper

@@ -20,7 +20,7 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes; no effect here since this notebook always runs in seconds
-missing: str = "keep"  # keep missing cholesterol as the level -9 (paper counts) or drop those records
+missing: str = "keep"  # keep unknown cholesterol as level -9 (paper counts), or drop
 lam_alg1_u1: float = 2.3  # Fig. 8(a), U1, as printed in the paper
 lam_alg1_u2: float = 2.0  # Fig. 8(a), U2, as printed in the paper
 lam_alg2_u1: float = 1.3  # Fig. 8(b), U1, as printed in the paper
@@ -28,7 +28,7 @@ lam_alg2_u2: float = 0.03  # Fig. 8(b), U2, as printed in the paper
 demo_lam_alg1_u1: float = 0.2  # demonstration λ (spec), 13 iterations
 demo_lam_alg1_u2: float = 0.0035  # demonstration λ (spec, mg/dl units), 13 iterations
 distance: str = "abs"  # U2 distance, abs or sq
-synthetic_demo: bool = True  # also run Algorithm 2 on a seeded synthetic range with many components, A21
+synthetic_demo: bool = True  # also run Algorithm 2 on a seeded synthetic multi-component range
 synthetic_seed: int = 0  # seed of the synthetic range
 synthetic_lam_u1: float = 0.03  # λ of the synthetic U1 run
 synthetic_lam_u2: float = 0.3  # λ of the synthetic U2 run
@@ -66,7 +66,12 @@ runs = {
         ("U1", lam_alg1_u1, "paper", algorithm1(r, lam_alg1_u1, utility="U1")),
         ("U2", lam_alg1_u2, "paper", algorithm1(r, lam_alg1_u2, utility="U2", distance=distance)),
         ("U1", demo_lam_alg1_u1, "demo", algorithm1(r, demo_lam_alg1_u1, utility="U1")),
-        ("U2", demo_lam_alg1_u2, "demo", algorithm1(r, demo_lam_alg1_u2, utility="U2", distance=distance)),
+        (
+            "U2",
+            demo_lam_alg1_u2,
+            "demo",
+            algorithm1(r, demo_lam_alg1_u2, utility="U2", distance=distance),
+        ),
     ],
     "(b)": [
         ("U1", lam_alg2_u1, "paper", algorithm2(r, lam_alg2_u1, utility="U1")),
@@ -75,11 +80,19 @@ runs = {
 }
 summary = pd.DataFrame(
     [
-        {"panel": p, "utility": u, "lam": lam, "lam_source": src, "iterations": res.iterations,
-         "stop_reason": res.stop_reason, "final_clusters": len(res.partition),
-         "rejected_delta": None if res.rejected is None else res.rejected.delta,
-         "degenerate": res.iterations <= 1}
-        for p, lst in runs.items() for u, lam, src, res in lst
+        {
+            "panel": p,
+            "utility": u,
+            "lam": lam,
+            "lam_source": src,
+            "iterations": res.iterations,
+            "stop_reason": res.stop_reason,
+            "final_clusters": len(res.partition),
+            "rejected_delta": None if res.rejected is None else res.rejected.delta,
+            "degenerate": res.iterations <= 1,
+        }
+        for p, lst in runs.items()
+        for u, lam, src, res in lst
     ]
 )
 summary
@@ -97,17 +110,31 @@ for ax, (panel, lst) in zip(axes, runs.items()):
         shift = -math.log2(r.n_s) if (panel == "(a)" and lagrangian_form == "raw") else 0.0
         y = [h.lagrangian - y0 + shift for h in res.history]
         flag = " [paper λ: degenerate]" if src == "paper" and res.iterations <= 1 else f" [{src} λ]"
-        ax.plot(t, y, marker="os^v"[k], linestyle="--" if src == "paper" else "-",
-                label=f"${u[0]}_{u[1]}$, $\\lambda={lam:g}$, {res.iterations} it." + flag)
-        rows += [{"panel": panel, "utility": u, "lam": lam, "lam_source": src, "t": a, "lagrangian": b}
-                 for a, b in zip(t, y)]
+        ax.plot(
+            t,
+            y,
+            marker="os^v"[k],
+            linestyle="--" if src == "paper" else "-",
+            label=f"${u[0]}_{u[1]}$, $\\lambda={lam:g}$, {res.iterations} it." + flag,
+        )
+        rows += [
+            {"panel": panel, "utility": u, "lam": lam, "lam_source": src, "t": a, "lagrangian": b}
+            for a, b in zip(t, y)
+        ]
     ax.set_xlabel("iteration index $t$")
     ax.legend(fontsize=7.5)
 rel = lagrangian_form == "relative"
-axes[0].set_ylabel(r"$\mathcal{L}^{(t)}-\mathcal{L}^{(0)}$, $\mathcal{L}=-B_0-\lambda U_i$" if rel else r"$\mathcal{L}=-B_0-\lambda U_i$")
+axes[0].set_ylabel(
+    r"$\mathcal{L}^{(t)}-\mathcal{L}^{(0)}$, $\mathcal{L}=-B_0-\lambda U_i$"
+    if rel
+    else r"$\mathcal{L}=-B_0-\lambda U_i$"
+)
 axes[0].set_title("(a) Algorithm 1, problem (3)")
-axes[1].set_ylabel(r"$\mathcal{L}^{(t)}-\mathcal{L}^{(0)}$, $\mathcal{L}=\log|\mathcal{P}^{(t)}|-\lambda U_i$" if rel
-                   else r"$\mathcal{L}=\log|\mathcal{P}^{(t)}|-\lambda U_i$")
+axes[1].set_ylabel(
+    r"$\mathcal{L}^{(t)}-\mathcal{L}^{(0)}$, $\mathcal{L}=\log|\mathcal{P}^{(t)}|-\lambda U_i$"
+    if rel
+    else r"$\mathcal{L}=\log|\mathcal{P}^{(t)}|-\lambda U_i$"
+)
 axes[1].set_xticks([0, 1])
 axes[1].set_title("(b) Algorithm 2, problem (5)")
 fig.suptitle("Fig. 8: convergence on the Hungarian heart-disease data (S = age, X = cholesterol)")
@@ -130,15 +157,26 @@ if synthetic_demo:
     two = np.flatnonzero(rng.random(n_x) < 0.05)
     syn[np.minimum(s_of[two] + 1, n_s - 1), two] = True
     syn_values = np.sort(np.round(rng.normal(250, 50, n_x)))
-    syn_runs = [("U1", synthetic_lam_u1, algorithm2(syn, synthetic_lam_u1)),
-                ("U2", synthetic_lam_u2, algorithm2(syn, synthetic_lam_u2, utility="U2", values=syn_values,
-                                                    distance=distance))]
+    syn_runs = [
+        ("U1", synthetic_lam_u1, algorithm2(syn, synthetic_lam_u1)),
+        (
+            "U2",
+            synthetic_lam_u2,
+            algorithm2(syn, synthetic_lam_u2, utility="U2", values=syn_values, distance=distance),
+        ),
+    ]
     fig, ax = plt.subplots(figsize=(5.6, 4.0))
     rows = []
     for k, (u, lam, res) in enumerate(syn_runs):
         t = [h.t for h in res.history]
         y = [h.lagrangian for h in res.history]
-        ax.plot(t, y, marker="os"[k], markersize=3, label=f"${u[0]}_{u[1]}$, $\\lambda={lam:g}$: {res.iterations} it. ({res.stop_reason})")
+        ax.plot(
+            t,
+            y,
+            marker="os"[k],
+            markersize=3,
+            label=f"${u[0]}_{u[1]}$, $\\lambda={lam:g}$: {res.iterations} it. ({res.stop_reason})",
+        )
         rows += [{"utility": u, "lam": lam, "t": a, "lagrangian": b} for a, b in zip(t, y)]
     ax.set_xlabel("iteration index $t$")
     ax.set_ylabel(r"$\mathcal{L}=\log|\mathcal{P}^{(t)}|-\lambda U_i$")

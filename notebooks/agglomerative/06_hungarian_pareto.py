@@ -20,7 +20,7 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
-missing: str = "keep"  # keep missing cholesterol as the level -9 (paper counts) or drop those records
+missing: str = "keep"  # keep unknown cholesterol as level -9 (paper counts), or drop
 n_lambdas: int = 121  # log-spaced λ values in [1e-4, 1e2], besides 0 and the breakpoints
 include_path: bool = True  # also plot every iterate of the merge paths
 k_anon: int = 5  # k of the k-anonymity baseline
@@ -52,23 +52,30 @@ for alg in ("algorithm1", "algorithm2"):
     for u in ("U1", "U2"):
         kw = dict(utility=u, distance=distance)
         path = merge_path(r, algorithm=alg, **kw)
-        sweeps[(alg, u)] = lambda_sweep(r, default_lambdas(path, num=n_lambdas), algorithm=alg,
-                                        include_path=include_path, **kw).assign(algorithm=alg, utility_kind=u)
+        sweeps[(alg, u)] = lambda_sweep(
+            r, default_lambdas(path, num=n_lambdas), algorithm=alg, include_path=include_path, **kw
+        ).assign(algorithm=alg, utility_kind=u)
 
 # %% [markdown]
 # ## The 5-anonymity baseline, on the axes of the Algorithm-1 curves
 
 # %%
-u2_hat = sweeps[("algorithm1", "U2")].utility.min()  # Û2 of the U2 curve (the one-cluster distortion)
+u2_hat = sweeps[
+    ("algorithm1", "U2")
+].utility.min()  # Û2 of the U2 curve (the one-cluster distortion)
 kanon = []
 for method in kanon_methods:
     q = generalize_to_k_anonymity(r, k_anon, values=values, method=method)
-    kanon.append({
-        "method": method, "k": k_anon, "n_clusters": len(q),
-        "privacy_norm": nonstochastic_leakage(quantize(r, q.labels)) / nonstochastic_leakage(r),
-        "utility_loss_U1": 1 - resolution_utility(q) / math.log2(r.n_x),
-        "utility_loss_U2": distortion_utility(values, q, distance=distance) / u2_hat,
-    })
+    kanon.append(
+        {
+            "method": method,
+            "k": k_anon,
+            "n_clusters": len(q),
+            "privacy_norm": nonstochastic_leakage(quantize(r, q.labels)) / nonstochastic_leakage(r),
+            "utility_loss_U1": 1 - resolution_utility(q) / math.log2(r.n_x),
+            "utility_loss_U2": distortion_utility(values, q, distance=distance) / u2_hat,
+        }
+    )
 kanon = pd.DataFrame(kanon)
 kanon.round(4)
 
@@ -80,8 +87,11 @@ t3 = []
 for (alg, u), df in sweeps.items():
     w = lambda_windows(merge_path(r, algorithm=alg, utility=u, distance=distance)).set_index("t")
     front = pareto_front(df[df.source == "sweep"]).join(w, on="t")
-    t3.append(front.assign(curve=f"{alg} {u}")[
-        ["curve", "t", "lam_low", "lam_high", "n_clusters", "utility_loss", "privacy_norm"]])
+    t3.append(
+        front.assign(curve=f"{alg} {u}")[
+            ["curve", "t", "lam_low", "lam_high", "n_clusters", "utility_loss", "privacy_norm"]
+        ]
+    )
 t3 = pd.concat(t3, ignore_index=True)
 _ = save_table(t3, "agglomerative/table_t3_fig9_frontiers")
 t3.round(4)
@@ -97,20 +107,51 @@ for ax, alg, problem in ((axes[0], "algorithm1", "(3)"), (axes[1], "algorithm2",
         df = sweeps[(alg, u)]
         front = pareto_front(df[df.source == "sweep"])
         name = "Algorithm 1" if alg == "algorithm1" else "Algorithm 2"
-        ax.plot(front.utility_loss, front.privacy_norm, marker="os"[k], color=f"C{k}", drawstyle="steps-post",
-                label=f"{name} for problem {problem} when ${u[0]}_{u[1]}$")
+        ax.plot(
+            front.utility_loss,
+            front.privacy_norm,
+            marker="os"[k],
+            color=f"C{k}",
+            drawstyle="steps-post",
+            label=f"{name} for problem {problem} when ${u[0]}_{u[1]}$",
+        )
         if include_path:
             p = df[df.source == "path"]
-            ax.scatter(p.utility_loss, p.privacy_norm, marker="os"[k], facecolors="none", edgecolors=f"C{k}",
-                       s=25, alpha=0.7)
+            ax.scatter(
+                p.utility_loss,
+                p.privacy_norm,
+                marker="os"[k],
+                facecolors="none",
+                edgecolors=f"C{k}",
+                s=25,
+                alpha=0.7,
+            )
         rows.append(df)
 for j, row in kanon.iterrows():
     for k, u in enumerate(("U1", "U2")):
-        axes[0].scatter([row[f"utility_loss_{u}"]], [row.privacy_norm], marker="p", s=160, color="C2",
-                        edgecolors="k", alpha=1.0 if j == 0 else 0.45,
-                        label=f"[49, §3.1] {k_anon}-anonymity ({row.method})" if k == 0 else None)
-        rows.append(pd.DataFrame([{"algorithm": f"kanon_{row.method}", "utility_kind": u, "source": "baseline",
-                                   "utility_loss": row[f"utility_loss_{u}"], "privacy_norm": row.privacy_norm}]))
+        axes[0].scatter(
+            [row[f"utility_loss_{u}"]],
+            [row.privacy_norm],
+            marker="p",
+            s=160,
+            color="C2",
+            edgecolors="k",
+            alpha=1.0 if j == 0 else 0.45,
+            label=f"[49, §3.1] {k_anon}-anonymity ({row.method})" if k == 0 else None,
+        )
+        rows.append(
+            pd.DataFrame(
+                [
+                    {
+                        "algorithm": f"kanon_{row.method}",
+                        "utility_kind": u,
+                        "source": "baseline",
+                        "utility_loss": row[f"utility_loss_{u}"],
+                        "privacy_norm": row.privacy_norm,
+                    }
+                ]
+            )
+        )
 axes[0].set_ylabel(r"privacy leakage $L_0(S\to\hat X)/L_0(S\to X)$")
 axes[1].set_ylabel(r"privacy leakage $I_*(S;\hat X)/I_*(S;X)$")
 for ax in axes:
@@ -130,10 +171,15 @@ _ = savefig(fig, "agglomerative/fig9_hungarian_pareto", data=pd.concat(rows, ign
 for _, row in kanon.iterrows():
     for u in ("U1", "U2"):
         df = sweeps[("algorithm1", u)]
-        better = df[(df.privacy_norm <= row.privacy_norm + 1e-12) & (df.utility_loss < row[f"utility_loss_{u}"])]
-        print(f"{row.method:>9} {u}: sweep points {int((better.source == 'sweep').sum())}, "
-              f"path points {int((better.source == 'path').sum())}; best loss "
-              f"{better.utility_loss.min():.4f} vs {row[f'utility_loss_{u}']:.4f}")
+        better = df[
+            (df.privacy_norm <= row.privacy_norm + 1e-12)
+            & (df.utility_loss < row[f"utility_loss_{u}"])
+        ]
+        print(
+            f"{row.method:>9} {u}: sweep points {int((better.source == 'sweep').sum())}, "
+            f"path points {int((better.source == 'path').sum())}; best loss "
+            f"{better.utility_loss.min():.4f} vs {row[f'utility_loss_{u}']:.4f}"
+        )
 
 # %% [markdown]
 # ## Differences from the paper

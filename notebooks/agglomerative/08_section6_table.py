@@ -20,18 +20,22 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes; no effect here since this notebook always runs in seconds
-missing: str = "keep"  # keep missing cholesterol as the level -9 (paper counts) or drop those records
+missing: str = "keep"  # keep unknown cholesterol as level -9 (paper counts), or drop
 demo_lam_alg1_u1: float = 0.2  # λ of the Algorithm-1 U1 quantization in the table
 demo_lam_alg1_u2: float = 0.0035  # λ of the Algorithm-1 U2 quantization in the table
 k_anon: int = 5  # k of the k-anonymity baseline rows
 
 # %%
-import pandas as pd
 
 from nsp.clustering.baselines import generalize_to_k_anonymity
 from nsp.clustering.nonstochastic import algorithm1, algorithm2
 from nsp.clustering.partition import Partition
-from nsp.experiments.heart import hungarian_age_chol, hungarian_joint_range, hungarian_pmf, section6_table
+from nsp.experiments.heart import (
+    hungarian_age_chol,
+    hungarian_joint_range,
+    hungarian_pmf,
+    section6_table,
+)
 from nsp.plotting import save_table
 
 df = hungarian_age_chol(missing=missing)
@@ -40,7 +44,9 @@ p = hungarian_pmf(df)
 partitions = {
     "X itself (no quantization)": Partition.singletons(r.n_x),
     f"Algorithm 1, U1, λ={demo_lam_alg1_u1:g}": algorithm1(r, demo_lam_alg1_u1).partition,
-    f"Algorithm 1, U2, λ={demo_lam_alg1_u2:g}": algorithm1(r, demo_lam_alg1_u2, utility="U2").partition,
+    f"Algorithm 1, U2, λ={demo_lam_alg1_u2:g}": algorithm1(
+        r, demo_lam_alg1_u2, utility="U2"
+    ).partition,
     "Algorithm 2, U1, λ=0 (I* = 0)": algorithm2(r, 0.0).partition,
     f"{k_anon}-anonymity (merge_low)": generalize_to_k_anonymity(r, k_anon, method="merge_low"),
     f"{k_anon}-anonymity (interval)": generalize_to_k_anonymity(r, k_anon, method="interval"),
@@ -55,9 +61,14 @@ table.round(4)
 # equals $L_0$ (eq. (13)); $I_*=0$ does not imply $L_0=0$ (Algorithm 2's row).
 
 # %%
-print("K <= I*:", bool((table["K (Gacs-Korner)"] <= table["I* [bits]"] + 1e-12).all()),
-      "| K <= I:", bool((table["K (Gacs-Korner)"] <= table["I(S;Xhat)"] + 1e-12).all()),
-      "| eq. (13):", bool(((table["max D0 (uniform S, eq. 13)"] - table["L0 [bits]"]).abs() < 1e-9).all()))
+print(
+    "K <= I*:",
+    bool((table["K (Gacs-Korner)"] <= table["I* [bits]"] + 1e-12).all()),
+    "| K <= I:",
+    bool((table["K (Gacs-Korner)"] <= table["I(S;Xhat)"] + 1e-12).all()),
+    "| eq. (13):",
+    bool(((table["max D0 (uniform S, eq. 13)"] - table["L0 [bits]"]).abs() < 1e-9).all()),
+)
 
 # %% [markdown]
 # ## Differences from the paper

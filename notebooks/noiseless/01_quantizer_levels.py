@@ -53,7 +53,9 @@ table.round(4)
 # meets bins 0–4: five outputs, more than $2^2 = 4$.
 
 # %%
-Q = nl.LinearQuantizer(Fraction(0), Fraction(1), nl.levels_paper(2, Fraction(1, 4), 0, 1), output="index")
+Q = nl.LinearQuantizer(
+    Fraction(0), Fraction(1), nl.levels_paper(2, Fraction(1, 4), 0, 1), output="index"
+)
 image = sorted({Q.index((Fraction(k, 1000) + Fraction(1, 10)) / 4) for k in range(1001)})
 print(f"q = {Q.q}; bins reached by one individual: {image} -> {len(image)} outputs > 4")
 
@@ -66,10 +68,16 @@ for n in [g for g in group_sizes if g in (2, 4, 16)] or group_sizes[:1]:
     for rule, style in (("paper", "-"), ("safe", "--")):
         real = [nl.realized_epsilon(nl.levels(e, S, 0, 1, rule=rule), S, 0, 1) for e in eps_grid]
         ax.plot(eps_grid, real, style, label=f"n={n}, {rule} rule")
-        rows += [{"n": n, "rule": rule, "epsilon": e, "realized_epsilon": r} for e, r in zip(eps_grid, real)]
+        rows += [
+            {"n": n, "rule": rule, "epsilon": e, "realized_epsilon": r}
+            for e, r in zip(eps_grid, real)
+        ]
 ax.plot(eps_grid, eps_grid, color="0.4", lw=0.8, label="realized = target")
-ax.set(xlabel="target budget ε [bits]", ylabel="realized budget [bits]",
-       title="Average query: budget spent by Theorem 8's quantizer")
+ax.set(
+    xlabel="target budget ε [bits]",
+    ylabel="realized budget [bits]",
+    title="Average query: budget spent by Theorem 8's quantizer",
+)
 ax.legend(ncol=2)
 savefig(fig, "noiseless/quantizer_realized_epsilon", data=pd.DataFrame(rows))
 
@@ -83,12 +91,17 @@ savefig(fig, "noiseless/quantizer_realized_epsilon", data=pd.DataFrame(rows))
 
 # %%
 best = nl.optimal_error_uniform([0.1], 2)
-theorem4 = pd.DataFrame({
-    "reading": ["joint density (as printed)", "conditional density (corrected)"],
-    "rho": [100.0, 10.0],
-    "bound": [nl.estimation_error_lower_bound(100.0, 0.1, 2, 0.01), nl.estimation_error_lower_bound(10.0, 0.1, 2, 0.01)],
-    "best_error": [best, best],
-})
+theorem4 = pd.DataFrame(
+    {
+        "reading": ["joint density (as printed)", "conditional density (corrected)"],
+        "rho": [100.0, 10.0],
+        "bound": [
+            nl.estimation_error_lower_bound(100.0, 0.1, 2, 0.01),
+            nl.estimation_error_lower_bound(10.0, 0.1, 2, 0.01),
+        ],
+        "best_error": [best, best],
+    }
+)
 theorem4["bound_holds"] = theorem4.bound <= theorem4.best_error
 save_table(theorem4, "noiseless/table_theorem4_counterexample")
 theorem4

@@ -38,9 +38,19 @@ y = [x // 2 for x in xs]
 r = un.JointRange.from_pairs(zip(h, y), s_labels=["p0", "p1"])
 test = un.optimal_hypothesis_test(r)
 aleph = [int(lab) for lab, ok in zip(r.x_labels, r.mask.sum(axis=0) == 1) if ok]
-print("[[Y|p0]] =", sorted(un.conditional_range(r, 0, given="s")), " [[Y|p1]] =", sorted(un.conditional_range(r, 1, given="s")))
-print("optimal test T* =", dict(zip(r.x_labels, [r.s_labels[t] for t in test])), "; decided correctly at", aleph,
-      f"; performance log2|aleph| = {un.hypothesis_test_bound(r):.3f} bits")
+print(
+    "[[Y|p0]] =",
+    sorted(un.conditional_range(r, 0, given="s")),
+    " [[Y|p1]] =",
+    sorted(un.conditional_range(r, 1, given="s")),
+)
+print(
+    "optimal test T* =",
+    dict(zip(r.x_labels, [r.s_labels[t] for t in test])),
+    "; decided correctly at",
+    aleph,
+    f"; performance log2|aleph| = {un.hypothesis_test_bound(r):.3f} bits",
+)
 
 # %%
 fig, ax = plt.subplots(figsize=(7.5, 3.6))
@@ -49,7 +59,12 @@ colour = {"p0": "C0", "p1": "C1"}
 for x, hx, yx in zip(xs, h, y):
     ax.scatter(0, -x, s=260, color=colour[hx], zorder=3)
     ax.text(0, -x, str(x), ha="center", va="center", color="white", fontsize=9, zorder=4)
-    ax.annotate("", xy=(2.0, -2 * yx - 0.5), xytext=(0.15, -x), arrowprops=dict(arrowstyle="->", color="0.5", lw=0.8))
+    ax.annotate(
+        "",
+        xy=(2.0, -2 * yx - 0.5),
+        xytext=(0.15, -x),
+        arrowprops=dict(arrowstyle="->", color="0.5", lw=0.8),
+    )
 rows = []
 for k, yk in enumerate(r.x_labels):
     hyps = [r.s_labels[i] for i in range(r.n_s) if r.mask[i, k]]
@@ -57,7 +72,14 @@ for k, yk in enumerate(r.x_labels):
     face = colour[hyps[0]] if len(hyps) == 1 else "0.75"
     ax.add_patch(plt.Rectangle((2.0, -2 * yk - 1.0), 1.2, 1.0, color=face, alpha=0.35))
     ax.text(2.6, -2 * yk - 0.5, f"y = {yk}\n{region}", ha="center", va="center", fontsize=8)
-    rows.append({"y": yk, "hypotheses": "|".join(hyps), "optimal_test": r.s_labels[test[k]], "correct": len(hyps) == 1})
+    rows.append(
+        {
+            "y": yk,
+            "hypotheses": "|".join(hyps),
+            "optimal_test": r.s_labels[test[k]],
+            "correct": len(hyps) == 1,
+        }
+    )
 ax.text(0, 0.7, "[[X]]", ha="center", fontsize=10)
 ax.text(2.6, 0.7, "[[Y]]", ha="center", fontsize=10)
 ax.set_ylim(-2 * r.n_x + 0.5, 1.2)
@@ -86,12 +108,19 @@ for k, (src, dst, text) in enumerate(steps, start=1):
     if src == dst:
         ax.text(xpos[src] + 0.03, -k, text, va="center", fontsize=8.5)
     else:
-        ax.annotate("", xy=(xpos[dst], -k), xytext=(xpos[src], -k), arrowprops=dict(arrowstyle="->", lw=1.2))
+        ax.annotate(
+            "", xy=(xpos[dst], -k), xytext=(xpos[src], -k), arrowprops=dict(arrowstyle="->", lw=1.2)
+        )
         ax.text(0.5, -k + 0.18, text, ha="center", fontsize=8.5)
 ax.set_xlim(-0.3, 1.8)
 ax.set_title("Fig. 2: timing of the membership game")
-savefig(fig, "noiseless/fig2_game_protocol",
-        data=pd.DataFrame([{"step": k, "from": s, "to": d, "message": t} for k, (s, d, t) in enumerate(steps, 1)]))
+savefig(
+    fig,
+    "noiseless/fig2_game_protocol",
+    data=pd.DataFrame(
+        [{"step": k, "from": s, "to": d, "message": t} for k, (s, d, t) in enumerate(steps, 1)]
+    ),
+)
 
 # %% [markdown]
 # ## Differences from the paper

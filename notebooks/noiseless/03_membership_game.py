@@ -51,18 +51,30 @@ if quick:
 frame = load_smart_meter(source=source, path=ausgrid_path or None, start=start, end=end)
 X = mg.daily_matrix(frame, min_complete_days=min_complete_days)
 stand_in = frame.attrs.get("stand_in_for")
-print(f"{X.shape[0]} households × {X.shape[1]} days of daily consumption from {frame.attrs['source']}"
-      + (f" (stand-in for {stand_in})" if stand_in else ""))
+print(
+    f"{X.shape[0]} households × {X.shape[1]} days of daily consumption from {frame.attrs['source']}"
+    + (f" (stand-in for {stand_in})" if stand_in else "")
+)
 group_sizes = [n for n in group_sizes if n + 1 <= X.shape[0]]
 
 # %%
-curves = mg.advantage_curves(X.to_numpy(), group_sizes=group_sizes, epsilons=epsilons, n_games=n_games,
-                             rule=level_rule, seed=seed)
+curves = mg.advantage_curves(
+    X.to_numpy(),
+    group_sizes=group_sizes,
+    epsilons=epsilons,
+    n_games=n_games,
+    rule=level_rule,
+    seed=seed,
+)
 save_table(curves, "noiseless/table_t2_membership_game")
 curves.pivot_table(index=["n", "epsilon"], columns="policy", values="advantage").round(3)
 
 # %%
-titles = {"correlation": "correlation policy", "mse": "mean-square-error policy", "peaks": "peak-based policy"}
+titles = {
+    "correlation": "correlation policy",
+    "mse": "mean-square-error policy",
+    "peaks": "peak-based policy",
+}
 fig, axes = plt.subplots(1, 3, figsize=(11, 3.6), sharey=True)
 private = curves[np.isfinite(curves.epsilon)]
 for ax, policy in zip(axes, mg.POLICIES):
@@ -75,9 +87,15 @@ for ax, policy in zip(axes, mg.POLICIES):
     ax.set(title=titles[policy], xlabel="privacy budget ε [bits per release]", ylim=(-0.02, 1.02))
 axes[0].set_ylabel("adversary's advantage Adv")
 axes[1].legend(title="dotted: no privacy", fontsize=8, loc="center right")
-fig.suptitle("Fig. 3: membership game on quantized daily averages" + (" — SGSC stand-in data" if stand_in else ""))
+fig.suptitle(
+    "Fig. 3: membership game on quantized daily averages"
+    + (" — SGSC stand-in data" if stand_in else "")
+)
 if stand_in:
-    mark_stand_in(fig, f"stand-in: SGSC smart-meter sample, {X.shape[0]} NSW households, not Ausgrid's 300 solar homes")
+    mark_stand_in(
+        fig,
+        f"stand-in: SGSC smart-meter sample, {X.shape[0]} NSW households, not Ausgrid's 300 solar homes",
+    )
 savefig(fig, "noiseless/fig3_membership_game", data=curves)
 
 # %% [markdown]

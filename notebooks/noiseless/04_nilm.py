@@ -47,24 +47,41 @@ from nsp.plotting import mark_stand_in, save_table, savefig, use_style
 
 use_style()
 if quick:
-    days, n_households, epsilons, window_start, split = 6, 1, epsilons[::4], "2011-04-18", "2011-04-21"
+    days, n_households, epsilons, window_start, split = (
+        6,
+        1,
+        epsilons[::4],
+        "2011-04-18",
+        "2011-04-21",
+    )
 
 
 def window(series: pd.Series) -> pd.Series:
-    return series[(series.index >= pd.Timestamp(window_start, tz=series.index.tz))
-                  & (series.index < pd.Timestamp(window_end, tz=series.index.tz) + pd.Timedelta(days=1))]
+    return series[
+        (series.index >= pd.Timestamp(window_start, tz=series.index.tz))
+        & (series.index < pd.Timestamp(window_end, tz=series.index.tz) + pd.Timedelta(days=1))
+    ]
 
 
 if redd_path:
     houses = [nilm.redd_series(path=redd_path)]
     source = "REDD house 1"
 else:
-    houses = [nilm.synthetic_household(days=days, unmodelled_w=unmodelled_w, seed=seed + k) for k in range(n_households)]
+    houses = [
+        nilm.synthetic_household(days=days, unmodelled_w=unmodelled_w, seed=seed + k)
+        for k in range(n_households)
+    ]
     source = f"{n_households} synthetic REDD-like household(s)"
 curves = []
 for k, (mains, subs) in enumerate(houses):
-    c = nilm.fscore_vs_epsilon(window(mains), {a: window(s) for a, s in subs.items()}, split=split,
-                               epsilons=epsilons, quantize_stage=quantize_stage, seed=seed)
+    c = nilm.fscore_vs_epsilon(
+        window(mains),
+        {a: window(s) for a, s in subs.items()},
+        split=split,
+        epsilons=epsilons,
+        quantize_stage=quantize_stage,
+        seed=seed,
+    )
     curves.append(c.assign(household=k))
 curves = pd.concat(curves, ignore_index=True)
 save_table(curves, "noiseless/table_t3_nilm_f1")
@@ -76,22 +93,46 @@ mean = curves[curves.appliance == "mean"]
 finite = mean[np.isfinite(mean.epsilon)]
 stats = finite.groupby("epsilon").f1.agg(["mean", "min", "max"]).reset_index()
 # mean over households with their min-max range as the band (the columns of stats; no bootstrap)
-sns.lineplot(data=finite, x="epsilon", y="f1", estimator="mean", marker="o", markeredgecolor="none", ax=ax,
-             errorbar=(lambda v: (v.min(), v.max())) if len(houses) > 1 else None,
-             label="mean over appliances" + (" (band: range over households)" if len(houses) > 1 else ""))
+sns.lineplot(
+    data=finite,
+    x="epsilon",
+    y="f1",
+    estimator="mean",
+    marker="o",
+    markeredgecolor="none",
+    ax=ax,
+    errorbar=(lambda v: (v.min(), v.max())) if len(houses) > 1 else None,
+    label="mean over appliances" + (" (band: range over households)" if len(houses) > 1 else ""),
+)
 base = mean[~np.isfinite(mean.epsilon)].f1.mean()
 ax.axhline(base, color="0.4", ls=":", label="no privacy")
-ax.set(xlabel="privacy budget ε [bits per reading]", ylabel="f-score", ylim=(0, 1), title="Fig. 4: CO disaggregation")
+ax.set(
+    xlabel="privacy budget ε [bits per reading]",
+    ylabel="f-score",
+    ylim=(0, 1),
+    title="Fig. 4: CO disaggregation",
+)
 ax.legend(fontsize=8)
-per = curves[(curves.appliance != "mean") & np.isfinite(curves.epsilon)].groupby(["appliance", "epsilon"]).f1.mean()
+per = (
+    curves[(curves.appliance != "mean") & np.isfinite(curves.epsilon)]
+    .groupby(["appliance", "epsilon"])
+    .f1.mean()
+)
 for name, c in per.groupby(level=0):
     ax2.plot(c.index.get_level_values(1), c.values, marker=".", label=name)
-ax2.set(xlabel="privacy budget ε [bits per reading]", ylabel="f-score", ylim=(0, 1), title="per appliance")
+ax2.set(
+    xlabel="privacy budget ε [bits per reading]",
+    ylabel="f-score",
+    ylim=(0, 1),
+    title="per appliance",
+)
 ax2.legend(fontsize=8)
 if not redd_path:
     mark_stand_in(fig, f"stand-in: {source}, not REDD house 1")
-plot_data = pd.concat([stats.assign(appliance="mean", no_privacy=base),
-                       per.rename("mean").reset_index()], ignore_index=True)
+plot_data = pd.concat(
+    [stats.assign(appliance="mean", no_privacy=base), per.rename("mean").reset_index()],
+    ignore_index=True,
+)
 savefig(fig, "noiseless/fig4_nilm_fscore", data=plot_data)
 
 # %% [markdown]

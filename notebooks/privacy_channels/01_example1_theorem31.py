@@ -63,10 +63,36 @@ for y, ax in enumerate(axes):
     for (a, b), v in np.ndenumerate(plane):
         ax.text(b, a, f"{v:.2f}", ha="center", va="center", color="white" if v > 0.5 else "black")
         rows.append({"y": y, "x1": a, "x2": b, "p_y_given_x": v})
-    ax.add_patch(plt.Rectangle((-0.5, -0.5), 2, 1, fill=False, ec="C1", lw=2.5, label="slice $x_1=0$ (→ $\\mathbb{S}_1$)"))
-    ax.add_patch(plt.Rectangle((-0.45, -0.45), 0.9, 2.9, fill=False, ec="C2", lw=2.5, ls="--",
-                               label="slice $x_2=0$ (→ $\\mathbb{S}_2$)"))
-    ax.set(xticks=[0, 1], yticks=[0, 1, 2], xlabel="$x_2$", ylabel="$x_1$", title=f"$p(y={y}\\,|\\,x_1,x_2)$")
+    ax.add_patch(
+        plt.Rectangle(
+            (-0.5, -0.5),
+            2,
+            1,
+            fill=False,
+            ec="C1",
+            lw=2.5,
+            label="slice $x_1=0$ (→ $\\mathbb{S}_1$)",
+        )
+    )
+    ax.add_patch(
+        plt.Rectangle(
+            (-0.45, -0.45),
+            0.9,
+            2.9,
+            fill=False,
+            ec="C2",
+            lw=2.5,
+            ls="--",
+            label="slice $x_2=0$ (→ $\\mathbb{S}_2$)",
+        )
+    )
+    ax.set(
+        xticks=[0, 1],
+        yticks=[0, 1, 2],
+        xlabel="$x_2$",
+        ylabel="$x_1$",
+        title=f"$p(y={y}\\,|\\,x_1,x_2)$",
+    )
 axes[1].legend(loc="upper left", bbox_to_anchor=(1.02, 1.0), fontsize="small")
 fig.suptitle(f"Example 1, randomized response p = {p:g}: the transition array")
 savefig(fig, "privacy_channels/fig1_transition_array", data=pd.DataFrame(rows))
@@ -78,19 +104,23 @@ savefig(fig, "privacy_channels/fig1_transition_array", data=pd.DataFrame(rows))
 t1 = []
 for i in (0, 1):
     for g, W in candidate_channels(ch, i):
-        t1.append({
-            "individual": i + 1,
-            "selection g (x_i -> x_(i))": str([c[0] for c in g]),
-            "rows p(.|x_i)": str(W.round(3).tolist()),
-            f"capacity [{unit}]": channel_capacity(W, base=base, tol=1e-11).capacity,
-        })
+        t1.append(
+            {
+                "individual": i + 1,
+                "selection g (x_i -> x_(i))": str([c[0] for c in g]),
+                "rows p(.|x_i)": str(W.round(3).tolist()),
+                f"capacity [{unit}]": channel_capacity(W, base=base, tol=1e-11).capacity,
+            }
+        )
 t1 = pd.DataFrame(t1)
 save_table(t1, "privacy_channels/table_t1_example1_S_sets")
-counts = pd.DataFrame({
-    "individual": [1, 2],
-    "|S_i| as functions g": [count_candidates(ch, i, distinct=False) for i in (0, 1)],
-    "|S_i| distinct channels": [count_candidates(ch, i) for i in (0, 1)],
-})
+counts = pd.DataFrame(
+    {
+        "individual": [1, 2],
+        "|S_i| as functions g": [count_candidates(ch, i, distinct=False) for i in (0, 1)],
+        "|S_i| distinct channels": [count_candidates(ch, i) for i in (0, 1)],
+    }
+)
 display(counts)  # noqa: F821
 t1.round(10)
 
@@ -99,16 +129,23 @@ t1.round(10)
 
 # %%
 res = individual_channel_capacity(ch, base=base, method=method)
-other = individual_channel_capacity(ch, base=base, method="enumerate" if method == "setdp" else "setdp")
+other = individual_channel_capacity(
+    ch, base=base, method="enumerate" if method == "setdp" else "setdp"
+)
 search = individual_capacity_search(ch, base=base, restarts=3 if quick else 20)
-summary = pd.DataFrame([
-    {"quantity": f"C_1 by {method} [{unit}]", "value": res.value},
-    {"quantity": f"C_1 by the other exact method [{unit}]", "value": other.value},
-    {"quantity": f"log 2 - H(p) [{unit}]", "value": rr_capacity(p, base=base)},
-    {"quantity": f"direct search over joint priors (lower bound) [{unit}]", "value": search},
-    {"quantity": "DP epsilon, Hamming neighbours [nats]", "value": dp_epsilon(ch)},
-    {"quantity": "DP epsilon, axis lines of the array (§6) [nats]", "value": dp_epsilon_axis_lines(ch)},
-])
+summary = pd.DataFrame(
+    [
+        {"quantity": f"C_1 by {method} [{unit}]", "value": res.value},
+        {"quantity": f"C_1 by the other exact method [{unit}]", "value": other.value},
+        {"quantity": f"log 2 - H(p) [{unit}]", "value": rr_capacity(p, base=base)},
+        {"quantity": f"direct search over joint priors (lower bound) [{unit}]", "value": search},
+        {"quantity": "DP epsilon, Hamming neighbours [nats]", "value": dp_epsilon(ch)},
+        {
+            "quantity": "DP epsilon, axis lines of the array (§6) [nats]",
+            "value": dp_epsilon_axis_lines(ch),
+        },
+    ]
+)
 save_table(summary, "privacy_channels/table_example1_summary")
 assert abs(res.value - rr_capacity(p, base=base)) < 1e-9 and abs(res.value - other.value) < 1e-9
 assert search <= res.value + 1e-7

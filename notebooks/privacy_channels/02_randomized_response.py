@@ -72,15 +72,27 @@ for j, eps in enumerate(eps_marks):
     ax.axhline(eps, color=f"C{j + 2}", lw=0.8, ls=":")
     for v in (ps_, 1 - ps_):
         ax.axvline(v, color=f"C{j + 2}", lw=0.8, ls="--")
-    ax.annotate(f"ε = {eps:g} {unit}: p ∈ [{ps_:.5f}, {1 - ps_:.5f}]", (0.5, eps), xytext=(0, 4),
-                textcoords="offset points", ha="center", fontsize="small")
+    ax.annotate(
+        f"ε = {eps:g} {unit}: p ∈ [{ps_:.5f}, {1 - ps_:.5f}]",
+        (0.5, eps),
+        xytext=(0, 4),
+        textcoords="offset points",
+        ha="center",
+        fontsize="small",
+    )
     marks.append({"eps": eps, "p_star": ps_, "one_minus_p_star": 1 - ps_})
-ax.set(xlabel="flip probability p", ylabel=f"$C_1$ [{unit}]", title="Randomized response: individual channel capacity")
+ax.set(
+    xlabel="flip probability p",
+    ylabel=f"$C_1$ [{unit}]",
+    title="Randomized response: individual channel capacity",
+)
 ax.legend(loc="upper center")
-data = pd.concat([
-    pd.DataFrame({"series": "closed_form", "p": ps, "c1": curve}),
-    pd.DataFrame({"series": "exact_example1", "p": marker_ps, "c1": exact}),
-])
+data = pd.concat(
+    [
+        pd.DataFrame({"series": "closed_form", "p": ps, "c1": curve}),
+        pd.DataFrame({"series": "exact_example1", "p": marker_ps, "c1": exact}),
+    ]
+)
 savefig(fig, "privacy_channels/rr_capacity_vs_p", data=data)
 pd.DataFrame(marks)
 
@@ -88,11 +100,13 @@ pd.DataFrame(marks)
 # ## Table E2: the calibration $p^*(\epsilon)$ (eq. (37)), in bits and in nats
 
 # %%
-e2 = pd.DataFrame({
-    "eps": eps_grid,
-    "p_star_bits": [rr_flip_threshold(e, base=2) for e in eps_grid],
-    "p_star_nats": [rr_flip_threshold(e, base=math.e) for e in eps_grid],
-})
+e2 = pd.DataFrame(
+    {
+        "eps": eps_grid,
+        "p_star_bits": [rr_flip_threshold(e, base=2) for e in eps_grid],
+        "p_star_nats": [rr_flip_threshold(e, base=math.e) for e in eps_grid],
+    }
+)
 save_table(e2, "privacy_channels/table_e2_rr_threshold")
 e2
 
@@ -114,24 +128,37 @@ fig, axes = plt.subplots(1, 3, figsize=(13.0, 4.0))
 ax = axes[0]
 ax.plot(half, ip_level, label=f"IP: $C_1 = \\log 2 - H(p)$ [{unit}]")
 ax.plot(half, dp_level, label="DP: $\\epsilon = \\ln((1-p)/p)$ [nats]")
-ax.set(xlabel="flip probability p", ylabel="privacy level (different units!)", yscale="log",
-       title="(a) two levels of one channel")
+ax.set(
+    xlabel="flip probability p",
+    ylabel="privacy level (different units!)",
+    yscale="log",
+    title="(a) two levels of one channel",
+)
 ax.legend(fontsize="small")
 ax = axes[1]
 ax.plot(tab.eps, tab.accuracy_ip, label=f"IP-calibrated RR, ε in {unit}")
 ax.plot(tab.eps, tab.accuracy_dp, label="DP RR, ε in nats")
-ax.set(xlabel="the same number ε (bits for IP, nats for DP)", ylabel="accuracy 1 − p",
-       title="(b) equal numeric ε (heuristic)")
+ax.set(
+    xlabel="the same number ε (bits for IP, nats for DP)",
+    ylabel="accuracy 1 − p",
+    title="(b) equal numeric ε (heuristic)",
+)
 ax.legend(fontsize="small")
 ax = axes[2]
 ax.plot(tab.eps, tab.c1_of_dp_rr, label=f"$C_1$ of ε-DP RR [{unit}]")
-ax.set(xlabel="DP ε [nats]", ylabel=f"$C_1$ [{unit}]", title="(c) IP level of DP randomized response")
+ax.set(
+    xlabel="DP ε [nats]", ylabel=f"$C_1$ [{unit}]", title="(c) IP level of DP randomized response"
+)
 ax.legend(fontsize="small")
-fig.suptitle("Randomized response: information privacy (bits) vs differential privacy (nats) — units differ")
-data = pd.concat([
-    pd.DataFrame({"panel": "a", "x": half, "ip_c1": ip_level, "dp_eps_nats": dp_level}),
-    tab.assign(panel="bc").rename(columns={"eps": "x"}),
-])
+fig.suptitle(
+    "Randomized response: information privacy (bits) vs differential privacy (nats) — units differ"
+)
+data = pd.concat(
+    [
+        pd.DataFrame({"panel": "a", "x": half, "ip_c1": ip_level, "dp_eps_nats": dp_level}),
+        tab.assign(panel="bc").rename(columns={"eps": "x"}),
+    ]
+)
 savefig(fig, "privacy_channels/rr_ip_vs_dp", data=data)
 rr_ip_vs_dp_table(eps_grid, base=base)
 

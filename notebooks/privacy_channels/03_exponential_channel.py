@@ -67,10 +67,16 @@ Ns = np.geomspace(N_min, N_max, n_N)
 rows = []
 for k in ks:
     for N in Ns:
-        rows.append({"k": k, "N": N, "bound": exponential_capacity_bound(k, N, base=base),
-                     "H_Z": exponential_noise_entropy(k, N, base=base),
-                     "H_Z_direct_sum": exponential_noise_entropy_sum(k, N, base=base),
-                     "prob_correct": exponential_prob_correct(k, N)})
+        rows.append(
+            {
+                "k": k,
+                "N": N,
+                "bound": exponential_capacity_bound(k, N, base=base),
+                "H_Z": exponential_noise_entropy(k, N, base=base),
+                "H_Z_direct_sum": exponential_noise_entropy_sum(k, N, base=base),
+                "prob_correct": exponential_prob_correct(k, N),
+            }
+        )
 f4 = pd.DataFrame(rows)
 assert np.allclose(f4.H_Z, f4.H_Z_direct_sum, atol=1e-12)  # eq. (62) = the direct sum (E3)
 # closed forms; the bound is a difference near log k, exact to ~1e-15 absolute: 12 decimals
@@ -80,7 +86,12 @@ for k in ks:
     d = f4[f4.k == k]
     a1.plot(d.N, d.bound, label=f"k = {k}")
     a2.plot(d.N, d.prob_correct, label=f"k = {k}")
-a1.set(xscale="log", xlabel="N", ylabel=f"log k − H(Z) [{unit}]", title="bound on $C_1$ (Cor. 1, eq. (62))")
+a1.set(
+    xscale="log",
+    xlabel="N",
+    ylabel=f"log k − H(Z) [{unit}]",
+    title="bound on $C_1$ (Cor. 1, eq. (62))",
+)
 a2.set(xscale="log", xlabel="N", ylabel="P(Y = f(x)) = 1/α", title="utility")
 a1.legend()
 savefig(fig, "privacy_channels/exp_bound_vs_N", data=f4)
@@ -94,7 +105,9 @@ for k in ks:
     top = math.log(k) / math.log(base)
     for eps in np.linspace(0.02, 0.98, 10 if quick else 60) * top:
         N = exponential_noise_for_epsilon(k, eps, base=base)
-        rows.append({"k": k, "eps": eps, "N_star": N, "prob_correct": exponential_prob_correct(k, N)})
+        rows.append(
+            {"k": k, "eps": eps, "N_star": N, "prob_correct": exponential_prob_correct(k, N)}
+        )
 # N* is a root of log k - H(Z) = eps, whose sign is noise below ~1e-14: 8 significant digits
 f5 = certified(pd.DataFrame(rows), sig={"N_star": 8, "prob_correct": 8})
 fig, (a1, a2) = plt.subplots(1, 2, figsize=(11.0, 4.0))
@@ -102,12 +115,26 @@ for k in ks:
     d = f5[f5.k == k]
     a1.plot(d.eps, d.N_star, label=f"k = {k}")
     a2.plot(d.eps, d.prob_correct, label=f"k = {k}")
-a1.set(yscale="log", xlabel=f"IP budget ε [{unit}]", ylabel="N*", title="noise needed for ε-information privacy")
+a1.set(
+    yscale="log",
+    xlabel=f"IP budget ε [{unit}]",
+    ylabel="N*",
+    title="noise needed for ε-information privacy",
+)
 a2.set(xlabel=f"IP budget ε [{unit}]", ylabel="P(Y = f(x)) at N*", title="utility at N*")
 a1.legend()
 savefig(fig, "privacy_channels/exp_Nstar_vs_eps", data=f5)
-e3 = certified(pd.DataFrame([{"k": k, "eps": e, "N_star": exponential_noise_for_epsilon(k, e, base=base)}
-                   for k in ks for e in eps_list if e < math.log(k) / math.log(base)]), sig={"N_star": 8})
+e3 = certified(
+    pd.DataFrame(
+        [
+            {"k": k, "eps": e, "N_star": exponential_noise_for_epsilon(k, e, base=base)}
+            for k in ks
+            for e in eps_list
+            if e < math.log(k) / math.log(base)
+        ]
+    ),
+    sig={"N_star": 8},
+)
 save_table(e3, "privacy_channels/table_e3_exp_Nstar")
 e3
 
@@ -119,9 +146,14 @@ e3
 e4 = []
 for N in (0.5, 1.0, 3.0):
     ch = mod_sum_exponential_channel(N)
-    e4.append({"N": N, "weakly_symmetric": is_weakly_symmetric(ch)[0],
-               "exact_C1": individual_channel_capacity(ch, base=base).value,
-               "bound": data_independent_bound(ch, base=base)})
+    e4.append(
+        {
+            "N": N,
+            "weakly_symmetric": is_weakly_symmetric(ch)[0],
+            "exact_C1": individual_channel_capacity(ch, base=base).value,
+            "bound": data_independent_bound(ch, base=base),
+        }
+    )
 e4 = certified(pd.DataFrame(e4), decimals={"exact_C1": 8})  # C_1 certified to 1e-10
 save_table(e4, "privacy_channels/table_e4_weakly_symmetric")
 e4
@@ -138,11 +170,19 @@ k = count_n + 1
 rows = []
 for N in np.geomspace(0.2, 10, 10 if quick else 40):
     ch = exponential_channel(U, f, N=N)
-    rows.append({"N": N, "exact_C1": individual_channel_capacity(ch, base=base, individuals=[0]).value,
-                 "bound": exponential_capacity_bound(k, N, base=base), "dp_eps_nats": dp_epsilon(ch)})
+    rows.append(
+        {
+            "N": N,
+            "exact_C1": individual_channel_capacity(ch, base=base, individuals=[0]).value,
+            "bound": exponential_capacity_bound(k, N, base=base),
+            "dp_eps_nats": dp_epsilon(ch),
+        }
+    )
 # C_1 is certified to 1e-10 (Theorem 3.1): 8 decimals; the bound and DP eps are closed forms
 f6 = certified(pd.DataFrame(rows), decimals={"exact_C1": 8, "bound": 12})
-em = certified(exponential_vs_em_table(count_n, eps_dp_list, base=base), decimals={"c1_em": 8, "c1_exp": 8})
+em = certified(
+    exponential_vs_em_table(count_n, eps_dp_list, base=base), decimals={"c1_em": 8, "c1_exp": 8}
+)
 fig, (a1, a2) = plt.subplots(1, 2, figsize=(11.0, 4.0))
 a1.plot(f6.N, f6.bound, label="bound log k − H(Z) (eq. (43))")
 a1.plot(f6.N, f6.exact_C1, label="exact $C_1$ (Theorem 3.1)")
@@ -153,10 +193,18 @@ x = np.arange(len(em))
 a2.bar(x - 0.2, em.dist_em, 0.4, label="McSherry–Talwar")
 a2.bar(x + 0.2, em.dist_exp, 0.4, label="exponential privacy channel")
 for j, r in em.iterrows():
-    a2.annotate(f"DP ε {r.dp_em:.2f}", (j - 0.2, r.dist_em), ha="center", va="bottom", fontsize="x-small")
-    a2.annotate(f"DP ε {r.dp_exp:.2f}", (j + 0.2, r.dist_exp), ha="center", va="bottom", fontsize="x-small")
-a2.set(xticks=x, xticklabels=[f"ε={e:g}\nN={n:g}" for e, n in zip(em.eps_dp, em.N)],
-       ylabel="E|Y − f(X)| (uniform datasets)", title="utility at matched $C_1$ (DP ε in nats)")
+    a2.annotate(
+        f"DP ε {r.dp_em:.2f}", (j - 0.2, r.dist_em), ha="center", va="bottom", fontsize="x-small"
+    )
+    a2.annotate(
+        f"DP ε {r.dp_exp:.2f}", (j + 0.2, r.dist_exp), ha="center", va="bottom", fontsize="x-small"
+    )
+a2.set(
+    xticks=x,
+    xticklabels=[f"ε={e:g}\nN={n:g}" for e, n in zip(em.eps_dp, em.N)],
+    ylabel="E|Y − f(X)| (uniform datasets)",
+    title="utility at matched $C_1$ (DP ε in nats)",
+)
 a2.legend(fontsize="small")
 fig.suptitle("Exponential channel vs exponential mechanism: C1 in " + unit + ", DP ε in nats")
 data = pd.concat([f6.assign(series="exponential_channel"), em.assign(series="em_vs_exp_matched")])

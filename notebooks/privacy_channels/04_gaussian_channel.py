@@ -34,7 +34,6 @@ n_inputs: int = 61  # input grid of the amplitude-constrained capacity
 n_outputs: int = 1201  # output grid of the amplitude-constrained capacity
 
 # %%
-import math
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -61,19 +60,39 @@ eps = np.geomspace(eps_min, eps_max, 12 if quick else 120)
 # $\sqrt{2\ln(1.25/\delta')}\,\Delta f/\epsilon$ (valid for ε ≤ 1).
 
 # %%
-tab = certified(gaussian_noise_table(eps, [s * T for s in sensitivities], T=T, delta_prime=delta_prime,
-                           balance_deltas=balance_deltas))  # closed forms: 10 digits
+tab = certified(
+    gaussian_noise_table(
+        eps,
+        [s * T for s in sensitivities],
+        T=T,
+        delta_prime=delta_prime,
+        balance_deltas=balance_deltas,
+    )
+)  # closed forms: 10 digits
 fig, ax = plt.subplots(figsize=(7.6, 5.0))
 for j, bd in enumerate(balance_deltas):
     d = tab[(tab.balance_delta == bd) & (tab.sensitivity == sensitivities[0] * T)]
-    ax.plot(d.eps, d.sigma_ip, color="k", lw=2.2 - 0.4 * j, ls=["-", "--", "-.", ":"][j % 4],
-            label=f"IP Gaussian channel, δ = {bd:g}")
+    ax.plot(
+        d.eps,
+        d.sigma_ip,
+        color="k",
+        lw=2.2 - 0.4 * j,
+        ls=["-", "--", "-.", ":"][j % 4],
+        label=f"IP Gaussian channel, δ = {bd:g}",
+    )
 for j, s in enumerate(sensitivities):
     d = tab[(tab.balance_delta == balance_deltas[0]) & (tab.sensitivity == s * T)]
     ax.plot(d.eps, d.laplace_std, color=f"C{j}", label=f"Laplace std, Δf = {s:g}T")
-    ax.plot(d.eps, d.gauss_mech_sigma, color=f"C{j}", ls="--", label=f"Gaussian mech. σ, Δf = {s:g}T")
-ax.set(xscale="log", yscale="log", xlabel="ε [nats] (IP: bound on $C_1$; DP: log-likelihood ratio)",
-       ylabel="noise standard deviation", title=f"Noise at the same numeric ε (T = {T:g}, δ' = {delta_prime:g})")
+    ax.plot(
+        d.eps, d.gauss_mech_sigma, color=f"C{j}", ls="--", label=f"Gaussian mech. σ, Δf = {s:g}T"
+    )
+ax.set(
+    xscale="log",
+    yscale="log",
+    xlabel="ε [nats] (IP: bound on $C_1$; DP: log-likelihood ratio)",
+    ylabel="noise standard deviation",
+    title=f"Noise at the same numeric ε (T = {T:g}, δ' = {delta_prime:g})",
+)
 ax.legend(fontsize="x-small", ncol=2)
 savefig(fig, "privacy_channels/gauss_noise_vs_eps", data=tab)
 
@@ -87,8 +106,13 @@ cross
 # ## Table E5/E7: the numbers behind F7 at ε ∈ {0.1, 0.5, 1}
 
 # %%
-e7 = gaussian_noise_table([0.1, 0.5, 1.0], [s * T for s in sensitivities], T=T, delta_prime=delta_prime,
-                          balance_deltas=balance_deltas)
+e7 = gaussian_noise_table(
+    [0.1, 0.5, 1.0],
+    [s * T for s in sensitivities],
+    T=T,
+    delta_prime=delta_prime,
+    balance_deltas=balance_deltas,
+)
 e5 = pd.DataFrame({"eps": [0.1, 0.5, 1.0]})
 e5["N_star_nats"] = [gaussian_noise_for_epsilon(T, e) for e in e5.eps]
 e5["sqrt_N_star"] = np.sqrt(e5.N_star_nats)
@@ -110,10 +134,19 @@ for snr in snrs:
     N = T * T / snr
     res = amplitude_constrained_capacity(T, N, n_inputs=n_inputs, n_outputs=n_outputs, base=2)
     support = xs[res.input_pmf > 1e-3]
-    rows.append({"snr": snr, "N": N, "bound_bits": gaussian_capacity_bound(T, N),
-                 "exact_bits": res.capacity, "exact_lower": res.lower, "exact_upper": res.upper,
-                 "bi_awgn_bits": binary_input_awgn_capacity(T, N),
-                 "support_size": len(support), "support": " ".join(f"{v:+.3f}" for v in support)})
+    rows.append(
+        {
+            "snr": snr,
+            "N": N,
+            "bound_bits": gaussian_capacity_bound(T, N),
+            "exact_bits": res.capacity,
+            "exact_lower": res.lower,
+            "exact_upper": res.upper,
+            "bi_awgn_bits": binary_input_awgn_capacity(T, N),
+            "support_size": len(support),
+            "support": " ".join(f"{v:+.3f}" for v in support),
+        }
+    )
 f8 = pd.DataFrame(rows)
 assert (f8.exact_bits <= f8.bound_bits + 1e-9).all()
 # the capacity is certified to a gap of 1e-9 bits: 7 decimals
@@ -122,7 +155,12 @@ fig, ax = plt.subplots(figsize=(6.8, 4.4))
 ax.plot(f8.snr, f8.bound_bits, label=r"bound $\frac{1}{2}\log_2(1+T^2/N)$ (eq. (95))")
 ax.plot(f8.snr, f8.exact_bits, "o-", ms=3, label="amplitude-constrained capacity (BA on a grid)")
 ax.plot(f8.snr, f8.bi_awgn_bits, "--", label="binary input ±T")
-ax.set(xscale="log", xlabel="$T^2/N$", ylabel="[bits]", title="Gaussian channel: bound vs exact capacity")
+ax.set(
+    xscale="log",
+    xlabel="$T^2/N$",
+    ylabel="[bits]",
+    title="Gaussian channel: bound vs exact capacity",
+)
 ax.legend(fontsize="small")
 savefig(fig, "privacy_channels/gauss_bound_vs_exact", data=f8)
 f8[["snr", "bound_bits", "exact_bits", "bi_awgn_bits", "support_size", "support"]].round(5)

@@ -44,16 +44,25 @@ top = math.log(6) / math.log(base)  # log|X|, |X| = 6
 bs = list(np.arange(0.0, top, b_step)) + [top]
 
 # %%
-frames = [balance_function(example1_rr(p), bs, base=base, restarts=restarts, seed=seed).assign(p=p) for p in p_list]
+frames = [
+    balance_function(example1_rr(p), bs, base=base, restarts=restarts, seed=seed).assign(p=p)
+    for p in p_list
+]
 # C_1 is certified to 1e-10, C_1^b is a heuristic multi-start search: 6 decimals for all three
-f9 = certified(pd.concat(frames, ignore_index=True), decimals={"c1": 6, "c1_b": 6, "delta_upper": 6})
+f9 = certified(
+    pd.concat(frames, ignore_index=True), decimals={"c1": 6, "c1_b": 6, "delta_upper": 6}
+)
 fig, ax = plt.subplots(figsize=(6.6, 4.4))
 for p in p_list:
     d = f9[f9.p == p]
     ax.plot(d.b, d.delta_upper, "o-", ms=4, label=f"RR p = {p:g} (heuristic upper estimate)")
 ax.plot([0, top], [0, top], color="0.5", lw=0.8, ls=":", label="δ = b (Lemma 1)")
-ax.set(xlabel=f"entropy floor b [{unit}]", ylabel=f"δ(b) = $C_1 - C_1^b$ [{unit}]", ylim=(-0.02, None),
-       title="Balance function of Example 1 (heuristic: $C_1^b$ by multi-start search)")
+ax.set(
+    xlabel=f"entropy floor b [{unit}]",
+    ylabel=f"δ(b) = $C_1 - C_1^b$ [{unit}]",
+    ylim=(-0.02, None),
+    title="Balance function of Example 1 (heuristic: $C_1^b$ by multi-start search)",
+)
 ax.legend(fontsize="small")
 savefig(fig, "privacy_channels/balance_function_example1", data=f9)
 f9.round(6)
@@ -63,12 +72,17 @@ f9.round(6)
 
 # %%
 d0 = f9[(f9.p == p_list[0]) & (f9.b == 0.0)].delta_upper.iloc[0]
-print(f"δ(0) = {d0:.3g}; Lemma 1 prints δ(log|X|) < min{{b, max_i log|X_i|}}; at b = 0 that would need "
-      f"0 < 0 — false as a strict inequality (spec §8 A12); δ(b) <= min(b, C_1) holds on every point:",
-      bool((f9.delta_upper <= np.minimum(f9.b, f9.c1) + 1e-9).all()))
+print(
+    f"δ(0) = {d0:.3g}; Lemma 1 prints δ(log|X|) < min{{b, max_i log|X_i|}}; at b = 0 that would need "
+    f"0 < 0 — false as a strict inequality (spec §8 A12); δ(b) <= min(b, C_1) holds on every point:",
+    bool((f9.delta_upper <= np.minimum(f9.b, f9.c1) + 1e-9).all()),
+)
 # Lemma 2 on a grid: C_1^b <= eps  iff  C_1 <= eps + delta(b)  (a tautology given (4))
 eps_grid = np.linspace(0, 1, 21)
-print("Lemma 2 holds on the grid:", all((r.c1_b <= e) == (r.c1 <= e + r.delta_upper) for _, r in f9.iterrows() for e in eps_grid))
+print(
+    "Lemma 2 holds on the grid:",
+    all((r.c1_b <= e) == (r.c1 <= e + r.delta_upper) for _, r in f9.iterrows() for e in eps_grid),
+)
 
 # %% [markdown]
 # ## Differences from the paper

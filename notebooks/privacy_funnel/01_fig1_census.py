@@ -52,16 +52,23 @@ if quick:
     n_grid = 11
 
 joint = adult_census_joint(
-    split=split, drop_incomplete_rows=drop_incomplete_rows, age_edges=age_edges,
-    education_scheme=education_scheme, s_attrs=s_attrs, x_attrs=x_attrs,
+    split=split,
+    drop_incomplete_rows=drop_incomplete_rows,
+    age_edges=age_edges,
+    education_scheme=education_scheme,
+    s_attrs=s_attrs,
+    x_attrs=x_attrs,
 )
 p = joint.p_sx
 summary = joint.summary()
 summary
 
 # %%
-NAMES = {"alg1": "Algorithm 1 (min I(S;Y), bottom)", "alg2": "Algorithm 2 as printed",
-         "alg2prime": "Algorithm 2′ (Note 1's reading)"}
+NAMES = {
+    "alg1": "Algorithm 1 (min I(S;Y), bottom)",
+    "alg2": "Algorithm 2 as printed",
+    "alg2prime": "Algorithm 2′ (Note 1's reading)",
+}
 other = "alg2prime" if upper_algorithm == "alg2" else "alg2"
 algorithms = ["alg1", upper_algorithm] + ([other] if show_variant else [])
 curves, seconds = {}, {}
@@ -83,12 +90,19 @@ xs = np.linspace(0, summary["H_X"], 201)
 if show_variant:
     pts = curves[other].drop_duplicates(["I_XY", "I_SY"]).sort_values("I_XY").reset_index(drop=True)
     sign = 1.0 if other == "alg2prime" else -1.0
-    gap = pd.DataFrame({"I_XY": pts.I_XY, "I_SY_" + other: pts.I_SY,
-                        "envelope_" + upper_algorithm: upper_envelope(curves[upper_algorithm], pts.I_XY)})
+    gap = pd.DataFrame(
+        {
+            "I_XY": pts.I_XY,
+            "I_SY_" + other: pts.I_SY,
+            "envelope_" + upper_algorithm: upper_envelope(curves[upper_algorithm], pts.I_XY),
+        }
+    )
     gap["difference"] = sign * (gap["I_SY_" + other] - gap["envelope_" + upper_algorithm])
     worst = gap.loc[gap["difference"].idxmax()]
-    print(f"Algorithm 2' is above Algorithm 2 by up to {worst.difference:.3f} bit "
-          f"(at I(X;Y) = {worst.I_XY:.3f} bits); the smallest difference is {gap.difference.min():.3f} bit")
+    print(
+        f"Algorithm 2' is above Algorithm 2 by up to {worst.difference:.3f} bit "
+        f"(at I(X;Y) = {worst.I_XY:.3f} bits); the smallest difference is {gap.difference.min():.3f} bit"
+    )
     display_gap = gap.round(3)
 else:
     gap = pd.DataFrame()
@@ -96,17 +110,35 @@ display_gap if show_variant else None
 
 # %%
 fig, (ax, bx) = plt.subplots(1, 2, figsize=(11, 4.3), gridspec_kw={"width_ratios": [1.6, 1]})
-styles = {"alg1": dict(color="C0", marker="o"), "alg2": dict(color="C1", marker="s"),
-          "alg2prime": dict(color="C2", marker="^")}
+styles = {
+    "alg1": dict(color="C0", marker="o"),
+    "alg2": dict(color="C1", marker="s"),
+    "alg2prime": dict(color="C2", marker="^"),
+}
 for alg, df in curves.items():
-    ax.plot(df.I_XY, df.I_SY, lw=1.2, ms=2.5, label=NAMES[alg], **styles[alg],
-            ls="-" if alg != other else "--")
+    ax.plot(
+        df.I_XY,
+        df.I_SY,
+        lw=1.2,
+        ms=2.5,
+        label=NAMES[alg],
+        **styles[alg],
+        ls="-" if alg != other else "--",
+    )
 if show_bounds:
-    ax.plot(bounds.I_XY, bounds.lower, color="0.55", lw=0.9, ls=":", label="chain rule: I(X;Y) − H(X|S)")
+    ax.plot(
+        bounds.I_XY, bounds.lower, color="0.55", lw=0.9, ls=":", label="chain rule: I(X;Y) − H(X|S)"
+    )
     ax.plot(bounds.I_XY, bounds.upper, color="0.55", lw=0.9, ls="-.", label="min(I(X;Y), I(S;X))")
 if envelope:
     ax.plot(xs, lower_envelope(curves["alg1"], xs), color="C0", lw=2, alpha=0.4)
-    ax.plot(xs, upper_envelope(curves[upper_algorithm], xs), color=styles[upper_algorithm]["color"], lw=2, alpha=0.4)
+    ax.plot(
+        xs,
+        upper_envelope(curves[upper_algorithm], xs),
+        color=styles[upper_algorithm]["color"],
+        lw=2,
+        alpha=0.4,
+    )
 ax.set_xlabel("disclosure I(X;Y) [bits]")
 ax.set_ylabel("privacy leakage I(S;Y) [bits]")
 ax.set_title(f"(a) Fig. 1 on UCI Adult ({split}, N = {summary['N']:,})")
@@ -115,8 +147,13 @@ if show_variant:
     bx.vlines(gap.I_XY, 0, gap.difference, color="C2", lw=1)
     bx.plot(gap.I_XY, gap.difference, "o", color="C2", ms=3)
     bx.axhline(0, color="0.5", lw=0.8)
-    bx.annotate(f"{worst.difference:.2f} bit", (worst.I_XY, worst.difference),
-                xytext=(worst.I_XY + 0.8, worst.difference * 0.85), arrowprops=dict(arrowstyle="->"), fontsize=8)
+    bx.annotate(
+        f"{worst.difference:.2f} bit",
+        (worst.I_XY, worst.difference),
+        xytext=(worst.I_XY + 0.8, worst.difference * 0.85),
+        arrowprops=dict(arrowstyle="->"),
+        fontsize=8,
+    )
     bx.set_title("(b) Alg. 2′ (Note 1) above Alg. 2 (as printed)")
     bx.set_xlabel("disclosure I(X;Y) [bits]")
     bx.set_ylabel("extra leakage at equal disclosure [bits]")
@@ -125,10 +162,23 @@ else:
 
 data = pd.concat(
     [df.assign(series=alg) for alg, df in curves.items()]
-    + [bounds.rename(columns={"lower": "I_SY"})[["I_XY", "I_SY"]].assign(series="bound_chain_rule"),
-       bounds.rename(columns={"upper": "I_SY"})[["I_XY", "I_SY"]].assign(series="bound_data_processing")]
-    + ([gap[["I_XY", "difference"]].rename(columns={"difference": "I_SY"}).assign(series="alg2prime_minus_alg2")]
-       if show_variant else []),
+    + [
+        bounds.rename(columns={"lower": "I_SY"})[["I_XY", "I_SY"]].assign(
+            series="bound_chain_rule"
+        ),
+        bounds.rename(columns={"upper": "I_SY"})[["I_XY", "I_SY"]].assign(
+            series="bound_data_processing"
+        ),
+    ]
+    + (
+        [
+            gap[["I_XY", "difference"]]
+            .rename(columns={"difference": "I_SY"})
+            .assign(series="alg2prime_minus_alg2")
+        ]
+        if show_variant
+        else []
+    ),
     ignore_index=True,
 )[["series", "algorithm", "param", "I_XY", "I_SY", "n_Y"]]
 savefig(fig, "privacy_funnel/fig1_census", data=data)
@@ -136,8 +186,17 @@ savefig(fig, "privacy_funnel/fig1_census", data=data)
 # %%
 # Run times are printed, not saved: the committed table must be the same on every run.
 print("seconds per sweep:", {a: round(s, 2) for a, s in seconds.items()})
-table = pd.DataFrame([{**summary, "n_grid": n_grid, "split": split, "age_edges": age_edges,
-                       "education_scheme": education_scheme}])
+table = pd.DataFrame(
+    [
+        {
+            **summary,
+            "n_grid": n_grid,
+            "split": split,
+            "age_edges": age_edges,
+            "education_scheme": education_scheme,
+        }
+    ]
+)
 save_table(table, "privacy_funnel/fig1_summary")
 table.T
 

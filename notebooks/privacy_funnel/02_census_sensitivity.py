@@ -26,7 +26,7 @@ splits: list = ["train", "test"]  # files tried besides "both"
 age_binnings: list = ["tens", "quantile"]  # age binnings tried besides "decade"
 education_schemes: list = ["4level_alt"]  # education groupings tried besides "4level"
 try_dropna: bool = True  # also drop the records with a missing value
-try_x_without_age: bool = True  # also release only sex and education; age only in S, A1 read as a typo
+try_x_without_age: bool = True  # also release only sex and education (age only in S)
 
 # %%
 import matplotlib.pyplot as plt
@@ -42,8 +42,14 @@ if quick:
     n_grid, splits, age_binnings, education_schemes = 6, splits[:1], age_binnings[:1], []
     try_dropna, try_x_without_age = False, True
 
-default = dict(split="both", drop_incomplete_rows=False, age_edges="decade", education_scheme="4level",
-               s_attrs=("age", "income"), x_attrs=("age", "sex", "education"))
+default = dict(
+    split="both",
+    drop_incomplete_rows=False,
+    age_edges="decade",
+    education_scheme="4level",
+    s_attrs=("age", "income"),
+    x_attrs=("age", "sex", "education"),
+)
 configs = {"default": {}}
 configs.update({f"split={s}": {"split": s} for s in splits})
 configs.update({f"age={a}": {"age_edges": a} for a in age_binnings})
@@ -60,7 +66,9 @@ for name, change in configs.items():
     joint = adult_census_joint(**{**default, **change})
     s = joint.summary()
     # direct evaluations of I(X;Y), I(S;Y) (~1e-15 absolute): 12 decimals, before plotting
-    c = certified(fig1_curves(joint.p_sx, n_grid=n_grid), decimals={"I_XY": 12, "I_SY": 12}).assign(config=name)
+    c = certified(fig1_curves(joint.p_sx, n_grid=n_grid), decimals={"I_XY": 12, "I_SY": 12}).assign(
+        config=name
+    )
     curves.append(c)
     xs = np.array([1.0, 2.0, 3.0, 4.0])
     a1 = lower_envelope(c[c.algorithm == "alg1"], xs)
@@ -79,13 +87,22 @@ table.set_index("config").T.round(3)
 
 # %%
 fig, axes = plt.subplots(1, 3, figsize=(13, 4.2), sharex=True, sharey=True)
-titles = {"alg1": "Algorithm 1 (bottom curve)", "alg2": "Algorithm 2 as printed (top curve)",
-          "alg2prime": "Algorithm 2′ (Note 1's reading)"}
+titles = {
+    "alg1": "Algorithm 1 (bottom curve)",
+    "alg2": "Algorithm 2 as printed (top curve)",
+    "alg2prime": "Algorithm 2′ (Note 1's reading)",
+}
 for ax, alg in zip(axes, titles):
     for k, name in enumerate(configs):
         c = curves[(curves.config == name) & (curves.algorithm == alg)]
-        ax.plot(c.I_XY, c.I_SY, lw=1.6 if name == "default" else 0.9, color="k" if name == "default" else f"C{(k - 1) % 7}",
-                label=name, alpha=1 if name == "default" else 0.8)
+        ax.plot(
+            c.I_XY,
+            c.I_SY,
+            lw=1.6 if name == "default" else 0.9,
+            color="k" if name == "default" else f"C{(k - 1) % 7}",
+            label=name,
+            alpha=1 if name == "default" else 0.8,
+        )
     ax.set_title(titles[alg])
     ax.set_xlabel("I(X;Y) [bits]")
 axes[0].set_ylabel("I(S;Y) [bits]")

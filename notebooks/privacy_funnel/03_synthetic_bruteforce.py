@@ -43,13 +43,16 @@ p = rng.dirichlet(np.full(n_s * n_x, alpha)).reshape(n_s, n_x)
 h_x, i_sx = info.entropy(p.sum(0)), info.mutual_information(p)
 cloud = brute_force_deterministic(p)
 curves = {alg: funnel_curve(p, alg, n_grid) for alg in ("alg1", "alg2", "alg2prime")}
-print(f"|S| = {n_s}, |X| = {n_x}, H(X) = {h_x:.4f}, I(S;X) = {i_sx:.4f}, {len(cloud)} deterministic mappings")
+print(
+    f"|S| = {n_s}, |X| = {n_x}, H(X) = {h_x:.4f}, I(S;X) = {i_sx:.4f}, {len(cloud)} deterministic mappings"
+)
 
 # %% [markdown]
 # Optimality gaps on the threshold grid: for Algorithm 1 at each $R$, its leakage minus the
 # exact minimum over deterministic mappings with $I(X;Y)\ge R$; for Algorithm 2′, the exact
 # maximum minus its leakage; for Algorithm 2 at each $\Delta$, its disclosure minus the exact
 # minimum disclosure with $I(S;Y)\ge\Delta$.
+
 
 # %%
 def best(col, cond_col, thresholds, how):
@@ -61,16 +64,20 @@ def best(col, cond_col, thresholds, how):
 
 
 a1, a2, a2p = curves["alg1"], curves["alg2"], curves["alg2prime"]
-gaps = pd.DataFrame({
-    "alg1_excess": a1.I_SY.to_numpy() - best("I_SY", "I_XY", a1.param, "min"),
-    "alg2prime_shortfall": best("I_SY", "I_XY", a2p.param, "max") - a2p.I_SY.to_numpy(),
-    "alg2_excess_disclosure": a2.I_XY.to_numpy() - best("I_XY", "I_SY", a2.param, "min"),
-})
-stats = pd.DataFrame({
-    "optimal_fraction": (gaps < 1e-9).mean(),
-    "mean_gap": gaps.mean(),
-    "max_gap": gaps.max(),
-})
+gaps = pd.DataFrame(
+    {
+        "alg1_excess": a1.I_SY.to_numpy() - best("I_SY", "I_XY", a1.param, "min"),
+        "alg2prime_shortfall": best("I_SY", "I_XY", a2p.param, "max") - a2p.I_SY.to_numpy(),
+        "alg2_excess_disclosure": a2.I_XY.to_numpy() - best("I_XY", "I_SY", a2.param, "min"),
+    }
+)
+stats = pd.DataFrame(
+    {
+        "optimal_fraction": (gaps < 1e-9).mean(),
+        "mean_gap": gaps.mean(),
+        "max_gap": gaps.max(),
+    }
+)
 save_table(stats.reset_index(names="quantity"), "privacy_funnel/synthetic_gaps")
 stats.round(4)
 
@@ -81,12 +88,18 @@ exact_min = [cloud.I_SY[cloud.I_XY >= x - 1e-12].min() for x in xs]
 exact_max = [cloud.I_SY[cloud.I_XY <= x + 1e-12].max() for x in xs]
 
 fig, ax = plt.subplots(figsize=(7, 5))
-ax.scatter(cloud.I_XY, cloud.I_SY, s=4, color="0.75", label=f"all {len(cloud)} deterministic mappings")
+ax.scatter(
+    cloud.I_XY, cloud.I_SY, s=4, color="0.75", label=f"all {len(cloud)} deterministic mappings"
+)
 ax.plot(xs, exact_min, color="0.3", lw=0.8, ls="--", label="exact min over I(X;Y) ≥ x")
 ax.plot(xs, exact_max, color="0.3", lw=0.8, ls="-.", label="exact max over I(X;Y) ≤ x")
 ax.plot(xs, lo, color="0.55", lw=0.8, ls=":", label="chain-rule / data-processing bounds")
 ax.plot(xs, hi, color="0.55", lw=0.8, ls=":")
-names = {"alg1": "Algorithm 1", "alg2": "Algorithm 2 as printed", "alg2prime": "Algorithm 2′ (Note 1)"}
+names = {
+    "alg1": "Algorithm 1",
+    "alg2": "Algorithm 2 as printed",
+    "alg2prime": "Algorithm 2′ (Note 1)",
+}
 for k, (alg, c) in enumerate(curves.items()):
     ax.plot(c.I_XY, c.I_SY, marker="os^"[k], ms=3, lw=1, color=f"C{k}", label=names[alg])
 ax.set_xlabel("disclosure I(X;Y) [bits]")
@@ -96,8 +109,10 @@ ax.legend(fontsize=7)
 data = pd.concat(
     [cloud[["I_XY", "I_SY", "n_Y"]].assign(series="brute_force")]
     + [c[["param", "I_XY", "I_SY", "n_Y"]].assign(series=alg) for alg, c in curves.items()]
-    + [pd.DataFrame({"I_XY": xs, "I_SY": exact_min, "series": "exact_min"}),
-       pd.DataFrame({"I_XY": xs, "I_SY": exact_max, "series": "exact_max"})],
+    + [
+        pd.DataFrame({"I_XY": xs, "I_SY": exact_min, "series": "exact_min"}),
+        pd.DataFrame({"I_XY": xs, "I_SY": exact_max, "series": "exact_max"}),
+    ],
     ignore_index=True,
 )
 savefig(fig, "privacy_funnel/synthetic_bruteforce", data=data)

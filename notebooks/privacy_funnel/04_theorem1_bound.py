@@ -57,21 +57,39 @@ for k in range(n_instances):
     i_nats = info.mutual_information(p, base=math.e)
     lemma1 = inference_cost_gain(p, LogLoss(base=math.e)) - i_nats
     costs = {
-        "random decision loss": BayesDecisionCost(rng.uniform(-1, 1, size=(m, int(rng.integers(2, 5))))),
+        "random decision loss": BayesDecisionCost(
+            rng.uniform(-1, 1, size=(m, int(rng.integers(2, 5))))
+        ),
         "0-1 (MAP) loss": ZeroOneLoss(),
         "Brier score": BrierLoss(),
     }
     for family, cost in costs.items():
         dc = inference_cost_gain(p, cost)
-        rows.append({"instance": k, "n_s": m, "n_y": n, "alpha": alpha, "family": family, "L": cost.bound,
-                     "I_SY_nats": i_nats, "delta_C": dc, "bound": theorem1_bound(p, cost.bound),
-                     "lemma1_error": lemma1})
+        rows.append(
+            {
+                "instance": k,
+                "n_s": m,
+                "n_y": n,
+                "alpha": alpha,
+                "family": family,
+                "L": cost.bound,
+                "I_SY_nats": i_nats,
+                "delta_C": dc,
+                "bound": theorem1_bound(p, cost.bound),
+                "lemma1_error": lemma1,
+            }
+        )
 # direct evaluations of O(1) nats, exact to ~1e-15 absolute (ΔC = 0 comes out as ±1e-16): 12 decimals
-df = certified(pd.DataFrame(rows), decimals={c: 12 for c in ("I_SY_nats", "delta_C", "bound", "lemma1_error")})
+df = certified(
+    pd.DataFrame(rows), decimals={c: 12 for c in ("I_SY_nats", "delta_C", "bound", "lemma1_error")}
+)
 df["ratio"] = np.where(df.bound > 0, df.delta_C / df.bound, 0.0)
 summary = df.groupby("family").agg(
-    instances=("ratio", "size"), max_ratio=("ratio", "max"), median_ratio=("ratio", "median"),
-    min_delta_C=("delta_C", "min"), violations=("ratio", lambda r: int((r > 1 + 1e-12).sum())),
+    instances=("ratio", "size"),
+    max_ratio=("ratio", "max"),
+    median_ratio=("ratio", "median"),
+    min_delta_C=("delta_C", "min"),
+    violations=("ratio", lambda r: int((r > 1 + 1e-12).sum())),
 )
 print(f"Lemma 1: max |ΔC_logloss − I(S;Y)| = {df.lemma1_error.abs().max():.2e} nats")
 summary

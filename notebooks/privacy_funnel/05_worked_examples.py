@@ -55,14 +55,19 @@ rows = []
 def row(example, quantity, spec, ours):
     if isinstance(spec, tuple):
         agrees = all(abs(a * k - b) <= 5e-7 + 1e-6 * abs(a) for a, b in zip(spec, ours))
-        spec, ours = str(tuple(round(a * k, 6) for a in spec)), str(tuple(round(float(b), 6) for b in ours))
+        spec, ours = (
+            str(tuple(round(a * k, 6) for a in spec)),
+            str(tuple(round(float(b), 6) for b in ours)),
+        )
     elif isinstance(spec, float):
         agrees = abs(spec * k - ours) <= 5e-7 + 1e-6 * abs(spec)
         spec, ours = round(spec * k, 6), round(float(ours), 6)
     else:
         agrees = spec == ours
         spec, ours = str(spec), str(ours)
-    rows.append({"example": example, "quantity": quantity, "spec": spec, "ours": ours, "agrees": agrees})
+    rows.append(
+        {"example": example, "quantity": quantity, "spec": spec, "ours": ours, "agrees": agrees}
+    )
 
 
 def fmt(res):
@@ -72,15 +77,30 @@ def fmt(res):
 # %%
 # E1: S = parity of X, X uniform on 4 letters
 E1 = np.array([[0.25, 0, 0.25, 0], [0, 0.25, 0, 0.25]])
-calls = [("Alg1", 2.0, (2, 1), "{0}{1}{2}{3}"), ("Alg1", 1.5, (1.5, 0.5), "{0,1}{2}{3}"),
-         ("Alg1", 1.0, (1, 0), "{0,1}{2,3}"), ("Alg1", 0.5, (1, 0), "{0,1}{2,3}"),
-         ("Alg1", 0.0, (0, 0), "{0,1,2,3}"), ("Alg2", 1.0, (1, 1), "{0,2}{1,3}"),
-         ("Alg2", 0.5, (1.5, 0.5), "{0,1}{2}{3}"), ("Alg2", 0.0, (0, 0), "{0,1,2,3}"),
-         ("Alg2′", 1.0, (1, 1), "{0,2}{1,3}")]
-f = {"Alg1": greedy_privacy_funnel, "Alg2": greedy_information_bottleneck, "Alg2′": greedy_max_leakage}
+calls = [
+    ("Alg1", 2.0, (2, 1), "{0}{1}{2}{3}"),
+    ("Alg1", 1.5, (1.5, 0.5), "{0,1}{2}{3}"),
+    ("Alg1", 1.0, (1, 0), "{0,1}{2,3}"),
+    ("Alg1", 0.5, (1, 0), "{0,1}{2,3}"),
+    ("Alg1", 0.0, (0, 0), "{0,1,2,3}"),
+    ("Alg2", 1.0, (1, 1), "{0,2}{1,3}"),
+    ("Alg2", 0.5, (1.5, 0.5), "{0,1}{2}{3}"),
+    ("Alg2", 0.0, (0, 0), "{0,1,2,3}"),
+    ("Alg2′", 1.0, (1, 1), "{0,2}{1,3}"),
+]
+f = {
+    "Alg1": greedy_privacy_funnel,
+    "Alg2": greedy_information_bottleneck,
+    "Alg2′": greedy_max_leakage,
+}
 for name, t, out, groups in calls:
     res = f[name](E1, t * k, base=base)
-    row("E1", f"{name}({t:g}) → (I(X;Y), I(S;Y))", tuple(float(v) for v in out), (res.disclosure, res.leakage))
+    row(
+        "E1",
+        f"{name}({t:g}) → (I(X;Y), I(S;Y))",
+        tuple(float(v) for v in out),
+        (res.disclosure, res.leakage),
+    )
     row("E1", f"{name}({t:g}) groups", groups, fmt(res))
 
 # E2: non-convexity of {P_{Y|X}: I(X;Y) >= 1}
@@ -104,17 +124,43 @@ row("E4", "H(X)", 1.570951, info.entropy(E4.sum(0), base=base))
 row("E4", "H(S)", 0.992774, info.entropy(E4.sum(1), base=base))
 row("E4", "I(S;X)", 0.197768, info.mutual_information(E4, base=base))
 row("E4", "H(X|S)", 1.373183, info.conditional_entropy(E4, 1, 0, base=base))
-for (i, j), costs in {(0, 1): (0.089660, 0.689660), (0, 2): (0.180482, 0.689660),
-                      (1, 2): (0.016271, 0.600000)}.items():
-    row("E4", f"Prop. 1 costs (ΔS, ΔX) of pair ({i},{j})", costs, merge_costs(E4, np.eye(3), i, j, base=base))
+for (i, j), costs in {
+    (0, 1): (0.089660, 0.689660),
+    (0, 2): (0.180482, 0.689660),
+    (1, 2): (0.016271, 0.600000),
+}.items():
+    row(
+        "E4",
+        f"Prop. 1 costs (ΔS, ΔX) of pair ({i},{j})",
+        costs,
+        merge_costs(E4, np.eye(3), i, j, base=base),
+    )
 bf = brute_force_deterministic(E4, base=base)
-row("E4", "all deterministic mappings (I(X;Y), I(S;Y))",
-    str(sorted([(0.0, 0.0), (0.881291, 0.108108), (0.881291, 0.017286), (0.970951, 0.181496), (1.570951, 0.197768)])),
-    str(sorted(zip((bf.I_XY / k).round(6).tolist(), (bf.I_SY / k).round(6).tolist()))))
-calls = [("Alg1", 1.0, (1.570951, 0.197768), "{0}{1}{2}"), ("Alg1", 0.9, (0.970951, 0.181496), "{0}{1,2}"),
-         ("Alg1", 0.5, (0.881291, 0.017286), "{0,2}{1}"), ("Alg1", 0.0, (0.0, 0.0), "{0,1,2}"),
-         ("Alg2", 0.15, (0.970951, 0.181496), "{0}{1,2}"), ("Alg2", 0.10, (0.881291, 0.108108), "{0,1}{2}"),
-         ("Alg2", 0.0, (0.0, 0.0), "{0,1,2}")]
+row(
+    "E4",
+    "all deterministic mappings (I(X;Y), I(S;Y))",
+    str(
+        sorted(
+            [
+                (0.0, 0.0),
+                (0.881291, 0.108108),
+                (0.881291, 0.017286),
+                (0.970951, 0.181496),
+                (1.570951, 0.197768),
+            ]
+        )
+    ),
+    str(sorted(zip((bf.I_XY / k).round(6).tolist(), (bf.I_SY / k).round(6).tolist()))),
+)
+calls = [
+    ("Alg1", 1.0, (1.570951, 0.197768), "{0}{1}{2}"),
+    ("Alg1", 0.9, (0.970951, 0.181496), "{0}{1,2}"),
+    ("Alg1", 0.5, (0.881291, 0.017286), "{0,2}{1}"),
+    ("Alg1", 0.0, (0.0, 0.0), "{0,1,2}"),
+    ("Alg2", 0.15, (0.970951, 0.181496), "{0}{1,2}"),
+    ("Alg2", 0.10, (0.881291, 0.108108), "{0,1}{2}"),
+    ("Alg2", 0.0, (0.0, 0.0), "{0,1,2}"),
+]
 for name, t, out, groups in calls:
     res = f[name](E4, t * k, base=base)
     row("E4", f"{name}({t:g}) → (I(X;Y), I(S;Y))", out, (res.disclosure, res.leakage))
@@ -122,16 +168,24 @@ for name, t, out, groups in calls:
 
 # %%
 # E5: census summary numbers (spec tolerance 1e-4; shown to 4 decimals)
-spec_e5 = {"both": dict(N=48842, H_X=5.2279, H_S=3.1468, I_SX=2.5407, H_X_given_S=2.6872),
-           "train": dict(N=32561, H_X=5.2196, H_S=3.1413, I_SX=2.5351, H_X_given_S=2.6845)}
+spec_e5 = {
+    "both": dict(N=48842, H_X=5.2279, H_S=3.1468, I_SX=2.5407, H_X_given_S=2.6872),
+    "train": dict(N=32561, H_X=5.2196, H_S=3.1413, I_SX=2.5351, H_X_given_S=2.6845),
+}
 joint = adult_census_joint(split=split)
 s = joint.summary(base=base)
 for q, v in spec_e5[split].items():
     ours = s[q]
     spec_v = v if q == "N" else round(v * k, 4)
-    rows.append({"example": "E5", "quantity": f"{q} ({split})", "spec": spec_v,
-                 "ours": ours if q == "N" else round(ours, 4),
-                 "agrees": ours == v if q == "N" else abs(ours - v * k) <= 1e-4})
+    rows.append(
+        {
+            "example": "E5",
+            "quantity": f"{q} ({split})",
+            "spec": spec_v,
+            "ours": ours if q == "N" else round(ours, 4),
+            "agrees": ours == v if q == "N" else abs(ours - v * k) <= 1e-4,
+        }
+    )
 table = pd.DataFrame(rows)
 save_table(table, "privacy_funnel/worked_examples_table")
 print(f"{table.agrees.sum()} of {len(table)} values agree")
@@ -139,22 +193,48 @@ table
 
 # %%
 fig, axes = plt.subplots(1, 2, figsize=(10, 4))
-fns = {"alg1": greedy_privacy_funnel, "alg2": greedy_information_bottleneck, "alg2prime": greedy_max_leakage}
+fns = {
+    "alg1": greedy_privacy_funnel,
+    "alg2": greedy_information_bottleneck,
+    "alg2prime": greedy_max_leakage,
+}
 frames = []
 for ax, (name, p) in zip(axes, [("E1 (S = X mod 2)", E1), ("E4", E4)]):
     cloud = brute_force_deterministic(p, base=base)
     ax.scatter(cloud.I_XY, cloud.I_SY, s=30, color="0.75", label="all deterministic mappings")
     frames.append(cloud[["I_XY", "I_SY"]].assign(example=name, algorithm="brute_force"))
-    for k, (alg, marker, size) in enumerate((("alg1", "o", 110), ("alg2", "s", 45), ("alg2prime", "^", 14))):
-        top = info.mutual_information(p, base=base) if alg == "alg2" else info.entropy(p.sum(0), base=base)
+    for k, (alg, marker, size) in enumerate(
+        (("alg1", "o", 110), ("alg2", "s", 45), ("alg2prime", "^", 14))
+    ):
+        top = (
+            info.mutual_information(p, base=base)
+            if alg == "alg2"
+            else info.entropy(p.sum(0), base=base)
+        )
         pts = []
         for t in np.linspace(0, top, 9):
             r = fns[alg](p, t, base=base)
-            pts.append({"example": name, "algorithm": alg, "param": t, "I_XY": r.disclosure, "I_SY": r.leakage})
+            pts.append(
+                {
+                    "example": name,
+                    "algorithm": alg,
+                    "param": t,
+                    "I_XY": r.disclosure,
+                    "I_SY": r.leakage,
+                }
+            )
         d = pd.DataFrame(pts)
         frames.append(d)
-        ax.scatter(d.I_XY, d.I_SY, marker=marker, s=size, facecolors="none" if k < 2 else f"C{k}",
-                   edgecolors=f"C{k}", linewidths=1.2, label=alg)
+        ax.scatter(
+            d.I_XY,
+            d.I_SY,
+            marker=marker,
+            s=size,
+            facecolors="none" if k < 2 else f"C{k}",
+            edgecolors=f"C{k}",
+            linewidths=1.2,
+            label=alg,
+        )
     ax.set_title(name)
     ax.set_xlabel(f"I(X;Y) [base {base:g}]")
     ax.set_ylabel(f"I(S;Y) [base {base:g}]")

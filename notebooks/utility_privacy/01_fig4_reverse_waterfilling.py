@@ -58,10 +58,19 @@ print(f"p = {np.round(p, 6).tolist()}\nH(X) = {H:.6f} bits, D_max = {D_max:.6f}"
 rows = []
 for D in D_bars:
     s = rd.reverse_waterfill(p, D)
-    rows.append({"D": D, "water_level": s.water_level, "support_size": int(s.support.sum()), "S": s.S,
-                 "Gamma": s.gamma, "R": s.rate, "H_out": entropy(s.output_pmf),
-                 "beta_nats": float(np.log((1 - D) / s.water_level)),
-                 "p_hat": np.round(s.output_pmf[s.support], 6).tolist()})
+    rows.append(
+        {
+            "D": D,
+            "water_level": s.water_level,
+            "support_size": int(s.support.sum()),
+            "S": s.S,
+            "Gamma": s.gamma,
+            "R": s.rate,
+            "H_out": entropy(s.output_pmf),
+            "beta_nats": float(np.log((1 - D) / s.water_level)),
+            "p_hat": np.round(s.output_pmf[s.support], 6).tolist(),
+        }
+    )
 table = pd.DataFrame(rows)
 table
 
@@ -120,7 +129,10 @@ check_D = np.linspace(0.01, 0.95 * D_max, ba_points)
 ba = rd.rate_distortion_curve(p, rd.hamming_distortion(M), check_D, tol=1e-10)
 closed = rd.gamma_hamming_curve(p, check_D)
 err_ba = float(np.abs(ba.R.to_numpy() - closed.R.to_numpy()).max())
-gen = [rd.max_equivocation(np.diag(p), rd.hamming_distortion(M), D, markov=False).gamma for D in check_D[:: max(1, ba_points // 5)]]
+gen = [
+    rd.max_equivocation(np.diag(p), rd.hamming_distortion(M), D, markov=False).gamma
+    for D in check_D[:: max(1, ba_points // 5)]
+]
 err_gen = float(np.abs(np.array(gen) - closed.Gamma.to_numpy()[:: max(1, ba_points // 5)]).max())
 print(f"max |R_BA - R_closed| = {err_ba:.2e} bits; max |Γ_convex - Γ_closed| = {err_gen:.2e} bits")
 assert err_ba < 1e-8 and err_gen < 1e-6
@@ -133,9 +145,15 @@ for D in D_bars:
     y = rd.sanitize_categorical(x, p, D, seed=seed + 1)
     counts = np.zeros((M, M))
     np.add.at(counts, (x, y), 1)
-    mc.append({"D": D, "empirical_D": float(np.mean(x != y)), "Gamma": rd.gamma_hamming(p, D),
-               "plugin_H_X_given_Xhat": conditional_entropy(counts / counts.sum(), 0, 1),
-               "letters_in_output": int(np.unique(y).size)})
+    mc.append(
+        {
+            "D": D,
+            "empirical_D": float(np.mean(x != y)),
+            "Gamma": rd.gamma_hamming(p, D),
+            "plugin_H_X_given_Xhat": conditional_entropy(counts / counts.sum(), 0, 1),
+            "letters_in_output": int(np.unique(y).size),
+        }
+    )
 mc = pd.DataFrame(mc)
 mc
 

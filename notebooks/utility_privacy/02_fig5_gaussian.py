@@ -26,7 +26,10 @@
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
 var_x: float = 1.0  # variance of the public attribute X (the paper's value)
-rho2_xy_list: list = [0.5, 0.9]  # squared correlations of X and the private Y (not given in the paper)
+rho2_xy_list: list = [
+    0.5,
+    0.9,
+]  # squared correlations of X and the private Y (not given in the paper)
 rho2_xz_list: list = [0.5, 0.8]  # squared correlations of X and the side information Z (not given)
 D_min: float = 0.001  # left end of the distortion grid
 n_grid: int = 500  # points of the distortion grid
@@ -47,7 +50,9 @@ use_style()
 if quick:
     n_grid = 60
 # the grid includes each case's largest distortion, where the side-information curves end
-grid = np.unique(np.concatenate([np.linspace(D_min, var_x, n_grid), [var_x * (1 - rz) for rz in rho2_xz_list]]))
+grid = np.unique(
+    np.concatenate([np.linspace(D_min, var_x, n_grid), [var_x * (1 - rz) for rz in rho2_xz_list]])
+)
 curves = up.gaussian_curves(grid, rho2_xy_list, rho2_xz_list, var_x=var_x)
 
 # %% [markdown]
@@ -77,16 +82,33 @@ for ry in rho2_xy_list:
     for rz in rho2_xz_list:
         for frac in np.linspace(0.05, 0.95, 4 if quick else 19):
             D = frac * var_x * (1 - rz)
-            pt = rd.gaussian_rdl_from_covariance(var_x, ry, rz, rd.gaussian_test_channel_noise(D, var_x=var_x, rho2_xz=rz),
-                                                 sigma_y=sigma_y, sigma_z=sigma_z)
+            pt = rd.gaussian_rdl_from_covariance(
+                var_x,
+                ry,
+                rz,
+                rd.gaussian_test_channel_noise(D, var_x=var_x, rho2_xz=rz),
+                sigma_y=sigma_y,
+                sigma_z=sigma_z,
+            )
             D1 = frac * var_x
-            p1 = rd.gaussian_rdl_from_covariance(var_x, ry, rz, rd.gaussian_test_channel_noise(D1, var_x=var_x),
-                                                 sigma_y=sigma_y, sigma_z=sigma_z, side_info=False)
-            checks.append(max(abs(pt.distortion - D),
-                              abs(pt.rate - rd.gaussian_rate_side_info(D, rz, var_x=var_x)),
-                              abs(pt.leakage - rd.gaussian_leakage_side_info(D, ry, rz, var_x=var_x)),
-                              abs(p1.rate - rd.gaussian_rate(D1, var_x=var_x)),
-                              abs(p1.leakage - rd.gaussian_leakage(D1, ry, var_x=var_x))))
+            p1 = rd.gaussian_rdl_from_covariance(
+                var_x,
+                ry,
+                rz,
+                rd.gaussian_test_channel_noise(D1, var_x=var_x),
+                sigma_y=sigma_y,
+                sigma_z=sigma_z,
+                side_info=False,
+            )
+            checks.append(
+                max(
+                    abs(pt.distortion - D),
+                    abs(pt.rate - rd.gaussian_rate_side_info(D, rz, var_x=var_x)),
+                    abs(pt.leakage - rd.gaussian_leakage_side_info(D, ry, rz, var_x=var_x)),
+                    abs(p1.rate - rd.gaussian_rate(D1, var_x=var_x)),
+                    abs(p1.leakage - rd.gaussian_leakage(D1, ry, var_x=var_x)),
+                )
+            )
 print(f"max deviation closed form vs covariance: {max(checks):.2e}")
 assert max(checks) < 1e-10
 
@@ -107,19 +129,38 @@ ax_r.set_title("rate")
 ax_r.legend(fontsize=8)
 lk = curves[curves.quantity == "leakage"]
 for j, ry in enumerate(rho2_xy_list):
-    ax_l.plot(grid, lk[(lk.case == "i") & (lk.rho2_xy == ry)].value, color=f"C{j + 2}",
-              label=f"case (i), $\\rho_{{XY}}^2$={ry}")
+    ax_l.plot(
+        grid,
+        lk[(lk.case == "i") & (lk.rho2_xy == ry)].value,
+        color=f"C{j + 2}",
+        label=f"case (i), $\\rho_{{XY}}^2$={ry}",
+    )
     for i, rz in enumerate(rho2_xz_list):
         v = lk[(lk.case == "ii/iii") & (lk.rho2_xy == ry) & (lk.rho2_xz == rz)].value.to_numpy()
         end = var_x * (1 - rz)
         ax_l.plot(grid, v, color=f"C{j + 2}", ls=(0, (4, 2 + 2 * i)), lw=2.2)
-        ax_l.plot(end, rd.gaussian_leakage_side_info(end, ry, rz, var_x=var_x), "o", color=f"C{j + 2}", ms=5)
-ax_l.plot([], [], color="gray", ls="--", lw=2.2, label="cases (ii)/(iii): same curve, ends at $D=\\sigma_X^2(1-\\rho_{XZ}^2)$ (dots)")
+        ax_l.plot(
+            end,
+            rd.gaussian_leakage_side_info(end, ry, rz, var_x=var_x),
+            "o",
+            color=f"C{j + 2}",
+            ms=5,
+        )
+ax_l.plot(
+    [],
+    [],
+    color="gray",
+    ls="--",
+    lw=2.2,
+    label="cases (ii)/(iii): same curve, ends at $D=\\sigma_X^2(1-\\rho_{XZ}^2)$ (dots)",
+)
 ax_l.set_xlabel("distortion $D$ (MSE)")
 ax_l.set_ylabel("leakage [bits/entry]")
 ax_l.set_title("leakage")
 ax_l.legend(fontsize=7)
-fig.suptitle(f"Fig. 5: Gaussian data, $\\sigma_X^2$={var_x:g} (correlations assumed, not given in the paper)")
+fig.suptitle(
+    f"Fig. 5: Gaussian data, $\\sigma_X^2$={var_x:g} (correlations assumed, not given in the paper)"
+)
 savefig(fig, "utility_privacy/fig5_gaussian", data=curves)
 
 # %% [markdown]

@@ -55,7 +55,13 @@ t3 = []
 for D in [0.1, 0.25, 0.5]:
     r0, _ = rd.min_rate(p_src, dist, D)
     g = rd.max_equivocation(p_src, dist, D)
-    row = {"D": D, "R(D)": r0.rate, "E*": r0.equivocation, "Gamma": g.gamma, "Gamma_upper": g.upper_bound}
+    row = {
+        "D": D,
+        "R(D)": r0.rate,
+        "E*": r0.equivocation,
+        "Gamma": g.gamma,
+        "Gamma_upper": g.upper_bound,
+    }
     if D < 0.5:
         row["R(D,Gamma)"] = rd.rate_given_equivocation(p_src, dist, D, g.gamma - 1e-7).rate
     t3.append(row)
@@ -78,12 +84,18 @@ for row in t3.itertuples():
 # %%
 # Γ and the leakage are certified to 1e-7 (the solver's default tol), R(D) and E* come from
 # Blahut–Arimoto at 1e-10 (E* is a property of the encoder, so less): 5 decimals throughout
-curve = certified(rd.utility_privacy_curve(p_src, dist, np.linspace(0.0, 0.75, n_curve)),
-                  decimals={c: 5 for c in ("Gamma", "Gamma_upper", "leakage", "R_min", "E_star")})
+curve = certified(
+    rd.utility_privacy_curve(p_src, dist, np.linspace(0.0, 0.75, n_curve)),
+    decimals={c: 5 for c in ("Gamma", "Gamma_upper", "leakage", "R_min", "E_star")},
+)
 fig, ax = plt.subplots(figsize=(6, 4))
-ax.fill_between(curve.D, 0, curve.Gamma, color="C0", alpha=0.25, label="U–P region $E\\leq\\Gamma(D)$")
+ax.fill_between(
+    curve.D, 0, curve.Gamma, color="C0", alpha=0.25, label="U–P region $E\\leq\\Gamma(D)$"
+)
 ax.plot(curve.D, curve.Gamma, color="C0", label="$\\Gamma(D)$ (max. equivocation, eq. (10))")
-ax.plot(curve.D, curve.E_star, color="C1", ls="--", label="$E^*(D)$ (minimal-rate encoder, eq. (9))")
+ax.plot(
+    curve.D, curve.E_star, color="C1", ls="--", label="$E^*(D)$ (minimal-rate encoder, eq. (9))"
+)
 ax.set_xlabel("distortion $D$ (Hamming on $X_r$)")
 ax.set_ylabel("equivocation $E$ of $X_h$ [bits]")
 ax.set_title("Fig. 3b (computed): utility–privacy region, Remark-4 instance")
@@ -96,7 +108,9 @@ savefig(fig, "utility_privacy/fig3b_up_region", data=curve)
 # %%
 # R(D, E) is solved to tol 1e-7, Γ to 1e-9 (E runs up to Γ): 5 decimals for R, E*, 7 for E, Γ
 RDE_DIGITS = {"R": 5, "E_star": 5, "E": 7, "Gamma": 7}
-surface = certified(up.rde_surface(p_src, dist, np.linspace(D_lo, D_hi, n_D), n_E), decimals=RDE_DIGITS)
+surface = certified(
+    up.rde_surface(p_src, dist, np.linspace(D_lo, D_hi, n_D), n_E), decimals=RDE_DIGITS
+)
 fig = plt.figure(figsize=(11, 4.4))
 ax3 = fig.add_subplot(1, 2, 1, projection="3d")
 ok = surface.dropna()

@@ -47,7 +47,10 @@ if quick:
 orig, san = up.fig1_database(n_rows, D_gender=D_gender, weight_bin=weight_bin, seed=seed)
 changed_gender = orig.gender.to_numpy() != san.gender.to_numpy()
 fig, axes = plt.subplots(1, 2, figsize=(11, 0.3 * n_rows + 1.3))
-for ax, frame, title in [(axes[0], orig, "original database"), (axes[1], san, "sanitized database (released)")]:
+for ax, frame, title in [
+    (axes[0], orig, "original database"),
+    (axes[1], san, "sanitized database (released)"),
+]:
     ax.axis("off")
     cells = frame.astype(str).to_numpy()
     colours = np.full(cells.shape, "white", dtype=object)
@@ -57,11 +60,16 @@ for ax, frame, title in [(axes[0], orig, "original database"), (axes[1], san, "s
     else:
         for c in ("cancer", "income"):
             colours[:, list(frame.columns).index(c)] = "#e6e6e6"
-    tab = ax.table(cellText=cells, colLabels=list(frame.columns), cellColours=colours.tolist(), loc="center")
+    tab = ax.table(
+        cellText=cells, colLabels=list(frame.columns), cellColours=colours.tolist(), loc="center"
+    )
     tab.scale(1, 1.3)
     ax.set_title(title)
-fig.suptitle("Fig. 1 (illustration, synthetic rows): public gender/weight, private cancer/income (grey);\n"
-             "gender through the Example-1 sanitizer (orange: changed), weight in ranges (blue)", fontsize=10)
+fig.suptitle(
+    "Fig. 1 (illustration, synthetic rows): public gender/weight, private cancer/income (grey);\n"
+    "gender through the Example-1 sanitizer (orange: changed), weight in ranges (blue)",
+    fontsize=10,
+)
 fig1_data = orig.merge(san, on="entry", suffixes=("", "_released"))
 savefig(fig, "utility_privacy/fig1_database_illustration", data=fig1_data)
 fig1_data
@@ -76,18 +84,27 @@ k = int(round(2 ** (2 * rate_bits)))
 codebook, labels, D = up.lloyd_codebook(pts, k, seed=seed)
 fig, ax = plt.subplots(figsize=(5.6, 5.6))
 ax.scatter(pts[:, 0], pts[:, 1], s=6, c=labels, cmap="tab20", alpha=0.6, label="input databases")
-ax.scatter(codebook[:, 0], codebook[:, 1], marker="x", color="k", s=40, label=f"$M=2^{{nR}}$ = {k} outputs")
+ax.scatter(
+    codebook[:, 0], codebook[:, 1], marker="x", color="k", s=40, label=f"$M=2^{{nR}}$ = {k} outputs"
+)
 for c in codebook:
     ax.add_patch(plt.Circle(c, np.sqrt(2 * D), fill=False, color="gray", lw=0.8))
 ax.set_aspect("equal")
 ax.set_xlabel("coordinate 1")
 ax.set_ylabel("coordinate 2")
-ax.set_title(f"Fig. 2 (illustration): n=2, R={rate_bits:g} bits, balls of radius $\\sqrt{{nD}}$, D={D:.3f}")
+ax.set_title(
+    f"Fig. 2 (illustration): n=2, R={rate_bits:g} bits, balls of radius $\\sqrt{{nD}}$, D={D:.3f}"
+)
 ax.legend(loc="upper right", fontsize=8)
-fig2_data = pd.concat([
-    pd.DataFrame({"kind": "input", "x1": pts[:, 0], "x2": pts[:, 1], "cell": labels}),
-    pd.DataFrame({"kind": "output", "x1": codebook[:, 0], "x2": codebook[:, 1], "cell": np.arange(k)}),
-], ignore_index=True)
+fig2_data = pd.concat(
+    [
+        pd.DataFrame({"kind": "input", "x1": pts[:, 0], "x2": pts[:, 1], "cell": labels}),
+        pd.DataFrame(
+            {"kind": "output", "x1": codebook[:, 0], "x2": codebook[:, 1], "cell": np.arange(k)}
+        ),
+    ],
+    ignore_index=True,
+)
 savefig(fig, "utility_privacy/fig2_covering_illustration", data=fig2_data)
 
 # %% [markdown]

@@ -51,7 +51,9 @@ def bsc(e: float) -> np.ndarray:
 
 
 p_r = np.array([0.5, 0.5])
-p = p_r[:, None, None] * bsc(crossover_xh)[:, :, None] * bsc(crossover_z)[:, None, :]  # [x_r, x_h, z]
+p = (
+    p_r[:, None, None] * bsc(crossover_xh)[:, :, None] * bsc(crossover_z)[:, None, :]
+)  # [x_r, x_h, z]
 p_src = p.sum(axis=2)
 d = rd.hamming_distortion(2)
 h_h_given_z = conditional_entropy(p, 1, 2)
@@ -65,14 +67,29 @@ for D in np.linspace(0.0, 0.5, n_grid):
     w = np.repeat(g.channel[:, None, :], 2, axis=1)  # the same encoder, ignoring Z
     seen_by_z = rd.si_informed_point(p, w, d).equivocation
     gi = rd.max_equivocation_informed(p, d, D)
-    rows.append({"D": D, "Gamma": g.gamma, "Gamma_user_has_Z": seen_by_z, "Gamma_informed": gi.gamma,
-                 "Gamma_informed_upper": gi.upper_bound, "rate_informed": gi.point.rate})
+    rows.append(
+        {
+            "D": D,
+            "Gamma": g.gamma,
+            "Gamma_user_has_Z": seen_by_z,
+            "Gamma_informed": gi.gamma,
+            "Gamma_informed_upper": gi.upper_bound,
+            "rate_informed": gi.point.rate,
+        }
+    )
 curves = pd.DataFrame(rows)
 fam = []
 for a in np.linspace(0.0, 0.5, n_family):
     pt = rd.si_statistical_point(p, bsc(a), None, d)
-    fam.append({"a": a, "D": pt.distortion, "E_SI": pt.equivocation, "R_SI": pt.rate,
-                **rd.binning_exponents(p, bsc(a))})
+    fam.append(
+        {
+            "a": a,
+            "D": pt.distortion,
+            "E_SI": pt.equivocation,
+            "R_SI": pt.rate,
+            **rd.binning_exponents(p, bsc(a)),
+        }
+    )
 fam = pd.DataFrame(fam)
 curves.round(6)
 
@@ -86,20 +103,34 @@ assert np.allclose(fam.I_XU - fam.I_UZ, fam.I_XU_given_Z, atol=1e-12)  # S = R T
 # %%
 # Γ is certified to 1e-7 (and the equivocation of its encoder seen with Z no better): 5 decimals;
 # Γ_I to 1e-9: 7 decimals; the Theorem-2 points are direct evaluations: 12 decimals
-curves = certified(curves, decimals={"Gamma": 5, "Gamma_user_has_Z": 5, "Gamma_informed": 7,
-                                     "Gamma_informed_upper": 7, "rate_informed": 5})
+curves = certified(
+    curves,
+    decimals={
+        "Gamma": 5,
+        "Gamma_user_has_Z": 5,
+        "Gamma_informed": 7,
+        "Gamma_informed_upper": 7,
+        "rate_informed": 5,
+    },
+)
 fam = certified(fam, decimals={c: 12 for c in fam.columns if c != "a"})
 fig, ax = plt.subplots(figsize=(6.4, 4.3))
 ax.plot(curves.D, curves.Gamma, color="C0", label="$\\Gamma(D)$, no side information")
 ax.plot(curves.D, curves.Gamma_user_has_Z, color="C0", ls=":", label="same encoder, user holds $Z$")
-ax.plot(curves.D, curves.Gamma_informed, color="C1", label="$\\Gamma_I(D)$, informed encoder (Thm 3)")
-ax.plot(fam.D, fam.E_SI, "s", color="C2", ms=3.5, label="Thm 2 points: $U$=BSC$_a(X_r)$, Bayes decoder")
+ax.plot(
+    curves.D, curves.Gamma_informed, color="C1", label="$\\Gamma_I(D)$, informed encoder (Thm 3)"
+)
+ax.plot(
+    fam.D, fam.E_SI, "s", color="C2", ms=3.5, label="Thm 2 points: $U$=BSC$_a(X_r)$, Bayes decoder"
+)
 ax.axhline(h_h_given_z, color="gray", ls="--", lw=0.8, label="$H(X_h\\mid Z)$")
 ax.set_xlabel("distortion $D$ (Hamming on $X_r$)")
 ax.set_ylabel("equivocation of $X_h$ [bits]")
 ax.set_title("Side information on a binary source (extension, not in the paper)", fontsize=10)
 ax.legend(fontsize=7, loc="lower right")
-data = pd.concat([curves.assign(series="curves"), fam.assign(series="theorem2_family")], ignore_index=True)
+data = pd.concat(
+    [curves.assign(series="curves"), fam.assign(series="theorem2_family")], ignore_index=True
+)
 savefig(fig, "utility_privacy/side_information_discrete", data=data)
 
 # %% [markdown]

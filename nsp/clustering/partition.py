@@ -116,7 +116,9 @@ class Partition:
         return iter(self.clusters)
 
     def __repr__(self) -> str:
-        return "Partition(" + ", ".join("{" + ",".join(map(str, c)) + "}" for c in self.clusters) + ")"
+        return (
+            "Partition(" + ", ".join("{" + ",".join(map(str, c)) + "}" for c in self.clusters) + ")"
+        )
 
     @cached_property
     def labels(self) -> NDArray[np.intp]:
@@ -134,7 +136,9 @@ class Partition:
         out.setflags(write=False)
         return out
 
-    def format(self, names: Sequence[str] | None = None, *, one_based: bool = True, prefix: str = "x") -> str:
+    def format(
+        self, names: Sequence[str] | None = None, *, one_based: bool = True, prefix: str = "x"
+    ) -> str:
         """Human-readable form, 1-based by default as in the papers.
 
         Examples
@@ -144,8 +148,10 @@ class Partition:
         >>> Partition([[0, 1], [2]]).format(["a", "b", "c"])
         '{a,b},{c}'
         """
+
         def name(x: int) -> str:
             return str(names[x]) if names is not None else f"{prefix}{x + 1 if one_based else x}"
+
         return ",".join("{" + ",".join(name(x) for x in c) + "}" for c in self.clusters)
 
     def to_frame(self) -> pd.DataFrame:
@@ -218,7 +224,9 @@ class Partition:
         arr = np.asarray(matrix)
         axis = axis % arr.ndim if arr.ndim else 0
         if arr.ndim == 0 or arr.shape[axis] != self.n:
-            raise ValueError(f"matrix must have {self.n} entries along axis {axis}; got shape {arr.shape}")
+            raise ValueError(
+                f"matrix must have {self.n} entries along axis {axis}; got shape {arr.shape}"
+            )
         order = np.fromiter((x for c in self.clusters for x in c), dtype=np.intp, count=self.n)
         starts = np.concatenate([[0], np.cumsum(self.sizes)[:-1]])
         taken = np.take(arr, order, axis=axis)

@@ -1,3 +1,4 @@
+# mypy: ignore-errors
 """Strict reading of delimited text files: every malformed row is an error naming file and line.
 
 pandas' C parser is fast but forgiving: a short row is padded with NaN, a blank line is skipped
@@ -138,19 +139,24 @@ def read_table(
 
     if header:
         try:
-            head = pd.read_csv(path, sep=sep, skiprows=skiprows, nrows=0,
-                               skipinitialspace=skipinitialspace)
+            head = pd.read_csv(
+                path, sep=sep, skiprows=skiprows, nrows=0, skipinitialspace=skipinitialspace
+            )
         except pd.errors.EmptyDataError:
             raise MalformedFileError(path, skiprows + 1, "no header line") from None
         cols = [str(c) for c in head.columns]
         if normalize_header is not None:
             cols = [normalize_header(c) for c in cols]
-        expected = list(expect_columns) if expect_columns is not None else (
-            list(kinds) + [c for c in required if c not in kinds])
+        expected = (
+            list(expect_columns)
+            if expect_columns is not None
+            else (list(kinds) + [c for c in required if c not in kinds])
+        )
         missing = [c for c in expected if c not in cols]
         if missing:
             raise MalformedFileError(
-                path, skiprows + 1, f"header lacks column(s) {missing}; found {cols}")
+                path, skiprows + 1, f"header lacks column(s) {missing}; found {cols}"
+            )
         if len(set(cols)) != len(cols):
             raise MalformedFileError(path, skiprows + 1, f"duplicate column names in {cols}")
         names = cols
@@ -165,15 +171,25 @@ def read_table(
     use = list(names) if usecols is None else [c for c in names if c in set(usecols)]
     numeric = [c for c in use if kinds.get(c) in ("float", "int")]
     # No usecols: with it the C parser silently accepts rows with too many fields.
-    common = dict(sep=sep, header=None, names=names, skiprows=data_skip,
-                  keep_default_na=False, na_values=list(na_values), skip_blank_lines=False,
-                  skipinitialspace=skipinitialspace, nrows=nrows, engine="c",
-                  low_memory=False)
+    common = dict(
+        sep=sep,
+        header=None,
+        names=names,
+        skiprows=data_skip,
+        keep_default_na=False,
+        na_values=list(na_values),
+        skip_blank_lines=False,
+        skipinitialspace=skipinitialspace,
+        nrows=nrows,
+        engine="c",
+        low_memory=False,
+    )
     try:
         # Text columns are read as categoricals: much faster for long files with few distinct
         # values (ids, timestamps), and dates are then parsed once per distinct value.
-        frame = pd.read_csv(path, dtype={c: ("float64" if c in numeric else "category")
-                                          for c in names}, **common)
+        frame = pd.read_csv(
+            path, dtype={c: ("float64" if c in numeric else "category") for c in names}, **common
+        )
     except pd.errors.ParserError as exc:
         m = _LINE_RE.search(str(exc))
         line = int(m.group(1)) if m else None
@@ -204,7 +220,8 @@ def read_table(
         line = first_bad_line(frame[c].isna(), frame.index)
         if line is not None:
             raise MalformedFileError(
-                path, line, f"empty value in required column {c!r} (too few fields?)")
+                path, line, f"empty value in required column {c!r} (too few fields?)"
+            )
 
     for c in use:
         kind = kinds.get(c, "str")
@@ -215,7 +232,8 @@ def read_table(
             line = first_bad_line(bad, frame.index)
             if line is not None:
                 raise MalformedFileError(
-                    path, line, f"column {c!r} holds {float(x[bad][0])!r}, not an integer")
+                    path, line, f"column {c!r} holds {float(x[bad][0])!r}, not an integer"
+                )
             frame[c] = frame[c].astype("Int64") if np.isnan(x).any() else x.astype("int64")
         elif kind == "datetime":
             col = frame[c]
@@ -228,7 +246,8 @@ def read_table(
             line = first_bad_line(bad, frame.index)
             if line is not None:
                 raise MalformedFileError(
-                    path, line, f"column {c!r} holds {col.at[line]!r}, not a date/time ({fmt})")
+                    path, line, f"column {c!r} holds {col.at[line]!r}, not a date/time ({fmt})"
+                )
             values = parsed[np.maximum(codes, 0)]
             values[codes < 0] = np.datetime64("NaT")
             frame[c] = values

@@ -20,9 +20,21 @@ __all__ = ["ADULT_COLUMNS", "load_adult"]
 #: The 15 attributes in file order, with UCI's canonical names (as in ``adult.names`` and
 #: ``ucimlrepo.fetch_ucirepo(id=2)``).
 ADULT_COLUMNS: tuple[str, ...] = (
-    "age", "workclass", "fnlwgt", "education", "education-num", "marital-status",
-    "occupation", "relationship", "race", "sex", "capital-gain", "capital-loss",
-    "hours-per-week", "native-country", "income",
+    "age",
+    "workclass",
+    "fnlwgt",
+    "education",
+    "education-num",
+    "marital-status",
+    "occupation",
+    "relationship",
+    "race",
+    "sex",
+    "capital-gain",
+    "capital-loss",
+    "hours-per-week",
+    "native-country",
+    "income",
 )
 _INT_COLUMNS = ("age", "fnlwgt", "education-num", "capital-gain", "capital-loss", "hours-per-week")
 _FILES = {"train": "adult.data", "test": "adult.test"}
@@ -31,10 +43,17 @@ _FILES = {"train": "adult.data", "test": "adult.test"}
 def _read_split(path: os.PathLike[str] | str, split: str) -> pd.DataFrame:
     kinds = {c: ("int" if c in _INT_COLUMNS else "str") for c in ADULT_COLUMNS}
     frame = read_table(
-        path, kinds=kinds, names=ADULT_COLUMNS, header=False,
+        path,
+        kinds=kinds,
+        names=ADULT_COLUMNS,
+        header=False,
         skiprows=1 if split == "test" else 0,  # adult.test starts with "|1x3 Cross validator"
-        sep=",", skipinitialspace=True, na_values=("", "?"),
-        required=[c for c in ADULT_COLUMNS if c not in ("workclass", "occupation", "native-country")],
+        sep=",",
+        skipinitialspace=True,
+        na_values=("", "?"),
+        required=[
+            c for c in ADULT_COLUMNS if c not in ("workclass", "occupation", "native-country")
+        ],
     )
     frame["income"] = frame["income"].str.rstrip(".")
     frame["split"] = split

@@ -65,15 +65,19 @@ __all__ = [
 RECIPES: tuple[str, ...] = ("rdata-to-csv-gz", "gzip")
 
 #: How the CSVs of R objects were written (pandas ``to_csv`` options).
-CSV_OPTIONS: dict[str, Any] = {"index": False, "lineterminator": "\n",
-                               "date_format": "%Y-%m-%d %H:%M:%S"}
+CSV_OPTIONS: dict[str, Any] = {
+    "index": False,
+    "lineterminator": "\n",
+    "date_format": "%Y-%m-%d %H:%M:%S",
+}
 
 _RDATA_INSTALL = "pip install 'nsp[rdata]'"
 
 
 class MissingExtraError(ImportError):
     """An optional dependency needed for one conversion is not installed; the message names
-    the ``pip install`` command."""
+    the ``pip install`` command.
+    """
 
 
 def git_blob_sha1(data: bytes) -> str:
@@ -118,17 +122,23 @@ def verify_source(data: bytes, source: Mapping[str, Any], *, where: str) -> None
     ...
     nsp.datasets.registry.ChecksumError: checksum mismatch for x: expected git blob id e69de29...
     """
-    checks = {"git blob id": (source.get("git_blob"), git_blob_sha1),
-              "sha256": (source.get("sha256"), lambda b: hashlib.sha256(b).hexdigest())}
+    checks = {
+        "git blob id": (source.get("git_blob"), git_blob_sha1),
+        "sha256": (source.get("sha256"), lambda b: hashlib.sha256(b).hexdigest()),
+    }
     if not any(expected for expected, _ in checks.values()):
         raise ValueError(f"the source {where} has neither a git_blob nor a sha256 to verify it by")
     for label, (expected, digest) in checks.items():
         if expected and digest(data) != str(expected).lower():
             raise ChecksumError(
-                where, str(expected).lower(), digest(data),
+                where,
+                str(expected).lower(),
+                digest(data),
                 "This is not the commit-pinned source the file is rebuilt from (the URL may "
                 "serve another version, or an error page); set NSP_DATA_MIRROR to a mirror "
-                "holding the file, or report it.", algorithm=label)
+                "holding the file, or report it.",
+                algorithm=label,
+            )
 
 
 def gzip_bytes(
@@ -200,7 +210,8 @@ def _pyreadr():
     except ImportError as exc:
         raise MissingExtraError(
             f"reading R data files needs the optional package pyreadr: {_RDATA_INSTALL} "
-            f"(or pip install pyreadr)") from exc
+            f"(or pip install pyreadr)"
+        ) from exc
     return pyreadr
 
 
@@ -263,7 +274,9 @@ def _drop_suffix(frame: pd.DataFrame, suffix: str, columns: Sequence[str]) -> pd
     out = frame.copy()
     for col in columns:
         if col not in out.columns:
-            raise KeyError(f"no column {col!r} to drop {suffix!r} from; columns: {list(out.columns)}")
+            raise KeyError(
+                f"no column {col!r} to drop {suffix!r} from; columns: {list(out.columns)}"
+            )
         values = out[col]
         if isinstance(values.dtype, pd.CategoricalDtype):
             cats = [str(c).removesuffix(suffix) for c in values.cat.categories]
@@ -306,12 +319,17 @@ def describe_recipe(download: Mapping[str, Any]) -> str:
     'gzip it (as gzip -n -9 does)'
     """
     gz = download.get("gzip", {})
-    how = ("as gzip -n -9 does" if gz.get("name") is None and gz.get("os") == 3
-           else f"level {gz.get('level', 9)}, mtime 0")
+    how = (
+        "as gzip -n -9 does"
+        if gz.get("name") is None and gz.get("os") == 3
+        else f"level {gz.get('level', 9)}, mtime 0"
+    )
     if download["recipe"] == "gzip":
         return f"gzip it ({how})"
-    return (f"read the R object {download.get('r_object')!r} with pyreadr, write it as CSV "
-            f"and gzip it ({how})")
+    return (
+        f"read the R object {download.get('r_object')!r} with pyreadr, write it as CSV "
+        f"and gzip it ({how})"
+    )
 
 
 def _gzip_options(download: Mapping[str, Any]) -> dict[str, Any]:

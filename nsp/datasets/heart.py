@@ -22,15 +22,40 @@ __all__ = ["HEART_COLUMNS", "HUNGARIAN_RAW_POSITIONS", "load_hungarian_heart"]
 
 #: The 14 attributes of the processed file, in file order.
 HEART_COLUMNS: tuple[str, ...] = (
-    "age", "sex", "cp", "trestbps", "chol", "fbs", "restecg", "thalach", "exang", "oldpeak",
-    "slope", "ca", "thal", "num",
+    "age",
+    "sex",
+    "cp",
+    "trestbps",
+    "chol",
+    "fbs",
+    "restecg",
+    "thalach",
+    "exang",
+    "oldpeak",
+    "slope",
+    "ca",
+    "thal",
+    "num",
 )
 
 #: 1-based position of each of the 14 attributes among the 76 of a raw ``hungarian.data``
 #: record (see ``heart-disease.names``); ``id`` is attribute 1.
 HUNGARIAN_RAW_POSITIONS: dict[str, int] = {
-    "id": 1, "age": 3, "sex": 4, "cp": 9, "trestbps": 10, "chol": 12, "fbs": 16, "restecg": 19,
-    "thalach": 32, "exang": 38, "oldpeak": 40, "slope": 41, "ca": 44, "thal": 51, "num": 58,
+    "id": 1,
+    "age": 3,
+    "sex": 4,
+    "cp": 9,
+    "trestbps": 10,
+    "chol": 12,
+    "fbs": 16,
+    "restecg": 19,
+    "thalach": 32,
+    "exang": 38,
+    "oldpeak": 40,
+    "slope": 41,
+    "ca": 44,
+    "thal": 51,
+    "num": 58,
 }
 _RAW_FIELDS = 76
 
@@ -49,8 +74,14 @@ def _fix_dtypes(frame: pd.DataFrame) -> pd.DataFrame:
 
 def _read_processed(path: Path) -> pd.DataFrame:
     kinds = {c: ("float" if c == "oldpeak" else "int") for c in HEART_COLUMNS}
-    frame = read_table(path, kinds=kinds, names=HEART_COLUMNS, header=False,
-                       na_values=("", "?"), required=("age", "num"))
+    frame = read_table(
+        path,
+        kinds=kinds,
+        names=HEART_COLUMNS,
+        header=False,
+        na_values=("", "?"),
+        required=("age", "num"),
+    )
     return _fix_dtypes(frame).reset_index(drop=True)
 
 
@@ -78,17 +109,21 @@ def _read_raw(path: Path) -> pd.DataFrame:
                     continue
                 if len(current) != _RAW_FIELDS:
                     raise MalformedFileError(
-                        path, start, f"record has {len(current)} values, expected {_RAW_FIELDS}")
+                        path, start, f"record has {len(current)} values, expected {_RAW_FIELDS}"
+                    )
                 try:
                     records.append([float(t) for t in current[:-1]])
                 except ValueError:
                     bad = next(t for t in current[:-1] if not _is_number(t))
                     raise MalformedFileError(
-                        path, start, f"record holds {bad!r}, not a number") from None
+                        path, start, f"record holds {bad!r}, not a number"
+                    ) from None
                 starts.append(start)
                 current = []
     if current:
-        raise MalformedFileError(path, start, f"unterminated record ({len(current)} values, no 'name')")
+        raise MalformedFileError(
+            path, start, f"unterminated record ({len(current)} values, no 'name')"
+        )
     if not records:
         raise MalformedFileError(path, None, "no records")
     table = np.asarray(records)
@@ -160,11 +195,15 @@ def load_hungarian_heart(
     (281, 269)
     """
     if source == "processed":
-        frame = _read_processed(registered_path(
-            "heart_disease_hungarian", "processed.hungarian.data", data_home=data_home))
+        frame = _read_processed(
+            registered_path(
+                "heart_disease_hungarian", "processed.hungarian.data", data_home=data_home
+            )
+        )
     elif source == "raw":
-        frame = _read_raw(registered_path(
-            "heart_disease_hungarian", "hungarian.data", data_home=data_home))
+        frame = _read_raw(
+            registered_path("heart_disease_hungarian", "hungarian.data", data_home=data_home)
+        )
     else:
         raise ValueError(f"source must be 'processed' or 'raw'; got {source!r}")
     if drop_duplicates:

@@ -32,11 +32,26 @@ REDD_TZ = "America/New_York"
 #: House-1 channel labels as in REDD's ``labels.dat`` (spelling ``dishwaser`` included), used
 #: when a house-1 folder has no ``labels.dat`` (e.g. the mirror's fragment).
 REDD_HOUSE1_LABELS: dict[int, str] = {
-    1: "mains", 2: "mains", 3: "oven", 4: "oven", 5: "refrigerator", 6: "dishwaser",
-    7: "kitchen_outlets", 8: "kitchen_outlets", 9: "lighting", 10: "washer_dryer",
-    11: "microwave", 12: "bathroom_gfi", 13: "electric_heat", 14: "stove",
-    15: "kitchen_outlets", 16: "kitchen_outlets", 17: "lighting", 18: "lighting",
-    19: "washer_dryer", 20: "washer_dryer",
+    1: "mains",
+    2: "mains",
+    3: "oven",
+    4: "oven",
+    5: "refrigerator",
+    6: "dishwaser",
+    7: "kitchen_outlets",
+    8: "kitchen_outlets",
+    9: "lighting",
+    10: "washer_dryer",
+    11: "microwave",
+    12: "bathroom_gfi",
+    13: "electric_heat",
+    14: "stove",
+    15: "kitchen_outlets",
+    16: "kitchen_outlets",
+    17: "lighting",
+    18: "lighting",
+    19: "washer_dryer",
+    20: "washer_dryer",
 }
 
 _CHANNEL_RE = re.compile(r"channel_(\d+)\.dat(\.gz)?$")
@@ -57,9 +72,14 @@ def read_redd_channel(path: str | os.PathLike[str]) -> pd.DataFrame:
     MalformedFileError
         (a ValueError) naming the file and line of the first bad row.
     """
-    frame = read_table(path, kinds={"unix_ts": "int", "watts": "float"},
-                       names=("unix_ts", "watts"), header=False, sep=" ",
-                       required=("unix_ts", "watts"))
+    frame = read_table(
+        path,
+        kinds={"unix_ts": "int", "watts": "float"},
+        names=("unix_ts", "watts"),
+        header=False,
+        sep=" ",
+        required=("unix_ts", "watts"),
+    )
     return frame.reset_index(drop=True)
 
 
@@ -72,7 +92,9 @@ def read_redd_labels(path: str | os.PathLike[str]) -> dict[int, str]:
                 continue
             parts = line.split()
             if len(parts) != 2 or not parts[0].isdigit():
-                raise MalformedFileError(path, lineno, f"expected '<channel> <label>', got {line.strip()!r}")
+                raise MalformedFileError(
+                    path, lineno, f"expected '<channel> <label>', got {line.strip()!r}"
+                )
             k = int(parts[0])
             if k in labels:
                 raise MalformedFileError(path, lineno, f"channel {k} labelled twice")
@@ -156,7 +178,11 @@ def load_redd(
     (16686, '2011-04-18 09:22:09-04:00')
     """
     if channels is not None:
-        channels = [int(channels)] if isinstance(channels, (int, np.integer)) else [int(c) for c in channels]
+        channels = (
+            [int(channels)]
+            if isinstance(channels, (int, np.integer))
+            else [int(c) for c in channels]
+        )
         if not channels:
             raise ValueError("channels must name at least one channel")
     fidelity, stand_in, labels_known = "exact", None, None
@@ -179,11 +205,14 @@ def load_redd(
             if hd is None:
                 raise FileNotFoundError(
                     f"no REDD house {house} under {path} (looked for low_freq/house_{house}/, "
-                    f"house_{house}/ and channel_*.dat)")
+                    f"house_{house}/ and channel_*.dat)"
+                )
             house_dir, files = hd, _channel_files(hd)
             fidelity = "user file"
         else:
-            raise FileNotFoundError(f"{path} not found (a REDD folder or channel file was expected)")
+            raise FileNotFoundError(
+                f"{path} not found (a REDD folder or channel file was expected)"
+            )
     else:
         tree = data_dir(data_home) / "redd" / "low_freq" / f"house_{house}"
         if tree.is_dir():
@@ -193,7 +222,9 @@ def load_redd(
             house_dir, files = frag.parent, {1: frag}
             fidelity, stand_in = entry.fidelity, entry.stand_in_for
             labels_known = REDD_HOUSE1_LABELS
-            log.info("REDD: only the 4.7-hour fragment of house 1 channel 1 is available (%s)", frag)
+            log.info(
+                "REDD: only the 4.7-hour fragment of house 1 channel 1 is available (%s)", frag
+            )
         else:
             raise FileNotFoundError(
                 f"{tree} not found: REDD house {house}"
@@ -209,7 +240,8 @@ def load_redd(
     if missing:
         raise FileNotFoundError(
             f"REDD house {house}: no file for channel(s) {missing} in {house_dir} "
-            f"(present: {sorted(files)})")
+            f"(present: {sorted(files)})"
+        )
     if not wanted:
         raise FileNotFoundError(f"no channel_*.dat files in {house_dir}")
 
@@ -226,19 +258,27 @@ def load_redd(
     parts = []
     for k in wanted:
         ch = read_redd_channel(files[k])
-        parts.append(pd.DataFrame({
-            "house": np.full(len(ch), house, dtype="int64"),
-            "channel": np.full(len(ch), k, dtype="int64"),
-            "label": labels[k],
-            "timestamp": pd.to_datetime(ch["unix_ts"].to_numpy(), unit="s", utc=True),
-            "watts": ch["watts"].to_numpy("float64"),
-        }))
+        parts.append(
+            pd.DataFrame(
+                {
+                    "house": np.full(len(ch), house, dtype="int64"),
+                    "channel": np.full(len(ch), k, dtype="int64"),
+                    "label": labels[k],
+                    "timestamp": pd.to_datetime(ch["unix_ts"].to_numpy(), unit="s", utc=True),
+                    "watts": ch["watts"].to_numpy("float64"),
+                }
+            )
+        )
     frame = pd.concat(parts, ignore_index=True)
     frame = frame.sort_values(["channel", "timestamp"], kind="stable").reset_index(drop=True)
     frame["timestamp"] = frame["timestamp"].dt.tz_convert(tz).astype(f"datetime64[ns, {tz}]")
     frame["label"] = pd.Categorical(frame["label"], categories=sorted(set(labels.values())))
-    frame.attrs.update({
-        "source": "redd", "path": str(house_dir if len(wanted) > 1 else files[wanted[0]]),
-        "fidelity": fidelity, "stand_in_for": stand_in,
-    })
+    frame.attrs.update(
+        {
+            "source": "redd",
+            "path": str(house_dir if len(wanted) > 1 else files[wanted[0]]),
+            "fidelity": fidelity,
+            "stand_in_for": stand_in,
+        }
+    )
     return frame

@@ -77,8 +77,15 @@ class ChecksumError(ValueError):
         ``"sha256"``, or ``"git blob id"`` for a commit-pinned source checked by its git object id.
     """
 
-    def __init__(self, source: os.PathLike[str] | str, expected: str, actual: str, fix: str, *,
-                 algorithm: str = "sha256") -> None:
+    def __init__(
+        self,
+        source: os.PathLike[str] | str,
+        expected: str,
+        actual: str,
+        fix: str,
+        *,
+        algorithm: str = "sha256",
+    ) -> None:
         self.source = str(source)
         self.path = None if "://" in self.source else Path(source)
         self.expected = expected
@@ -141,13 +148,15 @@ class FileEntry:
     @property
     def method(self) -> str:
         """The publisher download method: ``"uci"``, ``"https"``, ``"convert"`` or
-        ``"mirror-only"``."""
+        ``"mirror-only"``.
+        """
         return str(self.download["method"])
 
     @property
     def source(self) -> dict[str, Any] | None:
         """A ``convert`` entry's source (``url``, ``sha256`` and/or ``git_blob``, and
-        ``registered`` when it is another registry entry); ``None`` for other methods."""
+        ``registered`` when it is another registry entry); ``None`` for other methods.
+        """
         if self.method != "convert":
             return None
         return dict(self.download["source"])
@@ -155,7 +164,8 @@ class FileEntry:
     @property
     def url(self) -> str | None:
         """The URL ``fetch`` downloads from (a ``convert`` entry's source), or ``None`` for
-        mirror-only files."""
+        mirror-only files.
+        """
         if self.method == "convert":
             return self.download["source"].get("url")
         return self.download.get("url")
@@ -178,9 +188,13 @@ class FileEntry:
         if self.method == "convert":
             from .convert import describe_recipe
 
-            extra = " (needs pip install 'nsp[rdata]')" if "rdata" in self.download["recipe"] else ""
-            return (f"{mirror}, or run `nsp data fetch {self.key}` with internet{extra}: it "
-                    f"downloads {self.url} and rebuilds the file ({describe_recipe(self.download)})")
+            extra = (
+                " (needs pip install 'nsp[rdata]')" if "rdata" in self.download["recipe"] else ""
+            )
+            return (
+                f"{mirror}, or run `nsp data fetch {self.key}` with internet{extra}: it "
+                f"downloads {self.url} and rebuilds the file ({describe_recipe(self.download)})"
+            )
         return f"{mirror} (no public URL serves this file: {self.download.get('reason', '')})"
 
 
@@ -254,18 +268,24 @@ def _resolve_source(entry: FileEntry, by_key: dict[str, FileEntry]) -> FileEntry
 
     download = dict(entry.download)
     if download.get("recipe") not in RECIPES:
-        raise ValueError(f"registry file {entry.key}: unknown recipe {download.get('recipe')!r} "
-                         f"(known: {list(RECIPES)})")
+        raise ValueError(
+            f"registry file {entry.key}: unknown recipe {download.get('recipe')!r} "
+            f"(known: {list(RECIPES)})"
+        )
     source = dict(download.get("source") or {})
     key = source.get("registered")
     if key is not None:
         if key not in by_key or by_key[key].method != "https":
-            raise ValueError(f"registry file {entry.key}: its source {key!r} is not a registered "
-                             f"downloadable file")
+            raise ValueError(
+                f"registry file {entry.key}: its source {key!r} is not a registered "
+                f"downloadable file"
+            )
         source.update(url=by_key[key].url, sha256=by_key[key].sha256)
     if not source.get("url") or not (source.get("sha256") or source.get("git_blob")):
-        raise ValueError(f"registry file {entry.key}: a convert source needs a url and a "
-                         f"sha256 or git_blob to verify it by")
+        raise ValueError(
+            f"registry file {entry.key}: a convert source needs a url and a "
+            f"sha256 or git_blob to verify it by"
+        )
     download["source"] = source
     return replace(entry, download=download)
 

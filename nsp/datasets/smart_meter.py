@@ -1,3 +1,4 @@
+# mypy: ignore-errors
 """Half-hourly smart-meter data: the SGSC stand-in, Ausgrid's real wide format, one Ausgrid home.
 
 Every loader returns the same tidy long schema, so experiments can use any source:
@@ -91,12 +92,22 @@ def _window(frame: pd.DataFrame, start, end) -> pd.DataFrame:
     if start is not None:
         mask &= (frame["timestamp"] >= pd.Timestamp(start)).to_numpy()
     if end is not None:
-        mask &= (frame["timestamp"] < pd.Timestamp(end).normalize() + pd.Timedelta(days=1)).to_numpy()
+        mask &= (
+            frame["timestamp"] < pd.Timestamp(end).normalize() + pd.Timedelta(days=1)
+        ).to_numpy()
     return frame.loc[mask]
 
 
-def _finish(frame: pd.DataFrame, *, channels: Sequence[str], customers_sorted: list[str],
-            start, end, attrs: dict, extra: Sequence[str] = ()) -> pd.DataFrame:
+def _finish(
+    frame: pd.DataFrame,
+    *,
+    channels: Sequence[str],
+    customers_sorted: list[str],
+    start,
+    end,
+    attrs: dict,
+    extra: Sequence[str] = (),
+) -> pd.DataFrame:
     frame = _window(frame, start, end)
     cust = frame["customer"]
     if isinstance(cust.dtype, pd.CategoricalDtype):
@@ -175,7 +186,8 @@ def load_ausgrid(
     if not path.is_file():
         raise FileNotFoundError(
             f"{path} not found (Ausgrid solar home data: download the zip from {AUSGRID_2012_13_URL} "
-            f"or https://pierreh.eu/downloads/Ausgrid_solar_home_data.zip and pass the CSV's path)")
+            f"or https://pierreh.eu/downloads/Ausgrid_solar_home_data.zip and pass the CSV's path)"
+        )
     chosen = _channels_arg(channels, AUSGRID_CHANNELS)
     first = first_line(path)
     skip = 0 if first.lstrip().lower().startswith("customer") else 1
@@ -184,12 +196,24 @@ def load_ausgrid(
     hh = [c for c in header if _HH_RE.match(c)]
     if hh != _HALF_HOURS:
         raise MalformedFileError(
-            path, skip + 1,
-            f"expected the 48 half-hour columns 0:30, 1:00, …, 23:30, 0:00 in this order; found {hh}")
-    kinds = {"Customer": "int", "Postcode": "int", "Generator Capacity": "float",
-             "Consumption Category": "str", "date": "datetime", **{c: "float" for c in hh}}
+            path,
+            skip + 1,
+            f"expected the 48 half-hour columns 0:30, 1:00, …, 23:30, 0:00 in this order; found {hh}",
+        )
+    kinds = {
+        "Customer": "int",
+        "Postcode": "int",
+        "Generator Capacity": "float",
+        "Consumption Category": "str",
+        "date": "datetime",
+        **{c: "float" for c in hh},
+    }
     frame = read_table(
-        path, kinds=kinds, header=True, skiprows=skip, normalize_header=str.strip,
+        path,
+        kinds=kinds,
+        header=True,
+        skiprows=skip,
+        normalize_header=str.strip,
         required=["Customer", "Consumption Category", "date", *hh],
         datetime_formats={"date": ["%d/%m/%Y", "%d-%b-%y", "%d-%b-%Y", "%Y-%m-%d", "%d/%m/%y"]},
     )
@@ -197,7 +221,10 @@ def load_ausgrid(
     line = first_bad_line(~cat.isin(AUSGRID_CHANNELS), frame.index)
     if line is not None:
         raise MalformedFileError(
-            path, line, f"Consumption Category {cat.at[line]!r} is not one of {list(AUSGRID_CHANNELS)}")
+            path,
+            line,
+            f"Consumption Category {cat.at[line]!r} is not one of {list(AUSGRID_CHANNELS)}",
+        )
     dup = frame.assign(_c=cat).duplicated(["Customer", "_c", "date"])
     line = first_bad_line(dup, frame.index)
     if line is not None:
@@ -208,12 +235,14 @@ def load_ausgrid(
     values = frame[hh].to_numpy(dtype="float64").ravel()  # row-major: 48 half-hours per row
     days = frame["date"].to_numpy(dtype="datetime64[ns]").astype("int64")
     stamps = (np.repeat(days, 48) + np.tile(_SLOT, n)).view("datetime64[ns]")
-    long = pd.DataFrame({
-        "customer": np.repeat(frame["Customer"].astype(str).to_numpy(), 48),
-        "timestamp": stamps,
-        "channel": np.repeat(cat.to_numpy(dtype=object), 48),
-        "kwh": values,
-    })
+    long = pd.DataFrame(
+        {
+            "customer": np.repeat(frame["Customer"].astype(str).to_numpy(), 48),
+            "timestamp": stamps,
+            "channel": np.repeat(cat.to_numpy(dtype=object), 48),
+            "kwh": values,
+        }
+    )
     extra: list[str] = []
     if metadata:
         long["postcode"] = pd.array(np.repeat(frame["Postcode"].to_numpy(), 48), dtype="Int64")
@@ -222,19 +251,33 @@ def load_ausgrid(
         long["row_quality"] = pd.array(np.repeat(rq.to_numpy(dtype=object), 48), dtype="str")
         extra = ["postcode", "generator_capacity", "row_quality"]
     return _finish(
-        long, channels=chosen, customers_sorted=_sorted_ids(frame["Customer"].unique()),
-        start=start, end=end, extra=extra,
-        attrs={"source": "ausgrid", "path": str(path), "fidelity": "exact", "stand_in_for": None,
-               "units": "kWh per half-hour"},
+        long,
+        channels=chosen,
+        customers_sorted=_sorted_ids(frame["Customer"].unique()),
+        start=start,
+        end=end,
+        extra=extra,
+        attrs={
+            "source": "ausgrid",
+            "path": str(path),
+            "fidelity": "exact",
+            "stand_in_for": None,
+            "units": "kWh per half-hour",
+        },
     )
 
 
 def _read_sgsc(path: Path, chosen: list[str], start, end) -> tuple[pd.DataFrame, list[str]]:
     cols = [SGSC_CHANNELS[c] for c in chosen]
     frame = read_table(
-        path, header=True, normalize_header=lambda c: c.strip().lower(),
-        kinds={"customer_id": "category", "reading_datetime": "datetime",
-               **{c: "float" for c in cols}},
+        path,
+        header=True,
+        normalize_header=lambda c: c.strip().lower(),
+        kinds={
+            "customer_id": "category",
+            "reading_datetime": "datetime",
+            **{c: "float" for c in cols},
+        },
         usecols=["customer_id", "reading_datetime", *cols],
         required=["customer_id", "reading_datetime", *cols],
         datetime_formats={"reading_datetime": ["%Y-%m-%d %H:%M:%S", "%d/%m/%Y %H:%M", "ISO8601"]},
@@ -243,9 +286,14 @@ def _read_sgsc(path: Path, chosen: list[str], start, end) -> tuple[pd.DataFrame,
     customers = _sorted_ids(ids)
     code = frame["customer_id"].cat.codes.to_numpy().astype("int64")
     stamp = frame["reading_datetime"].to_numpy("datetime64[ns]").astype("int64")
-    key = (stamp // 10**9) * 4096 + code if len(ids) < 4096 else None  # one int per (customer, time)
-    dup = (pd.Index(key).duplicated() if key is not None
-           else pd.DataFrame({"c": code, "t": stamp}).duplicated().to_numpy())
+    key = (
+        (stamp // 10**9) * 4096 + code if len(ids) < 4096 else None
+    )  # one int per (customer, time)
+    dup = (
+        pd.Index(key).duplicated()
+        if key is not None
+        else pd.DataFrame({"c": code, "t": stamp}).duplicated().to_numpy()
+    )
     line = first_bad_line(dup, frame.index)
     if line is not None:
         raise MalformedFileError(path, line, "second reading for the same customer and time")
@@ -256,12 +304,14 @@ def _read_sgsc(path: Path, chosen: list[str], start, end) -> tuple[pd.DataFrame,
         frame, code = frame.loc[keep], code[keep]
     customer = pd.Categorical.from_codes(np.tile(remap[code], len(chosen)), categories=customers)
     n = len(frame)
-    long = pd.DataFrame({
-        "customer": customer,
-        "timestamp": np.tile(frame["reading_datetime"].to_numpy(), len(chosen)),
-        "channel": np.repeat(np.asarray(chosen, dtype=object), n),
-        "kwh": np.concatenate([frame[c].to_numpy("float64") for c in cols]) if cols else [],
-    })
+    long = pd.DataFrame(
+        {
+            "customer": customer,
+            "timestamp": np.tile(frame["reading_datetime"].to_numpy(), len(chosen)),
+            "channel": np.repeat(np.asarray(chosen, dtype=object), n),
+            "kwh": np.concatenate([frame[c].to_numpy("float64") for c in cols]) if cols else [],
+        }
+    )
     return long, customers
 
 
@@ -303,23 +353,37 @@ def load_ausgrid_customer12(
     entry = _reg.REGISTRY.get("ausgrid", "customer12_2011-2012_GC_GG_kW.csv")
     path = registered_path(entry.dataset, entry.file, data_home=data_home)
     frame = read_table(
-        path, header=True,
-        normalize_header=lambda c: "timestamp" if (c.strip() == "" or c.startswith("Unnamed")) else c.strip(),
+        path,
+        header=True,
+        normalize_header=lambda c: (
+            "timestamp" if (c.strip() == "" or c.startswith("Unnamed")) else c.strip()
+        ),
         kinds={"timestamp": "datetime", "GC": "float", "GG": "float"},
         required=["timestamp", "GC", "GG"],
         datetime_formats={"timestamp": ["%Y-%m-%d %H:%M:%S"]},
     )
     n = len(frame)
-    long = pd.DataFrame({
-        "customer": "12",
-        "timestamp": np.tile(frame["timestamp"].to_numpy(), len(chosen)),
-        "channel": np.repeat(np.asarray(chosen, dtype=object), n),
-        "kwh": np.concatenate([frame[c].to_numpy("float64") * 0.5 for c in chosen]),
-    })
+    long = pd.DataFrame(
+        {
+            "customer": "12",
+            "timestamp": np.tile(frame["timestamp"].to_numpy(), len(chosen)),
+            "channel": np.repeat(np.asarray(chosen, dtype=object), n),
+            "kwh": np.concatenate([frame[c].to_numpy("float64") * 0.5 for c in chosen]),
+        }
+    )
     return _finish(
-        long, channels=chosen, customers_sorted=["12"], start=start, end=end,
-        attrs={"source": "ausgrid_customer12", "path": str(path), "fidelity": entry.fidelity,
-               "stand_in_for": entry.stand_in_for, "units": "kWh per half-hour"},
+        long,
+        channels=chosen,
+        customers_sorted=["12"],
+        start=start,
+        end=end,
+        attrs={
+            "source": "ausgrid_customer12",
+            "path": str(path),
+            "fidelity": entry.fidelity,
+            "stand_in_for": entry.stand_in_for,
+            "units": "kWh per half-hour",
+        },
     )
 
 
@@ -378,13 +442,24 @@ def load_smart_meter(
         else:
             file = Path(path)
             if not file.is_file():
-                raise FileNotFoundError(f"{file} not found (an SGSC interval-reading CSV was expected)")
+                raise FileNotFoundError(
+                    f"{file} not found (an SGSC interval-reading CSV was expected)"
+                )
             fidelity, stand_in = "user file", entry.stand_in_for
         long, customers = _read_sgsc(file, chosen, start, end)
         frame = _finish(
-            long, channels=chosen, customers_sorted=customers, start=start, end=end,
-            attrs={"source": "sgsc", "path": str(file), "fidelity": fidelity,
-                   "stand_in_for": stand_in, "units": "kWh per half-hour"},
+            long,
+            channels=chosen,
+            customers_sorted=customers,
+            start=start,
+            end=end,
+            attrs={
+                "source": "sgsc",
+                "path": str(file),
+                "fidelity": fidelity,
+                "stand_in_for": stand_in,
+                "units": "kWh per half-hour",
+            },
         )
         if stand_in:
             log.info("smart-meter data: SGSC stand-in for %s", stand_in)
@@ -402,6 +477,8 @@ def load_smart_meter(
         return load_ausgrid(path, channels=channels, start=start, end=end)
     if source == "ausgrid_customer12":
         if path is not None:
-            raise ValueError("path= is not used with source='ausgrid_customer12' (a registered file)")
+            raise ValueError(
+                "path= is not used with source='ausgrid_customer12' (a registered file)"
+            )
         return load_ausgrid_customer12(channels=channels, start=start, end=end, data_home=data_home)
     raise ValueError(f"source must be 'sgsc', 'ausgrid' or 'ausgrid_customer12'; got {source!r}")

@@ -34,30 +34,64 @@ KAGGLE_2014_URL = "https://www.kaggle.com/datasets/kentonnlp/2014-new-york-city-
 
 #: Columns of the Kaggle 2014 file, the schema every taxi frame is returned in.
 TAXI_COLUMNS: tuple[str, ...] = (
-    "vendor_id", "pickup_datetime", "dropoff_datetime", "passenger_count", "trip_distance",
-    "pickup_longitude", "pickup_latitude", "rate_code", "store_and_fwd_flag",
-    "dropoff_longitude", "dropoff_latitude", "payment_type", "fare_amount", "surcharge",
-    "mta_tax", "tip_amount", "tolls_amount", "total_amount",
+    "vendor_id",
+    "pickup_datetime",
+    "dropoff_datetime",
+    "passenger_count",
+    "trip_distance",
+    "pickup_longitude",
+    "pickup_latitude",
+    "rate_code",
+    "store_and_fwd_flag",
+    "dropoff_longitude",
+    "dropoff_latitude",
+    "payment_type",
+    "fare_amount",
+    "surcharge",
+    "mta_tax",
+    "tip_amount",
+    "tolls_amount",
+    "total_amount",
 )
 COORDINATES = ("pickup_longitude", "pickup_latitude", "dropoff_longitude", "dropoff_latitude")
 
 _KINDS_2014 = {
-    "vendor_id": "str", "pickup_datetime": "datetime", "dropoff_datetime": "datetime",
-    "passenger_count": "int", "trip_distance": "float", "pickup_longitude": "float",
-    "pickup_latitude": "float", "rate_code": "int", "store_and_fwd_flag": "str",
-    "dropoff_longitude": "float", "dropoff_latitude": "float", "payment_type": "str",
-    "fare_amount": "float", "surcharge": "float", "mta_tax": "float", "tip_amount": "float",
-    "tolls_amount": "float", "total_amount": "float",
+    "vendor_id": "str",
+    "pickup_datetime": "datetime",
+    "dropoff_datetime": "datetime",
+    "passenger_count": "int",
+    "trip_distance": "float",
+    "pickup_longitude": "float",
+    "pickup_latitude": "float",
+    "rate_code": "int",
+    "store_and_fwd_flag": "str",
+    "dropoff_longitude": "float",
+    "dropoff_latitude": "float",
+    "payment_type": "str",
+    "fare_amount": "float",
+    "surcharge": "float",
+    "mta_tax": "float",
+    "tip_amount": "float",
+    "tolls_amount": "float",
+    "total_amount": "float",
 }
 #: TLC 2015+ names -> Kaggle 2014 names.
 RENAME_2016 = {
-    "vendorid": "vendor_id", "tpep_pickup_datetime": "pickup_datetime",
-    "tpep_dropoff_datetime": "dropoff_datetime", "ratecodeid": "rate_code", "extra": "surcharge",
+    "vendorid": "vendor_id",
+    "tpep_pickup_datetime": "pickup_datetime",
+    "tpep_dropoff_datetime": "dropoff_datetime",
+    "ratecodeid": "rate_code",
+    "extra": "surcharge",
 }
 _KINDS_2016 = {
     **{k: v for k, v in _KINDS_2014.items() if k not in RENAME_2016.values()},
-    "vendorid": "int", "tpep_pickup_datetime": "datetime", "tpep_dropoff_datetime": "datetime",
-    "ratecodeid": "int", "extra": "float", "payment_type": "int", "improvement_surcharge": "float",
+    "vendorid": "int",
+    "tpep_pickup_datetime": "datetime",
+    "tpep_dropoff_datetime": "datetime",
+    "ratecodeid": "int",
+    "extra": "float",
+    "payment_type": "int",
+    "improvement_surcharge": "float",
 }
 #: TLC codes (data dictionary) -> the Kaggle 2014 labels.
 VENDORS_2016 = {1: "CMT", 2: "VTS"}
@@ -77,7 +111,9 @@ def parse_bbox(bbox) -> tuple[float, float, float, float] | None:
         return None
     if isinstance(bbox, str):
         if bbox != "paper":
-            raise ValueError(f"bbox must be None, 'paper' or (lon_min, lon_max, lat_min, lat_max); got {bbox!r}")
+            raise ValueError(
+                f"bbox must be None, 'paper' or (lon_min, lon_max, lat_min, lat_max); got {bbox!r}"
+            )
         return NYC_BBOX_PAPER
     try:
         lon_min, lon_max, lat_min, lat_max = (float(v) for v in bbox)
@@ -88,7 +124,9 @@ def parse_bbox(bbox) -> tuple[float, float, float, float] | None:
     if not (lon_min < lon_max and lat_min < lat_max):
         raise ValueError(f"bbox needs lon_min < lon_max and lat_min < lat_max; got {bbox!r}")
     if not (-180 <= lon_min and lon_max <= 180 and -90 <= lat_min and lat_max <= 90):
-        raise ValueError(f"bbox must be (lon_min, lon_max, lat_min, lat_max) in degrees; got {bbox!r}")
+        raise ValueError(
+            f"bbox must be (lon_min, lon_max, lat_min, lat_max) in degrees; got {bbox!r}"
+        )
     return (lon_min, lon_max, lat_min, lat_max)
 
 
@@ -102,20 +140,31 @@ def _read_taxi(path: Path, nrows: int | None) -> tuple[pd.DataFrame, str]:
         kinds = _KINDS_2014
     else:
         raise MalformedFileError(
-            path, 1, f"not a taxi trip file: the header has neither pickup_datetime (Kaggle 2014) "
-                     f"nor tpep_pickup_datetime (TLC 2015+); found {header}")
+            path,
+            1,
+            f"not a taxi trip file: the header has neither pickup_datetime (Kaggle 2014) "
+            f"nor tpep_pickup_datetime (TLC 2015+); found {header}",
+        )
     dates = [c for c, k in kinds.items() if k == "datetime"]
     frame = read_table(
-        path, kinds=kinds, header=True, normalize_header=lambda c: c.strip().lower(),
-        required=[*dates, "total_amount"], nrows=nrows,
+        path,
+        kinds=kinds,
+        header=True,
+        normalize_header=lambda c: c.strip().lower(),
+        required=[*dates, "total_amount"],
+        nrows=nrows,
         datetime_formats={c: _DT_FORMATS for c in dates},
     )
     if fmt == "tlc-2016":
         frame = frame.rename(columns=RENAME_2016)
         vid = frame["vendor_id"]
-        frame["vendor_id"] = vid.map(lambda v: VENDORS_2016.get(v, str(v)) if pd.notna(v) else pd.NA)
+        frame["vendor_id"] = vid.map(
+            lambda v: VENDORS_2016.get(v, str(v)) if pd.notna(v) else pd.NA
+        )
         pt = frame["payment_type"]
-        frame["payment_type"] = pt.map(lambda v: PAYMENT_TYPES_2016.get(v, str(v)) if pd.notna(v) else pd.NA)
+        frame["payment_type"] = pt.map(
+            lambda v: PAYMENT_TYPES_2016.get(v, str(v)) if pd.notna(v) else pd.NA
+        )
     return frame, fmt
 
 
@@ -204,7 +253,9 @@ def load_nyc_taxi(
         lon_min, lon_max, lat_min, lat_max = box
         lon, lat = coords[:, [0, 2]], coords[:, [1, 3]]
         with np.errstate(invalid="ignore"):
-            inside = ((lon >= lon_min) & (lon <= lon_max) & (lat >= lat_min) & (lat <= lat_max)).all(axis=1)
+            inside = (
+                (lon >= lon_min) & (lon <= lon_max) & (lat >= lat_min) & (lat <= lat_max)
+            ).all(axis=1)
         outside = keep & ~inside
         keep &= inside
     frame = frame.loc[keep, list(TAXI_COLUMNS)].reset_index(drop=True)
@@ -225,10 +276,23 @@ def load_nyc_taxi(
     }
     log.info(
         "nyc_taxi: read %d trips from %s; dropped %d with a zero coordinate, %d with a missing "
-        "one, %d outside the bbox; %d kept", n_read, file.name, counts["dropped_zero_coordinates"],
-        counts["dropped_missing_coordinates"], counts["dropped_outside_bbox"], len(frame))
-    frame.attrs.update({
-        "source": "nyc_taxi", "format": fmt, "path": str(file), "fidelity": fidelity,
-        "stand_in_for": stand_in, **counts, "bbox": box,
-    })
+        "one, %d outside the bbox; %d kept",
+        n_read,
+        file.name,
+        counts["dropped_zero_coordinates"],
+        counts["dropped_missing_coordinates"],
+        counts["dropped_outside_bbox"],
+        len(frame),
+    )
+    frame.attrs.update(
+        {
+            "source": "nyc_taxi",
+            "format": fmt,
+            "path": str(file),
+            "fidelity": fidelity,
+            "stand_in_for": stand_in,
+            **counts,
+            "bbox": box,
+        }
+    )
     return frame

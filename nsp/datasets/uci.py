@@ -43,7 +43,13 @@ UCI_IDS: dict[str, int] = {"adult": 2, "heart_disease": 45, "heart_disease_hunga
 
 #: The columns of :attr:`UCIMetadata.variables`, in this order.
 VARIABLE_COLUMNS: tuple[str, ...] = (
-    "name", "role", "type", "demographic", "description", "units", "missing_values",
+    "name",
+    "role",
+    "type",
+    "demographic",
+    "description",
+    "units",
+    "missing_values",
 )
 
 
@@ -89,8 +95,9 @@ def _uci_id(dataset: str | int) -> int:
     try:
         return UCI_IDS[str(dataset)]
     except KeyError:
-        raise ValueError(f"unknown dataset {dataset!r}; known: {sorted(UCI_IDS)} "
-                         f"(or pass a UCI id)") from None
+        raise ValueError(
+            f"unknown dataset {dataset!r}; known: {sorted(UCI_IDS)} (or pass a UCI id)"
+        ) from None
 
 
 def _plain(value: Any) -> Any:
@@ -150,12 +157,15 @@ def uci_metadata(dataset: str | int, *, allow_network: bool | None = None) -> UC
     """
     uci_id = _uci_id(dataset)
     asked = f"uci_metadata({dataset!r}) asks UCI's web API (ucimlrepo.fetch_ucirepo(id={uci_id}))"
-    offline_fix = ("The original UCI files work offline: load_adult(), load_hungarian_heart() "
-                   "(make data / nsp data fetch).")
+    offline_fix = (
+        "The original UCI files work offline: load_adult(), load_hungarian_heart() "
+        "(make data / nsp data fetch)."
+    )
     if not _network_allowed(allow_network):
         raise UCIUnavailableError(
             f"{asked} and needs the network, which is disabled (allow_network=False, $CI or "
-            f"$NSP_OFFLINE). {offline_fix}")
+            f"$NSP_OFFLINE). {offline_fix}"
+        )
     import ucimlrepo
 
     try:
@@ -163,7 +173,8 @@ def uci_metadata(dataset: str | int, *, allow_network: bool | None = None) -> UC
     except Exception as exc:  # ConnectionError offline, DatasetNotFoundError, HTTP/CSV errors
         raise UCIUnavailableError(
             f"{asked} and that failed ({type(exc).__name__}: {exc}); it needs the network. "
-            f"{offline_fix}") from exc
+            f"{offline_fix}"
+        ) from exc
     metadata = _plain(dict(result["metadata"]))
     data = result.get("data") or {}
     return UCIMetadata(

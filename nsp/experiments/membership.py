@@ -54,11 +54,15 @@ def daily_matrix(frame: pd.DataFrame, *, min_complete_days: int = 350) -> pd.Dat
     """
     missing = {"customer", "timestamp", "kwh"} - set(frame.columns)
     if missing:
-        raise ValueError(f"frame must have columns customer, timestamp, kwh (missing {sorted(missing)})")
+        raise ValueError(
+            f"frame must have columns customer, timestamp, kwh (missing {sorted(missing)})"
+        )
     if "channel" in frame.columns and frame["channel"].nunique() > 1:
         raise ValueError("frame holds several channels; select one (e.g. channels=('GC',))")
     day = frame["timestamp"].dt.normalize()
-    agg = frame.groupby([frame["customer"].astype(str), day], observed=True)["kwh"].agg(["sum", "count"])
+    agg = frame.groupby([frame["customer"].astype(str), day], observed=True)["kwh"].agg(
+        ["sum", "count"]
+    )
     agg = agg[agg["count"] == 48]["sum"].unstack()
     kept = agg[agg.notna().sum(axis=1) >= min_complete_days]
     kept = kept.loc[:, kept.notna().all(axis=0)]
@@ -84,7 +88,9 @@ def _peak_sets(rows: NDArray) -> list[NDArray[np.intp]]:
     return [find_peaks(r)[0] for r in rows]
 
 
-def _match_counts(peaks_x: NDArray[np.intp], peaks_y: list[NDArray[np.intp]], tolerance: int) -> NDArray:
+def _match_counts(
+    peaks_x: NDArray[np.intp], peaks_y: list[NDArray[np.intp]], tolerance: int
+) -> NDArray:
     out = np.empty(len(peaks_y), dtype=np.intp)
     for g, py in enumerate(peaks_y):
         if tolerance == 0:
@@ -94,7 +100,9 @@ def _match_counts(peaks_x: NDArray[np.intp], peaks_y: list[NDArray[np.intp]], to
     return out
 
 
-def _decide(score0: NDArray, score1: NDArray, coin: NDArray[np.bool_], *, larger: bool) -> NDArray[np.intp]:
+def _decide(
+    score0: NDArray, score1: NDArray, coin: NDArray[np.bool_], *, larger: bool
+) -> NDArray[np.intp]:
     """Guess 0 or 1 by comparing scores; ties or undefined scores (NaN) → the coin."""
     s0, s1 = (score0, score1) if larger else (-score0, -score1)
     guess = np.where(s1 > s0, 1, 0)
@@ -110,15 +118,21 @@ def draw_games(n_households: int, n: int, n_games: int, *, seed: int) -> dict[st
     if n < 1:
         raise ValueError(f"group size n must be >= 1; got {n}")
     if n + 1 > n_households:
-        raise ValueError(f"group size n={n} needs at least n+1={n + 1} households; have {n_households}")
+        raise ValueError(
+            f"group size n={n} needs at least n+1={n + 1} households; have {n_households}"
+        )
     rng = np.random.default_rng(seed)
     pairs = np.stack([rng.choice(n_households, size=2, replace=False) for _ in range(n_games)])
     others = np.empty((n_games, n - 1), dtype=np.intp)
     for g in range(n_games):
         pool = np.setdiff1d(np.arange(n_households), pairs[g])
         others[g] = rng.choice(pool, size=n - 1, replace=False)
-    return {"pairs": pairs, "secret": rng.integers(0, 2, size=n_games), "others": others,
-            "coins": rng.integers(0, 2, size=(n_games, len(POLICIES))).astype(bool)}
+    return {
+        "pairs": pairs,
+        "secret": rng.integers(0, 2, size=n_games),
+        "others": others,
+        "coins": rng.integers(0, 2, size=(n_games, len(POLICIES))).astype(bool),
+    }
 
 
 def play(
@@ -146,18 +160,31 @@ def play(
         y = LinearQuantizer(lo, hi, q, output=output)(y)
     x0, x1 = X[pairs[:, 0]], X[pairs[:, 1]]
     guesses = {
-        "correlation": _decide(_pearson_rows(x0, y), _pearson_rows(x1, y), coins[:, 0], larger=True),
-        "mse": _decide(np.linalg.norm(x0 - y, axis=1), np.linalg.norm(x1 - y, axis=1), coins[:, 1], larger=False),
+        "correlation": _decide(
+            _pearson_rows(x0, y), _pearson_rows(x1, y), coins[:, 0], larger=True
+        ),
+        "mse": _decide(
+            np.linalg.norm(x0 - y, axis=1),
+            np.linalg.norm(x1 - y, axis=1),
+            coins[:, 1],
+            larger=False,
+        ),
     }
     peaks_y = _peak_sets(y)
     peaks_h = {h: find_peaks(X[h])[0] for h in np.unique(pairs)}
-    m0 = np.array([_match_counts(peaks_h[h], [py], peak_tolerance)[0] for h, py in zip(pairs[:, 0], peaks_y)])
-    m1 = np.array([_match_counts(peaks_h[h], [py], peak_tolerance)[0] for h, py in zip(pairs[:, 1], peaks_y)])
+    m0 = np.array(
+        [_match_counts(peaks_h[h], [py], peak_tolerance)[0] for h, py in zip(pairs[:, 0], peaks_y)]
+    )
+    m1 = np.array(
+        [_match_counts(peaks_h[h], [py], peak_tolerance)[0] for h, py in zip(pairs[:, 1], peaks_y)]
+    )
     guesses["peaks"] = _decide(m0.astype(float), m1.astype(float), coins[:, 2], larger=True)
     return {p: int(np.sum(guesses[p] == secret)) for p in POLICIES}
 
 
-def quantizer_levels(epsilon: float, n: int, lo: float, hi: float, *, rule: Literal["paper", "safe"] = "paper") -> int:
+def quantizer_levels(
+    epsilon: float, n: int, lo: float, hi: float, *, rule: Literal["paper", "safe"] = "paper"
+) -> int:
     """Levels of the average-query quantizer: Theorem 8 with ``S = (hi − lo)/n``."""
     return int(levels(epsilon, (hi - lo) / n, lo, hi, rule=rule))
 
@@ -197,19 +224,42 @@ def advantage_curves(
 
     X = np.asarray(X, dtype=float)
     if X.ndim != 2 or X.shape[0] < 3 or X.shape[1] < 3:
-        raise ValueError(f"X must be households × time with at least 3 of each; got shape {X.shape}")
+        raise ValueError(
+            f"X must be households × time with at least 3 of each; got shape {X.shape}"
+        )
     if np.any(~np.isfinite(X)) or np.any(X < 0):
         raise ValueError("X must hold finite, non-negative consumption values")
     lo, hi = 0.0, float(X.max())
     eps_list = list(epsilons) + ([math.inf] if include_nonprivate else [])
     rows = []
     for n in tqdm(group_sizes, desc="group sizes", disable=not progress):
-        games = draw_games(X.shape[0], n, n_games, seed=int(np.random.SeedSequence([seed, n]).generate_state(1)[0]))
+        games = draw_games(
+            X.shape[0], n, n_games, seed=int(np.random.SeedSequence([seed, n]).generate_state(1)[0])
+        )
         for eps in eps_list:
-            wins = play(X, n, eps, games, rule=rule, output=output, bounds=(lo, hi), peak_tolerance=peak_tolerance)
+            wins = play(
+                X,
+                n,
+                eps,
+                games,
+                rule=rule,
+                output=output,
+                bounds=(lo, hi),
+                peak_tolerance=peak_tolerance,
+            )
             q = quantizer_levels(eps, n, lo, hi, rule=rule) if math.isfinite(eps) else 0
             real = realized_epsilon(q, (hi - lo) / n, lo, hi) if math.isfinite(eps) else math.inf
             for policy, w in wins.items():
-                rows.append({"n": n, "epsilon": eps, "q": q, "realized_epsilon": real, "policy": policy,
-                             "wins": w, "n_games": n_games, "advantage": advantage(w, n_games)})
+                rows.append(
+                    {
+                        "n": n,
+                        "epsilon": eps,
+                        "q": q,
+                        "realized_epsilon": real,
+                        "policy": policy,
+                        "wins": w,
+                        "n_games": n_games,
+                        "advantage": advantage(w, n_games),
+                    }
+                )
     return pd.DataFrame(rows)

@@ -1,3 +1,4 @@
+# mypy: ignore-errors
 """Non-intrusive load monitoring under local noiseless privacy (Farokhi, Sec. V-B, Fig. 4).
 
 The household's mains is reported through a local linear quantizer with ``⌊2^ε⌋`` levels; a
@@ -26,7 +27,11 @@ from nsp.noiseless import LinearQuantizer, local_levels
 
 #: REDD house 1 channels of the paper's five appliances (NILMTK's top five by energy).
 REDD_HOUSE1_APPLIANCES: dict[str, list[int]] = {
-    "fridge": [5], "microwave": [11], "sockets": [8], "light": [9], "dish washer": [6],
+    "fridge": [5],
+    "microwave": [11],
+    "sockets": [8],
+    "light": [9],
+    "dish washer": [6],
 }
 #: Power above which an appliance counts as on (NILMTK's default threshold), watts.
 ON_THRESHOLD: float = 10.0
@@ -35,19 +40,28 @@ ON_THRESHOLD: float = 10.0
 # --------------------------------------------------------------------------------------------
 # Data: a synthetic REDD-like household, and the real REDD files
 # --------------------------------------------------------------------------------------------
-def _cycles(n: int, on: tuple[float, float], off: tuple[float, float], level: float, rng) -> NDArray:
+def _cycles(
+    n: int, on: tuple[float, float], off: tuple[float, float], level: float, rng
+) -> NDArray:
     """A cycling load: alternating on/off periods (seconds drawn uniformly from the ranges)."""
     out = np.zeros(n)
     t = int(rng.uniform(0, off[1]))
     while t < n:
         d_on = int(rng.uniform(*on))
-        out[t:t + d_on] = level * rng.uniform(0.95, 1.05)
+        out[t : t + d_on] = level * rng.uniform(0.95, 1.05)
         t += d_on + int(rng.uniform(*off))
     return out
 
 
-def _events(n: int, days: int, per_day: tuple[int, int], hours: Sequence[float], duration: tuple[float, float],
-            levels: Sequence[float], rng) -> NDArray:
+def _events(
+    n: int,
+    days: int,
+    per_day: tuple[int, int],
+    hours: Sequence[float],
+    duration: tuple[float, float],
+    levels: Sequence[float],
+    rng,
+) -> NDArray:
     """Events around given hours of the day; each holds one of ``levels`` for a random duration."""
     out = np.zeros(n)
     for d in range(days):
@@ -55,7 +69,9 @@ def _events(n: int, days: int, per_day: tuple[int, int], hours: Sequence[float],
             start = int((d * 24 + rng.choice(hours) + rng.normal(0, 0.5)) * 3600)
             length = int(rng.uniform(*duration))
             if 0 <= start < n:
-                out[start:start + length] = np.maximum(out[start:start + length], rng.choice(levels))
+                out[start : start + length] = np.maximum(
+                    out[start : start + length], rng.choice(levels)
+                )
     return out
 
 
@@ -85,25 +101,47 @@ def synthetic_household(
     fridge = _cycles(n, (900, 1500), (1800, 3000), 190.0, rng)
     fridge += _events(n, days, (1, 1), [3.0], (1200, 1800), [400.0], rng) * (fridge == 0)
     microwave = _events(n, days, (1, 3), [7.5, 12.5, 18.5], (60, 300), [1500.0, 1100.0], rng)
-    sockets = _events(n, days, (3, 6), [8, 10, 13, 16, 19, 21], (600, 3600), [20.0, 45.0, 100.0], rng)
+    sockets = _events(
+        n, days, (3, 6), [8, 10, 13, 16, 19, 21], (600, 3600), [20.0, 45.0, 100.0], rng
+    )
     light = _events(n, days, (2, 3), [6.5, 19.0, 21.0], (1800, 7200), [80.0, 160.0], rng)
     dish = np.zeros(n)
     for d in range(0, days, 2):
         t0 = int((d * 24 + 20.5 + rng.normal(0, 0.7)) * 3600)
-        for level, length in ((200.0, 1200), (1100.0, 900), (200.0, 1500), (1100.0, 600), (200.0, 900)):
-            dish[t0:t0 + length] = level
+        for level, length in (
+            (200.0, 1200),
+            (1100.0, 900),
+            (200.0, 1500),
+            (1100.0, 600),
+            (200.0, 900),
+        ):
+            dish[t0 : t0 + length] = level
             t0 += length
-    base = unmodelled_w * (1 + 0.25 * np.sin(np.arange(n) * 2 * np.pi / 86400)) if unmodelled_w else 0.0
+    base = (
+        unmodelled_w * (1 + 0.25 * np.sin(np.arange(n) * 2 * np.pi / 86400))
+        if unmodelled_w
+        else 0.0
+    )
     mains = fridge + microwave + sockets + light + dish + base + rng.normal(0, 3.0, n)
     index = pd.date_range(start, periods=n, freq="1s", tz="US/Eastern")
-    apps = {"fridge": fridge, "microwave": microwave, "sockets": sockets, "light": light, "dish washer": dish}
+    apps = {
+        "fridge": fridge,
+        "microwave": microwave,
+        "sockets": sockets,
+        "light": light,
+        "dish washer": dish,
+    }
     sub = {k: pd.Series(v[::3], index=index[::3], name=k) for k, v in apps.items()}
     return pd.Series(np.clip(mains, 0, None), index=index, name="mains"), sub
 
 
 def redd_series(
-    *, path: str | None = None, data_home: str | None = None, house: int = 1,
-    appliances: Mapping[str, Sequence[int]] = REDD_HOUSE1_APPLIANCES, mains_channels: Sequence[int] = (1, 2),
+    *,
+    path: str | None = None,
+    data_home: str | None = None,
+    house: int = 1,
+    appliances: Mapping[str, Sequence[int]] = REDD_HOUSE1_APPLIANCES,
+    mains_channels: Sequence[int] = (1, 2),
 ) -> tuple[pd.Series, dict[str, pd.Series]]:
     """Mains (sum of the mains legs on common timestamps) and appliance series from REDD files."""
     from nsp.datasets import load_redd
@@ -114,9 +152,18 @@ def redd_series(
     missing = [c for c in chans if c not in wide]
     if missing:
         raise FileNotFoundError(f"REDD house {house} lacks channel(s) {missing}")
-    mains = pd.concat([wide[c] for c in mains_channels], axis=1, join="inner").sum(axis=1).rename("mains")
-    subs = {name: pd.concat([wide[c] for c in cs], axis=1).sum(axis=1, min_count=1).dropna().rename(name)
-            for name, cs in appliances.items()}
+    mains = (
+        pd.concat([wide[c] for c in mains_channels], axis=1, join="inner")
+        .sum(axis=1)
+        .rename("mains")
+    )
+    subs = {
+        name: pd.concat([wide[c] for c in cs], axis=1)
+        .sum(axis=1, min_count=1)
+        .dropna()
+        .rename(name)
+        for name, cs in appliances.items()
+    }
     return mains, subs
 
 
@@ -133,7 +180,9 @@ def _kmeans_1d(x: NDArray, k: int, rng: np.random.Generator, iters: int = 100) -
     centres = [x[rng.integers(len(x))]]
     for _ in range(1, k):
         d2 = np.min((x[:, None] - np.array(centres)[None, :]) ** 2, axis=1)
-        centres.append(x[rng.choice(len(x), p=d2 / d2.sum())] if d2.sum() > 0 else x[rng.integers(len(x))])
+        centres.append(
+            x[rng.choice(len(x), p=d2 / d2.sum())] if d2.sum() > 0 else x[rng.integers(len(x))]
+        )
     c = np.array(centres, dtype=float)
     for _ in range(iters):
         lab = np.argmin(np.abs(x[:, None] - c[None, :]), axis=1)
@@ -144,8 +193,14 @@ def _kmeans_1d(x: NDArray, k: int, rng: np.random.Generator, iters: int = 100) -
     return np.sort(c)
 
 
-def appliance_states(power: NDArray, *, threshold: float = ON_THRESHOLD, max_samples: int = 2000,
-                     min_samples: int = 20, seed: int = 0) -> NDArray[np.int64]:
+def appliance_states(
+    power: NDArray,
+    *,
+    threshold: float = ON_THRESHOLD,
+    max_samples: int = 2000,
+    min_samples: int = 20,
+    seed: int = 0,
+) -> NDArray[np.int64]:
     """Power states of one appliance: k-means (k = 2) of its readings above ``threshold``, plus off (0).
 
     NILMTK's ``cluster()``: at most ``max_samples`` readings (drawn with replacement), and none
@@ -167,7 +222,8 @@ def appliance_states(power: NDArray, *, threshold: float = ON_THRESHOLD, max_sam
 class CombinatorialOptimisation:
     """Combinatorial-optimisation disaggregation: each mains reading is explained by the combination
     of appliance states whose total power is nearest (ties: the larger total, as NILMTK's
-    ``find_nearest``)."""
+    ``find_nearest``).
+    """
 
     threshold: float = ON_THRESHOLD
     seed: int = 0
@@ -177,8 +233,10 @@ class CombinatorialOptimisation:
         """Learn each appliance's states from its (clean, training-period) readings."""
         if not submeters:
             raise ValueError("submeters must hold at least one appliance")
-        states = {name: appliance_states(s.to_numpy(), threshold=self.threshold, seed=self.seed + k)
-                  for k, (name, s) in enumerate(submeters.items())}
+        states = {
+            name: appliance_states(s.to_numpy(), threshold=self.threshold, seed=self.seed + k)
+            for k, (name, s) in enumerate(submeters.items())
+        }
         return self.set_states(states)
 
     def set_states(self, states: Mapping[str, Sequence[int]]) -> CombinatorialOptimisation:
@@ -209,7 +267,8 @@ class CombinatorialOptimisation:
 
 def f1_on_off(predicted: pd.Series, truth: pd.Series, *, threshold: float = ON_THRESHOLD) -> float:
     """F-score of on/off states (on = power ≥ ``threshold``) on common timestamps; 0 when there is no
-    true positive (NILMTK's convention)."""
+    true positive (NILMTK's convention).
+    """
     p, t = predicted.align(truth, join="inner")
     if len(p) == 0:
         raise ValueError("predicted and truth share no timestamp")
@@ -224,7 +283,8 @@ def f1_on_off(predicted: pd.Series, truth: pd.Series, *, threshold: float = ON_T
 # --------------------------------------------------------------------------------------------
 def privatize(series: pd.Series, epsilon: float, *, lo: float, hi: float) -> pd.Series:
     """Local noiseless privacy: each reading through a ``⌊2^ε⌋``-level quantizer of ``[lo, hi]``
-    (bin midpoints released; readings outside the public range are reported in the nearest bin)."""
+    (bin midpoints released; readings outside the public range are reported in the nearest bin).
+    """
     Q = LinearQuantizer(lo, hi, local_levels(epsilon), output="midpoint", out_of_range="clip")
     return pd.Series(Q(series.to_numpy(dtype=float)), index=series.index, name=series.name)
 
@@ -273,5 +333,12 @@ def fscore_vs_epsilon(
         pred = model.predict(m)
         scores = {k: f1_on_off(pred[k], truth[k], threshold=threshold) for k in submeters}
         rows += [{"epsilon": eps, "q": q, "appliance": k, "f1": v} for k, v in scores.items()]
-        rows.append({"epsilon": eps, "q": q, "appliance": "mean", "f1": float(np.mean(list(scores.values())))})
+        rows.append(
+            {
+                "epsilon": eps,
+                "q": q,
+                "appliance": "mean",
+                "f1": float(np.mean(list(scores.values()))),
+            }
+        )
     return pd.DataFrame(rows)

@@ -35,7 +35,9 @@ def boxes_for(epsilon: float) -> int:
     return local_levels(epsilon / 2)
 
 
-def _coordinate_bins(trips: pd.DataFrame, boxes: int, bbox: Sequence[float]) -> list[NDArray[np.int64]]:
+def _coordinate_bins(
+    trips: pd.DataFrame, boxes: int, bbox: Sequence[float]
+) -> list[NDArray[np.int64]]:
     """Definition 3's bin of each coordinate (pickup lat, pickup lon, dropoff lat, dropoff lon)."""
     missing = [c for c in _COORDS if c not in trips.columns]
     if missing:
@@ -45,10 +47,15 @@ def _coordinate_bins(trips: pd.DataFrame, boxes: int, bbox: Sequence[float]) -> 
     lon_min, lon_max, lat_min, lat_max = bbox
     q_lat = LinearQuantizer(lat_min, lat_max, boxes, output="index")
     q_lon = LinearQuantizer(lon_min, lon_max, boxes, output="index")
-    return [np.asarray((q_lat if "lat" in c else q_lon).index(trips[c].to_numpy()), dtype=np.int64) for c in _COORDS]
+    return [
+        np.asarray((q_lat if "lat" in c else q_lon).index(trips[c].to_numpy()), dtype=np.int64)
+        for c in _COORDS
+    ]
 
 
-def grid_keys(trips: pd.DataFrame, boxes: int, *, bbox: Sequence[float] = PAPER_BBOX) -> NDArray[np.int64]:
+def grid_keys(
+    trips: pd.DataFrame, boxes: int, *, bbox: Sequence[float] = PAPER_BBOX
+) -> NDArray[np.int64]:
     """The quantized (pickup cell, dropoff cell) of every trip as an ``(N, 2)`` integer array.
 
     Each cell index is ``lat_bin · boxes + lon_bin`` with Definition 3's bins over the box edges.
@@ -97,8 +104,9 @@ def unique_count(keys: ArrayLike) -> int:
     return int(np.sum(np.diff(starts) == 1))
 
 
-def synthetic_trips(n: int = 1_000_000, *, bbox: Sequence[float] = PAPER_BBOX, decimals: int = 6,
-                    seed: int = 0) -> pd.DataFrame:
+def synthetic_trips(
+    n: int = 1_000_000, *, bbox: Sequence[float] = PAPER_BBOX, decimals: int = 6, seed: int = 0
+) -> pd.DataFrame:
     """A synthetic NYC-like trip set: endpoints concentrated on Manhattan hot spots and the airports,
     with a diffuse background, coordinates rounded to ``decimals`` like the TLC data.
 
@@ -109,9 +117,17 @@ def synthetic_trips(n: int = 1_000_000, *, bbox: Sequence[float] = PAPER_BBOX, d
     rng = np.random.default_rng(seed)
     lon0, lon1, lat0, lat1 = bbox
     # (lat, lon, spread in degrees, weight): Midtown, Downtown, Upper East/West, JFK, LGA, Brooklyn.
-    hubs = np.array([[40.755, -73.985, 0.012, 0.35], [40.715, -74.005, 0.010, 0.15], [40.78, -73.965, 0.015, 0.2],
-                     [40.645, -73.785, 0.006, 0.05], [40.774, -73.872, 0.004, 0.05], [40.68, -73.96, 0.03, 0.1],
-                     [40.70, -73.95, 0.12, 0.10]])
+    hubs = np.array(
+        [
+            [40.755, -73.985, 0.012, 0.35],
+            [40.715, -74.005, 0.010, 0.15],
+            [40.78, -73.965, 0.015, 0.2],
+            [40.645, -73.785, 0.006, 0.05],
+            [40.774, -73.872, 0.004, 0.05],
+            [40.68, -73.96, 0.03, 0.1],
+            [40.70, -73.95, 0.12, 0.10],
+        ]
+    )
     w = hubs[:, 3] / hubs[:, 3].sum()
 
     def points(m: int) -> NDArray:
@@ -121,12 +137,21 @@ def synthetic_trips(n: int = 1_000_000, *, bbox: Sequence[float] = PAPER_BBOX, d
         return np.column_stack([np.clip(lat, lat0, lat1), np.clip(lon, lon0, lon1)]).round(decimals)
 
     start, end = points(n), points(n)
-    return pd.DataFrame({"pickup_latitude": start[:, 0], "pickup_longitude": start[:, 1],
-                         "dropoff_latitude": end[:, 0], "dropoff_longitude": end[:, 1]})
+    return pd.DataFrame(
+        {
+            "pickup_latitude": start[:, 0],
+            "pickup_longitude": start[:, 1],
+            "dropoff_latitude": end[:, 0],
+            "dropoff_longitude": end[:, 1],
+        }
+    )
 
 
 def uniqueness_vs_epsilon(
-    trips: pd.DataFrame, epsilons: Sequence[float] = tuple(range(0, 50, 2)), *, bbox: Sequence[float] = PAPER_BBOX
+    trips: pd.DataFrame,
+    epsilons: Sequence[float] = tuple(range(0, 50, 2)),
+    *,
+    bbox: Sequence[float] = PAPER_BBOX,
 ) -> pd.DataFrame:
     """The portion of trips with a unique quantized start–end pair for each point budget (Fig. 6).
 
@@ -140,7 +165,9 @@ def uniqueness_vs_epsilon(
         raise ValueError("trips is empty")
     boxes = [boxes_for(eps) for eps in epsilons]
     finest = max(boxes)
-    nested = all(b & (b - 1) == 0 for b in boxes)  # powers of two: every grid refines into the finest
+    nested = all(
+        b & (b - 1) == 0 for b in boxes
+    )  # powers of two: every grid refines into the finest
     if nested:
         # Bins at the finest power-of-two grid, once; a coarser grid's bin is a right shift of it
         # (scaling by a power of two is exact in floating point, so this equals quantizing again).
@@ -158,8 +185,16 @@ def uniqueness_vs_epsilon(
         else:
             keys = grid_keys(trips, b, bbox=bbox)
         u = unique_count(keys)
-        rows.append({"epsilon": eps, "eps_pair": 2 * eps, "boxes": b, "n_trips": len(trips),
-                     "n_unique": u, "ratio": u / len(trips)})
+        rows.append(
+            {
+                "epsilon": eps,
+                "eps_pair": 2 * eps,
+                "boxes": b,
+                "n_trips": len(trips),
+                "n_unique": u,
+                "ratio": u / len(trips),
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -171,6 +206,8 @@ def annotation_points(curve: pd.DataFrame) -> dict[str, float | None]:
     return {
         "last_none": float(none.max()) if len(none) else None,
         "first_some": float(some.min()) if len(some) else None,
-        "first_some_count": int(curve.loc[curve.epsilon == some.min(), "n_unique"].iloc[0]) if len(some) else None,
+        "first_some_count": int(curve.loc[curve.epsilon == some.min(), "n_unique"].iloc[0])
+        if len(some)
+        else None,
         "first_all": float(every.min()) if len(every) else None,
     }

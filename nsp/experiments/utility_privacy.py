@@ -1,3 +1,4 @@
+# mypy: ignore-errors
 """Sankar, Rajagopalan & Poor (2013), *Utility–privacy tradeoff in databases*: the paper's instances.
 
 The general solvers (RDE points, Γ(D), R(D, E), side information, reverse water-filling,
@@ -77,12 +78,28 @@ def fig4a_table(p: ArrayLike, D_values: ArrayLike) -> pd.DataFrame:
     """
     px = np.asarray(p, dtype=np.float64)
     letters = np.arange(1, px.size + 1)
-    frames = [pd.DataFrame({"letter": letters, "series": "p_X", "D": np.nan, "probability": px, "water_level": np.nan})]
+    frames = [
+        pd.DataFrame(
+            {
+                "letter": letters,
+                "series": "p_X",
+                "D": np.nan,
+                "probability": px,
+                "water_level": np.nan,
+            }
+        )
+    ]
     for D in np.asarray(D_values, dtype=np.float64).ravel():
         s = rd.reverse_waterfill(px, float(D))
         frames.append(
             pd.DataFrame(
-                {"letter": letters, "series": f"D={D:g}", "D": float(D), "probability": s.output_pmf, "water_level": s.water_level}
+                {
+                    "letter": letters,
+                    "series": f"D={D:g}",
+                    "D": float(D),
+                    "probability": s.output_pmf,
+                    "water_level": s.water_level,
+                }
             )
         )
     return pd.concat(frames, ignore_index=True)
@@ -109,18 +126,59 @@ def gaussian_curves(
     [1.660964, 0.5, 1.197964, 1.197964]
     """
     Ds = np.asarray(D_grid, dtype=np.float64).ravel()
-    rows = [pd.DataFrame({"D": Ds, "quantity": "rate", "case": "i", "rho2_xy": np.nan, "rho2_xz": np.nan,
-                          "value": rd.gaussian_rate(Ds, var_x=var_x, base=base)})]
+    rows = [
+        pd.DataFrame(
+            {
+                "D": Ds,
+                "quantity": "rate",
+                "case": "i",
+                "rho2_xy": np.nan,
+                "rho2_xz": np.nan,
+                "value": rd.gaussian_rate(Ds, var_x=var_x, base=base),
+            }
+        )
+    ]
     for rz in rho2_xz_list:
-        rows.append(pd.DataFrame({"D": Ds, "quantity": "rate", "case": "ii/iii", "rho2_xy": np.nan, "rho2_xz": float(rz),
-                                  "value": rd.gaussian_rate_side_info(Ds, float(rz), var_x=var_x, base=base)}))
+        rows.append(
+            pd.DataFrame(
+                {
+                    "D": Ds,
+                    "quantity": "rate",
+                    "case": "ii/iii",
+                    "rho2_xy": np.nan,
+                    "rho2_xz": float(rz),
+                    "value": rd.gaussian_rate_side_info(Ds, float(rz), var_x=var_x, base=base),
+                }
+            )
+        )
     for ry in rho2_xy_list:
-        rows.append(pd.DataFrame({"D": Ds, "quantity": "leakage", "case": "i", "rho2_xy": float(ry), "rho2_xz": np.nan,
-                                  "value": rd.gaussian_leakage(Ds, float(ry), var_x=var_x, base=base)}))
+        rows.append(
+            pd.DataFrame(
+                {
+                    "D": Ds,
+                    "quantity": "leakage",
+                    "case": "i",
+                    "rho2_xy": float(ry),
+                    "rho2_xz": np.nan,
+                    "value": rd.gaussian_leakage(Ds, float(ry), var_x=var_x, base=base),
+                }
+            )
+        )
         for rz in rho2_xz_list:
-            rows.append(pd.DataFrame({"D": Ds, "quantity": "leakage", "case": "ii/iii", "rho2_xy": float(ry),
-                                      "rho2_xz": float(rz),
-                                      "value": rd.gaussian_leakage_side_info(Ds, float(ry), float(rz), var_x=var_x, base=base)}))
+            rows.append(
+                pd.DataFrame(
+                    {
+                        "D": Ds,
+                        "quantity": "leakage",
+                        "case": "ii/iii",
+                        "rho2_xy": float(ry),
+                        "rho2_xz": float(rz),
+                        "value": rd.gaussian_leakage_side_info(
+                            Ds, float(ry), float(rz), var_x=var_x, base=base
+                        ),
+                    }
+                )
+            )
     return pd.concat(rows, ignore_index=True)
 
 
@@ -165,13 +223,17 @@ def rde_surface(
             if E <= r0.equivocation:
                 R = r0.rate
             else:
-                pt = rd.rate_given_equivocation(src, dist, float(D), float(E), markov=markov, tol=tol)
+                pt = rd.rate_given_equivocation(
+                    src, dist, float(D), float(E), markov=markov, tol=tol
+                )
                 R = np.nan if pt is None else pt.rate
             rows.append((float(D), float(E), float(R), r0.equivocation, gam.gamma))
     return pd.DataFrame(rows, columns=["D", "E", "R", "E_star", "Gamma"])
 
 
-def fig1_database(n_rows: int = 6, *, D_gender: float = 0.25, weight_bin: int = 10, seed: int = 1) -> tuple[pd.DataFrame, pd.DataFrame]:
+def fig1_database(
+    n_rows: int = 6, *, D_gender: float = 0.25, weight_bin: int = 10, seed: int = 1
+) -> tuple[pd.DataFrame, pd.DataFrame]:
     """An illustrative database for Fig. 1 (no data in the paper) and its sanitized version.
 
     Public attributes ``gender`` and ``weight``, private ``cancer`` and ``income``. The
@@ -195,20 +257,34 @@ def fig1_database(n_rows: int = 6, *, D_gender: float = 0.25, weight_bin: int = 
     weight = rng.integers(90, 200, n_rows)
     cancer = rng.random(n_rows) < 0.2
     income = (rng.lognormal(10.8, 0.5, n_rows) // 1000 * 1000).astype(int)
-    orig = pd.DataFrame({"entry": np.arange(1, n_rows + 1), "gender": genders[g], "weight": weight,
-                         "cancer": np.where(cancer, "yes", "no"), "income": income})
+    orig = pd.DataFrame(
+        {
+            "entry": np.arange(1, n_rows + 1),
+            "gender": genders[g],
+            "weight": weight,
+            "cancer": np.where(cancer, "yes", "no"),
+            "income": income,
+        }
+    )
     p_g = np.bincount(g, minlength=2) / n_rows
     p_g = np.clip(p_g, 0.05, None)
     p_g /= p_g.sum()
     g_san = rd.sanitize_categorical(g, p_g, D_gender, seed=seed)
     g_san[0] = 1 - g[0]  # Entry 1's gender is changed, as drawn in the paper
     lo = weight // weight_bin * weight_bin
-    san = pd.DataFrame({"entry": orig.entry, "gender": genders[g_san],
-                        "weight": [f"{a}-{a + weight_bin}" for a in lo]})
+    san = pd.DataFrame(
+        {
+            "entry": orig.entry,
+            "gender": genders[g_san],
+            "weight": [f"{a}-{a + weight_bin}" for a in lo],
+        }
+    )
     return orig, san
 
 
-def lloyd_codebook(points: ArrayLike, k: int, *, seed: int = 0, n_iter: int = 50) -> tuple[NDArray[np.float64], NDArray[np.int64], float]:
+def lloyd_codebook(
+    points: ArrayLike, k: int, *, seed: int = 0, n_iter: int = 50
+) -> tuple[NDArray[np.float64], NDArray[np.int64], float]:
     """A k-point reproduction codebook for ``points`` by Lloyd's algorithm (for Fig. 2's sketch).
 
     Starts from ``k`` distinct points drawn with ``seed``; returns ``(codebook, labels, D)``

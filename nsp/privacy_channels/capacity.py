@@ -1,3 +1,4 @@
+# mypy: ignore-errors
 """Individual channel capacity ``C_1`` (Wu, Def. 3) by Theorem 3.1, exactly.
 
 ``C_1(P) = max_i max_{X in P} I(X_i; Y)`` over **all** priors (correlated records included).
@@ -128,7 +129,9 @@ class ICCResult:
 
 
 # ----------------------------------------------------------------------------- row types
-def row_types(ch: PrivacyChannel | ArrayLike, *, decimals: int = DECIMALS) -> tuple[NDArray[np.float64], NDArray[np.int64]]:
+def row_types(
+    ch: PrivacyChannel | ArrayLike, *, decimals: int = DECIMALS
+) -> tuple[NDArray[np.float64], NDArray[np.int64]]:
     """Distinct rows of the channel and the row type ``tau(x)`` of every dataset.
 
     Returns ``(types, tau)``: ``types`` has shape ``(n_types, k)``; ``tau`` has shape
@@ -190,8 +193,9 @@ def count_candidates(ch: PrivacyChannel | ArrayLike, i: int, *, distinct: bool =
     return int(np.prod([len(v) for v in slice_types(tau, i)], dtype=object))
 
 
-def candidate_channels(ch: PrivacyChannel | ArrayLike, i: int, *, distinct: bool = True
-                       ) -> Iterator[tuple[tuple, NDArray[np.float64]]]:
+def candidate_channels(
+    ch: PrivacyChannel | ArrayLike, i: int, *, distinct: bool = True
+) -> Iterator[tuple[tuple, NDArray[np.float64]]]:
     """Iterate over ``S_i`` (eq. (26)): pairs ``(g, W)`` with ``g[x_i]`` the chosen completion
     ``x_(i)`` and ``W[x_i] = p(.|x_i, g[x_i])``.
 
@@ -211,7 +215,9 @@ def candidate_channels(ch: PrivacyChannel | ArrayLike, i: int, *, distinct: bool
     if distinct:
         types, tau = row_types(ch)
         V = slice_types(tau, i)
-        comps = [{int(t): _first_completion(tau, i, xi, int(t)) for t in V[xi]} for xi in range(sizes[i])]
+        comps = [
+            {int(t): _first_completion(tau, i, xi, int(t)) for t in V[xi]} for xi in range(sizes[i])
+        ]
         for sel in itertools.product(*V):
             g = tuple(comps[xi][int(t)] for xi, t in enumerate(sel))
             yield g, types[list(sel)]
@@ -223,7 +229,9 @@ def candidate_channels(ch: PrivacyChannel | ArrayLike, i: int, *, distinct: bool
             yield g, W
 
 
-def effective_channel(ch: PrivacyChannel | ArrayLike, i: int, cond: ArrayLike) -> NDArray[np.float64]:
+def effective_channel(
+    ch: PrivacyChannel | ArrayLike, i: int, cond: ArrayLike
+) -> NDArray[np.float64]:
     """The member of ``Q_i`` (eq. (25)) induced by ``cond[x_i, x_(i)] = p(x_(i) | x_i)``.
 
     ``cond`` has shape ``(|X_i|, |X_(i)|)`` (completions in C order of the other
@@ -246,8 +254,9 @@ def effective_channel(ch: PrivacyChannel | ArrayLike, i: int, cond: ArrayLike) -
     return np.einsum("ac,acy->ay", C, P)
 
 
-def individual_mutual_information(ch: PrivacyChannel | ArrayLike, prior: ArrayLike, i: int, *,
-                                  base: float = 2) -> float:
+def individual_mutual_information(
+    ch: PrivacyChannel | ArrayLike, prior: ArrayLike, i: int, *, base: float = 2
+) -> float:
     """``I(X_i; Y)`` for a joint prior ``prior[x_1, ..., x_n]`` through the channel.
 
     Examples
@@ -272,14 +281,21 @@ def individual_mutual_information(ch: PrivacyChannel | ArrayLike, prior: ArrayLi
 
 
 # ----------------------------------------------------------------------------- capacities
-def _capacity(W: NDArray[np.float64], tol: float) -> tuple[float, float, float, NDArray[np.float64]]:
+def _capacity(
+    W: NDArray[np.float64], tol: float
+) -> tuple[float, float, float, NDArray[np.float64]]:
     """(C, lower, upper, input pmf) in nats via nsp.channels.channel_capacity."""
     from nsp.channels import channel_capacity
 
     if W.shape[0] == 1:
         return 0.0, 0.0, 0.0, np.ones(1)
     res = channel_capacity(W, base=math.e, tol=tol)
-    return float(res.capacity), float(res.lower), float(res.upper), np.asarray(res.input_pmf, dtype=np.float64)
+    return (
+        float(res.capacity),
+        float(res.lower),
+        float(res.upper),
+        np.asarray(res.input_pmf, dtype=np.float64),
+    )
 
 
 def _leakage_bound(types: NDArray[np.float64], sets: list[tuple[int, ...]]) -> NDArray[np.float64]:
@@ -357,7 +373,9 @@ def _bits(A: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _match(types_set: Sequence[int], V: list[NDArray[np.int64]], support: Sequence[int]) -> dict[int, int]:
+def _match(
+    types_set: Sequence[int], V: list[NDArray[np.int64]], support: Sequence[int]
+) -> dict[int, int]:
     """Bipartite matching (Kuhn) of the row types in ``support`` to distinct values x_i."""
     adj = {t: [xi for xi, v in enumerate(V) if t in set(v.tolist())] for t in types_set}
     owner: dict[int, int] = {}
@@ -377,8 +395,15 @@ def _match(types_set: Sequence[int], V: list[NDArray[np.int64]], support: Sequen
     return {t: xi for xi, t in owner.items()}
 
 
-def _witness(ch: PrivacyChannel, types: NDArray[np.float64], tau: NDArray[np.int64], i: int,
-             rows: tuple[int, ...], r: NDArray[np.float64], per_value: tuple[int, ...] | None):
+def _witness(
+    ch: PrivacyChannel,
+    types: NDArray[np.float64],
+    tau: NDArray[np.int64],
+    i: int,
+    rows: tuple[int, ...],
+    r: NDArray[np.float64],
+    per_value: tuple[int, ...] | None,
+):
     """Build (g, W, r over X_i, prior) from a row set (with input pmf r over ``rows``)."""
     sizes = ch.universe.sizes
     V = slice_types(tau, i)
@@ -415,9 +440,15 @@ def _witness(ch: PrivacyChannel, types: NDArray[np.float64], tau: NDArray[np.int
     return g, W, rx, prior
 
 
-def individual_channel_capacity(ch: PrivacyChannel | ArrayLike, *, base: float = 2, method: str = "setdp",
-                                tol: float = 1e-10, max_candidates: int = MAX_CANDIDATES,
-                                individuals: Sequence[int] | None = None) -> ICCResult:
+def individual_channel_capacity(
+    ch: PrivacyChannel | ArrayLike,
+    *,
+    base: float = 2,
+    method: str = "setdp",
+    tol: float = 1e-10,
+    max_candidates: int = MAX_CANDIDATES,
+    individuals: Sequence[int] | None = None,
+) -> ICCResult:
     """The individual channel capacity ``C_1`` w.r.t. all priors (Def. 3, Theorem 3.1), exactly.
 
     Parameters
@@ -464,7 +495,11 @@ def individual_channel_capacity(ch: PrivacyChannel | ArrayLike, *, base: float =
         raise ValueError(f"method must be 'setdp' or 'enumerate', got {method!r}")
     tol = _check_tol(tol)
     max_candidates = check_int(max_candidates, "max_candidates", minimum=1)
-    inds = list(range(ch.n)) if individuals is None else [_check_individual(ch, i) for i in individuals]
+    inds = (
+        list(range(ch.n))
+        if individuals is None
+        else [_check_individual(ch, i) for i in individuals]
+    )
     if not inds:
         raise ValueError("individuals must name at least one individual")
     types, tau = row_types(ch)
@@ -520,7 +555,9 @@ def individual_channel_capacity(ch: PrivacyChannel | ArrayLike, *, base: float =
         else:
             # Individuals whose slices hold the same row types (every individual of a symmetric
             # query) share their maximal sets and bounds: compute them once per distinct slice.
-            shared: dict[tuple[tuple[int, ...], ...], tuple[list[tuple[int, ...]], NDArray[np.float64]]] = {}
+            shared: dict[
+                tuple[tuple[int, ...], ...], tuple[list[tuple[int, ...]], NDArray[np.float64]]
+            ] = {}
             sets_by_i = {}
             for i in inds:
                 V = slice_types(tau, i)
@@ -550,10 +587,19 @@ def individual_channel_capacity(ch: PrivacyChannel | ArrayLike, *, base: float =
     val, lo, up, i, rows, r, per_value = best
     g, W, rx, prior = _witness(ch, types, tau, i, rows, r, per_value)
     return ICCResult(
-        value=val / lnb, lower=lo / lnb, upper=max(up, top_upper) / lnb, individual=i, selection=g, channel=W,
-        input_dist=rx, witness_prior=prior,
+        value=val / lnb,
+        lower=lo / lnb,
+        upper=max(up, top_upper) / lnb,
+        individual=i,
+        selection=g,
+        channel=W,
+        input_dist=rx,
+        witness_prior=prior,
         per_individual=tuple(p / lnb if not math.isnan(p) else math.nan for p in per),
-        n_candidates=n_cand, n_evaluated=n_eval, method=method, base=b,
+        n_candidates=n_cand,
+        n_evaluated=n_eval,
+        method=method,
+        base=b,
     )
 
 
@@ -577,8 +623,10 @@ def _shortcut_sets(types, tau, i, k):
     lo_other[a] = np.inf
     hi_other = w[hi].copy()
     hi_other[b] = -np.inf
-    out = {tuple(sorted({int(hi[a]), int(lo[int(np.argmin(lo_other))])})),
-           tuple(sorted({int(hi[int(np.argmax(hi_other))]), int(lo[b])}))}
+    out = {
+        tuple(sorted({int(hi[a]), int(lo[int(np.argmin(lo_other))])})),
+        tuple(sorted({int(hi[int(np.argmax(hi_other))]), int(lo[b])})),
+    }
     return sorted(out)
 
 
@@ -601,8 +649,13 @@ def _check_individual(ch: PrivacyChannel, i: int) -> int:
 
 
 # ----------------------------------------------------------------------------- bounds, searches
-def individual_capacity_bounds(ch: PrivacyChannel | ArrayLike, *, base: float = 2, tol: float = 1e-10,
-                               max_pairs: int | None = None) -> tuple[float, float]:
+def individual_capacity_bounds(
+    ch: PrivacyChannel | ArrayLike,
+    *,
+    base: float = 2,
+    tol: float = 1e-10,
+    max_pairs: int | None = None,
+) -> tuple[float, float]:
     """Cheap certified bounds on ``C_1`` (spec R4), in units of ``base``.
 
     Lower: ``max`` over pairs of distinct rows of the two-row capacity (any two datasets
@@ -638,9 +691,9 @@ def individual_capacity_bounds(ch: PrivacyChannel | ArrayLike, *, base: float = 
 def _mi_and_grad(p: NDArray[np.float64], P: NDArray[np.float64]):
     """I(X_0; Y) (nats) and its gradient w.r.t. the joint p (P: (s0, rest, k))."""
     joint = p[..., None] * P
-    q = joint.sum(axis=1)                      # p(x_i, y)
-    m = p.sum(axis=1)                          # p(x_i)
-    s = q.sum(axis=0)                          # p(y)
+    q = joint.sum(axis=1)  # p(x_i, y)
+    m = p.sum(axis=1)  # p(x_i)
+    s = q.sum(axis=0)  # p(y)
     with np.errstate(divide="ignore", invalid="ignore"):
         ratio = np.where(q > 0, q / (m[:, None] * s[None, :]), 1.0)
         lr = np.log(ratio)
@@ -654,7 +707,9 @@ def _softmax(theta: NDArray[np.float64]) -> NDArray[np.float64]:
     return z / z.sum()
 
 
-def _neg_mi_objective(theta: NDArray[np.float64], P: NDArray[np.float64]) -> tuple[float, NDArray[np.float64]]:
+def _neg_mi_objective(
+    theta: NDArray[np.float64], P: NDArray[np.float64]
+) -> tuple[float, NDArray[np.float64]]:
     """``-I(X_0; Y)`` (nats) of the prior ``softmax(theta)`` and its gradient in ``theta``.
 
     ``P`` has shape ``(|X_i|, |X_(i)|, k)`` (individual ``i`` moved first); the objective of
@@ -668,8 +723,9 @@ def _neg_mi_objective(theta: NDArray[np.float64], P: NDArray[np.float64]) -> tup
     return -v, -(pf * (g - pf @ g))
 
 
-def individual_capacity_search(ch: PrivacyChannel | ArrayLike, *, base: float = 2, restarts: int = 20,
-                               seed: int = 0) -> float:
+def individual_capacity_search(
+    ch: PrivacyChannel | ArrayLike, *, base: float = 2, restarts: int = 20, seed: int = 0
+) -> float:
     """Direct search over joint priors: a lower bound on ``C_1``, independent of Theorem 3.1.
 
     Maximizes ``max_i I(X_i; Y)`` over ``p(x)`` (softmax parametrization, BFGS with the
@@ -691,17 +747,26 @@ def individual_capacity_search(ch: PrivacyChannel | ArrayLike, *, base: float = 
     for i in range(ch.n):
         P = np.moveaxis(ch.array, i, 0).reshape(sizes[i], -1, ch.k)
         starts = [np.zeros(P.shape[0] * P.shape[1])]
-        starts += [np.log(rng.dirichlet(np.full(starts[0].size, 0.3)) + 1e-300) for _ in range(restarts)]
+        starts += [
+            np.log(rng.dirichlet(np.full(starts[0].size, 0.3)) + 1e-300) for _ in range(restarts)
+        ]
         for th0 in starts:
             th0 = np.clip(th0, -40, None)
-            res = minimize(_neg_mi_objective, th0, args=(P,), jac=True, method="BFGS",
-                           options={"maxiter": 400, "gtol": 1e-10})
+            res = minimize(
+                _neg_mi_objective,
+                th0,
+                args=(P,),
+                jac=True,
+                method="BFGS",
+                options={"maxiter": 400, "gtol": 1e-10},
+            )
             best = max(best, -float(res.fun))
     return best / math.log(b)
 
 
-def individual_capacity_entropy_constrained(ch: PrivacyChannel | ArrayLike, b: float, *, base: float = 2,
-                                            restarts: int = 30, seed: int = 0) -> float:
+def individual_capacity_entropy_constrained(
+    ch: PrivacyChannel | ArrayLike, b: float, *, base: float = 2, restarts: int = 30, seed: int = 0
+) -> float:
     """Heuristic lower bound on ``C_1^b = max_{i, H(X) >= b} I(X_i; Y)`` (Assumption 2.1).
 
     Theorem 3.1 does not apply under the entropy constraint; this runs SLSQP from
@@ -723,7 +788,9 @@ def individual_capacity_entropy_constrained(ch: PrivacyChannel | ArrayLike, b: f
     restarts = _check_restarts(restarts)
     seed = check_seed(seed)
     if not -1e-12 <= bn <= hmax + 1e-9:
-        raise ValueError(f"b must be in [0, log|X|] = [0, {hmax / lnb:.6g}] (units of base), got {b}")
+        raise ValueError(
+            f"b must be in [0, log|X|] = [0, {hmax / lnb:.6g}] (units of base), got {b}"
+        )
     if bn >= hmax - 1e-12:
         u = np.full(sizes, 1.0 / ch.universe.size)
         return max(individual_mutual_information(ch, u, i, base=math.e) for i in range(ch.n)) / lnb
@@ -747,16 +814,28 @@ def individual_capacity_entropy_constrained(ch: PrivacyChannel | ArrayLike, b: f
         starts = [np.zeros(size)] + [rng.normal(scale=1.5, size=size) for _ in range(restarts)]
         for th0 in starts:
             with np.errstate(all="ignore"):
-                res = minimize(_neg_mi_objective, th0, args=(P,), jac=True, method="SLSQP",
-                               constraints=[{"type": "ineq", "fun": hcon, "jac": hjac}],
-                               options={"maxiter": 500, "ftol": 1e-12})
+                res = minimize(
+                    _neg_mi_objective,
+                    th0,
+                    args=(P,),
+                    jac=True,
+                    method="SLSQP",
+                    constraints=[{"type": "ineq", "fun": hcon, "jac": hjac}],
+                    options={"maxiter": 500, "ftol": 1e-12},
+                )
             if hcon(res.x) >= -1e-9:
                 best = max(best, -float(res.fun))
     return best / lnb
 
 
-def balance_function(ch: PrivacyChannel | ArrayLike, bs: Sequence[float], *, base: float = 2,
-                     restarts: int = 30, seed: int = 0) -> pd.DataFrame:
+def balance_function(
+    ch: PrivacyChannel | ArrayLike,
+    bs: Sequence[float],
+    *,
+    base: float = 2,
+    restarts: int = 30,
+    seed: int = 0,
+) -> pd.DataFrame:
     """Heuristic balance function ``delta(b) = C_1 - C_1^b`` (Def. 5), an **upper estimate**.
 
     ``C_1`` is exact (Theorem 3.1); ``C_1^b`` is the heuristic lower bound of
@@ -785,8 +864,9 @@ def balance_function(ch: PrivacyChannel | ArrayLike, bs: Sequence[float], *, bas
     return pd.DataFrame(rows)
 
 
-def group_capacity(ch: PrivacyChannel | ArrayLike, group: Sequence[int], *, base: float = 2,
-                   method: str = "setdp") -> float:
+def group_capacity(
+    ch: PrivacyChannel | ArrayLike, group: Sequence[int], *, base: float = 2, method: str = "setdp"
+) -> float:
     """``C_G = max_X I(X_G; Y)``: Theorem 3.1 applied to the merged super-individual ``G``.
 
     Examples
@@ -802,8 +882,9 @@ def group_capacity(ch: PrivacyChannel | ArrayLike, group: Sequence[int], *, base
     return individual_channel_capacity(g, base=base, method=method, individuals=[pos]).value
 
 
-def max_information_capacity_ind(ch: PrivacyChannel | ArrayLike, *, eta: float = 1e-12
-                                 ) -> tuple[float, float]:
+def max_information_capacity_ind(
+    ch: PrivacyChannel | ArrayLike, *, eta: float = 1e-12
+) -> tuple[float, float]:
     """``C_1^inf(P_ind)`` of Def. 7 (nats): the supremum (= DP epsilon, Prop. 1) and a witness.
 
     The supremum is approached, not attained (spec §8 A15): the witness product prior puts
@@ -883,14 +964,17 @@ def data_independent_bound(ch: PrivacyChannel | ArrayLike, *, base: float = 2) -
 
     ch = as_privacy_channel(ch)
     if not is_data_independent(ch, atol=1e-9):
-        raise ValueError("ch must be data-independent (Def. 10: rows are permutations of each other)")
+        raise ValueError(
+            "ch must be data-independent (Def. 10: rows are permutations of each other)"
+        )
     b = check_base(base)
     z = ch.matrix()[0]
     return math.log(ch.k) / math.log(b) - float(entropy(z, base=b))
 
 
-def is_weakly_symmetric(ch: PrivacyChannel | ArrayLike, *, atol: float = 1e-9,
-                        max_candidates: int = MAX_CANDIDATES) -> tuple[bool, int | None, tuple | None]:
+def is_weakly_symmetric(
+    ch: PrivacyChannel | ArrayLike, *, atol: float = 1e-9, max_candidates: int = MAX_CANDIDATES
+) -> tuple[bool, int | None, tuple | None]:
     """Def. 11: data-independent, and some member of some ``S_i`` has constant column sums.
 
     Returns ``(True, i', g)`` with a witnessing selection, or ``(False, None, None)``.
@@ -910,7 +994,9 @@ def is_weakly_symmetric(ch: PrivacyChannel | ArrayLike, *, atol: float = 1e-9,
         return False, None, None
     total = sum(count_candidates(ch, i) for i in range(ch.n))
     if total > max_candidates:
-        raise EnumerationBudgetError(f"weak-symmetry search needs {total} candidates > max_candidates={max_candidates}")
+        raise EnumerationBudgetError(
+            f"weak-symmetry search needs {total} candidates > max_candidates={max_candidates}"
+        )
     for i in range(ch.n):
         for g, W in candidate_channels(ch, i):
             cs = W.sum(axis=0)
@@ -919,8 +1005,9 @@ def is_weakly_symmetric(ch: PrivacyChannel | ArrayLike, *, atol: float = 1e-9,
     return False, None, None
 
 
-def uniform_output_reachable(ch: PrivacyChannel | ArrayLike, *, max_candidates: int = MAX_CANDIDATES
-                             ) -> tuple[bool, int | None, tuple | None, NDArray[np.float64] | None]:
+def uniform_output_reachable(
+    ch: PrivacyChannel | ArrayLike, *, max_candidates: int = MAX_CANDIDATES
+) -> tuple[bool, int | None, tuple | None, NDArray[np.float64] | None]:
     """Spec R6: is the uniform output law in the convex hull of the rows of some member of some ``S_i``?
 
     For a data-independent channel this holds **iff** ``C_1 = log|Y| - H(Z)`` (weak symmetry,
@@ -944,7 +1031,13 @@ def uniform_output_reachable(ch: PrivacyChannel | ArrayLike, *, max_candidates: 
             R = types[list(rows)]
             A_eq = np.vstack([R.T, np.ones(len(rows))])
             b_eq = np.concatenate([np.full(k, 1.0 / k), [1.0]])
-            res = linprog(np.zeros(len(rows)), A_eq=A_eq, b_eq=b_eq, bounds=[(0, None)] * len(rows), method="highs")
+            res = linprog(
+                np.zeros(len(rows)),
+                A_eq=A_eq,
+                b_eq=b_eq,
+                bounds=[(0, None)] * len(rows),
+                method="highs",
+            )
             if res.status == 0:
                 g, W, rx, _ = _witness(ch, types, tau, i, rows, np.maximum(res.x, 0) + 0.0, None)
                 return True, i, g, rx

