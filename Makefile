@@ -17,7 +17,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 NOTEBOOKS := $(sort $(wildcard notebooks/*/*.py))
 CLEAN_NBS := $(patsubst notebooks/%.py,build/notebooks/%.ipynb,$(NOTEBOOKS))
 
-.PHONY: help install lock data figures check-figures notebooks lab test bench clean
+.PHONY: help install lock data figures check-figures notebooks lab test lint format bench clean
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-13s %s\n", $$1, $$2}'
@@ -69,6 +69,15 @@ lab: $(STAMP) ## open JupyterLab on the project (notebooks/ and your copies in b
 
 test: $(STAMP) data ## run the whole test suite (units, properties, doctests, every notebook with quick=True)
 	NSP_REQUIRE_DATA=1 $(PY) -m pytest -n $(JOBS) --durations=15
+
+lint: $(STAMP) ## check style, docstrings and types: ruff check, ruff format --check, mypy
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
+
+format: $(STAMP) ## format the code and apply ruff's safe fixes
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
 
 bench: $(STAMP) ## run the speed benchmarks and print each figure against its target
 	$(PY) -m benchmarks

@@ -1,14 +1,63 @@
-"""nsp: privacy measured with information — measures, algorithms and reproducible figures of five papers.
+"""nsp: privacy measured with information — the measures, algorithms and figures of five papers.
 
-Modules
--------
-info            Shannon measures on pmf arrays (entropy, mutual information, divergences, leakages)
-uncertain       non-stochastic (range-based) measures: H0, I0, L0, maximin information, k-anonymity
-channels        channels, capacity, differential-privacy epsilon
-ratedistortion  rate-distortion and the utility-privacy tradeoff
-clustering      merge-based algorithms (agglomerative non-stochastic privacy, privacy funnel)
-datasets        the data registry, fetching and loaders
-plotting        style and deterministic figure saving
+Every subpackage is reachable from ``import nsp`` (imported on first use):
+
+================  ==========================================================================
+``info``          Shannon measures on pmf arrays (entropy, mutual information, divergences,
+                  leakages)
+``uncertain``     non-stochastic (range-based) measures: H0, I0, L0, maximin information,
+                  k-anonymity
+``channels``      channels, certified capacity, differential-privacy epsilon
+``ratedistortion`` rate-distortion and the utility-privacy tradeoff
+``noiseless``     noiseless privacy budgets and quantizers
+``privacy_channels`` privacy channels over a product universe, individual channel capacity
+``clustering``    merge-based algorithms (agglomerative non-stochastic privacy, privacy funnel)
+``pareto``        lambda sweeps and Pareto fronts
+``papers``        one module per paper: instances, printed values, experiments, tables
+``datasets``      the data registry, fetching and loaders
+``plotting``      style and deterministic figure saving
+``notebooks``     finding and running the notebooks
+================  ==========================================================================
+
+Examples
+--------
+>>> import nsp
+>>> round(nsp.info.entropy([0.5, 0.5]), 6)
+1.0
 """
 
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
 __version__ = "0.1.0"
+
+_SUBMODULES = (
+    "channels",
+    "clustering",
+    "datasets",
+    "experiments",
+    "info",
+    "noiseless",
+    "notebooks",
+    "papers",
+    "pareto",
+    "paths",
+    "plotting",
+    "privacy_channels",
+    "ratedistortion",
+    "uncertain",
+)
+
+__all__ = ["__version__", *_SUBMODULES]
+
+
+def __getattr__(name: str) -> ModuleType:
+    if name in _SUBMODULES:
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module 'nsp' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

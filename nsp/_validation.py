@@ -1,29 +1,203 @@
-"""Input validation shared by every measure: one place for the rules and their messages.
+"""Input validation shared by every public function: one place for the rules and their messages.
 
 Every public function of :mod:`nsp` checks its arguments with these helpers, so that bad
-input always raises a :class:`ValueError` that names the argument and the rule it broke.
-Nothing is normalized silently: unnormalized counts are accepted only with
-``normalize=True``.
+input always raises a :class:`ValueError` (a :class:`TypeError` never escapes for a wrong
+kind of value) that names the argument and the rule it broke, and loses nothing. Nothing is
+normalized silently: unnormalized counts are accepted only with ``normalize=True``.
+
+Scalars
+    :func:`check_real`, :func:`check_int`, :func:`check_bool`, :func:`check_choice` and
+    :func:`check_tol` (the model is scikit-learn's ``Interval`` constraints). Booleans are not
+    numbers, strings are not numbers, NaN is in no interval, and an integer argument must be
+    integral (``2.0`` and ``2.5`` are refused).
+The logarithm base
+    :data:`Base` is the type of every ``base=`` argument; :func:`check_base` reads it.
+Arrays
+    :func:`as_pmf`, :func:`as_channel`, :func:`as_axes`.
 """
 
 from __future__ import annotations
 
 import math
+import numbers
+from collections.abc import Iterable
+from typing import Literal, TypeAlias
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
+
+__all__ = [
+    "Base",
+    "SUM_TOL",
+    "as_axes",
+    "as_channel",
+    "as_pmf",
+    "check_base",
+    "check_bool",
+    "check_choice",
+    "check_int",
+    "check_real",
+    "check_tol",
+    "log_base",
+    "log_in",
+]
+
+#: The type of every ``base=`` argument: a number > 0 other than 1, or a unit name.
+Base: TypeAlias = float | Literal["e", "nats", "nat", "bits", "bit"]
+
+Closed = Literal["both", "left", "right", "neither"]
 
 #: Absolute tolerance for "sums to one".
 SUM_TOL: float = 1e-9
 
 
-def check_base(base: float | str) -> float:
+def _interval_text(low: float | None, high: float | None, closed: Closed) -> str:
+    left = "[" if closed in ("both", "left") and low is not None else "("
+    right = "]" if closed in ("both", "right") and high is not None else ")"
+    lo = "-inf" if low is None else f"{low:g}"
+    hi = "inf" if high is None else f"{high:g}"
+    return f"{left}{lo}, {hi}{right}"
+
+
+def _in_interval(x: float, low: float | None, high: float | None, closed: Closed) -> bool:
+    if low is not None and (x < low or (x == low and closed in ("right", "neither"))):
+        return False
+    return not (high is not None and (x > high or (x == high and closed in ("left", "neither"))))
+
+
+def check_real(
+    name: str,
+    value: object,
+    *,
+    low: float | None = None,
+    high: float | None = None,
+    closed: Closed = "both",
+    allow_inf: bool = False,
+) -> float:
+    """Return ``value`` as a float after checking it is a real number in an interval.
+
+    Parameters
+    ----------
+    name : str
+        The argument's name, for the message.
+    value : object
+        The value to check: a Python or numpy real number (not a bool, not a string).
+    low, high : float, optional
+        The interval's ends (``None``: unbounded).
+    closed : {"both", "left", "right", "neither"}
+        Which ends belong to the interval.
+    allow_inf : bool
+        Whether ``inf``/``-inf`` are accepted (when inside the interval). NaN never is.
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    ValueError
+        Naming the argument, the rule and the value.
+
+    Examples
+    --------
+    >>> check_real("tol", 1e-9, low=0, closed="neither")
+    1e-09
+    >>> check_real("p", 1.5, low=0, high=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: p must be a real number in [0, 1]; got 1.5
+    """
+    rule = f"a real number in {_interval_text(low, high, closed)}"
+    if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Real):
+        raise ValueError(f"{name} must be {rule}; got {value!r} ({type(value).__name__})")
+    x = float(value)
+    if math.isnan(x) or (math.isinf(x) and not allow_inf) or not _in_interval(x, low, high, closed):
+        raise ValueError(f"{name} must be {rule}; got {value!r}")
+    return x
+
+
+def check_int(
+    name: str,
+    value: object,
+    *,
+    low: int | None = None,
+    high: int | None = None,
+) -> int:
+    """Return ``value`` as an int after checking it is an integer in ``[low, high]``.
+
+    Python and numpy integers are accepted; bools, floats (even ``2.0``) and strings are not.
+
+    Examples
+    --------
+    >>> check_int("max_iter", 100, low=1)
+    100
+    >>> check_int("max_iter", 2.5, low=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: max_iter must be an integer in [1, inf); got 2.5 (float)
+    """
+    rule = f"an integer in {_interval_text(low, high, 'both')}"
+    if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Integral):
+        raise ValueError(f"{name} must be {rule}; got {value!r} ({type(value).__name__})")
+    n = int(value)
+    if not _in_interval(n, low, high, "both"):
+        raise ValueError(f"{name} must be {rule}; got {value!r}")
+    return n
+
+
+def check_bool(name: str, value: object) -> bool:
+    """Return ``value`` after checking it is a bool (``True``/``False``, or a numpy bool).
+
+    Examples
+    --------
+    >>> check_bool("normalize", True)
+    True
+    >>> check_bool("normalize", "yes")
+    Traceback (most recent call last):
+    ...
+    ValueError: normalize must be True or False; got 'yes' (str)
+    """
+    if not isinstance(value, bool | np.bool_):
+        raise ValueError(f"{name} must be True or False; got {value!r} ({type(value).__name__})")
+    return bool(value)
+
+
+def check_choice(name: str, value: object, choices: Iterable[str]) -> str:
+    """Return ``value`` after checking it is one of ``choices`` (strings).
+
+    Examples
+    --------
+    >>> check_choice("distance", "abs", ("abs", "sq"))
+    'abs'
+    >>> check_choice("distance", "l2", ("abs", "sq"))
+    Traceback (most recent call last):
+    ...
+    ValueError: distance must be one of 'abs', 'sq'; got 'l2'
+    """
+    options = tuple(choices)
+    if not isinstance(value, str) or value not in options:
+        raise ValueError(f"{name} must be one of {', '.join(map(repr, options))}; got {value!r}")
+    return value
+
+
+def check_tol(name: str, value: object) -> float:
+    """Return a tolerance: a finite real number > 0 (a tolerance of 0 would never stop).
+
+    Examples
+    --------
+    >>> check_tol("tol", 1e-7)
+    1e-07
+    """
+    return check_real(name, value, low=0.0, closed="neither")
+
+
+def check_base(base: Base) -> float:
     """Return the logarithm base as a float, rejecting bases that define no logarithm.
 
     Parameters
     ----------
     base : float or {"e", "nats", "bits"}
-        A positive number other than 1, or ``"e"``/``"nats"`` (natural log) or ``"bits"`` (2).
+        A finite number > 1, or ``"e"``/``"nats"`` (natural log) or ``"bits"`` (2).
 
     Returns
     -------
@@ -33,7 +207,7 @@ def check_base(base: float | str) -> float:
     Raises
     ------
     ValueError
-        If ``base`` is not a finite number > 0 and != 1.
+        If ``base`` is not a finite number > 1 nor a unit name.
 
     Examples
     --------
@@ -45,23 +219,20 @@ def check_base(base: float | str) -> float:
     if isinstance(base, str):
         aliases = {"e": math.e, "nats": math.e, "nat": math.e, "bits": 2.0, "bit": 2.0}
         if base not in aliases:
-            raise ValueError(f"base must be a number > 0 and != 1, or one of {sorted(aliases)}; got {base!r}")
+            raise ValueError(
+                f"base must be a number > 1, or one of {sorted(aliases)}; got {base!r}"
+            )
         return aliases[base]
-    try:
-        b = float(base)
-    except (TypeError, ValueError):
-        raise ValueError(f"base must be a number > 0 and != 1; got {base!r}") from None
-    if not math.isfinite(b) or b <= 0 or b == 1:
-        raise ValueError(f"base must be a finite number > 0 and != 1; got {base!r}")
-    return b
+    # A base in (0, 1) would make every amount of information negative.
+    return check_real("base", base, low=1.0, closed="neither")
 
 
-def log_base(base: float) -> float:
+def log_base(base: Base) -> float:
     """Return ``ln(base)``, the divisor that converts nats into units of ``base``."""
     return math.log(check_base(base))
 
 
-def log_in(x: float, base: float | str = 2) -> float:
+def log_in(x: float, base: Base = 2) -> float:
     """``log_base(x)`` of a positive number, exact for base 2 (``math.log2``) and e.
 
     Examples
@@ -209,7 +380,9 @@ def as_channel(
     return arr
 
 
-def as_axes(axes: int | tuple[int, ...] | list[int], ndim: int, *, name: str = "axes") -> tuple[int, ...]:
+def as_axes(
+    axes: int | tuple[int, ...] | list[int], ndim: int, *, name: str = "axes"
+) -> tuple[int, ...]:
     """Normalize an axis or group of axes of an ``ndim``-axis array to sorted non-negative ints.
 
     Raises
@@ -229,7 +402,9 @@ def as_axes(axes: int | tuple[int, ...] | list[int], ndim: int, *, name: str = "
     for a in group:
         a = int(a)
         if not -ndim <= a < ndim:
-            raise ValueError(f"{name} contains axis {a}, out of range for an array with {ndim} axes")
+            raise ValueError(
+                f"{name} contains axis {a}, out of range for an array with {ndim} axes"
+            )
         out.append(a % ndim)
     if len(set(out)) != len(out):
         raise ValueError(f"{name} repeats an axis: {group}")

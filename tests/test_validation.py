@@ -7,13 +7,30 @@ import math
 import numpy as np
 import pytest
 
-from nsp._validation import as_axes, as_channel, as_pmf, check_base
+from nsp._validation import (
+    as_axes,
+    as_channel,
+    as_pmf,
+    check_base,
+    check_bool,
+    check_choice,
+    check_int,
+    check_real,
+    check_tol,
+)
 
 
 @pytest.mark.parametrize(
     "p, match",
-    [([0.5, -0.1, 0.6], "non-negative"), ([0.5, np.nan], "finite"), ([np.inf, 0.0], "finite"),
-     ([0.5, 0.4], "sum to 1"), ([], "empty"), (0.5, "scalar"), ([[]], "empty")],
+    [
+        ([0.5, -0.1, 0.6], "non-negative"),
+        ([0.5, np.nan], "finite"),
+        ([np.inf, 0.0], "finite"),
+        ([0.5, 0.4], "sum to 1"),
+        ([], "empty"),
+        (0.5, "scalar"),
+        ([[]], "empty"),
+    ],
 )
 def test_as_pmf_names_the_broken_rule(p, match):
     with pytest.raises(ValueError, match=match):
@@ -54,3 +71,48 @@ def test_as_axes():
         as_axes(3, 3)
     with pytest.raises(ValueError, match="repeats"):
         as_axes((0, -3), 3)
+
+
+class TestScalarChecks:
+    """One rule per kind of scalar, with the argument's name and the rule in the message."""
+
+    @pytest.mark.parametrize("bad", [True, np.bool_(False), "1e-3", None, [1.0], float("nan"), 1j])
+    def test_real_refuses_what_is_not_a_real_number(self, bad):
+        with pytest.raises(ValueError, match=r"^tol must be a real number in \(0, inf\)"):
+            check_real("tol", bad, low=0, closed="neither")
+
+    def test_real_intervals_and_infinity(self):
+        assert check_real("x", np.float32(0.5), low=0, high=1) == 0.5
+        assert check_real("x", 0, low=0) == 0.0
+        with pytest.raises(ValueError, match=r"\(0, 1\]"):
+            check_real("x", 0, low=0, high=1, closed="right")
+        with pytest.raises(ValueError, match="got inf"):
+            check_real("x", float("inf"), low=0)
+        assert check_real("x", float("inf"), low=0, allow_inf=True) == float("inf")
+
+    @pytest.mark.parametrize("bad", [2.5, 2.0, True, "3", np.float64(3.0)])
+    def test_int_refuses_non_integers(self, bad):
+        with pytest.raises(ValueError, match=r"^n must be an integer in \[1, inf\)"):
+            check_int("n", bad, low=1)
+
+    def test_int_accepts_numpy_integers_in_range(self):
+        assert check_int("n", np.int64(3), low=1, high=3) == 3
+        with pytest.raises(ValueError, match=r"\[1, 3\]; got 4"):
+            check_int("n", 4, low=1, high=3)
+
+    def test_bool_choice_and_tol(self):
+        assert check_bool("flag", np.bool_(True)) is True
+        for bad in (1, 0, "True", None):
+            with pytest.raises(ValueError, match="flag must be True or False"):
+                check_bool("flag", bad)
+        assert check_choice("how", "a", ["a", "b"]) == "a"
+        with pytest.raises(ValueError, match="how must be one of 'a', 'b'; got 1"):
+            check_choice("how", 1, ["a", "b"])
+        for bad in (0, -1e-3, float("inf")):
+            with pytest.raises(ValueError, match="tol must be"):
+                check_tol("tol", bad)
+
+    @pytest.mark.parametrize("bad", [0.5, 1, 0, -2, True, float("inf"), "ten"])
+    def test_bases_at_or_below_one_are_refused(self, bad):
+        with pytest.raises(ValueError, match="base must be"):
+            check_base(bad)

@@ -1,0 +1,59 @@
+"""nsp.papers: the paper registry and the one "paper vs ours" table builder."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from nsp.papers import PAPERS, compare
+from nsp.paths import repo_root
+
+
+def test_paper_keys_are_the_notebook_and_figure_folders():
+    root = repo_root()
+    for key in PAPERS:
+        assert (root / "notebooks" / key).is_dir(), key
+        assert (root / "figures" / key).is_dir(), key
+
+
+def test_compare_tolerances_sequences_and_labels():
+    paper = {("E1", "I"): 0.716920, ("E1", "pair"): (2, 1), ("E1", "groups"): "{0}{1}"}
+    ours = {("E1", "I"): 0.7169204, ("E1", "pair"): np.array([2.0, 1.0]), ("E1", "groups"): "{0}{1}"}
+    table = compare(paper, ours, tol=5e-7, names=("example", "quantity"), notes={("E1", "I"): "ok"})
+    assert list(table.columns) == ["example", "quantity", "paper", "ours", "agrees", "note"]
+    assert table["agrees"].tolist() == [True, True, True]
+    assert table["ours"].tolist() == [0.71692, "(2.0, 1.0)", "{0}{1}"]
+    assert table["note"].tolist() == ["ok", "", ""]
+    strict = compare(paper, ours, names=("example", "quantity"))
+    assert strict["agrees"].tolist() == [False, True, True]
+    assert compare({"x": 100.0}, {"x": 100.5}, rtol=0.01)["agrees"].item()
+    assert not compare({"x": (1, 2)}, {"x": (1, 2, 3)})["agrees"].item()  # lengths differ
+
+
+@pytest.mark.parametrize(
+    "kwargs, match",
+    [
+        ({"ours": {"b": 1}}, "same quantities"),
+        ({"tol": -1.0}, "tol must be"),
+        ({"tol": float("nan")}, "tol must be"),
+        ({"names": ("example", "quantity")}, "label"),
+        ({"digits": 2.5}, "digits must be"),
+    ],
+)
+def test_compare_rejects_bad_input(kwargs, match):
+    args = {"ours": {"a": 1.0}} | kwargs
+    with pytest.raises(ValueError, match=match):
+        compare({"a": 1.0}, args.pop("ours"), **args)
+
+
+def test_import_nsp_reaches_every_subpackage():
+    import nsp
+
+    for name in nsp.__all__:
+        if name != "__version__":
+            assert getattr(nsp, name).__name__ == f"nsp.{name}"
+    from nsp import clustering
+
+    assert clustering.funnel.__name__ == "nsp.clustering.funnel"
+    with pytest.raises(AttributeError):
+        nsp.no_such_module  # noqa: B018
