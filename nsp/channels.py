@@ -20,6 +20,7 @@ same two formulas.
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -29,7 +30,7 @@ from numpy.typing import ArrayLike, NDArray
 from scipy.optimize import brentq
 from scipy.special import xlogy
 
-from nsp._validation import SUM_TOL, as_channel, as_pmf, check_base
+from nsp._validation import SUM_TOL, as_channel, as_pmf, check_base, check_int, check_real
 
 __all__ = [
     "CapacityResult",
@@ -37,12 +38,14 @@ __all__ = [
     "channel_capacity",
     "channel_from_joint",
     "compose",
+    "compose_serial",
     "deterministic_channel",
     "dp_epsilon",
     "joint_from_channel",
     "mutual_information_channel",
     "parallel_channel",
     "product_channel",
+    "random_channel",
     "unique_rows",
     "validate_channel",
     "validate_joint",
@@ -222,11 +225,24 @@ def _check_inputs(px: NDArray[np.float64], W: NDArray[np.float64]) -> None:
 # --------------------------------------------------------------------------------------------
 
 
-def compose(W1: ArrayLike, W2: ArrayLike, *more: ArrayLike) -> NDArray[np.float64]:
-    """Serial composition: ``W1`` then ``W2`` (then each of ``more``), i.e. ``W1 @ W2 @ ...``.
+def compose_serial(W1: ArrayLike, W2: ArrayLike, *more: ArrayLike) -> NDArray[np.float64]:
+    """Compose channels in series: ``W1`` then ``W2`` (then each of ``more``), i.e. ``W1 @ W2 @ ...``.
 
     The result maps the input of ``W1`` to the output of the last channel: it is the
-    post-processing of ``W1`` by ``W2`` (a Markov chain X → Y → Z).
+    post-processing of ``W1`` by ``W2`` (a Markov chain X → Y → Z). (Independent releases
+    of one input are :func:`nsp.privacy_channels.compose_parallel`.)
+
+    Parameters
+    ----------
+    W1, W2 : array_like
+        Row-stochastic channels; the outputs of ``W1`` are the inputs of ``W2``.
+    *more : array_like
+        Further channels applied in order.
+
+    Returns
+    -------
+    numpy.ndarray
+        The composed channel, shape ``(inputs of W1, outputs of the last channel)``.
 
     Raises
     ------
@@ -238,7 +254,7 @@ def compose(W1: ArrayLike, W2: ArrayLike, *more: ArrayLike) -> NDArray[np.float6
     Two binary symmetric channels with crossover 0.1 make one with crossover 0.18:
 
     >>> bsc = [[0.9, 0.1], [0.1, 0.9]]
-    >>> compose(bsc, bsc)
+    >>> compose_serial(bsc, bsc)
     array([[0.82, 0.18],
            [0.18, 0.82]])
     """
@@ -253,6 +269,78 @@ def compose(W1: ArrayLike, W2: ArrayLike, *more: ArrayLike) -> NDArray[np.float6
             )
         out = out @ w
     return out
+
+
+#: Largest number of entries :func:`random_channel` draws (8 · 10⁸ bytes of float64).
+_MAX_ENTRIES = 10**8
+
+
+def random_channel(
+    n_inputs: int,
+    n_outputs: int | None = None,
+    *,
+    alpha: float = 1.0,
+    zeros: float = 0.0,
+    seed: int | np.random.Generator = 0,
+) -> NDArray[np.float64]:
+    """Draw a seeded random channel: Dirichlet rows, optionally with entries set to zero.
+
+    Each row is drawn from a symmetric Dirichlet distribution with concentration ``alpha``;
+    then, if ``zeros > 0``, each entry is set to 0 with probability ``zeros`` (a row left
+    without mass gets all of it at one output drawn uniformly) and the rows are renormalized.
+    With ``zeros = 0`` the result is ``default_rng(seed).dirichlet(alpha * ones, n_inputs)``.
+
+    Parameters
+    ----------
+    n_inputs : int
+        Number of rows (inputs), at least 1.
+    n_outputs : int, optional
+        Number of columns (outputs), at least 1; default ``n_inputs``.
+    alpha : float
+        Dirichlet concentration, > 0 (small values give peaked rows, large ones flat rows).
+    zeros : float
+        Probability in ``[0, 1)`` that an entry is set to 0 (for channels with zero entries).
+    seed : int or numpy.random.Generator
+        Seed of a fresh generator, or a generator to draw from (it is advanced).
+
+    Returns
+    -------
+    numpy.ndarray, shape (n_inputs, n_outputs)
+        A row-stochastic matrix.
+
+    Raises
+    ------
+    ValueError
+        If a size, ``alpha``, ``zeros`` or ``seed`` is invalid, or the channel would have more
+        than 10⁸ entries.
+
+    Examples
+    --------
+    >>> w = random_channel(3, 4, seed=1)
+    >>> w.shape, bool(abs(w.sum(axis=1) - 1).max() < 1e-12)
+    ((3, 4), True)
+    >>> bool((random_channel(3, 4, seed=1) == w).all())
+    True
+    """
+    n_in = check_int("n_inputs", n_inputs, low=1)
+    n_out = n_in if n_outputs is None else check_int("n_outputs", n_outputs, low=1)
+    if n_in * n_out > _MAX_ENTRIES:
+        raise ValueError(
+            f"random_channel would have {n_in} x {n_out} entries, more than {_MAX_ENTRIES:.0e}"
+        )
+    a = check_real("alpha", alpha, low=0.0, closed="neither")
+    z = check_real("zeros", zeros, low=0.0, high=1.0, closed="left")
+    if isinstance(seed, np.random.Generator):
+        rng = seed
+    else:
+        rng = np.random.default_rng(check_int("seed", seed, low=0))
+    w = rng.dirichlet(np.full(n_out, a), size=n_in)
+    if z > 0:
+        w[rng.random(w.shape) < z] = 0.0
+        dead = w.sum(axis=1) == 0
+        w[dead, rng.integers(n_out, size=int(dead.sum()))] = 1.0
+        w /= w.sum(axis=1, keepdims=True)
+    return w
 
 
 def product_channel(W1: ArrayLike, W2: ArrayLike) -> NDArray[np.float64]:
@@ -302,7 +390,7 @@ def parallel_channel(W1: ArrayLike, W2: ArrayLike) -> NDArray[np.float64]:
 def deterministic_channel(
     labels: ArrayLike, *, n_outputs: int | None = None
 ) -> NDArray[np.float64]:
-    """The 0/1 channel of a function: ``W[x, y] = 1`` if ``labels[x] == y``.
+    """Return the 0/1 channel of a function: ``W[x, y] = 1`` if ``labels[x] == y``.
 
     Parameters
     ----------
@@ -1034,3 +1122,24 @@ def dp_epsilon(W: ArrayLike, *, neighbours: object = None, base: float | str = "
             diff = np.abs(np.log(a[both]) - np.log(c[both]))
             eps = max(eps, float(diff.max()))
     return eps / ln_b
+
+
+def compose(W1: ArrayLike, W2: ArrayLike, *more: ArrayLike) -> NDArray[np.float64]:
+    """Compose in series; deprecated alias of :func:`compose_serial` (kept for one release).
+
+    Parameters
+    ----------
+    W1, W2, *more : array_like
+        As for :func:`compose_serial`.
+
+    Returns
+    -------
+    numpy.ndarray
+        ``compose_serial(W1, W2, *more)``.
+    """
+    warnings.warn(
+        "nsp.channels.compose is deprecated; use nsp.channels.compose_serial",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return compose_serial(W1, W2, *more)

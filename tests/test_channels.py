@@ -16,13 +16,14 @@ from nsp.channels import (
     capacity_bounds,
     channel_capacity,
     channel_from_joint,
-    compose,
+    compose_serial,
     deterministic_channel,
     dp_epsilon,
     joint_from_channel,
     mutual_information_channel,
     parallel_channel,
     product_channel,
+    random_channel,
     unique_rows,
     validate_channel,
     validate_joint,
@@ -40,18 +41,6 @@ def bsc(p: float) -> np.ndarray:
     return np.array([[1 - p, p], [p, 1 - p]])
 
 
-def random_channel(
-    seed: int, m: int, k: int, alpha: float = 1.0, sparsity: float = 0.0
-) -> np.ndarray:
-    rng = np.random.default_rng(seed)
-    w = rng.dirichlet(np.full(k, alpha), size=m)
-    if sparsity > 0:
-        w = w * (rng.random((m, k)) >= sparsity)
-        w[np.arange(m), rng.integers(0, k, m)] += 0.05
-        w /= w.sum(axis=1, keepdims=True)
-    return w
-
-
 def assert_certified(res: CapacityResult, value: float, *, tol: float = 1e-9) -> None:
     assert res.converged
     assert 0 <= res.upper - res.lower <= tol
@@ -62,10 +51,10 @@ def assert_certified(res: CapacityResult, value: float, *, tol: float = 1e-9) ->
 channels = st.builds(
     random_channel,
     seed=st.integers(0, 2**32 - 1),
-    m=st.integers(1, 7),
-    k=st.integers(1, 7),
+    n_inputs=st.integers(1, 7),
+    n_outputs=st.integers(1, 7),
     alpha=st.sampled_from([0.2, 1.0, 5.0]),
-    sparsity=st.sampled_from([0.0, 0.0, 0.5]),
+    zeros=st.sampled_from([0.0, 0.0, 0.5]),
 )
 
 
@@ -140,7 +129,7 @@ def test_deterministic_channel_capacity_is_log_of_image_size():
 
 
 def test_base_changes_units():
-    w = random_channel(3, 6, 5)
+    w = random_channel(6, 5, seed=3)
     bits = channel_capacity(w).capacity
     assert channel_capacity(w, base="e").capacity == pytest.approx(bits * math.log(2), abs=1e-9)
     assert channel_capacity(w, base=10).capacity == pytest.approx(bits * math.log10(2), abs=1e-9)
@@ -148,7 +137,7 @@ def test_base_changes_units():
 
 def test_hard_random_channel_reaches_the_target_gap():
     # a 60 x 60 Dirichlet channel: plain BA needs thousands of iterations here
-    w = random_channel(7, 60, 60, alpha=0.3)
+    w = random_channel(60, 60, seed=7, alpha=0.3)
     res = channel_capacity(w, tol=1e-10)
     assert res.converged and res.gap <= 1e-10
     lo, up = capacity_bounds(res.input_pmf, w)
@@ -158,7 +147,7 @@ def test_hard_random_channel_reaches_the_target_gap():
 
 
 def test_unconverged_result_is_still_a_valid_certificate():
-    w = random_channel(11, 30, 30, alpha=0.3)
+    w = random_channel(30, 30, seed=11, alpha=0.3)
     exact = channel_capacity(w, tol=1e-11).capacity
     rough = channel_capacity(w, method="ba", max_iter=3)
     assert not rough.converged and rough.iterations == 3
@@ -176,7 +165,7 @@ def test_fallback_when_newton_stalls_still_certifies(monkeypatch):
         return p, 1, False
 
     monkeypatch.setattr(channels, "_newton_active_set", stalled)
-    w = random_channel(5, 6, 4, alpha=0.5)
+    w = random_channel(6, 4, seed=5, alpha=0.5)
     res = channel_capacity(w, tol=1e-8)  # Blahut-Arimoto alone must finish the job
     assert calls and res.iterations > 2 * 6 + 1  # the warm-up (12 steps) did not suffice
     assert res.converged and res.gap <= 1e-8
@@ -203,8 +192,8 @@ def test_capacity_bounds_every_input_distribution(w, seed):
 
 @given(w=channels, seed=st.integers(0, 2**32 - 1), k2=st.integers(1, 6))
 def test_data_processing(w, seed, k2):
-    v = random_channel(seed, w.shape[1], k2, alpha=0.5)
-    c_wv = channel_capacity(compose(w, v))
+    v = random_channel(w.shape[1], k2, seed=seed, alpha=0.5)
+    c_wv = channel_capacity(compose_serial(w, v))
     assert c_wv.lower <= min(channel_capacity(w).upper, channel_capacity(v).upper) + SLACK
 
 
@@ -225,7 +214,7 @@ def test_duplicate_rows_do_not_change_capacity(w, seed):
 
 @given(w=channels, seed=st.integers(0, 2**32 - 1))
 def test_capacity_is_additive_over_product_channels(w, seed):
-    v = random_channel(seed, 3, 2, alpha=0.5)
+    v = random_channel(3, 2, seed=seed, alpha=0.5)
     both = channel_capacity(product_channel(w, v)).capacity
     separate = channel_capacity(w).capacity + channel_capacity(v).capacity
     assert both == pytest.approx(separate, abs=2e-9)
@@ -289,7 +278,7 @@ def _no_general_path(monkeypatch):
     sparsity=st.sampled_from([0.0, 0.0, 0.5]),
 )
 def test_two_row_channels_match_the_general_path(seed, k, alpha, sparsity):
-    w = random_channel(seed, 2, k, alpha=alpha, sparsity=sparsity)
+    w = random_channel(2, k, seed=seed, alpha=alpha, zeros=sparsity)
     if np.array_equal(w[0], w[1]):
         return  # one distinct row: not this path
     general = _general_path(w)
@@ -376,7 +365,7 @@ def test_two_row_candidates_are_certified_not_trusted(monkeypatch):
 def test_mutual_information_channel_matches_the_joint_formula(rng):
     for _ in range(10):
         m, k = rng.integers(1, 7, size=2)
-        w = random_channel(int(rng.integers(1 << 30)), m, k, alpha=0.5, sparsity=0.4)
+        w = random_channel(m, k, seed=int(rng.integers(1 << 30)), alpha=0.5, zeros=0.4)
         p = rng.dirichlet(np.ones(m))
         p[rng.random(m) < 0.3] = 0
         p = p / p.sum() if p.sum() > 0 else np.full(m, 1 / m)
@@ -426,11 +415,11 @@ def test_joint_channel_round_trip(rng):
 
 def test_compose_is_the_matrix_product_and_associative(rng):
     a, b, c = (rng.dirichlet(np.ones(k), size=m) for m, k in [(3, 4), (4, 2), (2, 5)])
-    np.testing.assert_allclose(compose(a, b), a @ b)
-    np.testing.assert_allclose(compose(a, b, c), compose(compose(a, b), c))
-    np.testing.assert_allclose(compose(bsc(0.1), bsc(0.1)), bsc(0.18))
+    np.testing.assert_allclose(compose_serial(a, b), a @ b)
+    np.testing.assert_allclose(compose_serial(a, b, c), compose_serial(compose_serial(a, b), c))
+    np.testing.assert_allclose(compose_serial(bsc(0.1), bsc(0.1)), bsc(0.18))
     relabel = deterministic_channel([1, 0])
-    np.testing.assert_allclose(compose(bsc(0.3), relabel), bsc(0.7))
+    np.testing.assert_allclose(compose_serial(bsc(0.3), relabel), bsc(0.7))
 
 
 def test_parallel_and_product_channels(rng):
@@ -563,7 +552,7 @@ def test_every_public_function_rejects_a_bad_channel(bad, match):
         lambda: validate_channel(bad),
         lambda: channel_capacity(bad),
         lambda: dp_epsilon(bad),
-        lambda: compose(bad, [[1.0]]),
+        lambda: compose_serial(bad, [[1.0]]),
         lambda: unique_rows(bad),
         lambda: product_channel(bad, [[1.0]]),
         lambda: parallel_channel(bad, [[1.0]]),
@@ -596,7 +585,7 @@ def test_validation_errors_name_the_argument_and_rule():
     with pytest.raises(ValueError, match="fill must be"):
         channel_from_joint([[0.5, 0.5]], fill="zero")
     with pytest.raises(ValueError, match="channel 1 has 2 outputs but channel 2 has 3 inputs"):
-        compose(bsc(0.1), np.eye(3))
+        compose_serial(bsc(0.1), np.eye(3))
     with pytest.raises(ValueError, match="W1 has 2 inputs but W2 has 3"):
         parallel_channel(bsc(0.1), np.eye(3))
 
@@ -665,3 +654,54 @@ def test_bad_base_is_rejected_everywhere():
     ):
         with pytest.raises(ValueError, match="base must be"):
             call()
+
+
+# ---------------------------------------------------------------------------------------
+# random_channel, compose_serial's deprecated alias
+# ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("zeros", [0.0, 0.6])
+def test_random_channel_is_seeded_and_row_stochastic(zeros):
+    w = random_channel(5, 4, seed=9, alpha=0.7, zeros=zeros)
+    assert w.shape == (5, 4)
+    np.testing.assert_allclose(w.sum(axis=1), 1.0, atol=1e-12)
+    assert (w >= 0).all()
+    np.testing.assert_array_equal(w, random_channel(5, 4, seed=9, alpha=0.7, zeros=zeros))
+    gen = random_channel(5, 4, seed=np.random.default_rng(9), alpha=0.7, zeros=zeros)
+    np.testing.assert_array_equal(w, gen)
+
+
+def test_random_channel_without_zeros_is_the_dirichlet_draw():
+    want = np.random.default_rng(4).dirichlet(np.full(3, 0.5), size=6)
+    np.testing.assert_array_equal(random_channel(6, 3, seed=4, alpha=0.5), want)
+    assert random_channel(4).shape == (4, 4)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "name"),
+    [
+        ({"n_inputs": 0}, "n_inputs"),
+        ({"n_inputs": 2.5}, "n_inputs"),
+        ({"n_inputs": True}, "n_inputs"),
+        ({"n_inputs": 2, "n_outputs": 0}, "n_outputs"),
+        ({"n_inputs": 2, "alpha": 0.0}, "alpha"),
+        ({"n_inputs": 2, "alpha": float("nan")}, "alpha"),
+        ({"n_inputs": 2, "zeros": 1.0}, "zeros"),
+        ({"n_inputs": 2, "zeros": "0.1"}, "zeros"),
+        ({"n_inputs": 2, "seed": -1}, "seed"),
+        ({"n_inputs": 2, "seed": 1.5}, "seed"),
+        ({"n_inputs": 10**5, "n_outputs": 10**5}, "random_channel"),
+    ],
+)
+def test_random_channel_rejects_bad_arguments(kwargs, name):
+    with pytest.raises(ValueError, match=name):
+        random_channel(**kwargs)
+
+
+def test_compose_is_a_deprecated_alias_of_compose_serial():
+    from nsp.channels import compose
+
+    with pytest.warns(DeprecationWarning, match="compose_serial"):
+        out = compose(bsc(0.1), bsc(0.1))
+    np.testing.assert_allclose(out, compose_serial(bsc(0.1), bsc(0.1)))
