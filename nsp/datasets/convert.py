@@ -1,4 +1,4 @@
-"""Rebuild the converted data files from their commit-pinned public sources, byte for byte.
+r"""Rebuild the converted data files from their commit-pinned public sources, byte for byte.
 
 Four registered files are not served by any publisher as they are: two CSV conversions of R
 data files (``.rds``/``.rda``/``.RData``), one more from binfer's ``taxis.RData``, and a gzip of
@@ -13,7 +13,7 @@ make them again:
 ``recipe``
     ``"rdata-to-csv-gz"``: read the R object ``r_object`` with pyreadr (``pip install
     'nsp[rdata]'``), optionally drop a suffix from some columns (``drop_suffix``), write it as
-    CSV with pandas (no index, ``\\n`` line ends, times as ``%Y-%m-%d %H:%M:%S``, factors as
+    CSV with pandas (no index, ``\n`` line ends, times as ``%Y-%m-%d %H:%M:%S``, factors as
     their labels) and gzip it; ``"gzip"``: gzip the source bytes as they are.
 ``gzip``
     the gzip settings that reproduce the registered bytes (see :func:`gzip_bytes`): ``name``
@@ -28,7 +28,7 @@ same text (pyreadr 0.5.8 and pandas 2-3 do); a mismatch is reported, never kept.
 
 Examples
 --------
->>> git_blob_sha1(b"hello\\n")  # what `git hash-object` prints
+>>> git_blob_sha1(b"hello\n")  # what `git hash-object` prints
 'ce013625030ba8dba906f756967f9e9ca394464a'
 >>> import gzip
 >>> gzip.decompress(gzip_bytes(b"1303132929 224.19", level=9, mem_level=9, os=3))
@@ -75,16 +75,27 @@ _RDATA_INSTALL = "pip install 'nsp[rdata]'"
 
 
 class MissingExtraError(ImportError):
-    """An optional dependency needed for one conversion is not installed; the message names
-    the ``pip install`` command.
+    """An optional dependency needed for one conversion is not installed.
+
+    The message names the ``pip install`` command.
     """
 
 
 def git_blob_sha1(data: bytes) -> str:
-    """Return git's object id of a file's bytes: ``sha1(b"blob <len>\\0" + data)``.
+    r"""Return git's object id of a file's bytes: ``sha1(b"blob <len>\0" + data)``.
 
     A commit-pinned file can thus be checked offline against the blob id that ``git ls-tree``
     (or GitHub's tree API) shows for it.
+
+    Parameters
+    ----------
+    data : bytes
+        The file's contents.
+
+    Returns
+    -------
+    str
+        The 40 hexadecimal digits of the blob id.
 
     Examples
     --------
@@ -147,10 +158,10 @@ def gzip_bytes(
     name: str | None = None,
     level: int = 9,
     mem_level: int = 8,
-    os: int = 255,  # noqa: A002 - the gzip header field's name
+    os: int = 255,  # named after the gzip header field (shadows the os module here only)
     sync_flush: bool = False,
 ) -> bytes:
-    """Compress ``data`` into a gzip member with a fixed header (mtime 0), reproducibly.
+    r"""Compress ``data`` into a gzip member with a fixed header (mtime 0), reproducibly.
 
     The header and the deflate stream are spelled out so that the bytes do not depend on the
     file's name on disk or on the clock:
@@ -177,14 +188,15 @@ def gzip_bytes(
     Returns
     -------
     bytes
+        The gzip member.
 
     Examples
     --------
     >>> import gzip, io
     >>> buf = io.BytesIO()
     >>> with gzip.GzipFile(filename="a.csv", mode="wb", fileobj=buf, mtime=0) as fh:
-    ...     _ = fh.write(b"x,y\\n1,2\\n")
-    >>> gzip_bytes(b"x,y\\n1,2\\n", name="a.csv") == buf.getvalue()
+    ...     _ = fh.write(b"x,y\n1,2\n")
+    >>> gzip_bytes(b"x,y\n1,2\n", name="a.csv") == buf.getvalue()
     True
     """
     if not 1 <= level <= 9 or not 1 <= mem_level <= 9:
@@ -216,8 +228,19 @@ def _pyreadr():
 
 
 def check_requirements(download: Mapping[str, Any]) -> None:
-    """Raise :class:`MissingExtraError` now if a recipe's optional dependency is missing, so
-    that nothing is downloaded in vain.
+    """Raise :class:`MissingExtraError` now if a recipe's optional dependency is missing.
+
+    Checking before anything is downloaded means that nothing is downloaded in vain.
+
+    Parameters
+    ----------
+    download : mapping
+        The ``download`` entry of a registered file (its ``"recipe"`` names the conversion).
+
+    Raises
+    ------
+    MissingExtraError
+        If the recipe needs an optional dependency (pyreadr for R files) that is not installed.
 
     Examples
     --------
@@ -289,20 +312,33 @@ def _drop_suffix(frame: pd.DataFrame, suffix: str, columns: Sequence[str]) -> pd
 
 
 def rdata_csv(frame: pd.DataFrame, *, drop_suffix: Mapping[str, Any] | None = None) -> bytes:
-    """Write a data frame read from R as the registered CSV text (UTF-8 bytes).
+    r"""Write a data frame read from R as the registered CSV text (UTF-8 bytes).
 
-    Options: no index, ``\\n`` line ends, times ``%Y-%m-%d %H:%M:%S``, factors as their labels,
+    Options: no index, ``\n`` line ends, times ``%Y-%m-%d %H:%M:%S``, factors as their labels,
     missing values as empty fields, floats as Python writes them (shortest round trip).
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        The data frame, as :func:`read_r_object` returns it.
+    drop_suffix : mapping, optional
+        ``{"suffix": str, "columns": [str, ...]}``: a suffix to remove from the text values of
+        those columns (e.g. the ``"Z"`` of UTC timestamps); other values are kept.
+
+    Returns
+    -------
+    bytes
+        The CSV text, UTF-8 encoded.
 
     Examples
     --------
     >>> import pandas as pd
     >>> frame = pd.DataFrame({"t": pd.to_datetime(["2016-01-02 20:18:04"]), "x": [0.94]})
     >>> rdata_csv(frame)
-    b't,x\\n2016-01-02 20:18:04,0.94\\n'
+    b't,x\n2016-01-02 20:18:04,0.94\n'
     >>> rdata_csv(pd.DataFrame({"t": ["2015-01-09 23:00:01Z"]}),
     ...           drop_suffix={"suffix": "Z", "columns": ["t"]})
-    b't\\n2015-01-09 23:00:01\\n'
+    b't\n2015-01-09 23:00:01\n'
     """
     if drop_suffix:
         frame = _drop_suffix(frame, str(drop_suffix["suffix"]), list(drop_suffix["columns"]))
@@ -310,7 +346,17 @@ def rdata_csv(frame: pd.DataFrame, *, drop_suffix: Mapping[str, Any] | None = No
 
 
 def describe_recipe(download: Mapping[str, Any]) -> str:
-    """One line saying how a ``convert`` entry is made (for messages and the docs).
+    """Return one line saying how a ``convert`` entry is made (for messages and the docs).
+
+    Parameters
+    ----------
+    download : mapping
+        The ``download`` entry of a registered file whose method is ``"convert"``.
+
+    Returns
+    -------
+    str
+        The recipe in words, e.g. ``"gzip it (as gzip -n -9 does)"``.
 
     Examples
     --------

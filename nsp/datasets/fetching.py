@@ -1,4 +1,3 @@
-# mypy: ignore-errors
 """Fill the data folder from a local mirror or the publishers, and check what is there.
 
 ``fetch`` copies every registered file from the mirror (``mirror=`` or ``$NSP_DATA_MIRROR``,
@@ -59,8 +58,9 @@ STATES = ("verified", "present-but-mismatch", "missing")
 
 
 class DataUnavailableError(FileNotFoundError):
-    """One or more registered files are neither in the data folder, nor in a mirror, nor
-    downloadable. The message names every file and how to get it.
+    """One or more registered files are not in the data folder or a mirror and not downloadable.
+
+    The message names every file and how to get it.
     """
 
 
@@ -85,7 +85,7 @@ def _download(url: str, dest: Path, *, timeout: float) -> None:
 
 
 def _replace_fix(entry: FileEntry) -> str:
-    """The fix for a file in the data folder whose sha256 is not the registered one."""
+    """Return the fix for a file in the data folder whose sha256 is not the registered one."""
     return (
         f"Run `nsp data fetch --force {entry.key}` to replace it with the registered version "
         f"(in Python: fetch({entry.key!r}, force=True)); `make data` then verifies every "
@@ -161,8 +161,9 @@ def _download_entry(
 
 
 def _local_source(entry: FileEntry, *, root: Path, mirror_root: Path | None) -> Path | None:
-    """A verified local copy of a ``convert`` entry's registered source (data folder, then
-    mirror), or ``None``.
+    """Return a verified local copy of a ``convert`` entry's registered source, or ``None``.
+
+    The data folder is looked in first, then the mirror.
     """
     key = (entry.source or {}).get("registered")
     if key is None:
@@ -429,6 +430,16 @@ def status(*, data_home: str | os.PathLike[str] | None = None) -> pd.DataFrame:
     Same columns as :func:`verify` (which it calls on the whole registry); print it with
     :func:`format_status`.
 
+    Parameters
+    ----------
+    data_home : path, optional
+        The data folder root (default ``$NSP_DATA_DIR`` or the repository's ``data/``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per registered file, as :func:`verify` returns it.
+
     Examples
     --------
     >>> status(data_home="/nonexistent")["state"].unique().tolist()
@@ -442,7 +453,7 @@ def unregistered_mirror_files(mirror: str | os.PathLike[str] | None = None) -> l
 
     A mirror may hold more than this version of nsp uses (a newer mirror, a file added by
     hand): such files are never copied, only reported, so that they can be registered.
-    ``SOURCE.md`` and other Markdown notes are not data and are not listed.
+    Markdown notes (``*.md``) are not data and are not listed.
 
     Parameters
     ----------
@@ -485,23 +496,37 @@ def format_status(frame: pd.DataFrame) -> str:
     The last column says ``exact``, or what a partial file or stand-in replaces. A summary line
     counts the states.
 
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        A frame returned by :func:`status` or :func:`verify`.
+
+    Returns
+    -------
+    str
+        The table, one line per file after two header lines, then the summary line.
+
     Examples
     --------
     >>> print(format_status(verify("redd", data_home="/nonexistent")).splitlines()[0])
     dataset  file                                state    size     licence              fidelity
     """
     headers = ["dataset", "file", "state", "size", "licence", "fidelity"]
-    rows = []
-    for r in frame.itertuples(index=False):
-        fid = str(r.fidelity)
-        if isinstance(r.stand_in_for, str) and r.stand_in_for:
-            fid += " for " + r.stand_in_for.split(" (")[0]
-        rows.append([r.dataset, r.file, str(r.state), _human(int(r.size)), r.licence, fid])
+    rows: list[list[str]] = []
+    for r in frame.to_dict("records"):
+        fid = str(r["fidelity"])
+        stand_in_for = r["stand_in_for"]
+        if isinstance(stand_in_for, str) and stand_in_for:
+            fid += " for " + stand_in_for.split(" (")[0]
+        size = _human(int(r["size"]))
+        rows.append(
+            [str(r["dataset"]), str(r["file"]), str(r["state"]), size, str(r["licence"]), fid]
+        )
     widths = [max([len(h)] + [len(row[i]) for row in rows]) for i, h in enumerate(headers)]
     widths[-1] = len(headers[-1])  # the last column is not padded
 
     def line(cells: list[str]) -> str:
-        return "  ".join(c.ljust(w) for c, w in zip(cells, widths)).rstrip()
+        return "  ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True)).rstrip()
 
     out = [line(headers), line(["-" * w for w in widths[:-1]] + ["-" * 8])]
     out += [line(row) for row in rows]
@@ -523,6 +548,22 @@ def registered_path(
     When the file is missing and ``$NSP_DATA_MIRROR`` holds it, it is first copied from the
     mirror (verified, no network), so that a fresh clone with the mirror set works without
     ``make data``.
+
+    Parameters
+    ----------
+    dataset : str
+        The dataset key, e.g. ``"adult"``.
+    file : str
+        The file's name in the dataset's folder, e.g. ``"adult.data"``.
+    data_home : path, optional
+        The data folder root (default ``$NSP_DATA_DIR`` or the repository's ``data/``).
+    check : bool
+        Check the file's sha256 against the registry (hashing takes a moment for large files).
+
+    Returns
+    -------
+    pathlib.Path
+        ``<data folder>/<dataset>/<file>``, which exists.
 
     Raises
     ------
