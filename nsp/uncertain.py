@@ -42,6 +42,7 @@ from scipy.sparse import coo_array, csr_array
 from scipy.sparse.csgraph import connected_components
 
 from nsp._validation import as_pmf, log_in
+from nsp.partition import Partition
 
 __all__ = [
     "JointRange",
@@ -767,7 +768,7 @@ def _blocks(labels: NDArray[np.intp], n: int) -> list[NDArray[np.intp]]:
     return [order[bounds[k] : bounds[k + 1]] for k in range(n)]
 
 
-def overlap_partition(r: RangeLike) -> list[frozenset[int]]:
+def overlap_partition(r: RangeLike) -> Partition:
     """The overlap partition ``[[S|X]]_*`` (Nair; Ding & Farokhi Def. 1): blocks of S indices.
 
     Two values of S are overlap connected when a chain of conditional ranges ``[[S|x]]``,
@@ -780,12 +781,12 @@ def overlap_partition(r: RangeLike) -> list[frozenset[int]]:
     Example 1 of Ding & Farokhi: ``{{s1, s2}, {s3}, {s4}, {s5}, {s6}}`` (0-based below).
 
     >>> r = np.zeros((6, 7), bool); r[[0, 1, 1, 2, 2, 3, 4, 5], [0, 0, 1, 2, 3, 4, 5, 6]] = True
-    >>> [sorted(b) for b in overlap_partition(r)]
-    [[0, 1], [2], [3], [4], [5]]
+    >>> overlap_partition(r)
+    Partition({0,1}, {2}, {3}, {4}, {5})
     """
     m = _mask_of(r)
     n, s_lab, _ = support_components(m)
-    return [frozenset(b.tolist()) for b in _blocks(s_lab, n)]
+    return Partition([b.tolist() for b in _blocks(s_lab, n)], m.shape[0])
 
 
 def maximin_information(r: RangeLike, *, base: float | str = 2) -> float:
@@ -841,7 +842,7 @@ def confusability_graph(r: RangeLike, *, axis: int = 1) -> nx.Graph:
     return g
 
 
-def finest_decomposition(r: RangeLike) -> list[tuple[int, ...]]:
+def finest_decomposition(r: RangeLike) -> Partition:
     """The finest decomposition ``P*_{G_X}`` of the confusability graph: blocks of X indices.
 
     These are the connected components of ``G_X`` (Ding & Farokhi §IV), each a sorted tuple,
@@ -854,12 +855,11 @@ def finest_decomposition(r: RangeLike) -> list[tuple[int, ...]]:
 
     >>> r = np.zeros((6, 7), bool); r[[0, 1, 1, 2, 2, 3, 4, 5], [0, 0, 1, 2, 3, 4, 5, 6]] = True
     >>> finest_decomposition(r)
-    [(0, 1), (2, 3), (4,), (5,), (6,)]
+    Partition({0,1}, {2,3}, {4}, {5}, {6})
     """
     m = _mask_of(r)
     n, _, x_lab = support_components(m)
-    blocks = [tuple(b.tolist()) for b in _blocks(x_lab, n)]
-    return sorted(blocks, key=lambda b: b[0])
+    return Partition([b.tolist() for b in _blocks(x_lab, n)], m.shape[1])
 
 
 def k_anonymity(r: RangeLike) -> int:
@@ -1157,7 +1157,7 @@ def quantize(r: RangeLike, labels: Any) -> JointRange:
     return JointRange(merged, s_labels=s_labels, x_labels=distinct)
 
 
-def quantized_decomposition(r: RangeLike, labels: Any) -> list[tuple[int, ...]]:
+def quantized_decomposition(r: RangeLike, labels: Any) -> Partition:
     """The finest decomposition ``P*_{G_X̂}`` of a quantized range, expressed on the X indices.
 
     Equal to the join (finest common coarsening) of ``P*_{G_X}`` and the partition of the
@@ -1168,15 +1168,14 @@ def quantized_decomposition(r: RangeLike, labels: Any) -> list[tuple[int, ...]]:
     --------
     >>> r = np.zeros((6, 7), bool); r[[0, 1, 1, 2, 2, 3, 4, 5], [0, 0, 1, 2, 3, 4, 5, 6]] = True
     >>> quantized_decomposition(r, [0, 1, 0, 2, 1, 2, 3])
-    [(0, 1, 2, 3, 4, 5), (6,)]
+    Partition({0,1,2,3,4,5}, {6})
     """
     m = _mask_of(r)
     codes, distinct = _labels_of(labels, m.shape[1])
     q = quantize(m, codes)
     n, _, cluster_comp = support_components(q.mask)
     x_comp = cluster_comp[codes]
-    blocks = [tuple(b.tolist()) for b in _blocks(x_comp, n)]
-    return sorted((b for b in blocks if b), key=lambda b: b[0])
+    return Partition([b.tolist() for b in _blocks(x_comp, n) if b.size], m.shape[1])
 
 
 # ---------------------------------------------------------------------------------------------

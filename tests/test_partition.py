@@ -91,3 +91,50 @@ def test_invalid_operations_are_rejected():
         q.aggregate(np.ones(3), how="max")
     with pytest.raises(ValueError, match="n must be"):
         Partition.singletons(0)
+
+
+def test_old_import_path_is_the_same_class():
+    from nsp.clustering import partition as old
+    from nsp.partition import Partition as new
+
+    assert old.Partition is new is Partition
+
+
+def test_compares_equal_to_the_lists_of_blocks_measures_used_to_return():
+    q = Partition([[0, 1], [2]])
+    assert q == [(0, 1), (2,)]
+    assert q == [frozenset({0, 1}), frozenset({2})]
+    assert q == ((0, 1), (2,))
+    assert q != [(2,), (0, 1)]  # order matters, as it did for lists
+    assert q != [(0, 1)]
+    assert q != [1, 2]
+    assert q != "q"
+    assert q[1] == (2,) and list(q) == [(0, 1), (2,)]
+    assert len({q, Partition([[1, 0], [2]])}) == 1
+
+
+@pytest.mark.parametrize(
+    "call, match",
+    [
+        (lambda: Partition([[0, 1.0]]), "integers"),
+        (lambda: Partition([[0, True]]), "integers"),
+        (lambda: Partition([["a"]]), "integers"),
+        (lambda: Partition([0, 1]), "iterables"),
+        (lambda: Partition([[0, 1]], 2.0), "n must be an integer"),
+        (lambda: Partition([[0, 1]], 0), "n must be an integer"),
+        (lambda: Partition.singletons(2.5), "n must be an integer"),
+        (lambda: Partition.singletons(True), "n must be an integer"),
+        (lambda: Partition.whole(0), "n must be an integer"),
+        (lambda: Partition.from_labels([]), "not be empty"),
+        (lambda: Partition.from_labels([[0, 1], [1, 0]]), "one-dimensional"),
+        (lambda: Partition.singletons(3).merge(0, 1.0), "j must be an integer"),
+        (lambda: Partition.singletons(3).refines([[0, 1, 2]]), "must be a Partition"),
+        (lambda: Partition.singletons(3).aggregate(np.ones(3), axis=0.5), "axis"),
+        (lambda: Partition.singletons(3).aggregate(np.ones(3) * 1j), "complex"),
+        (lambda: Partition.singletons(3).format(one_based="yes"), "one_based"),
+        (lambda: Partition.singletons(3).format(["a"]), "one name per element"),
+    ],
+)
+def test_bad_input_is_refused(call, match):
+    with pytest.raises(ValueError, match=match):
+        call()
