@@ -1,4 +1,3 @@
-# mypy: ignore-errors
 """Strict reading of delimited text files: every malformed row is an error naming file and line.
 
 pandas' C parser is fast but forgiving: a short row is padded with NaN, a blank line is skipped
@@ -16,6 +15,7 @@ import os
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
+from typing import TextIO
 
 import numpy as np
 import pandas as pd
@@ -26,7 +26,17 @@ _LINE_RE = re.compile(r"line (\d+)")
 
 
 class MalformedFileError(ValueError):
-    """A data file has a row that cannot be read. ``path`` and ``line`` (1-based) locate it."""
+    """A data file has a row that cannot be read. ``path`` and ``line`` (1-based) locate it.
+
+    Parameters
+    ----------
+    path : path
+        The file.
+    line : int or None
+        The 1-based line number of the offending row, or ``None`` when it is not known.
+    reason : str
+        What is wrong with the row.
+    """
 
     def __init__(self, path: os.PathLike[str] | str, line: int | None, reason: str) -> None:
         self.path = Path(path)
@@ -35,8 +45,19 @@ class MalformedFileError(ValueError):
         super().__init__(f"malformed data in {where}: {reason}")
 
 
-def open_text(path: os.PathLike[str] | str):
-    """Open a text file for reading, decompressing ``.gz``."""
+def open_text(path: os.PathLike[str] | str) -> TextIO:
+    """Open a text file for reading, decompressing ``.gz``.
+
+    Parameters
+    ----------
+    path : path
+        The file; a name ending in ``.gz`` is read through gzip.
+
+    Returns
+    -------
+    typing.TextIO
+        The open file: UTF-8 (undecodable bytes replaced), line ends kept as they are.
+    """
     path = Path(path)
     if path.suffix == ".gz":
         return gzip.open(path, "rt", encoding="utf-8", errors="replace", newline="")
@@ -44,13 +65,37 @@ def open_text(path: os.PathLike[str] | str):
 
 
 def first_line(path: os.PathLike[str] | str) -> str:
-    """Return the first line of a (possibly gzipped) text file, without its line end."""
+    """Return the first line of a (possibly gzipped) text file, without its line end.
+
+    Parameters
+    ----------
+    path : path
+        The file, read as :func:`open_text` does.
+
+    Returns
+    -------
+    str
+        The first line (empty for an empty file).
+    """
     with open_text(path) as fh:
         return fh.readline().rstrip("\r\n")
 
 
 def first_bad_line(bad: pd.Series | np.ndarray, index: pd.Index) -> int | None:
-    """Return the index label (line number) of the first True in ``bad``, or None."""
+    """Return the index label (line number) of the first True in ``bad``, or None.
+
+    Parameters
+    ----------
+    bad : pandas.Series or numpy.ndarray
+        One boolean per row of a frame.
+    index : pandas.Index
+        The frame's index (line numbers), as long as ``bad``.
+
+    Returns
+    -------
+    int or None
+        The label of the first row where ``bad`` is true, or ``None`` if there is none.
+    """
     arr = np.asarray(bad, dtype=bool)
     if not arr.any():
         return None
@@ -159,49 +204,52 @@ def read_table(
             )
         if len(set(cols)) != len(cols):
             raise MalformedFileError(path, skiprows + 1, f"duplicate column names in {cols}")
-        names = cols
+        columns = cols
         data_skip = skiprows + 1
     else:
         if names is None:
             raise ValueError("names is required when header=False")
-        names = list(names)
+        columns = list(names)
         data_skip = skiprows
     first_line = data_skip + 1
 
-    use = list(names) if usecols is None else [c for c in names if c in set(usecols)]
+    use = list(columns) if usecols is None else [c for c in columns if c in set(usecols)]
     numeric = [c for c in use if kinds.get(c) in ("float", "int")]
-    # No usecols: with it the C parser silently accepts rows with too many fields.
-    common = dict(
-        sep=sep,
-        header=None,
-        names=names,
-        skiprows=data_skip,
-        keep_default_na=False,
-        na_values=list(na_values),
-        skip_blank_lines=False,
-        skipinitialspace=skipinitialspace,
-        nrows=nrows,
-        engine="c",
-        low_memory=False,
-    )
+
+    def read_csv(dtype: Mapping[str, str] | type[str]) -> pd.DataFrame:
+        # No usecols: with it the C parser silently accepts rows with too many fields.
+        return pd.read_csv(
+            path,
+            dtype=dtype,
+            sep=sep,
+            header=None,
+            names=columns,
+            skiprows=data_skip,
+            keep_default_na=False,
+            na_values=list(na_values),
+            skip_blank_lines=False,
+            skipinitialspace=skipinitialspace,
+            nrows=nrows,
+            engine="c",
+            low_memory=False,
+        )
+
     try:
         # Text columns are read as categoricals: much faster for long files with few distinct
         # values (ids, timestamps), and dates are then parsed once per distinct value.
-        frame = pd.read_csv(
-            path, dtype={c: ("float64" if c in numeric else "category") for c in names}, **common
-        )
+        frame = read_csv({c: ("float64" if c in numeric else "category") for c in columns})
     except pd.errors.ParserError as exc:
         m = _LINE_RE.search(str(exc))
         line = int(m.group(1)) if m else None
         raise MalformedFileError(path, line, f"wrong number of fields ({exc})") from None
     except ValueError as exc:
         # An unparsable number: re-read as text to find the first offending line.
-        frame = pd.read_csv(path, dtype=str, **common)[use]
+        frame = read_csv(str)[use]
         frame.index = pd.RangeIndex(first_line, first_line + len(frame), name="line")
         for c in numeric:
             text = frame[c]
-            bad = text.notna() & pd.to_numeric(text, errors="coerce").isna()
-            line = first_bad_line(bad, frame.index)
+            not_number = text.notna() & pd.to_numeric(text, errors="coerce").isna()
+            line = first_bad_line(not_number, frame.index)
             if line is not None:
                 raise MalformedFileError(
                     path, line, f"column {c!r} holds {frame.at[line, c]!r}, not a number"
