@@ -1,4 +1,3 @@
-# mypy: ignore-errors
 """Half-hourly smart-meter data: the SGSC stand-in, Ausgrid's real wide format, one Ausgrid home.
 
 Every loader returns the same tidy long schema, so experiments can use any source:
@@ -20,12 +19,13 @@ records ``source``, ``path``, ``fidelity`` and ``stand_in_for``.
 
 from __future__ import annotations
 
+import datetime
 import logging
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeAlias
 
 import numpy as np
 import pandas as pd
@@ -47,6 +47,10 @@ __all__ = [
 ]
 
 log = logging.getLogger("nsp.datasets")
+
+#: A ``start=`` or ``end=`` day: anything :class:`pandas.Timestamp` reads (``"2012-07-01"``, a
+#: :class:`datetime.date`, a :class:`numpy.datetime64`), or ``None`` for no bound.
+DateLike: TypeAlias = str | datetime.date | np.datetime64 | None
 
 SMART_METER_COLUMNS: tuple[str, ...] = ("customer", "timestamp", "channel", "kwh")
 
@@ -87,7 +91,7 @@ def _channels_arg(channels: str | Sequence[str] | None, known: Sequence[str]) ->
     return chosen
 
 
-def _window(frame: pd.DataFrame, start, end) -> pd.DataFrame:
+def _window(frame: pd.DataFrame, start: DateLike, end: DateLike) -> pd.DataFrame:
     mask = np.ones(len(frame), dtype=bool)
     if start is not None:
         mask &= (frame["timestamp"] >= pd.Timestamp(start)).to_numpy()
@@ -103,19 +107,20 @@ def _finish(
     *,
     channels: Sequence[str],
     customers_sorted: list[str],
-    start,
-    end,
-    attrs: dict,
+    start: DateLike,
+    end: DateLike,
+    attrs: Mapping[str, object],
     extra: Sequence[str] = (),
 ) -> pd.DataFrame:
     frame = _window(frame, start, end)
     cust = frame["customer"]
+    customer: pd.Series | pd.Categorical
     if isinstance(cust.dtype, pd.CategoricalDtype):
-        cust = cust.cat.set_categories(customers_sorted)
+        customer = cust.cat.set_categories(customers_sorted)
     else:
-        cust = pd.Categorical(cust, categories=customers_sorted)
+        customer = pd.Categorical(cust, categories=customers_sorted)
     frame = frame.assign(
-        customer=cust,
+        customer=customer,
         channel=pd.Categorical(frame["channel"], categories=list(channels)),
     )
     frame = frame.sort_values(["customer", "channel", "timestamp"], kind="stable")
@@ -126,7 +131,7 @@ def _finish(
     return frame
 
 
-def _sorted_ids(values) -> list[str]:
+def _sorted_ids(values: Iterable[object]) -> list[str]:
     ids = sorted({str(v) for v in values})
     return sorted(ids, key=lambda s: (len(s), s)) if all(s.isdigit() for s in ids) else ids
 
@@ -135,8 +140,8 @@ def load_ausgrid(
     path: str | os.PathLike[str],
     *,
     channels: str | Sequence[str] | None = None,
-    start=None,
-    end=None,
+    start: DateLike = None,
+    end: DateLike = None,
     metadata: bool = False,
 ) -> pd.DataFrame:
     """Read an Ausgrid "Solar home electricity data" CSV (the real wide format) into long form.
@@ -180,13 +185,15 @@ def load_ausgrid(
     With the paper's file, downloaded from Ausgrid (it is not in the offline mirror)::
 
         frame = load_ausgrid("2012-2013 Solar home electricity data v2.csv")
-        daily = frame[frame.channel == "GC"].groupby(["customer", frame.timestamp.dt.date])["kwh"].sum()
+        gc = frame[frame.channel == "GC"]
+        daily = gc.groupby(["customer", gc.timestamp.dt.date])["kwh"].sum()
     """
     path = Path(path)
     if not path.is_file():
         raise FileNotFoundError(
-            f"{path} not found (Ausgrid solar home data: download the zip from {AUSGRID_2012_13_URL} "
-            f"or https://pierreh.eu/downloads/Ausgrid_solar_home_data.zip and pass the CSV's path)"
+            f"{path} not found (Ausgrid solar home data: download the zip from "
+            f"{AUSGRID_2012_13_URL} or https://pierreh.eu/downloads/Ausgrid_solar_home_data.zip "
+            f"and pass the CSV's path)"
         )
     chosen = _channels_arg(channels, AUSGRID_CHANNELS)
     first = first_line(path)
@@ -198,7 +205,8 @@ def load_ausgrid(
         raise MalformedFileError(
             path,
             skip + 1,
-            f"expected the 48 half-hour columns 0:30, 1:00, …, 23:30, 0:00 in this order; found {hh}",
+            f"expected the 48 half-hour columns 0:30, 1:00, …, 23:30, 0:00 in this order; "
+            f"found {hh}",
         )
     kinds = {
         "Customer": "int",
@@ -267,7 +275,9 @@ def load_ausgrid(
     )
 
 
-def _read_sgsc(path: Path, chosen: list[str], start, end) -> tuple[pd.DataFrame, list[str]]:
+def _read_sgsc(
+    path: Path, chosen: list[str], start: DateLike, end: DateLike
+) -> tuple[pd.DataFrame, list[str]]:
     cols = [SGSC_CHANNELS[c] for c in chosen]
     frame = read_table(
         path,
@@ -302,7 +312,9 @@ def _read_sgsc(path: Path, chosen: list[str], start, end) -> tuple[pd.DataFrame,
     if len(inside) < len(frame):  # cut the window before going long (cheaper)
         keep = frame.index.isin(inside)
         frame, code = frame.loc[keep], code[keep]
-    customer = pd.Categorical.from_codes(np.tile(remap[code], len(chosen)), categories=customers)
+    customer = pd.Categorical.from_codes(
+        np.tile(remap[code], len(chosen)), categories=pd.Index(customers)
+    )
     n = len(frame)
     long = pd.DataFrame(
         {
@@ -318,13 +330,13 @@ def _read_sgsc(path: Path, chosen: list[str], start, end) -> tuple[pd.DataFrame,
 def load_ausgrid_customer12(
     *,
     channels: str | Sequence[str] | None = None,
-    start=None,
-    end=None,
+    start: DateLike = None,
+    end: DateLike = None,
     data_home: str | os.PathLike[str] | None = None,
 ) -> pd.DataFrame:
     """Load Ausgrid customer 12, 2011-07-01 … 2012-06-30 (the one real Ausgrid home offline).
 
-    The mirror's file (P. Haessig's reshaped copy) has one row per half-hour and columns
+    The registered file (P. Haessig's reshaped copy) has one row per half-hour and columns
     ``GC`` and ``GG`` in **kW** (mean power); this loader converts them back to kWh per
     half-hour (x 0.5), the unit of Ausgrid's files. 17,568 half-hours per channel, no gaps.
 
@@ -391,8 +403,8 @@ def load_smart_meter(
     *,
     source: Literal["sgsc", "ausgrid", "ausgrid_customer12"] = "sgsc",
     channels: str | Sequence[str] | None = ("GC",),
-    start=None,
-    end=None,
+    start: DateLike = None,
+    end: DateLike = None,
     data_home: str | os.PathLike[str] | None = None,
     path: str | os.PathLike[str] | None = None,
 ) -> pd.DataFrame:
@@ -469,10 +481,10 @@ def load_smart_meter(
             path = data_dir(data_home) / "ausgrid" / AUSGRID_2012_13_FILE
             if not Path(path).is_file():
                 raise FileNotFoundError(
-                    f"{path} not found: the Ausgrid 2012-2013 solar home file is not in the offline "
-                    f"mirror. If you have it (zip: {AUSGRID_2012_13_URL}), put the CSV there, set "
-                    f"data_home=/$NSP_DATA_DIR, or pass path=; otherwise use source='sgsc' "
-                    f"(stand-in) or 'ausgrid_customer12'."
+                    f"{path} not found: the Ausgrid 2012-2013 solar home file is not in the "
+                    f"offline mirror. If you have it (zip: {AUSGRID_2012_13_URL}), put the CSV "
+                    f"there, set data_home=/$NSP_DATA_DIR, or pass path=; otherwise use "
+                    f"source='sgsc' (stand-in) or 'ausgrid_customer12'."
                 )
         return load_ausgrid(path, channels=channels, start=start, end=end)
     if source == "ausgrid_customer12":
