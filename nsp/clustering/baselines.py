@@ -22,7 +22,7 @@ from typing import Literal
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from nsp.clustering.partition import Partition
+from nsp.partition import Partition
 from nsp.uncertain import _mask_of
 
 __all__ = ["generalize_to_k_anonymity"]

@@ -11,11 +11,62 @@ References
 
 from __future__ import annotations
 
+import math
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Literal
+
+import networkx as nx
 import numpy as np
+import pandas as pd
+from numpy.typing import ArrayLike, NDArray
 
-from nsp.uncertain import JointRange
+from nsp._validation import Base, as_pmf, check_base, check_choice, check_int, check_real
+from nsp.clustering.nonstochastic import (
+    merge_across_components,
+    merge_by_leakage,
+    merge_until_connected,
+    resolution_utility,
+)
+from nsp.datasets import load_hungarian_heart
+from nsp.info import (
+    gacs_korner_common_information,
+    max_mutual_information,
+    maximal_leakage,
+    mutual_information,
+    renyi_leakage,
+)
+from nsp.papers import compare
+from nsp.partition import Partition
+from nsp.uncertain import (
+    JointRange,
+    confusability_graph,
+    finest_decomposition,
+    k_anonymity,
+    maximin_information,
+    nonstochastic_leakage,
+    overlap_partition,
+    quantize,
+    quantized_decomposition,
+)
 
-__all__ = ["example1_range"]
+__all__ = [
+    "EXAMPLE2_U2_LAMBDA",
+    "EXAMPLE2_VALUES",
+    "EXAMPLE4_VALUES",
+    "EXAMPLE_LAMBDA",
+    "EXAMPLE_NOTES",
+    "PAPER_COUNTS",
+    "dataset_statistics",
+    "example1_range",
+    "example_values",
+    "examples_table",
+    "hungarian_age_chol",
+    "hungarian_joint_range",
+    "hungarian_pmf",
+    "section6_table",
+    "uniform_s",
+]
 
 
 def example1_range() -> JointRange:
@@ -54,3 +105,442 @@ def example1_range() -> JointRange:
         s_labels=tuple(f"s{i}" for i in range(1, 7)),
         x_labels=tuple(f"x{j}" for j in range(1, 8)),
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# the worked examples (§IV–§V)
+# ---------------------------------------------------------------------------------------------
+
+#: Eq. (4): the numeric values of ``x1..x7`` used by the utility ``U2`` (Example 2).
+EXAMPLE2_VALUES: tuple[float, ...] = (0.2, 0.1, 0.4, 0.3, 0.6, 1.5, 1.0)
+#: Example 4 resets ``x7 = 4`` in eq. (4).
+EXAMPLE4_VALUES: tuple[float, ...] = (0.2, 0.1, 0.4, 0.3, 0.6, 1.5, 4.0)
+#: λ of Examples 2 (U1), 3, 4 and 5.
+EXAMPLE_LAMBDA: float = 0.3
+#: λ of Example 2 with U2.
+EXAMPLE2_U2_LAMBDA: float = 2.5
+
+#: Why a printed value of Examples 1–5 differs from ours (or how an ambiguity was resolved).
+EXAMPLE_NOTES: dict[tuple[str, str], str] = {
+    ("Ex. 1", "P*_{[[S|X]]}"): "typo in the paper: {s4} printed twice, the second for {s5}",
+    ("Ex. 2 (U1)", "[[S|{x4,x6}]]"): (
+        "inconsistent in the paper: s6 is already x7's; the reconstructed Fig. 1 gives s5"
+    ),
+    ("Ex. 2 (U1)", "[[S|{x3,x4,x5,x6}]]"): "same relabelling s6 -> s5 as above",
+    ("Ex. 2 (U1)", "returned Q"): "the last accepted partition is returned: Q(t) when |Q| = 1",
+    ("Ex. 2 (U2)", "Q(2) (rejected)"): (
+        "the paper copies the U1 run here; its own ΔL uses d̄({x1..x7})"
+    ),
+    ("Ex. 2 (U2)", "returned Q(1)"): "the paper copies the U1 run here",
+    ("Ex. 3", "ΔL at t = 1"): "the printed formula has a sign typo (+λ log 2)",
+    ("Ex. 4 (abs)", "terminates at t"): (
+        "stated d = |x − x̂|: the 4th merge has ΔL = −0.615 < 0, so the run goes on"
+    ),
+    ("Ex. 4 (sq)", "terminates at t"): "with d = (x − x̂)² the 4th merge has ΔL = +0.0074",
+}
+
+
+def _srange(mask: NDArray[np.bool_], cluster: Sequence[int]) -> str:
+    """``[[S|𝒳]]`` of a cluster of x's, written ``{s1,s2}``."""
+    rows = np.flatnonzero(mask[:, list(cluster)].any(axis=1))
+    return "{" + ",".join(f"s{i + 1}" for i in rows) + "}"
+
+
+def _blocks(blocks: Iterable[Iterable[int]], prefix: str = "x") -> str:
+    """Blocks of a partition, written 1-based in canonical order, e.g. ``{x1,x2},{x3}``."""
+    return Partition([sorted(int(x) for x in b) for b in blocks]).format(prefix=prefix)
+
+
+def _pair(merge: tuple[tuple[int, ...], tuple[int, ...]]) -> str:
+    return ",".join("{" + ",".join(f"x{i + 1}" for i in c) + "}" for c in merge)
+
+
+def example_values(
+    *,
+    lam: float = EXAMPLE_LAMBDA,
+    lam_example2_u2: float = EXAMPLE2_U2_LAMBDA,
+    values: Sequence[float] = EXAMPLE2_VALUES,
+) -> tuple[dict[tuple[str, str], Any], dict[tuple[str, str], Any]]:
+    """Every value Examples 1–5 print (partitions, ranges, ``ΔL``, stopping points) and ours.
+
+    Parameters
+    ----------
+    lam : float
+        λ of Examples 2 (U1), 3, 4 and 5 (the paper's 0.3).
+    lam_example2_u2 : float
+        λ of Example 2 with U2 (the paper's 2.5).
+    values : sequence of float
+        Eq. (4), the values of ``x1..x7``; Example 4 uses them with ``x7 = 4``.
+
+    Returns
+    -------
+    paper, ours : dict
+        Keyed by ``(example, quantity)``, in the paper's order; numbers, or partitions and
+        ranges written 1-based (``{x1,x2},{x3}``).
+
+    References
+    ----------
+    N. Ding, F. Farokhi, IEEE Trans. Inf. Forensics Security, 2020, Examples 1–5, §V-B1, §VII-A.
+    """
+    lam = check_real("lam", lam, low=0.0)
+    lam_example2_u2 = check_real("lam_example2_u2", lam_example2_u2, low=0.0)
+    vals = [float(v) for v in values]
+    if len(vals) != 7:
+        raise ValueError(f"values must hold the 7 values of x1..x7; got {len(vals)}")
+    x4_values = vals[:6] + [4.0]
+    r = example1_range()
+    mask = r.mask
+    paper: dict[tuple[str, str], Any] = {}
+    ours: dict[tuple[str, str], Any] = {}
+
+    def add(example: str, quantity: str, printed: Any, computed: Any) -> None:
+        paper[(example, quantity)] = printed
+        ours[(example, quantity)] = computed
+
+    # Example 1
+    graph = confusability_graph(r)
+    add("Ex. 1", "P*_{G_X}", "{x1,x2},{x3,x4},{x5},{x6},{x7}", _blocks(finest_decomposition(r)))
+    add("Ex. 1", "P*_{[[S|X]]}", "{s1,s2},{s3},{s4},{s4},{s6}", _blocks(overlap_partition(r), "s"))
+    add("Ex. 1", "min-cut of G_X", 0.0, float(nx.edge_connectivity(graph)))
+    add("Ex. 1", "I*(S;X) = log 5", math.log2(5), maximin_information(r))
+    # §V-B1: merging subgraphs
+    q = Partition([[0, 2], [1, 4], [3, 5], [6]])
+    add(
+        "§V-B1",
+        "P*_{G_Xhat}, Q = {x1,x3},{x2,x5},{x4,x6},{x7}",
+        "{x1,x2,x3,x4,x5,x6},{x7}",
+        _blocks(quantized_decomposition(mask, q.labels)),
+    )
+    add("§V-B1", "I*(S;Xhat) = log 2", 1.0, maximin_information(quantize(mask, q.labels)))
+    # Example 2, U1
+    e2 = merge_by_leakage(mask, lam)
+    add("Ex. 2 (U1)", "Q(1)", "{x1,x2,x7},{x3,x5},{x4,x6}", e2.history[1].partition.format())
+    add("Ex. 2 (U1)", "[[S|{x1,x2,x7}]]", "{s1,s2,s6}", _srange(mask, [0, 1, 6]))
+    add("Ex. 2 (U1)", "[[S|{x3,x5}]]", "{s3,s4}", _srange(mask, [2, 4]))
+    add("Ex. 2 (U1)", "[[S|{x4,x6}]]", "{s3,s6}", _srange(mask, [3, 5]))
+    add("Ex. 2 (U1)", "ΔL at t = 1", -0.5245, e2.history[1].delta)
+    add("Ex. 2 (U1)", "Q(2)", "{x1,x2,x7},{x3,x4,x5,x6}", e2.history[2].partition.format())
+    add("Ex. 2 (U1)", "[[S|{x3,x4,x5,x6}]]", "{s3,s4,s6}", _srange(mask, [2, 3, 4, 5]))
+    add("Ex. 2 (U1)", "ΔL at t = 2", -0.4605, e2.history[2].delta)
+    add("Ex. 2 (U1)", "terminates at t", 3.0, float(e2.iterations))
+    add("Ex. 2 (U1)", "returned Q", "{x1,x2,x3,x4,x5,x6,x7}", e2.partition.format())
+    # Example 2, U2
+    e2u2 = merge_by_leakage(mask, lam_example2_u2, utility="U2", values=vals)
+    rejected = e2u2.rejected
+    add("Ex. 2 (U2)", "ΔL at t = 1", -0.3750, e2u2.history[1].delta)
+    add(
+        "Ex. 2 (U2)", "ΔL at t = 2 (rejected)", 0.0758, None if rejected is None else rejected.delta
+    )
+    add(
+        "Ex. 2 (U2)",
+        "Q(2) (rejected)",
+        "{x1,x2,x7},{x3,x4,x5,x6}",
+        "" if rejected is None else rejected.partition.format(),
+    )
+    add("Ex. 2 (U2)", "terminates at t", 1.0, float(e2u2.iterations))
+    add("Ex. 2 (U2)", "returned Q(1)", "{x1,x2,x7},{x3,x5},{x4,x6}", e2u2.partition.format())
+    # Example 3
+    e3 = merge_across_components(mask, lam)
+    d0, d_end = e3.history[0].decomposition, e3.decomposition
+    comp0 = d0.labels if d0 is not None else np.zeros(7, dtype=int)
+    n_pairs = sum(int(comp0[a] != comp0[b]) for a in range(7) for b in range(a + 1, 7))
+    add("Ex. 3", "|Ψ(Q(0), P(0))| (pairs listed)", 19.0, float(n_pairs))
+    add("Ex. 3", "ΔL at t = 1", -0.0219, e3.history[1].delta)
+    add("Ex. 3", "first merge", "{x1},{x3}", _pair(e3.history[1].merges[0]))
+    delta2 = e3.history[2].delta
+    add("Ex. 3", "ΔL at t = 2 < 0", "< 0", "< 0" if delta2 is not None and delta2 < 0 else ">= 0")
+    add("Ex. 3", "Q(4)", "{x1,x3,x7},{x2,x5},{x4,x6}", e3.partition.format())
+    sizes = f"{0 if d0 is None else len(d0)} -> {0 if d_end is None else len(d_end)}"
+    add("Ex. 3", "|P| from 5 to 1", "5 -> 1", sizes)
+    u1 = resolution_utility(e3.partition)
+    add("§VII-A", "U1 of Example 3's solution = log 7/3", math.log2(7 / 3), u1)
+    add(
+        "§VII-A",
+        "its utility loss 1 − log(7/3)/log 7",
+        1 - math.log2(7 / 3) / math.log2(7),
+        1 - u1 / math.log2(7),
+    )
+    # Example 4, with the stated distance and with the squared one
+    for dist in ("abs", "sq"):
+        e4 = merge_across_components(mask, lam, utility="U2", values=x4_values, distance=dist)
+        h3 = e4.history[3]
+        add(f"Ex. 4 ({dist})", "Q(3)", "{x1,x4},{x2},{x3,x5,x6},{x7}", h3.partition.format())
+        add(
+            f"Ex. 4 ({dist})",
+            "P(3)",
+            "{x1,x2,x3,x4,x5,x6},{x7}",
+            "" if h3.decomposition is None else h3.decomposition.format(),
+        )
+        add(f"Ex. 4 ({dist})", "terminates at t", 3.0, float(e4.iterations))
+    # Example 5
+    e5 = merge_until_connected(mask, lam)
+    add("Ex. 5", "first merge", "{x2},{x3}", _pair(e5.history[1].merges[0]))
+    add("Ex. 5", "Q(4) returned", "{x1,x6,x7},{x2,x3},{x4,x5}", e5.partition.format())
+    d5 = e5.decomposition
+    add("Ex. 5", "P(4)", "{x1,x2,x3,x4,x5,x6,x7}", "" if d5 is None else d5.format())
+    return paper, ours
+
+
+def examples_table(**kwargs: Any) -> pd.DataFrame:
+    """Every value Examples 1–5 print beside ours, built by :func:`nsp.papers.compare`.
+
+    Numbers agree when they round to the paper's four decimals; partitions and ranges when
+    they are equal. A ``note`` gives the reason of each disagreement.
+
+    Parameters
+    ----------
+    **kwargs
+        Passed to :func:`example_values` (``lam``, ``lam_example2_u2``, ``values``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``example``, ``quantity``, ``paper``, ``ours``, ``agrees``, ``note``.
+
+    References
+    ----------
+    N. Ding, F. Farokhi, IEEE Trans. Inf. Forensics Security, 2020, Examples 1–5.
+
+    Examples
+    --------
+    >>> table = examples_table()
+    >>> int(table.agrees.sum()), len(table)
+    (32, 38)
+    """
+    paper, ours = example_values(**kwargs)
+    return compare(
+        paper, ours, tol=5e-5, names=("example", "quantity"), notes=EXAMPLE_NOTES, digits=4
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# the Hungarian heart-disease experiment (§VII-B, Figs. 8–9)
+# ---------------------------------------------------------------------------------------------
+
+#: §VII-B: patients, ages, cholesterol levels, distinct (age, chol) pairs, pairs seen once.
+PAPER_COUNTS: dict[str, float] = {
+    "patients": 293,
+    "ages": 38,
+    "chol_levels": 154,
+    "pairs": 281,
+    "single_pairs": 269,
+}
+
+
+def hungarian_age_chol(
+    *,
+    missing: Literal["keep", "drop"] = "keep",
+    missing_value: int = -9,
+    data_home: str | os.PathLike[str] | None = None,
+) -> pd.DataFrame:
+    """Return the (age, chol) columns of the 293 Hungarian records, as int64.
+
+    S = age (sensitive), X = serum cholesterol (released). The paper's counts (38 ages, 154
+    cholesterol levels, 281 distinct pairs of which 269 occur once) are reproduced only when
+    the 23 missing cholesterol values are kept as one more level; here that level is the
+    number ``missing_value`` (``-9``, the sentinel of the raw files), which also enters the
+    U2 distortions.
+
+    Parameters
+    ----------
+    missing : {"keep", "drop"}
+        Keep missing cholesterol as the value ``missing_value`` (the paper's counts) or drop
+        those 23 records.
+    missing_value : int
+        The level standing for a missing cholesterol.
+    data_home : path, optional
+        Passed to :func:`nsp.datasets.load_hungarian_heart`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``age`` and ``chol``.
+
+    Examples
+    --------
+    >>> df = hungarian_age_chol()
+    >>> len(df), df.chol.nunique()
+    (293, 154)
+    """
+    missing = check_choice("missing", missing, ("keep", "drop"))  # type: ignore[assignment]
+    missing_value = check_int("missing_value", missing_value)
+    df = load_hungarian_heart(data_home=data_home)[["age", "chol"]]
+    if missing == "keep":
+        df = df.assign(chol=df["chol"].fillna(missing_value))
+    else:
+        df = df.dropna()
+    return df.astype({"age": "int64", "chol": "int64"}).reset_index(drop=True)
+
+
+def hungarian_joint_range(frame: pd.DataFrame | None = None, **kwargs: Any) -> JointRange:
+    """Return the joint range ``[[S, X]]`` of (age, chol): sorted ages × sorted cholesterol.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame, optional
+        Columns ``age`` and ``chol`` (default: :func:`hungarian_age_chol` with ``kwargs``).
+    **kwargs
+        Passed to :func:`hungarian_age_chol`.
+
+    Returns
+    -------
+    JointRange
+        The x labels are the cholesterol values (numbers), so U2 can use them directly.
+    """
+    df = hungarian_age_chol(**kwargs) if frame is None else frame
+    return JointRange.from_frame(df, s="age", x="chol")
+
+
+def hungarian_pmf(frame: pd.DataFrame | None = None, **kwargs: Any) -> NDArray[np.float64]:
+    """Return the empirical pmf ``p[s, x]`` of (age, chol), aligned with the joint range.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame, optional
+        Columns ``age`` and ``chol`` (default: :func:`hungarian_age_chol` with ``kwargs``).
+    **kwargs
+        Passed to :func:`hungarian_age_chol`.
+
+    Returns
+    -------
+    numpy.ndarray, shape (n_s, n_x)
+        Rows and columns in the order of :func:`hungarian_joint_range`.
+    """
+    df = hungarian_age_chol(**kwargs) if frame is None else frame
+    r = JointRange.from_frame(df, s="age", x="chol")
+    s_idx = {v: i for i, v in enumerate(r.s_labels)}
+    x_idx = {v: j for j, v in enumerate(r.x_labels)}
+    counts = np.zeros((r.n_s, r.n_x))
+    np.add.at(counts, ([s_idx[a] for a in df["age"]], [x_idx[c] for c in df["chol"]]), 1)
+    return counts / counts.sum()
+
+
+def dataset_statistics(frame: pd.DataFrame | None = None, **kwargs: Any) -> pd.DataFrame:
+    """Table T2: the §VII-B counts beside the paper's, plus further facts of the joint range.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame, optional
+        Columns ``age`` and ``chol`` (default: :func:`hungarian_age_chol` with ``kwargs``).
+    **kwargs
+        Passed to :func:`hungarian_age_chol`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``quantity``, ``paper`` (NaN where the paper prints nothing) and ``ours``.
+    """
+    df = hungarian_age_chol(**kwargs) if frame is None else frame
+    r = JointRange.from_frame(df, s="age", x="chol")
+    pair_counts = df.groupby(["age", "chol"]).size()
+    sizes = r.mask.sum(axis=0)
+    ours = {
+        "patients": len(df),
+        "ages": r.n_s,
+        "chol_levels": r.n_x,
+        "pairs": int(r.mask.sum()),
+        "single_pairs": int((pair_counts == 1).sum()),
+        "L0(S->X) [bits]": nonstochastic_leakage(r),
+        "I*(S;X) [bits]": maximin_information(r),
+        "k-anonymity k*": k_anonymity(r),
+        "chol values with a single age": int((sizes == 1).sum()),
+        "largest |[[S|x]]|": int(sizes.max()),
+    }
+    paper = dict(PAPER_COUNTS)
+    return pd.DataFrame(
+        [{"quantity": k, "paper": paper.get(k, np.nan), "ours": v} for k, v in ours.items()]
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# §VI: the non-stochastic measures beside stochastic ones
+# ---------------------------------------------------------------------------------------------
+
+
+def uniform_s(p_sx: ArrayLike) -> NDArray[np.float64]:
+    """Replace ``p(s)`` by the uniform pmf, keeping ``p(x|s)`` (the hypothesis of eq. (13)).
+
+    Under it the Rényi-0 leakage ``max_x D0(p(s|x) || p(s))`` of
+    :func:`nsp.info.renyi_leakage` equals ``L0(S → X)`` of the support.
+
+    Parameters
+    ----------
+    p_sx : array_like, shape (n_s, n_x)
+        Joint pmf; axis 0 is S. Every s must have a positive mass.
+
+    Returns
+    -------
+    numpy.ndarray
+        The joint pmf ``p(x|s) / n_s``.
+
+    References
+    ----------
+    N. Ding, F. Farokhi, IEEE Trans. Inf. Forensics Security, 2020, §VI, eq. (13).
+
+    Examples
+    --------
+    Eq. (13) on Example 1: the Rényi-0 leakage under uniform S is ``L0 = log 6``.
+
+    >>> from nsp.info import renyi_leakage
+    >>> p = example1_range().mask / 8
+    >>> round(renyi_leakage(uniform_s(p), 0), 6), round(math.log2(6), 6)
+    (2.584963, 2.584963)
+    """
+    p = as_pmf(p_sx, name="p_sx", ndim=2)
+    ps = p.sum(axis=1, keepdims=True)
+    if np.any(ps == 0):
+        raise ValueError("p_sx must give every s a positive mass")
+    return np.asarray(p / ps / p.shape[0], dtype=np.float64)
+
+
+def section6_table(
+    p_sx: ArrayLike, partitions: Mapping[str, Partition], *, base: Base = 2
+) -> pd.DataFrame:
+    """§VI: non-stochastic measures beside their stochastic counterparts, per quantization.
+
+    Columns: ``I*`` and the Gács–Körner ``K`` (``K ≤ I*``; ``K ≤ I``), the mutual
+    information ``I``; ``L0`` beside the Rényi-0 leakage (empirical ``p(s)``, and uniform S
+    where eq. (13) makes it equal to ``L0``), the maximal realizable leakage (Rényi-∞,
+    ``D∞(p(s,x̂) || p(s)p(x̂))``) and the maximal leakage ``L(S → X̂)``; ``k*``.
+
+    Parameters
+    ----------
+    p_sx : array_like, shape (n_s, n_x)
+        Joint pmf of (S, X).
+    partitions : mapping of str to Partition
+        Named quantizations of X.
+    base : float or str
+        Logarithm base of every measure.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per quantization.
+
+    References
+    ----------
+    N. Ding, F. Farokhi, IEEE Trans. Inf. Forensics Security, 2020, §VI.
+    """
+    p = as_pmf(p_sx, name="p_sx", ndim=2)
+    check_base(base)
+    support = p > 0
+    rows = []
+    for name, q in partitions.items():
+        pq = q.aggregate(p, axis=1, how="sum")
+        r = quantize(support, q.labels)
+        rows.append(
+            {
+                "quantization": name,
+                "n_clusters": len(q),
+                "I* [bits]": maximin_information(r, base=base),
+                "K (Gacs-Korner)": gacs_korner_common_information(pq, base=base),
+                "I(S;Xhat)": mutual_information(pq, base=base),
+                "L0 [bits]": nonstochastic_leakage(r, base=base),
+                "max D0 (empirical S)": renyi_leakage(pq, 0, base=base),
+                "max D0 (uniform S, eq. 13)": renyi_leakage(uniform_s(pq), 0, base=base),
+                "max realizable leakage (D_inf)": max_mutual_information(pq, base=base),
+                "maximal leakage": maximal_leakage(pq, base=base),
+                "k*": k_anonymity(r),
+            }
+        )
+    return pd.DataFrame(rows)
