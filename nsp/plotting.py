@@ -1,4 +1,3 @@
-# mypy: ignore-errors
 """One style and one way to save a figure.
 
 Every figure of the project is saved through :func:`savefig`, which writes PNG, PDF and SVG
@@ -9,7 +8,7 @@ to a temporary name and renamed, so an interrupted run never leaves a half-writt
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
 import matplotlib as mpl
@@ -19,6 +18,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from nsp._atomic import atomic_path
+from nsp._validation import Base
 from nsp.paths import figure_path
 
 #: The project's style sheet.
@@ -61,7 +61,7 @@ def use_style() -> None:
     mpl.rcParams["axes.prop_cycle"] = cycler(color=sns.color_palette("colorblind").as_hex())
 
 
-def _atomic_write(target: Path, write: callable[[Path], None]) -> None:
+def _atomic_write(target: Path, write: Callable[[Path], object]) -> None:
     """Call ``write(tmp)`` on a temporary file beside ``target``, then rename it to ``target``."""
     with atomic_path(target) as tmp:
         write(tmp)
@@ -118,7 +118,9 @@ def certified(
     Examples
     --------
     >>> import pandas as pd
-    >>> frame = pd.DataFrame({"gamma": [0.71692012345, -1e-12], "rate": [1 / 3, 2 / 3], "n": [1, 2]})
+    >>> frame = pd.DataFrame(
+    ...     {"gamma": [0.71692012345, -1e-12], "rate": [1 / 3, 2 / 3], "n": [1, 2]}
+    ... )
     >>> rounded = certified(frame, decimals={"gamma": 6}, sig={"rate": 4})
     >>> rounded["gamma"].tolist(), rounded["rate"].tolist(), rounded["n"].tolist()
     ([0.71692, 0.0], [0.3333, 0.6667], [1, 2])
@@ -156,6 +158,23 @@ def write_csv(frame: pd.DataFrame, target: Path) -> Path:
     No index; float columns pass through :func:`certified` with its defaults (a frame already
     rounded more coarsely keeps its digits), so no CSV carries more than
     ``CSV_SIGNIFICANT_DIGITS`` significant digits; LF line ends.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        The numbers to write.
+    target : pathlib.Path
+        The CSV file; its folder must exist.
+
+    Returns
+    -------
+    pathlib.Path
+        ``target``.
+
+    Raises
+    ------
+    ValueError
+        If ``frame`` is not a DataFrame. Nothing is written then.
     """
     if not isinstance(frame, pd.DataFrame):
         raise ValueError(
@@ -227,9 +246,11 @@ def savefig(
     with mpl.rc_context({"svg.hashsalt": "nsp"}):
         for fmt in formats:
             target = figure_path(key, f".{fmt}")
-            _atomic_write(
-                target, lambda tmp, fmt=fmt: fig.savefig(tmp, format=fmt, metadata=_METADATA[fmt])
-            )
+
+            def write(tmp: Path, fmt: str = fmt) -> None:
+                fig.savefig(tmp, format=fmt, metadata=_METADATA[fmt])
+
+            _atomic_write(target, write)
             written[fmt] = target
     if data is not None:
         written["csv"] = write_csv(data, figure_path(key, ".csv"))
@@ -239,7 +260,21 @@ def savefig(
 
 
 def save_table(frame: pd.DataFrame, key: str) -> Path:
-    """Save a table of results as ``figures/<key>.csv`` (atomically), for tables that have no figure.
+    """Save a table of results as ``figures/<key>.csv`` (atomically), for tables without a figure.
+
+    The CSV is written as :func:`write_csv` writes it.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        The table.
+    key : str
+        ``"<paper>/<name>"``, e.g. ``"agglomerative/table_examples_paper_vs_ours"``.
+
+    Returns
+    -------
+    pathlib.Path
+        The written CSV file.
 
     Examples
     --------
@@ -252,8 +287,18 @@ def save_table(frame: pd.DataFrame, key: str) -> Path:
     return write_csv(frame, figure_path(key, ".csv"))
 
 
-def unit_label(base: float | str) -> str:
-    """The name of the information unit of a logarithm base, for axis labels.
+def unit_label(base: Base) -> str:
+    """Return the name of the information unit of a logarithm base, for axis labels.
+
+    Parameters
+    ----------
+    base : float or {"e", "nats", "bits"}
+        A logarithm base, as every measure's ``base=`` takes it.
+
+    Returns
+    -------
+    str
+        ``"bits"`` for base 2, ``"nats"`` for base e, else ``"log base <b>"``.
 
     Examples
     --------
@@ -278,6 +323,7 @@ def mark_stand_in(fig: Figure, text: str) -> None:
     Parameters
     ----------
     fig : matplotlib.figure.Figure
+        The figure to mark.
     text : str
         What the data is and what it stands in for, e.g.
         ``"SGSC smart-meter sample (stand-in for Ausgrid 2012-13)"``.
@@ -310,4 +356,6 @@ def mark_stand_in(fig: Figure, text: str) -> None:
     engine = fig.get_layout_engine()
     if engine is not None and hasattr(engine, "set") and "rect" in engine.get():
         height = 0.012 + 0.03 * len(lines) * 6.4 / max(fig.get_figheight(), 1.0) * 0.6
-        engine.set(rect=(0, height, 1, 1 - height))
+        # The stub declares LayoutEngine.set() without arguments; at run time it takes keywords,
+        # and the engines that have a "rect" parameter (tight, constrained) accept rect=.
+        engine.set(rect=(0, height, 1, 1 - height))  # type: ignore[call-arg]
