@@ -1,5 +1,5 @@
-"""Tests of nsp.experiments.census: the spec's discretization (§5, §8) on small frames, and the
-census numbers of E5 and §8 on UCI Adult (needs the data: `make data`)."""
+"""Tests of the census experiment of nsp.papers.privacy_funnel: the discretization on small
+frames, and the census numbers of E5 on UCI Adult (needs the data: `make data`)."""
 
 from __future__ import annotations
 
@@ -13,12 +13,13 @@ from nsp.clustering.funnel import (
     greedy_max_leakage,
     greedy_privacy_funnel,
 )
-from nsp.experiments.census import (
+from nsp.papers.privacy_funnel import (
     adult_census_joint,
     bounds_frame,
     census_joint,
     discretize_adult,
     fig1_curves,
+    worked_examples_table,
 )
 
 
@@ -62,7 +63,7 @@ def test_census_joint_indexing_is_c_order():
     j = census_joint(discretize_adult(df))
     # x = 8 age + 4 sex + edu, s = 2 age + income
     expected = [(2 * 0 + 1, 8 * 0 + 4 + 1), (2 * 3 + 0, 8 * 3 + 0 + 3), (2 * 6 + 1, 8 * 6 + 4 + 0)]
-    assert sorted(zip(*np.nonzero(j.counts))) == sorted(expected)
+    assert sorted(zip(*np.nonzero(j.counts), strict=True)) == sorted(expected)
     assert j.p_sx.sum() == pytest.approx(1.0)
     assert j.x_labels[8 * 3 + 3] == "45-54|F|edu13-16"
     assert j.s_labels[13] == "75-90|>50K"
@@ -153,3 +154,65 @@ def test_adult_fig1_regression(both):
     curves = fig1_curves(p, n_grid=5, algorithms=("alg1", "alg2"))
     ends = curves.groupby("algorithm").last()
     assert np.allclose(ends.I_XY, s["H_X"]) and np.allclose(ends.I_SY, s["I_SX"])
+
+
+def test_the_old_module_path_still_works_and_warns():
+    from nsp.papers import privacy_funnel
+
+    with pytest.warns(DeprecationWarning, match="nsp.papers.privacy_funnel"):
+        from nsp.experiments.census import adult_census_joint as old
+    assert old is privacy_funnel.adult_census_joint
+    import nsp.experiments.census as census
+
+    with pytest.raises(AttributeError):
+        census.no_such_name  # noqa: B018
+
+
+@pytest.mark.parametrize(
+    "kwargs, match",
+    [
+        ({"n_points": 0}, "n_points"),
+        ({"n_points": 2.5}, "n_points"),
+        ({"n_points": True}, "n_points"),
+        ({"base": 1}, "base"),
+    ],
+)
+def test_bounds_frame_rejects_bad_input(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        bounds_frame(np.full((2, 2), 0.25), **kwargs)
+
+
+@pytest.mark.parametrize(
+    "kwargs, match",
+    [
+        ({"n_grid": 0}, "n_grid"),
+        ({"n_grid": 3.0}, "n_grid"),
+        ({"algorithms": ("alg3",)}, "algorithms"),
+        ({"tol": -1.0}, "tol"),
+    ],
+)
+def test_fig1_curves_rejects_bad_input(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        fig1_curves(np.full((2, 2), 0.25), **kwargs)
+
+
+@pytest.mark.parametrize("kwargs, match", [({"split": "test"}, "split"), ({"base": 0}, "base")])
+def test_worked_examples_table_rejects_bad_input(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        worked_examples_table(**kwargs)
+
+
+@pytest.mark.data
+@pytest.mark.parametrize("base", [2.0, np.e])
+def test_worked_examples_all_agree(base):
+    try:
+        table = worked_examples_table(base=base)
+    except Exception as exc:  # noqa: BLE001
+        from nsp.datasets import DataUnavailableError
+
+        if isinstance(exc, DataUnavailableError):
+            pytest.skip(f"UCI Adult not available: {exc}")
+        raise
+    assert list(table.columns) == ["example", "quantity", "paper", "ours", "agrees"]
+    assert table.agrees.all(), table[~table.agrees]
+    assert sorted(set(table.example)) == ["E1", "E2", "E3", "E4", "E5"]

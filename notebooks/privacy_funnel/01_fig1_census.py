@@ -13,21 +13,21 @@
 # # Makhdoumi et al. — Fig. 1: minimum and maximum of I(S;Y) for a given I(X;Y) (US census)
 #
 # UCI Adult (1994 US census), private $S=(\text{age},\text{income})$ (14 letters), released
-# $X=(\text{age},\text{sex},\text{education})$ (56 letters), discretized as the spec fixes
-# (§5, §8). The bottom curve is Algorithm 1 (greedy privacy funnel) swept over
+# $X=(\text{age},\text{sex},\text{education})$ (56 letters), discretized as
+# `docs/papers/privacy_funnel.md` describes. The bottom curve is Algorithm 1 (greedy privacy funnel) swept over
 # $R\in[0,H(X)]$; the top curve is Algorithm 2 **as printed** (greedy information bottleneck)
 # swept over $\Delta\in[0,I(S;X)]$. Note 1 describes the top curve differently (a local maximum
 # of $I(S;Y)$ at a given $I(X;Y)=R$): that reading, Algorithm 2′, is overlaid, and the gap
-# between the two readings is drawn in panel (b). Points are joined in sweep order (spec A8,
-# A17); the grey lines are the chain-rule bound $I(X;Y)-H(X|S)$ and the data-processing bound
+# between the two readings is drawn in panel (b). Points are joined in sweep order (the
+# order of the thresholds); the grey lines are the chain-rule bound $I(X;Y)-H(X|S)$ and the data-processing bound
 # $\min(I(X;Y),I(S;X))$.
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
 split: str = "both"  # Adult file(s): "both" (48,842 records), "train" or "test"
 drop_incomplete_rows: bool = False  # drop the records with any missing value ('?')
-age_edges: str = "decade"  # age binning: "decade" (spec default), "tens" or "quantile"
-education_scheme: str = "4level"  # education grouping: "4level" (spec default) or "4level_alt"
+age_edges: str = "decade"  # age binning: "decade" (the default), "tens" or "quantile"
+education_scheme: str = "4level"  # education grouping: "4level" (the default) or "4level_alt"
 s_attrs: list = ["age", "income"]  # attributes of the private S
 x_attrs: list = ["age", "sex", "education"]  # attributes of the released X
 n_grid: int = 201  # thresholds per curve (evenly spaced)
@@ -44,7 +44,7 @@ import numpy as np
 import pandas as pd
 
 from nsp.clustering.funnel import funnel_curve, lower_envelope, upper_envelope
-from nsp.experiments.census import adult_census_joint, bounds_frame
+from nsp.papers.privacy_funnel import adult_census_joint, bounds_frame
 from nsp.plotting import certified, save_table, savefig, use_style
 
 use_style()
@@ -201,7 +201,7 @@ save_table(table, "privacy_funnel/fig1_summary")
 table.T
 
 # %%
-# Numbers read off the curves (bottom curve as its lower envelope; spec §5 quotes these)
+# Numbers read off the curves (bottom curve as its lower envelope)
 probe = pd.DataFrame({"I_XY": [1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5.0]})
 probe["alg1_min_I_SY"] = lower_envelope(curves["alg1"], probe.I_XY)
 for alg in ("alg2", "alg2prime"):
@@ -219,10 +219,10 @@ probe.round(3)
 #   $I(X;Y)\approx3.84$ bits on (it then merges letters of different ages, whose $P_{S|x}$
 #   have disjoint supports); the top curve climbs to $I(S;Y)\approx2.5$ at
 #   $I(X;Y)\approx3.3$, then runs flat to the common endpoint.
-# * Data choices the paper leaves open (spec A1–A5): both files (48,842 records), decade age
+# * Data choices the paper leaves open (see `docs/papers/privacy_funnel.md`): both files (48,842 records), decade age
 #   bins 17/25/…/75/91, education by `education-num` {1–8, 9, 10–12, 13–16}, no row dropped,
 #   age in both $S$ and $X$ (taken literally). See the sensitivity notebook.
-# * **Algorithm 2 as printed vs Note 1** (spec A7): the printed Algorithm 2 minimizes
+# * **Algorithm 2 as printed vs Note 1**: the printed Algorithm 2 minimizes
 #   $I(X;Y)$ subject to $I(S;Y)\ge\Delta$ (a greedy information bottleneck); Note 1 says it
 #   gives a local *maximum* of $I(S;Y)$ at a given $I(X;Y)=R$. Read that way (Algorithm 2′:
 #   the merge with the smallest loss of $I(S;Y)$ among those keeping $I(X;Y)\ge R$), the top
@@ -236,4 +236,4 @@ probe.round(3)
 #   parameter (Algorithm 1 overshoots $R$ by up to 0.72 bit here); points are joined in sweep
 #   order, envelopes are optional (`envelope=True`).
 # * The Gaussian privacy funnel announced in the ITW abstract is not in the seed text
-#   (references [16], [17] dangle) and is not reproduced (spec A18).
+#   (references [16], [17] dangle) and is not reproduced.

@@ -13,7 +13,7 @@
 # # Makhdoumi et al. — how Fig. 1 depends on the data choices the paper leaves open
 #
 # The paper says only "age: 7 categories, education: 4 categories" and does not name the file(s)
-# or say what happens to incomplete records (spec A1–A5). Starting from the spec's default
+# or say what happens to incomplete records. Starting from our default
 # (both files, decade age bins, education {1–8, 9, 10–12, 13–16}, all rows, age in both S and
 # X), each configuration below changes **one** choice. For each we report the endpoints
 # $H(X)$, $I(S;X)$, $H(X|S)$ and sweep Algorithm 1 (bottom), Algorithm 2 as printed and
@@ -34,7 +34,7 @@ import numpy as np
 import pandas as pd
 
 from nsp.clustering.funnel import lower_envelope, upper_envelope
-from nsp.experiments.census import adult_census_joint, fig1_curves
+from nsp.papers.privacy_funnel import adult_census_joint, fig1_curves
 from nsp.plotting import certified, save_table, savefig, use_style
 
 use_style()
@@ -75,7 +75,7 @@ for name, change in configs.items():
     a2 = upper_envelope(c[c.algorithm == "alg2"], xs)
     a2p = upper_envelope(c[c.algorithm == "alg2prime"], xs)
     row = {"config": name, **s}
-    for x, v1, v2, v3 in zip(xs, a1, a2, a2p):
+    for x, v1, v2, v3 in zip(xs, a1, a2, a2p, strict=True):
         row[f"alg1_min@{x:g}"] = v1
         row[f"alg2_max@{x:g}"] = v2
         row[f"alg2prime_max@{x:g}"] = v3
@@ -92,7 +92,7 @@ titles = {
     "alg2": "Algorithm 2 as printed (top curve)",
     "alg2prime": "Algorithm 2′ (Note 1's reading)",
 }
-for ax, alg in zip(axes, titles):
+for ax, alg in zip(axes, titles, strict=True):
     for k, name in enumerate(configs):
         c = curves[(curves.config == name) & (curves.algorithm == alg)]
         ax.plot(
@@ -114,18 +114,19 @@ savefig(fig, "privacy_funnel/sensitivity_curves", data=curves)
 # ## Differences from the paper
 #
 # * The paper gives no data details beyond the numbers of categories, so none of these
-#   configurations can be confirmed or excluded from the text; the default is the spec's.
+#   configurations can be confirmed or excluded from the text; the default is ours
+#   (`docs/papers/privacy_funnel.md`).
 # * The endpoints barely move with the file (both: $H(X)=5.2279$, $I(S;X)=2.5407$; train:
 #   5.2196, 2.5351; test: 5.242, 2.555) and with the drop of incomplete rows (5.184, 2.507);
 #   they move with the age binning (equal-frequency bins: 5.583 and 2.905) because $I(S;X)$
 #   is dominated by $H(\text{age})$ when age is in both $S$ and $X$.
 # * The bottom curve is the fragile one: at $I(X;Y)=2$ bits its minimum is 0.135 bit by
 #   default, 0.25 on the train file alone, 0.48 with the other education grouping and 0.77
-#   with equal-frequency age bins (0.34 already at 1 bit). Greedy paths are unstable (spec A4),
+#   with equal-frequency age bins (0.34 already at 1 bit). Greedy paths are unstable,
 #   so mid-range values need loose tolerances or pinned choices.
 # * Robust under every choice: both curves share their endpoints, Algorithm 2′ (Note 1) runs
 #   on the diagonal up to ~2.4 bits and lies above the printed Algorithm 2 at small
 #   disclosure (0.98 vs 0.43–0.69 at 1 bit), so the Algorithm 2 / Note 1 discrepancy does not
 #   come from the data choices.
-# * With $X=(\text{sex},\text{education})$ (age only in $S$, reading A1 as a typo) the whole
+# * With $X=(\text{sex},\text{education})$ (age only in $S$, reading its presence in both as a typo) the whole
 #   picture shrinks: $|X|=8$, $I(S;X)=0.156$ bit, and the top and bottom curves nearly meet.

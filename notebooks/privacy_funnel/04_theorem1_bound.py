@@ -13,7 +13,7 @@
 # # Makhdoumi et al. — Theorem 1: the inference threat of any bounded cost against I(S;Y)
 #
 # For a cost with $L=\sup|C(s,q)|<\infty$ the inference cost gain satisfies
-# $\Delta C\le2\sqrt2\,L\sqrt{I(S;Y)}$ with $I$ in **nats** (Pinsker's inequality, spec A6).
+# $\Delta C\le2\sqrt2\,L\sqrt{I(S;Y)}$ with $I$ in **nats** (the proof uses Pinsker's inequality in nats).
 # On random joint pmfs $P_{S,Y}\sim\mathrm{Dirichlet}(\alpha\mathbf1)$ we compute $\Delta C$
 # for three families of bounded costs with closed-form Bayes decisions — random decision
 # losses $C(s,q)=\ell(s,a^*(q))$, the 0–1 (MAP) loss and the Brier score — and compare it
@@ -96,7 +96,7 @@ summary
 
 # %%
 fig, axes = plt.subplots(1, 4, figsize=(15, 3.8))
-for ax, (family, g) in zip(axes, df.groupby("family", sort=False)):
+for ax, (family, g) in zip(axes, df.groupby("family", sort=False), strict=False):
     ax.scatter(g.bound, g.delta_C, s=5, alpha=0.5)
     top = g.bound.max()
     ax.plot([0, top], [0, top], color="0.4", lw=0.8, ls="--", label="ΔC = bound")
@@ -116,13 +116,13 @@ savefig(fig, "privacy_funnel/theorem1_bound", data=df)
 # ## Differences from the paper
 #
 # * The paper proves Theorem 1 but evaluates it on nothing; this notebook is an addition
-#   (spec T1). No instance violates the bound, and $\Delta C\ge0$ up to rounding
+#   No instance violates the bound, and $\Delta C\ge0$ up to rounding
 #   (smallest value −4·10⁻¹⁶); Lemma 1 holds to 1e-15 nats.
 # * The bound is loose: the largest ratio $\Delta C/(2\sqrt2L\sqrt{I})$ is 0.28 here (random
-#   decision losses), 0.24 for the 0–1 loss and 0.11 for the Brier score; the spec's own run,
+#   decision losses), 0.24 for the 0–1 loss and 0.11 for the Brier score; another run,
 #   with other random losses, found 0.328. For most random decision losses the Bayes act does
 #   not change with $y$ at all ($\Delta C=0$, the spike at 0).
 # * Theorem 1's proof as printed drops a square root (it should read
 #   $2\sqrt2L\,\mathbb E_{P_Y}[\sqrt{D(P_{S|Y}\|P_S)}]$ followed by Jensen) and Lemma 2's proof
-#   writes $C(s,c_0^*)$ for $C(s,q_0^*)$ (spec A15); the statement itself holds, in nats. With
+#   writes $C(s,c_0^*)$ for $C(s,q_0^*)$; the statement itself holds, in nats. With
 #   $I$ in bits the bound also holds, more loosely, since $I_\text{bits}\ge I_\text{nats}$.

@@ -1,0 +1,628 @@
+"""The privacy-funnel paper of Makhdoumi, Salamatian, Fawaz & Médard: instances, values, census.
+
+A. Makhdoumi, S. Salamatian, N. Fawaz, M. Médard, *From the information bottleneck to the
+privacy funnel*, IEEE ITW 2014, doi:10.1109/ITW.2014.6970882, arXiv:1402.1774.
+
+The paper prints no numeric example; this module holds the five hand-checkable worked
+examples E1–E5 defined in ``docs/papers/privacy_funnel.md`` (their joint pmfs and the values
+derived by hand), the census experiment of Section IV-B and Fig. 1, and the table builders of
+the notebooks in ``notebooks/privacy_funnel/``. The measures and algorithms themselves are
+general and live in :mod:`nsp.clustering.funnel`.
+
+Census experiment
+    UCI Adult (train + test, 48,842 records) is discretized as follows, the paper being silent
+    on the details: age → 7 left-closed bins with edges 17, 25, 35, 45, 55, 65, 75, 91
+    ("decade"); education → 4 levels by ``education-num``: 1–8 (< HS), 9 (HS-grad), 10–12
+    (some college / associate), 13–16 (bachelor's or more) ("4level"); sex → Female 0, Male 1;
+    income → ``<=50K`` 0, ``>50K`` 1. The private ``S = (age, income)`` (14 letters) and the
+    released ``X = (age, sex, education)`` (56 letters) are indexed in C order
+    (``x = 8 age + 4 sex + edu``, ``s = 2 age + income``) and ``P_{S,X}`` is the table of
+    empirical frequencies (no smoothing). The options the paper leaves open (file, age bins,
+    education grouping, dropping incomplete rows, attribute sets) are parameters.
+
+References
+----------
+.. [1] A. Makhdoumi, S. Salamatian, N. Fawaz, M. Médard, "From the information bottleneck to
+   the privacy funnel", IEEE Information Theory Workshop (ITW), 2014,
+   doi:10.1109/ITW.2014.6970882, arXiv:1402.1774.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import numpy as np
+import pandas as pd
+from numpy.typing import ArrayLike, NDArray
+
+from nsp import info
+from nsp._validation import Base, as_pmf, check_base, check_choice, check_int
+from nsp.clustering.funnel import (
+    BrierLoss,
+    LogLoss,
+    ZeroOneLoss,
+    brute_force_deterministic,
+    chain_rule_bounds,
+    disclosure,
+    funnel_curve,
+    greedy_information_bottleneck,
+    greedy_max_leakage,
+    greedy_privacy_funnel,
+    inference_cost_gain,
+    merge_costs,
+    theorem1_bound,
+)
+from nsp.papers import compare
+
+__all__ = [
+    "E1_P_SX",
+    "E1_GREEDY",
+    "E2_P_SX",
+    "E3_P_SY",
+    "E3_VALUES",
+    "E4_P_SX",
+    "E4_SUMMARY",
+    "E4_MERGE_COSTS",
+    "E4_DETERMINISTIC",
+    "E4_GREEDY",
+    "E5_SUMMARY",
+    "AGE_BINNINGS",
+    "EDUCATION_SCHEMES",
+    "CensusJoint",
+    "discretize_adult",
+    "census_joint",
+    "adult_census_joint",
+    "fig1_curves",
+    "bounds_frame",
+    "groups_text",
+    "worked_examples_table",
+]
+
+# ----------------------------------------------------------------------------------------
+# Worked examples (values in bits, derived by hand; see docs/papers/privacy_funnel.md)
+# ----------------------------------------------------------------------------------------
+#: E1: X uniform on 4 letters and S its parity (``p_sx[s, x]``).
+E1_P_SX: NDArray[np.float64] = np.array([[0.25, 0, 0.25, 0], [0, 0.25, 0, 0.25]])
+
+_Call = tuple[str, float, tuple[float, float], str]
+
+#: E1 and E4 greedy calls: (algorithm, threshold, (I(X;Y), I(S;Y)), groups), in bits.
+#: Algorithm keys: ``"alg1"`` (Algorithm 1), ``"alg2"`` (Algorithm 2 as printed),
+#: ``"alg2prime"`` (Note 1's reading).
+E1_GREEDY: tuple[_Call, ...] = (
+    ("alg1", 2.0, (2.0, 1.0), "{0}{1}{2}{3}"),
+    ("alg1", 1.5, (1.5, 0.5), "{0,1}{2}{3}"),
+    ("alg1", 1.0, (1.0, 0.0), "{0,1}{2,3}"),
+    ("alg1", 0.5, (1.0, 0.0), "{0,1}{2,3}"),
+    ("alg1", 0.0, (0.0, 0.0), "{0,1,2,3}"),
+    ("alg2", 1.0, (1.0, 1.0), "{0,2}{1,3}"),
+    ("alg2", 0.5, (1.5, 0.5), "{0,1}{2}{3}"),
+    ("alg2", 0.0, (0.0, 0.0), "{0,1,2,3}"),
+    ("alg2prime", 1.0, (1.0, 1.0), "{0,2}{1,3}"),
+)
+
+#: E2: X uniform binary, S independent of X: the identity and the swap disclose 1 bit each,
+#: their average nothing (the feasible set of the privacy funnel is not convex).
+E2_P_SX: NDArray[np.float64] = np.full((2, 2), 0.25)
+
+#: E3: a binary symmetric channel with crossover 0.2 (``p_sy[s, y]``).
+E3_P_SY: NDArray[np.float64] = np.array([[0.4, 0.1], [0.1, 0.4]])
+
+#: E3 values: ΔC of three costs (log-loss in bits) and Theorem 1's bound for L = 1, 2 (nats).
+E3_VALUES: dict[str, float] = {
+    "logloss_gain": 0.278072,
+    "zero_one_gain": 0.3,
+    "theorem1_L1": 1.241756,
+    "brier_gain": 0.18,
+    "theorem1_L2": 2.483512,
+}
+
+#: E4: a small asymmetric instance (``p_sx[s, x]``).
+E4_P_SX: NDArray[np.float64] = np.array([[0.3, 0.1, 0.05], [0.1, 0.2, 0.25]])
+
+#: E4 entropies, in bits.
+E4_SUMMARY: dict[str, float] = {
+    "H(X)": 1.570951,
+    "H(S)": 0.992774,
+    "I(S;X)": 0.197768,
+    "H(X|S)": 1.373183,
+}
+
+#: E4: Proposition 1's costs (decrease of I(S;Y), of I(X;Y)) of each pair of the identity.
+E4_MERGE_COSTS: dict[tuple[int, int], tuple[float, float]] = {
+    (0, 1): (0.089660, 0.689660),
+    (0, 2): (0.180482, 0.689660),
+    (1, 2): (0.016271, 0.600000),
+}
+
+#: E4: (I(X;Y), I(S;Y)) of the five deterministic mappings (partitions of X), sorted.
+E4_DETERMINISTIC: tuple[tuple[float, float], ...] = (
+    (0.0, 0.0),
+    (0.881291, 0.017286),
+    (0.881291, 0.108108),
+    (0.970951, 0.181496),
+    (1.570951, 0.197768),
+)
+
+#: E4 greedy calls, as :data:`E1_GREEDY`.
+E4_GREEDY: tuple[_Call, ...] = (
+    ("alg1", 1.0, (1.570951, 0.197768), "{0}{1}{2}"),
+    ("alg1", 0.9, (0.970951, 0.181496), "{0}{1,2}"),
+    ("alg1", 0.5, (0.881291, 0.017286), "{0,2}{1}"),
+    ("alg1", 0.0, (0.0, 0.0), "{0,1,2}"),
+    ("alg2", 0.15, (0.970951, 0.181496), "{0}{1,2}"),
+    ("alg2", 0.10, (0.881291, 0.108108), "{0,1}{2}"),
+    ("alg2", 0.0, (0.0, 0.0), "{0,1,2}"),
+)
+
+#: E5: the census summary (bits, 4 decimals) for both files and for the training file.
+E5_SUMMARY: dict[str, dict[str, float]] = {
+    "both": {"N": 48842, "H_X": 5.2279, "H_S": 3.1468, "I_SX": 2.5407, "H_X_given_S": 2.6872},
+    "train": {"N": 32561, "H_X": 5.2196, "H_S": 3.1413, "I_SX": 2.5351, "H_X_given_S": 2.6845},
+}
+
+_GREEDY = {
+    "alg1": greedy_privacy_funnel,
+    "alg2": greedy_information_bottleneck,
+    "alg2prime": greedy_max_leakage,
+}
+_SHORT = {"alg1": "Alg1", "alg2": "Alg2", "alg2prime": "Alg2′"}
+
+
+# ----------------------------------------------------------------------------------------
+# Census experiment (Section IV-B, Fig. 1)
+# ----------------------------------------------------------------------------------------
+#: Age binnings: left-closed edges (the last bin is closed at 90), or ``"quantile"`` for 7
+#: equal-frequency bins computed from the data.
+AGE_BINNINGS: dict[str, tuple[int, ...] | str] = {
+    "decade": (17, 25, 35, 45, 55, 65, 75, 91),  # the default
+    "tens": (17, 20, 30, 40, 50, 60, 70, 91),  # edges 20, 30, ..., 70
+    "quantile": "quantile",  # 7 equal-frequency bins (pandas.qcut, right-closed)
+}
+
+#: Education groupings: left-closed edges on ``education-num`` (1..16) giving 4 levels.
+EDUCATION_SCHEMES: dict[str, tuple[int, ...]] = {
+    "4level": (1, 9, 10, 13, 17),  # <HS | HS-grad | some college, assoc | >= bachelor's
+    "4level_alt": (1, 10, 11, 14, 17),  # <= HS-grad | some college | assoc, bachelor's | graduate
+}
+
+_ATTRS = ("age", "sex", "education", "income")
+
+
+def _column(df: pd.DataFrame, name: str) -> pd.Series:
+    """Return a column by snake_case name, accepting UCI's hyphenated spelling too."""
+    for c in (name, name.replace("_", "-")):
+        if c in df.columns:
+            return df[c]
+    raise ValueError(f"df must have a column {name!r} (or {name.replace('_', '-')!r})")
+
+
+def _age_edges(binning: str | Sequence[int]) -> NDArray[np.float64]:
+    """Return the edges of an age binning (empty for the data-driven "quantile")."""
+    if isinstance(binning, str):
+        if binning not in AGE_BINNINGS:
+            raise ValueError(
+                f"age_edges must be one of {sorted(AGE_BINNINGS)} or a list of edges; "
+                f"got {binning!r}"
+            )
+        binning = AGE_BINNINGS[binning]
+    if isinstance(binning, str):  # "quantile": handled by pandas.qcut
+        return np.array([])
+    edges = np.asarray(binning, dtype=float)
+    if edges.ndim != 1 or edges.size < 3 or np.any(np.diff(edges) <= 0):
+        raise ValueError(f"age_edges must be >= 3 increasing edges; got {binning!r}")
+    return edges
+
+
+def discretize_adult(
+    df: pd.DataFrame, *, age_edges: str | Sequence[int] = "decade", education_scheme: str = "4level"
+) -> pd.DataFrame:
+    """Code Adult's age, sex, education and income as small integers.
+
+    Parameters
+    ----------
+    df : pandas.DataFrame
+        Adult as returned by :func:`nsp.datasets.load_adult`.
+    age_edges : str or sequence of int
+        A key of :data:`AGE_BINNINGS` or left-closed bin edges (last bin closed).
+    education_scheme : str
+        A key of :data:`EDUCATION_SCHEMES`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Integer columns ``age``, ``sex``, ``education``, ``income``, with
+        ``attrs["cardinalities"]`` and ``attrs["labels"]`` (names of each code).
+
+    Raises
+    ------
+    ValueError
+        If a value falls outside the bins or a category is unknown.
+
+    Examples
+    --------
+    >>> df = pd.DataFrame({"age": [17, 30, 90], "sex": ["Male", "Female", "Male"],
+    ...                    "education-num": [9, 13, 5], "income": ["<=50K", ">50K", "<=50K"]})
+    >>> discretize_adult(df).to_numpy().tolist()
+    [[0, 1, 1, 0], [1, 0, 3, 1], [6, 1, 0, 0]]
+    """
+    age = _column(df, "age").to_numpy(dtype=float)
+    edges = _age_edges(age_edges)
+    if edges.size == 0:  # 7 equal-frequency bins, right-closed as pandas.qcut makes them
+        age_code, edges = pd.qcut(age, 7, labels=False, retbins=True, duplicates="drop")
+        age_labels = [f"({edges[i]:g},{edges[i + 1]:g}]" for i in range(len(edges) - 1)]
+    else:
+        if np.any(age < edges[0]) or np.any(age >= edges[-1]):
+            raise ValueError(f"age values outside the bins [{edges[0]:g}, {edges[-1]:g})")
+        age_code = np.searchsorted(edges, age, side="right") - 1
+        age_labels = [f"{edges[i]:g}-{edges[i + 1] - 1:g}" for i in range(len(edges) - 1)]
+    if education_scheme not in EDUCATION_SCHEMES:
+        raise ValueError(
+            f"education_scheme must be one of {sorted(EDUCATION_SCHEMES)}; got {education_scheme!r}"
+        )
+    ed_edges = np.asarray(EDUCATION_SCHEMES[education_scheme], dtype=float)
+    edu = _column(df, "education_num").to_numpy(dtype=float)
+    if np.any(edu < ed_edges[0]) or np.any(edu >= ed_edges[-1]):
+        raise ValueError("education_num values outside 1..16")
+    edu_code = np.searchsorted(ed_edges, edu, side="right") - 1
+    sex = _column(df, "sex").astype(str).str.strip()
+    if not sex.isin(["Female", "Male"]).all():
+        raise ValueError("sex must be 'Female' or 'Male'")
+    income = _column(df, "income").astype(str).str.strip().str.rstrip(".")
+    if not income.isin(["<=50K", ">50K"]).all():
+        raise ValueError("income must be '<=50K' or '>50K'")
+    out = pd.DataFrame(
+        {
+            "age": age_code.astype(np.int64),
+            "sex": (sex == "Male").to_numpy().astype(np.int64),
+            "education": edu_code.astype(np.int64),
+            "income": (income == ">50K").to_numpy().astype(np.int64),
+        }
+    )
+    ed_labels = [
+        f"edu{int(a)}-{int(b) - 1}" for a, b in zip(ed_edges[:-1], ed_edges[1:], strict=True)
+    ]
+    out.attrs["cardinalities"] = {
+        "age": len(age_labels),
+        "sex": 2,
+        "education": len(ed_labels),
+        "income": 2,
+    }
+    out.attrs["labels"] = {
+        "age": age_labels,
+        "sex": ["F", "M"],
+        "education": ed_labels,
+        "income": ["<=50K", ">50K"],
+    }
+    out.attrs["age_edges"] = edges.tolist()
+    return out
+
+
+@dataclass(frozen=True)
+class CensusJoint:
+    """The joint pmf ``p_sx[s, x]`` of the census experiment and its provenance."""
+
+    p_sx: NDArray[np.float64]
+    counts: NDArray[np.int64]
+    s_attrs: tuple[str, ...]
+    x_attrs: tuple[str, ...]
+    s_labels: list[str]
+    x_labels: list[str]
+    settings: dict = field(default_factory=dict)
+
+    @property
+    def n_records(self) -> int:
+        """Number of records counted."""
+        return int(self.counts.sum())
+
+    def summary(self, *, base: float = 2) -> dict[str, float]:
+        """N, |S|, |X|, H(X), H(S), I(S;X), H(X|S) (worked example E5), in ``base`` units."""
+        p = self.p_sx
+        return {
+            "N": self.n_records,
+            "n_S": p.shape[0],
+            "n_X": p.shape[1],
+            "n_X_nonempty": int((p.sum(0) > 0).sum()),
+            "H_X": info.entropy(p.sum(0), base=base),
+            "H_S": info.entropy(p.sum(1), base=base),
+            "I_SX": info.mutual_information(p, 0, 1, base=base),
+            "H_X_given_S": info.conditional_entropy(p, 1, 0, base=base),
+        }
+
+
+def census_joint(
+    codes: pd.DataFrame,
+    *,
+    s_attrs: Sequence[str] = ("age", "income"),
+    x_attrs: Sequence[str] = ("age", "sex", "education"),
+) -> CensusJoint:
+    """Count table ``N(s, x)`` of coded attributes and the plug-in joint ``P_{S,X} = N / N_tot``.
+
+    Parameters
+    ----------
+    codes : pandas.DataFrame
+        Output of :func:`discretize_adult` (integer codes with ``attrs["cardinalities"]``).
+    s_attrs, x_attrs : sequence of str
+        The attributes of S and of X, in index order (C order: the last varies fastest).
+
+    Returns
+    -------
+    CensusJoint
+
+    Examples
+    --------
+    >>> df = pd.DataFrame({"age": [20, 30], "sex": ["Male", "Female"],
+    ...                    "education-num": [9, 13], "income": ["<=50K", ">50K"]})
+    >>> j = census_joint(discretize_adult(df))
+    >>> j.p_sx.shape, j.n_records, j.x_labels[0]
+    ((14, 56), 2, '17-24|F|edu1-8')
+    """
+    card = codes.attrs.get("cardinalities")
+    labels = codes.attrs.get("labels")
+    if card is None or labels is None:
+        raise ValueError("codes must come from discretize_adult (attrs['cardinalities'] missing)")
+    s_attrs, x_attrs = tuple(s_attrs), tuple(x_attrs)
+    for a in s_attrs + x_attrs:
+        if a not in _ATTRS:
+            raise ValueError(f"attributes must be among {_ATTRS}; got {a!r}")
+    if not s_attrs or not x_attrs:
+        raise ValueError("s_attrs and x_attrs must be non-empty")
+    s_shape = tuple(card[a] for a in s_attrs)
+    x_shape = tuple(card[a] for a in x_attrs)
+    s_idx = np.ravel_multi_index(tuple(codes[a].to_numpy() for a in s_attrs), s_shape)
+    x_idx = np.ravel_multi_index(tuple(codes[a].to_numpy() for a in x_attrs), x_shape)
+    n_s, n_x = int(np.prod(s_shape)), int(np.prod(x_shape))
+    counts = np.bincount(s_idx * n_x + x_idx, minlength=n_s * n_x).reshape(n_s, n_x)
+    counts = counts.astype(np.int64)
+    if counts.sum() == 0:
+        raise ValueError("codes has no rows")
+
+    def names(attrs: tuple[str, ...], shape: tuple[int, ...]) -> list[str]:
+        return [
+            "|".join(labels[a][i] for a, i in zip(attrs, idx, strict=True))
+            for idx in np.ndindex(*shape)
+        ]
+
+    return CensusJoint(
+        p_sx=counts / counts.sum(),
+        counts=counts,
+        s_attrs=s_attrs,
+        x_attrs=x_attrs,
+        s_labels=names(s_attrs, s_shape),
+        x_labels=names(x_attrs, x_shape),
+    )
+
+
+def adult_census_joint(
+    *,
+    split: Literal["both", "train", "test"] = "both",
+    drop_incomplete_rows: bool = False,
+    age_edges: str | Sequence[int] = "decade",
+    education_scheme: str = "4level",
+    s_attrs: Sequence[str] = ("age", "income"),
+    x_attrs: Sequence[str] = ("age", "sex", "education"),
+    data_home: str | os.PathLike[str] | None = None,
+) -> CensusJoint:
+    """Load Adult with :func:`nsp.datasets.load_adult` and build the experiment's ``P_{S,X}``.
+
+    Defaults are the choices of ``docs/papers/privacy_funnel.md``: both files, no row dropped,
+    decade age bins, 4 education levels, S = (age, income), X = (age, sex, education).
+
+    Examples
+    --------
+    >>> j = adult_census_joint()
+    >>> s = j.summary()
+    >>> s["N"], s["n_X"], round(s["H_X"], 4), round(s["I_SX"], 4), round(s["H_X_given_S"], 4)
+    (48842, 56, 5.2279, 2.5407, 2.6872)
+    """
+    from nsp.datasets import load_adult
+
+    df = load_adult(split=split, data_home=data_home)
+    if drop_incomplete_rows:
+        df = df.dropna().reset_index(drop=True)
+    joint = census_joint(
+        discretize_adult(df, age_edges=age_edges, education_scheme=education_scheme),
+        s_attrs=s_attrs,
+        x_attrs=x_attrs,
+    )
+    joint.settings.update(
+        split=split,
+        drop_incomplete_rows=drop_incomplete_rows,
+        age_edges=age_edges if isinstance(age_edges, str) else list(age_edges),
+        education_scheme=education_scheme,
+        s_attrs=list(s_attrs),
+        x_attrs=list(x_attrs),
+    )
+    return joint
+
+
+def fig1_curves(
+    p_sx: ArrayLike,
+    *,
+    n_grid: int = 201,
+    algorithms: Sequence[str] = ("alg1", "alg2", "alg2prime"),
+    base: Base = 2,
+    tol: float = 1e-12,
+) -> pd.DataFrame:
+    """Sweep each algorithm of Fig. 1 over its threshold grid: the curves, in sweep order.
+
+    Parameters
+    ----------
+    p_sx : array_like, shape (n_s, n_x)
+        Joint pmf of S and X.
+    n_grid : int
+        Thresholds per curve (evenly spaced).
+    algorithms : sequence of {"alg1", "alg2", "alg2prime"}
+        The algorithms swept (see :func:`nsp.clustering.funnel.funnel_curve`).
+    base : float or {"e", "nats", "bits"}
+        Logarithm base.
+    tol : float
+        Feasibility tolerance of the greedy algorithms.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Long format: ``algorithm``, ``param``, ``I_XY``, ``I_SY``, ``n_Y``.
+
+    References
+    ----------
+    .. [1] Makhdoumi et al., ITW 2014, arXiv:1402.1774, Fig. 1.
+
+    Examples
+    --------
+    >>> fig1_curves(E1_P_SX, n_grid=3).groupby("algorithm").size().to_dict()
+    {'alg1': 3, 'alg2': 3, 'alg2prime': 3}
+    """
+    n_grid = check_int("n_grid", n_grid, low=1)
+    for a in algorithms:
+        check_choice("algorithms", a, _GREEDY)
+    return pd.concat(
+        [funnel_curve(p_sx, a, n_grid, base=base, tol=tol) for a in algorithms], ignore_index=True
+    )
+
+
+def bounds_frame(p_sx: ArrayLike, *, n_points: int = 101, base: Base = 2) -> pd.DataFrame:
+    """Tabulate the chain-rule lower and the data-processing upper bound on a grid of I(X;Y).
+
+    Parameters
+    ----------
+    p_sx : array_like, shape (n_s, n_x)
+        Joint pmf of S and X.
+    n_points : int
+        Number of evenly spaced values of I(X;Y) in ``[0, H(X)]``.
+    base : float or {"e", "nats", "bits"}
+        Logarithm base.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``I_XY``, ``lower``, ``upper`` (see
+        :func:`nsp.clustering.funnel.chain_rule_bounds`).
+
+    Examples
+    --------
+    >>> bounds_frame(E1_P_SX, n_points=3).round(12).to_numpy().tolist()
+    [[0.0, 0.0, 0.0], [1.0, 0.0, 1.0], [2.0, 1.0, 1.0]]
+    """
+    n_points = check_int("n_points", n_points, low=1)
+    p = as_pmf(p_sx, name="p_sx", ndim=2)
+    h_x = info.entropy(p.sum(0), base=base)
+    xs = np.linspace(0, h_x, n_points)
+    lo, hi = chain_rule_bounds(p, xs, base=base)
+    return pd.DataFrame({"I_XY": xs, "lower": lo, "upper": hi})
+
+
+# ----------------------------------------------------------------------------------------
+# Worked-examples table
+# ----------------------------------------------------------------------------------------
+def groups_text(groups: Sequence[Sequence[int]]) -> str:
+    """Write the output letters of a deterministic mapping as ``{0,1}{2}``.
+
+    Parameters
+    ----------
+    groups : sequence of sequences of int
+        The members of each output letter (e.g. ``GreedyResult.groups``).
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> groups_text([[0, 1], [2]])
+    '{0,1}{2}'
+    """
+    return "".join("{" + ",".join(map(str, g)) + "}" for g in groups)
+
+
+def worked_examples_table(
+    *,
+    base: Base = 2,
+    split: Literal["both", "train"] = "both",
+    data_home: str | os.PathLike[str] | None = None,
+) -> pd.DataFrame:
+    """Put the derived values of the worked examples E1–E5 beside ours (one table).
+
+    Built by :func:`nsp.papers.compare`.
+
+    The values are in bits and converted to ``base``; numbers agree within
+    ``5e-7 + 1e-6 |value|`` (E5: within ``1e-4``, shown to 4 decimals).
+
+    Parameters
+    ----------
+    base : float or {"e", "nats", "bits"}
+        Logarithm base of the table.
+    split : {"both", "train"}
+        Adult file(s) of E5 (needs the data, see :func:`nsp.datasets.load_adult`).
+    data_home : path, optional
+        Where the data are.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``example``, ``quantity``, ``paper`` (the derived value), ``ours``, ``agrees``.
+    """
+    b = check_base(base)
+    split = check_choice("split", split, E5_SUMMARY)  # type: ignore[assignment]
+    k = math.log(2) / math.log(b)  # the derived values are in bits
+    paper: dict[Hashable, Any] = {}
+    ours: dict[Hashable, Any] = {}
+
+    def put(example: str, quantity: str, value: Any, mine: Any) -> None:
+        if isinstance(value, tuple):
+            value, mine = tuple(a * k for a in value), tuple(float(v) for v in mine)
+        elif isinstance(value, float):
+            value, mine = value * k, float(mine)
+        paper[(example, quantity)], ours[(example, quantity)] = value, mine
+
+    def greedy(example: str, p: NDArray[np.float64], calls: Sequence[_Call]) -> None:
+        for alg, t, out, groups in calls:
+            res = _GREEDY[alg](p, t * k, base=b)
+            name = f"{_SHORT[alg]}({t:g})"
+            put(example, f"{name} → (I(X;Y), I(S;Y))", out, (res.disclosure, res.leakage))
+            put(example, f"{name} groups", groups, groups_text(res.groups))
+
+    greedy("E1", E1_P_SX, E1_GREEDY)
+    w1, w2 = np.eye(2), np.eye(2)[::-1]
+    put("E2", "I(X;Y) at P1 = I", 1.0, disclosure(E2_P_SX, w1, base=b))
+    put("E2", "I(X;Y) at P2 = swap", 1.0, disclosure(E2_P_SX, w2, base=b))
+    put("E2", "I(X;Y) at (P1 + P2)/2", 0.0, disclosure(E2_P_SX, (w1 + w2) / 2, base=b))
+    v, p3 = E3_VALUES, E3_P_SY
+    put("E3", "I(S;Y) = log-loss ΔC", v["logloss_gain"], inference_cost_gain(p3, LogLoss(base=b)))
+    put("E3", "0-1 loss ΔC", v["zero_one_gain"] / k, inference_cost_gain(p3, ZeroOneLoss()))
+    put("E3", "Theorem 1 bound, L = 1 (nats)", v["theorem1_L1"] / k, theorem1_bound(p3, 1.0))
+    put("E3", "Brier ΔC", v["brier_gain"] / k, inference_cost_gain(p3, BrierLoss()))
+    put("E3", "Theorem 1 bound, L = 2 (nats)", v["theorem1_L2"] / k, theorem1_bound(p3, 2.0))
+    p = E4_P_SX
+    put("E4", "H(X)", E4_SUMMARY["H(X)"], info.entropy(p.sum(0), base=b))
+    put("E4", "H(S)", E4_SUMMARY["H(S)"], info.entropy(p.sum(1), base=b))
+    put("E4", "I(S;X)", E4_SUMMARY["I(S;X)"], info.mutual_information(p, base=b))
+    put("E4", "H(X|S)", E4_SUMMARY["H(X|S)"], info.conditional_entropy(p, 1, 0, base=b))
+    for (i, j), costs in E4_MERGE_COSTS.items():
+        mine = merge_costs(p, np.eye(3), i, j, base=b)
+        put("E4", f"Prop. 1 costs (ΔS, ΔX) of pair ({i},{j})", costs, mine)
+    bf = brute_force_deterministic(p, base=b)
+    put(
+        "E4",
+        "all deterministic mappings (I(X;Y), I(S;Y))",
+        str(sorted(E4_DETERMINISTIC)),
+        str(
+            sorted(
+                zip((bf.I_XY / k).round(6).tolist(), (bf.I_SY / k).round(6).tolist(), strict=True)
+            )
+        ),
+    )
+    greedy("E4", E4_P_SX, E4_GREEDY)
+    names = ("example", "quantity")
+    table = compare(paper, ours, tol=5e-7, rtol=1e-6, names=names, digits=6)
+    summary = adult_census_joint(split=split, data_home=data_home).summary(base=b)
+    e5 = {
+        ("E5", f"{q} ({split})"): (v if q == "N" else v * k) for q, v in E5_SUMMARY[split].items()
+    }
+    mine5 = {("E5", f"{q} ({split})"): summary[q] for q in E5_SUMMARY[split]}
+    table5 = compare(e5, mine5, tol=1e-4, names=names, digits=4)
+    return pd.concat([table, table5], ignore_index=True)
