@@ -152,7 +152,7 @@ def load_hungarian_heart(
 
     The default reproduces the paper's counts (agglomerative clustering, Sec. VII-B):
     293 patients, 38 distinct ages, 154 distinct cholesterol levels, 281 distinct
-    (age, chol) pairs of which 269 occur once. The rule (see the dataset's SOURCE.md):
+    (age, chol) pairs of which 269 occur once. The rule:
     read ``processed.hungarian.data`` (294 rows), drop the one exact duplicate row, and keep
     the 23 patients with unknown cholesterol, counting "unknown" as one more cholesterol level
     (``nunique(dropna=False)``, ``groupby(..., dropna=False)``).

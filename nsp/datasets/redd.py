@@ -1,7 +1,9 @@
-"""REDD (Kolter & Johnson 2011) low-frequency data: ``low_freq/house_N/channel_K.dat`` + ``labels.dat``.
+"""REDD (Kolter & Johnson 2011) low-frequency data: ``channel_K.dat`` and ``labels.dat`` files.
 
-Only a 4.7-hour fragment of house 1's first mains channel is in the offline mirror (a loader
-test fixture; not enough for the NILM figure). Users with REDD put the ``low_freq`` tree in
+The files are laid out as ``low_freq/house_N/channel_K.dat`` and ``low_freq/house_N/labels.dat``.
+
+Only a 4.7-hour fragment of house 1's first mains channel is registered (a loader test
+fixture; not enough for the NILM figure). Users with REDD put the ``low_freq`` tree in
 ``data_dir()/redd/`` (or pass ``path=``), and :func:`load_redd` reads it instead.
 """
 
@@ -30,7 +32,7 @@ log = logging.getLogger("nsp.datasets")
 REDD_TZ = "America/New_York"
 
 #: House-1 channel labels as in REDD's ``labels.dat`` (spelling ``dishwaser`` included), used
-#: when a house-1 folder has no ``labels.dat`` (e.g. the mirror's fragment).
+#: when a house-1 folder has no ``labels.dat`` (e.g. the registered fragment).
 REDD_HOUSE1_LABELS: dict[int, str] = {
     1: "mains",
     2: "mains",
@@ -62,6 +64,11 @@ _FRAGMENT = ("redd", "house_1_channel_1_head16686.dat.gz")
 def read_redd_channel(path: str | os.PathLike[str]) -> pd.DataFrame:
     """Read one REDD ``channel_K.dat`` (or ``.dat.gz``): lines ``<unix_ts> <watts>``.
 
+    Parameters
+    ----------
+    path : path
+        The channel file.
+
     Returns
     -------
     pandas.DataFrame
@@ -84,7 +91,24 @@ def read_redd_channel(path: str | os.PathLike[str]) -> pd.DataFrame:
 
 
 def read_redd_labels(path: str | os.PathLike[str]) -> dict[int, str]:
-    """Read a REDD ``labels.dat`` (lines ``<channel> <label>``) into {channel: label}."""
+    """Read a REDD ``labels.dat`` (lines ``<channel> <label>``) into {channel: label}.
+
+    Parameters
+    ----------
+    path : path
+        The labels file (blank lines are skipped).
+
+    Returns
+    -------
+    dict of int to str
+        The label of each channel, in file order.
+
+    Raises
+    ------
+    MalformedFileError
+        (a ValueError) naming the file and line of a line that is not ``<channel> <label>``
+        or of a channel labelled twice.
+    """
     labels: dict[int, str] = {}
     with open_text(path) as fh:
         for lineno, line in enumerate(fh, start=1):
@@ -139,7 +163,7 @@ def load_redd(
        (holding ``channel_K.dat`` files and ``labels.dat``), or one channel file
        ``channel_K.dat[.gz]``;
     2. a REDD tree in the data folder: ``data_dir(data_home)/redd/low_freq/house_N/``;
-    3. for house 1 only, the mirror's fragment (channel 1 = mains leg 1, the first 16,686
+    3. for house 1 only, the registered fragment (channel 1 = mains leg 1, the first 16,686
        seconds of 2011-04-18, ``attrs["fidelity"] == "partial"``): enough for tests and a
        trace, **not** for NILM.
 

@@ -43,7 +43,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
@@ -92,7 +92,8 @@ class ChecksumError(ValueError):
         self.actual = actual
         self.algorithm = algorithm
         super().__init__(
-            f"checksum mismatch for {self.source}: expected {algorithm} {expected}, got {actual}. {fix}"
+            f"checksum mismatch for {self.source}: expected {algorithm} {expected}, "
+            f"got {actual}. {fix}"
         )
 
 
@@ -134,10 +135,12 @@ class FileEntry:
 
     @property
     def licence(self) -> str:
+        """The licence of the file's dataset, in full."""
         return self.info.licence
 
     @property
     def stand_in_for(self) -> str | None:
+        """The paper's dataset that the file's dataset stands in for, or ``None``."""
         return self.info.stand_in_for
 
     @property
@@ -147,15 +150,18 @@ class FileEntry:
 
     @property
     def method(self) -> str:
-        """The publisher download method: ``"uci"``, ``"https"``, ``"convert"`` or
-        ``"mirror-only"``.
+        """The publisher download method.
+
+        One of ``"uci"``, ``"https"``, ``"convert"`` or ``"mirror-only"``.
         """
         return str(self.download["method"])
 
     @property
     def source(self) -> dict[str, Any] | None:
-        """A ``convert`` entry's source (``url``, ``sha256`` and/or ``git_blob``, and
-        ``registered`` when it is another registry entry); ``None`` for other methods.
+        """A ``convert`` entry's source; ``None`` for other methods.
+
+        The source has a ``url``, a ``sha256`` and/or ``git_blob``, and ``registered`` when it is
+        another registry entry.
         """
         if self.method != "convert":
             return None
@@ -163,15 +169,27 @@ class FileEntry:
 
     @property
     def url(self) -> str | None:
-        """The URL ``fetch`` downloads from (a ``convert`` entry's source), or ``None`` for
-        mirror-only files.
+        """The URL ``fetch`` downloads from, or ``None`` for mirror-only files.
+
+        For a ``convert`` entry it is the URL of its source.
         """
         if self.method == "convert":
             return self.download["source"].get("url")
         return self.download.get("url")
 
     def manual_fix(self, dest: Path) -> str:
-        """Say how a user gets this file by hand into ``dest``."""
+        """Say how a user gets this file by hand into ``dest``.
+
+        Parameters
+        ----------
+        dest : pathlib.Path
+            Where the file belongs (in the data folder).
+
+        Returns
+        -------
+        str
+            One or two ways, e.g. setting ``NSP_DATA_MIRROR`` or downloading a URL into ``dest``.
+        """
         mirror = (
             f"set NSP_DATA_MIRROR (or pass mirror=) to a folder holding {self.dataset}/{self.file}"
         )
@@ -213,14 +231,32 @@ class Registry:
         by_key = {f.key: f for f in files}
         self.files = [_resolve_source(f, by_key) for f in files]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[FileEntry]:
         return iter(self.files)
 
     def __len__(self) -> int:
         return len(self.files)
 
     def get(self, dataset: str, file: str) -> FileEntry:
-        """Return the entry of ``dataset/file``; ``KeyError`` if it is not registered."""
+        """Return the entry of ``dataset/file``.
+
+        Parameters
+        ----------
+        dataset : str
+            The dataset key, e.g. ``"adult"``.
+        file : str
+            The file's name in the dataset's folder, e.g. ``"adult.data"``.
+
+        Returns
+        -------
+        FileEntry
+            The registered file.
+
+        Raises
+        ------
+        KeyError
+            If ``dataset/file`` is not registered.
+        """
         for f in self.files:
             if f.dataset == dataset and f.file == file:
                 return f
@@ -234,6 +270,11 @@ class Registry:
         names : str, iterable of str, or None
             Dataset keys (``"adult"``: all its files) or single files (``"adult/adult.data"``).
             ``None`` selects every registered file.
+
+        Returns
+        -------
+        list of FileEntry
+            The files in registry order, each once.
 
         Raises
         ------
@@ -291,7 +332,24 @@ def _resolve_source(entry: FileEntry, by_key: dict[str, FileEntry]) -> FileEntry
 
 
 def load_registry(path: os.PathLike[str] | str | None = None) -> Registry:
-    """Read a registry table (default: the packaged ``registry.json``)."""
+    """Read a registry table (default: the packaged ``registry.json``).
+
+    Parameters
+    ----------
+    path : path, optional
+        A JSON file laid out as ``registry.json`` (``"datasets"`` and ``"files"``).
+
+    Returns
+    -------
+    Registry
+        The datasets and files, checked (no file twice, every dataset known, every
+        ``convert`` entry with a known recipe and a verifiable source).
+
+    Raises
+    ------
+    ValueError
+        If the table breaks one of those rules.
+    """
     if path is None:
         text = resources.files(__package__).joinpath("registry.json").read_text(encoding="utf-8")
     else:
@@ -344,6 +402,19 @@ def sha256_file(path: os.PathLike[str] | str, *, use_cache: bool = True) -> str:
 
     The result is cached per (path, size, modification time), so hashing a file that did not
     change is free.
+
+    Parameters
+    ----------
+    path : path
+        The file.
+    use_cache : bool
+        Reuse the digest of an unchanged file; ``False`` always reads the file (the result is
+        cached either way).
+
+    Returns
+    -------
+    str
+        The 64 hexadecimal digits of the sha256.
 
     Examples
     --------

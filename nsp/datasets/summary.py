@@ -12,6 +12,16 @@ __all__ = ["describe", "format_columns"]
 def format_columns(frame: pd.DataFrame) -> str:
     """Return ``"name (dtype), …"`` for the columns of ``frame``.
 
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        Any data frame.
+
+    Returns
+    -------
+    str
+        Each column's name and dtype, in column order, separated by commas.
+
     Examples
     --------
     >>> format_columns(pd.DataFrame({"a": [1], "b": ["x"]}).astype({"b": "category"}))
@@ -42,7 +52,8 @@ def describe(dataset: str, frame: pd.DataFrame, *, time: str | None = None) -> d
 
     Examples
     --------
-    >>> d = describe("redd", pd.DataFrame({"t": pd.to_datetime(["2011-04-18", "2011-04-19"])}), time="t")
+    >>> frame = pd.DataFrame({"t": pd.to_datetime(["2011-04-18", "2011-04-19"])})
+    >>> d = describe("redd", frame, time="t")
     >>> d["rows"], d["start"], d["fidelity"]
     (2, '2011-04-18 00:00:00', 'partial')
     """

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Literal
 
 import numpy as np
 import pandas as pd
@@ -99,8 +101,26 @@ PAYMENT_TYPES_2016 = {1: "CRD", 2: "CSH", 3: "NOC", 4: "DIS", 5: "UNK", 6: "VOI"
 _DT_FORMATS = ["%Y-%m-%d %H:%M:%S", "%m/%d/%Y %I:%M:%S %p", "ISO8601"]
 
 
-def parse_bbox(bbox) -> tuple[float, float, float, float] | None:
+def parse_bbox(
+    bbox: Literal["paper"] | Iterable[float] | None,
+) -> tuple[float, float, float, float] | None:
     """Return ``bbox`` as (lon_min, lon_max, lat_min, lat_max); ``"paper"`` is Fig. 5's box.
+
+    Parameters
+    ----------
+    bbox : None, "paper" or (lon_min, lon_max, lat_min, lat_max)
+        A bounding box in degrees, as :func:`load_nyc_taxi` takes it.
+
+    Returns
+    -------
+    tuple of four float, or None
+        The box, checked (``lon_min < lon_max``, ``lat_min < lat_max``, within the globe);
+        ``None`` for no box.
+
+    Raises
+    ------
+    ValueError
+        If ``bbox`` is another string, not four numbers, or not a box on the globe.
 
     Examples
     --------
@@ -119,7 +139,8 @@ def parse_bbox(bbox) -> tuple[float, float, float, float] | None:
         lon_min, lon_max, lat_min, lat_max = (float(v) for v in bbox)
     except (TypeError, ValueError):
         raise ValueError(
-            f"bbox must be None, 'paper' or four numbers (lon_min, lon_max, lat_min, lat_max); got {bbox!r}"
+            f"bbox must be None, 'paper' or four numbers (lon_min, lon_max, lat_min, "
+            f"lat_max); got {bbox!r}"
         ) from None
     if not (lon_min < lon_max and lat_min < lat_max):
         raise ValueError(f"bbox needs lon_min < lon_max and lat_min < lat_max; got {bbox!r}")
@@ -172,7 +193,7 @@ def load_nyc_taxi(
     *,
     data_home: str | os.PathLike[str] | None = None,
     path: str | os.PathLike[str] | None = None,
-    bbox=None,
+    bbox: Literal["paper"] | Iterable[float] | None = None,
     nrows: int | None = None,
 ) -> pd.DataFrame:
     """Load NYC yellow-taxi trips in the Kaggle 2014 schema, without zero coordinates.
