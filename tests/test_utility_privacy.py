@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from scipy.optimize import minimize
 
 from nsp import ratedistortion as rd
-from nsp.experiments import utility_privacy as up
 from nsp.info import conditional_entropy, entropy, mutual_information
+from nsp.papers import utility_privacy as up
 
 P1 = np.array([0.25, 0.25, 0.15, 0.1, 0.04, 0.005, 0.003, 0.002]) / 0.8
 HAM8 = rd.hamming_distortion(8)
@@ -45,7 +45,7 @@ def test_example1_entropy_and_dmax():
     ],
 )
 def test_example1_table(D, lam, supp, p_hat, gamma, rate, beta):
-    s = rd.reverse_waterfill(P1, D)
+    s = up.reverse_waterfill(P1, D)
     assert s.water_level == pytest.approx(lam, abs=1e-12)
     assert s.support.tolist() == [True] * supp + [False] * (8 - supp)
     assert s.S == supp - 1
@@ -53,7 +53,7 @@ def test_example1_table(D, lam, supp, p_hat, gamma, rate, beta):
     assert np.all(s.output_pmf[supp:] == 0)
     assert s.gamma == pytest.approx(gamma, abs=1e-6)
     assert s.rate == pytest.approx(rate, abs=1e-6)
-    assert rd.gamma_hamming(P1, D) == pytest.approx(gamma, abs=1e-6)
+    assert up.gamma_hamming(P1, D) == pytest.approx(gamma, abs=1e-6)
     # Blahut–Arimoto agrees with the closed form (spec §7.2), slope included
     ba = rd.rate_distortion_at(P1, HAM8, D, tol=1e-11)
     assert ba.rate == pytest.approx(s.rate, abs=1e-9)
@@ -84,7 +84,7 @@ def test_example1_table(D, lam, supp, p_hat, gamma, rate, beta):
     ],
 )
 def test_example1_grid(D, lam, size, gamma, rate):
-    s = rd.reverse_waterfill(P1, D)
+    s = up.reverse_waterfill(P1, D)
     assert s.water_level == pytest.approx(lam, abs=1e-6)
     assert int(s.support.sum()) == size
     assert s.gamma == pytest.approx(gamma, abs=1e-6)
@@ -94,12 +94,12 @@ def test_example1_grid(D, lam, size, gamma, rate):
 def test_example1_suppression_thresholds():
     # letter k leaves the output alphabet once D >= D_k
     for k, dk in [(8, 0.0175), (7, 0.025), (6, 0.0375), (5, 0.2125), (4, 0.4375), (3, 0.5625)]:
-        assert rd.reverse_waterfill(P1, dk - 1e-9).support[k - 1]
-        assert not rd.reverse_waterfill(P1, dk).support[k - 1]
+        assert up.reverse_waterfill(P1, dk - 1e-9).support[k - 1]
+        assert not up.reverse_waterfill(P1, dk).support[k - 1]
 
 
 def test_example1_channels_at_quarter():
-    s = rd.reverse_waterfill(P1, 0.25)
+    s = up.reverse_waterfill(P1, 0.25)
     b = s.backward
     assert np.allclose(np.diag(b)[:4], 0.75)
     off = b[:4, :4][~np.eye(4, dtype=bool)]
@@ -121,13 +121,13 @@ def test_example1_output_entropy():
         (0.5, 1.348588),
         (0.6875, 1.0),
     ]:
-        assert entropy(rd.reverse_waterfill(P1, D).output_pmf) == pytest.approx(hout, abs=1e-6)
+        assert entropy(up.reverse_waterfill(P1, D).output_pmf) == pytest.approx(hout, abs=1e-6)
 
 
 def test_example1_pmf_as_printed_is_rejected_and_alternatives():
     with pytest.raises(ValueError, match="sum to 1"):
-        rd.reverse_waterfill(up.EXAMPLE1_PMF_PRINTED, 0.25)
-    s = rd.reverse_waterfill(up.EXAMPLE1_PMF_PRINTED, 0.25, normalize=True)
+        up.reverse_waterfill(up.EXAMPLE1_PMF_PRINTED, 0.25)
+    s = up.reverse_waterfill(up.EXAMPLE1_PMF_PRINTED, 0.25, normalize=True)
     assert s.gamma == pytest.approx(1.374967, abs=1e-6)
     p9 = up.example1_pmf("nine_letter")
     assert entropy(p9) == pytest.approx(2.474171, abs=1e-6)
@@ -136,14 +136,14 @@ def test_example1_pmf_as_printed_is_rejected_and_alternatives():
         (0.25, 0.05, 5, 1.442711),
         (0.5, 0.116667, 4, 2.184078),
     ]:
-        s = rd.reverse_waterfill(p9, D)
+        s = up.reverse_waterfill(p9, D)
         assert s.water_level == pytest.approx(lam, abs=1e-6)
         assert int(s.support.sum()) == size
         assert s.gamma == pytest.approx(gamma, abs=1e-6)
 
 
 def test_example1_qualitative_claims():
-    s = rd.reverse_waterfill(P1, 0.25)
+    s = up.reverse_waterfill(P1, 0.25)
     joint = s.joint
     q = joint.sum(axis=0)
     cols = np.flatnonzero(q > 0)
@@ -172,7 +172,7 @@ def pmf_and_D(draw):
 @given(pmf_and_D())
 def test_rwf_consistency(case):
     p, D = case
-    s = rd.reverse_waterfill(p, D)
+    s = up.reverse_waterfill(p, D)
     q = s.output_pmf
     assert np.all(q >= 0) and q.sum() == pytest.approx(1, abs=1e-12)
     cols = np.flatnonzero(s.support)
@@ -201,7 +201,7 @@ def test_gamma_shape_and_slope(case):
     p, _ = case
     d_max = 1 - p.max()
     grid = np.linspace(0, d_max, 41)
-    g = rd.gamma_hamming(p, grid)
+    g = up.gamma_hamming(p, grid)
     assert g[0] == pytest.approx(0, abs=1e-12)
     assert g[-1] == pytest.approx(entropy(p), abs=1e-12)
     assert np.all(np.diff(g) >= -1e-12)
@@ -209,11 +209,11 @@ def test_gamma_shape_and_slope(case):
     # Γ'(D) = log((1-D)/λ) by a central finite difference at an interior point
     D = 0.37 * d_max
     eps = 1e-6
-    slope = (rd.gamma_hamming(p, D + eps) - rd.gamma_hamming(p, D - eps)) / (2 * eps)
-    lam = rd.water_level(p, D)[0]
+    slope = (up.gamma_hamming(p, D + eps) - up.gamma_hamming(p, D - eps)) / (2 * eps)
+    lam = up.water_level(p, D)[0]
     assert slope == pytest.approx(math.log2((1 - D) / lam), abs=1e-4)
     # output concentration (§7.7): H(Xhat) non-increasing in D
-    hout = [entropy(rd.reverse_waterfill(p, x).output_pmf) for x in grid]
+    hout = [entropy(up.reverse_waterfill(p, x).output_pmf) for x in grid]
     assert np.all(np.diff(hout) <= 1e-10)
 
 
@@ -221,19 +221,19 @@ def test_gamma_shape_and_slope(case):
 @given(pmf_and_D())
 def test_closed_form_equals_blahut_arimoto(case):
     p, D = case
-    s = rd.reverse_waterfill(p, D)
+    s = up.reverse_waterfill(p, D)
     ba = rd.rate_distortion_at(p, rd.hamming_distortion(p.size), D, tol=1e-10)
     assert ba.rate == pytest.approx(s.rate, abs=1e-8)
 
 
 def test_water_level_ties_at_dmax():
     p = np.array([0.4, 0.4, 0.2])
-    lam, supp = rd.water_level(p, 0.6)
+    lam, supp = up.water_level(p, 0.6)
     assert lam == 0.4 and supp.tolist() == [True, True, False]
-    s = rd.reverse_waterfill(p, 0.9)  # beyond D_max: clipped, zero rate
+    s = up.reverse_waterfill(p, 0.9)  # beyond D_max: clipped, zero rate
     assert s.rate == 0 and s.gamma == pytest.approx(entropy(p))
     assert np.allclose(s.output_pmf, [0.5, 0.5, 0])
-    lam, supp = rd.water_level([0.5, 0.3, 0.2], 0.5)  # unique max at D_max: λ = p(2)
+    lam, supp = up.water_level([0.5, 0.3, 0.2], 0.5)  # unique max at D_max: λ = p(2)
     assert lam == 0.3 and supp.tolist() == [True, False, False]
 
 
@@ -244,16 +244,16 @@ def test_sanitizer_converges():
     n = 400_000
     rng = np.random.default_rng(2013)
     x = rng.choice(8, size=n, p=P1)
-    y = rd.sanitize_categorical(x, P1, 0.25, seed=7)
+    y = up.sanitize_categorical(x, P1, 0.25, seed=7)
     assert abs(float(np.mean(x != y)) - 0.25) < 0.005
     counts = np.zeros((8, 8))
     np.add.at(counts, (x, y), 1)
     assert abs(conditional_entropy(counts / n, 0, 1) - 1.374967) < 0.02
     # same seed, same output; other seed, other output
-    assert np.array_equal(y, rd.sanitize_categorical(x, P1, 0.25, seed=7))
-    assert not np.array_equal(y, rd.sanitize_categorical(x, P1, 0.25, seed=8))
+    assert np.array_equal(y, up.sanitize_categorical(x, P1, 0.25, seed=7))
+    assert not np.array_equal(y, up.sanitize_categorical(x, P1, 0.25, seed=8))
     with pytest.raises(ValueError, match="integer codes"):
-        rd.sanitize_categorical([0, 9], P1, 0.25)
+        up.sanitize_categorical([0, 9], P1, 0.25)
 
 
 # --- §4.4 Remark 4 and the general convex solvers -----------------------------------------
@@ -512,33 +512,33 @@ def test_informed_gamma_beats_uninformed(rng):
 
 def test_gaussian_table():
     Ds = np.array([0.05, 0.1, 0.2, 0.5, 1.0])
-    assert np.allclose(rd.gaussian_rate(Ds), [2.160964, 1.660964, 1.160964, 0.5, 0], atol=1e-6)
-    r5 = rd.gaussian_rate_side_info(Ds, 0.5)
+    assert np.allclose(up.gaussian_rate(Ds), [2.160964, 1.660964, 1.160964, 0.5, 0], atol=1e-6)
+    r5 = up.gaussian_rate_side_info(Ds, 0.5)
     assert np.allclose(r5[:4], [1.660964, 1.160964, 0.660964, 0], atol=1e-6) and np.isnan(r5[4])
-    r8 = rd.gaussian_rate_side_info(Ds, 0.8)
+    r8 = up.gaussian_rate_side_info(Ds, 0.8)
     assert np.allclose(r8[:3], [1.0, 0.5, 0], atol=1e-6) and np.all(np.isnan(r8[3:]))
     assert np.allclose(
-        rd.gaussian_leakage(Ds, 0.5), [0.464805, 0.431248, 0.368483, 0.207519, 0], atol=1e-6
+        up.gaussian_leakage(Ds, 0.5), [0.464805, 0.431248, 0.368483, 0.207519, 0], atol=1e-6
     )
     assert np.allclose(
-        rd.gaussian_leakage(Ds, 0.9), [1.392938, 1.197964, 0.918251, 0.431248, 0], atol=1e-6
+        up.gaussian_leakage(Ds, 0.9), [1.392938, 1.197964, 0.918251, 0.431248, 0], atol=1e-6
     )
-    assert rd.gaussian_leakage(0.0, 0.5) == pytest.approx(0.5, abs=1e-12)
-    assert rd.gaussian_leakage(0.0, 0.9) == pytest.approx(1.660964, abs=1e-6)
+    assert up.gaussian_leakage(0.0, 0.5) == pytest.approx(0.5, abs=1e-12)
+    assert up.gaussian_leakage(0.0, 0.9) == pytest.approx(1.660964, abs=1e-6)
     for (ry, rz), val in {
         (0.5, 0.5): 0.207519,
         (0.5, 0.8): 0.368483,
         (0.9, 0.5): 0.431248,
         (0.9, 0.8): 0.918251,
     }.items():
-        assert rd.gaussian_leakage_side_info(1 - rz, ry, rz) == pytest.approx(val, abs=1e-6)
+        assert up.gaussian_leakage_side_info(1 - rz, ry, rz) == pytest.approx(val, abs=1e-6)
         assert val == pytest.approx(0.5 * math.log2(1 / (1 - ry * rz)), abs=1e-6)  # = I(Y; Z) > 0
     for rz, gap in [(0.5, 0.5), (0.8, 1.160964)]:
-        assert rd.gaussian_rate(0.1) - rd.gaussian_rate_side_info(0.1, rz) == pytest.approx(
+        assert up.gaussian_rate(0.1) - up.gaussian_rate_side_info(0.1, rz) == pytest.approx(
             gap, abs=1e-6
         )
     with pytest.raises(ValueError, match="squared correlations"):
-        rd.gaussian_leakage(0.1, 1.5)
+        up.gaussian_leakage(0.1, 1.5)
 
 
 @settings(max_examples=40)
@@ -553,20 +553,20 @@ def test_gaussian_table():
 def test_gaussian_closed_forms_match_covariance(var_x, sy, sz, ry, rz, frac):
     # case (ii)/(iii): U = X + N, D = var(X | U, Z)
     D = frac * var_x * (1 - rz)
-    n = rd.gaussian_test_channel_noise(D, var_x=var_x, rho2_xz=rz)
-    pt = rd.gaussian_rdl_from_covariance(var_x, ry, rz, n, sigma_y=sy, sigma_z=sz)
+    n = up.gaussian_test_channel_noise(D, var_x=var_x, rho2_xz=rz)
+    pt = up.gaussian_rdl_from_covariance(var_x, ry, rz, n, sigma_y=sy, sigma_z=sz)
     assert pt.distortion == pytest.approx(D, rel=1e-9)
-    assert pt.rate == pytest.approx(rd.gaussian_rate_side_info(D, rz, var_x=var_x), abs=1e-9)
+    assert pt.rate == pytest.approx(up.gaussian_rate_side_info(D, rz, var_x=var_x), abs=1e-9)
     assert pt.leakage == pytest.approx(
-        rd.gaussian_leakage_side_info(D, ry, rz, var_x=var_x), abs=1e-9
+        up.gaussian_leakage_side_info(D, ry, rz, var_x=var_x), abs=1e-9
     )
     # case (i)
     D1 = frac * var_x
-    n1 = rd.gaussian_test_channel_noise(D1, var_x=var_x)
-    p1 = rd.gaussian_rdl_from_covariance(var_x, ry, rz, n1, sigma_y=sy, sigma_z=sz, side_info=False)
+    n1 = up.gaussian_test_channel_noise(D1, var_x=var_x)
+    p1 = up.gaussian_rdl_from_covariance(var_x, ry, rz, n1, sigma_y=sy, sigma_z=sz, side_info=False)
     assert p1.distortion == pytest.approx(D1, rel=1e-9)
-    assert p1.rate == pytest.approx(rd.gaussian_rate(D1, var_x=var_x), abs=1e-9)
-    assert p1.leakage == pytest.approx(rd.gaussian_leakage(D1, ry, var_x=var_x), abs=1e-9)
+    assert p1.rate == pytest.approx(up.gaussian_rate(D1, var_x=var_x), abs=1e-9)
+    assert p1.leakage == pytest.approx(up.gaussian_leakage(D1, ry, var_x=var_x), abs=1e-9)
 
 
 def test_gaussian_optimality_against_other_channels(rng):
@@ -581,8 +581,8 @@ def test_gaussian_optimality_against_other_channels(rng):
         i_x = 0.5 * math.log2(1 + snr)
         corr2 = ry * snr / (1 + snr)  # rho^2(Y, Xhat)
         i_y = -0.5 * math.log2(1 - corr2)
-        assert i_x >= rd.gaussian_rate(mse) - 1e-12
-        assert i_y >= rd.gaussian_leakage(mse, ry) - 1e-12
+        assert i_x >= up.gaussian_rate(mse) - 1e-12
+        assert i_y >= up.gaussian_leakage(mse, ry) - 1e-12
 
 
 # --- paper glue ------------------------------------------------------------------------------

@@ -38,8 +38,8 @@ import numpy as np
 import pandas as pd
 
 from nsp import ratedistortion as rd
-from nsp.experiments import utility_privacy as up
 from nsp.info import conditional_entropy, entropy
+from nsp.papers import utility_privacy as up
 from nsp.plotting import savefig, use_style
 
 use_style()
@@ -57,7 +57,7 @@ print(f"p = {np.round(p, 6).tolist()}\nH(X) = {H:.6f} bits, D_max = {D_max:.6f}"
 # %%
 rows = []
 for D in D_bars:
-    s = rd.reverse_waterfill(p, D)
+    s = up.reverse_waterfill(p, D)
     rows.append(
         {
             "D": D,
@@ -92,7 +92,7 @@ for i, name in enumerate(series):
     label = "input $p_X$" if name == "p_X" else f"output $p_{{\\hat X}}$, {name}"
     ax.bar(letters + (i - (len(series) - 1) / 2) * width, vals, width, label=label, color=f"C{i}")
 for i, D in enumerate(D_bars):
-    lam = rd.water_level(p, D)[0]
+    lam = up.water_level(p, D)[0]
     ax.axhline(lam, color=f"C{i + 1}", ls="--", lw=0.9)
 ax.set_xticks(letters)
 ax.set_xlabel("letter $x$ (most to least likely)")
@@ -107,7 +107,7 @@ savefig(fig, "utility_privacy/fig4a_reverse_waterfilling", data=fig4a)
 # %%
 D_end = 1.0 if extend_to_one else D_max
 grid = np.linspace(0, D_end, n_grid)
-curve = rd.gamma_hamming_curve(p, grid)
+curve = up.gamma_hamming_curve(p, grid)
 fig, ax = plt.subplots(figsize=(6, 4))
 ax.fill_between(curve.D, 0, curve.Gamma, color="C0", alpha=0.25, label="achievable $(D,E)$")
 ax.plot(curve.D, curve.Gamma, color="C0", label="$\\Gamma(D)$, eq. (18)")
@@ -127,7 +127,7 @@ savefig(fig, "utility_privacy/fig4b_up_region", data=curve)
 # %%
 check_D = np.linspace(0.01, 0.95 * D_max, ba_points)
 ba = rd.rate_distortion_curve(p, rd.hamming_distortion(M), check_D, tol=1e-10)
-closed = rd.gamma_hamming_curve(p, check_D)
+closed = up.gamma_hamming_curve(p, check_D)
 err_ba = float(np.abs(ba.R.to_numpy() - closed.R.to_numpy()).max())
 gen = [
     rd.max_equivocation(np.diag(p), rd.hamming_distortion(M), D, markov=False).gamma
@@ -142,14 +142,14 @@ rng = np.random.default_rng(seed)
 x = rng.choice(M, size=mc_samples, p=p)
 mc = []
 for D in D_bars:
-    y = rd.sanitize_categorical(x, p, D, seed=seed + 1)
+    y = up.sanitize_categorical(x, p, D, seed=seed + 1)
     counts = np.zeros((M, M))
     np.add.at(counts, (x, y), 1)
     mc.append(
         {
             "D": D,
             "empirical_D": float(np.mean(x != y)),
-            "Gamma": rd.gamma_hamming(p, D),
+            "Gamma": up.gamma_hamming(p, D),
             "plugin_H_X_given_Xhat": conditional_entropy(counts / counts.sum(), 0, 1),
             "letters_in_output": int(np.unique(y).size),
         }

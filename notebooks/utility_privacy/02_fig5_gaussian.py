@@ -42,8 +42,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from nsp import ratedistortion as rd
-from nsp.experiments import utility_privacy as up
+from nsp.papers import utility_privacy as up
 from nsp.plotting import savefig, use_style
 
 use_style()
@@ -60,11 +59,11 @@ curves = up.gaussian_curves(grid, rho2_xy_list, rho2_xz_list, var_x=var_x)
 
 # %%
 Ds = np.array([0.05, 0.1, 0.2, 0.5, 1.0])
-tab = pd.DataFrame({"D": Ds, "R_U": rd.gaussian_rate(Ds, var_x=var_x)})
+tab = pd.DataFrame({"D": Ds, "R_U": up.gaussian_rate(Ds, var_x=var_x)})
 for rz in rho2_xz_list:
-    tab[f"R_WZ(rho2_xz={rz})"] = rd.gaussian_rate_side_info(Ds, rz, var_x=var_x)
+    tab[f"R_WZ(rho2_xz={rz})"] = up.gaussian_rate_side_info(Ds, rz, var_x=var_x)
 for ry in rho2_xy_list:
-    tab[f"L_U(rho2_xy={ry})"] = rd.gaussian_leakage(Ds, ry, var_x=var_x)
+    tab[f"L_U(rho2_xy={ry})"] = up.gaussian_leakage(Ds, ry, var_x=var_x)
 tab.round(6)
 
 # %%
@@ -82,20 +81,20 @@ for ry in rho2_xy_list:
     for rz in rho2_xz_list:
         for frac in np.linspace(0.05, 0.95, 4 if quick else 19):
             D = frac * var_x * (1 - rz)
-            pt = rd.gaussian_rdl_from_covariance(
+            pt = up.gaussian_rdl_from_covariance(
                 var_x,
                 ry,
                 rz,
-                rd.gaussian_test_channel_noise(D, var_x=var_x, rho2_xz=rz),
+                up.gaussian_test_channel_noise(D, var_x=var_x, rho2_xz=rz),
                 sigma_y=sigma_y,
                 sigma_z=sigma_z,
             )
             D1 = frac * var_x
-            p1 = rd.gaussian_rdl_from_covariance(
+            p1 = up.gaussian_rdl_from_covariance(
                 var_x,
                 ry,
                 rz,
-                rd.gaussian_test_channel_noise(D1, var_x=var_x),
+                up.gaussian_test_channel_noise(D1, var_x=var_x),
                 sigma_y=sigma_y,
                 sigma_z=sigma_z,
                 side_info=False,
@@ -103,10 +102,10 @@ for ry in rho2_xy_list:
             checks.append(
                 max(
                     abs(pt.distortion - D),
-                    abs(pt.rate - rd.gaussian_rate_side_info(D, rz, var_x=var_x)),
-                    abs(pt.leakage - rd.gaussian_leakage_side_info(D, ry, rz, var_x=var_x)),
-                    abs(p1.rate - rd.gaussian_rate(D1, var_x=var_x)),
-                    abs(p1.leakage - rd.gaussian_leakage(D1, ry, var_x=var_x)),
+                    abs(pt.rate - up.gaussian_rate_side_info(D, rz, var_x=var_x)),
+                    abs(pt.leakage - up.gaussian_leakage_side_info(D, ry, rz, var_x=var_x)),
+                    abs(p1.rate - up.gaussian_rate(D1, var_x=var_x)),
+                    abs(p1.leakage - up.gaussian_leakage(D1, ry, var_x=var_x)),
                 )
             )
 print(f"max deviation closed form vs covariance: {max(checks):.2e}")
@@ -141,7 +140,7 @@ for j, ry in enumerate(rho2_xy_list):
         ax_l.plot(grid, v, color=f"C{j + 2}", ls=(0, (4, 2 + 2 * i)), lw=2.2)
         ax_l.plot(
             end,
-            rd.gaussian_leakage_side_info(end, ry, rz, var_x=var_x),
+            up.gaussian_leakage_side_info(end, ry, rz, var_x=var_x),
             "o",
             color=f"C{j + 2}",
             ms=5,

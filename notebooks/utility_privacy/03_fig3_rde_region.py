@@ -38,8 +38,8 @@ import numpy as np
 import pandas as pd
 
 from nsp import ratedistortion as rd
-from nsp.experiments import utility_privacy as up
 from nsp.info import binary_entropy
+from nsp.papers import utility_privacy as up
 from nsp.plotting import certified, savefig, use_style
 
 use_style()

@@ -33,7 +33,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from nsp.experiments import utility_privacy as up
+from nsp.papers import utility_privacy as up
 from nsp.plotting import savefig, use_style
 
 use_style()

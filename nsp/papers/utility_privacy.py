@@ -1,0 +1,779 @@
+"""Sankar, Rajagopalan & Poor, *Utility–privacy tradeoff in databases*: the paper's own material.
+
+The general solvers (RDE points, Γ(D), R(D, E), side information) are in
+:mod:`nsp.ratedistortion`; this module holds what is specific to the paper:
+
+* Example 1 (categorical data, Hamming distortion): the reverse water-filling closed form
+  (:func:`water_level`, :func:`reverse_waterfill`, :func:`gamma_hamming`,
+  :func:`gamma_hamming_curve`) and the sanitizer it defines (:func:`sanitize_categorical`);
+* Example 2 (Gaussian data, cases (i)–(iii)): the closed forms ``gaussian_*`` and an
+  independent evaluator from the joint covariance (:func:`gaussian_rdl_from_covariance`);
+* the paper's inputs: :data:`EXAMPLE1_PMF_PRINTED` (Fig. 4's pmf as printed, which sums to
+  0.8) and :func:`example1_pmf`, :func:`remark4_source` (an instance of Remark 4);
+* the tables its figures plot: :func:`fig4a_table`, :func:`gaussian_curves` (Fig. 5),
+  :func:`rde_surface` (Fig. 3a), :func:`fig1_database` (Fig. 1) and :func:`lloyd_codebook`
+  (Fig. 2's sketch).
+
+How the paper's ambiguities and errata are resolved is written up in
+``docs/papers/utility_privacy.md``.
+
+References
+----------
+L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013,
+arXiv:1102.3751.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+from numpy.typing import ArrayLike, NDArray
+
+from nsp import ratedistortion as rd
+from nsp._validation import Base, as_pmf, log_base
+from nsp.ratedistortion.equivocation import RDEPoint, _base_value
+
+__all__ = [
+    "EXAMPLE1_PMF_NINE",
+    "EXAMPLE1_PMF_PRINTED",
+    "ReverseWaterfilling",
+    "example1_pmf",
+    "fig1_database",
+    "fig4a_table",
+    "gamma_hamming",
+    "gamma_hamming_curve",
+    "gaussian_curves",
+    "gaussian_leakage",
+    "gaussian_leakage_side_info",
+    "gaussian_rate",
+    "gaussian_rate_side_info",
+    "gaussian_rdl_from_covariance",
+    "gaussian_test_channel_noise",
+    "lloyd_codebook",
+    "rde_surface",
+    "remark4_source",
+    "reverse_waterfill",
+    "sanitize_categorical",
+    "water_level",
+]
+
+
+# --- the paper's inputs and figure tables ----------------------------------------
+
+#: Fig. 4's pmf exactly as printed in the paper; it sums to 0.8, not 1.
+EXAMPLE1_PMF_PRINTED: tuple[float, ...] = (0.25, 0.25, 0.15, 0.1, 0.04, 0.005, 0.003, 0.002)
+
+#: The 9-letter reading with a plausibly dropped 0.2 (sums to 1; spec §9.1 alternative).
+EXAMPLE1_PMF_NINE: tuple[float, ...] = (0.25, 0.25, 0.2, 0.15, 0.1, 0.04, 0.005, 0.003, 0.002)
+
+
+def example1_pmf(variant: str = "normalized") -> NDArray[np.float64]:
+    """Return Example 1's pmf: ``"normalized"`` (printed / 0.8, the default) or ``"nine_letter"``.
+
+    Examples
+    --------
+    >>> example1_pmf().round(12).tolist()
+    [0.3125, 0.3125, 0.1875, 0.125, 0.05, 0.00625, 0.00375, 0.0025]
+    """
+    if variant == "normalized":
+        p = np.asarray(EXAMPLE1_PMF_PRINTED) / 0.8
+    elif variant == "nine_letter":
+        p = np.asarray(EXAMPLE1_PMF_NINE, dtype=np.float64)
+    else:
+        raise ValueError(f"variant must be 'normalized' or 'nine_letter'; got {variant!r}")
+    return p / p.sum()
+
+
+def remark4_source() -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """The Remark-4 instance (spec §4.4): ``X_r = (A, B)`` uniform on {0,1}², ``X_h = A``.
+
+    Returns ``(p_src[x_r, x_h], dist[x_r, xhat])`` with ``x_r = 2 A + B`` and Hamming distortion
+    on ``X_r``. Closed forms: ``R(D) = 2 - h(D) - D log 3``, ``E* = h(2D/3)``, ``Γ(D) = h(D)``
+    (``D <= 1/2``), ``R(D, Γ(D)) = 2 - h(D) - D``.
+
+    Examples
+    --------
+    >>> p, d = remark4_source()
+    >>> p.tolist()
+    [[0.25, 0.0], [0.25, 0.0], [0.0, 0.25], [0.0, 0.25]]
+    """
+    p = np.zeros((4, 2))
+    p[[0, 1], 0] = 0.25
+    p[[2, 3], 1] = 0.25
+    return p, rd.hamming_distortion(4)
+
+
+def fig4a_table(p: ArrayLike, D_values: ArrayLike) -> pd.DataFrame:
+    """Long table of Fig. 4a: input pmf and the reverse water-filling outputs at each ``D``.
+
+    Columns ``letter`` (1-based), ``series`` (``"p_X"`` or ``"D=<D>"``), ``D`` (NaN for the
+    input), ``probability``, ``water_level``.
+
+    Examples
+    --------
+    >>> t = fig4a_table(example1_pmf(), [0.25])
+    >>> t[t.series == "D=0.25"].probability.round(6).tolist()[:5]
+    [0.363636, 0.363636, 0.181818, 0.090909, 0.0]
+    """
+    px = np.asarray(p, dtype=np.float64)
+    letters = np.arange(1, px.size + 1)
+    frames = [
+        pd.DataFrame(
+            {
+                "letter": letters,
+                "series": "p_X",
+                "D": np.nan,
+                "probability": px,
+                "water_level": np.nan,
+            }
+        )
+    ]
+    for D in np.asarray(D_values, dtype=np.float64).ravel():
+        s = reverse_waterfill(px, float(D))
+        frames.append(
+            pd.DataFrame(
+                {
+                    "letter": letters,
+                    "series": f"D={D:g}",
+                    "D": float(D),
+                    "probability": s.output_pmf,
+                    "water_level": s.water_level,
+                }
+            )
+        )
+    return pd.concat(frames, ignore_index=True)
+
+
+def gaussian_curves(
+    D_grid: ArrayLike,
+    rho2_xy_list: ArrayLike,
+    rho2_xz_list: ArrayLike,
+    *,
+    var_x: float = 1.0,
+    base: Base = 2,
+) -> pd.DataFrame:
+    """Long table of Fig. 5: rate and leakage versus ``D`` for cases (i)–(iii) of Example 2.
+
+    Columns ``D, quantity ("rate"|"leakage"), case ("i"|"ii/iii"), rho2_xy, rho2_xz, value``
+    (NaN outside a case's domain). Rates do not depend on ``rho2_xy`` and leakage of case (i)
+    not on ``rho2_xz`` (those columns are NaN there).
+
+    Examples
+    --------
+    >>> t = gaussian_curves([0.1], [0.9], [0.8])
+    >>> t.value.round(6).tolist()
+    [1.660964, 0.5, 1.197964, 1.197964]
+    """
+    Ds = np.asarray(D_grid, dtype=np.float64).ravel()
+    rho2_xy_list = np.asarray(rho2_xy_list, dtype=np.float64).ravel()
+    rho2_xz_list = np.asarray(rho2_xz_list, dtype=np.float64).ravel()
+    rows = [
+        pd.DataFrame(
+            {
+                "D": Ds,
+                "quantity": "rate",
+                "case": "i",
+                "rho2_xy": np.nan,
+                "rho2_xz": np.nan,
+                "value": gaussian_rate(Ds, var_x=var_x, base=base),
+            }
+        )
+    ]
+    for rz in rho2_xz_list:
+        rows.append(
+            pd.DataFrame(
+                {
+                    "D": Ds,
+                    "quantity": "rate",
+                    "case": "ii/iii",
+                    "rho2_xy": np.nan,
+                    "rho2_xz": float(rz),
+                    "value": gaussian_rate_side_info(Ds, float(rz), var_x=var_x, base=base),
+                }
+            )
+        )
+    for ry in rho2_xy_list:
+        rows.append(
+            pd.DataFrame(
+                {
+                    "D": Ds,
+                    "quantity": "leakage",
+                    "case": "i",
+                    "rho2_xy": float(ry),
+                    "rho2_xz": np.nan,
+                    "value": gaussian_leakage(Ds, float(ry), var_x=var_x, base=base),
+                }
+            )
+        )
+        for rz in rho2_xz_list:
+            rows.append(
+                pd.DataFrame(
+                    {
+                        "D": Ds,
+                        "quantity": "leakage",
+                        "case": "ii/iii",
+                        "rho2_xy": float(ry),
+                        "rho2_xz": float(rz),
+                        "value": gaussian_leakage_side_info(
+                            Ds, float(ry), float(rz), var_x=var_x, base=base
+                        ),
+                    }
+                )
+            )
+    return pd.concat(rows, ignore_index=True)
+
+
+def rde_surface(
+    p_src: ArrayLike,
+    dist: ArrayLike,
+    D_grid: ArrayLike,
+    n_E: int,
+    *,
+    markov: bool = True,
+    tol: float = 1e-7,
+    zero_leak_margin: float = 1e-3,
+) -> pd.DataFrame:
+    """The RDE region's boundary R(D, E) (Fig. 3a) on ``n_E`` equivocations per ``D``.
+
+    For each ``D``: ``E`` runs over ``n_E`` equally spaced values in ``[0, Γ(D)]``; for
+    ``E <= E*(D)`` the rate is R(D) (the minimal-rate encoder already gives that much
+    equivocation), above it R(D, E) is solved (convex). Where Γ(D) = H(X_h) (zero leakage
+    affordable) the top of the slice is taken at ``H(X_h) - zero_leak_margin``: the exact
+    zero-leakage limit needs an unbounded multiplier in the Lagrangian sweep, whose fallback
+    there is only an upper bound. Columns ``D, E, R, E_star, Gamma``.
+
+    Examples
+    --------
+    Remark-4 instance at ``D = 0.25``: flat at R(D) = 0.792481 up to E*, then rising to
+    R(D, Γ) = 2 - h(D) - D = 0.938722.
+
+    >>> p, d = remark4_source()
+    >>> rde_surface(p, d, [0.25], 3).R.round(4).tolist()
+    [0.7925, 0.7925, 0.9387]
+    """
+    from nsp.info import entropy
+
+    h_h = entropy(np.asarray(p_src, dtype=np.float64).sum(axis=0))
+    src = np.asarray(p_src, dtype=np.float64)
+    rows = []
+    for D in np.asarray(D_grid, dtype=np.float64).ravel():
+        gam = rd.max_equivocation(src, dist, float(D), markov=markov, tol=1e-9)
+        r0, _ = rd.min_rate(src, dist, float(D))
+        top = gam.gamma - (zero_leak_margin if gam.gamma >= h_h - 1e-9 else 1e-9)
+        for E in np.linspace(0.0, top, int(n_E)):
+            if E <= r0.equivocation:
+                R = r0.rate
+            else:
+                pt = rd.rate_given_equivocation(
+                    src, dist, float(D), float(E), markov=markov, tol=tol
+                )
+                R = np.nan if pt is None else pt.rate
+            rows.append((float(D), float(E), float(R), r0.equivocation, gam.gamma))
+    return pd.DataFrame(rows, columns=["D", "E", "R", "E_star", "Gamma"])
+
+
+def fig1_database(
+    n_rows: int = 6, *, D_gender: float = 0.25, weight_bin: int = 10, seed: int = 1
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """An illustrative database for Fig. 1 (no data in the paper) and its sanitized version.
+
+    Public attributes ``gender`` and ``weight``, private ``cancer`` and ``income``. The
+    sanitized table passes ``gender`` through the Example-1 channel at distortion
+    ``D_gender`` (with Entry 1's gender flipped, as in the paper's picture), quantizes
+    ``weight`` into ``weight_bin``-lb ranges and withholds the private columns.
+
+    Returns ``(original, sanitized)``.
+
+    Examples
+    --------
+    >>> orig, san = fig1_database(4)
+    >>> list(san.columns)
+    ['entry', 'gender', 'weight']
+    >>> orig.gender[0] != san.gender[0]
+    True
+    """
+    rng = np.random.default_rng(seed)
+    genders = np.array(["F", "M"])
+    g = rng.integers(0, 2, n_rows)
+    weight = rng.integers(90, 200, n_rows)
+    cancer = rng.random(n_rows) < 0.2
+    income = (rng.lognormal(10.8, 0.5, n_rows) // 1000 * 1000).astype(int)
+    orig = pd.DataFrame(
+        {
+            "entry": np.arange(1, n_rows + 1),
+            "gender": genders[g],
+            "weight": weight,
+            "cancer": np.where(cancer, "yes", "no"),
+            "income": income,
+        }
+    )
+    p_g = np.bincount(g, minlength=2) / n_rows
+    p_g = np.clip(p_g, 0.05, None)
+    p_g /= p_g.sum()
+    g_san = sanitize_categorical(g, p_g, D_gender, seed=seed)
+    g_san[0] = 1 - g[0]  # Entry 1's gender is changed, as drawn in the paper
+    lo = weight // weight_bin * weight_bin
+    san = pd.DataFrame(
+        {
+            "entry": orig.entry,
+            "gender": genders[g_san],
+            "weight": [f"{a}-{a + weight_bin}" for a in lo],
+        }
+    )
+    return orig, san
+
+
+def lloyd_codebook(
+    points: ArrayLike, k: int, *, seed: int = 0, n_iter: int = 50
+) -> tuple[NDArray[np.float64], NDArray[np.int64], float]:
+    """A k-point reproduction codebook for ``points`` by Lloyd's algorithm (for Fig. 2's sketch).
+
+    Starts from ``k`` distinct points drawn with ``seed``; returns ``(codebook, labels, D)``
+    with ``D`` the mean squared error per coordinate.
+
+    Examples
+    --------
+    >>> pts = np.random.default_rng(0).normal(size=(500, 2))
+    >>> cb, lab, D = lloyd_codebook(pts, 4, seed=1)
+    >>> cb.shape, bool(D < 0.5)
+    ((4, 2), True)
+    """
+    x = np.asarray(points, dtype=np.float64)
+    rng = np.random.default_rng(seed)
+    cb = x[rng.choice(len(x), size=int(k), replace=False)].copy()
+    for _ in range(int(n_iter)):
+        lab = ((x[:, None, :] - cb[None, :, :]) ** 2).sum(axis=2).argmin(axis=1)
+        for j in range(cb.shape[0]):
+            if np.any(lab == j):
+                cb[j] = x[lab == j].mean(axis=0)
+    lab = ((x[:, None, :] - cb[None, :, :]) ** 2).sum(axis=2).argmin(axis=1)
+    D = float(((x - cb[lab]) ** 2).mean())
+    return cb, lab.astype(np.int64), D
+
+
+# --- Example 1: categorical data, Hamming distortion (reverse water-filling) --------------
+
+
+@dataclass(frozen=True)
+class ReverseWaterfilling:
+    """The closed-form optimum of Example 1 (eqs. (16)–(18); Pinkston's solution).
+
+    Attributes
+    ----------
+    D : float
+        The distortion (clipped to ``D_max = 1 - max p``).
+    water_level : float
+        λ, with ``D = S λ + sum_{p_k <= λ} p_k``.
+    support : numpy.ndarray of bool
+        Surviving letters ``{x: p(x) > λ}`` (the output alphabet).
+    output_pmf : numpy.ndarray
+        ``p(xhat) = (p - λ)^+ / sum (p - λ)^+`` (eq. (16)).
+    backward : numpy.ndarray
+        ``backward[x, xhat] = p(x | xhat)`` (eq. (17)); columns off the support are 0.
+    forward : numpy.ndarray
+        The sanitizer ``forward[x, xhat] = p(xhat | x)``.
+    joint : numpy.ndarray
+        ``p(x, xhat)``.
+    gamma : float
+        Γ(D) by eq. (18), in units of ``base``.
+    rate : float
+        ``R(D) = H(X) - Γ(D)``.
+    """
+
+    D: float
+    water_level: float
+    support: NDArray[np.bool_] = field(repr=False)
+    output_pmf: NDArray[np.float64] = field(repr=False)
+    backward: NDArray[np.float64] = field(repr=False)
+    forward: NDArray[np.float64] = field(repr=False)
+    joint: NDArray[np.float64] = field(repr=False)
+    gamma: float = 0.0
+    rate: float = 0.0
+
+    @property
+    def S(self) -> int:
+        """``|support| - 1`` (the ``S`` of eq. (18))."""
+        return int(self.support.sum()) - 1
+
+
+def water_level(
+    p: ArrayLike, D: float, *, normalize: bool = False
+) -> tuple[float, NDArray[np.bool_]]:
+    """Return the water level λ and the surviving letters of Example 1 at distortion ``D``.
+
+    λ solves ``sum_x (p(x) - λ)^+ = 1 - D - λ`` (equivalently ``D = S λ + sum_{p_k <= λ} p_k``).
+    Conventions (spec §9.9): for ``D >= D_max = 1 - max p`` the level is ``max p`` and the
+    support is the set of most likely letters; a letter with ``p = λ`` is suppressed; when the
+    maximum is unique and ``D = D_max``, λ is the second largest mass.
+
+    Raises
+    ------
+    ValueError
+        If ``p`` is not a pmf or ``D`` is negative.
+
+    Examples
+    --------
+    >>> p = np.array([0.25, 0.25, 0.15, 0.1, 0.04, 0.005, 0.003, 0.002]) / 0.8
+    >>> lam, supp = water_level(p, 0.25)
+    >>> round(lam, 6), supp.sum()
+    (0.0625, np.int64(4))
+    """
+    px = as_pmf(p, name="p", ndim=1, normalize=normalize)
+    D = float(D)
+    if not math.isfinite(D) or D < 0:
+        raise ValueError(f"D must be a finite number >= 0; got {D}")
+    pmax = float(px.max())
+    if D >= 1.0 - pmax - 1e-15:
+        if np.count_nonzero(px == pmax) > 1 or D > 1.0 - pmax:
+            return pmax, px == pmax
+    order = np.argsort(-px, kind="stable")
+    ps = px[order]
+    m = ps.size
+    tails = np.concatenate([np.cumsum(ps[::-1])[::-1][1:], [0.0]])  # tails[k-1] = sum_{j>k} p(j)
+    nxt = np.concatenate([ps[1:], [0.0]])
+    for k in range(m, 1, -1):  # k = support size
+        lam = (D - tails[k - 1]) / (k - 1)
+        if nxt[k - 1] - 1e-15 <= lam < ps[k - 1]:
+            return float(max(lam, 0.0)), px > max(lam, 0.0)
+    # unique maximum at D = D_max: S = 0, any lam in [p(2), p(1)); return p(2)
+    lam = float(ps[1]) if m > 1 else 0.0
+    return lam, px > lam
+
+
+def reverse_waterfill(
+    p: ArrayLike, D: float, *, base: Base = 2, normalize: bool = False
+) -> ReverseWaterfilling:
+    """Return the reverse water-filling solution of Example 1 (eqs. (16)–(18)).
+
+    Parameters
+    ----------
+    p : array_like
+        The pmf of the categorical attribute (public and private at once).
+    D : float
+        Hamming distortion ``Pr(X != Xhat)``, ``>= 0``; values above ``D_max = 1 - max p``
+        give the zero-rate solution (Γ = H(X)).
+
+    Examples
+    --------
+    The paper's Fig. 4 pmf, normalized (it sums to 0.8 as printed; spec §9.1):
+
+    >>> p = np.array([0.25, 0.25, 0.15, 0.1, 0.04, 0.005, 0.003, 0.002]) / 0.8
+    >>> sol = reverse_waterfill(p, 0.1)
+    >>> round(sol.water_level, 6), sol.S, round(sol.gamma, 6), round(sol.rate, 6)
+    (0.021875, 4, 0.71692, 1.473383)
+    >>> (sol.output_pmf[:5] * 281).round(6).tolist()
+    [93.0, 93.0, 53.0, 33.0, 9.0]
+    """
+    from nsp.info import entropy
+
+    px = as_pmf(p, name="p", ndim=1, normalize=normalize)
+    lb = log_base(base)
+    D_max = 1.0 - float(px.max())
+    Dc = min(float(D), D_max)
+    lam, supp = water_level(px, Dc)
+    excess = np.where(supp, px - lam, 0.0)
+    if excess.sum() > 0:
+        q = excess / excess.sum()
+    else:  # tie-limit at D_max: uniform on the most likely letters
+        q = supp / supp.sum()
+    m = px.size
+    back = np.zeros((m, m))
+    cols = np.flatnonzero(supp)
+    if supp.sum() == 1 or excess.sum() == 0 or Dc >= D_max:
+        # zero rate: Xhat independent of X
+        back[:, cols] = px[:, None]
+    else:
+        back[:, cols] = np.where(supp[:, None], lam, px[:, None])
+        back[cols, cols] = 1.0 - Dc
+    joint = back * q[None, :]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        fwd = np.where(px[:, None] > 0, joint / np.where(px > 0, px, 1.0)[:, None], 0.0)
+    zero = px == 0
+    if np.any(zero):
+        fwd[zero] = q  # letters that never occur: draw from p(xhat)
+    hx = entropy(px, base=base)
+    if Dc >= D_max:
+        gamma = hx
+    else:
+        S = int(supp.sum()) - 1
+        off = px[~supp]
+        off = off[off > 0]
+        nats = (
+            -(1 - Dc) * math.log(1 - Dc)
+            - (S * lam * math.log(lam) if lam > 0 else 0.0)
+            - float(np.sum(off * np.log(off)))
+        )
+        gamma = nats / lb + 0.0  # no negative zero
+    return ReverseWaterfilling(
+        Dc, float(lam), supp, q, back, fwd, joint, float(gamma), float(max(hx - gamma, 0.0))
+    )
+
+
+def gamma_hamming(
+    p: ArrayLike, D: ArrayLike, *, base: Base = 2, normalize: bool = False
+) -> float | NDArray[np.float64]:
+    """Γ(D) of Example 1 by eq. (18), vectorized over ``D`` (``H(X)`` beyond ``D_max``).
+
+    Examples
+    --------
+    >>> p = np.array([0.25, 0.25, 0.15, 0.1, 0.04, 0.005, 0.003, 0.002]) / 0.8
+    >>> gamma_hamming(p, [0.1, 0.25, 0.5]).round(6).tolist()
+    [0.71692, 1.374967, 2.025586]
+    """
+    px = as_pmf(p, name="p", ndim=1, normalize=normalize)
+    Ds = np.asarray(D, dtype=np.float64)
+    out = np.array([reverse_waterfill(px, float(x), base=base).gamma for x in Ds.ravel()])
+    return float(out[0]) if Ds.ndim == 0 else out.reshape(Ds.shape)
+
+
+def gamma_hamming_curve(
+    p: ArrayLike, D_grid: ArrayLike, *, base: Base = 2, normalize: bool = False
+) -> pd.DataFrame:
+    """Example 1 on a grid: columns ``D, water_level, support_size, Gamma, R, H_out``.
+
+    Examples
+    --------
+    >>> p = np.array([0.25, 0.25, 0.15, 0.1, 0.04, 0.005, 0.003, 0.002]) / 0.8
+    >>> gamma_hamming_curve(p, [0.0, 0.6875])[["support_size", "Gamma"]].round(6).values.tolist()
+    [[8.0, 0.0], [2.0, 2.190303]]
+    """
+    from nsp.info import entropy
+
+    px = as_pmf(p, name="p", ndim=1, normalize=normalize)
+    rows = []
+    for D in np.asarray(D_grid, dtype=np.float64).ravel():
+        s = reverse_waterfill(px, float(D), base=base)
+        rows.append(
+            (
+                float(D),
+                s.water_level,
+                int(s.support.sum()),
+                s.gamma,
+                s.rate,
+                entropy(s.output_pmf, base=base),
+            )
+        )
+    return pd.DataFrame(rows, columns=["D", "water_level", "support_size", "Gamma", "R", "H_out"])
+
+
+def sanitize_categorical(
+    x: ArrayLike,
+    p: ArrayLike,
+    D: float,
+    *,
+    seed: int | np.random.Generator | None = 0,
+    normalize: bool = False,
+) -> NDArray[np.int64]:
+    """Sanitize a column of categorical codes through the optimal Example-1 channel.
+
+    Each entry ``x_i`` (an integer code in ``0..len(p)-1``) is replaced by a draw from the
+    forward channel ``p(xhat | x_i)`` of :func:`reverse_waterfill`: a suppressed letter
+    (``p(x) <= λ``) becomes an independent draw from ``p(xhat)``; a surviving one is kept with
+    probability ``p(xhat=x)(1-D)/p(x)``. The empirical ``Pr(X != Xhat)`` tends to ``D`` and the
+    plug-in ``H(X | Xhat)`` to Γ(D).
+
+    Parameters
+    ----------
+    x : array_like of int
+        The column (codes).
+    p : array_like
+        The pmf assumed by the sanitizer (the source model, known to all).
+    D : float
+        Target Hamming distortion.
+    seed : int or numpy.random.Generator, optional
+        Randomness of the channel (default 0: deterministic).
+
+    Examples
+    --------
+    >>> p = np.array([0.5, 0.3, 0.2])
+    >>> x = np.random.default_rng(1).choice(3, size=20000, p=p)
+    >>> y = sanitize_categorical(x, p, 0.2, seed=2)
+    >>> round(float(np.mean(x != y)), 2)
+    0.2
+    """
+    codes = np.asarray(x)
+    px = as_pmf(p, name="p", ndim=1, normalize=normalize)
+    if codes.size and (
+        not np.issubdtype(codes.dtype, np.integer) or codes.min() < 0 or codes.max() >= px.size
+    ):
+        raise ValueError(f"x must hold integer codes in 0..{px.size - 1}")
+    sol = reverse_waterfill(px, D)
+    rng = np.random.default_rng(seed)
+    cdf = np.cumsum(sol.forward, axis=1)
+    cdf[:, -1] = 1.0
+    u = rng.random(codes.shape)
+    flat = codes.ravel()
+    out = (u.ravel()[:, None] > cdf[flat]).sum(axis=1)
+    return out.reshape(codes.shape).astype(np.int64)
+
+
+# --- Example 2: Gaussian data ------------------------------------------------------------
+
+
+def _gauss_check(
+    D: ArrayLike, var_x: float, *, rho2: tuple[float, ...] = ()
+) -> NDArray[np.float64]:
+    if not (math.isfinite(var_x) and var_x > 0):
+        raise ValueError(f"var_x must be a finite number > 0; got {var_x}")
+    for r in rho2:
+        if not 0.0 <= float(r) <= 1.0:
+            raise ValueError(f"squared correlations must lie in [0, 1]; got {r}")
+    Ds = np.asarray(D, dtype=np.float64)
+    if np.any(Ds < 0) or not np.all(np.isfinite(Ds)):
+        raise ValueError("D must be finite and >= 0")
+    return Ds
+
+
+def _out(x: NDArray, D: ArrayLike) -> float | NDArray:
+    return float(x) if np.ndim(D) == 0 else x
+
+
+def gaussian_rate(
+    D: ArrayLike, *, var_x: float = 1.0, base: Base = 2
+) -> float | NDArray[np.float64]:
+    """Case (i): ``R_U*(D) = 1/2 log(var_x / D)`` on ``(0, var_x]``, NaN beyond (Example 2).
+
+    Examples
+    --------
+    >>> round(gaussian_rate(0.05), 6)
+    2.160964
+    """
+    Ds = _gauss_check(D, var_x)
+    with np.errstate(divide="ignore"):
+        r = np.where(Ds <= var_x, 0.5 * np.log(var_x / Ds) / log_base(base), np.nan)
+    return _out(r, D)
+
+
+def gaussian_rate_side_info(
+    D: ArrayLike, rho2_xz: float, *, var_x: float = 1.0, base: Base = 2
+) -> float | NDArray[np.float64]:
+    """Cases (ii)–(iii): ``R_SI* = R_I* = R_WZ(D) = 1/2 log(var_x (1 - rho_xz^2) / D)``.
+
+    Defined on ``(0, var_x (1 - rho_xz^2)]`` (the paper's domain misses the square), NaN beyond.
+
+    Examples
+    --------
+    >>> round(gaussian_rate_side_info(0.1, 0.8), 6)
+    0.5
+    """
+    Ds = _gauss_check(D, var_x, rho2=(rho2_xz,))
+    v = var_x * (1.0 - rho2_xz)
+    inside = Ds <= v * (1 + 1e-12)  # the endpoint counts despite rounding of 1 - rho^2
+    with np.errstate(divide="ignore"):
+        r = np.where(inside, np.maximum(0.5 * np.log(v / Ds), 0.0) / log_base(base), np.nan)
+    return _out(r, D)
+
+
+def gaussian_leakage(
+    D: ArrayLike, rho2_xy: float, *, var_x: float = 1.0, base: Base = 2
+) -> float | NDArray[np.float64]:
+    """Case (i): ``L_U*(D) = 1/2 log 1 / ((1 - rho^2) + rho^2 D / var_x)`` on ``[0, var_x]``.
+
+    The same formula is ``L_SI* = L_I*`` of cases (ii)–(iii) on their shorter domain (see
+    :func:`gaussian_leakage_side_info`).
+
+    Examples
+    --------
+    >>> round(gaussian_leakage(0.1, 0.9), 6)
+    1.197964
+    """
+    Ds = _gauss_check(D, var_x, rho2=(rho2_xy,))
+    with np.errstate(divide="ignore"):
+        val = -0.5 * np.log((1.0 - rho2_xy) + rho2_xy * Ds / var_x) / log_base(base)
+    return _out(np.where(Ds <= var_x, val + 0.0, np.nan), D)
+
+
+def gaussian_leakage_side_info(
+    D: ArrayLike, rho2_xy: float, rho2_xz: float, *, var_x: float = 1.0, base: Base = 2
+) -> float | NDArray[np.float64]:
+    """Cases (ii)–(iii): ``L_SI*(D) = L_I*(D) = L_U*(D)`` on ``[0, var_x (1 - rho_xz^2)]``, NaN beyond.
+
+    At the largest distortion it ends at ``I(Y; Z) = 1/2 log 1/(1 - rho_xy^2 rho_xz^2) > 0``.
+
+    Examples
+    --------
+    >>> round(gaussian_leakage_side_info(0.5, 0.5, 0.5), 6)
+    0.207519
+    """
+    Ds = _gauss_check(D, var_x, rho2=(rho2_xy, rho2_xz))
+    v = var_x * (1.0 - rho2_xz)
+    val = np.asarray(gaussian_leakage(Ds, rho2_xy, var_x=var_x, base=base), dtype=np.float64)
+    return _out(np.where(Ds <= v * (1 + 1e-12), val, np.nan), D)
+
+
+def gaussian_test_channel_noise(D: float, *, var_x: float = 1.0, rho2_xz: float = 0.0) -> float:
+    """Noise variance of the test channel ``U = X + N`` with ``var(X | U, Z) = D`` (spec A7).
+
+    ``sigma_N^2 = D s / (s - D)`` with ``s = var_x (1 - rho_xz^2)`` (``rho2_xz = 0``: case (i)).
+
+    Examples
+    --------
+    >>> gaussian_test_channel_noise(0.5)
+    1.0
+    """
+    _gauss_check(D, var_x, rho2=(rho2_xz,))
+    s = var_x * (1.0 - rho2_xz)
+    if not 0 < D < s:
+        raise ValueError(f"D must lie in (0, var_x (1 - rho_xz^2)) = (0, {s:g}); got {D}")
+    return D * s / (s - D)
+
+
+def gaussian_rdl_from_covariance(
+    var_x: float,
+    rho2_xy: float,
+    rho2_xz: float,
+    noise_var: float,
+    *,
+    sigma_y: float = 1.0,
+    sigma_z: float = 1.0,
+    side_info: bool = True,
+    base: Base = 2,
+) -> RDEPoint:
+    """Rate, distortion and leakage of ``U = X + N`` computed from the joint covariance.
+
+    An independent check of the closed forms (spec A7): build the covariance of
+    ``(X, Y, Z, U)`` with ``Y - X - Z`` (``rho_yz = rho_xy rho_xz``, positive correlations),
+    and use ``I(A; B | C) = 1/2 log det S_{A|C} / det S_{A|BC}``. With ``side_info``:
+    ``D = var(X | U, Z)``, ``R = I(X; U | Z)``, ``L = I(Y; U, Z)``; without:
+    ``D = var(X | U)``, ``R = I(X; U)``, ``L = I(Y; U)``. The equivocation is NaN
+    (differential entropies are not used for privacy here).
+
+    Examples
+    --------
+    >>> pt = gaussian_rdl_from_covariance(1.0, 0.9, 0.5, gaussian_test_channel_noise(0.2, rho2_xz=0.5))
+    >>> round(pt.distortion, 12), round(pt.rate, 6), round(pt.leakage, 6)
+    (0.2, 0.660964, 0.918251)
+    """
+    sx = math.sqrt(var_x)
+    rxy, rxz = math.sqrt(rho2_xy), math.sqrt(rho2_xz)
+    S = np.array(
+        [
+            [var_x, rxy * sx * sigma_y, rxz * sx * sigma_z, var_x],
+            [rxy * sx * sigma_y, sigma_y**2, rxy * rxz * sigma_y * sigma_z, rxy * sx * sigma_y],
+            [rxz * sx * sigma_z, rxy * rxz * sigma_y * sigma_z, sigma_z**2, rxz * sx * sigma_z],
+            [var_x, rxy * sx * sigma_y, rxz * sx * sigma_z, var_x + noise_var],
+        ]
+    )
+    X, Y, Z, U = 0, 1, 2, 3
+
+    def cond(a: list[int], c: list[int]) -> NDArray:
+        if not c:
+            return S[np.ix_(a, a)]
+        return S[np.ix_(a, a)] - S[np.ix_(a, c)] @ np.linalg.solve(S[np.ix_(c, c)], S[np.ix_(c, a)])
+
+    def mi(a: list[int], b: list[int], c: list[int]) -> float:
+        return (
+            0.5
+            * math.log(np.linalg.det(cond(a, c)) / np.linalg.det(cond(a, b + c)))
+            / log_base(base)
+        )
+
+    given = [U, Z] if side_info else [U]
+    D = float(cond([X], given)[0, 0])
+    rate = mi([X], [U], [Z] if side_info else [])
+    leak = mi([Y], given, [])
+    return RDEPoint(rate, D, math.nan, leak, _base_value(base))

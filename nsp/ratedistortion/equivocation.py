@@ -1,0 +1,743 @@
+"""Rate–distortion–equivocation of discrete databases: RDE points, Γ(D), R(D) with E*, R(D, E).
+
+A database is the joint pmf ``p_src[x_r, x_h]`` of its public (revealed) and private (hidden)
+attributes. An encoder releases ``Xhat``; its rate is ``I(X_r X_h; Xhat)``, its distortion
+``E d(X_r, Xhat)``, its equivocation ``H(X_h | Xhat)`` and its leakage ``H(X_h) - H(X_h | Xhat)``
+(Sankar, Rajagopalan & Poor, Prop. 2). The maximal equivocation Γ(D) and the smallest rate
+R(D, E) for a required equivocation are convex programs, solved here with a certified gap.
+
+References
+----------
+L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013,
+arXiv:1102.3751.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, cast
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from nsp._validation import Base, as_pmf, log_base
+from nsp.ratedistortion.rate_distortion import _as_distortion, rate_distortion_at
+
+__all__ = [
+    "EquivocationResult",
+    "RDEPoint",
+    "max_equivocation",
+    "min_rate",
+    "perfect_privacy_distortion",
+    "rate_given_equivocation",
+    "rde_point",
+]
+
+
+# ---------------------------------------------------------------------------------------
+# Rate–distortion–equivocation (Sankar, Rajagopalan & Poor 2013, Sec. V)
+# ---------------------------------------------------------------------------------------
+#
+# Discrete databases: ``p_src[x_r, x_h]`` is the joint pmf of the public (revealed) and the
+# private (hidden) attributes, each flattened to one axis (an attribute that is both public
+# and private, as in Example 1, is ``p_src = np.diag(p)``). ``dist[x_r, xhat]`` is the
+# distortion of the revealed attributes. The encoder is
+#   * Markov ("census", Remark 3): ``channel[x_r, xhat]`` (it sees the public attributes);
+#   * general (Prop. 2): ``channel[x_r, x_h, xhat]`` (it also sees the private ones).
+
+
+@dataclass(frozen=True)
+class RDEPoint:
+    """The (rate, distortion, equivocation, leakage) of one encoder (Prop. 2, Thms 1–3).
+
+    Attributes
+    ----------
+    rate : float
+        ``I(X_r X_h; Xhat)`` (eq. (8a)); with side information, ``I(X_r X_h; U | Z)`` (11a) or
+        ``I(X_r X_h; Xhat | Z)`` (12a).
+    distortion : float
+        ``E d(X_r, Xhat)``.
+    equivocation : float
+        ``H(X_h | Xhat)`` (8b), or ``H(X_h | U, Z)`` (11b), ``H(X_h | Xhat, Z)`` (12b).
+    leakage : float
+        ``H(X_h) - equivocation`` (eq. (6)).
+    base : float
+        Logarithm base of the information quantities.
+    """
+
+    rate: float
+    distortion: float
+    equivocation: float
+    leakage: float
+    base: float = 2.0
+
+
+def _as_source(
+    p_src: ArrayLike, *, normalize: bool = False, ndim: int = 2, name: str = "p_src"
+) -> NDArray[np.float64]:
+    return as_pmf(p_src, name=name, ndim=ndim, normalize=normalize)
+
+
+def _base_value(base: Base) -> float:
+    return math.exp(log_base(base))
+
+
+def _encoder_joint(
+    p_src: NDArray, channel: ArrayLike, markov: bool, *, name: str = "channel"
+) -> NDArray:
+    """Joint pmf ``[x_r, x_h, xhat]`` of the source and an encoder."""
+    w = np.asarray(channel, dtype=np.float64)
+    n_r, n_h = p_src.shape
+    if markov:
+        if w.ndim != 2 or w.shape[0] != n_r:
+            raise ValueError(
+                f"{name} must have shape (n_r={n_r}, n_xhat) for a Markov encoder; got {w.shape}"
+            )
+        from nsp.channels import validate_channel
+
+        w = validate_channel(w, name=name)
+        return p_src[:, :, None] * w[:, None, :]
+    if w.ndim != 3 or w.shape[:2] != (n_r, n_h):
+        raise ValueError(
+            f"{name} must have shape (n_r={n_r}, n_h={n_h}, n_xhat) for a general encoder; got {w.shape}"
+        )
+    from nsp.channels import validate_channel
+
+    validate_channel(w.reshape(n_r * n_h, -1), name=name)
+    return p_src[:, :, None] * w
+
+
+def rde_point(
+    p_src: ArrayLike,
+    channel: ArrayLike,
+    dist: ArrayLike,
+    *,
+    markov: bool = True,
+    base: Base = 2,
+    normalize: bool = False,
+) -> RDEPoint:
+    """Return the (R, D, E, L) point of an encoder (Prop. 2 with eq. (4)–(6) single-letter).
+
+    Parameters
+    ----------
+    p_src : array_like, shape (n_r, n_h)
+        Joint pmf of the public ``X_r`` and private ``X_h`` attributes.
+    channel : array_like
+        ``W[x_r, xhat]`` (Markov encoder, ``markov=True``) or ``W[x_r, x_h, xhat]``.
+    dist : array_like, shape (n_r, n_xhat)
+        Distortion ``d(x_r, xhat)``.
+
+    Returns
+    -------
+    RDEPoint
+        ``R = I(X_r X_h; Xhat)``, ``D = E d``, ``E = H(X_h | Xhat)``, ``L = I(X_h; Xhat)``.
+
+    Examples
+    --------
+    Example 1 with the reverse water-filling channel at ``D = 0.25`` (normalized pmf): the
+    equivocation is Γ(0.25) = 1.374967 bits.
+
+    >>> from nsp.papers.utility_privacy import reverse_waterfill
+    >>> from nsp.ratedistortion import hamming_distortion
+    >>> p = np.array([0.25, 0.25, 0.15, 0.1, 0.04, 0.005, 0.003, 0.002]) / 0.8
+    >>> sol = reverse_waterfill(p, 0.25)
+    >>> pt = rde_point(np.diag(p), sol.forward, hamming_distortion(8))
+    >>> round(pt.distortion, 9), round(pt.equivocation, 6), round(pt.rate, 6)
+    (0.25, 1.374967, 0.815336)
+    """
+    from nsp.info import conditional_entropy, entropy, mutual_information
+
+    src = _as_source(p_src, normalize=normalize)
+    joint = _encoder_joint(src, channel, markov)
+    d = _as_distortion(dist, src.shape[0])
+    if d.shape[1] != joint.shape[2]:
+        raise ValueError(
+            f"dist must have one column per output letter ({joint.shape[2]}); got {d.shape[1]}"
+        )
+    rate = mutual_information(joint, (0, 1), 2, base=base)
+    dd = float(np.einsum("rhk,rk->", joint, d))
+    eq = conditional_entropy(joint, 1, 2, base=base)
+    hh = entropy(src.sum(axis=0), base=base)
+    return RDEPoint(rate, dd, eq, max(hh - eq, 0.0), _base_value(base))
+
+
+# --- the convex solver behind Γ(D) and R(D, E) ------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Problem:
+    """Encoder inputs ``u`` (rows of W) with mass ``pu``, hidden letters ``h`` with the joint
+    ``puh[u, h]``, the distortion ``d[u, xhat]`` and the block (side-information value) of
+    every input, ``blocks[u]`` (all 0 without side information).
+    """
+
+    pu: NDArray[np.float64]
+    puh: NDArray[np.float64]
+    d: NDArray[np.float64]
+    block_rows: tuple[NDArray[np.intp], ...]  # the rows of each block
+
+
+def _problem(p_src: NDArray, d: NDArray, markov: bool, p_z: NDArray | None = None) -> _Problem:
+    """Build the solver's view of the (possibly side-informed) source."""
+    if p_z is None:  # p_src[x_r, x_h]
+        n_r, n_h = p_src.shape
+        if markov:
+            puh, du, blocks = p_src, d, np.zeros(n_r, dtype=int)
+        else:
+            puh = np.zeros((n_r * n_h, n_h))
+            puh[np.arange(n_r * n_h), np.tile(np.arange(n_h), n_r)] = p_src.ravel()
+            du = np.repeat(d, n_h, axis=0)
+            blocks = np.zeros(n_r * n_h, dtype=int)
+    else:  # p_z[x_r, x_h, z]: informed encoder, inputs (x_r, z) or (x_r, x_h, z)
+        n_r, n_h, n_z = p_z.shape
+        if markov:
+            puh = np.transpose(p_z, (0, 2, 1)).reshape(n_r * n_z, n_h)
+            du = np.repeat(d, n_z, axis=0)
+            blocks = np.tile(np.arange(n_z), n_r)
+        else:
+            n_u = n_r * n_h * n_z
+            puh = np.zeros((n_u, n_h))
+            h_idx = np.tile(np.repeat(np.arange(n_h), n_z), n_r)
+            puh[np.arange(n_u), h_idx] = p_z.ravel()
+            du = np.repeat(d, n_h * n_z, axis=0)
+            blocks = np.tile(np.arange(n_z), n_r * n_h)
+    pu = puh.sum(axis=1)
+    keep = pu > 0
+    kb = blocks[keep]
+    rows = tuple(np.flatnonzero(kb == z) for z in np.unique(kb))
+    return _Problem(pu[keep], puh[keep], du[keep], rows)
+
+
+def _xlogy_ratio(num: NDArray, den: NDArray) -> NDArray:
+    """``ln(num/den)`` where both are positive, 0 elsewhere (the 0 log 0 convention)."""
+    out = np.zeros(np.broadcast(num, den).shape)
+    mask = (num > 0) & (den > 0)
+    num_b, den_b = np.broadcast_to(num, out.shape), np.broadcast_to(den, out.shape)
+    out[mask] = np.log(num_b[mask] / den_b[mask])
+    return out
+
+
+def _objective_and_gradient(
+    pr: _Problem, w: NDArray, a: float, b: float
+) -> tuple[float, float, float, NDArray]:
+    """``J = a I(U; Xhat | Z) + b I(H; Xhat | Z)`` (nats), both terms, and ``dJ/dW / p_u``."""
+    pu, puh = pr.pu, pr.puh
+    grad = np.zeros_like(w)
+    i_h = i_u = 0.0
+    for idx in pr.block_rows:  # one block per value of the side information (one without)
+        puh_z, w_z = puh[idx], w[idx]
+        m = puh_z.T @ w_z  # p(z, h, xhat)
+        pzh = puh_z.sum(axis=0)
+        qz = m.sum(axis=0)  # p(z, xhat)
+        pz = float(pzh.sum())
+        # ln p(xhat | h, z) / p(xhat | z) = ln m p(z) / (p(z, h) q(z, xhat))
+        lr_h = _xlogy_ratio(m * pz, pzh[:, None] * qz[None, :])
+        i_h += float(np.sum(m * lr_h))
+        if b:
+            grad[idx] = b * ((puh_z / pu[idx][:, None]) @ lr_h)
+        if a:
+            lr_u = _xlogy_ratio(w_z, (qz / pz)[None, :])
+            i_u += float(np.sum(pu[idx][:, None] * w_z * lr_u))
+            grad[idx] += a * lr_u
+    return a * i_u + b * i_h, i_u, i_h, grad
+
+
+def _tilt(
+    logv: NDArray, d: NDArray, pu: NDArray, D: float, nu0: float
+) -> tuple[NDArray, NDArray, float]:
+    """KL projection of the rows ``exp(logv)`` onto ``{sum_u p(u) sum_k W[u,k] d[u,k] <= D}``.
+
+    Returns ``(W, log W, nu)`` with ``W = exp(logv - nu d) / Z`` for the smallest ``nu >= 0``
+    whose distortion is at most ``D`` (safeguarded Newton steps on the monotone distortion
+    curve, computed in the log domain so that large ``nu`` cannot overflow).
+    """
+
+    def at(nu: float) -> tuple[NDArray, NDArray, float, float]:
+        lt = logv - nu * d
+        lt = lt - lt.max(axis=1, keepdims=True)
+        with np.errstate(under="ignore"):
+            t = np.exp(lt)
+        z = t.sum(axis=1, keepdims=True)
+        t /= z
+        lt -= np.log(z)
+        td = t * d
+        mean = td.sum(axis=1)
+        var = (td * d).sum(axis=1) - mean**2
+        return t, lt, float(pu @ mean), float(pu @ np.maximum(var, 0.0))
+
+    w, lw, dn, var = at(0.0)
+    if dn <= D:
+        return w, lw, 0.0
+    lo, hi = 0.0, math.inf
+    nu = max(nu0, 1e-3)
+    for _ in range(300):
+        w, lw, dn, var = at(nu)
+        if abs(dn - D) <= 1e-14 * max(1.0, D):
+            break
+        if dn > D:
+            lo = nu
+        else:
+            hi = nu
+        if math.isfinite(hi) and hi - lo <= 1e-15 * hi:
+            break
+        step = nu + (dn - D) / var if var > 0 else math.nan
+        if math.isfinite(step) and lo < step < hi:
+            nu = step
+        elif math.isfinite(hi):
+            nu = 0.5 * (lo + hi)
+        else:
+            nu = 2.0 * nu + 1.0
+    if dn > D + 1e-13 * max(1.0, D) and math.isfinite(hi):  # land on the feasible side
+        w, lw, dn, _ = at(hi)
+        nu = hi
+    return w, lw, nu
+
+
+def _lp_lower(pr: _Problem, g: NDArray, D: float, nu_hint: float) -> float:
+    """``min_{W feasible} <p_u g, W>`` by its dual ``max_nu phi(nu)``.
+
+    ``phi(nu) = sum_u p(u) min_k (g + nu d)[u, k] - nu D`` is concave and piecewise linear;
+    its maximum is found by bisection on the sign of its slope
+    ``sum_u p(u) d[u, k*(nu)] - D`` (any ``nu >= 0`` gives a valid bound).
+    """
+    pu, d = pr.pu, pr.d
+    rows = np.arange(d.shape[0])
+
+    def phi_slope(nu: float) -> tuple[float, float]:
+        t = g + nu * d
+        k = t.argmin(axis=1)
+        return float(pu @ t[rows, k]) - nu * D, float(pu @ d[rows, k]) - D
+
+    best, slope = phi_slope(0.0)
+    if slope <= 0:  # phi decreases from nu = 0
+        return best
+    lo, hi = 0.0, max(2.0 * nu_hint, 1.0)
+    while True:
+        v, sl = phi_slope(hi)
+        best = max(best, v)
+        if sl < 0 or hi > 1e12:
+            break
+        lo, hi = hi, 2.0 * hi
+    for _ in range(50):
+        mid = 0.5 * (lo + hi)
+        v, sl = phi_slope(mid)
+        best = max(best, v)
+        if sl > 0:
+            lo = mid
+        else:
+            hi = mid
+    return best
+
+
+@dataclass(frozen=True)
+class _SolveResult:
+    w: NDArray
+    value: float
+    lower: float
+    i_u: float
+    i_h: float
+    nu: float
+    iterations: int
+
+
+ETA_MAX = 64.0
+
+
+def _solve(
+    pr: _Problem,
+    D: float,
+    a: float,
+    b: float,
+    *,
+    tol: float,
+    max_iter: int,
+    w0: NDArray | None = None,
+    check_every: int = 10,
+) -> _SolveResult:
+    """Minimize ``a I(U;Xhat|Z) + b I(H;Xhat|Z)`` over encoders with ``E d <= D`` (nats).
+
+    Mirror descent in the geometry of ``sum_u p(u) KL(W_u)``, in which the objective is
+    ``(a + b)``-smooth (step ``1/(a+b)`` decreases it monotonically; with ``a = 1, b = 0`` one
+    step is one Blahut–Arimoto iteration at the distortion ``D``), each step projected on the
+    distortion constraint by an exponential tilt. The Frank–Wolfe dual gives a certified
+    lower bound; stops when ``value - lower <= tol``.
+    """
+    n_u, n_k = pr.d.shape
+    with np.errstate(divide="ignore"):
+        logw = np.zeros((n_u, n_k)) if w0 is None else np.log(np.maximum(w0, 1e-300))
+    w, logw, nu = _tilt(logw, pr.d, pr.pu, D, 1.0)  # start feasible
+    lsm = a + b
+    eta = 1.0 / lsm
+    value, i_u, i_h, g = _objective_and_gradient(pr, w, a, b)
+    lower = -math.inf
+    it = 0
+    while it < max_iter:
+        if it % check_every == 0 or it < 5:
+            lower = max(
+                lower, value + _lp_lower(pr, g, D, nu) - float(pr.pu @ (w * g).sum(axis=1)), 0.0
+            )
+            if value - lower <= tol:
+                break
+        w_new, logw_new, nu_new = _tilt(logw - eta * g, pr.d, pr.pu, D, nu * eta)
+        val_new, iu_new, ih_new, g_new = _objective_and_gradient(pr, w_new, a, b)
+        it += 1
+        if val_new <= value + 1e-15 or eta <= 1.0 / lsm:
+            decreased = val_new <= value + 1e-15
+            w, logw, nu = w_new, logw_new, nu_new / eta
+            value, i_u, i_h, g = val_new, iu_new, ih_new, g_new
+            if decreased and eta < ETA_MAX / lsm:
+                eta *= 1.5  # larger steps while they keep decreasing the objective
+        else:
+            eta = max(eta / 4.0, 1.0 / lsm)
+    return _SolveResult(w, value, min(lower, value), i_u, i_h, nu, it)
+
+
+@dataclass(frozen=True)
+class EquivocationResult:
+    """The maximal equivocation Γ(D) (eq. (10)) with its optimal encoder and certificate.
+
+    Attributes
+    ----------
+    gamma : float
+        ``H(X_h | Xhat)`` of :attr:`channel`, an achievable equivocation (a certified lower
+        bound on Γ(D)).
+    upper_bound : float
+        A certified upper bound on Γ(D) (from the convex dual); ``upper_bound - gamma``
+        bounds the error.
+    point : RDEPoint
+        The (R, D, E, L) of :attr:`channel`.
+    channel : numpy.ndarray
+        The encoder: ``W[x_r, xhat]`` (Markov), ``W[x_r, x_h, xhat]`` (general), or with a
+        trailing side-information axis before ``xhat`` for the informed encoder (Thm 3).
+    iterations : int
+        Mirror-descent iterations.
+    """
+
+    gamma: float
+    upper_bound: float
+    point: RDEPoint
+    channel: NDArray[np.float64] = field(repr=False)
+    iterations: int = 0
+
+
+def _unflatten(
+    pr_w: NDArray, p_full_u: NDArray, d_full: NDArray, shape: tuple[int, ...]
+) -> NDArray:
+    """Put the solver's rows (inputs with p > 0) back on the full input grid."""
+    keep = p_full_u > 0
+    w = np.zeros((p_full_u.size, pr_w.shape[1]))
+    w[keep] = pr_w
+    if not np.all(keep):
+        rows = np.flatnonzero(~keep)
+        w[rows, d_full[rows].argmin(axis=1)] = 1.0
+    return w.reshape(*shape, pr_w.shape[1])
+
+
+def _perfect_privacy_lp(pr: _Problem) -> tuple[float, NDArray[np.float64]]:
+    """``min E d`` over encoders whose output is independent of ``X_h`` (a linear program).
+
+    Independence ``p(xhat | h) = r(xhat)`` for every ``h`` is linear in the encoder, so the
+    smallest distortion with zero leakage (Γ(D) = H(X_h)) is the value of an LP (HiGHS).
+    Returns the value and the optimal encoder rows.
+    """
+    from scipy.optimize import linprog
+    from scipy.sparse import coo_matrix, hstack, identity, kron, vstack
+
+    n_u, n_k = pr.d.shape
+    ph = pr.puh.sum(axis=0)
+    keep_h = ph > 0
+    a_cond = (pr.puh[:, keep_h] / ph[keep_h]).T  # p(u | h), [h, u]
+    n_h = a_cond.shape[0]
+    # row sums: kron(I_u, 1_k); independence: kron(A, I_k) W - kron(1_h, I_k) r = 0
+    rows = hstack([kron(identity(n_u), np.ones((1, n_k))), coo_matrix((n_u, n_k))])
+    indep = hstack(
+        [kron(coo_matrix(a_cond), identity(n_k)), -kron(np.ones((n_h, 1)), identity(n_k))]
+    )
+    a_eq: Any = cast(Any, vstack([rows, indep])).tocsr()
+    b_eq = np.concatenate([np.ones(n_u), np.zeros(n_h * n_k)])
+    c = np.concatenate([(pr.pu[:, None] * pr.d).ravel(), np.zeros(n_k)])
+    res = linprog(c, A_eq=a_eq, b_eq=b_eq, bounds=(0, None), method="highs")
+    if res.status != 0:  # pragma: no cover - the constant encoder is always feasible
+        raise RuntimeError(f"perfect-privacy LP failed: {res.message}")
+    assert res.x is not None  # status 0: a solution
+    w = np.clip(res.x[: n_u * n_k].reshape(n_u, n_k), 0, None)
+    w /= w.sum(axis=1, keepdims=True)
+    return float(np.sum(pr.pu[:, None] * pr.d * w)), w
+
+
+def perfect_privacy_distortion(
+    p_src: ArrayLike, dist: ArrayLike, *, markov: bool = True, normalize: bool = False
+) -> float:
+    """The smallest distortion at which nothing leaks: ``min E d`` s.t. ``Xhat`` independent of ``X_h``.
+
+    For ``D`` at or above it, Γ(D) = H(X_h) (the U–P curve is flat); below it, Γ(D) < H(X_h).
+    It is at most ``min_xhat E d(X_r, xhat)`` (a constant output) and can be much smaller.
+
+    Examples
+    --------
+    Remark-4 instance: flipping ``A`` with probability 1/2 costs ``D = 1/2``.
+
+    >>> from nsp.ratedistortion import hamming_distortion
+    >>> p_src = np.zeros((4, 2)); p_src[[0, 1], 0] = 0.25; p_src[[2, 3], 1] = 0.25
+    >>> round(perfect_privacy_distortion(p_src, hamming_distortion(4)), 9)
+    0.5
+    """
+    src = _as_source(p_src, normalize=normalize)
+    d = _as_distortion(dist, src.shape[0])
+    return _perfect_privacy_lp(_problem(src, d, markov))[0]
+
+
+def max_equivocation(
+    p_src: ArrayLike,
+    dist: ArrayLike,
+    D: float,
+    *,
+    markov: bool = True,
+    tol: float = 1e-7,
+    max_iter: int = 20_000,
+    init: ArrayLike | None = None,
+    base: Base = 2,
+    normalize: bool = False,
+) -> EquivocationResult:
+    """Return the maximal equivocation Γ(D) = max H(X_h | Xhat) s.t. E d(X_r, Xhat) <= D (eq. (10)).
+
+    ``H(X_h | Xhat) = H(X_h) - I(X_h; Xhat)`` and ``I(X_h; Xhat)`` is convex in the encoder,
+    so this is a convex program (spec A4). It is solved by mirror descent with an exact
+    projection on the distortion constraint and stopped by a certified duality gap.
+
+    Parameters
+    ----------
+    p_src : array_like, shape (n_r, n_h)
+        Joint pmf of public and private attributes.
+    dist : array_like, shape (n_r, n_xhat)
+        Distortion of the public attributes.
+    D : float
+        Distortion budget, ``>= D_min = sum_r p(r) min_xhat d(r, xhat)``.
+    markov : bool
+        Encoder sees only ``X_r`` (Remark 3, the census case) or also ``X_h`` (Prop. 2).
+    tol : float
+        Certified accuracy of Γ (units of ``base``). The value itself usually converges much
+        faster than its certificate (near a support change of the optimal encoder the dual
+        bound closes slowly), hence the default 1e-7.
+    max_iter : int
+        Iteration cap (the certificate then tells how accurate the result is).
+    init : array_like, optional
+        A starting encoder of the shape of :attr:`EquivocationResult.channel` (default:
+        uniform). Entries near 0 recover slowly, so an optimum at another ``D`` is usually a
+        worse start than the uniform encoder.
+
+    Raises
+    ------
+    ValueError
+        If ``D < D_min`` or the inputs are invalid.
+
+    Examples
+    --------
+    Remark-4 instance: ``X_r = (A, B)`` uniform on {0,1}², ``X_h = A``; Γ(D) = h(D) for
+    ``D <= 1/2``.
+
+    >>> from nsp.ratedistortion import hamming_distortion
+    >>> p_src = np.zeros((4, 2)); p_src[[0, 1], 0] = 0.25; p_src[[2, 3], 1] = 0.25
+    >>> res = max_equivocation(p_src, hamming_distortion(4), 0.25)
+    >>> round(res.gamma, 6), res.upper_bound - res.gamma < 1e-8
+    (0.811278, True)
+    """
+    from nsp.info import entropy
+
+    src = _as_source(p_src, normalize=normalize)
+    d = _as_distortion(dist, src.shape[0])
+    D = float(D)
+    d_min = float(src.sum(axis=1) @ d.min(axis=1))
+    if not math.isfinite(D) or D < d_min - 1e-12:
+        raise ValueError(
+            f"D must be >= D_min = {d_min:.12g} (the smallest achievable distortion); got {D}"
+        )
+    lb = log_base(base)
+    hh = entropy(src.sum(axis=0), base=base)
+    shape = (src.shape[0],) if markov else src.shape
+    col = src.sum(axis=1) @ d
+    if D >= col.min():  # a constant output reveals nothing: Γ = H(X_h)
+        w = np.zeros((*shape, d.shape[1]))
+        w[..., int(col.argmin())] = 1.0  # ties: the first best constant
+        pt = rde_point(src, w, d, markov=markov, base=base)
+        return EquivocationResult(pt.equivocation, hh, pt, w, 0)
+    if (
+        markov
+        and init is None
+        and src.shape[0] == src.shape[1]
+        and not np.any(src - np.diag(np.diag(src)))
+    ):
+        # X_h = X_r (Example 1's setting): H(X | Xhat) = H(X) - I(X; Xhat), so Γ(D) = H(X) - R(D)
+        # exactly, and certified Blahut–Arimoto solves it faster than the general solver.
+        r = rate_distortion_at(
+            np.diag(src), d, max(D, d_min), tol=tol, max_iter=max_iter, base=base
+        )
+        pt = rde_point(src, r.channel, d, base=base)
+        return EquivocationResult(
+            pt.equivocation,
+            max(min(hh - r.lower_bound, hh), pt.equivocation),
+            pt,
+            r.channel,
+            r.iterations,
+        )
+    pr = _problem(src, d, markov)
+    p_u = src.sum(axis=1) if markov else src.ravel()
+    d_u = d if markov else np.repeat(d, src.shape[1], axis=0)
+    d_pp, w_pp = _perfect_privacy_lp(pr)
+    if D >= d_pp:  # zero leakage is affordable: Γ = H(X_h) exactly
+        w = _unflatten(w_pp, p_u, d_u, shape)
+        pt = rde_point(src, w, d, markov=markov, base=base)
+        return EquivocationResult(pt.equivocation, hh, pt, w, 0)
+    w0 = None
+    if init is not None:
+        w0 = np.asarray(init, dtype=np.float64).reshape(-1, d.shape[1])
+        if w0.shape[0] != p_u.size:
+            raise ValueError(
+                f"init must have the shape of the encoder {(*shape, d.shape[1])}; got {np.shape(init)}"
+            )
+        w0 = w0[p_u > 0]
+    res = _solve(pr, max(D, d_min), 0.0, 1.0, tol=tol * lb, max_iter=max_iter, w0=w0)
+    w = _unflatten(res.w, p_u, d_u, shape)
+    pt = rde_point(src, w, d, markov=markov, base=base)
+    upper = min(hh - res.lower / lb, hh)
+    return EquivocationResult(pt.equivocation, max(upper, pt.equivocation), pt, w, res.iterations)
+
+
+def min_rate(
+    p_src: ArrayLike,
+    dist: ArrayLike,
+    D: float,
+    *,
+    tol: float = 1e-10,
+    base: Base = 2,
+    normalize: bool = False,
+) -> tuple[RDEPoint, NDArray[np.float64]]:
+    """Return ``R(D)`` and ``E* = H(X_h | Xhat)`` of the minimal-rate encoder (eq. (9)).
+
+    The rate-minimizing encoder needs only ``X_r`` (``I(X_r X_h; Xhat) >= I(X_r; Xhat)``), so
+    this is Blahut–Arimoto on ``p(x_r)``; the returned channel is ``W[x_r, xhat]`` and its
+    equivocation is ``E*`` (spec §9.11: the BA fixed point started from a uniform ``q``).
+
+    Examples
+    --------
+    Remark-4 instance at ``D = 0.25``: ``R = 2 - h(D) - D log 3``, ``E* = h(2D/3)``.
+
+    >>> from nsp.ratedistortion import hamming_distortion
+    >>> p_src = np.zeros((4, 2)); p_src[[0, 1], 0] = 0.25; p_src[[2, 3], 1] = 0.25
+    >>> pt, w = min_rate(p_src, hamming_distortion(4), 0.25)
+    >>> round(pt.rate, 6), round(pt.equivocation, 6)
+    (0.792481, 0.650022)
+    """
+    src = _as_source(p_src, normalize=normalize)
+    r = rate_distortion_at(src.sum(axis=1), dist, D, tol=tol, base=base)
+    return rde_point(src, r.channel, dist, base=base), r.channel
+
+
+def rate_given_equivocation(
+    p_src: ArrayLike,
+    dist: ArrayLike,
+    D: float,
+    E: float,
+    *,
+    markov: bool = True,
+    tol: float = 1e-7,
+    max_iter: int = 20_000,
+    base: Base = 2,
+    normalize: bool = False,
+) -> RDEPoint | None:
+    """Return ``R(D, E) = min I(X_r X_h; Xhat)`` s.t. ``E d <= D`` and ``H(X_h|Xhat) >= E`` (Fig. 3a).
+
+    A convex program (spec A5): the Lagrangian ``I(X; Xhat) + mu I(X_h; Xhat)`` is minimized
+    at fixed ``D`` by the mirror-descent solver, and ``mu >= 0`` is found by bisection so that
+    the equivocation is ``E``; the two bracketing encoders are time-shared (the constraint
+    functions are convex, so the mixture stays feasible).
+
+    Returns
+    -------
+    RDEPoint or None
+        The point of a feasible encoder with rate within about ``tol`` of ``R(D, E)``;
+        ``None`` when ``E > Γ(D)`` (infeasible). For ``E <= E*(D)`` this is ``R(D)``.
+
+    Examples
+    --------
+    Remark-4 instance at ``D = 0.25``: at ``E = Γ(D) = h(D)`` the rate is ``2 - h(D) - D``.
+
+    >>> from nsp.ratedistortion import hamming_distortion
+    >>> p_src = np.zeros((4, 2)); p_src[[0, 1], 0] = 0.25; p_src[[2, 3], 1] = 0.25
+    >>> pt = rate_given_equivocation(p_src, hamming_distortion(4), 0.25, 0.811278 - 1e-7)
+    >>> round(pt.rate, 4)
+    0.9387
+    """
+    from nsp.info import entropy
+
+    src = _as_source(p_src, normalize=normalize)
+    d = _as_distortion(dist, src.shape[0])
+    lb = log_base(base)
+    hh = entropy(src.sum(axis=0), base=base)
+    E = float(E)
+    if E > hh + 1e-12:
+        return None
+    r0, w0 = min_rate(src, d, D, base=base)
+    if r0.equivocation >= E:
+        return r0
+    pr = _problem(src, d, markov)
+    target = (hh - E) * lb  # allowed I(X_h; Xhat) in nats
+    shape = (src.shape[0],) if markov else src.shape
+    p_u = src.sum(axis=1) if markov else src.ravel()
+    d_u = d if markov else np.repeat(d, src.shape[1], axis=0)
+
+    def solve(mu: float, w_start: NDArray | None) -> _SolveResult:
+        return _solve(pr, float(D), 1.0, mu, tol=tol * lb / 10, max_iter=max_iter, w0=w_start)
+
+    lo_mu, lo = 0.0, None  # lo: I_h too large (infeasible side)
+    hi_mu, hi = 1.0, None
+    w_start = None
+    while True:
+        res = solve(hi_mu, w_start)
+        w_start = res.w
+        if res.i_h <= target:
+            hi = res
+            break
+        lo_mu, lo = hi_mu, res
+        hi_mu *= 4.0
+        if hi_mu > 1e5:
+            # E is above Γ(D) (within the solver's accuracy)
+            gam = max_equivocation(src, d, D, markov=markov, base=base)
+            if E > gam.upper_bound:
+                return None
+            hi = _SolveResult(
+                _problem_w(gam.channel, markov)[p_u > 0],
+                0.0,
+                0.0,
+                0.0,
+                (hh - gam.gamma) * lb,
+                0.0,
+                0,
+            )
+            break
+    for _ in range(60):
+        if lo is not None and hi_mu - lo_mu <= 1e-6 * hi_mu:
+            break
+        if hi.i_h >= target - tol * lb:
+            break
+        mid = 0.5 * (lo_mu + hi_mu)
+        res = solve(mid, hi.w)
+        if res.i_h <= target:
+            hi_mu, hi = mid, res
+        else:
+            lo_mu, lo = mid, res
+    w = hi.w
+    if lo is not None and lo.i_h > target > hi.i_h:
+        theta = (target - hi.i_h) / (lo.i_h - hi.i_h)
+        w_mix = theta * lo.w + (1 - theta) * hi.w
+        _, _, ih_mix, _ = _objective_and_gradient(pr, w_mix, 1.0, 1.0)
+        if ih_mix <= target:
+            w = w_mix
+    w_full = _unflatten(w, p_u, d_u, shape)
+    return rde_point(src, w_full, d, markov=markov, base=base)
+
+
+def _problem_w(channel: NDArray, markov: bool) -> NDArray:
+    return channel if markov else channel.reshape(-1, channel.shape[-1])

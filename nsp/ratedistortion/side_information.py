@@ -1,0 +1,284 @@
+"""Rate, distortion and equivocation with side information at the user (Theorems 2 and 3).
+
+The user holds ``Z`` correlated with the database (``p_src_z[x_r, x_h, z]``). A statistically
+informed encoder knows only the statistics of ``Z``; an informed encoder also sees ``Z``.
+
+References
+----------
+L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013,
+arXiv:1102.3751 (Theorems 2 and 3, Appendix A).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from nsp._validation import Base, log_base
+from nsp.ratedistortion.equivocation import (
+    EquivocationResult,
+    RDEPoint,
+    _as_source,
+    _base_value,
+    _problem,
+    _solve,
+    _unflatten,
+)
+from nsp.ratedistortion.rate_distortion import _as_distortion
+
+__all__ = [
+    "bayes_decoder",
+    "binning_exponents",
+    "max_equivocation_informed",
+    "si_informed_point",
+    "si_statistical_point",
+]
+
+
+# --- side information (Theorems 2 and 3) ------------------------------------------------
+
+
+def _as_source_z(p_src_z: ArrayLike, normalize: bool) -> NDArray[np.float64]:
+    return _as_source(p_src_z, normalize=normalize, ndim=3, name="p_src_z")
+
+
+def _u_joint(p: NDArray, channel_u: ArrayLike, markov: bool) -> NDArray:
+    """Joint ``[x_r, x_h, z, u]`` with ``U - X - Z`` (the encoder does not see Z)."""
+    from nsp.channels import validate_channel
+
+    n_r, n_h, _ = p.shape
+    w = np.asarray(channel_u, dtype=np.float64)
+    if markov:
+        if w.ndim != 2 or w.shape[0] != n_r:
+            raise ValueError(
+                f"channel_u must have shape (n_r={n_r}, n_u) for a Markov encoder; got {w.shape}"
+            )
+        w = validate_channel(w, name="channel_u")
+        return p[:, :, :, None] * w[:, None, None, :]
+    if w.ndim != 3 or w.shape[:2] != (n_r, n_h):
+        raise ValueError(f"channel_u must have shape (n_r={n_r}, n_h={n_h}, n_u); got {w.shape}")
+    validate_channel(w.reshape(n_r * n_h, -1), name="channel_u")
+    return p[:, :, :, None] * w[:, :, None, :]
+
+
+def bayes_decoder(
+    p_src_z: ArrayLike, channel_u: ArrayLike, dist: ArrayLike, *, markov: bool = True
+) -> NDArray[np.int64]:
+    """The Bayes reconstruction ``f*(u, z) = argmin_xhat sum_{x_r} p(x_r, u, z) d(x_r, xhat)``.
+
+    Ties go to the smallest ``xhat``; pairs ``(u, z)`` of probability 0 map to the letter that
+    is best on average.
+
+    Examples
+    --------
+    >>> from nsp.ratedistortion import hamming_distortion
+    >>> p = np.zeros((2, 1, 2)); p[0, 0] = [0.4, 0.1]; p[1, 0] = [0.1, 0.4]
+    >>> bayes_decoder(p, np.eye(2), hamming_distortion(2)).tolist()
+    [[0, 0], [1, 1]]
+    """
+    p = _as_source_z(p_src_z, False)
+    joint = _u_joint(p, channel_u, markov)
+    d = _as_distortion(dist, p.shape[0])
+    p_ruz = joint.sum(axis=1)  # [x_r, z, u]
+    cost = np.einsum("rzu,rk->uzk", p_ruz, d)
+    f = cost.argmin(axis=2)
+    empty = p_ruz.sum(axis=0).T == 0  # [u, z]
+    if np.any(empty):
+        f[empty] = int((p.sum(axis=(1, 2)) @ d).argmin())
+    return f.astype(np.int64)
+
+
+def si_statistical_point(
+    p_src_z: ArrayLike,
+    channel_u: ArrayLike,
+    decoder: ArrayLike | None,
+    dist: ArrayLike,
+    *,
+    markov: bool = True,
+    base: Base = 2,
+    normalize: bool = False,
+) -> RDEPoint:
+    """(R, D, E, L) of a statistically informed encoder (Theorem 2, eq. (11)).
+
+    The user holds ``Z``; the encoder maps ``X`` to ``U`` (``U - X - Z``) and the user
+    reconstructs ``Xhat = f(U, Z)``. ``R = I(X_r X_h; U | Z)`` (the binned rate),
+    ``E = H(X_h | U, Z)``, ``L = I(X_h; U, Z)``, ``D = E d(X_r, f(U, Z))``.
+
+    Parameters
+    ----------
+    p_src_z : array_like, shape (n_r, n_h, n_z)
+        Joint pmf of public, private attributes and the side information.
+    channel_u : array_like
+        ``p(u | x_r)`` (Markov) or ``p(u | x_r, x_h)``.
+    decoder : array_like of int, shape (n_u, n_z), or None
+        ``f(u, z)``; ``None`` uses :func:`bayes_decoder`.
+
+    Examples
+    --------
+    With a constant ``Z`` and ``U = Xhat`` this is Prop. 2 (Remark 7):
+
+    >>> from nsp.ratedistortion import hamming_distortion, rde_point
+    >>> p = np.array([[0.3, 0.2], [0.1, 0.4]])
+    >>> w = np.array([[0.9, 0.1], [0.2, 0.8]])
+    >>> a = si_statistical_point(p[:, :, None], w, np.array([[0], [1]]), hamming_distortion(2))
+    >>> b = rde_point(p, w, hamming_distortion(2))
+    >>> np.allclose([a.rate, a.distortion, a.equivocation], [b.rate, b.distortion, b.equivocation])
+    True
+    """
+    from nsp.info import conditional_entropy, conditional_mutual_information, entropy
+
+    p = _as_source_z(p_src_z, normalize)
+    joint = _u_joint(p, channel_u, markov)
+    d = _as_distortion(dist, p.shape[0])
+    f = bayes_decoder(p, channel_u, d, markov=markov) if decoder is None else np.asarray(decoder)
+    n_u, n_z = joint.shape[3], joint.shape[2]
+    if (
+        f.shape != (n_u, n_z)
+        or not np.issubdtype(f.dtype, np.integer)
+        or f.min() < 0
+        or f.max() >= d.shape[1]
+    ):
+        raise ValueError(
+            f"decoder must be an integer array of shape (n_u={n_u}, n_z={n_z}) with values in 0..{d.shape[1] - 1}"
+        )
+    p_ruz = joint.sum(axis=1)
+    dd = float(np.sum(p_ruz * d[:, f.T]))  # d[x_r, f(u, z)] indexed [r, z, u]
+    rate = conditional_mutual_information(joint, (0, 1), 3, 2, base=base)
+    eq = conditional_entropy(joint, 1, (2, 3), base=base)
+    hh = entropy(p.sum(axis=(0, 2)), base=base)
+    return RDEPoint(rate, dd, eq, max(hh - eq, 0.0), _base_value(base))
+
+
+def si_informed_point(
+    p_src_z: ArrayLike,
+    channel: ArrayLike,
+    dist: ArrayLike,
+    *,
+    markov: bool = True,
+    base: Base = 2,
+    normalize: bool = False,
+) -> RDEPoint:
+    """(R, D, E, L) of an informed encoder (Theorem 3, eq. (12)): the encoder also sees ``Z``.
+
+    ``channel`` is ``p(xhat | x_r, z)`` with shape ``(n_r, n_z, n_xhat)`` (Markov) or
+    ``p(xhat | x_r, x_h, z)`` with shape ``(n_r, n_h, n_z, n_xhat)``.
+    ``R = I(X_r X_h; Xhat | Z)``, ``E = H(X_h | Xhat, Z)``, ``L = I(X_h; Xhat, Z)``.
+
+    Examples
+    --------
+    >>> from nsp.ratedistortion import hamming_distortion
+    >>> p = np.array([[0.3, 0.2], [0.1, 0.4]])[:, :, None]
+    >>> w = np.array([[0.9, 0.1], [0.2, 0.8]])[:, None, :]
+    >>> round(si_informed_point(p, w, hamming_distortion(2)).distortion, 6)
+    0.15
+    """
+    from nsp.channels import validate_channel
+    from nsp.info import conditional_entropy, conditional_mutual_information, entropy
+
+    p = _as_source_z(p_src_z, normalize)
+    n_r, n_h, n_z = p.shape
+    w = np.asarray(channel, dtype=np.float64)
+    if markov:
+        if w.ndim != 3 or w.shape[:2] != (n_r, n_z):
+            raise ValueError(
+                f"channel must have shape (n_r={n_r}, n_z={n_z}, n_xhat) for a Markov encoder; got {w.shape}"
+            )
+        validate_channel(w.reshape(n_r * n_z, -1), name="channel")
+        joint = p[:, :, :, None] * w[:, None, :, :]
+    else:
+        if w.ndim != 4 or w.shape[:3] != (n_r, n_h, n_z):
+            raise ValueError(
+                f"channel must have shape (n_r={n_r}, n_h={n_h}, n_z={n_z}, n_xhat); got {w.shape}"
+            )
+        validate_channel(w.reshape(n_r * n_h * n_z, -1), name="channel")
+        joint = p[:, :, :, None] * w
+    d = _as_distortion(dist, n_r)
+    if d.shape[1] != joint.shape[3]:
+        raise ValueError(
+            f"dist must have one column per output letter ({joint.shape[3]}); got {d.shape[1]}"
+        )
+    dd = float(np.einsum("rhzk,rk->", joint, d))
+    rate = conditional_mutual_information(joint, (0, 1), 3, 2, base=base)
+    eq = conditional_entropy(joint, 1, (2, 3), base=base)
+    hh = entropy(p.sum(axis=(0, 2)), base=base)
+    return RDEPoint(rate, dd, eq, max(hh - eq, 0.0), _base_value(base))
+
+
+def binning_exponents(
+    p_src_z: ArrayLike, channel_u: ArrayLike, *, markov: bool = True, base: Base = 2
+) -> dict[str, float]:
+    """The quantize-and-bin exponents of App. A1: ``I(X;U)``, ``I(X;U|Z)`` and ``I(U;Z)``.
+
+    With ``U - X - Z``: ``S = 2^{n I(X;U)}`` codewords in ``2^{n I(X;U|Z)}`` bins of
+    ``T = 2^{n I(U;Z)}`` each, and ``I(X;U) = I(X;U|Z) + I(U;Z)`` (``S = R T``).
+
+    Examples
+    --------
+    >>> p = np.full((2, 1, 2), 0.25); p[0, 0] = [0.4, 0.1]; p[1, 0] = [0.1, 0.4]
+    >>> e = binning_exponents(p, [[0.9, 0.1], [0.1, 0.9]])
+    >>> abs(e["I_XU"] - e["I_XU_given_Z"] - e["I_UZ"]) < 1e-12
+    True
+    """
+    from nsp.info import conditional_mutual_information, mutual_information
+
+    p = _as_source_z(p_src_z, False)
+    joint = _u_joint(p, channel_u, markov)
+    return {
+        "I_XU": mutual_information(joint, (0, 1), 3, base=base),
+        "I_XU_given_Z": conditional_mutual_information(joint, (0, 1), 3, 2, base=base),
+        "I_UZ": mutual_information(joint, 2, 3, base=base),
+    }
+
+
+def max_equivocation_informed(
+    p_src_z: ArrayLike,
+    dist: ArrayLike,
+    D: float,
+    *,
+    markov: bool = True,
+    tol: float = 1e-9,
+    max_iter: int = 20_000,
+    base: Base = 2,
+    normalize: bool = False,
+) -> EquivocationResult:
+    """Γ_I(D) = max H(X_h | Xhat, Z) over informed encoders with ``E d <= D`` (Theorem 3).
+
+    Convex (``I(X_h; Xhat | Z)`` is convex in the encoder for each ``z``), solved by the same
+    certified mirror-descent solver as :func:`max_equivocation`, per value of ``Z``.
+    The channel has shape ``(n_r, n_z, n_xhat)`` (Markov) or ``(n_r, n_h, n_z, n_xhat)``.
+
+    Examples
+    --------
+    A constant ``Z`` gives Γ(D) of the uninformed problem:
+
+    >>> from nsp.ratedistortion import hamming_distortion
+    >>> p_src = np.zeros((4, 2)); p_src[[0, 1], 0] = 0.25; p_src[[2, 3], 1] = 0.25
+    >>> r = max_equivocation_informed(p_src[:, :, None], hamming_distortion(4), 0.25)
+    >>> round(r.gamma, 6)
+    0.811278
+    """
+    from nsp.info import conditional_entropy
+
+    p = _as_source_z(p_src_z, normalize)
+    d = _as_distortion(dist, p.shape[0])
+    D = float(D)
+    d_min = float(p.sum(axis=(1, 2)) @ d.min(axis=1))
+    if not math.isfinite(D) or D < d_min - 1e-12:
+        raise ValueError(
+            f"D must be >= D_min = {d_min:.12g} (the smallest achievable distortion); got {D}"
+        )
+    lb = log_base(base)
+    n_r, n_h, n_z = p.shape
+    pr = _problem(p.sum(axis=2), d, markov, p_z=p)
+    res = _solve(pr, max(D, d_min), 0.0, 1.0, tol=tol * lb, max_iter=max_iter)
+    shape = (n_r, n_z) if markov else (n_r, n_h, n_z)
+    p_u = (p.sum(axis=1) if markov else p).ravel()
+    d_u = np.repeat(d, n_z, axis=0) if markov else np.repeat(d, n_h * n_z, axis=0)
+    w = _unflatten(res.w, p_u, d_u, shape)
+    pt = si_informed_point(p, w, d, markov=markov, base=base)
+    h_cond = conditional_entropy(p, 1, 2, base=base)  # H(X_h | Z)
+    upper = max(min(h_cond - res.lower / lb, h_cond), pt.equivocation)
+    return EquivocationResult(pt.equivocation, upper, pt, w, res.iterations)
