@@ -62,6 +62,11 @@ def project_root() -> Path:
     An installed wheel has no checkout: it then works in the current folder (``./data``,
     ``./notebooks``, ``./build``), or in ``$NSP_PROJECT_DIR`` when set.
 
+    Returns
+    -------
+    pathlib.Path
+        The project folder, absolute.
+
     Examples
     --------
     >>> (project_root() / "nsp").is_dir()
@@ -71,29 +76,68 @@ def project_root() -> Path:
 
 
 def repo_root() -> Path:
-    """Return the project folder (an alias of :func:`project_root`, kept for old code)."""
+    """Return the project folder (an alias of :func:`project_root`, kept for old code).
+
+    Returns
+    -------
+    pathlib.Path
+        What :func:`project_root` returns.
+    """
     return project_root()
 
 
 def data_dir(data_home: str | os.PathLike[str] | None = None) -> Path:
-    """Return the data folder: ``data_home`` if given, else ``$NSP_DATA_DIR``, else ``<project>/data``."""
+    """Return the data folder: ``data_home``, else ``$NSP_DATA_DIR``, else ``<project>/data``.
+
+    Parameters
+    ----------
+    data_home : path, optional
+        An explicit data folder; ``~`` is expanded.
+
+    Returns
+    -------
+    pathlib.Path
+        The data folder, absolute (it need not exist).
+    """
     if data_home is not None:
         return Path(data_home).expanduser().resolve()
     return _from_env("NSP_DATA_DIR") or project_root() / "data"
 
 
 def data_mirror() -> Path | None:
-    """Return the local data mirror (``$NSP_DATA_MIRROR``), or ``None`` when it is not set."""
+    """Return the local data mirror (``$NSP_DATA_MIRROR``), or ``None`` when it is not set.
+
+    Returns
+    -------
+    pathlib.Path or None
+        The mirror folder, absolute, laid out as ``<mirror>/<dataset>/<file>``.
+    """
     return _from_env("NSP_DATA_MIRROR")
 
 
 def build_dir() -> Path:
-    """Return the build folder (executed notebooks, scratch runs): ``$NSP_BUILD_DIR`` or ``<project>/build``."""
+    """Return the build folder: ``$NSP_BUILD_DIR`` or ``<project>/build``.
+
+    The build folder holds executed notebooks and scratch runs.
+
+    Returns
+    -------
+    pathlib.Path
+        The build folder, absolute (it need not exist).
+    """
     return _from_env("NSP_BUILD_DIR") or project_root() / "build"
 
 
 def published_figures_dir() -> Path:
-    """Return the committed figures folder ``<project>/figures``, which only ``nsp figures`` writes."""
+    """Return the committed figures folder ``<project>/figures``.
+
+    Only ``nsp figures`` (and so ``make figures``) writes there.
+
+    Returns
+    -------
+    pathlib.Path
+        The published figures folder.
+    """
     return project_root() / "figures"
 
 
@@ -102,6 +146,11 @@ def figures_dir() -> Path:
 
     ``nsp figures`` sets ``NSP_FIGURES_DIR`` to :func:`published_figures_dir` for the notebooks
     it runs; everything else writes to the scratch folder.
+
+    Returns
+    -------
+    pathlib.Path
+        The figures folder of this run, absolute (it need not exist).
 
     Examples
     --------
@@ -116,17 +165,40 @@ def figures_dir() -> Path:
 
 
 def notebooks_dir() -> Path:
-    """Return the folder of the notebook sources: ``$NSP_NOTEBOOKS_DIR`` or ``<project>/notebooks``."""
+    """Return the folder of the notebook sources: ``$NSP_NOTEBOOKS_DIR`` or ``<project>/notebooks``.
+
+    Returns
+    -------
+    pathlib.Path
+        The notebooks folder, absolute (it need not exist).
+    """
     return _from_env("NSP_NOTEBOOKS_DIR") or project_root() / "notebooks"
 
 
 def figure_path(key: str, suffix: str = "") -> Path:
-    """Return ``figures_dir()/key`` with ``suffix`` appended, e.g. ``figure_path("funnel/fig1", ".png")``.
+    """Return ``figures_dir()/key`` with ``suffix`` appended.
+
+    Parameters
+    ----------
+    key : str
+        ``"<paper>/<name>"``, e.g. ``"privacy_funnel/fig1_census"``.
+    suffix : str
+        Appended to the name, e.g. ``".png"``.
+
+    Returns
+    -------
+    pathlib.Path
+        The file in :func:`figures_dir` (its folder need not exist).
 
     Raises
     ------
     ValueError
         If ``key`` is not of the form ``"<paper>/<name>"`` with no ``..`` and no extension.
+
+    Examples
+    --------
+    >>> figure_path("funnel/fig1", ".png").relative_to(figures_dir()).as_posix()
+    'funnel/fig1.png'
     """
     parts = key.split("/")
     if len(parts) != 2 or not all(parts) or any(p in {".", ".."} for p in parts) or "." in parts[1]:
