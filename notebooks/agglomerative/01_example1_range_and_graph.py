@@ -14,7 +14,7 @@
 #
 # Six values of the sensitive $S$, seven of the public $X$. The drawing of Fig. 1 did not survive
 # the paper's text extraction; the joint range below is the one forced by the paper's own
-# numbers (spec §4.0, unique up to relabelling $s_1\leftrightarrow s_2$, $s_5\leftrightarrow s_6$).
+# numbers (unique up to relabelling $s_1\leftrightarrow s_2$, $s_5\leftrightarrow s_6$).
 # $G_X$ joins $x, x'$ when $[\![S|x]\!]\cap[\![S|x']\!]\neq\emptyset$; its connected components
 # are the finest decomposition $\mathcal P^*_{G_X}$, and $I_*(S;X)=\log|\mathcal P^*_{G_X}|$ (Lemma 2).
 
@@ -32,14 +32,13 @@ import numpy as np
 import pandas as pd
 
 from nsp import uncertain as unc
+from nsp.papers.agglomerative import example1_range
 from nsp.plotting import savefig, use_style
 
 use_style()
-MASK = np.zeros((6, 7), dtype=bool)
-MASK[[0, 1, 1, 2, 2, 3, 4, 5], [0, 0, 1, 2, 3, 4, 5, 6]] = True
-S_NAMES = [f"s{i}" for i in range(1, 7)]
-X_NAMES = [f"x{j}" for j in range(1, 8)]
-r = unc.JointRange(MASK, s_labels=S_NAMES, x_labels=X_NAMES)
+r = example1_range()
+MASK = r.mask
+S_NAMES, X_NAMES = list(r.s_labels), list(r.x_labels)
 
 # %% [markdown]
 # ## Fig. 1 — the joint range $[\![S,X]\!]$
@@ -168,8 +167,9 @@ if show_mincut:
 # %% [markdown]
 # ## Differences from the paper
 # * Fig. 1's squares are lost in the extracted text; the range drawn here is the one the paper's
-#   numbers force (spec §4.0, A1). With it, the paper's $[\![S|\{x_4,x_6\}]\!]=\{s_3,s_6\}$ of Example 2
-#   reads $\{s_3,s_5\}$ (the paper is internally inconsistent there, A2).
+#   numbers force (see `docs/papers/agglomerative.md`). With it, the paper's
+#   $[\![S|\{x_4,x_6\}]\!]=\{s_3,s_6\}$ of Example 2 reads $\{s_3,s_5\}$ (the paper is internally
+#   inconsistent there: $s_6$ is already $x_7$'s).
 # * The paper prints $\mathcal P^*_{[\![S|X]\!]}=\{\{s_1,s_2\},\{s_3\},\{s_4\},\{s_4\},\{s_6\}\}$; the
-#   second $\{s_4\}$ is a typo for $\{s_5\}$ (A3).
+#   second $\{s_4\}$ is a typo for $\{s_5\}$.
 # * Eq. (1) includes the empty union among the min-cut solutions; it is excluded here.

@@ -17,7 +17,7 @@
 # for $U_1=I_0(X\to\hat X)$, smallest merged max-distortion $\bar d$ for $U_2$, centroid codewords),
 # and stops when the Lagrangian stops strictly decreasing. Fig. 3 plots
 # $\mathcal L = L_0-\lambda U_i$ (the paper's $-B_0-\lambda U_i$ plus the constant $\log|[\![S]\!]|$,
-# which matches its y-axis, spec A19).
+# which matches its y-axis).
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes; no effect here since this notebook always runs in seconds
@@ -31,15 +31,14 @@ lagrangian_form: str = "L0"  # "L0": L0 − λU (fits Fig. 3's axis); "raw": the
 import math
 
 import matplotlib.pyplot as plt
-import numpy as np
 import pandas as pd
 
 from nsp.clustering.nonstochastic import algorithm1
+from nsp.papers.agglomerative import example1_range
 from nsp.plotting import save_table, savefig, use_style
 
 use_style()
-MASK = np.zeros((6, 7), dtype=bool)
-MASK[[0, 1, 1, 2, 2, 3, 4, 5], [0, 0, 1, 2, 3, 4, 5, 6]] = True
+MASK = example1_range().mask
 shift = 0.0 if lagrangian_form == "L0" else -math.log2(MASK.shape[0])
 
 runs = {
@@ -92,7 +91,10 @@ for k, (name, res) in enumerate(runs.items()):
         marker="os"[k],
         label=f"${name[0]}_{name[1]}$, $\\lambda={res.lam:g}$ (stops: {res.stop_reason})",
     )
-    rows += [{"utility": name, "lam": res.lam, "t": a, "lagrangian": b} for a, b in zip(t, y)]
+    rows += [
+        {"utility": name, "lam": res.lam, "t": a, "lagrangian": b}
+        for a, b in zip(t, y, strict=True)
+    ]
 ax.set_xlabel("iteration index $t$")
 ax.set_ylabel(
     r"$\mathcal{L}$"
@@ -106,12 +108,12 @@ _ = savefig(fig, "agglomerative/fig3_algorithm1_convergence", data=pd.DataFrame(
 # %% [markdown]
 # ## Differences from the paper
 # * Example 2 writes $U_1=I_0(S\to\hat X)$; the definition (§V-A) and every number use
-#   $U_1=I_0(X\to\hat X)$ (A4).
+#   $U_1=I_0(X\to\hat X)$.
 # * Algorithm 1's line 16 returns $\mathcal Q^{(t-1)}$; Example 2 returns $\mathcal Q^{(3)}$ after
 #   reaching one cluster with $\triangle\mathcal L<0$. We return the last accepted partition: the
-#   previous one when $\triangle\mathcal L\ge0$, else the single cluster (A9).
+#   previous one when $\triangle\mathcal L\ge0$, else the single cluster.
 # * For $U_2$ the paper prints $\mathcal Q^{(2)}$ and the returned $\mathcal Q^{(1)}$ copied from the
 #   $U_1$ run; its own $\triangle\mathcal L=+0.0758$ confirms the corrected trace shown here:
-#   $\mathcal Q^{(1)}=\{\{x_1,x_2,x_4\},\{x_3,x_5\},\{x_6,x_7\}\}$ (A5). The codeword (centroid) and
-#   distance ($|x-\hat x|$) are not stated there; they reproduce −0.3750 and +0.0758 (A6).
+#   $\mathcal Q^{(1)}=\{\{x_1,x_2,x_4\},\{x_3,x_5\},\{x_6,x_7\}\}$. The codeword (centroid) and
+#   distance ($|x-\hat x|$) are not stated there; they reproduce −0.3750 and +0.0758.
 # * The y-axis plots $L_0-\lambda U_i$ (`lagrangian_form`); the paper's $\mathcal L$ is lower by $\log 6$.

@@ -28,21 +28,20 @@ also_run_abs: bool = True  # also plot Example 4 with the stated distance |x −
 # %%
 import matplotlib.pyplot as plt
 import networkx as nx
-import numpy as np
 import pandas as pd
 
 from nsp import uncertain as unc
-from nsp.clustering.nonstochastic import algorithm2, indistinguishable_l0
+from nsp.clustering.nonstochastic import algorithm2, merge_until_connected
+from nsp.papers.agglomerative import example1_range
 from nsp.plotting import save_table, savefig, use_style
 
 use_style()
-MASK = np.zeros((6, 7), dtype=bool)
-MASK[[0, 1, 1, 2, 2, 3, 4, 5], [0, 0, 1, 2, 3, 4, 5, 6]] = True
+MASK = example1_range().mask
 
 ex3 = algorithm2(MASK, lam, utility="U1")
 ex4 = algorithm2(MASK, lam, utility="U2", values=x_values_example4, distance=distance_example4)
 ex4_abs = algorithm2(MASK, lam, utility="U2", values=x_values_example4, distance="abs")
-ex5 = indistinguishable_l0(MASK, lam, utility="U1")
+ex5 = merge_until_connected(MASK, lam, utility="U1")
 
 
 def node_name(cluster) -> str:
@@ -54,7 +53,7 @@ def draw_graphs(res, key: str, title: str) -> None:
     hist = res.history[1:]
     fig, axes = plt.subplots(1, len(hist), figsize=(3.0 * len(hist), 3.0), squeeze=False)
     rows = []
-    for ax, it in zip(axes[0], hist):
+    for ax, it in zip(axes[0], hist, strict=True):
         q = it.partition
         G = unc.confusability_graph(unc.quantize(MASK, q.labels))
         comp = it.decomposition.labels
@@ -158,7 +157,7 @@ for label, res, style in curves:
     t = [h.t for h in res.history]
     y = [h.lagrangian for h in res.history]
     ax.plot(t, y, style, label=f"{label}: stops at t = {res.iterations}")
-    rows += [{"curve": label, "t": a, "lagrangian": b} for a, b in zip(t, y)]
+    rows += [{"curve": label, "t": a, "lagrangian": b} for a, b in zip(t, y, strict=True)]
 ax.set_xlabel("iteration index $t$")
 ax.set_ylabel(r"$\mathcal{L}=\log|\mathcal{P}^{(t)}|-\lambda U_i$")
 ax.set_xticks(range(0, 5))
@@ -169,15 +168,15 @@ _ = savefig(fig, "agglomerative/fig6_algorithm2_convergence", data=pd.DataFrame(
 # %% [markdown]
 # ## Differences from the paper
 # * Example 3 prints $\triangle\mathcal L=\log\frac45-\lambda\log\frac21$; the printed value −0.0219
-#   needs $+\lambda\log 2$ (sign typo, A7). Ties of (8) are broken by the largest two subgraphs
-#   (counted in original values), then canonical order (A12); this reproduces Examples 3 and 4.
+#   needs $+\lambda\log 2$ (sign typo). Ties of (8) are broken by the largest two subgraphs
+#   (counted in original values), then canonical order; this reproduces Examples 3 and 4.
 # * **Example 4**: with the stated distance $|x-\hat x|$ and $\lambda=0.3$, Algorithm 2 does **not**
 #   stop at $t=3$: the 4th merge $\{x_2\}+\{x_7\}$ has $\triangle\mathcal L=-1+0.3(1.95-0.667)=-0.615<0$,
 #   so it ends connected at $t=4$ (dashed curve). The squared distance $(x-\hat x)^2$ reproduces the
 #   paper's stop at $t=3$ ($\triangle\mathcal L=+0.0074$); Figs. 5–6 use it by default
-#   (`distance_example4`, A8). With $|x-\hat x|$ the stated outcome holds for $\lambda\in[0.7792,1.0323)$.
-# * Footnote 11's claim about merging $\{x_5\},\{x_6\}$ first is not reproducible (A27) and not shown.
+#   (`distance_example4`). With $|x-\hat x|$ the stated outcome holds for $\lambda\in[0.7792,1.0323)$.
+# * Footnote 11's claim about merging $\{x_5\},\{x_6\}$ first is not reproducible and not shown.
 # * Example 5 (§V-C): lines 4–6 of Algorithm 2 are replaced by (12) and there is no break (it
 #   merges with $\triangle\mathcal L=+0.3$ and $+0.1755$); the paper's justification of the first
-#   choice ("$|[\![S|\{2\}]\!]|=2$") refers to the sizes of the subgraphs, not of the ranges (A13, A14).
+#   choice ("$|[\![S|\{2\}]\!]|=2$") refers to the sizes of the subgraphs, not of the ranges.
 # * Figs. 4–5 draw the graphs on a circle with nodes coloured by component; the paper's layout is lost.

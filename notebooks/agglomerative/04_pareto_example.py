@@ -22,7 +22,7 @@
 quick: bool = False  # run in seconds with reduced sizes
 lam_example: float = 0.3  # λ of Examples 3 and 4
 x_values_example4: list = [0.2, 0.1, 0.4, 0.3, 0.6, 1.5, 4.0]  # eq. (4) with x7 reset to 4
-distance: str = "sq"  # U2 distance; sq reproduces Example 4 as printed, abs is the stated one (A8)
+distance: str = "sq"  # U2 distance; sq reproduces Example 4 as printed, abs is the stated one
 include_path: bool = False  # also plot every iterate of the merge path (all feasible)
 n_lambdas: int = 121  # log-spaced λ values in [1e-4, 1e2], besides 0 and the breakpoints
 extra_problems: bool = True  # also draw the frontiers of problems (3) and (10) on the same data, U1
@@ -33,14 +33,14 @@ import numpy as np
 import pandas as pd
 
 from nsp.clustering.nonstochastic import algorithm2, merge_path
+from nsp.papers.agglomerative import example1_range
 from nsp.pareto import default_lambdas, lambda_sweep, lambda_windows, pareto_front
 from nsp.plotting import save_table, savefig, use_style
 
 use_style()
 if quick:
     n_lambdas = 25
-MASK = np.zeros((6, 7), dtype=bool)
-MASK[[0, 1, 1, 2, 2, 3, 4, 5], [0, 0, 1, 2, 3, 4, 5, 6]] = True
+MASK = example1_range().mask
 
 configs = {
     "U1": dict(utility="U1"),
@@ -182,12 +182,12 @@ if extra_problems:
 # %% [markdown]
 # ## Differences from the paper
 # * The λ grid is not given in the paper; we use `[0] + logspace(-4, 2, 121)` plus the exact
-#   breakpoints of the merge path (A24), and draw the frontier as a staircase through the sweep's
+#   breakpoints of the merge path, and draw the frontier as a staircase through the sweep's
 #   outcomes.
 # * The $U_2$ curve of the paper uses Example 4; with the stated $|x-\hat x|$ the $\lambda=0.3$ run does
-#   not stop where the paper says, so the default curve uses $(x-\hat x)^2$ (A8); the $|x-\hat x|$ curve
+#   not stop where the paper says, so the default curve uses $(x-\hat x)^2$; the $|x-\hat x|$ curve
 #   is drawn too. Example 4's point is (0.1169, 0.4307) with $(x-\hat x)^2$ and would be (0.3419, 0.4307)
 #   with $|x-\hat x|$ at λ ∈ [0.7792, 1.0323).
-# * The spec lists no λ returning $t=1$ with $(x-\hat x)^2$; in fact λ ∈ [55.34, 128.77) returns it,
-#   so that curve has the extra point (0.0007, 0.8614).
-# * Figs. 7 and 9 write $U_1(S;\hat X)$; it is $U_1=I_0(X\to\hat X)$ (A4).
+# * With $(x-\hat x)^2$, λ ∈ [55.34, 128.77) returns $t=1$, so that curve has the extra point
+#   (0.0007, 0.8614).
+# * Figs. 7 and 9 write $U_1(S;\hat X)$; it is $U_1=I_0(X\to\hat X)$.

@@ -16,7 +16,7 @@
 # 23 missing cholesterol values are kept as one more level (−9), which is what reproduces the
 # paper's counts (38 ages, 154 levels, 281 pairs, 269 of them seen once). (a) Algorithm 1 for
 # problem (3); (b) Algorithm 2 for problem (5). The λ values printed in the paper make both runs
-# trivial (flagged below); the spec's demonstration λ's give non-trivial runs.
+# trivial (flagged below); the demonstration λ's (ours) give non-trivial runs.
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes; no effect here since this notebook always runs in seconds
@@ -25,8 +25,8 @@ lam_alg1_u1: float = 2.3  # Fig. 8(a), U1, as printed in the paper
 lam_alg1_u2: float = 2.0  # Fig. 8(a), U2, as printed in the paper
 lam_alg2_u1: float = 1.3  # Fig. 8(b), U1, as printed in the paper
 lam_alg2_u2: float = 0.03  # Fig. 8(b), U2, as printed in the paper
-demo_lam_alg1_u1: float = 0.2  # demonstration λ (spec), 13 iterations
-demo_lam_alg1_u2: float = 0.0035  # demonstration λ (spec, mg/dl units), 13 iterations
+demo_lam_alg1_u1: float = 0.2  # demonstration λ (ours), 13 iterations
+demo_lam_alg1_u2: float = 0.0035  # demonstration λ (ours, mg/dl units), 13 iterations
 distance: str = "abs"  # U2 distance, abs or sq
 synthetic_demo: bool = True  # also run Algorithm 2 on a seeded synthetic multi-component range
 synthetic_seed: int = 0  # seed of the synthetic range
@@ -42,7 +42,7 @@ import numpy as np
 import pandas as pd
 
 from nsp.clustering.nonstochastic import algorithm1, algorithm2
-from nsp.experiments.heart import dataset_statistics, hungarian_age_chol, hungarian_joint_range
+from nsp.papers.agglomerative import dataset_statistics, hungarian_age_chol, hungarian_joint_range
 from nsp.plotting import save_table, savefig, use_style
 
 use_style()
@@ -103,7 +103,7 @@ summary
 # %%
 fig, axes = plt.subplots(1, 2, figsize=(10.5, 4.2))
 rows = []
-for ax, (panel, lst) in zip(axes, runs.items()):
+for ax, (panel, lst) in zip(axes, runs.items(), strict=True):
     for k, (u, lam, src, res) in enumerate(lst):
         t = [h.t for h in res.history]
         y0 = res.history[0].lagrangian if lagrangian_form == "relative" else 0.0
@@ -119,7 +119,7 @@ for ax, (panel, lst) in zip(axes, runs.items()):
         )
         rows += [
             {"panel": panel, "utility": u, "lam": lam, "lam_source": src, "t": a, "lagrangian": b}
-            for a, b in zip(t, y)
+            for a, b in zip(t, y, strict=True)
         ]
     ax.set_xlabel("iteration index $t$")
     ax.legend(fontsize=7.5)
@@ -177,7 +177,9 @@ if synthetic_demo:
             markersize=3,
             label=f"${u[0]}_{u[1]}$, $\\lambda={lam:g}$: {res.iterations} it. ({res.stop_reason})",
         )
-        rows += [{"utility": u, "lam": lam, "t": a, "lagrangian": b} for a, b in zip(t, y)]
+        rows += [
+            {"utility": u, "lam": lam, "t": a, "lagrangian": b} for a, b in zip(t, y, strict=True)
+        ]
     ax.set_xlabel("iteration index $t$")
     ax.set_ylabel(r"$\mathcal{L}=\log|\mathcal{P}^{(t)}|-\lambda U_i$")
     ax.set_title("Algorithm 2 on a synthetic 38 × 154 range\n(seeded demo, not the paper's data)")
@@ -186,18 +188,19 @@ if synthetic_demo:
 
 # %% [markdown]
 # ## Differences from the paper
-# * **The λ values printed for Fig. 8 give trivial runs** (spec A20): Algorithm 1 stops at $t=0$
+# * **The λ values printed for Fig. 8 give trivial runs**: Algorithm 1 stops at $t=0$
 #   with $\lambda=2.3$ ($U_1$) and $\lambda=2$ ($U_2$); any normalization of the axes only rescales λ
 #   and still gives $t=0$. Over all λ the possible Algorithm-1 run lengths are {0, 1, 7, 13, 21}
 #   ($U_1$) and {0, 3, 13, 17} ($U_2$). The demonstration λ's 0.2 ($U_1$) and 0.0035 ($U_2$, mg/dl)
 #   give 13 iterations each and are drawn with solid lines.
-# * **Fig. 8(b) cannot be reproduced** (A21): $I_*(S;X)=1$ bit (cholesterol 132 is seen only with
+# * **Fig. 8(b) cannot be reproduced**: $I_*(S;X)=1$ bit (cholesterol 132 is seen only with
 #   age 28, which occurs nowhere else), so Algorithm 2 makes at most one merge; with $\lambda=1.3$
 #   ($U_1$) it makes none ($\triangle\mathcal L=+0.3$) and with $\lambda=0.03$ ($U_2$) exactly one
 #   ($\{129,132\}$, $\bar d=1.5$). The paper's ~80 iterations are impossible with 38 ages. An extra,
 #   clearly labelled figure shows Algorithm 2 converging over many iterations on a seeded synthetic
 #   range of the same shape.
-# * Missing cholesterol is kept as the value −9 (A22), which also enters $U_2$'s distances.
+# * Missing cholesterol is kept as the value −9, which also enters $U_2$'s distances (this level
+#   is what reproduces the paper's counts).
 # * The paper's axes suggest normalized Lagrangians (y ≤ 1.5); the normalization is not stated,
 #   so each curve is drawn relative to its start, $\mathcal L^{(t)}-\mathcal L^{(0)}$ (the raw values of
 #   the four λ's differ by up to 17 bits; `lagrangian_form="raw"` draws them as they are).

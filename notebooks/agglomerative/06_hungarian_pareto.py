@@ -24,22 +24,18 @@ missing: str = "keep"  # keep unknown cholesterol as level -9 (paper counts), or
 n_lambdas: int = 121  # log-spaced λ values in [1e-4, 1e2], besides 0 and the breakpoints
 include_path: bool = True  # also plot every iterate of the merge paths
 k_anon: int = 5  # k of the k-anonymity baseline
-kanon_methods: list = ["merge_low", "interval"]  # readings of the generalization baseline, A25
+kanon_methods: list = ["merge_low", "interval"]  # readings of the generalization baseline
 distance: str = "abs"  # U2 distance, abs or sq
 
 # %%
-import math
-
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from nsp.clustering.baselines import generalize_to_k_anonymity
-from nsp.clustering.nonstochastic import distortion_utility, merge_path, resolution_utility
-from nsp.experiments.heart import hungarian_age_chol, hungarian_joint_range
+from nsp.clustering.nonstochastic import merge_path
+from nsp.papers.agglomerative import hungarian_age_chol, hungarian_joint_range, k_anonymity_points
 from nsp.pareto import default_lambdas, lambda_sweep, lambda_windows, pareto_front
 from nsp.plotting import save_table, savefig, use_style
-from nsp.uncertain import nonstochastic_leakage, quantize
 
 use_style()
 if quick:
@@ -60,23 +56,10 @@ for alg in ("algorithm1", "algorithm2"):
 # ## The 5-anonymity baseline, on the axes of the Algorithm-1 curves
 
 # %%
-u2_hat = sweeps[
-    ("algorithm1", "U2")
-].utility.min()  # Û2 of the U2 curve (the one-cluster distortion)
-kanon = []
-for method in kanon_methods:
-    q = generalize_to_k_anonymity(r, k_anon, values=values, method=method)
-    kanon.append(
-        {
-            "method": method,
-            "k": k_anon,
-            "n_clusters": len(q),
-            "privacy_norm": nonstochastic_leakage(quantize(r, q.labels)) / nonstochastic_leakage(r),
-            "utility_loss_U1": 1 - resolution_utility(q) / math.log2(r.n_x),
-            "utility_loss_U2": distortion_utility(values, q, distance=distance) / u2_hat,
-        }
-    )
-kanon = pd.DataFrame(kanon)
+u2_hat = sweeps[("algorithm1", "U2")].utility.min()  # Û2 of the U2 curve (one cluster)
+kanon = k_anonymity_points(
+    r, k_anon, u2_hat=u2_hat, methods=kanon_methods, values=values, distance=distance
+)
 kanon.round(4)
 
 # %% [markdown]
@@ -185,12 +168,12 @@ for _, row in kanon.iterrows():
 # ## Differences from the paper
 # * **The submodularity-based clustering [50, Algorithm 1] is not drawn**: this paper does not
 #   specify it (only that it merges a subset of clusters found by minimizing a difference of
-#   submodular functions), so it cannot be implemented faithfully (A26). It would be moot anyway:
-# * **The right panel is degenerate** (A21): $I_*(S;X)=1$ bit, so Algorithm 2 has two possible
+#   submodular functions), so it cannot be implemented faithfully. It would be moot anyway:
+# * **The right panel is degenerate**: $I_*(S;X)=1$ bit, so Algorithm 2 has two possible
 #   outcomes per utility (no merge, or the one merge that connects $G_X$); the $U_2$ curve's only
 #   non-zero loss is its own $\hat U_2$, hence loss 1.
 # * The 5-anonymity procedure of [49, §3.1] is described only as "merge all x seen with fewer than 5
-#   ages into a new, less specific value"; two readings are drawn (A25): `merge_low` (opaque pentagon;
+#   ages into a new, less specific value"; two readings are drawn: `merge_low` (opaque pentagon;
 #   151 of 154 values merged) and `interval` (light pentagon; 45 bins of consecutive values). Both have
 #   $L_0/L_0^{\max}=\log(38/5)/\log 38=0.5576$. The paper plots one pentagon without saying on which
 #   utility axis; we draw it on both.
@@ -199,4 +182,4 @@ for _, row in kanon.iterrows():
 #   holds for $U_1$ only through path iterates (e.g. (0.4128, 0.4651)), not through λ-sweep
 #   outcomes, and not at all for $U_2$ (see the printout above).
 # * $\hat U_2$ is the one-cluster max distortion (−343.877 mg/dl with the missing level −9 kept as a
-#   number, A22); the λ grid is ours (A24).
+#   number); the λ grid is ours.

@@ -29,13 +29,13 @@ k_anon: int = 5  # k of the k-anonymity baseline rows
 
 from nsp.clustering.baselines import generalize_to_k_anonymity
 from nsp.clustering.nonstochastic import algorithm1, algorithm2
-from nsp.clustering.partition import Partition
-from nsp.experiments.heart import (
+from nsp.papers.agglomerative import (
     hungarian_age_chol,
     hungarian_joint_range,
     hungarian_pmf,
     section6_table,
 )
+from nsp.partition import Partition
 from nsp.plotting import save_table
 
 df = hungarian_age_chol(missing=missing)
@@ -73,7 +73,7 @@ print(
 # %% [markdown]
 # ## Differences from the paper
 # * §VI has no table or numbers; this table is ours. The paper writes the Rényi divergence with
-#   $\sum_{\hat x}$; it is $\sum_s$ (A16).
+#   $\sum_{\hat x}$; it is $\sum_s$.
 # * The pmf is the empirical one of the 293 records (the paper treats the data as ranges precisely
 #   because this pmf is unreliable, §VII-B); with the empirical, non-uniform $p(s)$ the Rényi-0
 #   leakage differs from $L_0$, which it equals only under uniform S (eq. (13)).

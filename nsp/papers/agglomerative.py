@@ -22,7 +22,10 @@ import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
 from nsp._validation import Base, as_pmf, check_base, check_choice, check_int, check_real
+from nsp.clustering.baselines import generalize_to_k_anonymity
 from nsp.clustering.nonstochastic import (
+    Distance,
+    distortion_utility,
     merge_across_components,
     merge_by_leakage,
     merge_until_connected,
@@ -37,6 +40,7 @@ from nsp.info import (
     renyi_leakage,
 )
 from nsp.papers import compare
+from nsp.pareto import normalize
 from nsp.partition import Partition
 from nsp.uncertain import (
     JointRange,
@@ -64,6 +68,7 @@ __all__ = [
     "hungarian_age_chol",
     "hungarian_joint_range",
     "hungarian_pmf",
+    "k_anonymity_points",
     "section6_table",
     "uniform_s",
 ]
@@ -544,3 +549,81 @@ def section6_table(
             }
         )
     return pd.DataFrame(rows)
+
+
+def k_anonymity_points(
+    r: JointRange,
+    k: int,
+    *,
+    u2_hat: float,
+    methods: Sequence[str] = ("merge_low", "interval"),
+    values: ArrayLike | None = None,
+    distance: Distance = "abs",
+) -> pd.DataFrame:
+    """Place the k-anonymity baseline of Fig. 9 on the axes of the Algorithm-1 curves.
+
+    Each reading of the generalization baseline
+    (:func:`nsp.clustering.baselines.generalize_to_k_anonymity`) gives one quantization, whose
+    privacy ``L0(S → X̂) / L0(S → X)`` and utility losses (U1 and U2) are normalized by
+    :func:`nsp.pareto.normalize` as the curves are.
+
+    Parameters
+    ----------
+    r : JointRange
+        The joint range; its x labels are the values of X unless ``values`` is given.
+    k : int
+        Required anonymity.
+    u2_hat : float
+        ``Û2`` of the U2 curve the points are drawn beside (its smallest utility, < 0).
+    methods : sequence of str
+        Readings of the baseline (``"merge_low"``, ``"interval"``).
+    values : array_like of float, optional
+        Numeric value of every x (default: the x labels).
+    distance : {"abs", "sq"}
+        Distance of U2.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``method``, ``k``, ``n_clusters``, ``privacy_norm``, ``utility_loss_U1``,
+        ``utility_loss_U2``; one row per method.
+
+    References
+    ----------
+    N. Ding, F. Farokhi, IEEE Trans. Inf. Forensics Security, 2020, §VII-B, Fig. 9.
+    """
+    u2_hat = check_real("u2_hat", u2_hat)
+    vals = np.asarray(r.x_labels if values is None else values, dtype=float)
+    rows = []
+    for method in methods:
+        q = generalize_to_k_anonymity(r, k, values=vals, method=method)  # type: ignore[arg-type]
+        rows.append(
+            {
+                "method": method,
+                "k": k,
+                "n_clusters": len(q),
+                "privacy": nonstochastic_leakage(quantize(r, q.labels)),
+                "U1": resolution_utility(q),
+                "U2": distortion_utility(vals, q, distance=distance),
+            }
+        )
+    df = pd.DataFrame(rows)
+    p0 = nonstochastic_leakage(r)
+    u1 = normalize(
+        df.rename(columns={"U1": "utility"}),
+        utility="U1",
+        privacy_max=p0,
+        utility_max=math.log2(r.n_x),
+    )
+    u2 = normalize(
+        df.rename(columns={"U2": "utility"}),
+        utility="U2",
+        privacy_max=p0,
+        utility_max=0.0,
+        u2_hat=u2_hat,
+    )
+    return df[["method", "k", "n_clusters"]].assign(
+        privacy_norm=u1["privacy_norm"],
+        utility_loss_U1=u1["utility_loss"],
+        utility_loss_U2=u2["utility_loss"],
+    )
