@@ -1,0 +1,182 @@
+"""Non-stochastic (range-based) privacy measures on uncertain variables.
+
+An *uncertain variable* is described only by its range (the set of values it can take); a
+pair ``(S, X)`` by its *joint range* ``[[S, X]]``, a subset of ``S-values × X-values``. Here a
+joint range is a boolean matrix ``mask[s, x]`` (axis 0 = S, the sensitive variable or the
+channel input; axis 1 = X, the released variable or the channel output), wrapped with its
+value labels in :class:`JointRange`. Every measure accepts a :class:`JointRange` or a 2-D
+boolean array-like (0/1 numbers are accepted too), validated by the same rules.
+
+Information is in bits by default (``base=2``); every measure takes ``base``.
+
+Submodules (every public name is also available here):
+
+:mod:`~nsp.uncertain.ranges`
+    :class:`JointRange` and the rules of a joint range.
+:mod:`~nsp.uncertain.measures`
+    Marginal and conditional ranges, Hartley entropy ``H0``, ``H0(S|X)`` and ``B0(S|X)``,
+    non-stochastic information ``I0(S→X)``, leakage ``L0(S→X)`` (``.T`` for the other
+    direction), symmetrised leakage ``L0s``, independence, k-anonymity (distinct values),
+    distinguishability.
+:mod:`~nsp.uncertain.decomposition`
+    Components of the bipartite graph ``S ⊔ X`` (:func:`support_components`), overlap
+    partition, maximin information ``I*``, confusability graph and its finest decomposition
+    (partitions are returned as :class:`nsp.partition.Partition`).
+:mod:`~nsp.uncertain.quantization`
+    Quantization of X by a partition, and the S-ranges of clusters of X values.
+:mod:`~nsp.uncertain.side_information`
+    Leakage and maximin information given side information, ``mask[s, x, a]``.
+:mod:`~nsp.uncertain.zero_error`
+    Set-valued channels: confusability of inputs, independence number, strong powers,
+    zero-error codes and rate bounds.
+:mod:`~nsp.uncertain.hypothesis`
+    Non-stochastic hypothesis tests.
+:mod:`~nsp.uncertain.continuous`
+    Finite unions of intervals (:class:`IntervalUnion`): differential 0-entropy ``h0``, its
+    conditional version, ``I0`` and ``L0`` (nats by default).
+
+Paper instances (e.g. Example 1 of Ding & Farokhi) live in :mod:`nsp.papers`.
+
+References
+----------
+.. [1] N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using
+   agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020.
+.. [2] F. Farokhi, "Noiseless privacy: definition, guarantees, and applications",
+   arXiv:1910.13027.
+.. [3] G. N. Nair, "A nonstochastic information theory for communication and state
+   estimation", IEEE Trans. Automatic Control, 2013.
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+from nsp.uncertain import (
+    continuous,
+    decomposition,
+    hypothesis,
+    measures,
+    quantization,
+    ranges,
+    side_information,
+    zero_error,
+)
+from nsp.uncertain.continuous import (
+    IntervalUnion,
+    continuous_conditional_hartley_entropy,
+    continuous_leakage,
+    continuous_nonstochastic_information,
+    differential_hartley_entropy,
+)
+from nsp.uncertain.decomposition import (
+    confusability_graph,
+    finest_decomposition,
+    maximin_information,
+    overlap_partition,
+    support_components,
+)
+from nsp.uncertain.hypothesis import (
+    hypothesis_test_bound,
+    hypothesis_test_performance,
+    optimal_hypothesis_test,
+)
+from nsp.uncertain.measures import (
+    conditional_hartley_entropy,
+    conditional_range,
+    conditional_range_sizes,
+    dependence_witness,
+    distinguishability,
+    distinguishability_matrix,
+    hartley_entropy,
+    is_independent,
+    is_k_anonymous,
+    k_anonymity,
+    k_anonymity_witness,
+    marginal_range,
+    min_conditional_hartley_entropy,
+    nonstochastic_information,
+    nonstochastic_leakage,
+    symmetrized_leakage,
+)
+from nsp.uncertain.quantization import cluster_ranges, quantize, quantized_decomposition
+from nsp.uncertain.ranges import JointRange, RangeLike, _mask_of
+from nsp.uncertain.side_information import side_information_leakage, side_information_maximin
+from nsp.uncertain.zero_error import (
+    independence_number,
+    is_zero_error_code,
+    strong_power,
+    sup_symmetrized_leakage,
+    zero_error_code_witness,
+    zero_error_rate_lower_bound,
+)
+
+__all__ = [
+    "JointRange",
+    "RangeLike",
+    "support_components",
+    "marginal_range",
+    "conditional_range",
+    "conditional_range_sizes",
+    "hartley_entropy",
+    "conditional_hartley_entropy",
+    "min_conditional_hartley_entropy",
+    "nonstochastic_information",
+    "nonstochastic_leakage",
+    "symmetrized_leakage",
+    "is_independent",
+    "dependence_witness",
+    "overlap_partition",
+    "maximin_information",
+    "confusability_graph",
+    "finest_decomposition",
+    "k_anonymity",
+    "is_k_anonymous",
+    "k_anonymity_witness",
+    "distinguishability",
+    "distinguishability_matrix",
+    "quantize",
+    "quantized_decomposition",
+    "cluster_ranges",
+    "side_information_leakage",
+    "side_information_maximin",
+    "independence_number",
+    "strong_power",
+    "is_zero_error_code",
+    "zero_error_code_witness",
+    "zero_error_rate_lower_bound",
+    "sup_symmetrized_leakage",
+    "hypothesis_test_performance",
+    "hypothesis_test_bound",
+    "optimal_hypothesis_test",
+    "IntervalUnion",
+    "differential_hartley_entropy",
+    "continuous_conditional_hartley_entropy",
+    "continuous_nonstochastic_information",
+    "continuous_leakage",
+]
+
+#: Above this many edges per vertex, :func:`support_components` contracts the graph first
+#: (a tuning knob, read at each call).
+_DENSE_EDGES_PER_VERTEX = decomposition._DENSE_EDGES_PER_VERTEX
+
+#: Names kept for one release; each access warns.
+_DEPRECATED = {
+    "pack_ranges": "it is an implementation detail of greedy merge loops that no nsp code uses",
+    "union_sizes": "it is an implementation detail of greedy merge loops that no nsp code uses",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _DEPRECATED:
+        warnings.warn(
+            f"nsp.uncertain.{name} is deprecated and will be removed: {_DEPRECATED[name]}",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return getattr(quantization, "_" + name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_DEPRECATED])

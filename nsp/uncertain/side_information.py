@@ -1,0 +1,69 @@
+"""Leakage and maximin information with side information: a 3-D range ``mask[s, x, a]``.
+
+References
+----------
+.. [1] N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using
+   agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020, Sec. V-C.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from nsp._validation import Base, check_base
+from nsp.uncertain._masks import _as_bool_matrix, _log
+from nsp.uncertain.decomposition import maximin_information
+
+__all__ = [
+    "side_information_leakage",
+    "side_information_maximin",
+]
+
+
+def _mask3(mask: ArrayLike) -> NDArray[np.bool_]:
+    arr = np.asarray(mask)
+    if arr.ndim != 3:
+        raise ValueError(f"mask must be a 3-D boolean array mask[s, x, a] (got shape {arr.shape})")
+    arr = _as_bool_matrix(arr.reshape(arr.shape[0], -1), name="mask").reshape(arr.shape)
+    if not arr.any():
+        raise ValueError("mask must not be empty: the joint range [[S, X, A]] has no triple")
+    for ax, name in ((0, "S"), (1, "X"), (2, "A")):
+        others = tuple(k for k in range(3) if k != ax)
+        if not arr.any(axis=others).all():
+            raise ValueError(f"mask has a value of {name} that occurs in no triple (axis {ax})")
+    return arr
+
+
+def side_information_leakage(mask: ArrayLike, *, base: float | str = 2) -> float:
+    """``L0(S→X|A) = max_{(x,a)∈[[X,A]]} log(|[[S|a]]| / |[[S|x,a]]|)`` for a range ``mask[s, x, a]``.
+
+    The leakage to an adversary who also knows the side information A (Ding & Farokhi §V-C).
+    With a constant A (one value) it is ``L0(S→X)``.
+
+    Examples
+    --------
+    >>> m = np.zeros((2, 2, 2), bool); m[0, 0, 0] = m[1, 1, 0] = m[0, 0, 1] = m[1, 0, 1] = True
+    >>> side_information_leakage(m)
+    1.0
+    """
+    m = _mask3(mask)
+    s_given_a = m.any(axis=1).sum(axis=0)  # |[[S|a]]|, shape (n_a,)
+    s_given_xa = m.sum(axis=0)  # |[[S|x,a]]|, shape (n_x, n_a)
+    present = s_given_xa > 0
+    ratio = np.broadcast_to(s_given_a, s_given_xa.shape)[present] / s_given_xa[present]
+    return _log(float(ratio.max()), base)
+
+
+def side_information_maximin(mask: ArrayLike, *, base: float | str = 2) -> float:
+    """``I*(S; X, A)``: maximin information between S and the pair ``(X, A)`` of ``mask[s, x, a]``.
+
+    Examples
+    --------
+    >>> m = np.zeros((2, 2, 2), bool); m[0, 0, 0] = m[1, 1, 0] = m[0, 0, 1] = m[1, 0, 1] = True
+    >>> side_information_maximin(m)
+    0.0
+    """
+    m = _mask3(mask)
+    flat = m.reshape(m.shape[0], -1)
+    return maximin_information(flat[:, flat.any(axis=0)], base=base)
