@@ -514,6 +514,16 @@ def _bounds(
     return lower, float(d.max()), q, d
 
 
+def _mutual_information_nats(p: NDArray[np.float64], W: NDArray[np.float64]) -> float:
+    """``I(p; W)`` in nats of a validated input pmf and channel: the one implementation.
+
+    ``sum_x p(x) D(W_x || pW)`` with 0·log 0 = 0, clipped at 0 against rounding. Used by
+    :func:`mutual_information_channel` and the rate–distortion solvers.
+    """
+    lower, _, _, _ = _bounds(W, _neg_entropies(W), p)
+    return max(lower, 0.0)
+
+
 def mutual_information_channel(px: ArrayLike, W: ArrayLike, *, base: float | str = 2) -> float:
     """Mutual information ``I(X; Y)`` of the input pmf ``px`` sent through the channel ``W``.
 
@@ -536,8 +546,7 @@ def mutual_information_channel(px: ArrayLike, W: ArrayLike, *, base: float | str
     p = as_pmf(px, name="px", ndim=1)
     w = as_channel(W, name="W")
     _check_inputs(p, w)
-    lower, _, _, _ = _bounds(w, _neg_entropies(w), p)
-    return max(lower, 0.0) / math.log(b)
+    return _mutual_information_nats(p, w) / math.log(b)
 
 
 def capacity_bounds(px: ArrayLike, W: ArrayLike, *, base: float | str = 2) -> tuple[float, float]:

@@ -46,6 +46,7 @@ import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
 from nsp._validation import Base, as_pmf, log_base
+from nsp.channels import _mutual_information_nats
 
 __all__ = [
     "RateDistortionPoint",
@@ -240,14 +241,6 @@ def _ba_run(px, d, beta, q, *, tol_nats, max_iter):
         {"upper": upper, "lower": upper - gap, "distortion": dist_w, "gap": gap, "cmax": cmax},
         it,
     )
-
-
-def _mutual_information_nats(px: NDArray[np.float64], w: NDArray[np.float64]) -> float:
-    q = px @ w
-    joint = px[:, None] * w
-    mask = joint > 0
-    ratio = w[mask] / np.broadcast_to(q[None, :], w.shape)[mask]
-    return float(np.sum(joint[mask] * np.log(ratio)))
 
 
 def _channel(k_row_shifted: NDArray[np.float64], q: NDArray[np.float64]) -> NDArray[np.float64]:
