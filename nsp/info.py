@@ -63,6 +63,22 @@ _SMALL = 256
 # --------------------------------------------------------------------------- helpers
 
 
+def _sum_xlogx(
+    flat: NDArray[np.float64], buf: NDArray[np.float64], low: float | None = None
+) -> float:
+    """Return ``sum(x * ln x)`` over the positive entries of a 1-D block (nats; ``0 ln 0 = 0``).
+
+    ``buf`` is scratch space of at least ``flat.size`` floats, so that a block with no zero
+    takes its logarithms without allocating; ``low`` is ``flat.min()`` if already known.
+    """
+    if (flat.min() if low is None else low) > 0:
+        out = buf[: flat.size]
+        np.log(flat, out=out)
+        return float(flat @ out)
+    nz = flat[flat > 0]
+    return float(nz @ np.log(nz)) if nz.size else 0.0
+
+
 def _neg_xlogx(a: NDArray[np.float64]) -> float:
     """Return ``-sum(a * ln a)`` over the positive entries of ``a`` (nats; ``0 ln 0 = 0``).
 
@@ -73,22 +89,10 @@ def _neg_xlogx(a: NDArray[np.float64]) -> float:
     n = flat.size
     if n <= _SMALL:
         return float(special.entr(flat).sum())  # fewest calls for tiny arrays
-    if n <= _BLOCK:
-        if flat.min() <= 0:
-            flat = flat[flat > 0]
-        return float(-(flat @ np.log(flat)))
-    buf = np.empty(_BLOCK)
+    buf = np.empty(min(n, _BLOCK))
     total = 0.0
     for start in range(0, n, _BLOCK):
-        chunk = flat[start : start + _BLOCK]
-        if chunk.min() > 0:
-            out = buf[: chunk.size]
-            np.log(chunk, out=out)
-            total += float(chunk @ out)
-        else:
-            nz = chunk[chunk > 0]
-            if nz.size:
-                total += float(nz @ np.log(nz))
+        total += _sum_xlogx(flat[start : start + _BLOCK], buf)
     return -total
 
 
@@ -536,17 +540,10 @@ def _mi_matrix(m: NDArray[np.float64]) -> float | None:
         px[r0 : r0 + chunk.shape[0]] = chunk.sum(axis=1)
         py += chunk.sum(axis=0)
         flat = chunk.reshape(-1)
-        low = flat.min()
-        if low > 0:
-            out = buf[: flat.size]
-            np.log(flat, out=out)
-            xlogx += float(flat @ out)
-        elif low == 0:
-            nz = flat[flat > 0]
-            if nz.size:
-                xlogx += float(nz @ np.log(nz))
-        else:  # a negative or NaN mass
+        low = float(flat.min())
+        if not low >= 0:  # a negative or NaN mass
             return None
+        xlogx += _sum_xlogx(flat, buf, low)
     total = float(px.sum())
     if not (math.isfinite(total) and math.isfinite(xlogx) and abs(total - 1.0) <= SUM_TOL):
         return None
