@@ -113,7 +113,13 @@ def _cmd_data(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``nsp`` command."""
+    """Build the argument parser of the ``nsp`` command.
+
+    Returns
+    -------
+    argparse.ArgumentParser
+        The parser; each subcommand stores the function that runs it as ``func``.
+    """
     parser = argparse.ArgumentParser(prog="nsp", description=__doc__.splitlines()[0])
     parser.add_argument("--version", action="version", version=f"nsp {nsp.__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -190,6 +196,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     A failed notebook prints its traceback and where its executed notebook was kept; Ctrl-C
     (or SIGTERM) stops the run, removes its temporary files and exits 130.
+
+    Parameters
+    ----------
+    argv : sequence of str, optional
+        The arguments after ``nsp``; default ``sys.argv[1:]``.
+
+    Returns
+    -------
+    int
+        The exit status: 0 on success, 1 when ``nsp data verify`` finds a file that is not
+        verified, 2 on an error, 130 when interrupted.
     """
     args = build_parser().parse_args(argv)
     _stop_on_sigterm()

@@ -71,13 +71,19 @@ KERNEL_ENV: dict[str, str] = {
 
 
 def numerical_pins() -> dict[str, str]:
-    """Environment that makes OpenBLAS and numpy run the same code path on every CPU.
+    """Return the environment that makes OpenBLAS and numpy run the same code path on every CPU.
 
     OpenBLAS picks its kernels, and numpy its SIMD loops, by the CPU it finds; the last bits
     of a result, and so an antialiased pixel, can differ between two CPUs of one platform.
     Published runs pin both to the platform's baseline: OpenBLAS's ``Prescott`` kernels on
     x86-64 (every x86-64 CPU has SSE3) and numpy's baseline loops (its dispatched extensions
     that this CPU has are disabled). It costs some speed and buys the same bytes everywhere.
+
+    Returns
+    -------
+    dict of str to str
+        Environment variables for a kernel: ``OPENBLAS_CORETYPE`` on x86-64,
+        ``NPY_DISABLE_CPU_FEATURES`` when numpy dispatches to extensions this CPU has.
 
     Examples
     --------
@@ -140,8 +146,9 @@ class Notebook:
 
     @property
     def scratch_path(self) -> Path:
-        """Where a run with other parameters (or ``quick``) keeps its executed copy, so that it
-        never passes for the up-to-date output of ``make figures``.
+        """Where a run with other parameters (or ``quick``) keeps its executed copy.
+
+        It is kept apart so that it never passes for the up-to-date output of ``make figures``.
         """
         return build_dir() / "scratch" / "executed" / f"{self.key}.ipynb"
 
@@ -182,6 +189,18 @@ def parse_parameters(source: str, *, where: str = "parameters cell") -> tuple[Pa
     Every statement must be ``name: type = literal`` (a Python literal) with a trailing
     ``# help`` comment.
 
+    Parameters
+    ----------
+    source : str
+        The cell's Python source.
+    where : str
+        How error messages name the cell.
+
+    Returns
+    -------
+    tuple of Parameter
+        One record per statement, in source order.
+
     Raises
     ------
     ValueError
@@ -216,6 +235,16 @@ def parse_parameters(source: str, *, where: str = "parameters cell") -> tuple[Pa
 def describe(path: str | os.PathLike[str]) -> Notebook:
     """Read a notebook source and its parameters.
 
+    Parameters
+    ----------
+    path : path
+        A jupytext notebook source, ``notebooks/<paper>/<name>.py``.
+
+    Returns
+    -------
+    Notebook
+        Its path, key (``"<paper>/<name>"``) and declared parameters.
+
     Raises
     ------
     ValueError
@@ -238,7 +267,19 @@ def describe(path: str | os.PathLike[str]) -> Notebook:
 
 
 def discover(root: str | os.PathLike[str] | None = None) -> list[Notebook]:
-    """All notebooks ``<root>/<key>/*.py`` (default ``notebooks/``), sorted by key.
+    """Return all notebooks ``<root>/<paper>/*.py`` (default ``notebooks/``), sorted by key.
+
+    Files whose name starts with ``_`` are not notebooks.
+
+    Parameters
+    ----------
+    root : path, optional
+        The notebooks folder; default :func:`nsp.paths.notebooks_dir`.
+
+    Returns
+    -------
+    list of Notebook
+        Each notebook, as :func:`describe` reads it.
 
     Raises
     ------
@@ -258,6 +299,16 @@ def discover(root: str | os.PathLike[str] | None = None) -> list[Notebook]:
 
 def find(name: str) -> Notebook:
     """Resolve a notebook by path, by key (``"privacy_funnel/01_census"``) or by unique stem.
+
+    Parameters
+    ----------
+    name : str
+        A path to a ``.py`` source, a key, or the end of one key (``".py"`` may be added).
+
+    Returns
+    -------
+    Notebook
+        The one notebook that matches.
 
     Raises
     ------
@@ -281,6 +332,27 @@ def find(name: str) -> Notebook:
 
 def convert_value(param: Parameter, text: str) -> Any:
     """Convert a command-line string to the parameter's declared type.
+
+    ``bool`` accepts 1/0, true/false, yes/no and on/off; ``int``, ``float`` and ``str`` convert
+    directly; any other type is read as a Python literal, checked against the container the
+    type names (``list``, ``tuple``, ``dict``, ``set``).
+
+    Parameters
+    ----------
+    param : Parameter
+        The declared parameter.
+    text : str
+        The value as typed on the command line.
+
+    Returns
+    -------
+    object
+        The value, of the declared type.
+
+    Raises
+    ------
+    ValueError
+        If ``text`` is not a value of the declared type.
 
     Examples
     --------
@@ -319,6 +391,21 @@ def resolve_parameters(
     nb: Notebook, values: Mapping[str, Any], *, quick: bool = False
 ) -> dict[str, Any]:
     """Check names against the notebook's declarations and convert string values.
+
+    Parameters
+    ----------
+    nb : Notebook
+        The notebook.
+    values : mapping of str to object
+        Parameter values by name; strings are converted by :func:`convert_value` unless the
+        parameter is declared ``str``.
+    quick : bool
+        Also set ``quick=True``.
+
+    Returns
+    -------
+    dict of str to object
+        The values to pass to the notebook.
 
     Raises
     ------
@@ -383,7 +470,13 @@ _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 
 
 def environment() -> dict[str, str]:
-    """The versions that decide a figure's bytes: Python, the platform, nsp and the main packages.
+    """Return the versions that decide a figure's bytes.
+
+    Returns
+    -------
+    dict of str to str
+        The versions of Python, the platform, nsp and the packages of ``RECORDED_PACKAGES``
+        (``"not installed"`` for a missing one), in that order.
 
     Examples
     --------
@@ -411,6 +504,16 @@ def write_environment(folder: str | os.PathLike[str] | None = None) -> Path:
 
     The file changes only when a version does, so the committed figures say in which
     environment they were made.
+
+    Parameters
+    ----------
+    folder : path, optional
+        Where to write; default :func:`nsp.paths.published_figures_dir`.
+
+    Returns
+    -------
+    pathlib.Path
+        The file ``<folder>/ENVIRONMENT.txt``.
     """
     target = Path(folder) if folder is not None else published_figures_dir()
     lines = [
@@ -427,7 +530,7 @@ def write_environment(folder: str | os.PathLike[str] | None = None) -> Path:
 
 
 def _kernel_manager(env: Mapping[str, str]) -> type:
-    """A kernel manager class that starts the kernel with ``env`` added to the environment."""
+    """Return a kernel manager class whose kernels start with ``env`` added to the environment."""
     from jupyter_client.manager import AsyncKernelManager
 
     extra = dict(env)
@@ -564,7 +667,19 @@ def run(
 
 
 def describe_error(exc: BaseException) -> str:
-    """One line saying why a notebook run failed (the cell's exception for notebook errors)."""
+    """Return one line saying why a notebook run failed.
+
+    Parameters
+    ----------
+    exc : BaseException
+        The error of the run.
+
+    Returns
+    -------
+    str
+        For a notebook error, the cell's exception (and the cell, when known); otherwise the
+        exception's type and the first line of its message.
+    """
     ename, evalue = getattr(exc, "ename", None), getattr(exc, "evalue", None)
     if ename:
         cell = getattr(exc, "cell", None) or getattr(exc, "exec_count", None)
@@ -574,7 +689,10 @@ def describe_error(exc: BaseException) -> str:
 
 
 class NotebooksFailed(RuntimeError):
-    """Some notebooks of :func:`run_all` failed; ``errors`` holds one :class:`NotebookError` each."""
+    """Some notebooks of :func:`run_all` failed.
+
+    ``errors`` holds one :class:`NotebookError` for each.
+    """
 
     def __init__(self, errors: list[NotebookError]) -> None:
         self.errors = errors
@@ -598,7 +716,18 @@ def _library_mtime() -> float:
 
 
 def is_stale(nb: Notebook) -> bool:
-    """Whether ``nb``'s published run is missing or older than its source or the library."""
+    """Return whether ``nb``'s published run is missing or older than its source or the library.
+
+    Parameters
+    ----------
+    nb : Notebook
+        The notebook.
+
+    Returns
+    -------
+    bool
+        True if ``make figures`` should run it again.
+    """
     done = nb.executed_path
     if not done.is_file():
         return True
@@ -635,6 +764,12 @@ def run_all(
     changed_only : bool
         Run only the notebooks whose published run is older than their source or the library
         (see :func:`is_stale`).
+
+    Returns
+    -------
+    RunReport
+        The executed copies, the notebooks found up to date, and those skipped for want of
+        data with the reason.
 
     Raises
     ------
