@@ -39,6 +39,16 @@ def atomic_path(target: str | os.PathLike[str]) -> Iterator[Path]:
     less the umask), not ``mkstemp``'s private ``0o600``. On any exception (Ctrl-C included)
     the temporary file is deleted and ``target`` is left as it was.
 
+    Parameters
+    ----------
+    target : path
+        The file to write; its folder is created if needed.
+
+    Yields
+    ------
+    pathlib.Path
+        The temporary file (it exists, empty) to write instead of ``target``.
+
     Examples
     --------
     >>> import tempfile, pathlib
@@ -81,6 +91,11 @@ def remove_stale_temporaries(folders: Iterable[str | os.PathLike[str]]) -> list[
     """Delete the temporary files that killed runs left in ``folders`` (searched recursively).
 
     Only files named by :func:`atomic_path` whose process is no longer running are removed.
+
+    Parameters
+    ----------
+    folders : iterable of path
+        The folders to search; a folder that does not exist is passed over.
 
     Returns
     -------

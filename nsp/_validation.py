@@ -127,6 +127,25 @@ def check_int(
 
     Python and numpy integers are accepted; bools, floats (even ``2.0``) and strings are not.
 
+    Parameters
+    ----------
+    name : str
+        The argument's name, for the message.
+    value : object
+        The value to check.
+    low, high : int, optional
+        The interval's ends, both included (``None``: unbounded).
+
+    Returns
+    -------
+    int
+        The value as a Python int.
+
+    Raises
+    ------
+    ValueError
+        Naming the argument, the rule and the value.
+
     Examples
     --------
     >>> check_int("max_iter", 100, low=1)
@@ -148,6 +167,23 @@ def check_int(
 def check_bool(name: str, value: object) -> bool:
     """Return ``value`` after checking it is a bool (``True``/``False``, or a numpy bool).
 
+    Parameters
+    ----------
+    name : str
+        The argument's name, for the message.
+    value : object
+        The value to check.
+
+    Returns
+    -------
+    bool
+        The value as a Python bool.
+
+    Raises
+    ------
+    ValueError
+        Naming the argument and the value (``1``, ``"yes"`` and the like are rejected).
+
     Examples
     --------
     >>> check_bool("normalize", True)
@@ -164,6 +200,25 @@ def check_bool(name: str, value: object) -> bool:
 
 def check_choice(name: str, value: object, choices: Iterable[str]) -> str:
     """Return ``value`` after checking it is one of ``choices`` (strings).
+
+    Parameters
+    ----------
+    name : str
+        The argument's name, for the message.
+    value : object
+        The value to check.
+    choices : iterable of str
+        The accepted values.
+
+    Returns
+    -------
+    str
+        The value.
+
+    Raises
+    ------
+    ValueError
+        Naming the argument, the choices and the value.
 
     Examples
     --------
@@ -182,6 +237,23 @@ def check_choice(name: str, value: object, choices: Iterable[str]) -> str:
 
 def check_tol(name: str, value: object) -> float:
     """Return a tolerance: a finite real number > 0 (a tolerance of 0 would never stop).
+
+    Parameters
+    ----------
+    name : str
+        The argument's name, for the message.
+    value : object
+        The value to check.
+
+    Returns
+    -------
+    float
+        The tolerance.
+
+    Raises
+    ------
+    ValueError
+        Naming the argument, the rule and the value.
 
     Examples
     --------
@@ -228,12 +300,41 @@ def check_base(base: Base) -> float:
 
 
 def log_base(base: Base) -> float:
-    """Return ``ln(base)``, the divisor that converts nats into units of ``base``."""
+    """Return ``ln(base)``, the divisor that converts nats into units of ``base``.
+
+    Parameters
+    ----------
+    base : float or {"e", "nats", "bits"}
+        As for :func:`check_base`.
+
+    Returns
+    -------
+    float
+        The natural logarithm of the base (``ln 2`` for bits, 1 for nats).
+
+    Examples
+    --------
+    >>> log_base("e"), log_base(2) == math.log(2)
+    (1.0, True)
+    """
     return math.log(check_base(base))
 
 
 def log_in(x: float, base: Base = 2) -> float:
-    """``log_base(x)`` of a positive number, exact for base 2 (``math.log2``) and e.
+    """Return the logarithm of ``x`` in ``base``, exact for base 2 (``math.log2``) and e.
+
+    Parameters
+    ----------
+    x : float
+        A positive number.
+    base : float or {"e", "nats", "bits"}
+        As for :func:`check_base`.
+
+    Returns
+    -------
+    float
+        ``log(x) / log(base)``, computed by ``math.log2`` or ``math.log`` when the base is 2
+        or e.
 
     Examples
     --------
@@ -343,6 +444,11 @@ def as_channel(
     atol : float
         Tolerance on each row's ``|sum - 1|``.
 
+    Returns
+    -------
+    numpy.ndarray of float64, shape (n_inputs, n_outputs)
+        The matrix (its rows divided by their totals when ``normalize``).
+
     Raises
     ------
     ValueError
@@ -384,6 +490,20 @@ def as_axes(
     axes: int | tuple[int, ...] | list[int], ndim: int, *, name: str = "axes"
 ) -> tuple[int, ...]:
     """Normalize an axis or group of axes of an ``ndim``-axis array to sorted non-negative ints.
+
+    Parameters
+    ----------
+    axes : int or sequence of int
+        One axis or a group of axes; negative axes count from the end.
+    ndim : int
+        The number of axes of the array.
+    name : str
+        The argument's name, used in error messages.
+
+    Returns
+    -------
+    tuple of int
+        The axes in ``range(ndim)``, sorted.
 
     Raises
     ------
