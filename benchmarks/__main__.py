@@ -9,6 +9,13 @@ from pathlib import Path
 
 
 def main() -> int:
+    """Run the benchmark files named on the command line (all when none is), then summarize.
+
+    Returns
+    -------
+    int
+        0 if every benchmark file met every target, else 1 (an exit status).
+    """
     here = Path(__file__).resolve().parent
     names = sorted(m.name for m in pkgutil.iter_modules([str(here)]) if m.name.startswith("bench_"))
     only = sys.argv[1:]

@@ -13,7 +13,22 @@ from dataclasses import dataclass
 
 
 def median_time(fn: Callable[[], object], *, repeat: int = 5, warmup: int = 1) -> float:
-    """Return the median wall-clock time of ``fn()`` in seconds over ``repeat`` runs."""
+    """Return the median wall-clock time of ``fn()`` in seconds over ``repeat`` runs.
+
+    Parameters
+    ----------
+    fn : callable
+        The work to time, called without arguments (its result is ignored).
+    repeat : int
+        Timed runs.
+    warmup : int
+        Untimed runs before them (imports, caches, JIT-like warm-up).
+
+    Returns
+    -------
+    float
+        The median of the ``repeat`` times, in seconds.
+    """
     for _ in range(warmup):
         fn()
     times = []
@@ -37,17 +52,32 @@ class Row:
 
     @property
     def ratio(self) -> float | None:
+        """The speed-up ``theirs / ours``, or ``None`` without a comparison."""
         return None if self.theirs is None else self.theirs / self.ours
 
     @property
     def ok(self) -> bool:
+        """Whether the row meets its targets (the speed-up and the time limit, when set)."""
         if self.min_ratio is not None and (self.ratio is None or self.ratio < self.min_ratio):
             return False
         return self.max_seconds is None or self.ours <= self.max_seconds
 
 
 def report(title: str, rows: list[Row]) -> int:
-    """Print ``rows`` as a table under ``title``; return 0 if every target is met, else 1."""
+    """Print ``rows`` as a table under ``title``.
+
+    Parameters
+    ----------
+    title : str
+        The heading of the table.
+    rows : list of Row
+        The measurements, printed in this order.
+
+    Returns
+    -------
+    int
+        0 if every row meets its targets, else 1 (an exit status).
+    """
     print(f"\n== {title}")
     print(f"{'benchmark':<48} {'ours [s]':>10} {'other [s]':>10} {'speed-up':>9}  target  against")
     for r in rows:
@@ -59,7 +89,6 @@ def report(title: str, rows: list[Row]) -> int:
         if r.max_seconds is not None:
             target.append(f"<={r.max_seconds:g}s")
         flag = "ok" if r.ok else "MISSED"
-        print(
-            f"{r.name:<48} {r.ours:10.4f} {other} {ratio}  {' '.join(target) or '-':>6} {flag:<6} {r.against}"
-        )
+        goal = " ".join(target) or "-"
+        print(f"{r.name:<48} {r.ours:10.4f} {other} {ratio}  {goal:>6} {flag:<6} {r.against}")
     return 0 if all(r.ok for r in rows) else 1
