@@ -1,6 +1,6 @@
 """Speed of the exact individual channel capacity C_1 (Wu, Theorem 3.1).
 
-Two instances of the spec (issue 6): randomized response over n = 8 binary individuals
+Two instances: randomized response over n = 8 binary individuals
 (query: at least half of the records are 1) and the exponential channel on a count query with
 n = 6, k = 7 (N = 1). On each, the exact set-DP method (maximal row sets, cached, pruned by a
 certified bound) runs against the literal enumeration of the sets S_i in the same process; the
@@ -21,9 +21,9 @@ import sys
 
 import nsp.channels
 from benchmarks._timing import Row, median_time, report
+from nsp.papers.privacy_channels import count_query
 from nsp.privacy_channels import (
     ProductUniverse,
-    count_query,
     exponential_channel,
     individual_channel_capacity,
     randomized_response_channel,

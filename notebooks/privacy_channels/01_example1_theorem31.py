@@ -16,8 +16,9 @@
 # $f(x_1,x_2) = 1[x_1 = x_2]$ and the randomized-response channel of §4.1 (flip probability $p$).
 # The individual channel capacity $C_1 = \max_{i, X} I(X_i;Y)$ over **all** priors is, by Theorem 3.1,
 # the largest capacity of the finitely many channels in the sets $\mathbb S_1, \mathbb S_2$ obtained by
-# picking one completion per record value. Fig. F1 redraws the paper's Fig. 1 (the 3-D transition
-# array) as two planes, one per output; Table T1 lists the members of $\mathbb S_1$ and $\mathbb S_2$.
+# picking one completion per record value. The first figure redraws the paper's Fig. 1 (the 3-D
+# transition array) as two planes, one per output; the first table lists the members of
+# $\mathbb S_1$ and $\mathbb S_2$.
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
@@ -31,25 +32,20 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from nsp.channels import channel_capacity
-from nsp.plotting import save_table, savefig, unit_label, use_style
-from nsp.privacy_channels import (
-    candidate_channels,
-    count_candidates,
-    dp_epsilon,
-    dp_epsilon_axis_lines,
+from nsp.papers.privacy_channels import (
+    example1_candidate_counts,
+    example1_candidate_table,
     example1_rr,
-    individual_capacity_search,
-    individual_channel_capacity,
-    rr_capacity,
+    example1_summary_table,
 )
+from nsp.plotting import save_table, savefig, use_style
+from nsp.privacy_channels import individual_channel_capacity
 
 use_style()
-unit = unit_label(base)
 ch = example1_rr(p)
 
 # %% [markdown]
-# ## F1: the transition array $p(y\,|\,x_1, x_2)$ (the paper's Fig. 1)
+# ## The transition array $p(y\,|\,x_1, x_2)$ (the paper's Fig. 1)
 # Rows are $x_1$, columns $x_2$; one panel per output $y$. Boxes mark one slice $x_1 = $ const
 # (its $x_2$–$y$ plane generates the choices of $\mathbb S_1$) and one slice $x_2 = $ const ($\mathbb S_2$).
 
@@ -98,68 +94,32 @@ fig.suptitle(f"Example 1, randomized response p = {p:g}: the transition array")
 savefig(fig, "privacy_channels/fig1_transition_array", data=pd.DataFrame(rows))
 
 # %% [markdown]
-# ## T1: the members of $\mathbb S_1$ and $\mathbb S_2$ and their capacities
+# ## The members of $\mathbb S_1$ and $\mathbb S_2$ and their capacities
 
 # %%
-t1 = []
-for i in (0, 1):
-    for g, W in candidate_channels(ch, i):
-        t1.append(
-            {
-                "individual": i + 1,
-                "selection g (x_i -> x_(i))": str([c[0] for c in g]),
-                "rows p(.|x_i)": str(W.round(3).tolist()),
-                f"capacity [{unit}]": channel_capacity(W, base=base, tol=1e-11).capacity,
-            }
-        )
-t1 = pd.DataFrame(t1)
+t1 = example1_candidate_table(p, base=base)
 save_table(t1, "privacy_channels/table_t1_example1_S_sets")
-counts = pd.DataFrame(
-    {
-        "individual": [1, 2],
-        "|S_i| as functions g": [count_candidates(ch, i, distinct=False) for i in (0, 1)],
-        "|S_i| distinct channels": [count_candidates(ch, i) for i in (0, 1)],
-    }
-)
-display(counts)  # noqa: F821
+display(example1_candidate_counts(p))  # noqa: F821
 t1.round(10)
 
 # %% [markdown]
 # ## $C_1$ by Theorem 3.1, the closed form, a direct search over priors, and the DP level
 
 # %%
-res = individual_channel_capacity(ch, base=base, method=method)
-other = individual_channel_capacity(
-    ch, base=base, method="enumerate" if method == "setdp" else "setdp"
-)
-search = individual_capacity_search(ch, base=base, restarts=3 if quick else 20)
-summary = pd.DataFrame(
-    [
-        {"quantity": f"C_1 by {method} [{unit}]", "value": res.value},
-        {"quantity": f"C_1 by the other exact method [{unit}]", "value": other.value},
-        {"quantity": f"log 2 - H(p) [{unit}]", "value": rr_capacity(p, base=base)},
-        {"quantity": f"direct search over joint priors (lower bound) [{unit}]", "value": search},
-        {"quantity": "DP epsilon, Hamming neighbours [nats]", "value": dp_epsilon(ch)},
-        {
-            "quantity": "DP epsilon, axis lines of the array (§6) [nats]",
-            "value": dp_epsilon_axis_lines(ch),
-        },
-    ]
-)
+summary = example1_summary_table(p, base=base, method=method, restarts=3 if quick else 20)
 save_table(summary, "privacy_channels/table_example1_summary")
-assert abs(res.value - rr_capacity(p, base=base)) < 1e-9 and abs(res.value - other.value) < 1e-9
-assert search <= res.value + 1e-7
+res = individual_channel_capacity(ch, base=base, method=method)
 print("attaining prior p*(x1, x2):\n", res.witness_prior.round(4))
 summary
 
 # %% [markdown]
 # ## Differences from the paper
-# - The paper prints no numbers; every value here is computed from its formulas (spec §5 E1, E9).
-# - Information is in bits (parameter `base`; §2.1 says bits) and the DP ε in nats (§8 A1). The two
+# - The paper prints no numbers; every value here is computed from its formulas.
+# - Information is in bits (parameter `base`; §2.1 says bits) and the DP ε in nats. The two
 #   ε's are different quantities: a mutual-information bound against a log-likelihood-ratio bound.
 # - $\mathbb S_i$ is counted both as selection functions (8 and 9) and as distinct matrices (4 and 4);
-#   the paper does not say which (spec §8 A14).
+#   the paper does not say which.
 # - The paper proves only $C_1 \le \log 2 - H(p)$ (eq. (34)); for any non-constant query it is an
 #   equality (binary outputs: the two extreme rows are always selectable), as the table shows.
-# - Typos noted in the spec (§8 A17): eq. (23) should read $p(y|x_i, x_{(i)})$; two labels of Fig. 1
-#   read "(y_2|p(x_12, x_2·)" for $p(y_2|x_{12}, x_{2\cdot})$.
+# - Typos: eq. (23) should read $p(y|x_i, x_{(i)})$; two labels of Fig. 1 read
+#   "(y_2|p(x_12, x_2·)" for $p(y_2|x_{12}, x_{2\cdot})$ (see `docs/papers/privacy_channels.md`).

@@ -15,8 +15,9 @@
 # The binary symmetric privacy channel (29) flips the query's bit with probability $p$. Its
 # individual channel capacity is $C_1 = \log 2 - H(p)$ (the paper proves "$\le$", eq. (34); it is an
 # equality for every non-constant query). Calibration (36)–(37): $C_1 \le \epsilon$ iff
-# $p \in [p^*, 1-p^*]$ with $H(p^*) = \log 2 - \epsilon$. F2 checks the closed form against the exact
-# Theorem 3.1 computation on Example 1; F3 compares with $\epsilon$-DP randomized response,
+# $p \in [p^*, 1-p^*]$ with $H(p^*) = \log 2 - \epsilon$. The first figure checks the closed form
+# against the exact Theorem 3.1 computation on Example 1; the second compares with ε-DP randomized
+# response,
 # $p_{DP} = 1/(1+e^\epsilon)$. **Units differ:** the information-privacy ε is in bits (a bound on
 # mutual information); the DP ε is in nats (a bound on a log-likelihood ratio).
 
@@ -25,26 +26,22 @@ quick: bool = False  # run in seconds with reduced sizes
 p_min: float = 0.01  # smallest flip probability on the curves
 p_max: float = 0.99  # largest flip probability on the curves
 n_p: int = 99  # points on the curves
-eps_marks: list = [0.1, 0.5]  # IP budgets marked on F2, in bits
-eps_grid: list = [0.05, 0.1, 0.25, 0.5, 1.0, 2.0]  # budgets of table E2 and panel F3b
+eps_marks: list = [0.1, 0.5]  # IP budgets marked on the capacity curve, in bits
+eps_grid: list = [0.05, 0.1, 0.25, 0.5, 1.0, 2.0]  # budgets of the threshold table and panel (b)
 base: float = 2.0  # logarithm base of information values, 2 for bits
 
 # %%
-import math
-
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
+from nsp.papers.privacy_channels import example1_rr, rr_ip_vs_dp_table, rr_threshold_table
 from nsp.plotting import save_table, savefig, unit_label, use_style
 from nsp.privacy_channels import (
-    dp_epsilon,
-    example1_rr,
     individual_channel_capacity,
     rr_capacity,
     rr_dp_epsilon,
     rr_flip_threshold,
-    rr_ip_vs_dp_table,
 )
 
 use_style()
@@ -56,12 +53,11 @@ marker_ps = np.round(np.arange(0.05, 0.951, 0.05 if not quick else 0.15), 2)
 marker_ps = np.concatenate([[0.01], marker_ps])
 
 # %% [markdown]
-# ## F2: $C_1$ of randomized response against $p$
+# ## $C_1$ of randomized response against $p$
 
 # %%
 curve = np.array([rr_capacity(p, base=base) for p in ps])
 exact = np.array([individual_channel_capacity(example1_rr(p), base=base).value for p in marker_ps])
-assert np.allclose(exact, [rr_capacity(p, base=base) for p in marker_ps], atol=1e-9)
 
 fig, ax = plt.subplots(figsize=(6.4, 4.2))
 ax.plot(ps, curve, label=r"$\log 2 - H(p)$ (eq. (34))")
@@ -97,21 +93,15 @@ savefig(fig, "privacy_channels/rr_capacity_vs_p", data=data)
 pd.DataFrame(marks)
 
 # %% [markdown]
-# ## Table E2: the calibration $p^*(\epsilon)$ (eq. (37)), in bits and in nats
+# ## The calibration $p^*(\epsilon)$ (eq. (37)), in bits and in nats
 
 # %%
-e2 = pd.DataFrame(
-    {
-        "eps": eps_grid,
-        "p_star_bits": [rr_flip_threshold(e, base=2) for e in eps_grid],
-        "p_star_nats": [rr_flip_threshold(e, base=math.e) for e in eps_grid],
-    }
-)
+e2 = rr_threshold_table(eps_grid)
 save_table(e2, "privacy_channels/table_e2_rr_threshold")
 e2
 
 # %% [markdown]
-# ## F3: information privacy against differential privacy for randomized response
+# ## Information privacy against differential privacy for randomized response
 # (a) the two privacy levels of the same channel; (b) accuracy $1-p$ when the same *number* ε is
 # used in both models (heuristic: the units differ); (c) the IP level of $\epsilon$-DP randomized
 # response (a unit-consistent comparison: both channels measured by $C_1$).
@@ -120,7 +110,6 @@ e2
 half = ps[ps < 0.5]
 ip_level = np.array([rr_capacity(p, base=base) for p in half])
 dp_level = np.array([rr_dp_epsilon(p) for p in half])
-assert abs(dp_epsilon(example1_rr(0.1)) - rr_dp_epsilon(0.1)) < 1e-12
 eps_fine = np.linspace(0.01, max(eps_grid), 200 if not quick else 20)
 tab = rr_ip_vs_dp_table(eps_fine, base=base)
 
@@ -164,10 +153,11 @@ rr_ip_vs_dp_table(eps_grid, base=base)
 
 # %% [markdown]
 # ## Differences from the paper
-# - The paper prints no numbers or curves for §4.1; F2, F3 and table E2 are the spec's (§6).
-# - Eq. (34) is an equality, not only a bound, for every non-constant query (markers on F2).
+# - The paper prints no numbers or curves for §4.1; both figures and the threshold table are ours.
+# - Eq. (34) is an equality, not only a bound, for every non-constant query (markers on the first
+#   figure).
 # - (36) states the open interval $(p^*, 1-p^*)$; the closed interval also gives $C_1 \le \epsilon$, and
-#   for $\epsilon \ge \log 2$ every $p$ works (spec §8 A18): the IP curve of F3b reaches accuracy 1.
-# - Units (spec §8 A1, A11): ε of information privacy is in bits here (§2.1 says bits), the DP ε in
-#   nats. Panel (b) compares them at the same number only as a heuristic; panel (c) compares both
-#   channels by the same measure $C_1$.
+#   for $\epsilon \ge \log 2$ every $p$ works: the IP curve of panel (b) reaches accuracy 1.
+# - Units: ε of information privacy is in bits here (§2.1 says bits), the DP ε in nats. Panel (b)
+#   compares them at the same number only as a heuristic; panel (c) compares both channels by the
+#   same measure $C_1$.

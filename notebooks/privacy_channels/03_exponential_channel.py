@@ -14,20 +14,20 @@
 #
 # The exponential privacy channel (Def. 13) outputs $y$ with probability $e^{-\phi_x(y)/N}/\alpha$,
 # $\phi_x(y)$ the rank of $y$ by distortion from $f(x)$. It is data-independent, so Corollary 1 bounds
-# $C_1 \le \log k - H(Z)$ with $H(Z)$ in closed form (eq. (62), evaluated stably here). F4 shows the
-# bound and the utility $P(Y = f(x)) = 1/\alpha$ against $N$; F5 the noise $N^*(\epsilon)$ that meets a
-# budget; F6 the exact $C_1$ (Theorem 3.1) on a count query, which can be far below the bound, and
-# the McSherry–Talwar exponential mechanism at matched $C_1$.
+# $C_1 \le \log k - H(Z)$ with $H(Z)$ in closed form (eq. (62), evaluated stably here). The figures
+# show the bound and the utility $P(Y = f(x)) = 1/\alpha$ against $N$, the noise $N^*(\epsilon)$ that
+# meets a budget, and the exact $C_1$ (Theorem 3.1) on a count query, which can be far below the
+# bound, beside the McSherry–Talwar exponential mechanism at matched $C_1$.
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
-ks: list = [2, 5, 10, 100]  # output alphabet sizes k on F4 and F5
-N_min: float = 0.1  # smallest N on F4
-N_max: float = 100.0  # largest N on F4
-n_N: int = 200  # points on the F4 curves
-eps_list: list = [0.1, 0.5, 1.0]  # budgets of table E3, in bits
-count_n: int = 4  # individuals of the count query on F6
-eps_dp_list: list = [0.5, 1.0, 2.0, 4.0]  # DP budgets of the exponential mechanism on F6, in nats
+ks: list = [2, 5, 10, 100]  # output alphabet sizes k of the bound and of N*
+N_min: float = 0.1  # smallest N of the bound curves
+N_max: float = 100.0  # largest N of the bound curves
+n_N: int = 200  # points on the bound curves
+eps_list: list = [0.1, 0.5, 1.0]  # budgets of the N* table, in bits
+count_n: int = 4  # individuals of the count query
+eps_dp_list: list = [0.5, 1.0, 2.0, 4.0]  # DP budgets of the exponential mechanism, in nats
 base: float = 2.0  # logarithm base of information values, 2 for bits
 
 # %%
@@ -37,21 +37,21 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
+from nsp.papers.privacy_channels import (
+    count_query,
+    exponential_vs_em_table,
+    weakly_symmetric_table,
+)
 from nsp.plotting import certified, save_table, savefig, unit_label, use_style
 from nsp.privacy_channels import (
-    count_query,
-    data_independent_bound,
-    dp_epsilon,
+    dataset_dp_epsilon,
     exponential_capacity_bound,
     exponential_channel,
     exponential_noise_entropy,
     exponential_noise_entropy_sum,
     exponential_noise_for_epsilon,
     exponential_prob_correct,
-    exponential_vs_em_table,
     individual_channel_capacity,
-    is_weakly_symmetric,
-    mod_sum_exponential_channel,
 )
 
 use_style()
@@ -61,7 +61,7 @@ if quick:
 Ns = np.geomspace(N_min, N_max, n_N)
 
 # %% [markdown]
-# ## F4: the bound $\log k - H(Z)$ and the utility $1/\alpha$ against $N$
+# ## The bound $\log k - H(Z)$ and the utility $1/\alpha$ against $N$
 
 # %%
 rows = []
@@ -78,7 +78,6 @@ for k in ks:
             }
         )
 f4 = pd.DataFrame(rows)
-assert np.allclose(f4.H_Z, f4.H_Z_direct_sum, atol=1e-12)  # eq. (62) = the direct sum (E3)
 # closed forms; the bound is a difference near log k, exact to ~1e-15 absolute: 12 decimals
 f4 = certified(f4, decimals={"bound": 12, "H_Z": 12, "H_Z_direct_sum": 12})
 fig, (a1, a2) = plt.subplots(1, 2, figsize=(11.0, 4.0))
@@ -97,7 +96,7 @@ a1.legend()
 savefig(fig, "privacy_channels/exp_bound_vs_N", data=f4)
 
 # %% [markdown]
-# ## F5 and table E3: the noise $N^*(\epsilon)$ with $\log k - H(Z) = \epsilon$
+# ## The noise $N^*(\epsilon)$ with $\log k - H(Z) = \epsilon$
 
 # %%
 rows = []
@@ -139,27 +138,16 @@ save_table(e3, "privacy_channels/table_e3_exp_Nstar")
 e3
 
 # %% [markdown]
-# ## Table E4: a weakly symmetric channel reaches the bound (Corollary 1, eq. (45))
-# $f = (x_1 + x_2) \bmod 5$ on $\{0..4\}\times\{0,1,2\}$, cyclic distance (the spec's instance).
+# ## A weakly symmetric channel reaches the bound (Corollary 1, eq. (45))
+# $f = (x_1 + x_2) \bmod 5$ on $\{0..4\}\times\{0,1,2\}$, cyclic distance.
 
 # %%
-e4 = []
-for N in (0.5, 1.0, 3.0):
-    ch = mod_sum_exponential_channel(N)
-    e4.append(
-        {
-            "N": N,
-            "weakly_symmetric": is_weakly_symmetric(ch)[0],
-            "exact_C1": individual_channel_capacity(ch, base=base).value,
-            "bound": data_independent_bound(ch, base=base),
-        }
-    )
-e4 = certified(pd.DataFrame(e4), decimals={"exact_C1": 8})  # C_1 certified to 1e-10
+e4 = certified(weakly_symmetric_table((0.5, 1.0, 3.0), base=base), decimals={"exact_C1": 8})
 save_table(e4, "privacy_channels/table_e4_weakly_symmetric")
 e4
 
 # %% [markdown]
-# ## F6: count query — exact $C_1$ against the bound, and the exponential mechanism
+# ## Count query — exact $C_1$ against the bound, and the exponential mechanism
 # $n$ binary records, $f = \sum_j x_j$, $k = n + 1$, $d = |y - y'|$, ties toward the smaller $y$. The
 # McSherry–Talwar mechanism ($u = -|y - f|$, $\Delta u = 1$) at DP level ε has the same $C_1$ as the
 # exponential channel at $N = 2/\epsilon$; at that match we compare utility and the realized DP ε.
@@ -175,7 +163,7 @@ for N in np.geomspace(0.2, 10, 10 if quick else 40):
             "N": N,
             "exact_C1": individual_channel_capacity(ch, base=base, individuals=[0]).value,
             "bound": exponential_capacity_bound(k, N, base=base),
-            "dp_eps_nats": dp_epsilon(ch),
+            "dp_eps_nats": dataset_dp_epsilon(ch),
         }
     )
 # C_1 is certified to 1e-10 (Theorem 3.1): 8 decimals; the bound and DP eps are closed forms
@@ -214,13 +202,13 @@ em
 
 # %% [markdown]
 # ## Differences from the paper
-# - The paper gives no numbers for §4.3; F4–F6 and tables E3, E4, E6 are the spec's (§5–§6).
+# - The paper gives no numbers for §4.3; every figure and table here is ours.
 # - Eq. (62) is stated for $\lambda = 1/N \le 1$; it holds for every $N > 0$ and is evaluated here in a
-#   stable form (the naive one overflows for $N \lesssim 10^{-3}$; spec §8 A6).
+#   stable form (the naive one overflows for $N \lesssim 10^{-3}$).
 # - The distortion and the tie rule in (47) are not specified; here $d = |y-y'|$ and ties go to the
-#   smaller output (spec §8 A4, A5). The DP ε and the exact $C_1$ depend on that rule.
+#   smaller output. The DP ε and the exact $C_1$ depend on that rule.
 # - The bound (43) can be loose: on the count query with binary records the exact $C_1$ never exceeds
-#   1 bit while the bound tends to $\log_2 5$ (F6, left).
+#   1 bit while the bound tends to $\log_2 5$ (count-query figure, left).
 # - The McSherry–Talwar comparison is not in the paper. At matched $C_1$ the rank-based channel has
-#   better utility but a worse DP level (F6, right). IP ε (bits) and DP ε (nats) are different
-#   quantities (spec §8 A11).
+#   better utility but a worse DP level (count-query figure, right). IP ε (bits) and DP ε (nats) are
+#   different quantities.

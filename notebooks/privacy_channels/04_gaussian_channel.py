@@ -15,21 +15,22 @@
 # The Gaussian privacy channel adds $\mathcal N(0, N)$ noise ($N$ is the **variance**) to a query with
 # $|f| \le T$. Its individual channel capacity is at most $\tfrac12\log(1 + T^2/N)$ (eq. (95)), so
 # $N \ge T^2/(e^{2\epsilon}-1)$ gives ε-information privacy in nats (eq. (97)), or
-# $T^2/(e^{2(\epsilon+\delta)}-1)$ with a balance δ (eq. (100)). F7 compares the noise standard deviation
-# with the Laplace and Gaussian DP mechanisms at the same numeric ε (§5.2); F8 compares the bound with
-# the exact amplitude-constrained capacity (Blahut–Arimoto on a grid, via `nsp.channels`).
+# $T^2/(e^{2(\epsilon+\delta)}-1)$ with a balance δ (eq. (100)). The first figure compares the noise
+# standard deviation with the Laplace and Gaussian DP mechanisms at the same numeric ε (§5.2); the
+# second compares the bound with the exact amplitude-constrained capacity (Blahut–Arimoto on a grid,
+# via `nsp.channels`).
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
 T: float = 1.0  # range bound T of the query values
-eps_min: float = 0.01  # smallest budget on F7, in nats
-eps_max: float = 2.0  # largest budget on F7, in nats
+eps_min: float = 0.01  # smallest budget of the noise figure, in nats
+eps_max: float = 2.0  # largest budget of the noise figure, in nats
 balance_deltas: list = [0.0, 0.5, 1.0, 2.0]  # balance values delta of eq. (100), in nats
 sensitivities: list = [1.0, 0.1, 0.01]  # query sensitivities of the DP baselines, in units of T
 delta_prime: float = 1e-5  # delta of the (eps, delta)-DP Gaussian mechanism
-snr_min: float = 0.0625  # smallest T^2/N on F8
-snr_max: float = 16.0  # largest T^2/N on F8
-n_snr: int = 25  # points on F8
+snr_min: float = 0.0625  # smallest T^2/N of the capacity figure
+snr_max: float = 16.0  # largest T^2/N of the capacity figure
+n_snr: int = 25  # points of the capacity figure
 n_inputs: int = 61  # input grid of the amplitude-constrained capacity
 n_outputs: int = 1201  # output grid of the amplitude-constrained capacity
 
@@ -37,16 +38,14 @@ n_outputs: int = 1201  # output grid of the amplitude-constrained capacity
 
 import matplotlib.pyplot as plt
 import numpy as np
-import pandas as pd
 
-from nsp.plotting import certified, save_table, savefig, use_style
-from nsp.privacy_channels import (
-    amplitude_constrained_capacity,
-    binary_input_awgn_capacity,
-    gaussian_capacity_bound,
-    gaussian_noise_for_epsilon,
+from nsp.papers.privacy_channels import (
+    amplitude_constrained_table,
+    gaussian_calibration_table,
     gaussian_noise_table,
+    laplace_crossover_table,
 )
+from nsp.plotting import certified, save_table, savefig, use_style
 
 use_style()
 if quick:
@@ -54,9 +53,9 @@ if quick:
 eps = np.geomspace(eps_min, eps_max, 12 if quick else 120)
 
 # %% [markdown]
-# ## F7: noise standard deviation against ε (nats) — IP Gaussian channel vs DP mechanisms
-# The paper calls $\Delta f/\epsilon$ (Laplace scale) and σ "variances"; they are standard deviations
-# (spec §8 A9). We plot standard deviations: Laplace $\sqrt2\,\Delta f/\epsilon$, Gaussian mechanism
+# ## Noise standard deviation against ε (nats) — IP Gaussian channel vs DP mechanisms
+# The paper calls $\Delta f/\epsilon$ (Laplace scale) and σ "variances"; they are standard
+# deviations. We plot standard deviations: Laplace $\sqrt2\,\Delta f/\epsilon$, Gaussian mechanism
 # $\sqrt{2\ln(1.25/\delta')}\,\Delta f/\epsilon$ (valid for ε ≤ 1).
 
 # %%
@@ -96,14 +95,13 @@ ax.set(
 ax.legend(fontsize="x-small", ncol=2)
 savefig(fig, "privacy_channels/gauss_noise_vs_eps", data=tab)
 
-# Where the Laplace scale Δf/ε equals σ_IP: Δf = T ε / sqrt(e^{2ε} − 1) (spec §8 A10)
-cross = pd.DataFrame({"eps": [0.1, 0.5, 1.0, 2.0]})
-cross["crossover_sensitivity_over_T"] = cross.eps / np.sqrt(np.expm1(2 * cross.eps))
+# Where the Laplace scale Δf/ε equals σ_IP: Δf = T ε / sqrt(e^{2ε} − 1)
+cross = laplace_crossover_table([0.1, 0.5, 1.0, 2.0])
 save_table(cross, "privacy_channels/table_gauss_laplace_crossover")
 cross
 
 # %% [markdown]
-# ## Table E5/E7: the numbers behind F7 at ε ∈ {0.1, 0.5, 1}
+# ## The numbers behind the noise figure at ε ∈ {0.1, 0.5, 1}
 
 # %%
 e7 = gaussian_noise_table(
@@ -113,42 +111,18 @@ e7 = gaussian_noise_table(
     delta_prime=delta_prime,
     balance_deltas=balance_deltas,
 )
-e5 = pd.DataFrame({"eps": [0.1, 0.5, 1.0]})
-e5["N_star_nats"] = [gaussian_noise_for_epsilon(T, e) for e in e5.eps]
-e5["sqrt_N_star"] = np.sqrt(e5.N_star_nats)
-e5["T_over_sqrt_2eps"] = T / np.sqrt(2 * e5.eps)
-e5["N_star_bits"] = [gaussian_noise_for_epsilon(T, e, base=2) for e in e5.eps]
+e5 = gaussian_calibration_table([0.1, 0.5, 1.0], T=T)
 save_table(e5, "privacy_channels/table_e5_gauss_calibration")
 save_table(e7, "privacy_channels/table_e7_noise_scales")
 display(e5.round(6))  # noqa: F821
 e7[e7.balance_delta == 0].round(4)
 
 # %% [markdown]
-# ## F8: the bound $\tfrac12\log_2(1+T^2/N)$ against the exact amplitude-constrained capacity (bits)
+# ## The bound $\tfrac12\log_2(1+T^2/N)$ against the exact amplitude-constrained capacity (bits)
 
 # %%
 snrs = np.geomspace(snr_min, snr_max, n_snr)
-rows = []
-xs = np.linspace(-T, T, n_inputs)
-for snr in snrs:
-    N = T * T / snr
-    res = amplitude_constrained_capacity(T, N, n_inputs=n_inputs, n_outputs=n_outputs, base=2)
-    support = xs[res.input_pmf > 1e-3]
-    rows.append(
-        {
-            "snr": snr,
-            "N": N,
-            "bound_bits": gaussian_capacity_bound(T, N),
-            "exact_bits": res.capacity,
-            "exact_lower": res.lower,
-            "exact_upper": res.upper,
-            "bi_awgn_bits": binary_input_awgn_capacity(T, N),
-            "support_size": len(support),
-            "support": " ".join(f"{v:+.3f}" for v in support),
-        }
-    )
-f8 = pd.DataFrame(rows)
-assert (f8.exact_bits <= f8.bound_bits + 1e-9).all()
+f8 = amplitude_constrained_table(T, snrs, n_inputs=n_inputs, n_outputs=n_outputs)
 # the capacity is certified to a gap of 1e-9 bits: 7 decimals
 f8 = certified(f8, decimals={c: 7 for c in ("exact_bits", "exact_lower", "exact_upper")})
 fig, ax = plt.subplots(figsize=(6.8, 4.4))
@@ -168,16 +142,16 @@ f8[["snr", "bound_bits", "exact_bits", "bi_awgn_bits", "support_size", "support"
 # %% [markdown]
 # ## Differences from the paper
 # - §5.2 says the Laplace and Gaussian mechanisms need less noise "noticing that Δ ≤ T". That is not
-#   true as written (spec §8 A10): with $\Delta f = T$ the IP Gaussian channel has the **smaller** noise
-#   at every ε (F7, the Δf = T lines lie above the black line). The Laplace scale is below
+#   true as written: with $\Delta f = T$ the IP Gaussian channel has the **smaller** noise at every ε
+#   (noise figure: the Δf = T lines lie above the black line). The Laplace scale is below
 #   $\sigma_{IP}$ only when $\Delta f < T\epsilon/\sqrt{e^{2\epsilon}-1}$ (0.2125 T at ε = 0.1,
 #   0.3956 T at ε = 1; table above), i.e. for queries whose sensitivity is far below their range.
-# - The quantities the paper calls "variances" are standard deviations (§8 A9); the Gaussian
-#   mechanism's formula (98) needs ε < 1 (drawn up to ε = 1).
+# - The quantities the paper calls "variances" are standard deviations; the Gaussian mechanism's
+#   formula (98) needs ε < 1 (drawn up to ε = 1).
 # - Comparing ε's across the two models is only heuristic: the IP ε bounds a mutual information,
-#   the DP ε a log-likelihood ratio; both are in nats on F7 (spec §8 A11).
+#   the DP ε a log-likelihood ratio; both are in nats on the noise figure.
 # - The bound (95) is not tight: the exact amplitude-constrained capacity (Smith) is below it, with
-#   inputs $\{\pm T\}$ up to $T^2/N \approx 2.5$ and an interior mass point beyond (F8). It is computed
-#   on a grid, so it is a slight underestimate at the highest SNR.
+#   inputs $\{\pm T\}$ up to $T^2/N \approx 2.5$ and an interior mass point beyond (capacity figure).
+#   It is computed on a grid, so it is a slight underestimate at the highest SNR.
 # - The paper takes $E f(X)^2 \le T^2$ with $T = \max|f|$; the centred half-range is also valid and
-#   tighter (spec §8 A8). Here $T$ is a parameter.
+#   tighter. Here $T$ is a parameter.

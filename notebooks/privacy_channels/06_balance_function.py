@@ -33,8 +33,9 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
+from nsp.papers.privacy_channels import example1_rr, lemma1_holds, lemma2_holds
 from nsp.plotting import certified, savefig, unit_label, use_style
-from nsp.privacy_channels import balance_function, example1_rr
+from nsp.privacy_channels import balance_function
 
 use_style()
 unit = unit_label(base)
@@ -74,22 +75,18 @@ f9.round(6)
 d0 = f9[(f9.p == p_list[0]) & (f9.b == 0.0)].delta_upper.iloc[0]
 print(
     f"δ(0) = {d0:.3g}; Lemma 1 prints δ(log|X|) < min{{b, max_i log|X_i|}}; at b = 0 that would need "
-    f"0 < 0 — false as a strict inequality (spec §8 A12); δ(b) <= min(b, C_1) holds on every point:",
-    bool((f9.delta_upper <= np.minimum(f9.b, f9.c1) + 1e-9).all()),
+    f"0 < 0 — false as a strict inequality; δ(b) <= min(b, C_1) holds on every point:",
+    lemma1_holds(f9),
 )
 # Lemma 2 on a grid: C_1^b <= eps  iff  C_1 <= eps + delta(b)  (a tautology given (4))
-eps_grid = np.linspace(0, 1, 21)
-print(
-    "Lemma 2 holds on the grid:",
-    all((r.c1_b <= e) == (r.c1 <= e + r.delta_upper) for _, r in f9.iterrows() for e in eps_grid),
-)
+print("Lemma 2 holds on the grid:", lemma2_holds(f9, np.linspace(0, 1, 21)))
 
 # %% [markdown]
 # ## Differences from the paper
-# - The paper has no numbers for δ(b) and calls it an open problem; this curve (spec F9, E8) is a
-#   heuristic upper estimate: δ = 0 up to $b = 2$ bits (the max-entropy prior attaining $C_1$ has
+# - The paper has no numbers for δ(b) and calls it an open problem; this curve is a heuristic upper
+#   estimate: δ = 0 up to $b = 2$ bits (the max-entropy prior attaining $C_1$ has
 #   $H = 2$ bits), then rising to δ(log₂6) = 0.4059 bits at p = 0.1 (uniform prior, exact).
 # - Lemma 1's last inequality "δ(log|X|) < min{b, max_i log|X_i|}" fails at b = 0 when read strictly
-#   (δ(0) = 0 = b). Read as δ(b) ≤ min{b, max_i log|X_i|}, it holds here (spec §8 A12).
-# - Theorem 3.1 does not apply under the entropy constraint (spec §8 A20); $C_1^b$ is searched
-#   directly over joint priors.
+#   (δ(0) = 0 = b). Read as δ(b) ≤ min{b, max_i log|X_i|}, it holds here.
+# - Theorem 3.1 does not apply under the entropy constraint; $C_1^b$ is searched directly over joint
+#   priors.

@@ -1,67 +1,81 @@
-"""Argument checks shared by :mod:`nsp.privacy_channels`: every message names the argument and
-the rule it broke, and nothing is converted silently (no truncation of ``1.5`` to ``1``, no
-``True`` read as ``1``, no NaN passed on).
+"""Checks of :mod:`nsp.privacy_channels` that :mod:`nsp._validation` does not cover.
+
+Scalars are checked with :mod:`nsp._validation` directly; this module only adds the two
+argument kinds of the samplers (a seed, a sample shape) and the warning of a deprecated name.
 
 Examples
 --------
->>> check_int(3, "k", minimum=1), check_real(0.5, "p")
-(3, 0.5)
->>> check_int(1.5, "max_candidates", minimum=1)
+>>> check_seed(3), check_size((2, 0))
+(3, (2, 0))
+>>> check_size(1.5)
 Traceback (most recent call last):
 ...
-ValueError: max_candidates must be an integer >= 1; got 1.5
+ValueError: size must be an integer in [0, inf); got 1.5 (float)
 """
 
 from __future__ import annotations
 
-import math
-import numbers
+import warnings
 
 import numpy as np
 
+from nsp._validation import check_int
 
-def _scalar(v: object) -> object:
-    """A 0-d numpy array becomes its Python scalar (other values are returned unchanged)."""
-    if isinstance(v, np.ndarray) and v.ndim == 0:
-        return v.item()
-    return v
-
-
-def check_int(v: object, name: str, *, minimum: int | None = None) -> int:
-    """``v`` as an ``int``; refuses bools, floats (even ``2.0``), strings, values below ``minimum``."""
-    v = _scalar(v)
-    rule = "an integer" + ("" if minimum is None else f" >= {minimum}")
-    if isinstance(v, bool) or not isinstance(v, (numbers.Integral, np.integer)):
-        raise ValueError(f"{name} must be {rule}; got {v!r}")
-    if minimum is not None and int(v) < minimum:
-        raise ValueError(f"{name} must be {rule}; got {v!r}")
-    return int(v)
-
-
-def check_real(v: object, name: str, *, finite: bool = False) -> float:
-    """``v`` as a ``float``; refuses bools, strings, non-numbers, NaN (and inf if ``finite``)."""
-    v = _scalar(v)
-    if isinstance(v, bool) or not isinstance(v, (numbers.Real, np.integer, np.floating)):
-        raise ValueError(f"{name} must be a real number; got {v!r}")
-    x = float(v)
-    if math.isnan(x):
-        raise ValueError(f"{name} must be a number, not NaN")
-    if finite and not math.isfinite(x):
-        raise ValueError(f"{name} must be finite; got {x}")
-    return x
+__all__ = ["check_seed", "check_size", "warn_renamed"]
 
 
 def check_size(size: object, name: str = "size") -> int | tuple[int, ...] | None:
-    """A sample shape: ``None``, an integer >= 0 or a tuple of them."""
+    """Return a sample shape: ``None``, an integer >= 0 or a tuple of them.
+
+    Parameters
+    ----------
+    size : object
+        The value to check.
+    name : str
+        The argument's name, for the message.
+
+    Returns
+    -------
+    int, tuple of int or None
+    """
     if size is None:
         return None
     if isinstance(size, tuple):
-        return tuple(check_int(s, f"{name}[{j}]", minimum=0) for j, s in enumerate(size))
-    return check_int(size, name, minimum=0)
+        return tuple(check_int(f"{name}[{j}]", s, low=0) for j, s in enumerate(size))
+    return check_int(name, size, low=0)
 
 
-def check_seed(seed: object, name: str = "seed") -> object:
-    """A seed for :func:`numpy.random.default_rng`: ``None``, an integer >= 0 or a Generator."""
-    if seed is None or isinstance(seed, (np.random.Generator, np.random.SeedSequence)):
+def check_seed(
+    seed: object, name: str = "seed"
+) -> int | np.random.Generator | np.random.SeedSequence | None:
+    """Return a seed for :func:`numpy.random.default_rng`: ``None``, an int >= 0 or a Generator.
+
+    Parameters
+    ----------
+    seed : object
+        The value to check.
+    name : str
+        The argument's name, for the message.
+
+    Returns
+    -------
+    int, numpy.random.Generator, numpy.random.SeedSequence or None
+    """
+    if seed is None or isinstance(seed, np.random.Generator | np.random.SeedSequence):
         return seed
-    return check_int(seed, name, minimum=0)
+    return check_int(name, seed, low=0)
+
+
+def warn_renamed(old: str, new: str) -> None:
+    """Emit the :class:`DeprecationWarning` of a name kept for one release.
+
+    Parameters
+    ----------
+    old, new : str
+        The deprecated name and the name to use instead.
+    """
+    warnings.warn(
+        f"{old} is deprecated and will be removed in the next release; use {new}",
+        DeprecationWarning,
+        stacklevel=3,
+    )

@@ -35,14 +35,23 @@ import itertools
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
 import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 from scipy.optimize import linprog, minimize
 
-from nsp._validation import as_pmf, check_base
-from nsp.privacy_channels._checks import check_int, check_real, check_seed
+from nsp._validation import (
+    Base,
+    as_pmf,
+    check_base,
+    check_choice,
+    check_int,
+    check_real,
+    check_tol,
+)
+from nsp.privacy_channels._checks import check_seed, warn_renamed
 from nsp.privacy_channels.core import PrivacyChannel, as_privacy_channel, group_channel
 
 __all__ = [
@@ -64,7 +73,13 @@ __all__ = [
     "is_data_independent",
     "data_independent_bound",
     "is_weakly_symmetric",
-    "uniform_output_reachable",
+    "weakly_symmetric_witness",
+    "is_uniform_output_reachable",
+    "uniform_output_witness",
+    "CapacityBounds",
+    "IndividualMaxInformation",
+    "WeakSymmetryWitness",
+    "UniformOutputWitness",
 ]
 
 #: Default budget: candidate channels (enumerate) or row sets (setdp) per call.
@@ -128,6 +143,102 @@ class ICCResult:
     exact: bool = True
 
 
+class _Unpackable:
+    """Mixin of the frozen result dataclasses that replaced tuples: they still unpack."""
+
+    _fields: ClassVar[tuple[str, ...]] = ()
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(tuple(getattr(self, f) for f in self._fields))
+
+    def __len__(self) -> int:
+        return len(self._fields)
+
+    def __getitem__(self, j: int) -> Any:
+        return tuple(self)[j]
+
+
+@dataclass(frozen=True)
+class CapacityBounds(_Unpackable):
+    """Certified bounds ``lower <= C_1 <= upper``; unpacks as ``(lower, upper)``.
+
+    Attributes
+    ----------
+    lower, upper : float
+        In units of the ``base`` asked for.
+    """
+
+    lower: float
+    upper: float
+    _fields: ClassVar[tuple[str, ...]] = ("lower", "upper")
+
+
+@dataclass(frozen=True)
+class IndividualMaxInformation(_Unpackable):
+    """The supremum of Def. 7 and the value at a witness prior; unpacks as ``(supremum, witness)``.
+
+    Attributes
+    ----------
+    supremum : float
+        ``C_1^inf(P_ind)`` in nats (= the dataset DP ε, Proposition 1).
+    witness : float
+        The max-information at the witness product prior, within ``eta`` of the supremum.
+    """
+
+    supremum: float
+    witness: float
+    _fields: ClassVar[tuple[str, ...]] = ("supremum", "witness")
+
+
+@dataclass(frozen=True)
+class WeakSymmetryWitness(_Unpackable):
+    """The outcome of the weak-symmetry search; unpacks as ``(holds, individual, selection)``.
+
+    Attributes
+    ----------
+    holds : bool
+        Whether the channel is weakly symmetric (Def. 11).
+    individual : int or None
+        An individual ``i'`` whose set ``S_i'`` holds a member with constant column sums.
+    selection : tuple or None
+        That member's selection ``g`` (one completion index tuple per value of ``X_i'``).
+    """
+
+    holds: bool
+    individual: int | None
+    selection: tuple | None
+    _fields: ClassVar[tuple[str, ...]] = ("holds", "individual", "selection")
+
+    def __bool__(self) -> bool:
+        return self.holds
+
+
+@dataclass(frozen=True)
+class UniformOutputWitness(_Unpackable):
+    """The outcome of the uniform-output search; unpacks as ``(holds, individual, selection, input_dist)``.
+
+    Attributes
+    ----------
+    holds : bool
+        Whether the uniform output law is reachable from some member of some ``S_i``.
+    individual : int or None
+        That individual ``i``.
+    selection : tuple or None
+        The member's selection ``g``.
+    input_dist : ndarray or None
+        An input pmf over ``X_i`` that makes the output uniform.
+    """
+
+    holds: bool
+    individual: int | None
+    selection: tuple | None
+    input_dist: NDArray[np.float64] | None = field(repr=False)
+    _fields: ClassVar[tuple[str, ...]] = ("holds", "individual", "selection", "input_dist")
+
+    def __bool__(self) -> bool:
+        return self.holds
+
+
 # ----------------------------------------------------------------------------- row types
 def row_types(
     ch: PrivacyChannel | ArrayLike, *, decimals: int = DECIMALS
@@ -140,13 +251,13 @@ def row_types(
 
     Examples
     --------
-    >>> from nsp.privacy_channels import example1_rr
+    >>> from nsp.papers.privacy_channels import example1_rr
     >>> types, tau = row_types(example1_rr(0.1))
     >>> types.tolist(), tau.tolist()
     ([[0.1, 0.9], [0.9, 0.1]], [[0, 1], [1, 0], [1, 1]])
     """
     ch = as_privacy_channel(ch)
-    decimals = check_int(decimals, "decimals")
+    decimals = check_int("decimals", decimals, low=0)
     M = ch.matrix()
     _, first, inv = np.unique(np.round(M, decimals), axis=0, return_index=True, return_inverse=True)
     return M[first].copy(), inv.reshape(ch.universe.sizes).astype(np.int64)
@@ -154,7 +265,7 @@ def row_types(
 
 def slice_types(tau: NDArray[np.int64], i: int) -> list[NDArray[np.int64]]:
     """``V_i(x_i)``: the sorted distinct row types of each slice ``x_i`` of individual ``i``."""
-    i = check_int(i, "i")
+    i = check_int("i", i)
     if not 0 <= i < np.ndim(tau):
         raise ValueError(f"i must be an individual index in 0..{np.ndim(tau) - 1}, got {i}")
     moved = np.moveaxis(tau, i, 0).reshape(tau.shape[i], -1)
@@ -178,7 +289,7 @@ def count_candidates(ch: PrivacyChannel | ArrayLike, i: int, *, distinct: bool =
 
     Examples
     --------
-    >>> from nsp.privacy_channels import example1_rr
+    >>> from nsp.papers.privacy_channels import example1_rr
     >>> ch = example1_rr(0.1)
     >>> [count_candidates(ch, i, distinct=d) for i in (0, 1) for d in (False, True)]
     [8, 4, 9, 4]
@@ -204,7 +315,7 @@ def candidate_channels(
 
     Examples
     --------
-    >>> from nsp.privacy_channels import example1_rr
+    >>> from nsp.papers.privacy_channels import example1_rr
     >>> [g for g, W in candidate_channels(example1_rr(0.1), 1)]
     [((0,), (1,)), ((0,), (0,)), ((1,), (1,)), ((1,), (0,))]
     """
@@ -239,7 +350,7 @@ def effective_channel(
 
     Examples
     --------
-    >>> from nsp.privacy_channels import example1_rr
+    >>> from nsp.papers.privacy_channels import example1_rr
     >>> effective_channel(example1_rr(0.1), 0, [[0.5, 0.5]] * 3).round(3).tolist()
     [[0.5, 0.5], [0.5, 0.5], [0.9, 0.1]]
     """
@@ -255,7 +366,7 @@ def effective_channel(
 
 
 def individual_mutual_information(
-    ch: PrivacyChannel | ArrayLike, prior: ArrayLike, i: int, *, base: float = 2
+    ch: PrivacyChannel | ArrayLike, prior: ArrayLike, i: int, *, base: Base = 2
 ) -> float:
     """``I(X_i; Y)`` for a joint prior ``prior[x_1, ..., x_n]`` through the channel.
 
@@ -263,7 +374,7 @@ def individual_mutual_information(
     --------
     The prior of §5 E1 attains ``C_1 = 1 - h(0.1)`` bits in Example 1:
 
-    >>> from nsp.privacy_channels import example1_rr
+    >>> from nsp.papers.privacy_channels import example1_rr
     >>> prior = np.zeros((3, 2)); prior[0, 0] = prior[1, 0] = 0.5
     >>> round(individual_mutual_information(example1_rr(0.1), prior, 0), 10)
     0.5310044064
@@ -443,7 +554,7 @@ def _witness(
 def individual_channel_capacity(
     ch: PrivacyChannel | ArrayLike,
     *,
-    base: float = 2,
+    base: Base = 2,
     method: str = "setdp",
     tol: float = 1e-10,
     max_candidates: int = MAX_CANDIDATES,
@@ -482,7 +593,7 @@ def individual_channel_capacity(
     --------
     Example 1 of the paper with randomized response, ``p = 0.1`` (§5 E1): ``1 - h(0.1)`` bits.
 
-    >>> from nsp.privacy_channels import example1_rr
+    >>> from nsp.papers.privacy_channels import example1_rr
     >>> res = individual_channel_capacity(example1_rr(0.1))
     >>> round(res.value, 9), res.per_individual == (res.value, res.value)
     (0.531004406, True)
@@ -491,10 +602,9 @@ def individual_channel_capacity(
     """
     ch = as_privacy_channel(ch)
     b = check_base(base)
-    if method not in ("setdp", "enumerate"):
-        raise ValueError(f"method must be 'setdp' or 'enumerate', got {method!r}")
-    tol = _check_tol(tol)
-    max_candidates = check_int(max_candidates, "max_candidates", minimum=1)
+    method = check_choice("method", method, ("setdp", "enumerate"))
+    tol = check_tol("tol", tol)
+    max_candidates = check_int("max_candidates", max_candidates, low=1)
     inds = (
         list(range(ch.n))
         if individuals is None
@@ -630,32 +740,18 @@ def _shortcut_sets(types, tau, i, k):
     return sorted(out)
 
 
-def _check_tol(tol: float) -> float:
-    tol = check_real(tol, "tol")
-    if not (tol > 0 and math.isfinite(tol)):
-        raise ValueError(f"tol must be a finite number > 0, got {tol}")
-    return tol
-
-
-def _check_restarts(restarts: int) -> int:
-    return check_int(restarts, "restarts", minimum=0)
-
-
-def _check_individual(ch: PrivacyChannel, i: int) -> int:
-    i = check_int(i, "individual index")
-    if not 0 <= i < ch.n:
-        raise ValueError(f"individual index must be in 0..{ch.n - 1}, got {i}")
-    return i
+def _check_individual(ch: PrivacyChannel, i: object) -> int:
+    return check_int("individual index", i, low=0, high=ch.n - 1)
 
 
 # ----------------------------------------------------------------------------- bounds, searches
 def individual_capacity_bounds(
     ch: PrivacyChannel | ArrayLike,
     *,
-    base: float = 2,
+    base: Base = 2,
     tol: float = 1e-10,
     max_pairs: int | None = None,
-) -> tuple[float, float]:
+) -> CapacityBounds:
     """Cheap certified bounds on ``C_1`` (spec R4), in units of ``base``.
 
     Lower: ``max`` over pairs of distinct rows of the two-row capacity (any two datasets
@@ -666,15 +762,15 @@ def individual_capacity_bounds(
 
     Examples
     --------
-    >>> from nsp.privacy_channels import example1_rr
+    >>> from nsp.papers.privacy_channels import example1_rr
     >>> [round(v, 9) for v in individual_capacity_bounds(example1_rr(0.1))]
     [0.531004406, 0.531004406]
     """
     ch = as_privacy_channel(ch)
     b = check_base(base)
-    tol = _check_tol(tol)
+    tol = check_tol("tol", tol)
     if max_pairs is not None:
-        max_pairs = check_int(max_pairs, "max_pairs", minimum=1)
+        max_pairs = check_int("max_pairs", max_pairs, low=1)
     types, _ = row_types(ch)
     pairs = list(itertools.combinations(range(len(types)), 2))
     if max_pairs is not None and len(pairs) > max_pairs:
@@ -685,7 +781,7 @@ def individual_capacity_bounds(
     for a, c in pairs:
         lo = max(lo, _capacity(types[[a, c]], tol)[1])
     up = min(_capacity(types, tol)[2], math.log(ch.k), max(math.log(s) for s in ch.universe.sizes))
-    return lo / math.log(b), up / math.log(b)
+    return CapacityBounds(lo / math.log(b), up / math.log(b))
 
 
 def _mi_and_grad(p: NDArray[np.float64], P: NDArray[np.float64]):
@@ -724,7 +820,7 @@ def _neg_mi_objective(
 
 
 def individual_capacity_search(
-    ch: PrivacyChannel | ArrayLike, *, base: float = 2, restarts: int = 20, seed: int = 0
+    ch: PrivacyChannel | ArrayLike, *, base: Base = 2, restarts: int = 20, seed: int = 0
 ) -> float:
     """Direct search over joint priors: a lower bound on ``C_1``, independent of Theorem 3.1.
 
@@ -734,13 +830,13 @@ def individual_capacity_search(
 
     Examples
     --------
-    >>> from nsp.privacy_channels import example1_rr
+    >>> from nsp.papers.privacy_channels import example1_rr
     >>> round(individual_capacity_search(example1_rr(0.1), restarts=5), 6)
     0.531004
     """
     ch = as_privacy_channel(ch)
     b = check_base(base)
-    restarts = _check_restarts(restarts)
+    restarts = check_int("restarts", restarts, low=0)
     rng = np.random.default_rng(check_seed(seed))
     best = 0.0
     sizes = ch.universe.sizes
@@ -765,7 +861,7 @@ def individual_capacity_search(
 
 
 def individual_capacity_entropy_constrained(
-    ch: PrivacyChannel | ArrayLike, b: float, *, base: float = 2, restarts: int = 30, seed: int = 0
+    ch: PrivacyChannel | ArrayLike, b: float, *, base: Base = 2, restarts: int = 30, seed: int = 0
 ) -> float:
     """Heuristic lower bound on ``C_1^b = max_{i, H(X) >= b} I(X_i; Y)`` (Assumption 2.1).
 
@@ -775,7 +871,7 @@ def individual_capacity_entropy_constrained(
 
     Examples
     --------
-    >>> from nsp.privacy_channels import example1_rr
+    >>> from nsp.papers.privacy_channels import example1_rr
     >>> round(individual_capacity_entropy_constrained(example1_rr(0.1), math.log2(6)), 6)
     0.12508
     """
@@ -784,8 +880,8 @@ def individual_capacity_entropy_constrained(
     lnb = math.log(bb)
     sizes = ch.universe.sizes
     hmax = math.log(ch.universe.size)
-    bn = check_real(b, "b") * lnb
-    restarts = _check_restarts(restarts)
+    bn = check_real("b", b) * lnb
+    restarts = check_int("restarts", restarts, low=0)
     seed = check_seed(seed)
     if not -1e-12 <= bn <= hmax + 1e-9:
         raise ValueError(
@@ -832,7 +928,7 @@ def balance_function(
     ch: PrivacyChannel | ArrayLike,
     bs: Sequence[float],
     *,
-    base: float = 2,
+    base: Base = 2,
     restarts: int = 30,
     seed: int = 0,
 ) -> pd.DataFrame:
@@ -846,7 +942,7 @@ def balance_function(
 
     Examples
     --------
-    >>> from nsp.privacy_channels import example1_rr
+    >>> from nsp.papers.privacy_channels import example1_rr
     >>> df = balance_function(example1_rr(0.1), [0.0, math.log2(6)], restarts=2)
     >>> df["delta_upper"].round(6).tolist()
     [0.0, 0.405925]
@@ -854,7 +950,7 @@ def balance_function(
     ch = as_privacy_channel(ch)
     if np.ndim(bs) != 1:
         raise ValueError(f"bs must be a 1-D sequence of entropy levels; got {bs!r}")
-    bs = [check_real(b, f"bs[{j}]") for j, b in enumerate(bs)]
+    bs = [check_real(f"bs[{j}]", b) for j, b in enumerate(bs)]
     c1 = individual_channel_capacity(ch, base=base).value
     rows = []
     for b in bs:
@@ -865,7 +961,7 @@ def balance_function(
 
 
 def group_capacity(
-    ch: PrivacyChannel | ArrayLike, group: Sequence[int], *, base: float = 2, method: str = "setdp"
+    ch: PrivacyChannel | ArrayLike, group: Sequence[int], *, base: Base = 2, method: str = "setdp"
 ) -> float:
     """``C_G = max_X I(X_G; Y)``: Theorem 3.1 applied to the merged super-individual ``G``.
 
@@ -873,7 +969,7 @@ def group_capacity(
     --------
     Both individuals of Example 1 together: the capacity of the full channel.
 
-    >>> from nsp.privacy_channels import example1_rr
+    >>> from nsp.papers.privacy_channels import example1_rr
     >>> round(group_capacity(example1_rr(0.1), [0, 1]), 9)
     0.531004406
     """
@@ -884,7 +980,7 @@ def group_capacity(
 
 def max_information_capacity_ind(
     ch: PrivacyChannel | ArrayLike, *, eta: float = 1e-12
-) -> tuple[float, float]:
+) -> IndividualMaxInformation:
     """``C_1^inf(P_ind)`` of Def. 7 (nats): the supremum (= DP epsilon, Prop. 1) and a witness.
 
     The supremum is approached, not attained (spec §8 A15): the witness product prior puts
@@ -893,7 +989,7 @@ def max_information_capacity_ind(
 
     Examples
     --------
-    >>> from nsp.privacy_channels import example1_rr
+    >>> from nsp.papers.privacy_channels import example1_rr
     >>> sup, wit = max_information_capacity_ind(example1_rr(0.1))
     >>> round(sup, 9), abs(sup - wit) < 1e-6
     (2.197224577, True)
@@ -901,12 +997,10 @@ def max_information_capacity_ind(
     from nsp.privacy_channels.core import dp_epsilon_axis_lines
 
     ch = as_privacy_channel(ch)
-    eta = check_real(eta, "eta")
-    if not 0 < eta < 1:
-        raise ValueError(f"eta must be in (0, 1), got {eta}")
+    eta = check_real("eta", eta, low=0.0, high=1.0, closed="neither")
     sup = dp_epsilon_axis_lines(ch)
     if sup == 0 or math.isinf(sup):
-        return sup, sup
+        return IndividualMaxInformation(sup, sup)
     A = ch.array
     best = (-1.0, None)
     for i in range(ch.n):
@@ -927,7 +1021,7 @@ def max_information_capacity_ind(
     eta = eta * math.exp(-sup)  # keeps the witness within ~eta of the supremum
     py = eta * row_hi + (1 - eta) * row_lo
     wit = float(math.log(row_hi[y] / py[y]))
-    return sup, wit
+    return IndividualMaxInformation(sup, wit)
 
 
 # ----------------------------------------------------------------------------- data independence
@@ -936,27 +1030,20 @@ def is_data_independent(ch: PrivacyChannel | ArrayLike, *, atol: float = 1e-12) 
 
     Examples
     --------
-    >>> from nsp.privacy_channels import example1_rr
+    >>> from nsp.papers.privacy_channels import example1_rr
     >>> is_data_independent(example1_rr(0.3)), is_data_independent([[0.5, 0.5], [0.2, 0.8]])
     (True, False)
     """
     M = np.sort(as_privacy_channel(ch).matrix(), axis=1)
-    return bool(np.all(np.abs(M - M[0]) <= _check_atol(atol)))
+    return bool(np.all(np.abs(M - M[0]) <= check_real("atol", atol, low=0.0)))
 
 
-def _check_atol(atol: float) -> float:
-    atol = check_real(atol, "atol", finite=True)
-    if atol < 0:
-        raise ValueError(f"atol must be a finite number >= 0, got {atol}")
-    return atol
-
-
-def data_independent_bound(ch: PrivacyChannel | ArrayLike, *, base: float = 2) -> float:
+def data_independent_bound(ch: PrivacyChannel | ArrayLike, *, base: Base = 2) -> float:
     """Corollary 1, eq. (44): ``log|Y| - H(Z)`` with ``Z ~ p(.|x)`` (any ``x``); an upper bound on ``C_1``.
 
     Examples
     --------
-    >>> from nsp.privacy_channels import example1_rr
+    >>> from nsp.papers.privacy_channels import example1_rr
     >>> round(data_independent_bound(example1_rr(0.1)), 10)
     0.5310044064
     """
@@ -972,26 +1059,50 @@ def data_independent_bound(ch: PrivacyChannel | ArrayLike, *, base: float = 2) -
     return math.log(ch.k) / math.log(b) - float(entropy(z, base=b))
 
 
-def is_weakly_symmetric(
+def weakly_symmetric_witness(
     ch: PrivacyChannel | ArrayLike, *, atol: float = 1e-9, max_candidates: int = MAX_CANDIDATES
-) -> tuple[bool, int | None, tuple | None]:
-    """Def. 11: data-independent, and some member of some ``S_i`` has constant column sums.
+) -> WeakSymmetryWitness:
+    """Search for a witness of weak symmetry (Def. 11).
 
-    Returns ``(True, i', g)`` with a witnessing selection, or ``(False, None, None)``.
-    Searches distinct members of ``S_i`` (budget ``max_candidates``, else
-    :class:`EnumerationBudgetError`).
+    A channel is weakly symmetric when it is data-independent and some member of some
+    ``S_i`` has constant column sums. The distinct members of every ``S_i`` are searched in
+    order.
+
+    Parameters
+    ----------
+    ch : PrivacyChannel or array_like
+        The channel.
+    atol : float
+        Tolerance (>= 0) of data independence and of equal column sums.
+    max_candidates : int
+        Budget on the members searched.
+
+    Returns
+    -------
+    WeakSymmetryWitness
+        ``holds`` and, when it holds, the individual and selection of a witnessing member.
+
+    Raises
+    ------
+    EnumerationBudgetError
+        If the search needs more than ``max_candidates`` members.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels",
+       arXiv:1910.09235, 2019, Def. 11 and Corollary 1.
 
     Examples
     --------
-    >>> from nsp.privacy_channels import example1_rr
-    >>> is_weakly_symmetric(example1_rr(0.1))
+    >>> from nsp.papers.privacy_channels import example1_rr
+    >>> tuple(weakly_symmetric_witness(example1_rr(0.1)))
     (True, 1, ((0,), (0,)))
     """
     ch = as_privacy_channel(ch)
-    atol = _check_atol(atol)
-    max_candidates = check_int(max_candidates, "max_candidates", minimum=1)
+    atol = check_real("atol", atol, low=0.0)
+    max_candidates = check_int("max_candidates", max_candidates, low=1)
     if not is_data_independent(ch, atol=atol):
-        return False, None, None
+        return WeakSymmetryWitness(False, None, None)
     total = sum(count_candidates(ch, i) for i in range(ch.n))
     if total > max_candidates:
         raise EnumerationBudgetError(
@@ -1001,28 +1112,78 @@ def is_weakly_symmetric(
         for g, W in candidate_channels(ch, i):
             cs = W.sum(axis=0)
             if np.all(np.abs(cs - cs[0]) <= atol):
-                return True, i, g
-    return False, None, None
+                return WeakSymmetryWitness(True, i, g)
+    return WeakSymmetryWitness(False, None, None)
 
 
-def uniform_output_reachable(
-    ch: PrivacyChannel | ArrayLike, *, max_candidates: int = MAX_CANDIDATES
-) -> tuple[bool, int | None, tuple | None, NDArray[np.float64] | None]:
-    """Spec R6: is the uniform output law in the convex hull of the rows of some member of some ``S_i``?
+def is_weakly_symmetric(
+    ch: PrivacyChannel | ArrayLike, *, atol: float = 1e-9, max_candidates: int = MAX_CANDIDATES
+) -> bool:
+    """Whether the channel is weakly symmetric (Def. 11); the witness: :func:`weakly_symmetric_witness`.
 
-    For a data-independent channel this holds **iff** ``C_1 = log|Y| - H(Z)`` (weak symmetry,
-    Def. 11, is the special case of a uniform input). One LP feasibility test per maximal row set.
-    Returns ``(True, i, g, r)`` with ``r`` an input pmf over ``X_i`` making the output uniform.
+    Parameters
+    ----------
+    ch : PrivacyChannel or array_like
+        The channel.
+    atol : float
+        Tolerance (>= 0) of data independence and of equal column sums.
+    max_candidates : int
+        Budget on the members of the ``S_i`` searched.
+
+    Returns
+    -------
+    bool
+
+    Raises
+    ------
+    EnumerationBudgetError
+        If the search needs more than ``max_candidates`` members.
 
     Examples
     --------
-    >>> from nsp.privacy_channels import example1_rr
-    >>> ok, i, g, r = uniform_output_reachable(example1_rr(0.1))
-    >>> ok, i, r.round(3).tolist()
+    >>> from nsp.papers.privacy_channels import example1_rr
+    >>> is_weakly_symmetric(example1_rr(0.1)), is_weakly_symmetric([[0.5, 0.5], [0.2, 0.8]])
+    (True, False)
+    """
+    return weakly_symmetric_witness(ch, atol=atol, max_candidates=max_candidates).holds
+
+
+def uniform_output_witness(
+    ch: PrivacyChannel | ArrayLike, *, max_candidates: int = MAX_CANDIDATES
+) -> UniformOutputWitness:
+    """Search for a member of some ``S_i`` whose rows' convex hull holds the uniform output law.
+
+    For a data-independent channel such a member exists **iff** ``C_1 = log|Y| - H(Z)``
+    (weak symmetry, Def. 11, is the special case of a uniform input). One linear-programming
+    feasibility test per maximal row set.
+
+    Parameters
+    ----------
+    ch : PrivacyChannel or array_like
+        The channel.
+    max_candidates : int
+        Budget on the maximal row sets per individual.
+
+    Returns
+    -------
+    UniformOutputWitness
+        ``holds`` and, when it holds, the individual, the selection and an input pmf over
+        ``X_i`` making the output uniform.
+
+    Raises
+    ------
+    EnumerationBudgetError
+        If an individual has more than ``max_candidates`` maximal row sets.
+
+    Examples
+    --------
+    >>> from nsp.papers.privacy_channels import example1_rr
+    >>> w = uniform_output_witness(example1_rr(0.1))
+    >>> w.holds, w.individual, w.input_dist.round(3).tolist()
     (True, 0, [0.5, 0.5, 0.0])
     """
     ch = as_privacy_channel(ch)
-    max_candidates = check_int(max_candidates, "max_candidates", minimum=1)
+    max_candidates = check_int("max_candidates", max_candidates, low=1)
     types, tau = row_types(ch)
     k = ch.k
     for i in range(ch.n):
@@ -1040,5 +1201,50 @@ def uniform_output_reachable(
             )
             if res.status == 0:
                 g, W, rx, _ = _witness(ch, types, tau, i, rows, np.maximum(res.x, 0) + 0.0, None)
-                return True, i, g, rx
-    return False, None, None, None
+                return UniformOutputWitness(True, i, g, rx)
+    return UniformOutputWitness(False, None, None, None)
+
+
+def is_uniform_output_reachable(
+    ch: PrivacyChannel | ArrayLike, *, max_candidates: int = MAX_CANDIDATES
+) -> bool:
+    """Whether some member of some ``S_i`` can make the output uniform (see :func:`uniform_output_witness`).
+
+    Parameters
+    ----------
+    ch : PrivacyChannel or array_like
+        The channel.
+    max_candidates : int
+        Budget on the maximal row sets per individual.
+
+    Returns
+    -------
+    bool
+
+    Examples
+    --------
+    >>> from nsp.papers.privacy_channels import example1_rr
+    >>> is_uniform_output_reachable(example1_rr(0.1))
+    True
+    """
+    return uniform_output_witness(ch, max_candidates=max_candidates).holds
+
+
+def uniform_output_reachable(
+    ch: PrivacyChannel | ArrayLike, *, max_candidates: int = MAX_CANDIDATES
+) -> UniformOutputWitness:
+    """Deprecated name of :func:`uniform_output_witness` (the result unpacks as before).
+
+    Parameters
+    ----------
+    ch : PrivacyChannel or array_like
+        The channel.
+    max_candidates : int
+        Budget on the maximal row sets per individual.
+
+    Returns
+    -------
+    UniformOutputWitness
+    """
+    warn_renamed("nsp.privacy_channels.uniform_output_reachable", "uniform_output_witness")
+    return uniform_output_witness(ch, max_candidates=max_candidates)

@@ -7,12 +7,17 @@ A dataset is ``x = (x_1, ..., x_n)`` with ``x_i`` in the finite record universe
 in the **last** axis (the paper writes columns = distributions; :meth:`PrivacyChannel.paper_matrix`
 gives its orientation). Records and outputs carry hashable labels; every index is 0-based.
 
-Operations (all return new channels over the same universe unless stated): composition
-(:func:`compose`, also adaptive :func:`compose_adaptive`), post-processing
-(:func:`post_process`), group channels (:func:`group_channel`) and sampling
-(:meth:`PrivacyChannel.sample`). The DP level of a channel (Def. 9, neighbours = Hamming
-distance 1, in **nats**) is :func:`dp_epsilon` (through :func:`nsp.channels.dp_epsilon`) and
-:func:`dp_epsilon_axis_lines` (the paper's §6 reading: ratios along axis-parallel lines).
+Operations (all return new channels over the same universe unless stated): independent
+composition (:func:`compose_parallel`, also adaptive :func:`compose_adaptive`),
+post-processing (:func:`post_process`), group channels (:func:`group_channel`) and sampling
+(:meth:`PrivacyChannel.sample`). The DP level of a channel (Def. 9) over datasets that differ in
+one individual's record, in **nats**, is :func:`dataset_dp_epsilon` (through
+:func:`nsp.channels.dp_epsilon` with those neighbour pairs) and :func:`dp_epsilon_axis_lines`
+(the paper's §6 reading: ratios along axis-parallel lines).
+
+References
+----------
+.. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019.
 """
 
 from __future__ import annotations
@@ -25,8 +30,8 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from nsp._validation import as_channel
-from nsp.privacy_channels._checks import check_int, check_seed, check_size
+from nsp._validation import as_channel, check_int
+from nsp.privacy_channels._checks import check_seed, check_size, warn_renamed
 
 __all__ = [
     "ProductUniverse",
@@ -34,14 +39,15 @@ __all__ = [
     "as_privacy_channel",
     "query_values",
     "query_channel",
-    "compose",
+    "compose_parallel",
     "compose_adaptive",
     "post_process",
     "group_channel",
     "hamming_neighbours",
     "query_sensitivity",
-    "dp_epsilon",
+    "dataset_dp_epsilon",
     "dp_epsilon_axis_lines",
+    "expected_distortion",
 ]
 
 
@@ -86,7 +92,7 @@ class ProductUniverse:
     @classmethod
     def binary(cls, n: int) -> ProductUniverse:
         """``n`` individuals with records in ``{0, 1}``."""
-        return cls([(0, 1)] * check_int(n, "n", minimum=1))
+        return cls([(0, 1)] * check_int("n", n, low=1))
 
     @property
     def sizes(self) -> tuple[int, ...]:
@@ -318,13 +324,26 @@ def query_channel(
     return PrivacyChannel(universe, rows.reshape(universe.sizes + (len(outs),)), outs)
 
 
-def compose(ch1: PrivacyChannel, ch2: PrivacyChannel) -> PrivacyChannel:
-    """Independent composition: ``p(y1, y2 | x) = p1(y1|x) p2(y2|x)``; outputs are pairs.
+def compose_parallel(ch1: PrivacyChannel, ch2: PrivacyChannel) -> PrivacyChannel:
+    """Independent (parallel) composition: ``p(y1, y2 | x) = p1(y1|x) p2(y2|x)``.
+
+    Both channels see the same dataset and add independent noise; the output is the pair.
+
+    Parameters
+    ----------
+    ch1, ch2 : PrivacyChannel
+        Channels over the same :class:`ProductUniverse`.
+
+    Returns
+    -------
+    PrivacyChannel
+        Outputs are the pairs ``(y1, y2)`` in C order.
 
     Examples
     --------
     >>> U = ProductUniverse.binary(1)
-    >>> c = compose(PrivacyChannel(U, [[0.9, 0.1], [0.1, 0.9]]), PrivacyChannel(U, [[1, 0], [0, 1]]))
+    >>> c1 = PrivacyChannel(U, [[0.9, 0.1], [0.1, 0.9]])
+    >>> c = compose_parallel(c1, PrivacyChannel(U, [[1, 0], [0, 1]]))
     >>> c.outputs, c.array[0].tolist()
     (((0, 0), (0, 1), (1, 0), (1, 1)), [0.9, 0.0, 0.1, 0.0])
     """
@@ -332,6 +351,22 @@ def compose(ch1: PrivacyChannel, ch2: PrivacyChannel) -> PrivacyChannel:
     arr = ch1.array[..., :, None] * ch2.array[..., None, :]
     outs = tuple(itertools.product(ch1.outputs, ch2.outputs))
     return PrivacyChannel(ch1.universe, arr.reshape(ch1.universe.sizes + (-1,)), outs)
+
+
+def compose(ch1: PrivacyChannel, ch2: PrivacyChannel) -> PrivacyChannel:
+    """Deprecated name of :func:`compose_parallel`.
+
+    Parameters
+    ----------
+    ch1, ch2 : PrivacyChannel
+        Channels over the same universe.
+
+    Returns
+    -------
+    PrivacyChannel
+    """
+    warn_renamed("nsp.privacy_channels.compose", "compose_parallel")
+    return compose_parallel(ch1, ch2)
 
 
 def compose_adaptive(
@@ -409,7 +444,7 @@ def group_channel(ch: PrivacyChannel, group: Sequence[int]) -> tuple[PrivacyChan
     ((4, 3), 0)
     """
     n = ch.n
-    grp = sorted({check_int(a, "group member") for a in group})
+    grp = sorted({check_int("group member", a) for a in group})
     if len(grp) != len(list(group)) or not grp or grp[0] < 0 or grp[-1] >= n:
         raise ValueError(f"group must list distinct individuals in 0..{n - 1}; got {list(group)}")
     pos = grp[0]
@@ -468,39 +503,81 @@ def _interleave(pairs: list[NDArray[np.int64]]) -> NDArray[np.int64]:
 
 
 def query_sensitivity(universe: ProductUniverse, f: Callable[..., float]) -> float:
-    """Global sensitivity ``max_{x ~ x'} |f(x) - f(x')|`` over Hamming-1 neighbours (§4.5).
+    """Global sensitivity ``max |f(x) - f(x')|`` over datasets differing in one record (§4.5).
+
+    The same quantity as :func:`nsp.noiseless.sensitivity` (which it calls), for a query
+    called with one argument per individual; here a query value that is not a finite real
+    number is refused instead of turning the result into NaN.
+
+    Parameters
+    ----------
+    universe : ProductUniverse
+        The datasets.
+    f : callable
+        The query, called as ``f(x_1, ..., x_n)`` with record labels; real-valued.
+
+    Returns
+    -------
+    float
+        The largest change of ``f`` when one individual's record changes.
+
+    Raises
+    ------
+    ValueError
+        If ``f`` returns something that is not a finite real number.
 
     Examples
     --------
     >>> query_sensitivity(ProductUniverse.binary(4), lambda *x: sum(x))
     1.0
     """
-    try:
-        vals = np.asarray(query_values(universe, f), dtype=np.float64)
-    except (TypeError, ValueError):
-        raise ValueError("f must return real numbers to have a sensitivity") from None
-    if not np.all(np.isfinite(vals)):
-        raise ValueError("f must return finite numbers to have a sensitivity (found NaN or inf)")
-    best = 0.0
-    for i in range(universe.n):
-        best = max(best, float(np.max(vals.max(axis=i) - vals.min(axis=i))))
-    return best
+    from nsp.noiseless import sensitivity
+
+    def value(x: tuple) -> float:
+        try:
+            v = float(f(*x))
+        except (TypeError, ValueError):
+            raise ValueError("f must return real numbers to have a sensitivity") from None
+        if not math.isfinite(v):
+            raise ValueError(
+                "f must return finite numbers to have a sensitivity (found NaN or inf)"
+            )
+        return v
+
+    return float(sensitivity(value, universe.records))
 
 
-def dp_epsilon(ch: PrivacyChannel | ArrayLike) -> float:
+def dataset_dp_epsilon(ch: PrivacyChannel | ArrayLike) -> float:
     """The DP level of a privacy channel (Def. 9, eq. (11)), in **nats**.
 
-    ``max`` over Hamming-1 neighbours ``x ~ x'`` and outputs ``y`` of
-    ``|ln p(y|x) - ln p(y|x')|`` (``inf`` when a zero meets a positive entry), computed by
-    :func:`nsp.channels.dp_epsilon` on the flattened channel with the Hamming neighbour pairs.
-    By Proposition 1 it equals the max-individual channel capacity w.r.t. independent priors.
+    Neighbouring datasets are those that differ in one individual's record (Hamming
+    distance 1): ``max`` over such ``x ~ x'`` and outputs ``y`` of ``|ln p(y|x) - ln p(y|x')|``
+    (``inf`` when a zero meets a positive entry). This is :func:`nsp.channels.dp_epsilon` on
+    the flattened channel with those neighbour pairs; :func:`nsp.channels.dp_epsilon` alone
+    treats every pair of inputs as neighbours (the local model). By Proposition 1 it equals
+    the max-individual channel capacity w.r.t. independent priors.
+
+    Parameters
+    ----------
+    ch : PrivacyChannel or array_like
+        The channel (a raw array has its last axis = y).
+
+    Returns
+    -------
+    float
+        ε in nats (0 for a universe with no neighbouring datasets).
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels",
+       arXiv:1910.09235, 2019, Def. 9 and Proposition 1.
 
     Examples
     --------
-    Example 1 with randomized response at ``p = 0.1`` (§5 E9): ``ln 9``.
+    Example 1 with randomized response at ``p = 0.1``: ``ln 9``.
 
-    >>> from nsp.privacy_channels import example1_rr
-    >>> round(dp_epsilon(example1_rr(0.1)), 10)
+    >>> from nsp.papers.privacy_channels import example1_rr
+    >>> round(dataset_dp_epsilon(example1_rr(0.1)), 10)
     2.1972245773
     """
     from nsp.channels import dp_epsilon as _dp
@@ -512,15 +589,43 @@ def dp_epsilon(ch: PrivacyChannel | ArrayLike) -> float:
     return float(_dp(ch.matrix(), neighbours=pairs))
 
 
+def dp_epsilon(ch: PrivacyChannel | ArrayLike) -> float:
+    """Deprecated name of :func:`dataset_dp_epsilon` (not :func:`nsp.channels.dp_epsilon`).
+
+    Parameters
+    ----------
+    ch : PrivacyChannel or array_like
+        The channel.
+
+    Returns
+    -------
+    float
+        ε in nats.
+    """
+    warn_renamed("nsp.privacy_channels.dp_epsilon", "dataset_dp_epsilon")
+    return dataset_dp_epsilon(ch)
+
+
 def dp_epsilon_axis_lines(ch: PrivacyChannel | ArrayLike) -> float:
     """DP level (nats) by the paper's §6 reading: the largest log-ratio of two entries on a
     line of the ``(n+1)``-dimensional transition array parallel to an ``x_i`` axis.
 
-    Independent of :func:`dp_epsilon` (vectorized over axes, no neighbour list); the two agree.
+    Independent of :func:`dataset_dp_epsilon` (vectorized over axes, no neighbour list); the
+    two agree.
+
+    Parameters
+    ----------
+    ch : PrivacyChannel or array_like
+        The channel.
+
+    Returns
+    -------
+    float
+        ε in nats.
 
     Examples
     --------
-    >>> from nsp.privacy_channels import example1_rr
+    >>> from nsp.papers.privacy_channels import example1_rr
     >>> round(dp_epsilon_axis_lines(example1_rr(0.1)), 10)
     2.1972245773
     """
@@ -536,3 +641,52 @@ def dp_epsilon_axis_lines(ch: PrivacyChannel | ArrayLike) -> float:
         if np.any(pos):
             best = max(best, float(np.max(np.log(hi[pos]) - np.log(lo[pos]))))
     return best
+
+
+def expected_distortion(
+    ch: PrivacyChannel,
+    f: Callable[..., float],
+    *,
+    distortion: Callable[[float, float], float] | None = None,
+) -> float:
+    """Mean distortion ``E d(Y, f(X))`` of a channel over uniformly distributed datasets.
+
+    Parameters
+    ----------
+    ch : PrivacyChannel
+        A channel with real-valued outputs.
+    f : callable
+        The real-valued query ``f(x_1, ..., x_n)``.
+    distortion : callable, optional
+        ``d(y, v)``; default ``|y - v|``.
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    ValueError
+        If the outputs, the query values or the distortions are not finite real numbers.
+
+    Examples
+    --------
+    >>> ch = PrivacyChannel(ProductUniverse.binary(1), [[0.9, 0.1], [0.1, 0.9]])
+    >>> round(expected_distortion(ch, lambda a: a), 12)
+    0.1
+    """
+    try:
+        vals = np.asarray(query_values(ch.universe, f), dtype=np.float64).ravel()
+        ys = np.asarray(ch.outputs, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise ValueError(
+            "f and the channel's outputs must be real numbers for a distortion"
+        ) from None
+    D = (
+        np.abs(ys[None, :] - vals[:, None])
+        if distortion is None
+        else np.array([[distortion(y, v) for y in ys] for v in vals], dtype=np.float64)
+    )
+    if not np.all(np.isfinite(D)):
+        raise ValueError("f and distortion must give finite numbers (found NaN or inf)")
+    return float(np.mean(np.sum(ch.matrix() * D, axis=1)))

@@ -24,8 +24,8 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 from scipy import integrate, optimize, stats
 
-from nsp._validation import check_base
-from nsp.privacy_channels._checks import check_int, check_real, check_seed, check_size
+from nsp._validation import Base, check_base, check_int, check_real
+from nsp.privacy_channels._checks import check_seed, check_size
 from nsp.privacy_channels.core import (
     PrivacyChannel,
     ProductUniverse,
@@ -65,29 +65,14 @@ __all__ = [
 ]
 
 
-def _check_p(p: float, name: str = "p") -> float:
-    p = check_real(p, name)
-    if not 0 < p < 1:
-        raise ValueError(f"{name} must be in (0, 1), got {p}")
-    return p
+def _positive(name: str, v: object) -> float:
+    """A finite real number > 0."""
+    return check_real(name, v, low=0.0, closed="neither")
 
 
-def _check_positive(v: float, name: str) -> float:
-    v = check_real(v, name)
-    if not (v > 0 and math.isfinite(v)):
-        raise ValueError(f"{name} must be a finite number > 0, got {v}")
-    return v
-
-
-def _check_eps_nonnegative(eps: float, name: str = "eps") -> float:
-    eps = check_real(eps, name)
-    if not eps >= 0:
-        raise ValueError(f"{name} must be >= 0, got {eps}")
-    return eps
-
-
-def _check_finite_value(value: float, name: str = "value") -> float:
-    return check_real(value, name, finite=True)
+def _probability(name: str, v: object) -> float:
+    """A flip probability in the open interval (0, 1)."""
+    return check_real(name, v, low=0.0, high=1.0, closed="neither")
 
 
 def _h_nats(p: float) -> float:
@@ -111,7 +96,7 @@ def randomized_response_channel(
     >>> ch.array[..., 1].tolist()          # Fig. 1, plane y = 1
     [[0.9, 0.1], [0.1, 0.9], [0.1, 0.1]]
     """
-    p = _check_p(p)
+    p = _probability("p", p)
 
     def kernel(v):
         if v not in (0, 1):
@@ -121,7 +106,7 @@ def randomized_response_channel(
     return query_channel(universe, f, kernel, outputs=(0, 1))
 
 
-def rr_capacity(p: float, *, base: float = 2) -> float:
+def rr_capacity(p: float, *, base: Base = 2) -> float:
     """``log 2 - H(p)`` (eq. (34)): the exact ``C_1`` of RR for any non-constant query.
 
     Examples
@@ -129,11 +114,11 @@ def rr_capacity(p: float, *, base: float = 2) -> float:
     >>> round(rr_capacity(0.1), 10), round(rr_capacity(0.1, base=math.e), 10)
     (0.5310044064, 0.3680642072)
     """
-    p = _check_p(p)
+    p = _probability("p", p)
     return (math.log(2) - _h_nats(p)) / math.log(check_base(base))
 
 
-def rr_flip_threshold(eps: float, *, base: float = 2) -> float:
+def rr_flip_threshold(eps: float, *, base: Base = 2) -> float:
     """``p*`` in ``(0, 1/2]`` solving ``H(p*) = log 2 - eps`` (eq. (37)).
 
     RR is ``eps``-information private w.r.t. all priors iff ``p`` is in ``[p*, 1 - p*]``.
@@ -145,7 +130,7 @@ def rr_flip_threshold(eps: float, *, base: float = 2) -> float:
     (0.3160193463, 0.2802053738)
     """
     b = check_base(base)
-    eps = _check_eps_nonnegative(eps)
+    eps = check_real("eps", eps, low=0.0, allow_inf=True)
     e_n = eps * math.log(b)
     if e_n >= math.log(2):
         return 0.0
@@ -162,7 +147,7 @@ def rr_dp_epsilon(p: float) -> float:
     >>> round(rr_dp_epsilon(0.1), 10)
     2.1972245773
     """
-    p = _check_p(p)
+    p = _probability("p", p)
     return abs(math.log((1 - p) / p))
 
 
@@ -174,7 +159,7 @@ def dp_rr_flip(eps: float) -> float:
     >>> round(dp_rr_flip(math.log(9)), 12)
     0.1
     """
-    eps = _check_eps_nonnegative(eps)
+    eps = check_real("eps", eps, low=0.0, allow_inf=True)
     return 1.0 / (1.0 + math.exp(eps)) if eps < 700 else math.exp(-eps) / (1.0 + math.exp(-eps))
 
 
@@ -193,7 +178,7 @@ def kary_rr_channel(
     >>> ch.array[0, 0].round(3).tolist()
     [0.7, 0.15, 0.15]
     """
-    p = _check_p(p)
+    p = _probability("p", p)
     vals = query_values(universe, f)
     outs = _default_outputs(vals) if outputs is None else tuple(outputs)
     k = len(outs)
@@ -253,7 +238,7 @@ def exponential_channel(
     >>> round(float(ch.array[0, 0]), 6)       # k = 2 is RR with p = 1/(1+e^{1/N})
     0.731059
     """
-    N = _check_positive(N, "N")
+    N = _positive("N", N)
     d = _default_distortion if distortion is None else distortion
     vals = query_values(universe, f)
     outs = _default_outputs(vals) if outputs is None else tuple(outputs)
@@ -276,10 +261,6 @@ def exponential_channel(
     return query_channel(universe, f, kernel, outputs=outs)
 
 
-def _check_k(k: int) -> int:
-    return check_int(k, "k", minimum=1)
-
-
 def _t_over_expm1(t: float) -> float:
     """T / (e^t - 1), stable for all t > 0 (= t e^-t / (1 - e^-t))."""
     if t > 700:
@@ -287,7 +268,7 @@ def _t_over_expm1(t: float) -> float:
     return t / math.expm1(t)
 
 
-def exponential_noise_entropy(k: int, N: float, *, base: float = 2) -> float:
+def exponential_noise_entropy(k: int, N: float, *, base: Base = 2) -> float:
     """``H(Z)`` of the exponential channel by eq. (62), in a numerically stable form.
 
     ``H = ln((1-e^{-k lam})/(1-e^{-lam})) + lam/(e^lam - 1) - k lam/(e^{k lam} - 1)`` nats,
@@ -298,8 +279,8 @@ def exponential_noise_entropy(k: int, N: float, *, base: float = 2) -> float:
     >>> round(exponential_noise_entropy(5, 1.0), 6), round(exponential_noise_entropy(10, 1e-4), 12)
     (1.442656, 0.0)
     """
-    k = _check_k(k)
-    lam = 1.0 / _check_positive(N, "N")
+    k = check_int("k", k, low=1)
+    lam = 1.0 / _positive("N", N)
     if k == 1:
         return 0.0
     log_alpha = math.log(-math.expm1(-k * lam)) - math.log(-math.expm1(-lam))
@@ -307,17 +288,17 @@ def exponential_noise_entropy(k: int, N: float, *, base: float = 2) -> float:
     return max(h, 0.0) / math.log(check_base(base))
 
 
-def exponential_noise_entropy_sum(k: int, N: float, *, base: float = 2) -> float:
+def exponential_noise_entropy_sum(k: int, N: float, *, base: Base = 2) -> float:
     """``H(Z)`` by the direct sum (eqs. (50)–(53)); the check for eq. (62)."""
-    k = _check_k(k)
-    lam = 1.0 / _check_positive(N, "N")
+    k = check_int("k", k, low=1)
+    lam = 1.0 / _positive("N", N)
     w = np.exp(-lam * np.arange(k))
     p = w / w.sum()
     p = p[p > 0]
     return float(-np.sum(p * np.log(p))) / math.log(check_base(base))
 
 
-def exponential_capacity_bound(k: int, N: float, *, base: float = 2) -> float:
+def exponential_capacity_bound(k: int, N: float, *, base: Base = 2) -> float:
     """``log k - H(Z)`` (eq. (43)/(63)): the paper's bound on ``C_1`` of the exponential channel.
 
     Examples
@@ -325,12 +306,12 @@ def exponential_capacity_bound(k: int, N: float, *, base: float = 2) -> float:
     >>> round(exponential_capacity_bound(5, 1.0), 6)
     0.879272
     """
-    return math.log(_check_k(k)) / math.log(check_base(base)) - exponential_noise_entropy(
-        k, N, base=base
-    )
+    return math.log(check_int("k", k, low=1)) / math.log(
+        check_base(base)
+    ) - exponential_noise_entropy(k, N, base=base)
 
 
-def exponential_noise_for_epsilon(k: int, eps: float, *, base: float = 2) -> float:
+def exponential_noise_for_epsilon(k: int, eps: float, *, base: Base = 2) -> float:
     """``N*``: the unique ``N`` with ``log k - H(Z) = eps`` (``H`` increases in ``N``; exists iff ``eps < log k``).
 
     The root is searched in ``[1e-3, 1e9]`` (``[1e-6, 1e9]`` for ``eps`` close to ``log k``). An
@@ -343,9 +324,9 @@ def exponential_noise_for_epsilon(k: int, eps: float, *, base: float = 2) -> flo
     >>> round(exponential_noise_for_epsilon(5, 0.1), 6)
     3.711812
     """
-    k = _check_k(k)
+    k = check_int("k", k, low=1)
     b = check_base(base)
-    eps = check_real(eps, "eps")
+    eps = check_real("eps", eps)
     if not 0 < eps < math.log(k) / math.log(b):
         raise ValueError(
             f"eps must be in (0, log k) = (0, {math.log(k) / math.log(b):.6g}) for k={k}, got {eps}"
@@ -375,8 +356,8 @@ def exponential_prob_correct(k: int, N: float) -> float:
     >>> round(exponential_prob_correct(5, 1.0), 6)
     0.636409
     """
-    k = _check_k(k)
-    lam = 1.0 / _check_positive(N, "N")
+    k = check_int("k", k, low=1)
+    lam = 1.0 / _positive("N", N)
     return -math.expm1(-lam) / -math.expm1(-k * lam)
 
 
@@ -388,8 +369,8 @@ def exponential_expected_rank(k: int, N: float) -> float:
     >>> round(exponential_expected_rank(2, 1.0), 6)
     0.268941
     """
-    k = _check_k(k)
-    lam = 1.0 / _check_positive(N, "N")
+    k = check_int("k", k, low=1)
+    lam = 1.0 / _positive("N", N)
     return (_t_over_expm1(lam) - _t_over_expm1(k * lam)) / lam
 
 
@@ -403,8 +384,8 @@ def sample_exponential_rank(
     >>> sample_exponential_rank(5, 1e-3, seed=0, size=4).tolist()
     [0, 0, 0, 0]
     """
-    k = _check_k(k)
-    lam = 1.0 / _check_positive(N, "N")
+    k = check_int("k", k, low=1)
+    lam = 1.0 / _positive("N", N)
     rng = np.random.default_rng(check_seed(seed))
     u = rng.random(check_size(size))
     j = np.floor(-np.log1p(u * np.expm1(-k * lam)) / lam).astype(np.int64)
@@ -432,7 +413,7 @@ def exponential_mechanism_channel(
     >>> round(float(ch.array[0, 0]), 6)
     0.731059
     """
-    eps = _check_positive(eps, "eps")
+    eps = _positive("eps", eps)
     u = (lambda y, v: -_default_distortion(y, v)) if utility is None else utility
     vals = query_values(universe, f)
     outs = _default_outputs(vals) if outputs is None else tuple(outputs)
@@ -446,7 +427,7 @@ def exponential_mechanism_channel(
         flat = U.reshape(-1, len(outs))
         du = float(np.max(np.abs(flat[pairs[:, 0]] - flat[pairs[:, 1]]))) if len(pairs) else 0.0
     else:
-        du = _check_positive(sensitivity, "sensitivity")
+        du = _positive("sensitivity", sensitivity)
     if not du > 0:
         raise ValueError(
             "sensitivity of the utility must be > 0 (the utility does not depend on the data?)"
@@ -458,7 +439,7 @@ def exponential_mechanism_channel(
 
 
 # ----------------------------------------------------------------------------- Gaussian channel
-def gaussian_capacity_bound(T: float, N: float, *, base: float = 2) -> float:
+def gaussian_capacity_bound(T: float, N: float, *, base: Base = 2) -> float:
     """``1/2 log(1 + T^2/N)`` (eq. (95)): bound on ``C_1`` of ``N(f(x), N)`` with ``|f| <= T``.
 
     Examples
@@ -466,13 +447,13 @@ def gaussian_capacity_bound(T: float, N: float, *, base: float = 2) -> float:
     >>> gaussian_capacity_bound(1.0, 1.0)
     0.5
     """
-    T = _check_positive(T, "T")
-    N = _check_positive(N, "N")
+    T = _positive("T", T)
+    N = _positive("N", N)
     return 0.5 * math.log1p(T * T / N) / math.log(check_base(base))
 
 
 def gaussian_noise_for_epsilon(
-    T: float, eps: float, *, base: float = math.e, balance_delta: float = 0.0
+    T: float, eps: float, *, base: Base = math.e, balance_delta: float = 0.0
 ) -> float:
     """Smallest variance ``N`` with bound ``<= eps + delta``: ``T^2 / (base^{2(eps+delta)} - 1)`` (eqs. (97), (100)).
 
@@ -481,15 +462,13 @@ def gaussian_noise_for_epsilon(
     >>> round(gaussian_noise_for_epsilon(1.0, 0.1), 6), gaussian_noise_for_epsilon(1.0, 0.5, base=2)
     (4.516656, 1.0)
     """
-    T = _check_positive(T, "T")
-    delta = check_real(balance_delta, "balance_delta", finite=True)
-    if delta < 0:
-        raise ValueError(f"balance_delta must be a finite number >= 0, got {balance_delta}")
-    e = _check_positive(eps, "eps") + delta
+    T = _positive("T", T)
+    delta = check_real("balance_delta", balance_delta, low=0.0)
+    e = _positive("eps", eps) + delta
     return T * T / math.expm1(2 * e * math.log(check_base(base)))
 
 
-def binary_input_awgn_capacity(A: float, N: float, *, base: float = 2) -> float:
+def binary_input_awgn_capacity(A: float, N: float, *, base: Base = 2) -> float:
     """Capacity of inputs ``+-A`` in Gaussian noise of variance ``N``:
     ``ln 2 - E ln(1 + exp(-2A(A+Z)/N))`` nats, ``Z ~ N(0, N)`` (1-D quadrature).
 
@@ -498,8 +477,8 @@ def binary_input_awgn_capacity(A: float, N: float, *, base: float = 2) -> float:
     >>> round(binary_input_awgn_capacity(1.5, 1.0), 6)    # spec E6
     0.759979
     """
-    A = _check_positive(A, "A")
-    N = _check_positive(N, "N")
+    A = _positive("A", A)
+    N = _positive("N", N)
     s = math.sqrt(N)
     fn = lambda z: np.logaddexp(0.0, -2 * A * (A + s * z) / N) * stats.norm.pdf(z)  # noqa: E731
     val, _ = integrate.quad(fn, -40, 40, limit=400, epsabs=1e-14, epsrel=1e-13, points=[-A / s])
@@ -517,7 +496,7 @@ def amplitude_constrained_capacity(
     *,
     n_inputs: int = 61,
     n_outputs: int = 1201,
-    base: float = 2,
+    base: Base = 2,
     tol: float = 1e-9,
 ):
     """Capacity of ``Y = X + sqrt(N) G`` with ``|X| <= T`` (Smith), by BA on a grid.
@@ -535,10 +514,10 @@ def amplitude_constrained_capacity(
     """
     from nsp.channels import channel_capacity
 
-    T = _check_positive(T, "T")
-    N = _check_positive(N, "N")
-    n_inputs = check_int(n_inputs, "n_inputs", minimum=2)
-    n_outputs = check_int(n_outputs, "n_outputs", minimum=2)
+    T = _positive("T", T)
+    N = _positive("N", N)
+    n_inputs = check_int("n_inputs", n_inputs, low=2)
+    n_outputs = check_int("n_outputs", n_outputs, low=2)
     xs = np.linspace(-T, T, n_inputs)
     s = math.sqrt(N)
     edges = _gaussian_edges(np.linspace(-T - 8 * s, T + 8 * s, n_outputs))
@@ -628,7 +607,7 @@ def discretized_gaussian_channel(
     >>> round(individual_channel_capacity(ch).value, 4)   # = BI-AWGN(A=1.5), spec E6
     0.76
     """
-    N = _check_positive(N, "N")
+    N = _positive("N", N)
     grid = _check_grid(y_grid)
     s = math.sqrt(N)
     edges = _gaussian_edges(grid)
@@ -646,8 +625,8 @@ def sample_gaussian_channel(
     size: int | None = None,
 ):
     """Draw ``f(x) + sqrt(N) G`` (eq. (91)) for the query value ``value = f(x)``."""
-    N = _check_positive(N, "N")
-    value = _check_finite_value(value)
+    N = _positive("N", N)
+    value = check_real("value", value)
     rng = np.random.default_rng(check_seed(seed))
     return value + math.sqrt(N) * rng.standard_normal(check_size(size))
 
@@ -661,7 +640,7 @@ def laplace_scale(sensitivity: float, eps: float) -> float:
     >>> laplace_scale(1.0, 0.1)
     10.0
     """
-    return _check_positive(sensitivity, "sensitivity") / _check_positive(eps, "eps")
+    return _positive("sensitivity", sensitivity) / _positive("eps", eps)
 
 
 def laplace_std(sensitivity: float, eps: float) -> float:
@@ -684,7 +663,7 @@ def sample_laplace_mechanism(
     size: int | None = None,
 ):
     """Draw ``f(x) + Laplace(Df/eps)``."""
-    value = _check_finite_value(value)
+    value = check_real("value", value)
     scale = laplace_scale(sensitivity, eps)
     rng = np.random.default_rng(check_seed(seed))
     return value + rng.laplace(0.0, scale, check_size(size))
@@ -694,19 +673,27 @@ def gaussian_mechanism_sigma(sensitivity: float, eps: float, delta: float) -> fl
     """Gaussian mechanism (eq. (98)): ``sigma = sqrt(2 ln(1.25/delta)) Df / eps``.
 
     The classical guarantee holds for ``eps < 1``; ``eps = 1`` is accepted as the boundary
-    (the spec's table E7 uses it) and ``eps > 1`` is refused.
+    (so that tables may include it) and ``eps > 1`` is refused.
+
+    Parameters
+    ----------
+    sensitivity : float
+        The query's sensitivity ``Df > 0``.
+    eps : float
+        DP ε in (0, 1], nats.
+    delta : float
+        The δ of (ε, δ)-DP, in (0, 1).
+
+    Returns
+    -------
+    float
+        The noise standard deviation σ.
 
     Examples
     --------
     >>> round(gaussian_mechanism_sigma(1.0, 0.1, 1e-5), 4)
     48.4481
     """
-    eps = _check_positive(eps, "eps")
-    if eps > 1:
-        raise ValueError(
-            f"eps must be <= 1 for the classical Gaussian mechanism (eq. (98)), got {eps}"
-        )
-    delta = check_real(delta, "delta")
-    if not 0 < delta < 1:
-        raise ValueError(f"delta must be in (0, 1), got {delta}")
-    return math.sqrt(2 * math.log(1.25 / delta)) * _check_positive(sensitivity, "sensitivity") / eps
+    eps = check_real("eps", eps, low=0.0, high=1.0, closed="right")
+    delta = check_real("delta", delta, low=0.0, high=1.0, closed="neither")
+    return math.sqrt(2 * math.log(1.25 / delta)) * _positive("sensitivity", sensitivity) / eps
