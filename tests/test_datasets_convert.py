@@ -1,4 +1,4 @@
-"""Converted files: rebuilt from commit-pinned sources with the registered sha256 (method "convert").
+"""Converted files: rebuilt from commit-pinned sources to the registered sha256 ("convert").
 
 The network is never used: ``fetching._download`` is replaced by a fake server. The SGSC, 2016
 taxi and REDD conversions are checked byte for byte against the real mirror files; binfer's

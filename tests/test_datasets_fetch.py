@@ -33,7 +33,10 @@ def _sha(data: bytes) -> str:
 
 @pytest.fixture
 def toy(monkeypatch, tmp_path):
-    """Replace the registry by three tiny files: one https, one in a UCI zip (CRLF), one mirror-only."""
+    """Replace the registry by three tiny files.
+
+    One is downloaded over https, one comes in a UCI zip (CRLF), one is mirror-only.
+    """
     info = DatasetInfo(
         key="toy",
         title="toy",

@@ -33,7 +33,7 @@ def _no_mirror_autocopy(monkeypatch):
     monkeypatch.delenv("NSP_DATA_MIRROR", raising=False)
 
 
-# =========================================================================== Adult
+# ====================================================================== Adult
 
 
 @pytest.fixture(scope="module")
@@ -78,7 +78,7 @@ def test_adult_missing_values_and_splits(home):
         ds.load_adult(split="all", data_home=home)
 
 
-# =========================================================================== Hungarian heart disease
+# ====================================================================== Hungarian heart disease
 
 
 def _paper_counts(frame: pd.DataFrame) -> tuple[int, int, int, int, int]:
@@ -128,7 +128,8 @@ def test_hungarian_raw_records_agree_with_the_processed_file(home):
     same = [c for c in ds.HEART_COLUMNS if c not in ("ca", "num")]
     assert multiset(raw, same) == multiset(processed, same)
     assert multiset(raw, ["age", "chol"]) == multiset(processed, ["age", "chol"])
-    # processed num is the raw diagnosis 0-4 collapsed to 0/1; raw ca has a 9 the processed file drops
+    # processed num is the raw diagnosis 0-4 collapsed to 0/1; raw ca has a 9 that the processed
+    # file drops
     raw_bin = raw.assign(num=(raw["num"] > 0).astype("Int64"))
     assert multiset(raw_bin, [*same, "num"]) == multiset(processed, [*same, "num"])
     assert raw["num"].max() == 4 and processed["num"].max() == 1
@@ -155,7 +156,7 @@ def test_hungarian_raw_malformed_record(tmp_path, home, monkeypatch):
         heart._read_raw(p)
 
 
-# =========================================================================== smart meters: SGSC
+# ====================================================================== smart meters: SGSC
 
 
 @pytest.fixture(scope="module")
@@ -250,7 +251,7 @@ def test_sgsc_malformed_rows(tmp_path):
         ds.load_smart_meter(path=tmp_path / "nope.csv")
 
 
-# =========================================================================== smart meters: Ausgrid
+# ====================================================================== smart meters: Ausgrid
 
 HALF_HOURS = [f"{(k * 30) // 60 % 24}:{(k * 30) % 60:02d}" for k in range(1, 49)]
 HEADER = ",".join(
@@ -317,7 +318,8 @@ def test_ausgrid_wide_format_to_long(ausgrid_file):
 
 def test_ausgrid_options(ausgrid_file):
     gc = ds.load_ausgrid(ausgrid_file, channels="GC", start="2012-07-02", end="2013-06-30")
-    assert sorted(set(zip(gc["customer"].astype(str), gc["timestamp"].dt.date.astype(str)))) == [
+    pairs = zip(gc["customer"].astype(str), gc["timestamp"].dt.date.astype(str), strict=True)
+    assert sorted(set(pairs)) == [
         ("1", "2012-07-02"),
         ("2", "2013-06-30"),
     ]
@@ -425,7 +427,7 @@ def test_ausgrid_customer12(home):
     )
 
 
-# =========================================================================== REDD
+# ====================================================================== REDD
 
 
 def test_redd_fragment(home):
@@ -539,7 +541,7 @@ def test_redd_blank_line_keeps_line_numbers(tmp_path):
     assert ds.read_redd_channel(p)["watts"].tolist() == [1.0, 2.0]
 
 
-# =========================================================================== NYC taxi
+# ====================================================================== NYC taxi
 
 
 def test_taxi_stand_in(home):
@@ -671,8 +673,14 @@ def test_taxi_2016_mapping(tmp_path):
         "dropoff_latitude,payment_type,fare_amount,extra,mta_tax,tip_amount,tolls_amount,"
         "improvement_surcharge,total_amount"
     )
-    row1 = "1,2016-01-01 00:00:00,2016-01-01 00:10:00,1,1.0,-73.99,40.73,1,N,-73.98,40.75,1,7,0.5,0.5,1,0,0.3,9.3"
-    row2 = "2,2016-01-01 00:00:00,2016-01-01 00:10:00,2,1.0,-73.99,40.73,5,Y,-73.98,40.75,2,7,1.0,0.5,0,0,0.3,8.8"
+    row1 = (
+        "1,2016-01-01 00:00:00,2016-01-01 00:10:00,1,1.0,-73.99,40.73,1,N,-73.98,40.75,1,7,"
+        "0.5,0.5,1,0,0.3,9.3"
+    )
+    row2 = (
+        "2,2016-01-01 00:00:00,2016-01-01 00:10:00,2,1.0,-73.99,40.73,5,Y,-73.98,40.75,2,7,"
+        "1.0,0.5,0,0,0.3,8.8"
+    )
     p = tmp_path / "yellow.csv.gz"
     with gzip.open(p, "wt") as fh:
         fh.write("\n".join([header, row1, row2]) + "\n")
@@ -684,7 +692,7 @@ def test_taxi_2016_mapping(tmp_path):
     assert "2014" in trips.attrs["stand_in_for"]
 
 
-# =========================================================================== missing and damaged files
+# ====================================================================== missing and damaged files
 
 
 def test_missing_files_name_the_path_and_make_data(tmp_path):

@@ -18,7 +18,11 @@ def test_paper_keys_are_the_notebook_and_figure_folders():
 
 def test_compare_tolerances_sequences_and_labels():
     paper = {("E1", "I"): 0.716920, ("E1", "pair"): (2, 1), ("E1", "groups"): "{0}{1}"}
-    ours = {("E1", "I"): 0.7169204, ("E1", "pair"): np.array([2.0, 1.0]), ("E1", "groups"): "{0}{1}"}
+    ours = {
+        ("E1", "I"): 0.7169204,
+        ("E1", "pair"): np.array([2.0, 1.0]),
+        ("E1", "groups"): "{0}{1}",
+    }
     table = compare(paper, ours, tol=5e-7, names=("example", "quantity"), notes={("E1", "I"): "ok"})
     assert list(table.columns) == ["example", "quantity", "paper", "ours", "agrees", "note"]
     assert table["agrees"].tolist() == [True, True, True]
