@@ -52,16 +52,15 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
-from nsp.uncertain import (
-    continuous,
-    decomposition,
-    hypothesis,
-    measures,
-    quantization,
-    ranges,
-    side_information,
-    zero_error,
-)
+# The submodules are attributes of the package (``nsp.uncertain.measures``), not in __all__.
+from nsp.uncertain import continuous as continuous
+from nsp.uncertain import decomposition as decomposition
+from nsp.uncertain import hypothesis as hypothesis
+from nsp.uncertain import measures as measures
+from nsp.uncertain import quantization as quantization
+from nsp.uncertain import ranges as ranges
+from nsp.uncertain import side_information as side_information
+from nsp.uncertain import zero_error as zero_error
 from nsp.uncertain.continuous import (
     IntervalUnion,
     continuous_conditional_hartley_entropy,
@@ -70,6 +69,7 @@ from nsp.uncertain.continuous import (
     differential_hartley_entropy,
 )
 from nsp.uncertain.decomposition import (
+    MAX_GRAPH_NODES,
     confusability_graph,
     finest_decomposition,
     maximin_information,
@@ -100,9 +100,11 @@ from nsp.uncertain.measures import (
     symmetrized_leakage,
 )
 from nsp.uncertain.quantization import cluster_ranges, quantize, quantized_decomposition
-from nsp.uncertain.ranges import JointRange, RangeLike, _mask_of
+from nsp.uncertain.ranges import JointRange, RangeLike
+from nsp.uncertain.ranges import _mask_of as _mask_of  # used by nsp.clustering
 from nsp.uncertain.side_information import side_information_leakage, side_information_maximin
 from nsp.uncertain.zero_error import (
+    MAX_POWER_CELLS,
     independence_number,
     is_zero_error_code,
     strong_power,
@@ -154,6 +156,8 @@ __all__ = [
     "continuous_conditional_hartley_entropy",
     "continuous_nonstochastic_information",
     "continuous_leakage",
+    "MAX_GRAPH_NODES",
+    "MAX_POWER_CELLS",
 ]
 
 #: Above this many edges per vertex, :func:`support_components` contracts the graph first

@@ -55,17 +55,28 @@ class IntervalUnion:
     """
 
     __slots__ = ("_intervals",)
+    _intervals: tuple[tuple[float, float], ...]
 
     def __init__(self, intervals: Iterable[tuple[float, float]] = ()) -> None:
         pairs = []
-        for item in intervals:
+        try:
+            items = list(intervals)
+        except TypeError:
+            raise ValueError(
+                f"intervals must be an iterable of pairs (lo, hi); got {intervals!r}"
+            ) from None
+        for item in items:
             try:
-                lo, hi = (float(v) for v in item)
+                a, b = item
             except (TypeError, ValueError):
                 raise ValueError(
                     f"intervals must hold pairs (lo, hi) of numbers; got {item!r}"
                 ) from None
-            if not (math.isfinite(lo) and math.isfinite(hi)) or lo > hi:
+            try:
+                lo, hi = check_real("lo", a), check_real("hi", b)
+            except ValueError as err:
+                raise ValueError(f"intervals must have finite real ends: {err}") from None
+            if lo > hi:
                 raise ValueError(f"intervals must have finite ends with lo <= hi; got ({lo}, {hi})")
             pairs.append((lo, hi))
         pairs.sort()
@@ -82,30 +93,71 @@ class IntervalUnion:
 
     @classmethod
     def interval(cls, lo: float, hi: float) -> IntervalUnion:
-        """The single interval ``[lo, hi]``."""
+        """Return the single interval ``[lo, hi]``.
+
+        Parameters
+        ----------
+        lo, hi : float
+            Finite ends with ``lo <= hi``.
+
+        Returns
+        -------
+        IntervalUnion
+        """
         return cls([(lo, hi)])
 
     @property
     def intervals(self) -> tuple[tuple[float, float], ...]:
-        """The disjoint intervals, sorted."""
+        """Return the disjoint intervals, sorted."""
         return self._intervals
 
     def measure(self) -> float:
-        """Lebesgue measure ``μ``: the total length."""
+        """Return the Lebesgue measure ``μ``: the total length.
+
+        Returns
+        -------
+        float
+        """
         return float(math.fsum(hi - lo for lo, hi in self._intervals))
 
     def is_empty(self) -> bool:
-        """Whether the set is empty."""
+        """Return whether the set is empty.
+
+        Returns
+        -------
+        bool
+        """
         return not self._intervals
 
     def union(self, other: IntervalUnion) -> IntervalUnion:
-        """``self ∪ other``."""
+        """Return ``self ∪ other``.
+
+        Parameters
+        ----------
+        other : IntervalUnion or iterable of (float, float)
+            The other set.
+
+        Returns
+        -------
+        IntervalUnion
+        """
         return IntervalUnion(self._intervals + _as_intervals(other, "other")._intervals)
 
     def intersect(self, other: IntervalUnion) -> IntervalUnion:
-        """``self ∩ other``."""
+        """Return ``self ∩ other``.
+
+        Parameters
+        ----------
+        other : IntervalUnion or iterable of (float, float)
+            The other set.
+
+        Returns
+        -------
+        IntervalUnion
+        """
         b = _as_intervals(other, "other")._intervals
-        out, i, j = [], 0, 0
+        out: list[tuple[float, float]] = []
+        i, j = 0, 0
         a = self._intervals
         while i < len(a) and j < len(b):
             lo, hi = max(a[i][0], b[j][0]), min(a[i][1], b[j][1])
@@ -118,7 +170,17 @@ class IntervalUnion:
         return IntervalUnion(out)
 
     def issubset(self, other: IntervalUnion) -> bool:
-        """Whether ``self ⊆ other``."""
+        """Return whether ``self ⊆ other``.
+
+        Parameters
+        ----------
+        other : IntervalUnion or iterable of (float, float)
+            The other set.
+
+        Returns
+        -------
+        bool
+        """
         return self.intersect(other) == self
 
     def __eq__(self, other: object) -> bool:
@@ -132,6 +194,7 @@ class IntervalUnion:
 
 
 def _as_intervals(u: Any, name: str) -> IntervalUnion:
+    """Return ``u`` as an :class:`IntervalUnion` (``name`` is the argument, for messages)."""
     if isinstance(u, IntervalUnion):
         return u
     try:
@@ -141,7 +204,7 @@ def _as_intervals(u: Any, name: str) -> IntervalUnion:
 
 
 def _conditional_measures(range_x: Any, cond: Any) -> tuple[float, NDArray[np.float64]]:
-    """``μ([[X]])`` and ``μ([[X|y]])`` for every y, with the rules of a continuous range."""
+    """Return ``μ([[X]])`` and ``μ([[X|y]])`` for every y, checking the rules of a range."""
     rx = _as_intervals(range_x, "range_x")
     mu_x = rx.measure()
     if not mu_x > 0:
@@ -168,24 +231,38 @@ def _conditional_measures(range_x: Any, cond: Any) -> tuple[float, NDArray[np.fl
     return mu_x, mus
 
 
-def differential_hartley_entropy(range_x: Any, *, base: float | str = "e") -> float:
-    """Rényi differential 0-entropy ``h0(X) = log μ([[X]])`` (Farokhi eq. (2)); nats by default.
+def differential_hartley_entropy(range_x: Any, *, base: Base = "e") -> float:
+    """Return Rényi's differential 0-entropy ``h0(X) = log μ([[X]])``; nats by default.
 
-    ``-inf`` for a set of measure 0.
+    Parameters
+    ----------
+    range_x : IntervalUnion or iterable of (float, float)
+        The range ``[[X]]``.
+    base : float or str, default "e"
+        The logarithm base.
+
+    Returns
+    -------
+    float
+        ``-inf`` for a set of measure 0.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy: definition, guarantees, and applications",
+       arXiv:1910.13027, eq. (2).
 
     Examples
     --------
     >>> differential_hartley_entropy(IntervalUnion([(0, 2), (3, 4)]), base=3)
     1.0
     """
+    check_base(base)
     mu = _as_intervals(range_x, "range_x").measure()
     return -math.inf if mu == 0 else _log(mu, base)
 
 
-def continuous_conditional_hartley_entropy(
-    range_x: Any, cond: Any, *, base: float | str = "e"
-) -> float:
-    """``h0(X|Y) = ess sup_y log μ([[X|y]])`` (Farokhi eq. (4)), for finitely many y: the max.
+def continuous_conditional_hartley_entropy(range_x: Any, cond: Any, *, base: Base = "e") -> float:
+    """Return ``h0(X|Y) = ess sup_y log μ([[X|y]])``; for finitely many y, the maximum.
 
     Parameters
     ----------
@@ -194,22 +271,54 @@ def continuous_conditional_hartley_entropy(
     cond : mapping y -> IntervalUnion, or sequence of IntervalUnion
         The conditional ranges ``[[X|y]]``: non-empty subsets of ``[[X]]`` whose union is
         ``[[X]]`` (up to measure 0).
+    base : float or str, default "e"
+        The logarithm base.
+
+    Returns
+    -------
+    float
+        ``-inf`` if every ``[[X|y]]`` has measure 0.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy: definition, guarantees, and applications",
+       arXiv:1910.13027, eq. (4).
 
     Examples
     --------
     >>> bins = [IntervalUnion.interval(k / 4, (k + 1) / 4) for k in range(4)]
-    >>> round(continuous_conditional_hartley_entropy(IntervalUnion.interval(0, 1), bins, base=2), 12)
+    >>> unit = IntervalUnion.interval(0, 1)
+    >>> round(continuous_conditional_hartley_entropy(unit, bins, base=2), 12)
     -2.0
     """
+    check_base(base)
     _, mus = _conditional_measures(range_x, cond)
     top = float(mus.max())
     return -math.inf if top == 0 else _log(top, base)
 
 
-def continuous_nonstochastic_information(
-    range_x: Any, cond: Any, *, base: float | str = "e"
-) -> float:
-    """``I0(X;Y) = h0(X) − h0(X|Y) = min_y log(μ([[X]]) / μ([[X|y]]))``; nats by default.
+def continuous_nonstochastic_information(range_x: Any, cond: Any, *, base: Base = "e") -> float:
+    """Return ``I0(X;Y) = h0(X) − h0(X|Y) = min_y log(μ([[X]]) / μ([[X|y]]))``; nats by default.
+
+    Parameters
+    ----------
+    range_x : IntervalUnion
+        ``[[X]]``, of positive measure.
+    cond : mapping y -> IntervalUnion, or sequence of IntervalUnion
+        The conditional ranges ``[[X|y]]``, as for
+        :func:`continuous_conditional_hartley_entropy`.
+    base : float or str, default "e"
+        The logarithm base.
+
+    Returns
+    -------
+    float
+        ``inf`` if every ``[[X|y]]`` has measure 0.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy: definition, guarantees, and applications",
+       arXiv:1910.13027, Sec. II-B.
 
     Examples
     --------
@@ -219,25 +328,47 @@ def continuous_nonstochastic_information(
     >>> continuous_nonstochastic_information(IntervalUnion.interval(0, 1), bins, base=2)
     2.0
     """
+    check_base(base)
     mu_x, mus = _conditional_measures(range_x, cond)
     top = float(mus.max())
     return math.inf if top == 0 else _log(mu_x / top, base)
 
 
-def continuous_leakage(range_x: Any, cond: Any, *, base: float | str = "e") -> float:
-    """Continuous non-stochastic leakage ``L0(X;Y) = ess sup_y log(μ([[X]]) / μ([[X|y]]))`` (eq. (7)).
+def continuous_leakage(range_x: Any, cond: Any, *, base: Base = "e") -> float:
+    """Return the leakage ``L0(X;Y) = ess sup_y log(μ([[X]]) / μ([[X|y]]))`` of a range.
 
     Nats by default, as in the paper. For finitely many y the essential supremum is the
-    maximum; ``inf`` if some ``[[X|y]]`` has measure 0.
+    maximum.
+
+    Parameters
+    ----------
+    range_x : IntervalUnion
+        ``[[X]]``, of positive measure.
+    cond : mapping y -> IntervalUnion, or sequence of IntervalUnion
+        The conditional ranges ``[[X|y]]``, as for
+        :func:`continuous_conditional_hartley_entropy`.
+    base : float or str, default "e"
+        The logarithm base.
+
+    Returns
+    -------
+    float
+        ``inf`` if some ``[[X|y]]`` has measure 0.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy: definition, guarantees, and applications",
+       arXiv:1910.13027, eq. (7).
 
     Examples
     --------
     Bins of widths 1/2, 1/4, 1/4: the narrowest gives ``L0 = log 4``.
 
-    >>> bins = [IntervalUnion.interval(0, .5), IntervalUnion.interval(.5, .75), IntervalUnion.interval(.75, 1)]
+    >>> bins = [IntervalUnion.interval(a, b) for a, b in [(0, 0.5), (0.5, 0.75), (0.75, 1)]]
     >>> continuous_leakage(IntervalUnion.interval(0, 1), bins, base=2)
     2.0
     """
+    check_base(base)
     mu_x, mus = _conditional_measures(range_x, cond)
     low = float(mus.min())
     return math.inf if low == 0 else _log(mu_x / low, base)

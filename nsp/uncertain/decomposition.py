@@ -24,13 +24,14 @@ from numpy.typing import ArrayLike, NDArray
 from scipy.sparse import coo_array, csr_array
 from scipy.sparse.csgraph import connected_components
 
-from nsp._validation import Base, check_base
+from nsp._validation import Base
 from nsp.partition import Partition
 from nsp.uncertain._masks import _as_bool_matrix, _log, _or_columns
 from nsp.uncertain.measures import marginal_range
 from nsp.uncertain.ranges import RangeLike, _check_axis, _mask_of
 
 __all__ = [
+    "MAX_GRAPH_NODES",
     "support_components",
     "overlap_partition",
     "maximin_information",
@@ -41,6 +42,9 @@ __all__ = [
 
 #: Above this many edges per vertex, :func:`support_components` contracts the graph first.
 _DENSE_EDGES_PER_VERTEX = 16
+
+#: The largest confusability graph :func:`confusability_graph` builds (nodes).
+MAX_GRAPH_NODES = 20_000
 
 
 def _dense_threshold() -> int:
@@ -54,8 +58,8 @@ def _dense_threshold() -> int:
     return int(getattr(pkg, "_DENSE_EDGES_PER_VERTEX", _DENSE_EDGES_PER_VERTEX))
 
 
-def _components_direct(mask: NDArray[np.bool_]) -> tuple[int, NDArray[np.intp]]:
-    """Weak components of the bipartite graph built from every nonzero (sparse masks)."""
+def _components_direct(mask: NDArray[np.bool_]) -> tuple[int, NDArray[np.signedinteger]]:
+    """Return the weak components of the bipartite graph of every nonzero (sparse masks)."""
     n_s, n_x = mask.shape
     flat = np.flatnonzero(mask)  # one pass; row-major, so already sorted by row
     indptr = np.empty(n_s + n_x + 1, dtype=np.int64)
@@ -69,7 +73,9 @@ def _components_direct(mask: NDArray[np.bool_]) -> tuple[int, NDArray[np.intp]]:
     return connected_components(graph, directed=True, connection="weak")
 
 
-def _group_any(mask: NDArray[np.bool_], labels: NDArray[np.intp], axis: int):
+def _group_any(
+    mask: NDArray[np.bool_], labels: NDArray[np.signedinteger], axis: int
+) -> tuple[NDArray[np.bool_], NDArray[np.signedinteger]]:
     """OR together the rows (axis 0) or columns (axis 1) of ``mask`` that share a label.
 
     Returns the reduced matrix and the label of each of its rows (or columns).
@@ -85,8 +91,8 @@ def _group_any(mask: NDArray[np.bool_], labels: NDArray[np.intp], axis: int):
     return reduced, sorted_labels[starts]
 
 
-def _components_contracted(mask: NDArray[np.bool_]) -> tuple[int, NDArray[np.intp]]:
-    """Weak components for dense masks: components of a spanning sub-forest, then contraction.
+def _components_contracted(mask: NDArray[np.bool_]) -> tuple[int, NDArray[np.signedinteger]]:
+    """Return weak components of a dense mask: a spanning sub-forest's, then contraction.
 
     The sub-graph keeps, for every non-empty column, the edge to its first row and, for every
     non-empty row, the edge to its first column (at most ``n_s + n_x`` edges). Its components
@@ -116,7 +122,9 @@ def _components_contracted(mask: NDArray[np.bool_]) -> tuple[int, NDArray[np.int
 
 
 def support_components(mask: ArrayLike) -> tuple[int, NDArray[np.intp], NDArray[np.intp]]:
-    """Connected components of the bipartite graph ``S ⊔ X`` whose edges are the nonzeros of ``mask``.
+    """Return the connected components of the bipartite graph ``S ⊔ X`` of a mask.
+
+    The edges of the graph are the nonzeros of ``mask``.
 
     Parameters
     ----------
@@ -175,25 +183,42 @@ def support_components(mask: ArrayLike) -> tuple[int, NDArray[np.intp], NDArray[
 
 
 def _blocks(labels: NDArray[np.intp], n: int) -> list[NDArray[np.intp]]:
-    """Indices grouped by label ``0..n-1`` (each group sorted)."""
+    """Return the indices grouped by label ``0..n-1`` (each group sorted)."""
     order = np.argsort(labels, kind="stable")
     bounds = np.searchsorted(labels[order], np.arange(n + 1))
     return [order[bounds[k] : bounds[k + 1]] for k in range(n)]
 
 
 def overlap_partition(r: RangeLike) -> Partition:
-    """The overlap partition ``[[S|X]]_*`` (Nair; Ding & Farokhi Def. 1): blocks of S indices.
+    """Return the overlap partition ``[[S|X]]_*`` of the values of S.
 
     Two values of S are overlap connected when a chain of conditional ranges ``[[S|x]]``,
-    consecutive ones intersecting, joins them. The blocks are the S-parts of the connected
-    components of the bipartite graph ``S ⊔ X`` with edges = the joint range, listed in
-    increasing order of their smallest element.
+    consecutive ones intersecting, joins them (Nair; Ding & Farokhi Def. 1). The blocks are
+    the S-parts of the connected components of the bipartite graph ``S ⊔ X`` with edges =
+    the joint range.
+
+    Parameters
+    ----------
+    r : JointRange or array_like of bool, shape (n_s, n_x)
+        The joint range ``[[S, X]]``.
+
+    Returns
+    -------
+    Partition
+        A partition of the S indices ``0..n_s-1`` in canonical order (by smallest element).
+        It iterates over its blocks (sorted tuples) and compares equal to the list of blocks.
+
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, IEEE Trans. Inf. Forensics Security, 2020, Def. 1.
+    .. [2] G. N. Nair, IEEE Trans. Automatic Control, 2013.
 
     Examples
     --------
     Example 1 of Ding & Farokhi: ``{{s1, s2}, {s3}, {s4}, {s5}, {s6}}`` (0-based below).
 
-    >>> r = np.zeros((6, 7), bool); r[[0, 1, 1, 2, 2, 3, 4, 5], [0, 0, 1, 2, 3, 4, 5, 6]] = True
+    >>> from nsp.papers.agglomerative import example1_range
+    >>> r = example1_range()
     >>> overlap_partition(r)
     Partition({0,1}, {2}, {3}, {4}, {5})
     """
@@ -202,18 +227,35 @@ def overlap_partition(r: RangeLike) -> Partition:
     return Partition([b.tolist() for b in _blocks(s_lab, n)], m.shape[0])
 
 
-def maximin_information(r: RangeLike, *, base: float | str = 2) -> float:
-    """Maximin information ``I*(S;X) = log |[[S|X]]_*|`` (Nair 2013); symmetric in S and X.
+def maximin_information(r: RangeLike, *, base: Base = 2) -> float:
+    """Return the maximin information ``I*(S;X) = log |[[S|X]]_*|``, symmetric in S and X.
 
     The number of blocks of the overlap partition is the number of connected components of
     the bipartite graph ``S ⊔ X`` (:func:`support_components`), which equals the number of
     components of the confusability graph (Lemma 2 of Ding & Farokhi).
 
+    Parameters
+    ----------
+    r : JointRange or array_like of bool, shape (n_s, n_x)
+        The joint range ``[[S, X]]``.
+    base : float or str, default 2
+        The logarithm base.
+
+    Returns
+    -------
+    float
+
+    References
+    ----------
+    .. [1] G. N. Nair, IEEE Trans. Automatic Control, 2013.
+    .. [2] N. Ding, F. Farokhi, IEEE Trans. Inf. Forensics Security, 2020, Lemma 2.
+
     Examples
     --------
     Example 1 of Ding & Farokhi: ``I*(S;X) = log 5``.
 
-    >>> r = np.zeros((6, 7), bool); r[[0, 1, 1, 2, 2, 3, 4, 5], [0, 0, 1, 2, 3, 4, 5, 6]] = True
+    >>> from nsp.papers.agglomerative import example1_range
+    >>> r = example1_range()
     >>> round(maximin_information(r), 6)
     2.321928
     """
@@ -222,9 +264,9 @@ def maximin_information(r: RangeLike, *, base: float | str = 2) -> float:
 
 
 def confusability_graph(r: RangeLike, *, axis: int = 1) -> nx.Graph:
-    """The confusability graph on the values of X (``axis=1``, default) or of S (``axis=0``).
+    """Return the confusability graph on the values of X (``axis=1``) or of S (``axis=0``).
 
-    With ``axis=1`` (Ding & Farokhi §IV, ``G_X``) the nodes are the X indices and ``x ~ x'``
+    With ``axis=1`` (Ding & Farokhi, Sec. IV, ``G_X``) the nodes are the X indices and ``x ~ x'``
     when ``[[S|x]] ∩ [[S|x']] ≠ ∅``. With ``axis=0`` the nodes are the S indices and
     ``s ~ s'`` when ``[[X|s]] ∩ [[X|s']] ≠ ∅``: for a set-valued channel ``mask[input, output]``
     this is Shannon's confusability graph of the inputs (zero-error coding). No self-loops;
@@ -232,41 +274,84 @@ def confusability_graph(r: RangeLike, *, axis: int = 1) -> nx.Graph:
     ``n²`` memory): meant for analysis and plots; measures never need it
     (:func:`finest_decomposition` and :func:`maximin_information` use the components).
 
+    Parameters
+    ----------
+    r : JointRange or array_like of bool, shape (n_s, n_x)
+        The joint range ``[[S, X]]``.
+    axis : {1, 0}, default 1
+        1 for the graph on X, 0 for the graph on S.
+
+    Returns
+    -------
+    networkx.Graph
+        Nodes ``0..n-1`` (with attribute ``label``), edges between confusable values.
+
+    Raises
+    ------
+    ValueError
+        If the graph would have more than ``MAX_GRAPH_NODES`` nodes (its dense
+        construction needs ``n²`` memory).
+
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, IEEE Trans. Inf. Forensics Security, 2020, Sec. IV.
+
     Examples
     --------
     Example 1 of Ding & Farokhi: edges ``x1–x2`` and ``x3–x4`` only (0-based below).
 
-    >>> r = np.zeros((6, 7), bool); r[[0, 1, 1, 2, 2, 3, 4, 5], [0, 0, 1, 2, 3, 4, 5, 6]] = True
+    >>> from nsp.papers.agglomerative import example1_range
+    >>> r = example1_range()
     >>> sorted(confusability_graph(r).edges())
     [(0, 1), (2, 3)]
     """
     axis = _check_axis(axis)
     m = _mask_of(r)
+    if m.shape[axis] > MAX_GRAPH_NODES:
+        raise ValueError(
+            f"the confusability graph would have {m.shape[axis]} nodes, more than "
+            f"MAX_GRAPH_NODES={MAX_GRAPH_NODES}; use finest_decomposition for its components"
+        )
     labels = marginal_range(r, axis=axis)
     nodes_first = m.T if axis == 1 else m  # rows = nodes
     a = nodes_first.astype(np.float32)
     # counts of shared values fit float32 exactly up to 2**24 columns
     shared = (a @ a.T) > 0.5
     np.fill_diagonal(shared, False)
-    g = nx.Graph()
+    g: nx.Graph[int] = nx.Graph()
     g.add_nodes_from((i, {"label": lab}) for i, lab in enumerate(labels))
     i, j = np.nonzero(np.triu(shared, 1))
-    g.add_edges_from(zip(i.tolist(), j.tolist()))
+    g.add_edges_from(zip(i.tolist(), j.tolist(), strict=True))
     return g
 
 
 def finest_decomposition(r: RangeLike) -> Partition:
-    """The finest decomposition ``P*_{G_X}`` of the confusability graph: blocks of X indices.
+    """Return the finest decomposition ``P*_{G_X}`` of the confusability graph, on X indices.
 
-    These are the connected components of ``G_X`` (Ding & Farokhi §IV), each a sorted tuple,
-    listed in increasing order of their smallest element. Lemma 2: the S-ranges of the blocks
-    form the overlap partition.
+    These are the connected components of ``G_X`` (Ding & Farokhi, Sec. IV). Lemma 2: the
+    S-ranges of the blocks form the overlap partition.
+
+    Parameters
+    ----------
+    r : JointRange or array_like of bool, shape (n_s, n_x)
+        The joint range ``[[S, X]]``.
+
+    Returns
+    -------
+    Partition
+        A partition of the X indices ``0..n_x-1`` in canonical order (by smallest element).
+        It iterates over its blocks (sorted tuples) and compares equal to the list of blocks.
+
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, IEEE Trans. Inf. Forensics Security, 2020, Sec. IV, Lemma 2.
 
     Examples
     --------
     Example 1 of Ding & Farokhi: ``{{x1,x2},{x3,x4},{x5},{x6},{x7}}`` (0-based below).
 
-    >>> r = np.zeros((6, 7), bool); r[[0, 1, 1, 2, 2, 3, 4, 5], [0, 0, 1, 2, 3, 4, 5, 6]] = True
+    >>> from nsp.papers.agglomerative import example1_range
+    >>> r = example1_range()
     >>> finest_decomposition(r)
     Partition({0,1}, {2,3}, {4}, {5}, {6})
     """

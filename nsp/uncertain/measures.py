@@ -104,7 +104,8 @@ def conditional_range(
     axis = _check_given(given)
     m = _mask_of(r)
     m = m if axis == 0 else m.T
-    idx = np.atleast_1d(np.asarray(list(value) if not np.isscalar(value) else value))
+    raw = list(value) if isinstance(value, Iterable) else value
+    idx = np.atleast_1d(np.asarray(raw))
     if idx.size == 0 or idx.ndim != 1 or idx.dtype.kind not in "iu":
         raise ValueError(f"value must be one index or a non-empty set of indices; got {value!r}")
     if idx.min() < 0 or idx.max() >= m.shape[1]:

@@ -159,8 +159,9 @@ def _pack_ranges(ranges: ArrayLike) -> NDArray[np.uint8]:
 def _union_sizes(packed: ArrayLike, i: int, others: ArrayLike | None = None) -> NDArray[np.intp]:
     """Return ``|R_i ∪ R_j|`` for every j (or the given ``others``) from packed bitsets.
 
-    Deprecated public name ``nsp.uncertain.union_sizes``. The candidate evaluation of a greedy merge: the size of the S-range of cluster ``i``
-    merged with each other cluster, by ``|`` and popcount over packed rows.
+    Deprecated public name ``nsp.uncertain.union_sizes``. The candidate evaluation of a
+    greedy merge: the size of the S-range of cluster ``i`` merged with each other cluster,
+    by ``|`` and popcount over packed rows.
 
     Parameters
     ----------

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 import numpy as np
 import pandas as pd
@@ -75,8 +75,9 @@ def _check_range_mask(arr: NDArray[np.bool_], name: str) -> None:
 class JointRange:
     """A finite joint range ``[[S, X]]``: a boolean matrix ``mask[s, x]`` with value labels.
 
-    A frozen dataclass (the mask is a read-only C-ordered copy). Axis 0 is ``S`` (the sensitive variable, or the
-    input of a set-valued channel), axis 1 is ``X`` (the released variable, or the output).
+    A frozen dataclass (the mask is a read-only C-ordered copy). Axis 0 is ``S`` (the
+    sensitive variable, or the input of a set-valued channel), axis 1 is ``X`` (the released
+    variable, or the output).
 
     Parameters
     ----------
@@ -116,8 +117,9 @@ class JointRange:
     """
 
     mask: NDArray[np.bool_]
-    s_labels: tuple = field(default=None, kw_only=True)  # type: ignore[assignment]
-    x_labels: tuple = field(default=None, kw_only=True)  # type: ignore[assignment]
+    # Any sequence of distinct hashables on input; a tuple after validation.
+    s_labels: Any = field(default=None, kw_only=True)
+    x_labels: Any = field(default=None, kw_only=True)
     _columns: NDArray[np.bool_] | None = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -142,6 +144,7 @@ class JointRange:
             cols = np.asfortranarray(self.mask)
             cols.setflags(write=False)
             object.__setattr__(self, "_columns", cols)
+            return cols
         return self._columns
 
     @property
@@ -299,16 +302,18 @@ class JointRange:
             raise ValueError(
                 "df has no row left (after dropping missing values): the range would be empty"
             )
-        codes, labels = [], []
+        codes: list[NDArray[np.intp]] = []
+        labels: list[list[Any]] = []
         for j in range(2):
-            col = sub.iloc[:, j]
-            if isinstance(col.dtype, pd.CategoricalDtype):
-                used = col.cat.remove_unused_categories()
+            series = sub.iloc[:, j]
+            if isinstance(series.dtype, pd.CategoricalDtype):
+                used = series.cat.remove_unused_categories()
                 levels = list(used.cat.categories)
                 c = np.asarray(used.cat.codes, dtype=np.intp).copy()
             else:
-                levels = _ordered_levels(col.dropna().tolist())
-                c = np.asarray(pd.Categorical(col, categories=levels).codes, dtype=np.intp).copy()
+                levels = _ordered_levels(series.dropna().tolist())
+                cat = pd.Categorical(np.asarray(series, dtype=object), categories=levels)
+                c = np.asarray(cat.codes, dtype=np.intp).copy()
             if (c < 0).any():  # missing values kept as a level (dropna=False)
                 c[c < 0] = len(levels)
                 levels = [*levels, None]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from nsp._validation import Base, check_base
+from nsp._validation import Base
 from nsp.uncertain._masks import _as_bool_matrix, _log
 from nsp.uncertain.decomposition import maximin_information
 
@@ -22,9 +22,12 @@ __all__ = [
 
 
 def _mask3(mask: ArrayLike) -> NDArray[np.bool_]:
+    """Return a 3-D range ``mask[s, x, a]`` as booleans, checked like a joint range."""
     arr = np.asarray(mask)
     if arr.ndim != 3:
         raise ValueError(f"mask must be a 3-D boolean array mask[s, x, a] (got shape {arr.shape})")
+    if arr.size == 0:
+        raise ValueError(f"mask must not be empty (shape {arr.shape}): there is no triple")
     arr = _as_bool_matrix(arr.reshape(arr.shape[0], -1), name="mask").reshape(arr.shape)
     if not arr.any():
         raise ValueError("mask must not be empty: the joint range [[S, X, A]] has no triple")
@@ -35,11 +38,26 @@ def _mask3(mask: ArrayLike) -> NDArray[np.bool_]:
     return arr
 
 
-def side_information_leakage(mask: ArrayLike, *, base: float | str = 2) -> float:
-    """``L0(S→X|A) = max_{(x,a)∈[[X,A]]} log(|[[S|a]]| / |[[S|x,a]]|)`` for a range ``mask[s, x, a]``.
+def side_information_leakage(mask: ArrayLike, *, base: Base = 2) -> float:
+    """Return ``L0(S→X|A) = max_{(x,a)∈[[X,A]]} log(|[[S|a]]| / |[[S|x,a]]|)``.
 
-    The leakage to an adversary who also knows the side information A (Ding & Farokhi §V-C).
-    With a constant A (one value) it is ``L0(S→X)``.
+    The leakage to an adversary who also knows the side information A (Ding & Farokhi,
+    Sec. V-C). With a constant A (one value) it is ``L0(S→X)``.
+
+    Parameters
+    ----------
+    mask : array_like of bool, shape (n_s, n_x, n_a)
+        The joint range ``[[S, X, A]]``: every value of each variable occurs in a triple.
+    base : float or str, default 2
+        The logarithm base.
+
+    Returns
+    -------
+    float
+
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, IEEE Trans. Inf. Forensics Security, 2020, Sec. V-C.
 
     Examples
     --------
@@ -55,8 +73,23 @@ def side_information_leakage(mask: ArrayLike, *, base: float | str = 2) -> float
     return _log(float(ratio.max()), base)
 
 
-def side_information_maximin(mask: ArrayLike, *, base: float | str = 2) -> float:
-    """``I*(S; X, A)``: maximin information between S and the pair ``(X, A)`` of ``mask[s, x, a]``.
+def side_information_maximin(mask: ArrayLike, *, base: Base = 2) -> float:
+    """Return ``I*(S; X, A)``, the maximin information between S and the pair ``(X, A)``.
+
+    Parameters
+    ----------
+    mask : array_like of bool, shape (n_s, n_x, n_a)
+        The joint range ``[[S, X, A]]``: every value of each variable occurs in a triple.
+    base : float or str, default 2
+        The logarithm base.
+
+    Returns
+    -------
+    float
+
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, IEEE Trans. Inf. Forensics Security, 2020, Sec. V-C.
 
     Examples
     --------
