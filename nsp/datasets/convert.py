@@ -413,8 +413,8 @@ def convert_file(download: Mapping[str, Any], source: Path, dest: Path) -> None:
     >>> import gzip, tempfile, pathlib
     >>> tmp = pathlib.Path(tempfile.mkdtemp())
     >>> _ = (tmp / "channel_1.dat").write_bytes(b"1303132929 224.19")
-    >>> spec = {"recipe": "gzip", "gzip": {"name": None, "level": 9, "mem_level": 9, "os": 3}}
-    >>> convert_file(spec, tmp / "channel_1.dat", tmp / "out.gz")
+    >>> download = {"recipe": "gzip", "gzip": {"name": None, "level": 9, "mem_level": 9, "os": 3}}
+    >>> convert_file(download, tmp / "channel_1.dat", tmp / "out.gz")
     >>> gzip.decompress((tmp / "out.gz").read_bytes())
     b'1303132929 224.19'
     """
