@@ -23,6 +23,7 @@ import math
 import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
 import numpy as np
 import scipy.linalg
@@ -30,9 +31,21 @@ from numpy.typing import ArrayLike, NDArray
 from scipy.optimize import brentq
 from scipy.special import xlogy
 
-from nsp._validation import SUM_TOL, as_channel, as_pmf, check_base, check_int, check_real
+from nsp._validation import (
+    SUM_TOL,
+    Base,
+    as_channel,
+    as_pmf,
+    check_base,
+    check_bool,
+    check_choice,
+    check_int,
+    check_real,
+    check_tol,
+)
 
 __all__ = [
+    "CapacityBounds",
     "CapacityResult",
     "capacity_bounds",
     "channel_capacity",
@@ -50,6 +63,44 @@ __all__ = [
     "validate_channel",
     "validate_joint",
 ]
+
+
+# --------------------------------------------------------------------------------------------
+# results that replace tuples
+# --------------------------------------------------------------------------------------------
+
+
+class _TupleResult:
+    """Mixin for a frozen dataclass that replaces a returned tuple.
+
+    It unpacks, indexes, has a length and compares equal like the old tuple, whose fields
+    (in order) are named by ``_tuple_fields``. Use with ``@dataclass(frozen=True, eq=False)``.
+    """
+
+    _tuple_fields: ClassVar[tuple[str, ...]] = ()
+
+    def _as_tuple(self) -> tuple[Any, ...]:
+        return tuple(getattr(self, name) for name in self._tuple_fields)
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._as_tuple())
+
+    def __len__(self) -> int:
+        return len(self._tuple_fields)
+
+    def __getitem__(self, index: int) -> Any:
+        return self._as_tuple()[index]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, tuple):
+            return self._as_tuple() == other
+        if type(other) is type(self):
+            assert isinstance(other, _TupleResult)
+            return self._as_tuple() == other._as_tuple()
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._as_tuple())
 
 
 # --------------------------------------------------------------------------------------------
@@ -93,6 +144,8 @@ def validate_channel(
     array([[0.75, 0.25],
            [0.  , 1.  ]])
     """
+    normalize = check_bool("normalize", normalize)
+    atol = check_real("atol", atol, low=0.0)
     return as_channel(W, name=name, normalize=normalize, atol=atol)
 
 
@@ -131,6 +184,10 @@ def validate_joint(
     array([[0.25, 0.25],
            [0.  , 0.5 ]])
     """
+    normalize = check_bool("normalize", normalize)
+    atol = check_real("atol", atol, low=0.0)
+    if ndim is not None:
+        ndim = check_int("ndim", ndim, low=1)
     return as_pmf(p, name=name, normalize=normalize, ndim=ndim, atol=atol)
 
 
@@ -197,9 +254,8 @@ def channel_from_joint(
     array([[0.9, 0.1],
            [0.1, 0.9]])
     """
-    p = as_pmf(p_xy, name="p_xy", ndim=2, normalize=normalize)
-    if fill not in ("uniform", "raise"):
-        raise ValueError(f"fill must be 'uniform' or 'raise'; got {fill!r}")
+    fill = check_choice("fill", fill, ("uniform", "raise"))
+    p = as_pmf(p_xy, name="p_xy", ndim=2, normalize=check_bool("normalize", normalize))
     px = p.sum(axis=1)
     zero = px <= 0
     if zero.any() and fill == "raise":
@@ -424,9 +480,11 @@ def deterministic_channel(
     lab = lab.astype(np.int64)
     if lab.min() < 0:
         raise ValueError(f"labels must be non-negative (min label {lab.min()})")
-    n_out = int(lab.max()) + 1 if n_outputs is None else n_outputs
-    if not isinstance(n_out, (int, np.integer)) or isinstance(n_out, bool):
-        raise ValueError(f"n_outputs must be an integer; got {n_outputs!r}")
+    n_out = int(lab.max()) + 1 if n_outputs is None else check_int("n_outputs", n_outputs, low=1)
+    if lab.size * n_out > _MAX_ENTRIES:
+        raise ValueError(
+            f"the channel would have {lab.size} x {n_out} entries, more than {_MAX_ENTRIES:.0e}"
+        )
     if lab.max() >= n_out:
         raise ValueError(
             f"n_outputs must exceed every label (max label {lab.max()}, n_outputs {n_out})"
@@ -469,9 +527,8 @@ def unique_rows(
     array([0, 0])
     """
     w = as_channel(W, name="W")
-    bad = isinstance(decimals, bool) or not isinstance(decimals, (int, np.integer))
-    if decimals is not None and bad:
-        raise ValueError(f"decimals must be an integer or None; got {decimals!r}")
+    if decimals is not None:
+        decimals = check_int("decimals", decimals, low=0, high=17)
     key = w if decimals is None else np.round(w, int(decimals)) + 0.0  # + 0.0 folds -0.0 into 0.0
     _, first, inverse = np.unique(key, axis=0, return_index=True, return_inverse=True)
     order = np.argsort(first)  # unique-id -> rank by first appearance
@@ -524,7 +581,7 @@ def _mutual_information_nats(p: NDArray[np.float64], W: NDArray[np.float64]) -> 
     return max(lower, 0.0)
 
 
-def mutual_information_channel(px: ArrayLike, W: ArrayLike, *, base: float | str = 2) -> float:
+def mutual_information_channel(px: ArrayLike, W: ArrayLike, *, base: Base = 2) -> float:
     """Mutual information ``I(X; Y)`` of the input pmf ``px`` sent through the channel ``W``.
 
     Computed as ``sum_x px[x] D(W_x || q)`` with ``q = px W`` (0·log 0 = 0), in units of ``base``.
@@ -549,7 +606,25 @@ def mutual_information_channel(px: ArrayLike, W: ArrayLike, *, base: float | str
     return _mutual_information_nats(p, w) / math.log(b)
 
 
-def capacity_bounds(px: ArrayLike, W: ArrayLike, *, base: float | str = 2) -> tuple[float, float]:
+@dataclass(frozen=True, eq=False)
+class CapacityBounds(_TupleResult):
+    """Certified bounds ``lower <= C <= upper`` on a channel's capacity (unpacks as a pair).
+
+    Attributes
+    ----------
+    lower : float
+        ``I(px; W)``, an achievable rate.
+    upper : float
+        ``max_x D(W_x || px W)``, Blahut's upper bound (``inf`` if unbounded).
+    """
+
+    lower: float
+    upper: float
+
+    _tuple_fields: ClassVar[tuple[str, ...]] = ("lower", "upper")
+
+
+def capacity_bounds(px: ArrayLike, W: ArrayLike, *, base: Base = 2) -> CapacityBounds:
     """Certified bounds on the capacity of ``W`` from any input pmf ``px``.
 
     ``lower = I(px; W)`` (achievable) and ``upper = max_x D(W_x || px W)`` (Blahut's upper bound:
@@ -569,7 +644,7 @@ def capacity_bounds(px: ArrayLike, W: ArrayLike, *, base: float | str = 2) -> tu
     _check_inputs(p, w)
     lower, upper, _, _ = _bounds(w, _neg_entropies(w), p)
     ln_b = math.log(b)
-    return max(min(lower, upper), 0.0) / ln_b, max(upper, 0.0) / ln_b
+    return CapacityBounds(max(min(lower, upper), 0.0) / ln_b, max(upper, 0.0) / ln_b)
 
 
 # --------------------------------------------------------------------------------------------
@@ -861,7 +936,7 @@ def _newton_active_set(
 def channel_capacity(
     W: ArrayLike,
     *,
-    base: float | str = 2,
+    base: Base = 2,
     tol: float = 1e-9,
     max_iter: int = 100_000,
     method: str = "auto",
@@ -937,16 +1012,9 @@ def channel_capacity(
     """
     b = check_base(base)
     w = as_channel(W, name="W")
-    try:
-        tol_f = float(tol) if not isinstance(tol, (str, bytes, bool)) else math.nan
-    except (TypeError, ValueError):
-        tol_f = math.nan
-    if not math.isfinite(tol_f) or tol_f <= 0:
-        raise ValueError(f"tol must be a finite number > 0; got {tol!r}")
-    if isinstance(max_iter, bool) or not isinstance(max_iter, (int, np.integer)) or max_iter < 1:
-        raise ValueError(f"max_iter must be an integer >= 1; got {max_iter!r}")
-    if method not in ("auto", "ba"):
-        raise ValueError(f"method must be 'auto' or 'ba'; got {method!r}")
+    tol_f = check_tol("tol", tol)
+    max_iter = check_int("max_iter", max_iter, low=1)
+    method = check_choice("method", method, ("auto", "ba"))
     ln_b = math.log(b)
     tol_n = tol_f * ln_b
 
@@ -1073,7 +1141,7 @@ def _neighbour_pairs(neighbours: object, m: int) -> NDArray[np.intp] | None:
     return arr.astype(np.intp)
 
 
-def dp_epsilon(W: ArrayLike, *, neighbours: object = None, base: float | str = "e") -> float:
+def dp_epsilon(W: ArrayLike, *, neighbours: object = None, base: Base = "e") -> float:
     """Differential-privacy level of a channel: ``max |ln W[x, y] - ln W[x', y]|``.
 
     The maximum runs over neighbouring input pairs ``(x, x')`` and all outputs ``y``;

@@ -610,14 +610,14 @@ def test_deterministic_channel_rejects_bad_labels(labels, kwargs, match):
 @pytest.mark.parametrize(
     "kwargs,match",
     [
-        ({"tol": 0}, "tol must be a finite number > 0"),
-        ({"tol": -1e-9}, "tol must be a finite number > 0"),
-        ({"tol": float("nan")}, "tol must be a finite number > 0"),
-        ({"tol": "1e-9"}, "tol must be a finite number > 0"),
-        ({"tol": None}, "tol must be a finite number > 0"),
-        ({"max_iter": 0}, "max_iter must be an integer >= 1"),
-        ({"max_iter": 2.5}, "max_iter must be an integer >= 1"),
-        ({"method": "newton"}, "method must be 'auto' or 'ba'"),
+        ({"tol": 0}, r"tol must be a real number in \(0, inf\)"),
+        ({"tol": -1e-9}, r"tol must be a real number in \(0, inf\)"),
+        ({"tol": float("nan")}, r"tol must be a real number in \(0, inf\)"),
+        ({"tol": "1e-9"}, r"tol must be a real number in \(0, inf\)"),
+        ({"tol": None}, r"tol must be a real number in \(0, inf\)"),
+        ({"max_iter": 0}, r"max_iter must be an integer in \[1, inf\)"),
+        ({"max_iter": 2.5}, r"max_iter must be an integer in \[1, inf\)"),
+        ({"method": "newton"}, "method must be one of 'auto', 'ba'"),
         ({"base": 1}, "base must be"),
         ({"base": -2}, "base must be"),
     ],
@@ -705,3 +705,35 @@ def test_compose_is_a_deprecated_alias_of_compose_serial():
     with pytest.warns(DeprecationWarning, match="compose_serial"):
         out = compose(bsc(0.1), bsc(0.1))
     np.testing.assert_allclose(out, compose_serial(bsc(0.1), bsc(0.1)))
+
+
+@pytest.mark.parametrize(
+    ("call", "name"),
+    [
+        (lambda: validate_channel(bsc(0.1), normalize="yes"), "normalize"),
+        (lambda: validate_channel(bsc(0.1), atol=-1.0), "atol"),
+        (lambda: validate_joint([[0.5, 0.5]], normalize=1), "normalize"),
+        (lambda: validate_joint([[0.5, 0.5]], ndim=1.5), "ndim"),
+        (lambda: channel_from_joint([[0.5, 0.5]], fill="zero"), "fill"),
+        (lambda: channel_from_joint([[0.5, 0.5]], normalize=None), "normalize"),
+        (lambda: unique_rows(bsc(0.1), decimals=2.5), "decimals"),
+        (lambda: unique_rows(bsc(0.1), decimals=-1), "decimals"),
+        (lambda: deterministic_channel([0, 1], n_outputs=True), "n_outputs"),
+        (lambda: deterministic_channel([0, 1], n_outputs=10**9), "entries"),
+        (lambda: capacity_bounds([0.5, 0.5], bsc(0.1), base=1), "base"),
+        (lambda: mutual_information_channel([0.5, 0.5], bsc(0.1), base="dits"), "base"),
+        (lambda: dp_epsilon(bsc(0.1), base=0.5), "base"),
+        (lambda: channel_capacity(bsc(0.1), max_iter=True), "max_iter"),
+    ],
+)
+def test_options_are_validated_with_the_shared_rules(call, name):
+    with pytest.raises(ValueError, match=name):
+        call()
+
+
+def test_capacity_bounds_is_a_result_that_unpacks_like_the_old_pair():
+    res = capacity_bounds([0.5, 0.5], bsc(0.1))
+    lo, up = res
+    assert (lo, up) == (res.lower, res.upper) == tuple(res)
+    assert res == (lo, up) and len(res) == 2 and res[1] == up
+    assert lo == pytest.approx(1 - h2(0.1), abs=1e-12) and up == pytest.approx(lo, abs=1e-12)
