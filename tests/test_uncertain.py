@@ -1,4 +1,4 @@
-"""Tests of nsp.uncertain: worked values of the specs, properties on random ranges, cross-checks."""
+"""Tests of nsp.uncertain: worked values of the papers, random-range properties, cross-checks."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from nsp import uncertain as U
+from nsp.papers.agglomerative import example1_range
+from nsp.partition import Partition
 
 
 def _nx_components(mask: np.ndarray) -> list[set]:
@@ -20,7 +22,7 @@ def _nx_components(mask: np.ndarray) -> list[set]:
     n_s, n_x = mask.shape
     g.add_nodes_from(("s", i) for i in range(n_s))
     g.add_nodes_from(("x", j) for j in range(n_x))
-    g.add_edges_from((("s", int(i)), ("x", int(j))) for i, j in zip(*np.nonzero(mask)))
+    g.add_edges_from((("s", int(i)), ("x", int(j))) for i, j in zip(*np.nonzero(mask), strict=True))
     return [set(c) for c in nx.connected_components(g)]
 
 
@@ -89,23 +91,13 @@ def test_support_components_validation():
 
 
 # =============================================================================================
-# Worked examples (seed-000 §4, seed-001 §4)
+# Worked examples of the papers (Ding & Farokhi; Farokhi)
 # =============================================================================================
 
 LOG2 = np.log2
 
-#: Example 1 of Ding & Farokhi (Fig. 1), reconstructed in spec §4.0 (rows s1..s6, cols x1..x7).
-EX1 = np.array(
-    [
-        [1, 0, 0, 0, 0, 0, 0],
-        [1, 1, 0, 0, 0, 0, 0],
-        [0, 0, 1, 1, 0, 0, 0],
-        [0, 0, 0, 0, 1, 0, 0],
-        [0, 0, 0, 0, 0, 1, 0],
-        [0, 0, 0, 0, 0, 0, 1],
-    ],
-    dtype=bool,
-)
+#: Example 1 of Ding & Farokhi (Fig. 1): rows s1..s6, columns x1..x7 (a read-only mask).
+EX1 = example1_range().mask
 
 
 def _labels_from_clusters(clusters, n):
@@ -142,7 +134,7 @@ def test_example1_graph_and_partitions():
     assert set(g.nodes) == set(range(7))
     assert sorted(g.edges) == [_x(1, 2), _x(3, 4)]
     assert U.finest_decomposition(EX1) == [_x(1, 2), _x(3, 4), _x(5), _x(6), _x(7)]
-    # overlap partition {{s1,s2},{s3},{s4},{s5},{s6}} (the paper's "{s4},{s4}" is a typo, A3)
+    # overlap partition {{s1,s2},{s3},{s4},{s5},{s6}} (the paper's "{s4},{s4}" is a typo)
     assert U.overlap_partition(EX1) == [
         frozenset({0, 1}),
         frozenset({2}),
@@ -169,7 +161,7 @@ def test_subgraph_merging_example_4_2():
 @pytest.mark.parametrize(
     ("clusters", "ranges"),
     [
-        # Example 2 (U1, Alg. 1), with the §4.0 relabeling x6 -> s5, x7 -> s6 (A2)
+        # Example 2 (U1, Alg. 1), with x6 -> s5, x7 -> s6 (the paper's text says otherwise)
         ([_x(1, 2, 7), _x(3, 5), _x(4, 6)], [{1, 2, 6}, {3, 4}, {3, 5}]),
         ([_x(1, 2, 7), _x(3, 4, 5, 6)], [{1, 2, 6}, {3, 4, 5}]),
         # Example 2 (U2, Alg. 1) returned partition
@@ -178,7 +170,7 @@ def test_subgraph_merging_example_4_2():
 )
 def test_example2_conditional_ranges(clusters, ranges):
     got = U.cluster_ranges(EX1, clusters)
-    for c, (cl, expected) in enumerate(zip(clusters, ranges)):
+    for c, (cl, expected) in enumerate(zip(clusters, ranges, strict=True)):
         s_range = {i + 1 for i in np.flatnonzero(got[:, c])}
         assert s_range == expected
         assert U.conditional_range(EX1, cl) == frozenset(i - 1 for i in expected)
@@ -210,7 +202,7 @@ def test_example2_alg1_trace_values(clusters, min_size, l0):
         ([_x(1, 3, 7), _x(2, 5), _x(4, 6)], [_x(1, 2, 3, 4, 5, 6, 7)]),
         # Example 4 (Alg. 2, U2): Q^(3) -> P^(3) = {{x1..x6},{x7}}
         ([_x(1, 4), _x(3, 5, 6), _x(2), _x(7)], [_x(1, 2, 3, 4, 5, 6), _x(7)]),
-        # Example 5 (§V-C): Q^(1..4)
+        # Example 5 (Sec. V-C): Q^(1..4)
         ([_x(1), _x(2, 3), _x(4), _x(5), _x(6), _x(7)], [_x(1, 2, 3, 4), _x(5), _x(6), _x(7)]),
         ([_x(1), _x(2, 3), _x(4, 5), _x(6), _x(7)], [_x(1, 2, 3, 4, 5), _x(6), _x(7)]),
         ([_x(1), _x(2, 3), _x(4, 5), _x(6, 7)], [_x(1, 2, 3, 4, 5), _x(6, 7)]),
@@ -225,11 +217,11 @@ def test_examples_3_4_5_decompositions(clusters, decomposition):
 
 
 def test_examples_3_and_5_final_values():
-    # Example 3 output: I* = 0 but L0 = log 3 (P20: I* = 0 does not imply L0 = 0)
+    # Example 3 output: I* = 0 but L0 = log 3 (I* = 0 does not imply L0 = 0)
     q3 = U.quantize(EX1, _labels_from_clusters([_x(1, 3, 7), _x(2, 5), _x(4, 6)], 7))
     assert U.maximin_information(q3) == 0.0
     assert U.nonstochastic_leakage(q3) == pytest.approx(LOG2(3), abs=1e-12)
-    # U1 = I0(X -> Xhat) = log(7/3) (quoted in §VII-A): the range of (X, Xhat) is the partition
+    # U1 = I0(X -> Xhat) = log(7/3) (quoted in Sec. VII-A): the range of (X, Xhat) is the partition
     x_xhat = np.zeros((7, 3), dtype=bool)
     x_xhat[np.arange(7), _labels_from_clusters([_x(1, 3, 7), _x(2, 5), _x(4, 6)], 7)] = True
     assert U.nonstochastic_information(x_xhat) == pytest.approx(1.222392, abs=1e-6)
@@ -281,12 +273,12 @@ def test_pentagon_shannon_code():
 
 
 # =============================================================================================
-# Properties on random ranges (seed-000 §7, seed-001 §7)
+# Properties on random ranges
 # =============================================================================================
 
 
 def _random_range(rng: np.random.Generator, n_s: int, n_x: int, density: float) -> np.ndarray:
-    """A random mask repaired so that every row and column has a pair (spec §7 recipe)."""
+    """A random mask repaired so that every row and column has a pair."""
     m = rng.random((n_s, n_x)) < density
     for i in np.flatnonzero(~m.any(axis=1)):
         m[i, rng.integers(n_x)] = True
@@ -314,7 +306,7 @@ def ranges_and_labels(draw, max_s: int = 6, max_x: int = 7):
 
 
 def _overlap_closure(m: np.ndarray) -> np.ndarray:
-    """s ~ s' (transitive closure of 'share some x'), by boolean Warshall: independent of components."""
+    """s ~ s' (transitive closure of 'share some x'), by boolean Warshall."""
     a = (m.astype(int) @ m.T.astype(int)) > 0
     for k in range(a.shape[0]):
         a |= a[:, [k]] & a[[k], :]
@@ -380,7 +372,7 @@ def test_lemma2_decomposition_gives_overlap_partition_p4_p6(m):
         for b in s_ranges[i:]:
             conn = closure[np.ix_(sorted(a), sorted(b))]
             assert conn.all() if a == b else not conn.any()
-    # P6: different blocks => disjoint [[X|s]] => distinguishability maximal
+    # different blocks => disjoint [[X|s]] => distinguishability maximal
     dist = U.distinguishability_matrix(m)
     row = m.sum(axis=1)
     for a in s_ranges:
@@ -519,7 +511,7 @@ def test_independence_p20(n_s, n_x):
 
 @given(ranges(max_s=5, max_x=6))
 def test_zero_error_bound_prop2(m):
-    # noiseless P2 (necessary form): max_{k<=2} log alpha(G^k)/k <= sup_A L0s(J_A)
+    # Farokhi's Prop. 2 (necessary form): max_{k<=2} log alpha(G^k)/k <= sup_A L0s(J_A)
     assert U.zero_error_rate_lower_bound(m, k_max=2) <= U.sup_symmetrized_leakage(m) + 1e-12
     # alpha(G) = largest zero-error code, by enumeration of input subsets
     n = m.shape[0]
@@ -534,12 +526,12 @@ def test_zero_error_bound_prop2(m):
 
 @given(st.integers(1, 8), st.integers(2, 3), st.integers(0, 2**32 - 1))
 def test_hypothesis_testing_prop3(n_x, n_y, seed):
-    # noiseless P3: Y = g_Y(X), H = g_H(X) random; every test satisfies P(T) <= log|Y|p0 Δ Y|p1|
+    # Farokhi's Prop. 3: Y = g_Y(X), H = g_H(X) random; every test has P(T) <= log|Y|p0 Δ Y|p1|
     rng = np.random.default_rng(seed)
     g_y = rng.integers(0, n_y, size=n_x)
     g_h = rng.integers(0, 2, size=n_x)
-    r = U.JointRange.from_pairs(zip(g_h.tolist(), g_y.tolist()))
-    rows = {h: {y for hh, y in zip(g_h, g_y) if hh == h} for h in set(g_h.tolist())}
+    r = U.JointRange.from_pairs(zip(g_h.tolist(), g_y.tolist(), strict=True))
+    rows = {h: {y for hh, y in zip(g_h, g_y, strict=True) if hh == h} for h in set(g_h.tolist())}
     sym = rows.get(0, set()) ^ rows.get(1, set()) if len(rows) == 2 else set(g_y.tolist())
     bound = U.hypothesis_test_bound(r)
     assert bound == (LOG2(len(sym)) if sym else -np.inf)
@@ -550,7 +542,8 @@ def test_hypothesis_testing_prop3(n_x, n_y, seed):
         aleph = [
             j
             for j, y in enumerate(r.x_labels)
-            if {r.s_labels[test[j]]} == {h for h, yy in zip(g_h.tolist(), g_y.tolist()) if yy == y}
+            if {r.s_labels[test[j]]}
+            == {h for h, yy in zip(g_h.tolist(), g_y.tolist(), strict=True) if yy == y}
         ]
         assert perf == (LOG2(len(aleph)) if aleph else -np.inf)
         assert perf <= bound
@@ -567,11 +560,11 @@ def test_cluster_ranges_and_bitsets_match_naive(case):
     for c, cl in enumerate(clusters):
         np.testing.assert_array_equal(got[:, c], m[:, list(cl)].any(axis=1))
     np.testing.assert_array_equal(U.quantize(m, labels).mask, got)
-    packed = U.pack_ranges(got)
+    packed = U.quantization._pack_ranges(got)
     for i in range(len(clusters)):
         naive = [(got[:, i] | got[:, j]).sum() for j in range(len(clusters))]
-        np.testing.assert_array_equal(U.union_sizes(packed, i), naive)
-        np.testing.assert_array_equal(U.union_sizes(packed, i, others=[0]), naive[:1])
+        np.testing.assert_array_equal(U.quantization._union_sizes(packed, i), naive)
+        np.testing.assert_array_equal(U.quantization._union_sizes(packed, i, others=[0]), naive[:1])
 
 
 # =============================================================================================
@@ -647,8 +640,6 @@ def test_from_pmf_support():
 
 
 def test_quantize_with_partition_and_labels():
-    from nsp.clustering.partition import Partition
-
     q = Partition([_x(1, 3), _x(2, 5), _x(4, 6), _x(7)], n=7)
     by_partition = U.quantize(EX1, q)
     by_labels = U.quantize(EX1, np.array(["a", "b", "a", "c", "b", "c", "d"]))
@@ -674,8 +665,6 @@ def test_support_components_accepts_joint_range_and_pmf_support():
 
 
 def _partition(clusters):
-    from nsp.clustering.partition import Partition
-
     return Partition(clusters)
 
 
@@ -728,9 +717,9 @@ def _partition(clusters):
         (lambda: U.cluster_ranges(EX1, [[0.5]]), "integer x indices"),
         (lambda: U.cluster_ranges(EX1, 3), "sequence of sequences"),
         (lambda: U.cluster_ranges(EX1, _partition([[0], [1]])), "partition of 2 values"),
-        (lambda: U.pack_ranges([1, 0]), "ranges must be a 2-D"),
-        (lambda: U.union_sizes(np.zeros((2, 1)), 0), "uint8"),
-        (lambda: U.union_sizes(U.pack_ranges(EX1), 9), "cluster index"),
+        (lambda: U.quantization._pack_ranges([1, 0]), "ranges must be a 2-D"),
+        (lambda: U.quantization._union_sizes(np.zeros((2, 1)), 0), "uint8"),
+        (lambda: U.quantization._union_sizes(np.zeros((2, 1), np.uint8), 9), "cluster index"),
         (lambda: U.quantize(EX1, [0, 1]), "one label per x value"),
         (lambda: U.quantize(EX1, [[0]] * 7), "hashable"),
         (lambda: U.quantized_decomposition(EX1, [0] * 6), "one label per x value"),
@@ -789,7 +778,7 @@ def test_layouts_give_the_same_answers(layout, rng):
 
 @given(ranges(max_s=6, max_x=7), st.integers(0, 2**32 - 1))
 def test_gacs_korner_against_maximin_p16(m, seed):
-    # Ding & Farokhi §VI-B: K(S;X) <= I(S;X), K <= I*, and K = I* when the components are
+    # Ding & Farokhi Sec. VI-B: K(S;X) <= I(S;X), K <= I*, and K = I* when the components are
     # equally likely (so I* = max_p K over pmfs with this support)
     from nsp.info import gacs_korner_common_information, mutual_information
 
@@ -864,7 +853,7 @@ def test_interval_union_algebra(a, b, point):
     assert contains(inter, point) == (contains(a, point) and contains(b, point))
     assert inter.issubset(a) and inter.issubset(b) and a.issubset(union)
     # canonical form: sorted, disjoint, non-touching
-    for (lo1, hi1), (lo2, hi2) in zip(union.intervals, union.intervals[1:]):
+    for (lo1, hi1), (lo2, hi2) in zip(union.intervals, union.intervals[1:], strict=False):
         assert lo1 <= hi1 < lo2 <= hi2
 
 
@@ -939,7 +928,7 @@ def test_side_information_against_definitions(m):
             if s_xa:
                 best = max(best, LOG2(m[:, :, a].any(axis=1).sum() / s_xa))
     assert U.side_information_leakage(m) == pytest.approx(best, abs=1e-12)
-    pairs = [(s, (x, a)) for s, x, a in zip(*np.nonzero(m))]
+    pairs = [(s, (x, a)) for s, x, a in zip(*np.nonzero(m), strict=True)]
     g = nx.Graph()
     g.add_edges_from((("s", s), ("y", y)) for s, y in pairs)
     assert U.side_information_maximin(m) == pytest.approx(
@@ -962,3 +951,219 @@ def test_strong_power_confusability_is_strong_product(m):
 def test_conditional_range_rejects_negative_indices():
     with pytest.raises(ValueError, match="out of range"):
         U.conditional_range([[1, 0], [0, 1]], -1)
+
+
+# =============================================================================================
+# The package: old names, deprecated names, submodules
+# =============================================================================================
+
+
+def test_every_public_name_is_reexported_from_its_submodule():
+    import importlib
+
+    for name in U.__all__:
+        assert hasattr(U, name), name
+    for mod in ("ranges", "measures", "decomposition", "quantization", "side_information"):
+        sub = importlib.import_module(f"nsp.uncertain.{mod}")
+        for name in sub.__all__:
+            assert getattr(U, name) is getattr(sub, name), name
+    for mod in ("zero_error", "hypothesis", "continuous"):
+        sub = getattr(U, mod)
+        assert set(sub.__all__) <= set(U.__all__)
+    # private helpers other modules of nsp import
+    assert callable(U._mask_of) and callable(U.support_components)
+
+
+@pytest.mark.parametrize("name", ["pack_ranges", "union_sizes"])
+def test_bitset_helpers_are_deprecated(name):
+    assert name not in U.__all__
+    with pytest.warns(DeprecationWarning, match=name):
+        f = getattr(U, name)
+    with pytest.warns(DeprecationWarning):
+        packed = U.pack_ranges(EX1[:, :3])
+    assert f is getattr(U.quantization, "_" + name)
+    assert packed.shape == (3, 1)
+
+
+def test_missing_attribute_still_raises_attribute_error():
+    with pytest.raises(AttributeError):
+        _ = U.no_such_measure
+
+
+def test_partitions_come_back_as_partition():
+    for p in (
+        U.overlap_partition(EX1),
+        U.finest_decomposition(EX1),
+        U.quantized_decomposition(EX1, [0, 1, 0, 2, 1, 2, 3]),
+    ):
+        assert isinstance(p, Partition)
+    assert U.overlap_partition(EX1).n == 6 and U.finest_decomposition(EX1).n == 7
+    assert U.finest_decomposition(EX1) == Partition([[0, 1], [2, 3], [4], [5], [6]])
+    assert U.finest_decomposition(example1_range()) == U.finest_decomposition(EX1)
+    # the old shapes still work: iteration, indexing, comparison with lists
+    blocks = U.finest_decomposition(EX1)
+    assert [list(b) for b in blocks][:2] == [[0, 1], [2, 3]] and blocks[1] == (2, 3)
+    assert blocks.join(U.quantized_decomposition(EX1, range(7))) == blocks
+
+
+# =============================================================================================
+# Predicates return bool; witnesses come from separate functions
+# =============================================================================================
+
+
+@given(ranges(max_s=6, max_x=6), st.integers(1, 7))
+def test_predicates_are_bool_and_witnesses_agree(m, k):
+    indep = U.is_independent(m)
+    assert type(indep) is bool
+    w = U.dependence_witness(m)
+    assert (w is None) == indep
+    if w is not None:
+        s, x = w
+        assert not m[s, x] and m[s].any() and m[:, x].any()
+    anon = U.is_k_anonymous(m, k)
+    assert type(anon) is bool
+    wx = U.k_anonymity_witness(m, k)
+    assert (wx is None) == anon
+    if wx is not None:
+        assert len(U.conditional_range(m, wx)) < k
+    code = list(range(0, m.shape[0], 2))
+    zero = U.is_zero_error_code(m, code)
+    assert type(zero) is bool
+    wz = U.zero_error_code_witness(m, code)
+    assert (wz is None) == zero
+    if wz is not None:
+        a, b, y = wz
+        assert a < b and a in code and b in code and m[a, y] and m[b, y]
+
+
+def test_witnesses_on_examples():
+    assert U.dependence_witness(EX1) == (0, 1)
+    assert U.dependence_witness(np.ones((2, 3), bool)) is None
+    assert U.k_anonymity_witness(EX1, 2) == 1  # [[S|x2]] = {s2}
+    assert U.k_anonymity_witness(EX1, 1) is None
+    pent = U.JointRange.from_pairs((x, (x + d) % 5) for x in range(5) for d in (0, 1))
+    assert U.zero_error_code_witness(pent, [0, 1]) == (0, 1, 1)
+    assert U.zero_error_code_witness(pent, [2, 0]) is None
+
+
+# =============================================================================================
+# Bad scalar options: every public function refuses them with a ValueError naming them
+# =============================================================================================
+
+_IU = U.IntervalUnion.interval(0, 1)
+_BINS = [U.IntervalUnion.interval(0, 0.5), U.IntervalUnion.interval(0.5, 1)]
+_PENT = [[1, 1, 0], [0, 1, 1], [1, 0, 1]]
+
+_BASE_CALLS = {
+    "hartley_entropy": lambda b: U.hartley_entropy(EX1, base=b),
+    "conditional_hartley_entropy": lambda b: U.conditional_hartley_entropy(EX1, base=b),
+    "min_conditional_hartley_entropy": lambda b: U.min_conditional_hartley_entropy(EX1, base=b),
+    "nonstochastic_information": lambda b: U.nonstochastic_information(EX1, base=b),
+    "nonstochastic_leakage": lambda b: U.nonstochastic_leakage(EX1, base=b),
+    "symmetrized_leakage": lambda b: U.symmetrized_leakage(EX1, base=b),
+    "maximin_information": lambda b: U.maximin_information(EX1, base=b),
+    "side_information_leakage": lambda b: U.side_information_leakage(EX1[:, :, None], base=b),
+    "side_information_maximin": lambda b: U.side_information_maximin(EX1[:, :, None], base=b),
+    "zero_error_rate_lower_bound": lambda b: U.zero_error_rate_lower_bound(_PENT, base=b),
+    "sup_symmetrized_leakage": lambda b: U.sup_symmetrized_leakage(_PENT, base=b),
+    # these return -inf without taking a logarithm: the base is still checked
+    "hypothesis_test_performance": lambda b: U.hypothesis_test_performance(
+        [[1, 1]], [0, 0], base=b
+    ),
+    "hypothesis_test_bound": lambda b: U.hypothesis_test_bound([[1, 1], [1, 1]], base=b),
+    "differential_hartley_entropy": lambda b: U.differential_hartley_entropy([], base=b),
+    "continuous_conditional_hartley_entropy": lambda b: U.continuous_conditional_hartley_entropy(
+        _IU, _BINS, base=b
+    ),
+    "continuous_nonstochastic_information": lambda b: U.continuous_nonstochastic_information(
+        _IU, _BINS, base=b
+    ),
+    "continuous_leakage": lambda b: U.continuous_leakage(_IU, _BINS, base=b),
+}
+
+
+@pytest.mark.parametrize("bad", [1, 0, -2, 0.5, float("nan"), float("inf"), True, "ten", None])
+@pytest.mark.parametrize("name", sorted(_BASE_CALLS))
+def test_bad_base_is_refused(name, bad):
+    with pytest.raises(ValueError, match="base"):
+        _BASE_CALLS[name](bad)
+
+
+@pytest.mark.parametrize(
+    ("call", "match"),
+    [
+        # counts: bools, floats (even integral), strings, and values below 1 are refused
+        (lambda: U.is_k_anonymous(EX1, True), "k must be an integer"),
+        (lambda: U.is_k_anonymous(EX1, 2.0), "k must be an integer"),
+        (lambda: U.is_k_anonymous(EX1, "2"), "k must be an integer"),
+        (lambda: U.k_anonymity_witness(EX1, 0), "k must be an integer"),
+        (lambda: U.k_anonymity_witness(EX1, 1.5), "k must be an integer"),
+        (lambda: U.strong_power(EX1, 2.0), "k must be an integer"),
+        (lambda: U.strong_power(EX1, True), "k must be an integer"),
+        (lambda: U.zero_error_rate_lower_bound(_PENT, k_max=1.5), "k_max"),
+        (lambda: U.zero_error_rate_lower_bound(_PENT, k_max=True), "k_max"),
+        (lambda: U.sup_symmetrized_leakage(_PENT, max_inputs=0), "max_inputs"),
+        (lambda: U.sup_symmetrized_leakage(_PENT, max_inputs=3.0), "max_inputs"),
+        # indices
+        (lambda: U.distinguishability(EX1, 0.0, 1), "s must be an S index"),
+        (lambda: U.distinguishability(EX1, True, 1), "s must be an S index"),
+        (lambda: U.distinguishability(EX1, -1, 1), "s must be an S index"),
+        (lambda: U.conditional_range(EX1, 1.0), "value must be"),
+        (lambda: U.conditional_range(EX1, True), "value must be"),
+        (lambda: U.conditional_range(EX1, [[0, 1]]), "value must be"),
+        (lambda: U.is_zero_error_code(_PENT, [0, 1.0]), "integer input indices"),
+        (lambda: U.is_zero_error_code(_PENT, [True]), "integer input indices"),
+        (lambda: U.is_zero_error_code(_PENT, 3), "iterable"),
+        (lambda: U.zero_error_code_witness(_PENT, [0, 0]), "repeat"),
+        (lambda: U.zero_error_code_witness(_PENT, [0, 5]), "out of range"),
+        (lambda: U.cluster_ranges(EX1, [[True]]), "integer x indices"),
+        (lambda: U.hypothesis_test_performance([[1, 1], [0, 1]], [True, False]), "one hypothesis"),
+        # axes and choices
+        (lambda: U.hartley_entropy(EX1, axis=True), "axis must be"),
+        (lambda: U.hartley_entropy(EX1, axis=1.0), "axis must be"),
+        (lambda: U.marginal_range(EX1, axis="x"), "axis must be"),
+        (lambda: U.confusability_graph(EX1, axis=2), "axis must be"),
+        (lambda: U.conditional_range_sizes(EX1, given=None), "given must be"),
+        (lambda: U.conditional_range(EX1, 0, given=0), "given must be"),
+        # flags and tolerances
+        (lambda: U.JointRange.from_pmf([[0.5, 0.5]], normalize="yes"), "normalize"),
+        (lambda: U.JointRange.from_pmf([[0.5, 0.5]], atol=float("nan")), "atol"),
+        (lambda: U.JointRange.from_pmf([[0.5, 0.5]], atol=float("inf")), "atol"),
+        (lambda: U.JointRange.from_pmf([[0.5, 0.5]], atol=True), "atol"),
+        (lambda: U.JointRange.from_pmf(np.array([[0.5, 0.5j]])), "complex"),
+        (
+            lambda: U.JointRange.from_frame(
+                pd.DataFrame({"a": [1], "b": [2]}), s="a", x="b", dropna=1
+            ),
+            "dropna",
+        ),
+        # complex and non-numeric masks are not silently read as booleans
+        (lambda: U.nonstochastic_leakage(np.array([[1 + 1j, 1]])), "boolean"),
+        (lambda: U.support_components(np.array([[1j]])), "boolean"),
+        (lambda: U.side_information_leakage(np.zeros((0, 2, 2), bool)), "empty"),
+        # intervals: strings, bools, NaN and infinite ends are refused
+        (lambda: U.IntervalUnion([("0", 1)]), "finite real ends"),
+        (lambda: U.IntervalUnion([(False, 1)]), "finite real ends"),
+        (lambda: U.IntervalUnion([(0, float("nan"))]), "finite real ends"),
+        (lambda: U.IntervalUnion.interval(0, float("inf")), "finite real ends"),
+        (lambda: U.IntervalUnion(5), "iterable of pairs"),
+        (lambda: _IU.union([(1, 0)]), "lo <= hi"),
+    ],
+)
+def test_bad_options_are_refused(call, match):
+    with pytest.raises(ValueError, match=match):
+        call()
+
+
+def test_size_guards_instead_of_memory_errors():
+    big = np.eye(9, dtype=bool)
+    with pytest.raises(ValueError, match="MAX_POWER_CELLS"):
+        U.strong_power(big, 5)  # 81**5 cells
+    with pytest.raises(ValueError, match="MAX_POWER_CELLS"):
+        U.zero_error_rate_lower_bound(big, k_max=5)
+    n = U.MAX_GRAPH_NODES + 1
+    wide = np.zeros((1, n), dtype=bool)
+    wide[0] = True
+    with pytest.raises(ValueError, match="MAX_GRAPH_NODES"):
+        U.confusability_graph(wide)
+    assert len(U.finest_decomposition(wide)) == 1  # the components need no graph
