@@ -1,4 +1,4 @@
-"""Speed of the noiseless-privacy experiments at the paper's scale (issue 5).
+"""Speed of the noiseless-privacy experiments at the paper's scale.
 
 - Fig. 6: uniqueness of quantized start-end points for 25 budgets on one million trips
   (target < 5 s), against a direct np.unique per budget.
@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from benchmarks._timing import Row, median_time, report
-from nsp.experiments import membership, taxi
+from nsp.papers.noiseless import membership, taxi
 
 
 def main() -> int:

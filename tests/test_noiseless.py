@@ -1,5 +1,5 @@
-"""Noiseless privacy (seed 001): Definition 1/2 budgets, quantizers, Theorem 8 (paper and corrected
-rules), and Theorems 1-7 as properties on seeded random finite instances (spec §7)."""
+"""Noiseless privacy (Farokhi): Definition 1/2 budgets, quantizers, Theorem 8 (paper and corrected
+rules), and Theorems 1-7 as properties on seeded random finite instances."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from nsp import noiseless as nl
 from nsp import uncertain as un
 
 # ---------------------------------------------------------------------------------------------
-# Random finite instances (spec §7): n in 2..4, domains of 2-5 distinct integers in [0, 50),
+# Random finite instances: n in 2..4, domains of 2-5 distinct integers in [0, 50),
 # f = sum_i w_i x_i, mechanism = q-level quantizer on [min f, max f] or a random map.
 # ---------------------------------------------------------------------------------------------
 WEIGHTS = [1, 2, 3, -1, Fraction(1, 2)]
@@ -28,6 +28,11 @@ def instances(draw):
     domains = [sorted(draw(st.sets(st.integers(0, 49), min_size=2, max_size=5))) for _ in range(n)]
     w = [draw(st.sampled_from(WEIGHTS)) for _ in range(n)]
     return domains, w
+
+
+def _with(v, i, value):
+    """The tuple v with its i-th entry replaced by value (psi_{i,v}(x) with x_i = value)."""
+    return tuple(value if j == i else x for j, x in enumerate(v))
 
 
 def random_mechanism(domains, r, rng):
@@ -52,8 +57,8 @@ def quantized(f, domains, q):
     return (lambda x: Q.index(f(x))), lo, hi
 
 
-# --------------------------------------------------------------------------- worked values (spec §4)
-def test_E8_paper_rule_breaks_the_budget_for_the_average():
+# --------------------------------------------------------------------------- worked values
+def test_theorem8_paper_rule_breaks_the_budget_for_the_average():
     """Average of n=4 entries in [0,1], eps=2: the paper's q=16 lets x_-i=(0.1,0,0) see 5 > 4 outputs."""
     S = Fraction(1, 4)
     q = nl.levels_paper(2, S, 0, 1)
@@ -66,7 +71,7 @@ def test_E8_paper_rule_breaks_the_budget_for_the_average():
     assert len(image) > 2**2
 
 
-def test_E9_safe_rule_for_the_average():
+def test_theorem8_safe_rule_for_the_average():
     S = Fraction(1, 4)
     assert nl.levels_safe(2, S, 0, 1) == 12
     assert nl.worst_case_outputs(12, S, 0, 1) == 4
@@ -74,7 +79,7 @@ def test_E9_safe_rule_for_the_average():
 
 
 @pytest.mark.parametrize("eps, q", [(1, 2), (2, 4), (3.5, 11)])
-def test_E10_local_case_uses_floor_two_to_eps(eps, q):
+def test_theorem8_local_case_uses_floor_two_to_eps(eps, q):
     assert nl.levels_paper(eps, 1, 0, 1) == q == nl.levels_safe(eps, 1, 0, 1)
     assert nl.worst_case_outputs(q, 1, 0, 1) == q
 
@@ -83,7 +88,7 @@ def test_E10_local_case_uses_floor_two_to_eps(eps, q):
     "eps, expected", [(1, 1.585), (2, 2.322), (3, 3.170), (4, 4.087), (8, 8.006)]
 )
 @pytest.mark.parametrize("n", [2, 4, 7])
-def test_E11_realized_epsilon_of_the_paper_rule(eps, expected, n):
+def test_theorem8_realized_epsilon_of_the_paper_rule(eps, expected, n):
     S = Fraction(1, n)
     q = nl.levels_paper(eps, S, 0, 1)
     assert q == n * 2**eps
@@ -91,39 +96,39 @@ def test_E11_realized_epsilon_of_the_paper_rule(eps, expected, n):
     assert round(nl.realized_epsilon(q, S, 0, 1), 3) == expected
 
 
-def test_E11_floating_sensitivity_gives_the_same_levels():
+def test_theorem8_floating_sensitivity_gives_the_same_levels():
     """R/S computed in floating point (e.g. 1/3) must not lose a level to rounding."""
     for n in range(2, 40):
         assert nl.levels_paper(3, 1.0 / n, 0.0, 1.0) == n * 8
         assert nl.levels_safe(3, 1.0 / n, 0.0, 1.0) == 7 * n
 
 
-def test_E12_half_bit_budget():
+def test_theorem8_half_bit_budget():
     q = nl.levels_paper(0.5, Fraction(1, 4), 0, 1)
     assert q == 5
     assert nl.worst_case_outputs(q, Fraction(1, 4), 0, 1) == 3
     assert nl.realized_epsilon(q, Fraction(1, 4), 0, 1) == pytest.approx(math.log2(3))
 
 
-def test_E13_composition_is_tight_for_independent_bits():
+def test_theorem6_composition_is_tight_for_independent_bits():
     domains = [[0, 1, 2, 3]]
     m1, m2 = (lambda x: x[0] % 2), (lambda x: x[0] // 2)
     assert nl.noiseless_epsilon(m1, domains) == 1.0 == nl.noiseless_epsilon(m2, domains)
-    assert nl.noiseless_epsilon(nl.compose(m1, m2), domains) == 2.0
+    assert nl.noiseless_epsilon(nl.compose_joint(m1, m2), domains) == 2.0
 
 
-def test_E14_two_quantizers_of_one_monotone_query_never_add_up():
+def test_theorem6_two_quantizers_of_one_monotone_query_never_add_up():
     """Same scalar query, two quantizers: eps12 <= log2(2^eps1 + 2^eps2 - 1) < eps1 + eps2."""
     domains = [list(range(40))]
     q1 = nl.LinearQuantizer(0, 39, 4, output="index")
     q2 = nl.LinearQuantizer(-3, 39, 4, output="index")
     m1, m2 = (lambda x: int(q1.index(x[0]))), (lambda x: int(q2.index(x[0])))
     e1, e2 = nl.noiseless_epsilon(m1, domains), nl.noiseless_epsilon(m2, domains)
-    e12 = nl.noiseless_epsilon(nl.compose(m1, m2), domains)
+    e12 = nl.noiseless_epsilon(nl.compose_joint(m1, m2), domains)
     assert e12 <= math.log2(2**e1 + 2**e2 - 1) + 1e-12 < e1 + e2
 
 
-def test_E18_theorem_4_fails_with_the_joint_density_and_holds_with_the_conditional():
+def test_theorem4_fails_with_the_joint_density_and_holds_with_the_conditional():
     """X ~ U[0,0.1]^2, p=2, eps=0.01, constant mechanism: the best error is the variance 0.1^2/12."""
     best = nl.optimal_error_uniform([0.1], 2)
     assert best == pytest.approx(0.1**2 / 12)
@@ -194,13 +199,13 @@ def test_T1_T3_guarantees_hold_with_equality_for_each_individual(inst, r, seed):
     for i in range(len(domains)):
         v = tuple(int(rng.choice(d)) for d in domains)
         J = nl.individual_range(mech, domains, i, v)  # [[X_i, Y]]
-        outputs = len({mech(nl._with(v, i, xi)) for xi in domains[i]})
+        outputs = len({mech(_with(v, i, xi)) for xi in domains[i]})
         chain = [
             un.maximin_information(J),
             un.symmetrized_leakage(J),
             un.nonstochastic_leakage(J.T),
         ]
-        # Theorem 1: 0 <= I* <= L0s <= L0(Y -> X_i) <= eps, here all equal (spec E16).
+        # Theorem 1: 0 <= I* <= L0s <= L0(Y -> X_i) <= eps, here all equal (Y is a function of X_i).
         assert chain == pytest.approx([math.log2(outputs)] * 3)
         assert chain[-1] <= eps + 1e-12
         # Theorem 3: every test of the two-point game performs at most min(eps, 1) bits.
@@ -217,7 +222,7 @@ def test_T6_T7_composition_adds_and_postprocessing_does_not_increase(inst, r1, r
     rng = np.random.default_rng(seed)
     m1, m2 = random_mechanism(domains, r1, rng), random_mechanism(domains, r2, rng)
     e1, e2 = nl.noiseless_epsilon(m1, domains), nl.noiseless_epsilon(m2, domains)
-    e12 = nl.noiseless_epsilon(nl.compose(m1, m2), domains)
+    e12 = nl.noiseless_epsilon(nl.compose_joint(m1, m2), domains)
     assert max(e1, e2) - 1e-12 <= e12 <= e1 + e2 + 1e-12
     g = {k: int(rng.integers(3)) for k in range(r1)}
     assert nl.noiseless_epsilon(nl.postprocess(g.__getitem__, m1), domains) <= e1 + 1e-12
@@ -236,7 +241,7 @@ def test_T5_maximal_leakage_of_one_individual_is_at_most_eps(inst, r, seed):
     px = rng.dirichlet(np.ones(len(domains[i])))
     joint = np.zeros((len(domains[i]), r))
     for k, xi in enumerate(domains[i]):
-        joint[k, mech(nl._with(v, i, xi))] = px[k]
+        joint[k, mech(_with(v, i, xi))] = px[k]
     assert maximal_leakage(joint) <= eps + 1e-12
 
 
@@ -331,7 +336,7 @@ def test_T4_corrected_bound_holds_for_the_best_estimator(b, p, eps, n, t):
     """Entries in [0, b], X_i | X_{-i} ~ U[0, b] (conditional density 1/b), the average quantized on
     [0, b] with the safe rule. Knowing the others (sum t (n-1) b), the adversary learns the cell of
     x_i between consecutive bin edges; the midpoint is the optimal estimator, and its error is never
-    below Theorem 4's bound with the conditional density (spec §7 T4)."""
+    below Theorem 4's bound with the conditional density."""
     B, S = Fraction(b).limit_denominator(10), Fraction(b).limit_denominator(10) / n
     q = nl.levels_safe(eps, S, 0, B)
     others = Fraction(t).limit_denominator(1000) * (n - 1) * B
@@ -389,7 +394,7 @@ def test_is_noiselessly_private_checks_the_definition():
 
 @given(instances(), st.integers(1, 4), st.integers(0, 2**32 - 1))
 def test_T2_two_letter_zero_error_rate_with_two_psi_maps(inst, r, seed):
-    """Theorem 2 (spec §7 T2): the memoryless channel X_i[l] -> Y[l] = M f psi^l(X_i[l]) built from two
+    """Theorem 2: the memoryless channel X_i[l] -> Y[l] = M f psi^l(X_i[l]) built from two
     different psi maps has (1/2) log alpha(G^(1,2)) <= eps*."""
     domains, _ = inst
     rng = np.random.default_rng(seed)
@@ -398,9 +403,148 @@ def test_T2_two_letter_zero_error_rate_with_two_psi_maps(inst, r, seed):
     i = int(rng.integers(len(domains)))
     v1, v2 = (tuple(int(rng.choice(d)) for d in domains) for _ in range(2))
     pairs = [
-        ((a, b), (mech(nl._with(v1, i, a)), mech(nl._with(v2, i, b))))
+        ((a, b), (mech(_with(v1, i, a)), mech(_with(v2, i, b))))
         for a in domains[i]
         for b in domains[i]
     ]
     two_letter = un.JointRange.from_pairs(pairs)
     assert un.zero_error_rate_lower_bound(two_letter, k_max=1) / 2 <= eps + 1e-12
+
+
+# --------------------------------------------------------------------------- names and bad input
+def test_compose_is_a_deprecated_alias_of_compose_joint():
+    with pytest.warns(DeprecationWarning, match="compose_joint"):
+        old = nl.compose
+    assert old is nl.compose_joint
+    with pytest.warns(DeprecationWarning, match="nsp.papers.noiseless"):
+        from nsp.noiseless import levels_table
+    from nsp.papers.noiseless import levels_table as new
+
+    assert levels_table is new
+    with pytest.raises(AttributeError):
+        nl.no_such_name  # noqa: B018
+
+
+def test_submodules_hold_the_same_functions():
+    from nsp.noiseless import budget, guarantees, quantizer
+
+    assert nl.noiseless_epsilon is budget.noiseless_epsilon
+    assert nl.LinearQuantizer is quantizer.LinearQuantizer
+    assert nl.leakage_profile is guarantees.leakage_profile
+    assert set(nl.__all__) >= set(budget.__all__) | set(quantizer.__all__) | set(guarantees.__all__)
+
+
+def test_predicates_return_bool():
+    mech = lambda x: x[0] + x[1]  # noqa: E731
+    for eps in (0.0, 1.0, np.float64(1.0), math.inf):
+        assert type(nl.is_noiselessly_private(mech, [[0, 1], [0, 1]], eps)) is bool
+
+
+def test_sensitivity_is_that_of_a_query_over_product_domains():
+    """The largest change one individual causes, with everybody else fixed (brute force)."""
+    domains = [[0, 1, 5], [0, 3], [2, 7]]
+    f = lambda x: x[0] * x[1] - x[2]  # noqa: E731
+    brute = max(
+        abs(f(x) - f(y))
+        for x in itertools.product(*domains)
+        for y in itertools.product(*domains)
+        if sum(a != b for a, b in zip(x, y, strict=True)) == 1
+    )
+    assert nl.sensitivity(f, domains) == brute == 15.0
+
+
+BAD_EPS = [-1.0, float("nan"), "1", True, None, 1j]
+
+
+@pytest.mark.parametrize("eps", BAD_EPS)
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda e: nl.levels_paper(e, 0.25, 0, 1),
+        lambda e: nl.levels_safe(e, 0.25, 0, 1),
+        lambda e: nl.levels(e, 0.25, 0, 1),
+        lambda e: nl.local_levels(e),
+        lambda e: nl.quantizer_for(e, 0.25, 0, 1),
+        lambda e: nl.estimation_error_lower_bound(1.0, 1.0, 1, e),
+        lambda e: nl.is_noiselessly_private(lambda x: 0, [[0, 1]], e),
+    ],
+)
+def test_budgets_must_be_real_numbers_at_least_zero(call, eps):
+    with pytest.raises(ValueError, match="epsilon"):
+        call(eps)
+
+
+@pytest.mark.parametrize("eps", [math.inf])
+def test_infinite_budgets_give_no_quantizer(eps):
+    with pytest.raises(ValueError, match="epsilon"):
+        nl.levels_paper(eps, 0.25, 0, 1)
+    with pytest.raises(ValueError, match="epsilon"):
+        nl.local_levels(eps)
+
+
+@pytest.mark.parametrize(
+    "call, match",
+    [
+        (lambda: nl.levels_paper(1, float("nan"), 0, 1), "sens"),
+        (lambda: nl.levels_paper(1, -0.5, 0, 1), "sens"),
+        (lambda: nl.levels_paper(1, "0.5", 0, 1), "sens"),
+        (lambda: nl.levels_safe(1, 0.5, float("nan"), 1), "lo"),
+        (lambda: nl.levels_safe(1, 0.5, 0, math.inf), "hi"),
+        (lambda: nl.levels(1, 0.5, 0, 1, rule="strict"), "rule"),
+        (lambda: nl.worst_case_outputs(2.5, 0.5, 0, 1), "q"),
+        (lambda: nl.worst_case_outputs(0, 0.5, 0, 1), "q"),
+        (lambda: nl.worst_case_outputs(True, 0.5, 0, 1), "q"),
+        (lambda: nl.realized_epsilon(4, 0.5, 0, 1, base=1), "base"),
+        (lambda: nl.realized_epsilon(4, 0.5, 0, 1, base="decibel"), "base"),
+        (lambda: nl.noiseless_epsilon(lambda x: 0, [[0, 1]], base=-2), "base"),
+        (lambda: nl.local_noiseless_epsilon(lambda v: v, [[0, 1]], base=0.5), "base"),
+        (lambda: nl.LinearQuantizer(0.0, 1.0, 2.0), "q must be an integer"),
+        (lambda: nl.LinearQuantizer(0.0, 1.0, True), "q must be an integer"),
+        (lambda: nl.LinearQuantizer(0.0, float("nan"), 2), "hi"),
+        (lambda: nl.LinearQuantizer("0", 1.0, 2), "lo"),
+        (lambda: nl.LinearQuantizer(0.0, 1.0, 2, out_of_range="wrap"), "out_of_range"),
+        (lambda: nl.LinearQuantizer(0.0, 1.0, 2)([0.5 + 1j]), "complex"),
+        (lambda: nl.sensitivity_average(0, 0.0, 1.0), "n"),
+        (lambda: nl.sensitivity_average(2.0, 0.0, 1.0), "n"),
+        (lambda: nl.sensitivity_average(2, 1.0, 0.0), "lo < hi"),
+        (lambda: nl.sensitivity(lambda x: float("nan"), [[0, 1]]), "finite"),
+        (lambda: nl.sensitivity(lambda x: "a", [[0, 1]]), "real numbers"),
+        (lambda: nl.sensitivity(lambda x: True, [[0, 1]]), "real numbers"),
+        (lambda: nl.sensitivity(lambda x: 1j, [[0, 1]]), "real numbers"),
+        (lambda: nl.sensitivity(3, [[0, 1]]), "callable"),
+        (lambda: nl.noiseless_epsilon("mech", [[0, 1]]), "callable"),
+        (lambda: nl.noiseless_epsilon(lambda x: [x], [[0, 1]]), "hashable"),
+        (lambda: nl.noiseless_epsilon(lambda x: 0, "ab"), "domains"),
+        (lambda: nl.noiseless_epsilon(lambda x: 0, [3]), "domains"),
+        (lambda: nl.noiseless_epsilon(lambda x: 0, []), "at least one"),
+        (lambda: nl.noiseless_epsilon(lambda x: 0, [range(10_000)] * 2), "MAX_TUPLES"),
+        (lambda: nl.noiseless_epsilon(lambda x: 0, [[0, 1]], admissible=[1, 1]), "boolean"),
+        (lambda: nl.conditional_output_counts([[0.5, 1.0]]), "integer"),
+        (lambda: nl.conditional_output_counts([[-1, 0]]), "non-negative"),
+        (lambda: nl.conditional_output_counts(3), "integer"),
+        (lambda: nl.compose_joint(), "at least one"),
+        (lambda: nl.compose_joint(lambda x: 0, 3), "callable"),
+        (lambda: nl.postprocess(3, lambda x: 0), "callable"),
+        (lambda: nl.psi((1, 2), 2, (0, 0)), "i"),
+        (lambda: nl.psi((1, 2), 0, (0,)), "same length"),
+        (lambda: nl.individual_range(lambda x: 0, [[0, 1]], 1, (0,)), "i"),
+        (lambda: nl.individual_range(lambda x: 0, [[0, 1]], 0, (0, 0)), "one value"),
+        (lambda: nl.individual_range(lambda x: 0, [[0, 1]], 0.0, (0,)), "i"),
+        (lambda: nl.hypothesis_game_range(lambda x: 0, 3, 0, 1, (0, 0)), "i"),
+        (lambda: nl.leakage_profile(lambda x: 0, [[0, 1]], 0, max_rows=0), "max_rows"),
+        (lambda: nl.leakage_profile(lambda x: 0, [range(20)] * 4, 0, max_rows=100), "max_rows"),
+        (lambda: nl.leakage_profile(lambda x: 0, [[0, 1]], 0, base="ten"), "base"),
+        (lambda: nl.estimation_error_lower_bound(0.0, 1.0, 1, 1.0), "rho"),
+        (lambda: nl.estimation_error_lower_bound(float("nan"), 1.0, 1, 1.0), "rho"),
+        (lambda: nl.estimation_error_lower_bound(1.0, -1.0, 1, 1.0), "mu"),
+        (lambda: nl.estimation_error_lower_bound(1.0, 1.0, 1.5, 1.0), "p"),
+        (lambda: nl.estimation_error_lower_bound(1.0, 1.0, 0, 1.0), "p"),
+        (lambda: nl.optimal_error_uniform([0.1, -0.1], 2), "positive"),
+        (lambda: nl.optimal_error_uniform([0.1, np.nan], 2), "finite"),
+        (lambda: nl.optimal_error_uniform([0.1j], 2), "real"),
+        (lambda: nl.optimal_error_uniform([0.1], 2.5), "p"),
+    ],
+)
+def test_bad_input_is_refused_naming_the_argument(call, match):
+    with pytest.raises(ValueError, match=match):
+        call()

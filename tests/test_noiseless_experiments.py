@@ -1,4 +1,5 @@
-"""The membership game (Fig. 3) and taxi uniqueness (Fig. 6) on small synthetic data."""
+"""The paper's experiments on small synthetic data: the membership game (Fig. 3), NILM (Fig. 4),
+taxi uniqueness (Fig. 6), and the paper's instances and tables."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from nsp.experiments import membership as mg
-from nsp.experiments import taxi
+from nsp.papers import noiseless as paper
+from nsp.papers.noiseless import membership as mg
+from nsp.papers.noiseless import nilm, taxi
 
 
 @pytest.fixture
@@ -106,7 +108,7 @@ def test_taxi_uniqueness_counts_and_nesting(rng):
     pts[:, [1, 3]] = np.clip(pts[:, [1, 3]], lon0, lon1)
     curve = taxi.uniqueness_vs_epsilon(_trips(pts), list(range(0, 40, 2)))
     assert curve.n_unique.iloc[0] == 0  # one cell: nobody is unique
-    assert curve.ratio.is_monotonic_increasing  # nested grids (spec X2)
+    assert curve.ratio.is_monotonic_increasing  # nested grids
     assert curve.ratio.iloc[-1] == 1.0
     # Against a dictionary count of the keys at a few grid sizes.
     from collections import Counter
@@ -148,7 +150,6 @@ def test_annotation_points():
 
 
 # --------------------------------------------------------------------------- NILM (Fig. 4)
-from nsp.experiments import nilm  # noqa: E402
 
 
 def test_appliance_states_recover_two_levels(rng):
@@ -263,3 +264,152 @@ def test_paper_claim_uniqueness_rises_from_none_to_all_on_the_stand_in():
     curve = taxi.uniqueness_vs_epsilon(trips)
     assert curve.n_unique.iloc[0] == 0 and curve.ratio.iloc[-1] == 1.0
     assert curve.ratio.is_monotonic_increasing
+
+
+# --------------------------------------------------------------------------- the paper's instances
+def test_theorem8_counterexample_reaches_five_bins():
+    q, bins = paper.theorem8_counterexample()
+    assert q == 16 and bins == [0, 1, 2, 3, 4]
+    assert len(bins) > 2 ** paper.THEOREM8_EXAMPLE["epsilon"]
+    with pytest.raises(ValueError, match="others"):
+        paper.theorem8_counterexample(n=3)
+
+
+def test_theorem4_table_shows_the_printed_reading_fails():
+    table = paper.theorem4_table()
+    assert table.best_error.iloc[0] == pytest.approx(0.1**2 / 12)
+    assert table.bound.iloc[0] == pytest.approx(1.530e-3, rel=1e-3)
+    assert table.bound_holds.tolist() == [False, True]
+
+
+def test_levels_table_and_realized_curves_agree():
+    table = paper.levels_table([1, 2, 3], [2, 4])
+    assert (table.q_paper == table.n * 2**table.epsilon).all()
+    assert np.allclose(table.realized_epsilon_paper, np.log2(2**table.epsilon + 1))
+    assert (table.realized_epsilon_safe <= table.epsilon + 1e-12).all()
+    curves = paper.realized_epsilon_curves([1.0, 2.0], [4])
+    assert curves.rule.tolist() == ["paper", "paper", "safe", "safe"]
+    assert np.allclose(curves.realized_epsilon, [np.log2(3), np.log2(5), 1.0, 2.0])
+
+
+def test_old_experiment_modules_are_deprecated_aliases():
+    import importlib
+    import sys
+
+    for name in ("membership", "nilm", "taxi"):
+        sys.modules.pop(f"nsp.experiments.{name}", None)
+        with pytest.warns(DeprecationWarning, match=f"nsp.papers.noiseless.{name}"):
+            old = importlib.import_module(f"nsp.experiments.{name}")
+        new = getattr(paper, name)
+        for attr in new.__all__:
+            assert getattr(old, attr) is getattr(new, attr)
+    from nsp.experiments.membership import _decide, play  # private names resolve too
+
+    assert play is mg.play and _decide is mg._decide
+
+
+def test_window_keeps_whole_days():
+    idx = pd.date_range("2011-04-22 23:00", periods=4 * 24, freq="h", tz="US/Eastern")
+    kept = nilm.window(pd.Series(1.0, index=idx), "2011-04-23", "2011-04-24")
+    assert kept.index[0] == pd.Timestamp("2011-04-23", tz="US/Eastern")
+    assert kept.index[-1] == pd.Timestamp("2011-04-24 23:00", tz="US/Eastern")
+    assert len(kept) == 2 * 24
+    assert nilm.PAPER_WINDOW == ("2011-04-23", "2011-05-21") and nilm.PAPER_SPLIT == "2011-04-30"
+
+
+# --------------------------------------------------------------------------- bad input
+@pytest.mark.parametrize("eps", [float("nan"), -1.0, "2", None, True])
+def test_the_game_refuses_a_bad_budget(households, eps):
+    """NaN used to play the game without privacy; every bad budget is now refused."""
+    games = mg.draw_games(len(households), 2, 10, seed=0)
+    with pytest.raises(ValueError, match="epsilon"):
+        mg.play(households, 2, eps, games)
+    with pytest.raises(ValueError, match="epsilon"):
+        mg.advantage_curves(households, group_sizes=[2], epsilons=[1, eps], progress=False)
+
+
+@pytest.mark.parametrize(
+    "call, match",
+    [
+        (lambda X: mg.advantage_curves(X, n_games=0, progress=False), "n_games"),
+        (lambda X: mg.advantage_curves(X, n_games=2.5, progress=False), "n_games"),
+        (lambda X: mg.advantage_curves(X, group_sizes=[0], progress=False), "group_sizes"),
+        (lambda X: mg.advantage_curves(X, rule="exact", progress=False), "rule"),
+        (lambda X: mg.advantage_curves(X, output="centre", progress=False), "output"),
+        (lambda X: mg.advantage_curves(X, seed=-1, progress=False), "seed"),
+        (lambda X: mg.advantage_curves(X, progress="no"), "progress"),
+        (lambda X: mg.advantage_curves(X, include_nonprivate=1, progress=False), "include"),
+        (lambda X: mg.advantage_curves(X, peak_tolerance=-1, progress=False), "peak_tolerance"),
+        (lambda X: mg.advantage_curves(X[:, :2], progress=False), "at least 3"),
+        (lambda X: mg.advantage_curves(X * np.nan, progress=False), "finite"),
+        (lambda X: mg.advantage_curves(X + 1j, progress=False), "real"),
+        (lambda X: mg.play(X, 3, 1.0, mg.draw_games(len(X), 2, 5, seed=0)), "groups of 2"),
+        (lambda X: mg.play(X, 2, 1.0, {"pairs": []}), "draw_games"),
+        (lambda X: mg.play(X, 2, 1.0, mg.draw_games(len(X), 2, 5, seed=0), bounds=(0,)), "pair"),
+        (lambda X: mg.play(X[:4], 2, 1.0, mg.draw_games(len(X), 2, 50, seed=0)), "beyond"),
+        (lambda X: mg.draw_games(10, 0, 5, seed=0), "n must"),
+        (lambda X: mg.draw_games(10, 2, 5, seed=1.5), "seed"),
+        (lambda X: mg.draw_games(10, 2, 0, seed=0), "n_games"),
+        (lambda X: mg.quantizer_levels(float("nan"), 2, 0, 1), "epsilon"),
+        (lambda X: mg.quantizer_levels(1, 0, 0, 1), "n must"),
+        (lambda X: mg.quantizer_levels(1, 2, 0, float("inf")), "hi"),
+        (lambda X: mg.advantage(11, 10), "wins"),
+        (lambda X: mg.advantage(5, 0), "n_games"),
+        (lambda X: mg.daily_matrix(pd.DataFrame(), min_complete_days=0), "min_complete_days"),
+        (lambda X: mg.daily_matrix(X), "DataFrame"),
+    ],
+)
+def test_the_game_refuses_bad_input(households, call, match):
+    with pytest.raises(ValueError, match=match):
+        call(households)
+
+
+@pytest.mark.parametrize(
+    "call, match",
+    [
+        (lambda: taxi.boxes_for(float("nan")), "epsilon"),
+        (lambda: taxi.boxes_for(-2), "epsilon"),
+        (lambda: taxi.boxes_for("4"), "epsilon"),
+        (lambda: taxi.grid_keys(_trips([[40.6, -74.0, 40.6, -74.0]]), 2.5), "boxes"),
+        (lambda: taxi.grid_keys(_trips([[40.6, -74.0, 40.6, -74.0]]), 0), "boxes"),
+        (lambda: taxi.grid_keys(_trips([[40.6, -74.0, 40.6, -74.0]]), 2, bbox=(0, 1)), "bbox"),
+        (
+            lambda: taxi.grid_keys(_trips([[40.6, -74.0, 40.6, -74.0]]), 2, bbox=(1, 0, 0, 1)),
+            "bbox",
+        ),
+        (lambda: taxi.grid_keys([[40.6, -74.0, 40.6, -74.0]], 2), "DataFrame"),
+        (lambda: taxi.unique_count([[0.5, 1.0]]), "integer"),
+        (lambda: taxi.unique_count([0, 1]), "shape"),
+        (lambda: taxi.synthetic_trips(0), "n must"),
+        (lambda: taxi.synthetic_trips(10, decimals=-1), "decimals"),
+        (lambda: taxi.synthetic_trips(10, seed=None), "seed"),
+        (lambda: taxi.uniqueness_vs_epsilon(taxi.synthetic_trips(10), [float("nan")]), "epsilons"),
+        (lambda: taxi.uniqueness_vs_epsilon(taxi.synthetic_trips(10).iloc[:0]), "empty"),
+        (lambda: nilm.synthetic_household(days=1), "days"),
+        (lambda: nilm.synthetic_household(days=2.0), "days"),
+        (lambda: nilm.synthetic_household(days=2, unmodelled_w=float("nan")), "unmodelled_w"),
+        (lambda: nilm.synthetic_household(days=2, seed=-1), "seed"),
+        (lambda: nilm.appliance_states([1.0] * 30, threshold=float("nan")), "threshold"),
+        (lambda: nilm.appliance_states([1.0] * 30, max_samples=0), "max_samples"),
+        (lambda: nilm.appliance_states([1j] * 30), "real"),
+        (lambda: nilm.f1_on_off(pd.Series([1.0]), pd.Series([1.0]), threshold="10"), "threshold"),
+        (lambda: nilm.privatize(pd.Series([1.0]), float("nan"), lo=0.0, hi=1.0), "epsilon"),
+        (lambda: nilm.privatize(pd.Series([1.0]), 1, lo=1.0, hi=0.0), "lo < hi"),
+        (lambda: nilm.redd_series(house=0), "house"),
+    ],
+)
+def test_taxi_and_nilm_refuse_bad_input(call, match):
+    with pytest.raises(ValueError, match=match):
+        call()
+
+
+def test_nilm_curve_refuses_bad_options():
+    mains, subs = nilm.synthetic_household(days=2, seed=3)
+    for kw, match in [
+        ({"epsilons": [float("nan")]}, "epsilons"),
+        ({"quantize_stage": "late"}, "quantize_stage"),
+        ({"threshold": -1.0}, "threshold"),
+        ({"seed": 0.5}, "seed"),
+    ]:
+        with pytest.raises(ValueError, match=match):
+            nilm.fscore_vs_epsilon(mains, subs, split="2011-04-19", **kw)

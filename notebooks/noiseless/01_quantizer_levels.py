@@ -18,7 +18,8 @@
 # $q \le 2^\epsilon R/\mathcal S$ ($R = y_{\max} - y_{\min}$). An interval of length $\mathcal S$ can
 # however meet $\lceil q\mathcal S/R\rceil + 1$ bins, so for the average of $n \ge 2$ entries the
 # paper's rule really spends $\log_2(2^\epsilon + 1)$ bits. This notebook tabulates the paper's rule,
-# the corrected rule and the budget each really spends, and shows the counterexample (spec E8).
+# the corrected rule and the budget each really spends, and shows a counterexample. The errata are
+# explained in `docs/papers/noiseless.md`.
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
@@ -26,13 +27,10 @@ group_sizes: list = [2, 3, 4, 8, 16, 32]  # n, the number of individuals average
 epsilons: list = [0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8]  # privacy budgets (bits)
 
 # %%
-from fractions import Fraction
-
 import matplotlib.pyplot as plt
 import numpy as np
-import pandas as pd
 
-from nsp import noiseless as nl
+from nsp.papers import noiseless as paper
 from nsp.plotting import save_table, savefig, use_style
 
 use_style()
@@ -43,35 +41,29 @@ if quick:
 # ## Table T1: levels and realized budgets for the average query on $[0, 1]$
 
 # %%
-table = nl.levels_table(epsilons, group_sizes, lo=0, hi=1)
+table = paper.levels_table(epsilons, group_sizes, lo=0, hi=1)
 save_table(table, "noiseless/table_t1_quantizer_levels")
 table.round(4)
 
 # %% [markdown]
-# ## The counterexample (spec E8): $n = 4$, $\epsilon = 2$, $x_{-i} = (0.1, 0, 0)$
+# ## A counterexample: $n = 4$, $\epsilon = 2$, $x_{-i} = (0.1, 0, 0)$
 # The paper's rule gives $q = 16$; as $x_i$ sweeps $[0, 1]$ the average sweeps $[0.025, 0.275]$, which
 # meets bins 0–4: five outputs, more than $2^2 = 4$.
 
 # %%
-Q = nl.LinearQuantizer(
-    Fraction(0), Fraction(1), nl.levels_paper(2, Fraction(1, 4), 0, 1), output="index"
-)
-image = sorted({Q.index((Fraction(k, 1000) + Fraction(1, 10)) / 4) for k in range(1001)})
-print(f"q = {Q.q}; bins reached by one individual: {image} -> {len(image)} outputs > 4")
+q, image = paper.theorem8_counterexample(n=4, epsilon=2)
+print(f"q = {q}; bins reached by one individual: {image} -> {len(image)} outputs > 4")
 
 # %%
 fig, ax = plt.subplots(figsize=(6.4, 4.2))
 eps_grid = np.linspace(0, max(epsilons), 400 if not quick else 60)
-rows = []
-for n in [g for g in group_sizes if g in (2, 4, 16)] or group_sizes[:1]:
-    S = Fraction(1, n)
-    for rule, style in (("paper", "-"), ("safe", "--")):
-        real = [nl.realized_epsilon(nl.levels(e, S, 0, 1, rule=rule), S, 0, 1) for e in eps_grid]
-        ax.plot(eps_grid, real, style, label=f"n={n}, {rule} rule")
-        rows += [
-            {"n": n, "rule": rule, "epsilon": e, "realized_epsilon": r}
-            for e, r in zip(eps_grid, real)
-        ]
+curves = paper.realized_epsilon_curves(
+    eps_grid, [g for g in group_sizes if g in (2, 4, 16)] or group_sizes[:1]
+)
+for (n, rule), c in curves.groupby(["n", "rule"], sort=False):
+    ax.plot(
+        c.epsilon, c.realized_epsilon, "-" if rule == "paper" else "--", label=f"n={n}, {rule} rule"
+    )
 ax.plot(eps_grid, eps_grid, color="0.4", lw=0.8, label="realized = target")
 ax.set(
     xlabel="target budget ε [bits]",
@@ -79,10 +71,10 @@ ax.set(
     title="Average query: budget spent by Theorem 8's quantizer",
 )
 ax.legend(ncol=2)
-savefig(fig, "noiseless/quantizer_realized_epsilon", data=pd.DataFrame(rows))
+savefig(fig, "noiseless/quantizer_realized_epsilon", data=curves)
 
 # %% [markdown]
-# ## Theorem 4 needs the conditional density (spec E18)
+# ## Theorem 4 needs the conditional density
 # Theorem 4 bounds the estimation error of $X_i$ given $X_{-i}$ by
 # $\rho\,\mu^{p+1} 2^{-(2p+2)} 2^{-\epsilon(p+1)}$ with $\rho$ printed as the infimum of the *joint*
 # density. With $X \sim U[0, 0.1]^2$, $p = 2$, $\epsilon = 0.01$ and a constant mechanism, the best
@@ -90,19 +82,7 @@ savefig(fig, "noiseless/quantizer_realized_epsilon", data=pd.DataFrame(rows))
 # the conditional density of $X_i$ given $X_{-i}$ the bound holds.
 
 # %%
-best = nl.optimal_error_uniform([0.1], 2)
-theorem4 = pd.DataFrame(
-    {
-        "reading": ["joint density (as printed)", "conditional density (corrected)"],
-        "rho": [100.0, 10.0],
-        "bound": [
-            nl.estimation_error_lower_bound(100.0, 0.1, 2, 0.01),
-            nl.estimation_error_lower_bound(10.0, 0.1, 2, 0.01),
-        ],
-        "best_error": [best, best],
-    }
-)
-theorem4["bound_holds"] = theorem4.bound <= theorem4.best_error
+theorem4 = paper.theorem4_table(rho_joint=100.0, rho_conditional=10.0, width=0.1, p=2, epsilon=0.01)
 save_table(theorem4, "noiseless/table_theorem4_counterexample")
 theorem4
 
@@ -116,5 +96,5 @@ theorem4
 #   both coincide in the local case $\mathcal S = R$.
 # - **Theorem 4** holds only with $\rho$ the infimum of the *conditional* density of $X_i$ given
 #   $X_{-i}$ (and $|X_i - \hat X_i|^p$ for odd $p$); with the joint density as printed it fails (table
-#   above, spec E18). `nsp.noiseless.estimation_error_lower_bound` takes the corrected reading.
+#   above). `nsp.noiseless.estimation_error_lower_bound` takes the corrected reading.
 # - Table T1, this figure and the Theorem 4 table are not in the paper; they quantify the errata.

@@ -15,7 +15,7 @@
 # **Fig. 1**: non-stochastic hypothesis testing. A measurement $y$ in
 # $[\![Y|p_0]\!] \setminus [\![Y|p_1]\!]$ accepts $p_0$ without error, one in
 # $[\![Y|p_1]\!] \setminus [\![Y|p_0]\!]$ accepts $p_1$, and one in the intersection decides nothing.
-# The toy example of the spec: $[\![X]\!] = \{0,\dots,5\}$, $H = p_{[x \ge 3]}$, $Y = \lfloor x/2 \rfloor$.
+# A toy example: $[\![X]\!] = \{0,\dots,5\}$, $H = p_{[x \ge 3]}$, $Y = \lfloor x/2 \rfloor$.
 #
 # **Fig. 2**: the timing of the membership game of Sec. V-A.
 
@@ -29,15 +29,16 @@ import matplotlib.pyplot as plt
 import pandas as pd
 
 from nsp import uncertain as un
+from nsp.papers import noiseless as paper
 from nsp.plotting import savefig, use_style
 
 use_style()
 xs = list(range(toy_domain))
 h = ["p1" if x >= threshold else "p0" for x in xs]
 y = [x // 2 for x in xs]
-r = un.JointRange.from_pairs(zip(h, y), s_labels=["p0", "p1"])
+r = un.JointRange.from_pairs(zip(h, y, strict=True), s_labels=["p0", "p1"])
 test = un.optimal_hypothesis_test(r)
-aleph = [int(lab) for lab, ok in zip(r.x_labels, r.mask.sum(axis=0) == 1) if ok]
+aleph = [int(lab) for lab, ok in zip(r.x_labels, r.mask.sum(axis=0) == 1, strict=True) if ok]
 print(
     "[[Y|p0]] =",
     sorted(un.conditional_range(r, 0, given="s")),
@@ -46,7 +47,7 @@ print(
 )
 print(
     "optimal test T* =",
-    dict(zip(r.x_labels, [r.s_labels[t] for t in test])),
+    dict(zip(r.x_labels, [r.s_labels[t] for t in test], strict=True)),
     "; decided correctly at",
     aleph,
     f"; performance log2|aleph| = {un.hypothesis_test_bound(r):.3f} bits",
@@ -56,7 +57,7 @@ print(
 fig, ax = plt.subplots(figsize=(7.5, 3.6))
 ax.set_axis_off()
 colour = {"p0": "C0", "p1": "C1"}
-for x, hx, yx in zip(xs, h, y):
+for x, hx, yx in zip(xs, h, y, strict=True):
     ax.scatter(0, -x, s=260, color=colour[hx], zorder=3)
     ax.text(0, -x, str(x), ha="center", va="center", color="white", fontsize=9, zorder=4)
     ax.annotate(
@@ -91,13 +92,7 @@ ax.set_title("Fig. 1 (toy): non-stochastic hypothesis test from uncertain measur
 savefig(fig, "noiseless/fig1_hypothesis_testing", data=pd.DataFrame(rows))
 
 # %%
-steps = [
-    ("Adversary", "Curator", "1. chooses households i0, i1"),
-    ("Curator", "Curator", "2. draws j ∈ {0, 1}, picks i2, …, in"),
-    ("Curator", "Adversary", "3. releases y_t = M∘f(x_{ij,t}, x_{i2,t}, …, x_{in,t}), t = 1..T"),
-    ("Adversary", "Curator", "4. sends its guess ĵ"),
-    ("Curator", "Adversary", "5. returns [j = ĵ]"),
-]
+steps = paper.GAME_PROTOCOL
 fig, ax = plt.subplots(figsize=(7.5, 3.6))
 ax.set_axis_off()
 xpos = {"Adversary": 0.0, "Curator": 1.0}
@@ -124,7 +119,7 @@ savefig(
 
 # %% [markdown]
 # ## Differences from the paper
-# - Fig. 1 of the paper is a conceptual diagram; here it is drawn for the spec's toy example so
+# - Fig. 1 of the paper is a conceptual diagram; here it is drawn for a toy example so
 #   that the regions and the optimal test are computed, not sketched. (The paper's caption writes
 #   $h_2$ where $p_0$ is meant.)
 # - Fig. 2 is redrawn as a sequence diagram from the text of Sec. V-A.

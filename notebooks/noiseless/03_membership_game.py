@@ -41,7 +41,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from nsp.datasets import load_smart_meter
-from nsp.experiments import membership as mg
+from nsp.papers.noiseless import membership as mg
 from nsp.plotting import mark_stand_in, save_table, savefig, use_style
 
 use_style()
@@ -77,7 +77,7 @@ titles = {
 }
 fig, axes = plt.subplots(1, 3, figsize=(11, 3.6), sharey=True)
 private = curves[np.isfinite(curves.epsilon)]
-for ax, policy in zip(axes, mg.POLICIES):
+for ax, policy in zip(axes, mg.POLICIES, strict=True):
     for k, n in enumerate(group_sizes):
         c = private[(private.policy == policy) & (private.n == n)]
         ax.plot(c.epsilon, c.advantage, marker="o", color=f"C{k}", label=f"n = {n}")
@@ -104,9 +104,9 @@ savefig(fig, "noiseless/fig3_membership_game", data=curves)
 #   homes, so absolute advantages differ. With few households the groups overlap heavily and the
 #   advantage at $(n = 4, \epsilon = 2)$ and $(n = 8, \epsilon = 3)$ is **not** negligible here, as the
 #   paper reports for its data; the increase of Adv with ε towards the non-private level does hold.
-# - The paper does not list its group sizes, ε grid, number of games or policy details; the choices
-#   of spec seed-001 §9 (G8–G13) are used: daily totals, consumption channel, range $[0, \max X]$,
-#   bin midpoints, 1000 games, ties broken by a coin.
+# - The paper does not list its group sizes, ε grid, number of games or policy details; these
+#   choices are used (see `docs/papers/noiseless.md`): daily totals, consumption channel, range
+#   $[0, \max X]$, bin midpoints, 1000 games, ties broken by a coin.
 # - ε is per released day; the whole year of releases costs $365\,\epsilon$ (Theorem 6). With the
 #   paper's level rule each release really spends $\log_2(2^\epsilon + 1)$ bits (column
 #   `realized_epsilon`).

@@ -42,7 +42,7 @@ import numpy as np
 import pandas as pd
 import seaborn as sns
 
-from nsp.experiments import nilm
+from nsp.papers.noiseless import nilm
 from nsp.plotting import mark_stand_in, save_table, savefig, use_style
 
 use_style()
@@ -54,13 +54,6 @@ if quick:
         "2011-04-18",
         "2011-04-21",
     )
-
-
-def window(series: pd.Series) -> pd.Series:
-    return series[
-        (series.index >= pd.Timestamp(window_start, tz=series.index.tz))
-        & (series.index < pd.Timestamp(window_end, tz=series.index.tz) + pd.Timedelta(days=1))
-    ]
 
 
 if redd_path:
@@ -75,8 +68,8 @@ else:
 curves = []
 for k, (mains, subs) in enumerate(houses):
     c = nilm.fscore_vs_epsilon(
-        window(mains),
-        {a: window(s) for a, s in subs.items()},
+        nilm.window(mains, window_start, window_end),
+        {a: nilm.window(s, window_start, window_end) for a, s in subs.items()},
         split=split,
         epsilons=epsilons,
         quantize_stage=quantize_stage,

@@ -59,7 +59,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from nsp.datasets import load_nyc_taxi
-from nsp.experiments import taxi
+from nsp.papers.noiseless import taxi
 from nsp.plotting import mark_stand_in, savefig, use_style
 
 use_style()
@@ -128,7 +128,7 @@ if n_synthetic:
     curves.append(synthetic.assign(data="synthetic"))
     print("synthetic:", taxi.annotation_points(synthetic))
 fig, ax = plt.subplots(figsize=(6.4, 4.0))
-for c, style in zip(curves, ("o-", "s--")):
+for c, style in zip(curves, ("o-", "s--"), strict=False):
     shown = c[c.ratio > 0]
     label = (
         (f"{len(trips)} trips, 2016 stand-in" if stand_in else f"{len(trips)} trips")
@@ -190,5 +190,5 @@ savefig(fig, "noiseless/fig6_taxi_uniqueness", data=pd.concat(curves, ignore_ind
 # - Fig. 5 of the paper is a map image; here it is the density of the trips' endpoints with the
 #   paper's box (the paper prints the latitude interval reversed, [40.92, 40.49]).
 # - The ε grid (even values, so that $2^{\epsilon/2}$ is an integer and the grids are nested) and
-#   the count "trips whose quantized key occurs once" are the spec's choices (G18); ε is per point,
-#   and a trip's start–end pair costs $2\epsilon$ (G19).
+#   the count "trips whose quantized key occurs once" are our choices, the paper gives neither; ε is
+#   per point, and a trip's start–end pair costs $2\epsilon$ (Theorem 6).

@@ -1,0 +1,124 @@
+"""Noiseless privacy (Farokhi): the budget of a deterministic mechanism, quantizers, guarantees.
+
+A deterministic mechanism ``M∘f`` on a dataset of ``n`` individuals is *ε-noiselessly private*
+(Definition 1) when, with everybody else's entry fixed, varying one individual's entry gives at
+most ``2**ε`` distinct outputs. It is *ε-locally noiselessly private* (Definition 2) when each
+individual's own report takes at most ``2**ε`` values. ε is in **bits** (``base=2``).
+
+Submodules
+----------
+:mod:`nsp.noiseless.budget`
+    Budgets of mechanisms on finite product domains (Definitions 1–2), sensitivity, joint
+    release (:func:`compose_joint`, Theorem 6) and post-processing (Theorem 7).
+:mod:`nsp.noiseless.quantizer`
+    The linear quantizer of Definition 3 and Theorem 8's number of levels: the rule as printed
+    (:func:`levels_paper`), the corrected rule (:func:`levels_safe`) and the budget a quantizer
+    really spends (:func:`realized_epsilon`).
+:mod:`nsp.noiseless.guarantees`
+    What a private mechanism guarantees (Theorems 1–5), with Theorem 4 read with the
+    conditional density.
+
+The paper's own experiments and tables are in :mod:`nsp.papers.noiseless`; its errata are
+explained in ``docs/papers/noiseless.md``.
+
+References
+----------
+F. Farokhi, *Noiseless privacy*, arXiv:1910.13027, 2019.
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+from nsp.noiseless import budget, guarantees, quantizer
+from nsp.noiseless.budget import (
+    MAX_TUPLES,
+    Mechanism,
+    _check_domains,
+    _check_interval,
+    _with,
+    compose_joint,
+    conditional_output_counts,
+    is_noiselessly_private,
+    local_noiseless_epsilon,
+    noiseless_epsilon,
+    output_table,
+    postprocess,
+    psi,
+    sensitivity,
+    sensitivity_average,
+)
+from nsp.noiseless.guarantees import (
+    estimation_error_lower_bound,
+    hypothesis_game_range,
+    individual_range,
+    leakage_profile,
+    optimal_error_uniform,
+)
+from nsp.noiseless.quantizer import (
+    LinearQuantizer,
+    Number,
+    levels,
+    levels_paper,
+    levels_safe,
+    local_levels,
+    quantizer_for,
+    realized_epsilon,
+    worst_case_outputs,
+)
+
+__all__ = [
+    "MAX_TUPLES",
+    "LinearQuantizer",
+    "Mechanism",
+    "Number",
+    "budget",
+    "compose_joint",
+    "conditional_output_counts",
+    "estimation_error_lower_bound",
+    "guarantees",
+    "hypothesis_game_range",
+    "individual_range",
+    "is_noiselessly_private",
+    "leakage_profile",
+    "levels",
+    "levels_paper",
+    "levels_safe",
+    "local_levels",
+    "local_noiseless_epsilon",
+    "noiseless_epsilon",
+    "optimal_error_uniform",
+    "output_table",
+    "postprocess",
+    "psi",
+    "quantizer",
+    "quantizer_for",
+    "realized_epsilon",
+    "sensitivity",
+    "sensitivity_average",
+    "worst_case_outputs",
+]
+
+# Kept for old code: private helpers that tests of earlier releases reached into.
+_PRIVATE = (_check_domains, _check_interval, _with)
+
+#: Deprecated names: old name -> (module, new name).
+_DEPRECATED = {
+    "compose": ("nsp.noiseless", "compose_joint"),
+    "levels_table": ("nsp.papers.noiseless", "levels_table"),
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _DEPRECATED:
+        import importlib
+
+        module, new = _DEPRECATED[name]
+        warnings.warn(
+            f"nsp.noiseless.{name} is deprecated; use {module}.{new}",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return getattr(importlib.import_module(module), new)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,267 @@
+"""F. Farokhi, *Noiseless privacy* (arXiv:1910.13027): the paper's instances, tables, experiments.
+
+The measures (budgets, quantizers, guarantees) are in :mod:`nsp.noiseless`; this package holds
+what is specific to the paper:
+
+* the counterexamples behind its two errata, Theorem 8's level rule
+  (:func:`theorem8_counterexample`, :func:`levels_table`, :func:`realized_epsilon_curves`) and
+  Theorem 4's density (:func:`theorem4_table`);
+* the game protocol of Fig. 2 (:data:`GAME_PROTOCOL`);
+* the experiments of Sec. V: :mod:`~nsp.papers.noiseless.membership` (Fig. 3),
+  :mod:`~nsp.papers.noiseless.nilm` (Fig. 4) and :mod:`~nsp.papers.noiseless.taxi` (Figs. 5–6).
+
+The errata and what does not reproduce on the stand-in data are explained in
+``docs/papers/noiseless.md``.
+
+References
+----------
+F. Farokhi, *Noiseless privacy*, arXiv:1910.13027, 2019.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+import pandas as pd
+
+from nsp._validation import check_int, check_real
+from nsp.noiseless import (
+    LinearQuantizer,
+    estimation_error_lower_bound,
+    levels,
+    levels_paper,
+    levels_safe,
+    optimal_error_uniform,
+    realized_epsilon,
+    worst_case_outputs,
+)
+from nsp.papers.noiseless import membership, nilm, taxi
+
+__all__ = [
+    "ARXIV",
+    "GAME_PROTOCOL",
+    "THEOREM4_EXAMPLE",
+    "THEOREM8_EXAMPLE",
+    "levels_table",
+    "membership",
+    "nilm",
+    "realized_epsilon_curves",
+    "taxi",
+    "theorem4_table",
+    "theorem8_counterexample",
+]
+
+#: The paper's arXiv identifier.
+ARXIV: str = "1910.13027"
+
+#: Theorem 8's counterexample: the average of ``n`` entries in [0, 1] at budget ``epsilon``,
+#: with the other individuals' entries fixed at ``others``.
+THEOREM8_EXAMPLE: dict[str, Any] = {
+    "n": 4,
+    "epsilon": 2,
+    "others": (Fraction(1, 10), Fraction(0), Fraction(0)),
+}
+
+#: Theorem 4's counterexample: two entries uniform on [0, 0.1] (joint density 100, conditional
+#: density 10), error order ``p = 2``, budget 0.01 bits, a constant mechanism.
+THEOREM4_EXAMPLE: dict[str, float] = {
+    "width": 0.1,
+    "p": 2,
+    "epsilon": 0.01,
+    "rho_joint": 100.0,
+    "rho_conditional": 10.0,
+}
+
+#: The membership game of Fig. 2: (sender, receiver, message), in order.
+GAME_PROTOCOL: tuple[tuple[str, str, str], ...] = (
+    ("Adversary", "Curator", "1. chooses households i0, i1"),
+    ("Curator", "Curator", "2. draws j ∈ {0, 1}, picks i2, …, in"),
+    ("Curator", "Adversary", "3. releases y_t = M∘f(x_{ij,t}, x_{i2,t}, …, x_{in,t}), t = 1..T"),
+    ("Adversary", "Curator", "4. sends its guess ĵ"),
+    ("Curator", "Adversary", "5. returns [j = ĵ]"),
+)
+
+
+def levels_table(
+    epsilons: Sequence[float], group_sizes: Sequence[int], *, lo: float = 0, hi: float = 1
+) -> pd.DataFrame:
+    """Theorem 8 for the average of ``n`` entries: paper and safe levels, worst case, realized ε.
+
+    Parameters
+    ----------
+    epsilons : sequence of float
+        Budgets in bits, finite and ``>= 0``.
+    group_sizes : sequence of int
+        Numbers ``n >= 1`` of entries averaged.
+    lo, hi : float
+        The entries' range (integers keep the sensitivity ``(hi − lo)/n`` exact).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``n, epsilon, q_paper, worst_paper, realized_epsilon_paper, q_safe, worst_safe,
+        realized_epsilon_safe``, one row per ``(n, epsilon)``.
+
+    Examples
+    --------
+    >>> row = levels_table([2], [4]).iloc[0]
+    >>> int(row.q_paper), int(row.worst_paper), int(row.q_safe)
+    (16, 5, 12)
+    """
+    check_real("lo", lo)
+    check_real("hi", hi)
+    rows = []
+    for n in group_sizes:
+        check_int("group_sizes", n, low=1)
+        sens = (
+            Fraction(hi - lo) / n if isinstance(lo, int) and isinstance(hi, int) else (hi - lo) / n
+        )
+        for eps in epsilons:
+            qp, qs = levels_paper(eps, sens, lo, hi), levels_safe(eps, sens, lo, hi)
+            rows.append(
+                {
+                    "n": n,
+                    "epsilon": eps,
+                    "q_paper": qp,
+                    "worst_paper": worst_case_outputs(int(qp), sens, lo, hi),
+                    "realized_epsilon_paper": realized_epsilon(int(qp), sens, lo, hi),
+                    "q_safe": qs,
+                    "worst_safe": worst_case_outputs(int(qs), sens, lo, hi),
+                    "realized_epsilon_safe": realized_epsilon(int(qs), sens, lo, hi),
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def theorem8_counterexample(
+    n: int = THEOREM8_EXAMPLE["n"],
+    epsilon: float = THEOREM8_EXAMPLE["epsilon"],
+    others: Sequence[Fraction] = THEOREM8_EXAMPLE["others"],
+    *,
+    steps: int = 1000,
+) -> tuple[int, list[int]]:
+    """Theorem 8's rule as printed, tried on the average of ``n`` entries in [0, 1].
+
+    With the others' entries fixed, individual ``i`` sweeps ``x_i`` over ``steps + 1`` exact
+    rationals of [0, 1]; the quantized average then takes more than ``2**epsilon`` values.
+
+    Parameters
+    ----------
+    n : int
+        Entries averaged, ``>= 2``.
+    epsilon : float
+        Budget in bits, finite and ``>= 0``.
+    others : sequence of Fraction
+        The ``n − 1`` other entries, in [0, 1].
+    steps : int
+        Sweep resolution, ``>= 1``.
+
+    Returns
+    -------
+    q : int
+        The paper's number of levels.
+    bins : list of int
+        The bins individual ``i`` reaches, sorted.
+
+    Examples
+    --------
+    >>> q, bins = theorem8_counterexample()
+    >>> q, bins
+    (16, [0, 1, 2, 3, 4])
+    """
+    n = check_int("n", n, low=2)
+    steps = check_int("steps", steps, low=1)
+    if len(others) != n - 1:
+        raise ValueError(f"others must hold n - 1 = {n - 1} entries; got {len(others)}")
+    Q = LinearQuantizer(
+        Fraction(0), Fraction(1), int(levels_paper(epsilon, Fraction(1, n), 0, 1)), output="index"
+    )
+    rest = sum(others, Fraction(0))
+    bins = sorted({Q.index((Fraction(k, steps) + rest) / n) for k in range(steps + 1)})
+    return Q.q, bins
+
+
+def realized_epsilon_curves(eps_grid: Sequence[float], group_sizes: Sequence[int]) -> pd.DataFrame:
+    """Compute the budget Theorem 8's quantizers really spend on the average of ``n`` entries.
+
+    The entries lie in [0, 1].
+
+    Parameters
+    ----------
+    eps_grid : sequence of float
+        Target budgets in bits, finite and ``>= 0``.
+    group_sizes : sequence of int
+        Numbers ``n >= 1`` of entries averaged.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``n, rule, epsilon, realized_epsilon``: for each ``n``, the paper's rule then
+        the corrected (``"safe"``) rule.
+
+    Examples
+    --------
+    >>> realized_epsilon_curves([2.0], [4]).realized_epsilon.round(3).tolist()
+    [2.322, 2.0]
+    """
+    rows = []
+    for n in group_sizes:
+        S = Fraction(1, check_int("group_sizes", n, low=1))
+        for rule in ("paper", "safe"):
+            real = [realized_epsilon(int(levels(e, S, 0, 1, rule=rule)), S, 0, 1) for e in eps_grid]
+            rows += [
+                {"n": n, "rule": rule, "epsilon": e, "realized_epsilon": r}
+                for e, r in zip(eps_grid, real, strict=True)
+            ]
+    return pd.DataFrame(rows)
+
+
+def theorem4_table(
+    rho_joint: float = THEOREM4_EXAMPLE["rho_joint"],
+    rho_conditional: float = THEOREM4_EXAMPLE["rho_conditional"],
+    width: float = THEOREM4_EXAMPLE["width"],
+    p: int = int(THEOREM4_EXAMPLE["p"]),
+    epsilon: float = THEOREM4_EXAMPLE["epsilon"],
+) -> pd.DataFrame:
+    """Theorem 4's bound, read with the joint and with the conditional density, beside the truth.
+
+    ``X_i`` uniform on ``[0, width]`` given the others, and a constant mechanism: the best
+    estimator of ``X_i`` (the midpoint) errs by ``E|X_i − X̂_i|^p``. For two entries uniform on
+    ``[0, 0.1]`` the bound with the joint density (100) exceeds it, the bound with the
+    conditional density (10) does not.
+
+    Parameters
+    ----------
+    rho_joint, rho_conditional : float
+        Infima of the joint and of the conditional density, ``> 0``.
+    width : float
+        Length of ``[[X_i]]``, ``> 0``.
+    p : int
+        Order of the error, ``>= 1``.
+    epsilon : float
+        Budget in bits, ``>= 0``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``reading, rho, bound, best_error, bound_holds``.
+
+    Examples
+    --------
+    >>> theorem4_table().bound_holds.tolist()
+    [False, True]
+    """
+    best = optimal_error_uniform([width], p)
+    rho = [rho_joint, rho_conditional]
+    table = pd.DataFrame(
+        {
+            "reading": ["joint density (as printed)", "conditional density (corrected)"],
+            "rho": rho,
+            "bound": [estimation_error_lower_bound(r, width, p, epsilon) for r in rho],
+            "best_error": [best, best],
+        }
+    )
+    table["bound_holds"] = table.bound <= table.best_error
+    return table

@@ -1,0 +1,465 @@
+"""The membership game on noiselessly private aggregates (Farokhi, Sec. V-A, Figs. 2–3).
+
+An adversary names two households ``i0, i1``; the curator secretly picks ``j ∈ {0, 1}``, adds
+``n − 1`` other households and releases the quantized average consumption of the group, one
+value per day. The adversary, who knows both households' series, guesses ``j``. The advantage
+``Adv = 2 |P{ĵ = j} − ½|`` is estimated over many games for three guessing policies
+(correlation, mean square error, matching peaks), against the privacy budget ε.
+
+The quantizer follows Theorem 8: ``q = levels(ε, S = R/n, R)`` levels on ``[0, max X]``, with
+the paper's rule by default (``q = ⌊n 2^ε⌋``, which really spends more than ε: ``log2(2^ε + 1)``
+bits for integer ε; the realized budget is reported beside every point) or the corrected rule.
+
+References
+----------
+F. Farokhi, *Noiseless privacy*, arXiv:1910.13027, 2019, Sec. V-A.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from numpy.typing import ArrayLike, NDArray
+from scipy.signal import find_peaks
+
+from nsp._validation import check_bool, check_choice, check_int, check_real
+from nsp.noiseless import LinearQuantizer, levels, realized_epsilon
+from nsp.noiseless.quantizer import Output, Rule
+
+__all__ = [
+    "AUSGRID_HOUSEHOLDS",
+    "AUSGRID_WINDOW",
+    "NEGLIGIBLE_ADVANTAGE",
+    "POLICIES",
+    "advantage",
+    "advantage_curves",
+    "daily_matrix",
+    "draw_games",
+    "play",
+    "quantizer_levels",
+]
+
+#: The adversary's guessing policies, in the order of Fig. 3's panels.
+POLICIES: tuple[str, ...] = ("correlation", "mse", "peaks")
+
+#: The paper's data: Ausgrid's solar homes, July 2012 – June 2013 (first and last day).
+AUSGRID_WINDOW: tuple[str, str] = ("2012-07-01", "2013-06-30")
+#: Number of Ausgrid solar homes in the paper's data.
+AUSGRID_HOUSEHOLDS: int = 300
+#: (n, ε) at which the paper reports a negligible advantage for every policy.
+NEGLIGIBLE_ADVANTAGE: tuple[tuple[int, float], ...] = ((4, 2.0), (8, 3.0))
+
+_RULES = ("paper", "safe")
+_OUTPUTS = ("midpoint", "index", "left")
+
+
+def daily_matrix(frame: pd.DataFrame, *, min_complete_days: int = 350) -> pd.DataFrame:
+    """Households × days matrix of daily consumption (kWh) from a tidy smart-meter frame.
+
+    A day counts only when all 48 half-hours are present. Households with fewer than
+    ``min_complete_days`` complete days are dropped, then only the days complete for every
+    kept household are kept, so the matrix has no gaps.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        Columns ``customer``, ``timestamp``, ``kwh`` (as returned by
+        :func:`nsp.datasets.load_smart_meter`, one channel).
+    min_complete_days : int
+        Threshold on complete days per household, ``>= 1``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index: customer; columns: days (datetime64); values: kWh per day.
+
+    Raises
+    ------
+    ValueError
+        If the frame misses a column, or fewer than 2 households or no common day remain.
+    """
+    min_complete_days = check_int("min_complete_days", min_complete_days, low=1)
+    if not isinstance(frame, pd.DataFrame):
+        raise ValueError(f"frame must be a pandas DataFrame; got {type(frame).__name__}")
+    missing = {"customer", "timestamp", "kwh"} - set(frame.columns)
+    if missing:
+        raise ValueError(
+            f"frame must have columns customer, timestamp, kwh (missing {sorted(missing)})"
+        )
+    if "channel" in frame.columns and frame["channel"].nunique() > 1:
+        raise ValueError("frame holds several channels; select one (e.g. channels=('GC',))")
+    day = frame["timestamp"].dt.normalize()
+    agg = frame.groupby([frame["customer"].astype(str), day], observed=True)["kwh"].agg(
+        ["sum", "count"]
+    )
+    agg = agg[agg["count"] == 48]["sum"].unstack()
+    kept = agg[agg.notna().sum(axis=1) >= min_complete_days]
+    kept = kept.loc[:, kept.notna().all(axis=0)]
+    if len(kept) < 2 or kept.shape[1] == 0:
+        raise ValueError(
+            f"only {len(kept)} household(s) with >= {min_complete_days} complete days and "
+            f"{kept.shape[1]} common days; lower min_complete_days"
+        )
+    kept.index.name, kept.columns.name = "customer", "day"
+    return kept
+
+
+def _pearson_rows(a: NDArray[np.float64], b: NDArray[np.float64]) -> NDArray[np.float64]:
+    """Row-wise Pearson correlation; NaN where a row is constant."""
+    a = a - a.mean(axis=1, keepdims=True)
+    b = b - b.mean(axis=1, keepdims=True)
+    den = np.sqrt((a * a).sum(axis=1) * (b * b).sum(axis=1))
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return np.where(den > 0, (a * b).sum(axis=1) / np.where(den > 0, den, 1), np.nan)
+
+
+def _peak_sets(rows: NDArray[np.float64]) -> list[NDArray[np.intp]]:
+    return [find_peaks(r)[0] for r in rows]
+
+
+def _match_counts(
+    peaks_x: NDArray[np.intp], peaks_y: list[NDArray[np.intp]], tolerance: int
+) -> NDArray[np.intp]:
+    out = np.empty(len(peaks_y), dtype=np.intp)
+    for g, py in enumerate(peaks_y):
+        if tolerance == 0:
+            out[g] = np.intersect1d(peaks_x, py, assume_unique=True).size
+        else:
+            out[g] = sum(bool(np.any(np.abs(py - p) <= tolerance)) for p in peaks_x)
+    return out
+
+
+def _decide(
+    score0: NDArray[Any], score1: NDArray[Any], coin: NDArray[np.bool_], *, larger: bool
+) -> NDArray[np.intp]:
+    """Guess 0 or 1 by comparing scores; ties or undefined scores (NaN) → the coin."""
+    s0, s1 = (score0, score1) if larger else (-score0, -score1)
+    guess = np.where(s1 > s0, 1, 0)
+    undecided = ~np.isfinite(s0) | ~np.isfinite(s1) | (s0 == s1)
+    return np.where(undecided, coin.astype(np.intp), guess)
+
+
+def _check_consumption(X: ArrayLike) -> NDArray[np.float64]:
+    arr = np.asarray(X)
+    if np.iscomplexobj(arr) or arr.dtype == np.bool_:
+        raise ValueError("X must hold real consumption values")
+    try:
+        arr = arr.astype(float)
+    except (TypeError, ValueError):
+        raise ValueError("X must hold real consumption values") from None
+    if arr.ndim != 2 or arr.shape[0] < 3 or arr.shape[1] < 3:
+        raise ValueError(
+            f"X must be households × time with at least 3 of each; got shape {arr.shape}"
+        )
+    if np.any(~np.isfinite(arr)) or np.any(arr < 0):
+        raise ValueError("X must hold finite, non-negative consumption values")
+    return arr
+
+
+def draw_games(n_households: int, n: int, n_games: int, *, seed: int) -> dict[str, NDArray[Any]]:
+    """Random games: the pair ``(i0, i1)``, the secret ``j``, ``n − 1`` others and coins per game.
+
+    The others are drawn without replacement from the households other than ``i0`` and ``i1``.
+
+    Parameters
+    ----------
+    n_households : int
+        Number of households to draw from.
+    n : int
+        Group size, ``1 <= n <= n_households − 1``.
+    n_games : int
+        Number of games, ``>= 1``.
+    seed : int
+        Seed of the draws, ``>= 0``.
+
+    Returns
+    -------
+    dict
+        ``pairs`` (games × 2), ``secret`` (games), ``others`` (games × (n − 1)) and ``coins``
+        (games × policies, bool) as arrays.
+
+    Examples
+    --------
+    >>> games = draw_games(10, 4, 5, seed=0)
+    >>> games["pairs"].shape, games["others"].shape
+    ((5, 2), (5, 3))
+    """
+    n_households = check_int("n_households", n_households, low=2)
+    n = check_int("n", n, low=1)
+    n_games = check_int("n_games", n_games, low=1)
+    seed = check_int("seed", seed, low=0)
+    if n + 1 > n_households:
+        raise ValueError(
+            f"group size n={n} needs at least n+1={n + 1} households; have {n_households}"
+        )
+    rng = np.random.default_rng(seed)
+    pairs = np.stack([rng.choice(n_households, size=2, replace=False) for _ in range(n_games)])
+    others = np.empty((n_games, n - 1), dtype=np.intp)
+    for g in range(n_games):
+        pool = np.setdiff1d(np.arange(n_households), pairs[g])
+        others[g] = rng.choice(pool, size=n - 1, replace=False)
+    return {
+        "pairs": pairs,
+        "secret": rng.integers(0, 2, size=n_games),
+        "others": others,
+        "coins": rng.integers(0, 2, size=(n_games, len(POLICIES))).astype(bool),
+    }
+
+
+def _check_games(games: Mapping[str, Any], n: int, n_households: int) -> None:
+    missing = {"pairs", "secret", "others", "coins"} - set(games)
+    if missing:
+        raise ValueError(f"games must come from draw_games (missing {sorted(missing)})")
+    others = np.asarray(games["others"])
+    if others.ndim != 2 or others.shape[1] != n - 1:
+        raise ValueError(
+            f"games were drawn for groups of {others.shape[-1] + 1}, not n={n}; draw them again"
+        )
+    pairs = np.asarray(games["pairs"])
+    if pairs.size and (pairs.max() >= n_households or others.size and others.max() >= n_households):
+        raise ValueError(f"games name households beyond the {n_households} rows of X")
+
+
+def play(
+    X: ArrayLike,
+    n: int,
+    epsilon: float,
+    games: Mapping[str, NDArray[Any]],
+    *,
+    rule: Rule = "paper",
+    output: Output = "midpoint",
+    bounds: tuple[float, float] | None = None,
+    peak_tolerance: int = 0,
+) -> dict[str, int]:
+    """Play the drawn ``games`` at budget ``epsilon``; the number of wins per policy.
+
+    Parameters
+    ----------
+    X : array_like
+        Households × time consumption, finite and non-negative.
+    n : int
+        Group size the games were drawn for.
+    epsilon : float
+        Budget in bits per release, ``>= 0``; ``math.inf`` releases the exact average.
+    games : dict
+        The games of :func:`draw_games`.
+    rule : {"paper", "safe"}
+        Theorem 8's level rule.
+    output : {"midpoint", "index", "left"}
+        The released symbol of a bin.
+    bounds : (float, float), optional
+        The quantizer's range (default ``(0, max X)``).
+    peak_tolerance : int
+        Peaks match within this many steps, ``>= 0``.
+
+    Returns
+    -------
+    dict of str to int
+        Wins of each policy of :data:`POLICIES`.
+    """
+    X = _check_consumption(X)
+    n = check_int("n", n, low=1)
+    epsilon = check_real("epsilon", epsilon, low=0.0, allow_inf=True)
+    check_choice("rule", rule, _RULES)
+    check_choice("output", output, _OUTPUTS)
+    peak_tolerance = check_int("peak_tolerance", peak_tolerance, low=0)
+    _check_games(games, n, X.shape[0])
+    pairs, secret, others, coins = games["pairs"], games["secret"], games["others"], games["coins"]
+    # The group's average, accumulated one member at a time (games × T in memory, not × n).
+    y = X[pairs[np.arange(len(secret)), secret]].copy()
+    for k in range(others.shape[1]):
+        y += X[others[:, k]]
+    y /= n
+    if math.isfinite(epsilon):
+        if bounds is None:
+            lo, hi = 0.0, float(X.max())
+        else:
+            if len(bounds) != 2:
+                raise ValueError(f"bounds must be a pair (lo, hi); got {bounds!r}")
+            lo = check_real("bounds[0]", bounds[0])
+            hi = check_real("bounds[1]", bounds[1])
+        q = quantizer_levels(epsilon, n, lo, hi, rule=rule)
+        y = LinearQuantizer(lo, hi, q, output=output)(y)
+    x0, x1 = X[pairs[:, 0]], X[pairs[:, 1]]
+    guesses = {
+        "correlation": _decide(
+            _pearson_rows(x0, y), _pearson_rows(x1, y), coins[:, 0], larger=True
+        ),
+        "mse": _decide(
+            np.linalg.norm(x0 - y, axis=1),
+            np.linalg.norm(x1 - y, axis=1),
+            coins[:, 1],
+            larger=False,
+        ),
+    }
+    peaks_y = _peak_sets(y)
+    peaks_h = {h: find_peaks(X[h])[0] for h in np.unique(pairs)}
+    m0 = np.array(
+        [
+            _match_counts(peaks_h[h], [py], peak_tolerance)[0]
+            for h, py in zip(pairs[:, 0], peaks_y, strict=True)
+        ]
+    )
+    m1 = np.array(
+        [
+            _match_counts(peaks_h[h], [py], peak_tolerance)[0]
+            for h, py in zip(pairs[:, 1], peaks_y, strict=True)
+        ]
+    )
+    guesses["peaks"] = _decide(m0.astype(float), m1.astype(float), coins[:, 2], larger=True)
+    return {p: int(np.sum(guesses[p] == secret)) for p in POLICIES}
+
+
+def quantizer_levels(epsilon: float, n: int, lo: float, hi: float, *, rule: Rule = "paper") -> int:
+    """Levels of the average-query quantizer: Theorem 8 with ``S = (hi − lo)/n``.
+
+    Parameters
+    ----------
+    epsilon : float
+        Budget in bits, finite and ``>= 0``.
+    n : int
+        Number of households averaged, ``>= 1``.
+    lo, hi : float
+        The quantizer's range, ``lo < hi``.
+    rule : {"paper", "safe"}
+        Theorem 8's level rule.
+
+    Returns
+    -------
+    int
+        The number of levels (``⌊n 2^ε⌋`` with the paper's rule at integer ε).
+
+    Examples
+    --------
+    >>> quantizer_levels(2, 4, 0.0, 1.0), quantizer_levels(2, 4, 0.0, 1.0, rule="safe")
+    (16, 12)
+    """
+    n = check_int("n", n, low=1)
+    check_real("lo", lo)
+    check_real("hi", hi)
+    return int(levels(epsilon, (hi - lo) / n, lo, hi, rule=rule))
+
+
+def advantage(wins: int, n_games: int) -> float:
+    """Return the adversary's advantage ``Adv = 2 |wins / n_games − ½|``.
+
+    Parameters
+    ----------
+    wins : int
+        Games won, ``0 <= wins <= n_games``.
+    n_games : int
+        Games played, ``>= 1``.
+
+    Returns
+    -------
+    float
+        The advantage, in ``[0, 1]``.
+
+    Examples
+    --------
+    >>> advantage(750, 1000)
+    0.5
+    """
+    n_games = check_int("n_games", n_games, low=1)
+    wins = check_int("wins", wins, low=0, high=n_games)
+    return 2 * abs(wins / n_games - 0.5)
+
+
+def advantage_curves(
+    X: ArrayLike,
+    *,
+    group_sizes: Sequence[int] = (2, 4, 8, 16),
+    epsilons: Sequence[float] = tuple(range(1, 11)),
+    n_games: int = 1000,
+    rule: Rule = "paper",
+    output: Output = "midpoint",
+    include_nonprivate: bool = True,
+    peak_tolerance: int = 0,
+    seed: int = 0,
+    progress: bool = True,
+) -> pd.DataFrame:
+    """Advantage of each policy against ε for each group size (Fig. 3).
+
+    The same games (pairs, secrets, groups, coins) are replayed at every ε of a group size, so
+    the curves differ only through the quantizer.
+
+    Parameters
+    ----------
+    X : array_like
+        Households × time consumption (at least 3 × 3), finite and non-negative.
+    group_sizes : sequence of int
+        Group sizes ``n``, each ``>= 1`` and below the number of households.
+    epsilons : sequence of float
+        Budgets in bits per release, finite and ``>= 0``.
+    n_games : int
+        Games per group size, ``>= 1``.
+    rule : {"paper", "safe"}
+        Theorem 8's level rule.
+    output : {"midpoint", "index", "left"}
+        The released symbol of a bin.
+    include_nonprivate : bool
+        Also play without quantization (``epsilon = inf``).
+    peak_tolerance : int
+        Peaks match within this many steps, ``>= 0``.
+    seed : int
+        Seed of the games, ``>= 0``.
+    progress : bool
+        Show a progress bar.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``n, epsilon, q, realized_epsilon, policy, wins, n_games, advantage``;
+        ``epsilon = inf`` (``q = 0``) is the non-private reference.
+    """
+    from tqdm.auto import tqdm
+
+    X = _check_consumption(X)
+    sizes = [check_int("group_sizes", g, low=1) for g in group_sizes]
+    eps_given = [check_real("epsilons", e, low=0.0) for e in epsilons]
+    n_games = check_int("n_games", n_games, low=1)
+    check_choice("rule", rule, _RULES)
+    check_choice("output", output, _OUTPUTS)
+    include_nonprivate = check_bool("include_nonprivate", include_nonprivate)
+    peak_tolerance = check_int("peak_tolerance", peak_tolerance, low=0)
+    seed = check_int("seed", seed, low=0)
+    progress = check_bool("progress", progress)
+    lo, hi = 0.0, float(X.max())
+    eps_list = [e for e, _ in zip(epsilons, eps_given, strict=True)]
+    eps_list += [math.inf] if include_nonprivate else []
+    rows = []
+    for n in tqdm(sizes, desc="group sizes", disable=not progress):
+        games = draw_games(
+            X.shape[0], n, n_games, seed=int(np.random.SeedSequence([seed, n]).generate_state(1)[0])
+        )
+        for eps in eps_list:
+            wins = play(
+                X,
+                n,
+                eps,
+                games,
+                rule=rule,
+                output=output,
+                bounds=(lo, hi),
+                peak_tolerance=peak_tolerance,
+            )
+            q = quantizer_levels(eps, n, lo, hi, rule=rule) if math.isfinite(eps) else 0
+            real = realized_epsilon(q, (hi - lo) / n, lo, hi) if math.isfinite(eps) else math.inf
+            for policy, w in wins.items():
+                rows.append(
+                    {
+                        "n": n,
+                        "epsilon": eps,
+                        "q": q,
+                        "realized_epsilon": real,
+                        "policy": policy,
+                        "wins": w,
+                        "n_games": n_games,
+                        "advantage": advantage(w, n_games),
+                    }
+                )
+    return pd.DataFrame(rows)
