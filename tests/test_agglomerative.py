@@ -1,7 +1,7 @@
 """Ding & Farokhi's agglomerative algorithms: the paper's Examples 2–5 exactly, every
-iteration; properties of the spec §7 on seeded random instances; and an independent,
-straightforward re-implementation (Python sets, everything recomputed from scratch) that the
-incremental algorithms must match for every λ."""
+iteration; properties on seeded random instances; the from-scratch reference versions
+(:mod:`nsp.clustering.nonstochastic.reference`) that the incremental algorithms must match
+for every λ; and bad input of every public function."""
 
 from __future__ import annotations
 
@@ -17,11 +17,21 @@ from nsp.clustering.nonstochastic import (
     algorithm2,
     cluster_distortion,
     distortion_utility,
-    indistinguishable_l0,
+    merge_across_components,
+    merge_by_leakage,
     merge_path,
+    merge_until_connected,
     resolution_utility,
+    start_point,
+    utility_value,
 )
-from nsp.clustering.partition import Partition
+from nsp.clustering.nonstochastic.reference import (
+    reference_path,
+    reference_run,
+    reference_until_connected,
+)
+from nsp.papers.agglomerative import EXAMPLE2_VALUES, EXAMPLE4_VALUES, example1_range
+from nsp.partition import Partition
 from nsp.uncertain import (
     maximin_information,
     nonstochastic_information,
@@ -32,11 +42,11 @@ from nsp.uncertain import (
 
 log2 = math.log2
 
-# Spec §4.0: the reconstructed joint range of Example 1 (rows s1..s6, columns x1..x7).
-EX1 = np.zeros((6, 7), dtype=bool)
-EX1[[0, 1, 1, 2, 2, 3, 4, 5], [0, 0, 1, 2, 3, 4, 5, 6]] = True
-VALUES = [0.2, 0.1, 0.4, 0.3, 0.6, 1.5, 1.0]  # eq. (4)
-VALUES_EX4 = [0.2, 0.1, 0.4, 0.3, 0.6, 1.5, 4.0]  # Example 4 resets x7 = 4
+# the reconstructed joint range of Example 1 (rows s1..s6, columns x1..x7)
+EX1 = example1_range().mask
+VALUES = list(EXAMPLE2_VALUES)  # eq. (4)
+VALUES_EX4 = list(EXAMPLE4_VALUES)  # Example 4 resets x7 = 4
+indistinguishable_l0 = merge_until_connected
 
 
 def P(*clusters: tuple[int, ...]) -> Partition:
@@ -49,7 +59,7 @@ def s_range(mask: np.ndarray, cluster) -> set[int]:
 
 
 # ---------------------------------------------------------------------------------------------
-# Example 2, Algorithm 1 (spec §4.3, §4.4)
+# Example 2, Algorithm 1
 # ---------------------------------------------------------------------------------------------
 
 
@@ -75,7 +85,7 @@ def test_example2_u1_every_iteration():
     assert [round(it.lagrangian - log2(6), 4) for it in h] == [-0.8422, -1.3667, -1.8272, -2.585]
     assert res.stop_reason == "single_cluster" and res.rejected is None
     assert res.partition == P((1, 2, 3, 4, 5, 6, 7))
-    # conditional ranges (spec §4.3; s6 of the paper's {x4,x6} reads s5 on this matrix, A2)
+    # conditional ranges (s6 of the paper's {x4,x6} reads s5 on this matrix)
     assert s_range(EX1, (0, 1, 6)) == {0, 1, 5}
     assert s_range(EX1, (2, 4)) == {2, 3}
     assert s_range(EX1, (3, 5)) == {2, 4}
@@ -88,7 +98,8 @@ def test_example2_u2_every_iteration():
         Partition.singletons(7),
         P((1, 2, 4), (3, 5), (6, 7)),
     ]
-    # inner merges with the merged distortion: x2+x1 (0.05), x3+x5 (0.1), x4+{x1,x2} (0.1), x6+x7 (0.25)
+    # inner merges with the merged distortion:
+    # x2+x1 (0.05), x3+x5 (0.1), x4+{x1,x2} (0.1), x6+x7 (0.25)
     merges = res.history[1].merges
     assert merges == (((1,), (0,)), ((2,), (4,)), ((3,), (0, 1)), ((5,), (6,)))
     assert [cluster_distortion(VALUES, a + b) for a, b in merges] == pytest.approx(
@@ -112,7 +123,7 @@ def test_example2_u2_every_iteration():
     [
         # (λ, number of accepted iterations): returns Q0 for λ ≥ 1/log2 3, else one cluster
         ("U1", None, [(0.0, 3), (0.6308, 3), (0.6310, 0), (5.0, 0)]),
-        # Q0 for λ ≥ 4, Q1 for log2(3)/0.664286 = 2.38596 ≤ λ < 4 (the spec rounds it to 2.3862), one cluster below
+        # Q0 for λ ≥ 4, Q1 for log2(3)/0.664286 = 2.38596 ≤ λ < 4, one cluster below
         ("U2", VALUES, [(0.0, 2), (2.3859, 2), (2.3860, 1), (3.999, 1), (4.0, 0), (10.0, 0)]),
     ],
 )
@@ -124,7 +135,7 @@ def test_example2_lambda_windows(utility, values, windows):
 
 
 # ---------------------------------------------------------------------------------------------
-# Examples 3 and 4, Algorithm 2 (spec §4.5, §4.6)
+# Examples 3 and 4, Algorithm 2
 # ---------------------------------------------------------------------------------------------
 
 
@@ -163,7 +174,9 @@ def test_example3_every_iteration():
 
 def test_psi_excludes_pairs_within_a_component():
     # eq. (9): no merge of the path ever joins two clusters of the same component
-    for it_prev, it in zip(algorithm2(EX1, 0.0).history, algorithm2(EX1, 0.0).history[1:]):
+    for it_prev, it in zip(
+        algorithm2(EX1, 0.0).history, algorithm2(EX1, 0.0).history[1:], strict=False
+    ):
         ((a, b),) = it.merges
         comp = it_prev.decomposition.labels
         assert comp[a[0]] != comp[b[0]]
@@ -190,9 +203,7 @@ def test_example4_both_distances(distance, deltas, lagrangians, stop):
     assert [round(it.delta, 4) for it in res.history[1:]] == deltas
     assert [round(it.lagrangian, 4) for it in res.history] == lagrangians
     assert res.stop_reason == stop
-    if (
-        distance == "abs"
-    ):  # spec A8: the paper's "terminates at t = 3" is not reproduced with |x − x̂|
+    if distance == "abs":  # the paper's "terminates at t = 3" is not reproduced with |x − x̂|
         assert res.partition == path[4]
         assert res.history[4].delta == pytest.approx(-1 + 0.3 * (1.95 - 2 / 3), abs=1e-12)
     else:  # with (x − x̂)² the 4th merge is rejected (ΔL = +0.0074) and Q3 is returned
@@ -208,7 +219,7 @@ def test_example4_abs_reproduces_the_stated_stop_only_in_a_lambda_window():
 
 
 # ---------------------------------------------------------------------------------------------
-# Example 5, §V-C variant (spec §4.7)
+# Example 5, §V-C variant
 # ---------------------------------------------------------------------------------------------
 
 
@@ -269,6 +280,95 @@ def test_lambda_must_be_a_finite_nonnegative_real(run, lam):
         merge_path(EX1).result(lam)
 
 
+_RUNS = [
+    merge_by_leakage,
+    merge_across_components,
+    merge_until_connected,
+    lambda r, lam, **kw: reference_run(r, lam, **kw),
+    lambda r, lam, **kw: reference_until_connected(r, lam, **kw),
+]
+_BAD_OPTIONS = [
+    ("utility", {"utility": "U3"}),
+    ("utility", {"utility": 1}),
+    ("distance", {"utility": "U2", "values": VALUES, "distance": "l1"}),
+    ("distance", {"utility": "U2", "values": VALUES, "distance": None}),
+    ("values", {"utility": "U2"}),
+    ("values", {"utility": "U2", "values": [1.0, 2.0]}),
+    ("values", {"utility": "U2", "values": [1.0] * 6 + [np.nan]}),
+    ("values", {"utility": "U2", "values": np.array(VALUES) + 1j}),
+    ("values", {"utility": "U2", "values": [str(v) for v in VALUES]}),
+    ("values", {"utility": "U2", "values": [True] * 7}),
+]
+
+
+@pytest.mark.parametrize("run", _RUNS)
+@pytest.mark.parametrize(("name", "kwargs"), _BAD_OPTIONS)
+def test_bad_options_of_every_algorithm_name_the_argument(run, name, kwargs):
+    with pytest.raises(ValueError, match=name):
+        run(EX1, 0.3, **kwargs)
+
+
+@pytest.mark.parametrize("base", [1, 0.5, -2, 0, "ten", True, float("nan"), np.inf])
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda b: merge_by_leakage(EX1, 0.3, base=b),
+        lambda b: merge_across_components(EX1, 0.3, base=b),
+        lambda b: merge_until_connected(EX1, 0.3, base=b),
+        lambda b: merge_path(EX1, base=b),
+        lambda b: start_point(EX1, base=b),
+        lambda b: resolution_utility([0, 0, 1], base=b),
+        lambda b: utility_value([0, 0, 1], base=b),
+    ],
+)
+def test_bad_base_is_rejected(call, base):
+    with pytest.raises(ValueError, match="base"):
+        call(base)
+
+
+@pytest.mark.parametrize(
+    ("call", "name"),
+    [
+        (lambda: merge_path(EX1, algorithm="algorithm3"), "algorithm"),
+        (lambda: merge_path(EX1, algorithm=1), "algorithm"),
+        (lambda: reference_path(EX1, algorithm="x"), "algorithm"),
+        (lambda: merge_path(EX1).stop_index(-1.0), "lam"),
+        (lambda: merge_path(EX1).stop_index(np.nan), "lam"),
+        (lambda: resolution_utility([0.5, 1.5]), "partition"),
+        (lambda: resolution_utility([]), "partition"),
+        (lambda: cluster_distortion(VALUES, []), "cluster"),
+        (lambda: cluster_distortion(VALUES, [0, 9]), "cluster"),
+        (lambda: cluster_distortion(VALUES, [0.0, 1.0]), "cluster"),
+        (lambda: cluster_distortion([1.0, 2.0 + 1j], [0, 1]), "values"),
+        (lambda: cluster_distortion([1.0, np.inf], [0, 1]), "values"),
+        (lambda: cluster_distortion(VALUES, [0, 1], distance="l2"), "distance"),
+        (lambda: distortion_utility(VALUES, [0, 0, 1]), "values"),
+        (lambda: distortion_utility([[1.0, 2.0]], [0, 0]), "values"),
+        (lambda: distortion_utility(VALUES, Partition.whole(7), distance=2), "distance"),
+        (lambda: utility_value([0, 0, 1], "U2"), "values"),
+        (lambda: utility_value([0, 0, 1], "U0"), "utility"),
+    ],
+)
+def test_bad_input_of_utilities_and_paths(call, name):
+    with pytest.raises(ValueError, match=name):
+        call()
+
+
+def test_deprecated_name_still_works_and_warns():
+    import nsp.clustering.nonstochastic as ns
+
+    with pytest.warns(DeprecationWarning, match="merge_until_connected"):
+        old = ns.indistinguishable_l0
+    assert old is merge_until_connected
+    assert algorithm1 is merge_by_leakage and algorithm2 is merge_across_components
+
+
+def test_reference_matches_example_values():
+    assert Partition(reference_run(EX1, 0.3)) == merge_by_leakage(EX1, 0.3).partition
+    steps = reference_until_connected(EX1, 0.3)
+    assert [round(d, 4) for _, d in steps[1:]] == [0.3, 0.0, -1.0, 0.1755]
+
+
 def test_lambda_accepts_ints_and_numpy_numbers():
     for lam in (0, 1, np.float32(0.3), np.int64(2), np.float64(0.3)):
         assert algorithm1(EX1, lam).lam == float(lam)
@@ -293,152 +393,14 @@ def test_bad_input_is_rejected():
         merge_path(EX1, algorithm="algorithm3")
 
 
-# ---------------------------------------------------------------------------------------------
-# an independent, straightforward implementation (from the pseudo-code; no incremental state)
-# ---------------------------------------------------------------------------------------------
-
-
-def _ranges(mask, Q):
-    return [frozenset(np.flatnonzero(mask[:, list(c)].any(axis=1)).tolist()) for c in Q]
-
-
-def _canon(Q):
-    return sorted((tuple(sorted(c)) for c in Q), key=lambda c: c[0])
-
-
-def _dbar(values, c, sq):
-    v = np.asarray(values, float)[list(c)]
-    m = v.mean()
-    d = max(abs(x - m) for x in v)
-    return d * d if sq else d
-
-
-def _util(Q, n, utility, values, sq):
-    if utility == "U1":
-        return log2(n) - log2(max(len(c) for c in Q))
-    return -max(_dbar(values, c, sq) for c in Q)
-
-
-def _components(mask, Q):
-    """Components of the graph on clusters (edge = intersecting S-ranges), by union-find."""
-    R = _ranges(mask, Q)
-    parent = list(range(len(Q)))
-
-    def find(a):
-        while parent[a] != a:
-            a = parent[a]
-        return a
-
-    for i in range(len(Q)):
-        for j in range(i + 1, len(Q)):
-            if R[i] & R[j]:
-                parent[find(i)] = find(j)
-    comp = {}
-    for i, c in enumerate(Q):
-        comp.setdefault(find(i), []).extend(c)
-    return [find(i) for i in range(len(Q))], _canon(comp.values())
-
-
-def naive_algorithm1(mask, lam, utility="U1", values=None, sq=False):
-    n_s, n = mask.shape
-    Q = _canon([x] for x in range(n))
-
-    def lag(Q):
-        return -log2(min(len(r) for r in _ranges(mask, Q))) - lam * _util(Q, n, utility, values, sq)
-
-    while True:
-        R = dict(zip(Q, _ranges(mask, Q)))
-        m = min(len(r) for r in R.values())
-        pi = [c for c in Q if len(R[c]) == m]
-        cur = list(Q)
-        while pi:
-            X = pi.pop(0)
-            rx = _ranges(mask, [X])[0]
-            cands = [c for c in cur if c != X and _ranges(mask, [c])[0] != rx]
-            if not cands:
-                continue
-            keys = [len(X) + len(c) if utility == "U1" else _dbar(values, X + c, sq) for c in cands]
-            best = min(keys)
-            Xs = cands[next(k for k, v in enumerate(keys) if v <= best + 1e-12)]
-            cur = _canon([c for c in cur if c not in (X, Xs)] + [X + Xs])
-            if Xs in pi:
-                pi.remove(Xs)
-        if lag(cur) - lag(Q) >= -1e-12:
-            return Q
-        Q = cur
-        if len(Q) == 1:
-            return Q
-
-
-def naive_algorithm2(mask, lam, utility="U1", values=None, sq=False, max_steps=None):
-    n = mask.shape[1]
-    Q = _canon([x] for x in range(n))
-    comp, P_ = _components(mask, Q)
-    steps = 0
-    while len(P_) > 1 and (max_steps is None or steps < max_steps):
-        steps += 1
-        gsize = {g: sum(len(Q[i]) for i in range(len(Q)) if comp[i] == g) for g in set(comp)}
-        pairs = [(i, j) for i in range(len(Q)) for j in range(i + 1, len(Q)) if comp[i] != comp[j]]
-        key = {
-            (i, j): (len(Q[i]) + len(Q[j])) if utility == "U1" else _dbar(values, Q[i] + Q[j], sq)
-            for i, j in pairs
-        }
-        best = min(key.values())
-        pairs = [p for p in pairs if key[p] <= best + 1e-12]
-        big = max(gsize[comp[i]] + gsize[comp[j]] for i, j in pairs)
-        i, j = next(p for p in pairs if gsize[comp[p[0]]] + gsize[comp[p[1]]] == big)
-        new = _canon([c for k, c in enumerate(Q) if k not in (i, j)] + [Q[i] + Q[j]])
-        k = len(P_)
-        d = log2((k - 1) / k) - lam * (
-            _util(new, n, utility, values, sq) - _util(Q, n, utility, values, sq)
-        )
-        if d >= -1e-12:
-            break
-        Q = new
-        comp, P_ = _components(mask, Q)
-    return Q
-
-
-def naive_indistinguishable(mask, lam, utility="U1", values=None, sq=False, history=None):
-    """The §V-C variant from its definition (every candidate merge's ΔL from scratch); the
-    partitions along the way are appended to ``history`` when given."""
-    n = mask.shape[1]
-    Q = _canon([x] for x in range(n))
-    comp, P_ = _components(mask, Q)
-    if history is not None:
-        history.append(Q)
-
-    def b0(Q):
-        return log2(min(len(r) for r in _ranges(mask, Q)))
-
-    while len(P_) > 1:
-        gsize = {g: sum(len(Q[i]) for i in range(len(Q)) if comp[i] == g) for g in set(comp)}
-        R = _ranges(mask, Q)
-        cands = []
-        for i in range(len(Q)):
-            for j in range(i + 1, len(Q)):
-                if comp[i] == comp[j]:
-                    continue
-                new = _canon([c for k, c in enumerate(Q) if k not in (i, j)] + [Q[i] + Q[j]])
-                d = (
-                    -b0(new)
-                    + b0(Q)
-                    + lam * (_util(Q, n, utility, values, sq) - _util(new, n, utility, values, sq))
-                )
-                cands.append(
-                    (d, len(R[i]) + len(R[j]), -(gsize[comp[i]] + gsize[comp[j]]), i, j, new)
-                )
-        best = min(c[0] for c in cands)
-        cands = [c for c in cands if c[0] <= best + 1e-9]
-        Q = min(cands, key=lambda c: c[1:5])[5]
-        comp, P_ = _components(mask, Q)
-        if history is not None:
-            history.append(Q)
-    return Q
+def naive_run(mask, lam, algorithm, utility="U1", values=None, sq=False):
+    """The reference run (from scratch, every step) as a Partition."""
+    kw = dict(utility=utility, values=values, distance="sq" if sq else "abs")
+    return Partition(reference_run(mask, lam, algorithm=algorithm, **kw))
 
 
 # ---------------------------------------------------------------------------------------------
-# random instances (spec §7): n_S in [2, 6], n_X in [2, 7], density U(0.1, 0.6), repaired
+# random instances: n_S in [2, 6], n_X in [2, 7], density U(0.1, 0.6), repaired
 # ---------------------------------------------------------------------------------------------
 
 
@@ -467,10 +429,7 @@ def test_p14_sweep_from_one_path_equals_separate_runs_and_the_naive_version(seed
     for utility, distance in CONFIGS:
         kw = dict(utility=utility, values=values, distance=distance)
         sq = distance == "sq"
-        for alg, naive, name in [
-            (algorithm1, naive_algorithm1, "algorithm1"),
-            (algorithm2, naive_algorithm2, "algorithm2"),
-        ]:
+        for alg, name in [(algorithm1, "algorithm1"), (algorithm2, "algorithm2")]:
             path = merge_path(mask, algorithm=name, **kw)
             for lam in _lambdas(path):
                 direct = alg(mask, lam, **kw)
@@ -481,7 +440,7 @@ def test_p14_sweep_from_one_path_equals_separate_runs_and_the_naive_version(seed
                     h.partition for h in direct.history
                 ]
                 assert path.partitions[path.stop_index(lam)] == direct.partition
-                assert direct.partition == Partition(naive(mask, lam, utility, values, sq)), (
+                assert direct.partition == naive_run(mask, lam, name, utility, values, sq), (
                     name,
                     lam,
                 )
@@ -493,9 +452,10 @@ def test_indistinguishable_matches_the_naive_version_and_p13(seed):
     for utility, distance in CONFIGS:
         for lam in (0.0, 0.3, 2.0):
             res = indistinguishable_l0(mask, lam, utility=utility, values=values, distance=distance)
-            assert res.partition == Partition(
-                naive_indistinguishable(mask, lam, utility, values, distance == "sq")
+            ref = reference_until_connected(
+                mask, lam, utility=utility, values=values, distance=distance
             )
+            assert res.partition == Partition(ref[-1][0])
             q = quantize(mask, res.partition.labels)
             assert maximin_information(q) == 0  # P13
             assert len(res.decomposition) == 1
@@ -524,66 +484,13 @@ def test_incremental_indistinguishable_matches_the_naive_version_step_by_step(se
     for utility, distance in CONFIGS:
         for lam in (0.0, 0.05, 0.3, 2.0):
             res = indistinguishable_l0(mask, lam, utility=utility, values=values, distance=distance)
-            hist: list = []
-            naive_indistinguishable(mask, lam, utility, values, distance == "sq", history=hist)
-            assert [h.partition for h in res.history] == [Partition(q) for q in hist], (
+            ref = reference_until_connected(
+                mask, lam, utility=utility, values=values, distance=distance
+            )
+            assert [h.partition for h in res.history] == [Partition(q) for q, _ in ref], (
                 utility,
                 lam,
             )
-
-
-def _from_scratch_indistinguishable(mask, lam, utility, values, distance):
-    """The §V-C variant evaluated the direct way: eq. (12) for every pair of clusters at every
-    step with numpy (no incremental state), same floating-point formula and tie rule; returns
-    the merged pairs (smallest index of each cluster) and their ΔL."""
-    Q = [[x] for x in range(mask.shape[1])]
-    n_s, n = mask.shape
-    v = np.asarray(values, dtype=float)
-    sq = distance == "sq"
-    out = []
-    while True:
-        k = len(Q)
-        R = np.array([mask[:, c].any(axis=1) for c in Q])
-        rs = R.sum(axis=1)
-        comp = _components(mask, [tuple(c) for c in Q])[0]
-        comp = np.array(comp)
-        if len(set(comp.tolist())) == 1:
-            return out
-        size = np.array([len(c) for c in Q])
-        dbar = np.array([_dbar(v, c, sq) for c in Q])
-        gsz = np.array([size[comp == comp[i]].sum() for i in range(k)])
-        inter = (R[:, None, :] & R[None, :, :]).sum(axis=2)
-        union = rs[:, None] + rs[None, :] - inter
-        ii, jj = np.meshgrid(np.arange(k), np.arange(k), indexing="ij")
-
-        def excluded(w):  # w over clusters; min over the clusters other than i and j
-            out_ = np.full((k, k), np.inf)
-            for a in range(k):
-                for b in range(k):
-                    rest = [w[c] for c in range(k) if c not in (a, b)]
-                    out_[a, b] = min(rest) if rest else np.inf
-            return out_
-
-        b0_old = log2(int(rs.min()))
-        b0_new = np.minimum(np.log2(np.maximum(union, 1)), np.log2(excluded(rs.astype(float))))
-        big_other = -excluded(-(size.astype(float) if utility == "U1" else dbar))
-        if utility == "U1":
-            u_old = float(log2(n) - log2(int(size.max())))
-            u_new = log2(n) - np.log2(np.maximum(size[:, None] + size[None, :], big_other))
-        else:
-            u_old = float(-dbar.max()) + 0.0
-            merged = np.array([[_dbar(v, Q[a] + Q[b], sq) for b in range(k)] for a in range(k)])
-            u_new = -np.maximum(merged, big_other)
-        delta = -b0_new + b0_old + lam * (u_old - u_new)
-        valid = (ii < jj) & (comp[:, None] != comp[None, :])
-        dm = np.where(valid, delta, np.inf)
-        sel = valid & (dm <= dm.min() + 1e-9)
-        keys = sorted(
-            (int(rs[a] + rs[b]), -int(gsz[a] + gsz[b]), a, b) for a, b in zip(*np.nonzero(sel))
-        )
-        a, b = keys[0][2], keys[0][3]
-        out.append((Q[a][0], Q[b][0], float(delta[a, b])))
-        Q = sorted([c for t, c in enumerate(Q) if t not in (a, b)] + [sorted(Q[a] + Q[b])])
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -596,10 +503,16 @@ def test_incremental_indistinguishable_matches_a_from_scratch_run_on_medium_inst
     for utility, distance in CONFIGS:
         for lam in (0.01, 0.3):
             res = indistinguishable_l0(mask, lam, utility=utility, values=values, distance=distance)
-            ours = [(min(h.merges[0][0]), min(h.merges[0][1]), h.delta) for h in res.history[1:]]
-            theirs = _from_scratch_indistinguishable(mask, lam, utility, values, distance)
-            assert [o[:2] for o in ours] == [t[:2] for t in theirs], (utility, lam)
-            assert [o[2] for o in ours] == pytest.approx([t[2] for t in theirs], abs=1e-12)
+            ref = reference_until_connected(
+                mask, lam, utility=utility, values=values, distance=distance
+            )
+            assert [h.partition for h in res.history] == [Partition(q) for q, _ in ref], (
+                utility,
+                lam,
+            )
+            assert [h.delta for h in res.history[1:]] == pytest.approx(
+                [d for _, d in ref[1:]], abs=1e-12
+            )
 
 
 @pytest.mark.parametrize("seed", range(5))
@@ -609,9 +522,8 @@ def test_algorithm2_u1_component_pick_matches_the_naive_path(seed):
     components whose representatives tie on size and on subgraph size."""
     mask, _ = many_components_instance(3000 + seed, 5 + seed % 3, 16, p_two=0.1 + 0.1 * (seed % 3))
     path = merge_path(mask, algorithm="algorithm2")
-    for t, q in enumerate(path.partitions):
-        # the naive λ = 0 run stopped after t merges
-        assert q == Partition(naive_algorithm2(mask, 0.0, max_steps=t)), t
+    ref = reference_path(mask, algorithm="algorithm2")
+    assert path.partitions == [Partition(q) for q in ref]
 
 
 @given(seed=SEEDS)
@@ -622,9 +534,9 @@ def test_p11_algorithm1_invariants(seed):
         for lam in (0.0, 0.2, 1.0):
             res = algorithm1(mask, lam, utility=utility, values=values, distance=distance)
             lag = [h.lagrangian for h in res.history]
-            assert all(b < a for a, b in zip(lag, lag[1:]))  # strictly decreasing
+            assert all(b < a for a, b in zip(lag, lag[1:], strict=False))  # strictly decreasing
             b0 = [log2(n_s) - h.privacy for h in res.history]
-            assert all(b > a for a, b in zip(b0, b0[1:]))  # B0 strictly increasing
+            assert all(b > a for a, b in zip(b0, b0[1:], strict=False))  # B0 strictly increasing
             for h in res.history:
                 q = quantize(mask, h.partition.labels)
                 assert h.privacy == pytest.approx(nonstochastic_leakage(q), abs=1e-12)
@@ -664,7 +576,7 @@ def test_p12_algorithm2_invariants(seed):
                     mask, lam, utility=utility, values=values, distance=distance
                 ).history
             ]
-            assert all(b < a for a, b in zip(lag, lag[1:]))
+            assert all(b < a for a, b in zip(lag, lag[1:], strict=False))
 
 
 @given(seed=SEEDS)
@@ -679,7 +591,7 @@ def test_p1_maximin_at_most_l0_along_every_path(seed):
 @given(seed=SEEDS)
 def test_p10_reduced_criteria(seed):
     """argmin |𝒳1|+|𝒳2| maximizes U1 of the merged partition (always); argmin d̄(𝒳1 ⊔ 𝒳2)
-    maximizes U2 whenever every candidate merge is d̄-monotone (spec A30)."""
+    maximizes U2 whenever every candidate merge is d̄-monotone ."""
     rng = np.random.default_rng(seed)
     n = int(rng.integers(3, 9))
     q = Partition.from_labels(rng.integers(0, max(2, n - 2), n))
@@ -707,7 +619,7 @@ def test_p10_reduced_criteria(seed):
 
 
 def test_p9_centroid_distortion_is_not_merge_monotone():
-    # spec §7 P9 counter-example: d̄(A) > d̄(A ⊔ B)
+    # P9 counter-example: d̄(A) > d̄(A ⊔ B)
     x = [0, 0.1, 0.2, 10, 10.1, 10.2, 10.3]
     assert cluster_distortion(x, [0, 1, 2, 3]) == pytest.approx(7.425)
     assert cluster_distortion(x, range(7)) == pytest.approx(5.842857142857143)
@@ -731,14 +643,14 @@ def test_no_candidates_path_ends_with_a_rejected_repeat():
 
 
 # ---------------------------------------------------------------------------------------------
-# Hungarian heart-disease data (spec §4.9, §5 Figs. 8-9)
+# Hungarian heart-disease data (Figs. 8-9)
 # ---------------------------------------------------------------------------------------------
 
 
 @pytest.fixture(scope="module")
 def hungarian():
     from nsp.datasets import DataUnavailableError
-    from nsp.experiments.heart import hungarian_age_chol, hungarian_joint_range
+    from nsp.papers.agglomerative import hungarian_age_chol, hungarian_joint_range
 
     try:
         df = hungarian_age_chol()
@@ -748,10 +660,10 @@ def hungarian():
 
 
 def test_hungarian_counts_and_maximin(hungarian):
-    from nsp.experiments.heart import dataset_statistics
+    from nsp.papers.agglomerative import dataset_statistics
 
     df, r = hungarian
-    stats = dict(zip(dataset_statistics(df).quantity, dataset_statistics(df).ours))
+    stats = dict(zip(dataset_statistics(df).quantity, dataset_statistics(df).ours, strict=True))
     assert [stats[k] for k in ("patients", "ages", "chol_levels", "pairs", "single_pairs")] == [
         293,
         38,
@@ -762,11 +674,14 @@ def test_hungarian_counts_and_maximin(hungarian):
     assert maximin_information(r) == 1.0  # two components: chol 132 (age 28 only) and the rest
     assert stats["L0(S->X) [bits]"] == pytest.approx(log2(38))
     assert stats["chol values with a single age"] == 85 and stats["largest |[[S|x]]|"] == 15
-    # dropping the missing cholesterol instead does not give the paper's counts (spec A22)
-    from nsp.experiments.heart import hungarian_age_chol
+    # dropping the missing cholesterol instead does not give the paper's counts
+    from nsp.papers.agglomerative import hungarian_age_chol
 
     dropped = dict(
-        zip(*dataset_statistics(hungarian_age_chol(missing="drop"))[["quantity", "ours"]].T.values)
+        zip(
+            *dataset_statistics(hungarian_age_chol(missing="drop"))[["quantity", "ours"]].T.values,
+            strict=True,
+        )
     )
     assert [dropped[k] for k in ("ages", "chol_levels", "pairs", "single_pairs")] == [
         37,
@@ -778,7 +693,7 @@ def test_hungarian_counts_and_maximin(hungarian):
 
 def test_hungarian_paper_lambdas_are_degenerate_and_demo_lambdas_are_not(hungarian):
     _, r = hungarian
-    # Fig. 8(a): the paper's λ's stop Algorithm 1 at t = 0 (spec A20)
+    # Fig. 8(a): the paper's λ's stop Algorithm 1 at t = 0
     assert algorithm1(r, 2.3).iterations == 0
     assert algorithm1(r, 2.0, utility="U2").iterations == 0
     # Fig. 8(b): Algorithm 2 can merge at most once (I* = 1 bit)
@@ -788,7 +703,7 @@ def test_hungarian_paper_lambdas_are_degenerate_and_demo_lambdas_are_not(hungari
     ((a, b),) = res.history[1].merges
     assert {r.x_labels[a[0]], r.x_labels[b[0]]} == {129, 132}
     assert res.utility == pytest.approx(-1.5)
-    # the spec's demonstration λ's give 13 iterations each
+    # the demonstration λ's give 13 iterations each
     assert algorithm1(r, 0.2).iterations == 13
     assert algorithm1(r, 0.0035, utility="U2").iterations == 13
 
@@ -811,17 +726,15 @@ def test_hungarian_reachable_run_lengths(hungarian, utility, lengths):
 
 @given(seed=SEEDS)
 def test_p15_p16_renyi0_leakage_and_gacs_korner(seed):
-    from nsp.experiments.heart import renyi_leakage, section6_table
-    from nsp.info import gacs_korner_common_information, mutual_information
+    from nsp.info import gacs_korner_common_information, mutual_information, renyi_leakage
+    from nsp.papers.agglomerative import section6_table, uniform_s
 
     mask, _ = random_instance(seed)
     rng = np.random.default_rng(seed)
     p = np.where(mask, rng.random(mask.shape) + 0.05, 0.0)
     p /= p.sum()
     # eq. (13): with uniform S, max_x D0(p(s|x) || p(s)) = L0(S -> X)
-    assert renyi_leakage(p, 0, uniform_s=True) == pytest.approx(
-        nonstochastic_leakage(mask), abs=1e-9
-    )
+    assert renyi_leakage(uniform_s(p), 0) == pytest.approx(nonstochastic_leakage(mask), abs=1e-9)
     k = gacs_korner_common_information(p)
     assert k <= mutual_information(p) + 1e-9 and k <= maximin_information(mask) + 1e-9
     # K = I* when the components carry equal mass
@@ -861,14 +774,14 @@ def test_larger_instances_with_many_components_match_the_naive_version(seed):
             ours = algorithm2(
                 mask, lam, utility=utility, values=values, distance=distance
             ).partition
-            assert ours == Partition(naive_algorithm2(mask, lam, utility, values, distance == "sq"))
+            assert ours == naive_run(mask, lam, "algorithm2", utility, values, distance == "sq")
         ours1 = algorithm1(mask, 0.0, utility=utility, values=values, distance=distance).partition
-        assert ours1 == Partition(naive_algorithm1(mask, 0.0, utility, values, distance == "sq"))
+        assert ours1 == naive_run(mask, 0.0, "algorithm1", utility, values, distance == "sq")
 
 
 @given(seed=SEEDS)
 def test_p17_eq14_ldp_from_bounded_posterior_ratio(seed):
-    """Eq. (14): if max |ln p(s|x̂)/p(s)| = ε then p(x̂|s) is 2ε-LDP (natural log, A17)."""
+    """Eq. (14): if max |ln p(s|x̂)/p(s)| = ε then p(x̂|s) is 2ε-LDP (natural log)."""
     from nsp.channels import dp_epsilon
 
     rng = np.random.default_rng(seed)
@@ -879,3 +792,71 @@ def test_p17_eq14_ldp_from_bounded_posterior_ratio(seed):
     eps = np.abs(np.log(p / px[None, :] / ps[:, None])).max()
     channel = p / ps[:, None]  # W[s, x̂] = p(x̂|s)
     assert dp_epsilon(channel) <= 2 * eps + 1e-12
+
+
+# ---------------------------------------------------------------------------------------------
+# the paper module: examples table, Section VI, deprecated aliases, bad input
+# ---------------------------------------------------------------------------------------------
+
+
+def test_examples_table_agrees_where_the_paper_is_consistent():
+    from nsp.papers.agglomerative import EXAMPLE_NOTES, examples_table
+
+    table = examples_table()
+    assert list(table.columns) == ["example", "quantity", "paper", "ours", "agrees", "note"]
+    disagree = table[~table.agrees]
+    # every disagreement is explained, and only the six known ones disagree
+    assert len(disagree) == 6
+    assert all(disagree.note.str.len() > 0)
+    assert set(zip(disagree.example, disagree.quantity, strict=True)) <= set(EXAMPLE_NOTES)
+
+
+def test_uniform_s_gives_eq13_and_rejects_an_empty_row():
+    from nsp.info import renyi_leakage
+    from nsp.papers.agglomerative import uniform_s
+
+    p = EX1 / EX1.sum()
+    assert renyi_leakage(uniform_s(p), 0) == pytest.approx(log2(6))
+    q = np.zeros((2, 2))
+    q[0] = 0.5
+    with pytest.raises(ValueError, match="positive mass"):
+        uniform_s(q)
+
+
+def test_the_old_heart_module_warns_and_gives_the_same_numbers():
+    import nsp.experiments.heart as heart
+    from nsp.papers import agglomerative as paper
+
+    with pytest.warns(DeprecationWarning, match="papers.agglomerative"):
+        assert heart.section6_table is paper.section6_table
+    with pytest.warns(DeprecationWarning, match="renyi_leakage"):
+        old = heart.renyi_leakage
+    p = EX1 / EX1.sum()
+    assert old(p, 0, uniform_s=True) == pytest.approx(log2(6))
+    with pytest.raises(AttributeError):
+        heart.no_such_name  # noqa: B018
+
+
+@pytest.mark.parametrize(
+    ("call", "name"),
+    [
+        ("example_values(lam=-0.3)", "lam"),
+        ("example_values(lam='0.3')", "lam"),
+        ("example_values(lam_example2_u2=np.nan)", "lam_example2_u2"),
+        ("example_values(values=[0.1, 0.2])", "values"),
+        ("uniform_s([[0.5, 0.5j]])", "p_sx"),
+        ("uniform_s([0.5, 0.5])", "p_sx"),
+        ("section6_table(EX1 / 8, {}, base=1)", "base"),
+        ("section6_table(EX1 / 4, {})", "p_sx"),
+        ("hungarian_age_chol(missing='fill')", "missing"),
+        ("hungarian_age_chol(missing_value=-9.5)", "missing_value"),
+        ("k_anonymity_points(example1_range(), 2, u2_hat=np.nan, values=VALUES)", "u2_hat"),
+        ("k_anonymity_points(example1_range(), 2.5, u2_hat=-1.0, values=VALUES)", "k"),
+    ],
+)
+def test_bad_input_of_the_paper_module(call, name):
+    from nsp.papers import agglomerative as paper
+
+    env = {**vars(paper), "np": np, "EX1": EX1, "VALUES": VALUES}
+    with pytest.raises(ValueError, match=name):
+        eval(call, env)

@@ -10,11 +10,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from nsp.clustering.baselines import generalize_to_k_anonymity
-from nsp.clustering.partition import Partition
+from nsp.papers.agglomerative import example1_range
+from nsp.partition import Partition
 from nsp.uncertain import k_anonymity, nonstochastic_leakage, quantize
 
-EX1 = np.zeros((6, 7), dtype=bool)
-EX1[[0, 1, 1, 2, 2, 3, 4, 5], [0, 0, 1, 2, 3, 4, 5, 6]] = True
+EX1 = example1_range().mask
 
 
 @given(seed=st.integers(0, 2**32 - 1), method=st.sampled_from(["merge_low", "interval"]))
@@ -62,10 +62,10 @@ def test_k1_keeps_everything_and_bad_input():
 
 
 def test_hungarian_five_anonymity_points():
-    """Spec §5 Fig. 9: both readings reach L0/L0max = log(38/5)/log 38 = 0.5576."""
+    """Fig. 9: both readings reach L0/L0max = log(38/5)/log 38 = 0.5576."""
     from nsp.clustering.nonstochastic import distortion_utility, resolution_utility
     from nsp.datasets import DataUnavailableError
-    from nsp.experiments.heart import hungarian_joint_range
+    from nsp.papers.agglomerative import hungarian_joint_range
 
     try:
         r = hungarian_joint_range()
@@ -93,3 +93,22 @@ def test_bad_ranges_are_rejected_with_the_shared_messages():
         generalize_to_k_anonymity([[0, 2], [1, 1]], 1)
     with pytest.raises(ValueError, match="2-D"):
         generalize_to_k_anonymity([1, 0, 1], 1)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "name"),
+    [
+        ({"k": 2.0}, "k"),
+        ({"k": 2.5}, "k"),
+        ({"k": True}, "k"),
+        ({"k": "2"}, "k"),
+        ({"k": None}, "k"),
+        ({"k": 2, "method": None}, "method"),
+        ({"k": 2, "values": [1.0] * 6 + [np.nan]}, "values"),
+        ({"k": 2, "values": np.arange(7) + 1j}, "values"),
+        ({"k": 2, "values": ["a"] * 7}, "values"),
+    ],
+)
+def test_bad_scalar_input_names_the_argument(kwargs, name):
+    with pytest.raises(ValueError, match=name):
+        generalize_to_k_anonymity(EX1, **kwargs)

@@ -4,8 +4,8 @@
   paper's sense (every released value is consistent with at least ``k`` distinct values of S),
   following the paper's description of Sweeney's generalization-and-suppression method [49,
   §3.1]: "search for all x associated with less than k values of s and merge them to a new
-  but less specific value". The paper gives no more detail, so two readings are offered
-  (spec §3.7, A25): ``"merge_low"`` (default; one new value for all the low ones) and
+  but less specific value". The paper gives no more detail, so two readings are offered:
+  ``"merge_low"`` (default; one new value for all the low ones) and
   ``"interval"`` (range generalization over the sorted values). No suppression is needed:
   generalization alone reaches any ``k ≤ |[[S]]|``.
 
@@ -22,6 +22,8 @@ from typing import Literal
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from nsp._validation import check_choice, check_int
+from nsp.clustering.nonstochastic.utilities import _real_vector
 from nsp.partition import Partition
 from nsp.uncertain import _mask_of
 
@@ -36,6 +38,8 @@ def generalize_to_k_anonymity(
     method: Literal["merge_low", "interval"] = "merge_low",
 ) -> Partition:
     """Generalize the values of X until every released value has ``|[[S|x̂]]| ≥ k``.
+
+    The k-anonymity baseline of Fig. 9 of Ding & Farokhi.
 
     Parameters
     ----------
@@ -62,14 +66,22 @@ def generalize_to_k_anonymity(
     Raises
     ------
     ValueError
-        If ``k`` is not an integer in ``[1, |[[S]]|]`` or ``method`` is unknown.
+        If ``k`` is not an integer in ``[1, |[[S]]|]``, ``method`` is unknown, or ``values``
+        are not one finite real number per x.
+
+    References
+    ----------
+    N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using
+    agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020, §VII-B, Fig. 9;
+    L. Sweeney, "Achieving k-anonymity privacy protection using generalization and
+    suppression", 2002, §3.1 (the paper's [49]).
 
     Examples
     --------
     Example 1 of Ding & Farokhi with ``k = 2``:
 
-    >>> mask = [[1, 0, 0, 0, 0, 0, 0], [1, 1, 0, 0, 0, 0, 0], [0, 0, 1, 1, 0, 0, 0],
-    ...         [0, 0, 0, 0, 1, 0, 0], [0, 0, 0, 0, 0, 1, 0], [0, 0, 0, 0, 0, 0, 1]]
+    >>> from nsp.papers.agglomerative import example1_range
+    >>> mask = example1_range()
     >>> generalize_to_k_anonymity(mask, 2)
     Partition({0}, {1,2,3,4,5,6})
     >>> values = [0.2, 0.1, 0.4, 0.3, 0.6, 1.5, 1.0]
@@ -78,9 +90,8 @@ def generalize_to_k_anonymity(
     """
     m = _mask_of(r)
     n_s, n = m.shape
-    if isinstance(k, bool) or int(k) != k or not 1 <= int(k) <= n_s:
-        raise ValueError(f"k must be an integer in [1, |[[S]]| = {n_s}]; got {k!r}")
-    k = int(k)
+    k = check_int("k", k, low=1, high=n_s)
+    check_choice("method", method, ("merge_low", "interval"))
     if values is None:
         labels = getattr(r, "x_labels", None)
         try:
@@ -89,14 +100,10 @@ def generalize_to_k_anonymity(
             )
         except (TypeError, ValueError):
             values = np.arange(n, dtype=float)
-    v = np.asarray(values, dtype=float)
-    if v.shape != (n,) or not np.all(np.isfinite(v)):
-        raise ValueError(f"values must hold {n} finite numbers; got shape {v.shape}")
+    v = _real_vector("values", values, n)
     if method == "merge_low":
         return _merge_low(m, k, v)
-    if method == "interval":
-        return _interval(m, k, v)
-    raise ValueError(f"method must be 'merge_low' or 'interval'; got {method!r}")
+    return _interval(m, k, v)
 
 
 def _merge_low(m: NDArray[np.bool_], k: int, v: NDArray) -> Partition:

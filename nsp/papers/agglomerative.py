@@ -462,6 +462,12 @@ def dataset_statistics(frame: pd.DataFrame | None = None, **kwargs: Any) -> pd.D
 # ---------------------------------------------------------------------------------------------
 
 
+def _joint_pmf(p_sx: ArrayLike) -> NDArray[np.float64]:
+    if np.iscomplexobj(p_sx):  # as_pmf would drop (or choke on) the imaginary part
+        raise ValueError("p_sx must hold real masses, not complex numbers")
+    return as_pmf(p_sx, name="p_sx", ndim=2)
+
+
 def uniform_s(p_sx: ArrayLike) -> NDArray[np.float64]:
     """Replace ``p(s)`` by the uniform pmf, keeping ``p(x|s)`` (the hypothesis of eq. (13)).
 
@@ -491,7 +497,7 @@ def uniform_s(p_sx: ArrayLike) -> NDArray[np.float64]:
     >>> round(renyi_leakage(uniform_s(p), 0), 6), round(math.log2(6), 6)
     (2.584963, 2.584963)
     """
-    p = as_pmf(p_sx, name="p_sx", ndim=2)
+    p = _joint_pmf(p_sx)
     ps = p.sum(axis=1, keepdims=True)
     if np.any(ps == 0):
         raise ValueError("p_sx must give every s a positive mass")
@@ -526,7 +532,7 @@ def section6_table(
     ----------
     N. Ding, F. Farokhi, IEEE Trans. Inf. Forensics Security, 2020, §VI.
     """
-    p = as_pmf(p_sx, name="p_sx", ndim=2)
+    p = _joint_pmf(p_sx)
     check_base(base)
     support = p > 0
     rows = []

@@ -8,7 +8,7 @@ from typing import Literal
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from nsp._validation import check_base, check_choice
+from nsp._validation import Base, check_base, check_choice
 from nsp.partition import Partition
 
 __all__ = ["cluster_distortion", "distortion_utility", "resolution_utility", "utility_value"]
@@ -22,6 +22,36 @@ Utility = Literal["U1", "U2"]
 Distance = Literal["abs", "sq"]
 
 
+def _real_vector(name: str, values: object, n: int | None = None) -> NDArray[np.float64]:
+    """``values`` as a 1-D float array of finite numbers (one per x when ``n`` is given)."""
+    arr = np.asarray(values)
+    if arr.dtype == object or arr.dtype.kind not in "biuf":
+        raise ValueError(f"{name} must hold real numbers; got dtype {arr.dtype}")
+    if arr.dtype.kind == "b":
+        raise ValueError(f"{name} must hold real numbers, not booleans")
+    v = arr.astype(np.float64)
+    if v.ndim != 1 or (n is not None and v.shape != (n,)):
+        want = f"({n},)" if n is not None else "1-D"
+        raise ValueError(f"{name} must have one number per x, shape {want}; got shape {v.shape}")
+    if not np.all(np.isfinite(v)):
+        raise ValueError(f"{name} must be finite")
+    return v
+
+
+def _index_vector(name: str, idx: object, n: int) -> NDArray[np.intp]:
+    """``idx`` as a non-empty 1-D array of integer indices in ``[0, n)``."""
+    arr = np.asarray(idx)
+    if arr.ndim != 1 or arr.size == 0:
+        raise ValueError(
+            f"{name} must be a non-empty 1-D sequence of indices; got shape {arr.shape}"
+        )
+    if arr.dtype.kind not in "iu":
+        raise ValueError(f"{name} must hold integer indices; got dtype {arr.dtype}")
+    if arr.min() < 0 or arr.max() >= n:
+        raise ValueError(f"{name} must hold indices in [0, {n}); got {arr.min()}..{arr.max()}")
+    return arr.astype(np.intp)
+
+
 def _as_values(values: ArrayLike | None, r: object, n_x: int) -> NDArray[np.float64]:
     if values is None:
         labels = getattr(r, "x_labels", None)
@@ -33,12 +63,7 @@ def _as_values(values: ArrayLike | None, r: object, n_x: int) -> NDArray[np.floa
             raise ValueError(
                 "values must be given for utility 'U2': the x labels are not numeric"
             ) from None
-    v = np.asarray(values, dtype=float)
-    if v.shape != (n_x,):
-        raise ValueError(f"values must have one number per x, shape ({n_x},); got shape {v.shape}")
-    if not np.all(np.isfinite(v)):
-        raise ValueError("values must be finite")
-    return v
+    return _real_vector("values", values, n_x)
 
 
 def _check_utility(utility: object, distance: object) -> None:
@@ -59,21 +84,25 @@ def _dbar(vsum, vcnt, vmin, vmax, sq: bool):
     return d * d if sq else d
 
 
-def _as_clusters(partition: Partition | ArrayLike) -> list[list[int]]:
+def _as_partition(partition: Partition | ArrayLike) -> Partition:
     if isinstance(partition, Partition):
-        return [list(c) for c in partition.clusters]
-    p = Partition.from_labels(np.asarray(partition))
-    return [list(c) for c in p.clusters]
+        return partition
+    labels = np.asarray(partition)
+    if labels.ndim != 1 or labels.size == 0 or labels.dtype.kind not in "iu":
+        raise ValueError(
+            "partition must be a Partition or a non-empty 1-D array of integer cluster labels"
+        )
+    return Partition.from_labels(labels)
 
 
-def resolution_utility(partition: Partition | ArrayLike, *, base: float = 2) -> float:
-    """Utility ``U1 = I0(X → X̂) = log|[[X]]| − log max_𝒳 |𝒳|`` of a quantization.
+def resolution_utility(partition: Partition | ArrayLike, *, base: Base = 2) -> float:
+    """Return the utility ``U1 = I0(X → X̂) = log|[[X]]| − log max_𝒳 |𝒳|`` of a quantization.
 
     Parameters
     ----------
     partition : Partition or array_like of int
         The quantization (a Partition, or the cluster label of every x).
-    base : float
+    base : float or str
         Logarithm base (2: bits).
 
     Returns
@@ -81,6 +110,10 @@ def resolution_utility(partition: Partition | ArrayLike, *, base: float = 2) -> 
     float
         The worst-case resolution of ``X`` from ``X̂``; ``log|[[X]]|`` for singletons, 0 for
         one cluster.
+
+    References
+    ----------
+    N. Ding, F. Farokhi, IEEE Trans. Inf. Forensics Security, 2020, §V-A.
 
     Examples
     --------
@@ -90,7 +123,7 @@ def resolution_utility(partition: Partition | ArrayLike, *, base: float = 2) -> 
     1.222392
     """
     b = check_base(base)
-    p = partition if isinstance(partition, Partition) else Partition.from_labels(partition)
+    p = _as_partition(partition)
     n = int(sum(p.sizes))
     return float(_log(n, b) - _log(int(max(p.sizes)), b))
 
@@ -98,16 +131,25 @@ def resolution_utility(partition: Partition | ArrayLike, *, base: float = 2) -> 
 def cluster_distortion(
     values: ArrayLike, cluster: ArrayLike, *, distance: Distance = "abs"
 ) -> float:
-    """Max distortion ``d̄(𝒳) = max_{x ∈ 𝒳} d(x, x̂_𝒳)`` with the centroid codeword.
+    """Return the max distortion ``d̄(𝒳) = max_{x ∈ 𝒳} d(x, x̂_𝒳)`` with the centroid codeword.
 
     Parameters
     ----------
     values : array_like of float
         Numeric value of every x.
     cluster : array_like of int
-        Indices of the cluster's x values.
+        Indices of the cluster's x values (non-empty).
     distance : {"abs", "sq"}
         ``|x − x̂|`` or ``(x − x̂)²``.
+
+    Returns
+    -------
+    float
+        The largest distance of a value of the cluster from the cluster's mean value.
+
+    References
+    ----------
+    N. Ding, F. Farokhi, IEEE Trans. Inf. Forensics Security, 2020, §V-A.
 
     Examples
     --------
@@ -115,16 +157,33 @@ def cluster_distortion(
     0.914286
     """
     _check_utility("U2", distance)
-    v = np.asarray(values, dtype=float)[np.asarray(cluster, dtype=int)]
-    if v.size == 0:
-        raise ValueError("cluster must not be empty")
+    vals = _real_vector("values", values)
+    v = vals[_index_vector("cluster", cluster, vals.size)]
     return float(_dbar(v.sum(), v.size, v.min(), v.max(), distance == "sq"))
 
 
 def distortion_utility(
     values: ArrayLike, partition: Partition | ArrayLike, *, distance: Distance = "abs"
 ) -> float:
-    """Utility ``U2 = −max_𝒳 d̄(𝒳)`` (centroid codewords) of a quantization.
+    """Return the utility ``U2 = −max_𝒳 d̄(𝒳)`` (centroid codewords) of a quantization.
+
+    Parameters
+    ----------
+    values : array_like of float
+        Numeric value of every x.
+    partition : Partition or array_like of int
+        The quantization, over as many x as ``values``.
+    distance : {"abs", "sq"}
+        ``|x − x̂|`` or ``(x − x̂)²``.
+
+    Returns
+    -------
+    float
+        Minus the largest max distortion of a cluster (0 for singletons).
+
+    References
+    ----------
+    N. Ding, F. Farokhi, IEEE Trans. Inf. Forensics Security, 2020, §V-A.
 
     Examples
     --------
@@ -134,8 +193,9 @@ def distortion_utility(
     -0.25
     """
     _check_utility("U2", distance)
-    v = np.asarray(values, dtype=float)
-    return -max(cluster_distortion(v, c, distance=distance) for c in _as_clusters(partition))
+    p = _as_partition(partition)
+    v = _real_vector("values", values, p.n)
+    return -max(cluster_distortion(v, list(c), distance=distance) for c in p.clusters)
 
 
 def utility_value(
@@ -144,9 +204,33 @@ def utility_value(
     *,
     values: ArrayLike | None = None,
     distance: Distance = "abs",
-    base: float = 2,
+    base: Base = 2,
 ) -> float:
-    """``U1`` or ``U2`` of a quantization (dispatch on ``utility``)."""
+    """Return ``U1`` or ``U2`` of a quantization (dispatch on ``utility``).
+
+    Parameters
+    ----------
+    partition : Partition or array_like of int
+        The quantization.
+    utility : {"U1", "U2"}
+        :func:`resolution_utility` or :func:`distortion_utility`.
+    values : array_like of float, optional
+        Numeric value of every x (required for U2).
+    distance : {"abs", "sq"}
+        Distance of U2.
+    base : float or str
+        Logarithm base of U1.
+
+    Returns
+    -------
+    float
+        The utility.
+
+    Examples
+    --------
+    >>> utility_value([0, 0, 1], "U2", values=[0.0, 1.0, 5.0])
+    -0.5
+    """
     _check_utility(utility, distance)
     if utility == "U1":
         return resolution_utility(partition, base=base)
