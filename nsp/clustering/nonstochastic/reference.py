@@ -1,0 +1,391 @@
+"""Reference versions of the three algorithms, written from the paper's pseudo-code.
+
+Slow on purpose: every step recomputes every cluster's S-range, the components of the
+confusability graph and every candidate's key from the partition itself, with no state
+carried between steps (no slots, no cached pair tables, no component bookkeeping). The
+library's incremental algorithms (:func:`~nsp.clustering.nonstochastic.merge_by_leakage`,
+:func:`~nsp.clustering.nonstochastic.merge_across_components`,
+:func:`~nsp.clustering.nonstochastic.merge_until_connected`, :func:`merge_path`) must make
+the same merges; the tests check it on seeded random instances and the benchmarks time them
+against these versions.
+
+The tie rules are those documented in :mod:`nsp.clustering.nonstochastic`. Partitions are
+lists of clusters, each a sorted tuple of indices of X, in canonical order (by their smallest
+element). Logarithms are in bits.
+
+References
+----------
+N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using
+agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020, Algorithms 1 and 2,
+§V-C.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from typing import Literal
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+from scipy.sparse import csr_array
+from scipy.sparse.csgraph import connected_components
+
+from nsp._validation import check_choice, check_real
+from nsp.clustering.nonstochastic.utilities import _real_vector
+from nsp.uncertain import _mask_of
+
+__all__ = [
+    "reference_path",
+    "reference_run",
+    "reference_until_connected",
+]
+
+Clusters = list[tuple[int, ...]]
+
+#: Stopping tolerance on ΔL and tie tolerance on distortions (as the library's).
+TOL = 1e-12
+#: Tie tolerance on ΔL of the §V-C variant (as the library's).
+TOL_VC = 1e-9
+
+
+def _canon(clusters: Sequence[Sequence[int]]) -> Clusters:
+    return sorted((tuple(sorted(int(x) for x in c)) for c in clusters), key=lambda c: c[0])
+
+
+def _ranges(mask: NDArray[np.bool_], q: Clusters) -> NDArray[np.bool_]:
+    """``[[S|𝒳]]`` of every cluster, one row each (from the columns of the joint range)."""
+    return np.array([mask[:, list(c)].any(axis=1) for c in q])
+
+
+def _components(mask: NDArray[np.bool_], q: Clusters) -> NDArray[np.intp]:
+    """Component of every cluster in the confusability graph of the quantized range."""
+    r = _ranges(mask, q)
+    k, n_s = r.shape
+    rows, cols = np.nonzero(r)
+    g = csr_array((np.ones(rows.size), (rows, cols + k)), shape=(k + n_s, k + n_s))
+    lab = connected_components(g, directed=False)[1][:k]
+    # renumber in order of first appearance, so that labels do not depend on scipy
+    _, first, inv = np.unique(lab, return_index=True, return_inverse=True)
+    return np.argsort(np.argsort(first))[inv]
+
+
+def _dbar(values: NDArray[np.float64], c: Sequence[int], sq: bool) -> float:
+    v = values[list(c)]
+    centre = v.sum() / v.size
+    d = max(centre - v.min(), v.max() - centre)
+    return float(d * d if sq else d)
+
+
+def _pair_dbar(q: Clusters, values: NDArray[np.float64], sq: bool) -> NDArray[np.float64]:
+    """``d̄(𝒳_i ∪ 𝒳_j)`` of every pair of clusters (the centroid of the union's values)."""
+    vsum = np.array([values[list(c)].sum() for c in q])
+    vmin = np.array([values[list(c)].min() for c in q])
+    vmax = np.array([values[list(c)].max() for c in q])
+    sizes = np.array([len(c) for c in q])
+    centre = (vsum[:, None] + vsum[None, :]) / (sizes[:, None] + sizes[None, :])
+    d = np.maximum(
+        centre - np.minimum(vmin[:, None], vmin[None, :]),
+        np.maximum(vmax[:, None], vmax[None, :]) - centre,
+    )
+    return np.asarray(d * d if sq else d, dtype=np.float64)
+
+
+def _utility(q: Clusters, n: int, utility: str, values: NDArray | None, sq: bool) -> float:
+    if utility == "U1":
+        return math.log2(n) - math.log2(max(len(c) for c in q))
+    assert values is not None
+    return -max(_dbar(values, c, sq) for c in q) + 0.0
+
+
+def _l0(mask: NDArray[np.bool_], q: Clusters) -> float:
+    return math.log2(mask.shape[0]) - math.log2(int(_ranges(mask, q).sum(axis=1).min()))
+
+
+def _prepare(
+    r: ArrayLike, utility: str, values: ArrayLike | None, distance: str
+) -> tuple[NDArray[np.bool_], NDArray[np.float64] | None, bool]:
+    check_choice("utility", utility, ("U1", "U2"))
+    check_choice("distance", distance, ("abs", "sq"))
+    mask = np.asarray(_mask_of(r), dtype=bool)
+    vals = None
+    if utility == "U2":
+        src = getattr(r, "x_labels", None) if values is None else values
+        if src is None:
+            raise ValueError("values must be given for utility 'U2'")
+        vals = _real_vector("values", src, mask.shape[1])
+    return mask, vals, distance == "sq"
+
+
+# ---------------------------------------------------------------------------------------------
+# Algorithm 1
+# ---------------------------------------------------------------------------------------------
+
+
+def _alg1(
+    mask: NDArray[np.bool_], utility: str, values: NDArray | None, sq: bool
+) -> Iterator[Clusters]:
+    """The partitions of Algorithm 1, ``Q^(0), Q^(1), …`` (ends when no merge is possible)."""
+    q = _canon([x] for x in range(mask.shape[1]))
+    yield q
+    while len(q) > 1:
+        sizes = _ranges(mask, q).sum(axis=1)
+        pi = [c for c, s in zip(q, sizes, strict=True) if s == sizes.min()]  # fixed this round
+        cur = list(q)
+        merged = False
+        while pi:
+            x = pi.pop(0)
+            rx = mask[:, list(x)].any(axis=1)
+            cands = [c for c in cur if c != x and not np.array_equal(_ranges(mask, [c])[0], rx)]
+            if not cands:
+                continue
+            if utility == "U1":
+                keys = [float(len(x) + len(c)) for c in cands]
+            else:
+                assert values is not None
+                keys = [_dbar(values, x + c, sq) for c in cands]
+            tol = 0.0 if utility == "U1" else TOL
+            best = cands[next(i for i, v in enumerate(keys) if v <= min(keys) + tol)]
+            cur = _canon([c for c in cur if c not in (x, best)] + [x + best])
+            if best in pi:
+                pi.remove(best)
+            merged = True
+        if not merged:
+            return
+        q = cur
+        yield q
+
+
+# ---------------------------------------------------------------------------------------------
+# Algorithm 2
+# ---------------------------------------------------------------------------------------------
+
+
+def _alg2(
+    mask: NDArray[np.bool_], utility: str, values: NDArray | None, sq: bool
+) -> Iterator[Clusters]:
+    """The partitions of Algorithm 2 (ends when the confusability graph is connected)."""
+    q = _canon([x] for x in range(mask.shape[1]))
+    yield q
+    while True:
+        comp = _components(mask, q)
+        if np.unique(comp).size == 1:
+            return
+        sizes = np.array([len(c) for c in q])
+        if utility == "U1":
+            key = (sizes[:, None] + sizes[None, :]).astype(float)
+            tol = 0.0
+        else:
+            assert values is not None
+            key = _pair_dbar(q, values, sq)
+            tol = TOL
+        valid = np.triu(comp[:, None] != comp[None, :], 1)
+        key = np.where(valid, key, np.inf)
+        sel = valid & (key <= key.min() + tol)
+        gsize = np.bincount(comp, weights=sizes)[comp]  # original values per component
+        joined = np.where(sel, gsize[:, None] + gsize[None, :], -1)
+        sel &= joined == joined.max()
+        i, j = np.argwhere(sel)[0]  # canonical order: the earlier cluster, then the later one
+        q = _canon([c for t, c in enumerate(q) if t not in (i, j)] + [q[i] + q[j]])
+        yield q
+
+
+def reference_path(
+    r: ArrayLike,
+    *,
+    algorithm: Literal["algorithm1", "algorithm2"] = "algorithm1",
+    utility: Literal["U1", "U2"] = "U1",
+    values: ArrayLike | None = None,
+    distance: Literal["abs", "sq"] = "abs",
+) -> list[Clusters]:
+    """The λ-independent merge path of Algorithm 1 or 2, every step from scratch.
+
+    Parameters
+    ----------
+    r : JointRange or array_like of bool, shape (n_s, n_x)
+        The joint range.
+    algorithm : {"algorithm1", "algorithm2"}
+        Which algorithm.
+    utility : {"U1", "U2"}
+        The utility that ranks the candidate merges.
+    values : array_like of float, optional
+        Numeric value of every x (U2); default: the JointRange's x labels.
+    distance : {"abs", "sq"}
+        Distance of U2.
+
+    Returns
+    -------
+    list of list of tuple
+        The partitions ``Q^(0), Q^(1), …`` up to the last possible merge.
+
+    Examples
+    --------
+    >>> from nsp.papers.agglomerative import example1_range
+    >>> reference_path(example1_range())[1]
+    [(0, 1, 6), (2, 4), (3, 5)]
+    """
+    check_choice("algorithm", algorithm, ("algorithm1", "algorithm2"))
+    mask, vals, sq = _prepare(r, utility, values, distance)
+    steps = _alg1 if algorithm == "algorithm1" else _alg2
+    return list(steps(mask, utility, vals, sq))
+
+
+def reference_run(
+    r: ArrayLike,
+    lam: float,
+    *,
+    algorithm: Literal["algorithm1", "algorithm2"] = "algorithm1",
+    utility: Literal["U1", "U2"] = "U1",
+    values: ArrayLike | None = None,
+    distance: Literal["abs", "sq"] = "abs",
+) -> Clusters:
+    """The partition Algorithm 1 or 2 returns for ``lam``, evaluating ``ΔL`` at every step.
+
+    A step is accepted while ``ΔL < −1e-12``; ``ΔL`` is the change of ``L0 − λU``
+    (Algorithm 1) or ``log|P| − λU`` (Algorithm 2), both computed from the partitions.
+
+    Parameters
+    ----------
+    r : JointRange or array_like of bool, shape (n_s, n_x)
+        The joint range.
+    lam : float
+        λ ≥ 0.
+    algorithm, utility, values, distance
+        As in :func:`reference_path`.
+
+    Returns
+    -------
+    list of tuple
+        The returned partition.
+
+    Examples
+    --------
+    >>> from nsp.papers.agglomerative import example1_range
+    >>> reference_run(example1_range(), 0.3, algorithm="algorithm2")
+    [(0, 2, 6), (1, 4), (3, 5)]
+    """
+    lam = check_real("lam", lam, low=0.0)
+    check_choice("algorithm", algorithm, ("algorithm1", "algorithm2"))
+    mask, vals, sq = _prepare(r, utility, values, distance)
+    n = mask.shape[1]
+
+    def lagrangian(q: Clusters) -> float:
+        if algorithm == "algorithm1":
+            privacy = _l0(mask, q)
+        else:
+            privacy = math.log2(np.unique(_components(mask, q)).size)
+        return privacy - lam * _utility(q, n, utility, vals, sq)
+
+    steps = (_alg1 if algorithm == "algorithm1" else _alg2)(mask, utility, vals, sq)
+    q = next(steps)
+    for new in steps:
+        if lagrangian(new) - lagrangian(q) >= -TOL:
+            return q
+        q = new
+    return q
+
+
+# ---------------------------------------------------------------------------------------------
+# the §V-C variant
+# ---------------------------------------------------------------------------------------------
+
+
+def _min_others(w: NDArray[np.float64]) -> NDArray[np.float64]:
+    """``m[i, j] = min_{c ∉ {i, j}} w[c]`` (``inf`` when there is no other cluster)."""
+    k = w.size
+    order = np.argsort(w, kind="stable")[:3]
+    m = np.full((k, k), np.inf)
+    ii, jj = np.meshgrid(np.arange(k), np.arange(k), indexing="ij")
+    done = np.zeros((k, k), dtype=bool)
+    for c in order:  # the first of the three smallest that is neither i nor j
+        take = ~done & (ii != c) & (jj != c)
+        m[take] = w[c]
+        done |= take
+    return m
+
+
+def reference_until_connected(
+    r: ArrayLike,
+    lam: float,
+    *,
+    utility: Literal["U1", "U2"] = "U1",
+    values: ArrayLike | None = None,
+    distance: Literal["abs", "sq"] = "abs",
+) -> list[tuple[Clusters, float | None]]:
+    """The §V-C variant from its definition: eq. (12) for every candidate pair, every step.
+
+    Every iteration merges, among the pairs of clusters in different components, the one of
+    smallest ``ΔL = −B0(new) + B0(old) + λ(U(old) − U(new))`` (ties within 1e-9: smallest
+    ``|[[S|𝒳1]]| + |[[S|𝒳2]]|``, then the largest two subgraphs, then canonical order),
+    until the confusability graph is connected.
+
+    Parameters
+    ----------
+    r : JointRange or array_like of bool, shape (n_s, n_x)
+        The joint range.
+    lam : float
+        λ ≥ 0.
+    utility, values, distance
+        As in :func:`reference_path`.
+
+    Returns
+    -------
+    list of (partition, float or None)
+        Every partition from the singletons on, with the ``ΔL`` of the merge that made it
+        (``None`` for the singletons).
+
+    Examples
+    --------
+    >>> from nsp.papers.agglomerative import example1_range
+    >>> steps = reference_until_connected(example1_range(), 0.3)
+    >>> steps[-1][0], [round(d, 4) for _, d in steps[1:]]
+    ([(0, 5, 6), (1, 2), (3, 4)], [0.3, 0.0, -1.0, 0.1755])
+    """
+    lam = check_real("lam", lam, low=0.0)
+    mask, vals, sq = _prepare(r, utility, values, distance)
+    n = mask.shape[1]
+    q = _canon([x] for x in range(n))
+    out: list[tuple[Clusters, float | None]] = [(q, None)]
+    while True:
+        comp = _components(mask, q)
+        if np.unique(comp).size == 1:
+            return out
+        k = len(q)
+        ranges = _ranges(mask, q)
+        rs = ranges.sum(axis=1)
+        sizes = np.array([len(c) for c in q])
+        b0_old = math.log2(int(rs.min()))
+        # B0 of the merged partition: min(|[[S|𝒳i ∪ 𝒳j]]|, min over the other clusters); the
+        # union matters only when it can be below that minimum, i.e. when both are smaller
+        others = _min_others(rs.astype(float))
+        off = others[~np.eye(k, dtype=bool)]
+        finite = off[np.isfinite(off)]
+        low = np.flatnonzero(rs < (finite.max() if finite.size else np.inf))
+        union = np.full((k, k), np.inf)
+        for a in low:
+            for b in low:
+                union[a, b] = float((ranges[a] | ranges[b]).sum())
+        b0_new = np.log2(np.minimum(union, others))
+        if utility == "U1":
+            u_old = math.log2(n) - math.log2(int(sizes.max()))
+            biggest = np.maximum(
+                sizes[:, None] + sizes[None, :], -_min_others(-sizes.astype(float))
+            )
+            u_new = math.log2(n) - np.log2(biggest)
+        else:
+            assert vals is not None
+            dbar = np.array([_dbar(vals, c, sq) for c in q])
+            u_old = float(-dbar.max()) + 0.0
+            u_new = -np.maximum(_pair_dbar(q, vals, sq), -_min_others(-dbar))
+        delta = -b0_new + b0_old + lam * (u_old - u_new)
+        valid = np.triu(comp[:, None] != comp[None, :], 1)
+        dm = np.where(valid, delta, np.inf)
+        sel = valid & (dm <= dm.min() + TOL_VC)
+        rsum = np.where(sel, rs[:, None] + rs[None, :], np.iinfo(np.int64).max)
+        sel &= rsum == rsum.min()
+        gsize = np.bincount(comp, weights=sizes)[comp]
+        joined = np.where(sel, gsize[:, None] + gsize[None, :], -1)
+        sel &= joined == joined.max()
+        i, j = np.argwhere(sel)[0]
+        q = _canon([c for t, c in enumerate(q) if t not in (i, j)] + [q[i] + q[j]])
+        out.append((q, float(delta[i, j])))
