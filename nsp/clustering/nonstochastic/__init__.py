@@ -55,7 +55,9 @@ Submodules: :mod:`~nsp.clustering.nonstochastic.results` (iterations and run out
 :mod:`~nsp.clustering.nonstochastic.leakage` (Algorithm 1),
 :mod:`~nsp.clustering.nonstochastic.components` (Algorithm 2),
 :mod:`~nsp.clustering.nonstochastic.connected` (the §V-C variant),
-:mod:`~nsp.clustering.nonstochastic.paths` (merge paths).
+:mod:`~nsp.clustering.nonstochastic.paths` (merge paths), and
+:mod:`~nsp.clustering.nonstochastic.reference` (slow from-scratch versions for tests and
+benchmarks; not imported here).
 
 References
 ----------
