@@ -94,7 +94,7 @@ def mi_nats(px, W):
     return float(px @ t.sum(axis=1))
 
 
-# ----------------------------------------------------------------------------- §5 E1 Example 1
+# ----------------------------------------------------------------------------- Example 1
 E1_VALUES = {
     0.01: 0.9192068641,
     0.1: 0.5310044064,
@@ -160,7 +160,7 @@ def test_e9_axis_lines_equal_bruteforce():
     assert dp_epsilon_axis_lines(ch) == pytest.approx(math.log(9), abs=1e-12)
 
 
-# ----------------------------------------------------------------------------- §5 E2 RR calibration
+# ----------------------------------------------------------------------------- RR calibration
 E2_BITS = {
     0.01: 0.4411976113,
     0.05: 0.3691277490,
@@ -199,7 +199,7 @@ def test_e2_threshold_beyond_log2():
     assert rr_flip_threshold(1.0) == 0.0
 
 
-# ----------------------------------------------------------------------------- §5 E3 exponential
+# ----------------------------------------------------------------------------- exponential
 E3 = [  # k, N, H bits, B bits, B nats, 1/alpha
     (2, 1, 0.839942, 0.160058, 0.110944, 0.731059),
     (3, 1, 1.200893, 0.384070, 0.266217, 0.665241),
@@ -287,7 +287,7 @@ def test_e3_no_noise_for_eps_at_log_k():
         exponential_noise_for_epsilon(2, 1.0)
 
 
-# ----------------------------------------------------------------------------- §5 E4 weakly symmetric
+# ----------------------------------------------------------------------------- weakly symmetric
 @pytest.mark.parametrize(
     "N, expected", [(0.5, 1.6612468783), (1.0, 0.8792722545), (3.0, 0.1495163877)]
 )
@@ -308,7 +308,7 @@ def test_e4_weakly_symmetric_mod_sum(N, expected):
     assert individual_mutual_information(ch, prior, i) == pytest.approx(expected, abs=1e-9)
 
 
-# ----------------------------------------------------------------------------- §5 E5, E7 Gaussian
+# ----------------------------------------------------------------------------- Gaussian
 @pytest.mark.parametrize(
     "eps, n_nats, sd, approx_sd, n_bits",
     [
@@ -378,7 +378,7 @@ def test_e7_noise_table():
 
 
 def test_a10_laplace_not_always_smaller():
-    """§5.2's 'Laplace/Gaussian noise is smaller' fails with Df = T (spec §8 A10)."""
+    """§5.2's 'Laplace/Gaussian noise is smaller' fails with Df = T."""
     df = gaussian_noise_table(np.geomspace(0.01, 1.0, 20), [1.0])
     assert np.all(df.laplace_scale > df.sigma_ip)
     for eps, cross in [(0.1, 0.2125), (1.0, 0.395)]:
@@ -386,7 +386,7 @@ def test_a10_laplace_not_always_smaller():
         assert c == pytest.approx(cross, abs=1e-3)
 
 
-# ----------------------------------------------------------------------------- §5 E6 count query
+# ----------------------------------------------------------------------------- count query
 E6 = [
     (0.25, 0.999590, 2.187592),
     (0.5, 0.964906, 1.661247),
@@ -442,7 +442,7 @@ def test_f3_rr_ip_vs_dp():
     assert dp_rr_flip(math.log(9)) == pytest.approx(0.1, abs=1e-15)
 
 
-# ----------------------------------------------------------------------------- §5 E8 balance function
+# ----------------------------------------------------------------------------- balance function
 def test_e8_balance_function_example1():
     ch = example1_rr(0.1)
     df = balance_function(ch, [0.0, 1.0, 2.0, 2.25, 2.5, math.log2(6)], restarts=6, seed=3)
@@ -460,7 +460,7 @@ def test_e8_balance_function_example1():
 
 
 def test_lemma1_strict_reading_fails_at_b0():
-    """Lemma 1's '< min{b, ...}' is false at b = 0 (delta(0) = 0 = b); spec §8 A12."""
+    """Lemma 1's '< min{b, ...}' is false at b = 0 (delta(0) = 0 = b)."""
     d0 = balance_function(example1_rr(0.1), [0.0], restarts=2).delta_upper.iloc[0]
     assert d0 == pytest.approx(0.0, abs=1e-9)
     assert not d0 < min(0.0, math.log2(3))
@@ -610,7 +610,7 @@ def test_p11_data_independent_cor1_and_r6(seed):
     assert c1 <= bound + 1e-9
     ok, i, g, r = uniform_output_witness(ch)
     assert is_uniform_output_reachable(ch) is ok
-    if ok:  # R6: uniform output reachable => equality
+    if ok:  # uniform output reachable => equality
         assert c1 == pytest.approx(bound, abs=1e-8)
     if bound - c1 > 1e-6:  # a clear gap => not reachable
         assert not ok

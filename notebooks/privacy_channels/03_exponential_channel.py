@@ -189,7 +189,7 @@ for j, r in em.iterrows():
     )
 a2.set(
     xticks=x,
-    xticklabels=[f"ε={e:g}\nN={n:g}" for e, n in zip(em.eps_dp, em.N)],
+    xticklabels=[f"ε={e:g}\nN={n:g}" for e, n in zip(em.eps_dp, em.N, strict=True)],
     ylabel="E|Y − f(X)| (uniform datasets)",
     title="utility at matched $C_1$ (DP ε in nats)",
 )

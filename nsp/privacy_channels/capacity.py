@@ -1,4 +1,3 @@
-# mypy: ignore-errors
 """Individual channel capacity ``C_1`` (Wu, Def. 3) by Theorem 3.1, exactly.
 
 ``C_1(P) = max_i max_{X in P} I(X_i; Y)`` over **all** priors (correlated records included).
@@ -12,21 +11,25 @@ Two exact methods, which must agree:
     Theorem 3.1 verbatim: one capacity per distinct member of ``S_i`` (``prod_{x_i} |V(x_i)|``
     matrices, where ``V(x_i)`` is the set of distinct rows of slice ``x_i``).
 ``"setdp"`` (default)
-    The spec's faster exact method (§3.2 R1–R3): ``C(W)`` depends only on the *set* of
+    A faster exact method (not in the paper): ``C(W)`` depends only on the *set* of
     distinct rows and grows with it, so only the inclusion-maximal row sets reachable by a
     selection are needed (built by a dynamic programme over ``x_i`` with dominance pruning;
     they are the bases of a transversal matroid). Capacities are cached per row set across
     individuals and evaluated best-first under certified upper bounds
     (``C(A) <= log sum_y max_{a in A} A[a, y]``, the maximal leakage, and
     ``C(A) <= (1 - sum_y min_a A[a, y]) log|A|``, an erasure-channel bound): a set whose bound
-    cannot beat the best value found for its individual is never evaluated. Exact shortcuts
-    (R5): one individual (``C_1 = C(P)``) and binary outputs (two extreme rows).
+    cannot beat the best value found for its individual is never evaluated. Exact shortcuts:
+    one individual (``C_1 = C(P)``) and binary outputs (two extreme rows).
 
 Every capacity comes from :func:`nsp.channels.channel_capacity` (Blahut–Arimoto with
 certified bounds). Both methods refuse instances beyond ``max_candidates`` with
 :class:`EnumerationBudgetError`: never a silent approximation. Cheap certified bounds
 (:func:`individual_capacity_bounds`) and a direct search over priors
 (:func:`individual_capacity_search`, an independent lower bound) are provided as well.
+
+References
+----------
+.. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019.
 """
 
 from __future__ import annotations
@@ -84,7 +87,7 @@ __all__ = [
 
 #: Default budget: candidate channels (enumerate) or row sets (setdp) per call.
 MAX_CANDIDATES: int = 100_000
-#: Rows equal after rounding to this many decimals are the same row (spec §8 A14).
+#: Rows equal after rounding to this many decimals are the same row.
 DECIMALS: int = 12
 
 
@@ -215,7 +218,9 @@ class WeakSymmetryWitness(_Unpackable):
 
 @dataclass(frozen=True)
 class UniformOutputWitness(_Unpackable):
-    """The outcome of the uniform-output search; unpacks as ``(holds, individual, selection, input_dist)``.
+    """The outcome of the uniform-output search.
+
+    Unpacks as ``(holds, individual, selection, input_dist)``.
 
     Attributes
     ----------
@@ -243,11 +248,24 @@ class UniformOutputWitness(_Unpackable):
 def row_types(
     ch: PrivacyChannel | ArrayLike, *, decimals: int = DECIMALS
 ) -> tuple[NDArray[np.float64], NDArray[np.int64]]:
-    """Distinct rows of the channel and the row type ``tau(x)`` of every dataset.
+    """Return the distinct rows of the channel and the row type ``tau(x)`` of every dataset.
 
-    Returns ``(types, tau)``: ``types`` has shape ``(n_types, k)``; ``tau`` has shape
+    ``types`` has shape ``(n_types, k)``; ``tau`` has shape
     ``universe.sizes`` with ``types[tau[x]] == p(.|x)`` (equality after rounding to
     ``decimals`` decimals).
+
+
+    Parameters
+    ----------
+    ch : PrivacyChannel or array_like
+        The channel (a raw array has its last axis = y).
+    decimals : int
+        Rows equal after rounding to this many decimals (>= 0) are one type.
+
+    Returns
+    -------
+    types : numpy.ndarray, shape (n_types, k)
+    tau : numpy.ndarray of int64, shape ``universe.sizes``
 
     Examples
     --------
@@ -264,7 +282,20 @@ def row_types(
 
 
 def slice_types(tau: NDArray[np.int64], i: int) -> list[NDArray[np.int64]]:
-    """``V_i(x_i)``: the sorted distinct row types of each slice ``x_i`` of individual ``i``."""
+    """Return ``V_i(x_i)``, the sorted distinct row types of each slice ``x_i`` of individual ``i``.
+
+    Parameters
+    ----------
+    tau : numpy.ndarray of int
+        Row types of every dataset (from :func:`row_types`).
+    i : int
+        The individual (0-based).
+
+    Returns
+    -------
+    list of numpy.ndarray
+        One array of row types per value of ``x_i``.
+    """
     i = check_int("i", i)
     if not 0 <= i < np.ndim(tau):
         raise ValueError(f"i must be an individual index in 0..{np.ndim(tau) - 1}, got {i}")
@@ -284,8 +315,23 @@ def _full_index(i: int, xi: int, comp: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def count_candidates(ch: PrivacyChannel | ArrayLike, i: int, *, distinct: bool = True) -> int:
-    """``|S_i|``: distinct matrices (``prod |V(x_i)|``) or selection functions ``g``
-    (``|X_(i)|^{|X_i|}``) (spec §8 A14).
+    """Return ``|S_i|``, counted as distinct matrices or as selection functions ``g``.
+
+    Distinct matrices: ``prod |V(x_i)|``; selection functions: ``|X_(i)|^{|X_i|}``.
+
+
+    Parameters
+    ----------
+    ch : PrivacyChannel or array_like
+        The channel (a raw array has its last axis = y).
+    i : int
+        The individual (0-based).
+    distinct : bool
+        Count distinct matrices (``True``) or selection functions.
+
+    Returns
+    -------
+    int
 
     Examples
     --------
@@ -307,11 +353,28 @@ def count_candidates(ch: PrivacyChannel | ArrayLike, i: int, *, distinct: bool =
 def candidate_channels(
     ch: PrivacyChannel | ArrayLike, i: int, *, distinct: bool = True
 ) -> Iterator[tuple[tuple, NDArray[np.float64]]]:
-    """Iterate over ``S_i`` (eq. (26)): pairs ``(g, W)`` with ``g[x_i]`` the chosen completion
-    ``x_(i)`` and ``W[x_i] = p(.|x_i, g[x_i])``.
+    """Iterate over ``S_i`` (eq. (26)).
+
+    Pairs ``(g, W)`` with ``g[x_i]`` the chosen completion ``x_(i)`` and
+    ``W[x_i] = p(.|x_i, g[x_i])``.
 
     ``distinct=True`` yields each distinct matrix once (the first ``g`` producing it);
     ``distinct=False`` yields every selection function.
+
+
+    Parameters
+    ----------
+    ch : PrivacyChannel or array_like
+        The channel (a raw array has its last axis = y).
+    i : int
+        The individual (0-based).
+    distinct : bool
+        Yield each distinct matrix once (``True``) or every selection function.
+
+    Returns
+    -------
+    iterator of (tuple, numpy.ndarray)
+        Pairs ``(g, W)``.
 
     Examples
     --------
@@ -343,10 +406,25 @@ def candidate_channels(
 def effective_channel(
     ch: PrivacyChannel | ArrayLike, i: int, cond: ArrayLike
 ) -> NDArray[np.float64]:
-    """The member of ``Q_i`` (eq. (25)) induced by ``cond[x_i, x_(i)] = p(x_(i) | x_i)``.
+    """Return the member of ``Q_i`` (eq. (25)) induced by ``cond[x_i, x_(i)] = p(x_(i) | x_i)``.
 
     ``cond`` has shape ``(|X_i|, |X_(i)|)`` (completions in C order of the other
-    individuals), each row a pmf. Returns ``W[x_i, y] = sum_{x_(i)} cond[x_i, x_(i)] p(y|x_i, x_(i))``.
+    individuals), each row a pmf:
+    ``W[x_i, y] = sum_{x_(i)} cond[x_i, x_(i)] p(y|x_i, x_(i))``.
+
+
+    Parameters
+    ----------
+    ch : PrivacyChannel or array_like
+        The channel (a raw array has its last axis = y).
+    i : int
+        The individual (0-based).
+    cond : array_like, shape (|X_i|, |X_(i)|)
+        Conditional pmfs of the other records given ``x_i``.
+
+    Returns
+    -------
+    numpy.ndarray, shape (|X_i|, k)
 
     Examples
     --------
@@ -368,11 +446,26 @@ def effective_channel(
 def individual_mutual_information(
     ch: PrivacyChannel | ArrayLike, prior: ArrayLike, i: int, *, base: Base = 2
 ) -> float:
-    """``I(X_i; Y)`` for a joint prior ``prior[x_1, ..., x_n]`` through the channel.
+    """Return ``I(X_i; Y)`` for a joint prior ``prior[x_1, ..., x_n]`` through the channel.
+
+    Parameters
+    ----------
+    ch : PrivacyChannel or array_like
+        The channel (a raw array has its last axis = y).
+    prior : array_like, shape ``universe.sizes``
+        A joint pmf of the datasets.
+    i : int
+        The individual (0-based).
+    base : float or str
+        Logarithm base of the result (2: bits).
+
+    Returns
+    -------
+    float
 
     Examples
     --------
-    The prior of §5 E1 attains ``C_1 = 1 - h(0.1)`` bits in Example 1:
+    This prior attains ``C_1 = 1 - h(0.1)`` bits in Example 1:
 
     >>> from nsp.papers.privacy_channels import example1_rr
     >>> prior = np.zeros((3, 2)); prior[0, 0] = prior[1, 0] = 0.5
@@ -425,13 +518,13 @@ def _leakage_bound(types: NDArray[np.float64], sets: list[tuple[int, ...]]) -> N
         top = R.max(axis=1).sum(axis=1)
         reveal = np.maximum(0.0, 1.0 - R.min(axis=1).sum(axis=1))
         log_size = math.log(size)
-        for j, t, r in zip(js, top.tolist(), reveal.tolist()):
+        for j, t, r in zip(js, top.tolist(), reveal.tolist(), strict=True):
             out[j] = min(log_size, math.log(t), r * log_size)
     return out
 
 
 def _maximal_sets(V: list[NDArray[np.int64]], budget: int) -> list[int]:
-    """Inclusion-maximal images of full selections, as bitmasks (the set-DP of spec §3.4)."""
+    """Inclusion-maximal images of full selections, as bitmasks (the set-DP)."""
     order = sorted(range(len(V)), key=lambda a: len(V[a]))
     F: set[int] = {0}
     for xi in order:
@@ -521,7 +614,7 @@ def _witness(
     r = np.clip(np.asarray(r, dtype=np.float64), 0.0, None)
     r = r / r.sum()
     if per_value is None:  # set-DP: match the support to distinct x_i
-        support = [t for t, m in zip(rows, r) if m > 0]
+        support = [t for t, m in zip(rows, r, strict=True) if m > 0]
         match = _match(rows, V, support)
         if any(t not in match for t in support):
             match = _match(rows, V, list(rows))
@@ -535,7 +628,7 @@ def _witness(
                 chosen.append(inset[0] if inset else int(V[xi][0]))
     else:
         chosen = list(per_value)
-    mass = dict(zip(rows, r))
+    mass = dict(zip(rows, r, strict=True))
     rx = np.zeros(sizes[i])
     used: set[int] = set()
     for xi, t in enumerate(chosen):
@@ -560,7 +653,9 @@ def individual_channel_capacity(
     max_candidates: int = MAX_CANDIDATES,
     individuals: Sequence[int] | None = None,
 ) -> ICCResult:
-    """The individual channel capacity ``C_1`` w.r.t. all priors (Def. 3, Theorem 3.1), exactly.
+    """Return the individual channel capacity ``C_1`` w.r.t. all priors, exactly.
+
+    Def. 3, computed by Theorem 3.1.
 
     Parameters
     ----------
@@ -589,15 +684,21 @@ def individual_channel_capacity(
     EnumerationBudgetError
         If the instance exceeds ``max_candidates``.
 
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels",
+       arXiv:1910.09235, 2019, Def. 3 and Theorem 3.1.
+
     Examples
     --------
-    Example 1 of the paper with randomized response, ``p = 0.1`` (§5 E1): ``1 - h(0.1)`` bits.
+    Example 1 of the paper with randomized response, ``p = 0.1``: ``1 - h(0.1)`` bits.
 
     >>> from nsp.papers.privacy_channels import example1_rr
     >>> res = individual_channel_capacity(example1_rr(0.1))
     >>> round(res.value, 9), res.per_individual == (res.value, res.value)
     (0.531004406, True)
-    >>> round(individual_channel_capacity(example1_rr(0.1), method="enumerate", base=math.e).value, 9)
+    >>> res = individual_channel_capacity(example1_rr(0.1), method="enumerate", base=math.e)
+    >>> round(res.value, 9)
     0.368064207
     """
     ch = as_privacy_channel(ch)
@@ -694,6 +795,8 @@ def individual_channel_capacity(
                         val, lo, up, r = cap(rows)
                     per[i] = val if math.isnan(per[i]) else max(per[i], val)
                     consider(val, lo, up, i, rows, r, None)
+    if best is None:  # cannot happen: every individual has at least one candidate
+        raise RuntimeError("no candidate channel was evaluated")
     val, lo, up, i, rows, r, per_value = best
     g, W, rx, prior = _witness(ch, types, tau, i, rows, r, per_value)
     return ICCResult(
@@ -714,7 +817,7 @@ def individual_channel_capacity(
 
 
 def _shortcut_sets(types, tau, i, k):
-    """Exact candidate row sets for one individual when n == 1 or k == 2 (spec R5)."""
+    """Exact candidate row sets for one individual when n == 1 or k == 2."""
     if tau.ndim == 1:  # one individual: C_1 = C(P), all rows selectable at once
         return [tuple(int(t) for t in np.unique(tau))]
     # k == 2: the capacity of a binary-output row set is that of its two extreme rows, and
@@ -752,13 +855,30 @@ def individual_capacity_bounds(
     tol: float = 1e-10,
     max_pairs: int | None = None,
 ) -> CapacityBounds:
-    """Cheap certified bounds on ``C_1`` (spec R4), in units of ``base``.
+    """Return cheap certified bounds on ``C_1``, in units of ``base``.
 
     Lower: ``max`` over pairs of distinct rows of the two-row capacity (any two datasets
     differ in some individual, who can select both rows). Upper:
     ``min(C(P), log|Y|, max_i log|X_i|)`` with ``C(P)`` the capacity of the full channel.
     ``max_pairs`` limits the lower bound to that many pairs, those farthest apart in total
-    variation (still a valid lower bound; default: every pair, as in the spec).
+    variation (still a valid lower bound; default: every pair).
+
+
+    Parameters
+    ----------
+    ch : PrivacyChannel or array_like
+        The channel (a raw array has its last axis = y).
+    base : float or str
+        Logarithm base of the result (2: bits).
+    tol : float
+        Certified width (nats, > 0) of each capacity computation.
+    max_pairs : int, optional
+        Largest number of row pairs tried for the lower bound (>= 1).
+
+    Returns
+    -------
+    CapacityBounds
+        ``lower <= C_1 <= upper``; unpacks as ``(lower, upper)``.
 
     Examples
     --------
@@ -822,11 +942,28 @@ def _neg_mi_objective(
 def individual_capacity_search(
     ch: PrivacyChannel | ArrayLike, *, base: Base = 2, restarts: int = 20, seed: int = 0
 ) -> float:
-    """Direct search over joint priors: a lower bound on ``C_1``, independent of Theorem 3.1.
+    """Search directly over joint priors: a lower bound on ``C_1``, independent of Theorem 3.1.
 
     Maximizes ``max_i I(X_i; Y)`` over ``p(x)`` (softmax parametrization, BFGS with the
     analytic gradient, ``restarts`` Dirichlet(0.3) starts per individual plus a uniform one).
     Validation only: it never exceeds the exact ``C_1`` and usually lands within ``1e-6``.
+
+
+    Parameters
+    ----------
+    ch : PrivacyChannel or array_like
+        The channel (a raw array has its last axis = y).
+    base : float or str
+        Logarithm base of the result (2: bits).
+    restarts : int
+        Random starts per individual (>= 0), besides the uniform one.
+    seed : int
+        Seed of the random starts.
+
+    Returns
+    -------
+    float
+        The best ``max_i I(X_i; Y)`` found, a lower bound on ``C_1``.
 
     Examples
     --------
@@ -863,11 +1000,30 @@ def individual_capacity_search(
 def individual_capacity_entropy_constrained(
     ch: PrivacyChannel | ArrayLike, b: float, *, base: Base = 2, restarts: int = 30, seed: int = 0
 ) -> float:
-    """Heuristic lower bound on ``C_1^b = max_{i, H(X) >= b} I(X_i; Y)`` (Assumption 2.1).
+    """Return a heuristic lower bound on ``C_1^b = max_{i, H(X) >= b} I(X_i; Y)`` (Assumption 2.1).
 
     Theorem 3.1 does not apply under the entropy constraint; this runs SLSQP from
     ``restarts`` random starts (softmax parametrization). ``b`` is in units of ``base``.
     At ``b = log|X|`` the only prior is uniform and the value is exact.
+
+
+    Parameters
+    ----------
+    ch : PrivacyChannel or array_like
+        The channel (a raw array has its last axis = y).
+    b : float
+        The entropy floor, in ``[0, log |X|]`` (units of ``base``).
+    base : float or str
+        Logarithm base of the result (2: bits).
+    restarts : int
+        Random starts per individual (>= 0), besides the uniform one.
+    seed : int
+        Seed of the random starts.
+
+    Returns
+    -------
+    float
+        The best value found, a lower bound on ``C_1^b``.
 
     Examples
     --------
@@ -882,7 +1038,7 @@ def individual_capacity_entropy_constrained(
     hmax = math.log(ch.universe.size)
     bn = check_real("b", b) * lnb
     restarts = check_int("restarts", restarts, low=0)
-    seed = check_seed(seed)
+    rng_seed = check_seed(seed)
     if not -1e-12 <= bn <= hmax + 1e-9:
         raise ValueError(
             f"b must be in [0, log|X|] = [0, {hmax / lnb:.6g}] (units of base), got {b}"
@@ -890,7 +1046,7 @@ def individual_capacity_entropy_constrained(
     if bn >= hmax - 1e-12:
         u = np.full(sizes, 1.0 / ch.universe.size)
         return max(individual_mutual_information(ch, u, i, base=math.e) for i in range(ch.n)) / lnb
-    rng = np.random.default_rng(seed)
+    rng = np.random.default_rng(rng_seed)
     best = 0.0
     for i in range(ch.n):
         P = np.moveaxis(ch.array, i, 0).reshape(sizes[i], -1, ch.k)
@@ -932,13 +1088,37 @@ def balance_function(
     restarts: int = 30,
     seed: int = 0,
 ) -> pd.DataFrame:
-    """Heuristic balance function ``delta(b) = C_1 - C_1^b`` (Def. 5), an **upper estimate**.
+    """Return the balance function ``delta(b) = C_1 - C_1^b`` (Def. 5), a heuristic upper estimate.
 
     ``C_1`` is exact (Theorem 3.1); ``C_1^b`` is the heuristic lower bound of
     :func:`individual_capacity_entropy_constrained` (computing it is "an open problem" in the
-    paper, spec §8 A13), so ``delta_upper >= delta(b)``.
+    paper), so ``delta_upper >= delta(b)``.
 
     Returns a DataFrame with columns ``b, c1, c1_b, delta_upper`` (units of ``base``).
+
+
+    Parameters
+    ----------
+    ch : PrivacyChannel or array_like
+        The channel (a raw array has its last axis = y).
+    bs : sequence of float
+        Entropy floors ``b`` (units of ``base``).
+    base : float or str
+        Logarithm base of the result (2: bits).
+    restarts : int
+        Random starts of each constrained search.
+    seed : int
+        Seed of the random starts.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``b, c1, c1_b, delta_upper`` (units of ``base``).
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels",
+       arXiv:1910.09235, 2019, Def. 5 and Lemmas 1-2.
 
     Examples
     --------
@@ -963,7 +1143,22 @@ def balance_function(
 def group_capacity(
     ch: PrivacyChannel | ArrayLike, group: Sequence[int], *, base: Base = 2, method: str = "setdp"
 ) -> float:
-    """``C_G = max_X I(X_G; Y)``: Theorem 3.1 applied to the merged super-individual ``G``.
+    """Return ``C_G = max_X I(X_G; Y)``: Theorem 3.1 applied to the merged super-individual ``G``.
+
+    Parameters
+    ----------
+    ch : PrivacyChannel or array_like
+        The channel (a raw array has its last axis = y).
+    group : sequence of int
+        Distinct individuals (0-based).
+    base : float or str
+        Logarithm base of the result (2: bits).
+    method : {"setdp", "enumerate"}
+        As in :func:`individual_channel_capacity`.
+
+    Returns
+    -------
+    float
 
     Examples
     --------
@@ -981,11 +1176,31 @@ def group_capacity(
 def max_information_capacity_ind(
     ch: PrivacyChannel | ArrayLike, *, eta: float = 1e-12
 ) -> IndividualMaxInformation:
-    """``C_1^inf(P_ind)`` of Def. 7 (nats): the supremum (= DP epsilon, Prop. 1) and a witness.
+    """Return ``C_1^inf(P_ind)`` of Def. 7 (nats) and the value at a witness prior.
 
-    The supremum is approached, not attained (spec §8 A15): the witness product prior puts
+    The supremum equals the dataset DP epsilon (Proposition 1).
+
+    The supremum is approached, not attained: the witness product prior puts
     mass ``1 - eta`` on the denominator record ``x_i'`` and ``eta`` on ``x_i``, the others
     degenerate at the maximizing completion. Returns ``(supremum, witness value)``.
+
+
+    Parameters
+    ----------
+    ch : PrivacyChannel or array_like
+        The channel (a raw array has its last axis = y).
+    eta : float
+        Mass in (0, 1) that the witness prior puts on the numerator record.
+
+    Returns
+    -------
+    IndividualMaxInformation
+        Unpacks as ``(supremum, witness)``, both in nats.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels",
+       arXiv:1910.09235, 2019, Defs. 6-8 and Proposition 1.
 
     Examples
     --------
@@ -1002,13 +1217,13 @@ def max_information_capacity_ind(
     if sup == 0 or math.isinf(sup):
         return IndividualMaxInformation(sup, sup)
     A = ch.array
-    best = (-1.0, None)
+    best: tuple[float, tuple[int, tuple[int, ...]]] = (-1.0, (0, ()))
     for i in range(ch.n):
         Ai = np.moveaxis(A, i, 0)  # (s_i, ..., k)
         with np.errstate(divide="ignore"):
             lr = np.log(Ai.max(axis=0)) - np.log(Ai.min(axis=0))
         lr = np.where(Ai.max(axis=0) > 0, lr, -np.inf)
-        j = np.unravel_index(int(np.argmax(lr)), lr.shape)
+        j = tuple(int(a) for a in np.unravel_index(int(np.argmax(lr)), lr.shape))
         if lr[j] > best[0]:
             best = (float(lr[j]), (i, j))
     i, j = best[1]
@@ -1026,7 +1241,18 @@ def max_information_capacity_ind(
 
 # ----------------------------------------------------------------------------- data independence
 def is_data_independent(ch: PrivacyChannel | ArrayLike, *, atol: float = 1e-12) -> bool:
-    """Def. 10: every row ``p(.|x)`` is a permutation of every other.
+    """Return whether every row ``p(.|x)`` is a permutation of every other.
+
+    Parameters
+    ----------
+    ch : PrivacyChannel or array_like
+        The channel (a raw array has its last axis = y).
+    atol : float
+        Tolerance (>= 0) on the sorted rows.
+
+    Returns
+    -------
+    bool
 
     Examples
     --------
@@ -1039,7 +1265,31 @@ def is_data_independent(ch: PrivacyChannel | ArrayLike, *, atol: float = 1e-12) 
 
 
 def data_independent_bound(ch: PrivacyChannel | ArrayLike, *, base: Base = 2) -> float:
-    """Corollary 1, eq. (44): ``log|Y| - H(Z)`` with ``Z ~ p(.|x)`` (any ``x``); an upper bound on ``C_1``.
+    """Return Corollary 1's bound ``log|Y| - H(Z)`` (eq. (44)) on ``C_1``.
+
+    ``Z ~ p(.|x)`` for any ``x`` (the rows are permutations of each other).
+
+
+    Parameters
+    ----------
+    ch : PrivacyChannel or array_like
+        The channel (a raw array has its last axis = y).
+    base : float or str
+        Logarithm base of the result (2: bits).
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    ValueError
+        If the channel is not data-independent.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels",
+       arXiv:1910.09235, 2019, Def. 10 and Corollary 1.
 
     Examples
     --------
@@ -1119,7 +1369,9 @@ def weakly_symmetric_witness(
 def is_weakly_symmetric(
     ch: PrivacyChannel | ArrayLike, *, atol: float = 1e-9, max_candidates: int = MAX_CANDIDATES
 ) -> bool:
-    """Whether the channel is weakly symmetric (Def. 11); the witness: :func:`weakly_symmetric_witness`.
+    """Return whether the channel is weakly symmetric (Def. 11).
+
+    The witness comes from :func:`weakly_symmetric_witness`.
 
     Parameters
     ----------
@@ -1200,7 +1452,9 @@ def uniform_output_witness(
                 method="highs",
             )
             if res.status == 0:
-                g, W, rx, _ = _witness(ch, types, tau, i, rows, np.maximum(res.x, 0) + 0.0, None)
+                g, W, rx, _ = _witness(
+                    ch, types, tau, i, rows, np.maximum(np.asarray(res.x), 0) + 0.0, None
+                )
                 return UniformOutputWitness(True, i, g, rx)
     return UniformOutputWitness(False, None, None, None)
 
@@ -1208,7 +1462,9 @@ def uniform_output_witness(
 def is_uniform_output_reachable(
     ch: PrivacyChannel | ArrayLike, *, max_candidates: int = MAX_CANDIDATES
 ) -> bool:
-    """Whether some member of some ``S_i`` can make the output uniform (see :func:`uniform_output_witness`).
+    """Return whether some member of some ``S_i`` can make the output uniform.
+
+    The witness comes from :func:`uniform_output_witness`.
 
     Parameters
     ----------
@@ -1233,7 +1489,9 @@ def is_uniform_output_reachable(
 def uniform_output_reachable(
     ch: PrivacyChannel | ArrayLike, *, max_candidates: int = MAX_CANDIDATES
 ) -> UniformOutputWitness:
-    """Deprecated name of :func:`uniform_output_witness` (the result unpacks as before).
+    """Search for a uniform-output witness: deprecated name of :func:`uniform_output_witness`.
+
+    The result unpacks as before.
 
     Parameters
     ----------

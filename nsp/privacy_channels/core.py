@@ -1,4 +1,3 @@
-# mypy: ignore-errors
 """Privacy channels over a product universe (Wu, §2): the data type and its operations.
 
 A dataset is ``x = (x_1, ..., x_n)`` with ``x_i`` in the finite record universe
@@ -91,7 +90,17 @@ class ProductUniverse:
 
     @classmethod
     def binary(cls, n: int) -> ProductUniverse:
-        """``n`` individuals with records in ``{0, 1}``."""
+        """``n`` individuals with records in ``{0, 1}``.
+
+        Parameters
+        ----------
+        n : int
+            Number of individuals (>= 1).
+
+        Returns
+        -------
+        ProductUniverse
+        """
         return cls([(0, 1)] * check_int("n", n, low=1))
 
     @property
@@ -110,16 +119,36 @@ class ProductUniverse:
         return int(np.prod(self.sizes))
 
     def iter_datasets(self) -> Iterator[tuple]:
-        """Datasets (label tuples) in C order (last individual varies fastest)."""
+        """Datasets (label tuples) in C order (last individual varies fastest).
+
+        Returns
+        -------
+        iterator of tuple
+        """
         return itertools.product(*self.records)
 
     def index(self, x: Sequence[Hashable]) -> tuple[int, ...]:
-        """The index tuple of the dataset with labels ``x``."""
+        """Return the index tuple of the dataset with labels ``x``.
+
+        Parameters
+        ----------
+        x : sequence
+            One record label per individual.
+
+        Returns
+        -------
+        tuple of int
+
+        Raises
+        ------
+        ValueError
+            If ``x`` has the wrong length or a record outside its universe.
+        """
         x = tuple(x)
         if len(x) != self.n:
             raise ValueError(f"x must have one record per individual ({self.n}), got {len(x)}")
         try:
-            return tuple(lk[v] for lk, v in zip(self._lookup, x))
+            return tuple(lk[v] for lk, v in zip(self._lookup, x, strict=True))
         except KeyError as err:
             raise ValueError(
                 f"x = {x} holds a record {err.args[0]!r} outside its universe"
@@ -192,15 +221,27 @@ class PrivacyChannel:
         return self.universe.n
 
     def matrix(self) -> NDArray[np.float64]:
-        """The ``|X| x |Y|`` row-stochastic matrix (datasets in C order)."""
+        """Return the ``|X| x |Y|`` row-stochastic matrix (datasets in C order)."""
         return self.array.reshape(-1, self.k)
 
     def paper_matrix(self) -> NDArray[np.float64]:
-        """The paper's orientation: ``|Y| x |X|``, columns are distributions."""
+        """Return the paper's orientation: ``|Y| x |X|``, columns are distributions."""
         return self.matrix().T.copy()
 
     def prob(self, x: Sequence[Hashable], y: Hashable) -> float:
-        """``p(y|x)`` for labels ``x`` (a dataset) and ``y`` (an output)."""
+        """``p(y|x)`` for labels ``x`` (a dataset) and ``y`` (an output).
+
+        Parameters
+        ----------
+        x : sequence
+            The dataset (record labels).
+        y : hashable
+            The output label.
+
+        Returns
+        -------
+        float
+        """
         try:
             j = self.outputs.index(y)
         except ValueError:
@@ -225,6 +266,11 @@ class PrivacyChannel:
         size : int, optional
             Number of draws; ``None`` returns one label, otherwise a list.
 
+
+        Returns
+        -------
+        label or list of labels
+
         Examples
         --------
         >>> ch = PrivacyChannel(ProductUniverse.binary(1), [[1.0, 0.0], [0.0, 1.0]], outputs="ab")
@@ -244,6 +290,16 @@ def as_privacy_channel(ch: PrivacyChannel | ArrayLike) -> PrivacyChannel:
 
     A raw array of shape ``(s_1, ..., s_n, k)`` gets the universe ``{0..s_i-1}`` per individual.
 
+
+    Parameters
+    ----------
+    ch : PrivacyChannel or array_like
+        A channel, or an array of shape ``(s_1, ..., s_n, k)`` whose last axis is ``y``.
+
+    Returns
+    -------
+    PrivacyChannel
+
     Examples
     --------
     >>> as_privacy_channel([[0.5, 0.5], [0.2, 0.8]]).universe.sizes
@@ -261,6 +317,17 @@ def as_privacy_channel(ch: PrivacyChannel | ArrayLike) -> PrivacyChannel:
 
 def query_values(universe: ProductUniverse, f: Callable[..., Hashable]) -> NDArray[np.object_]:
     """``f(x_1, ..., x_n)`` for every dataset, as an object array of shape ``universe.sizes``.
+
+    Parameters
+    ----------
+    universe : ProductUniverse
+        The datasets.
+    f : callable
+        The query, called as ``f(x_1, ..., x_n)`` with record labels.
+
+    Returns
+    -------
+    numpy.ndarray of object, shape ``universe.sizes``
 
     Examples
     --------
@@ -288,7 +355,7 @@ def query_channel(
     *,
     outputs: Sequence[Hashable] | None = None,
 ) -> PrivacyChannel:
-    """The query-based channel ``p(.|x) = kernel(f(x))``.
+    """Return the query-based channel ``p(.|x) = kernel(f(x))``.
 
     Parameters
     ----------
@@ -300,6 +367,11 @@ def query_channel(
         (evaluated once per distinct value).
     outputs : sequence, optional
         Output labels; default: the sorted range of ``f`` (``Y = f(X)`` as in §2.2).
+
+
+    Returns
+    -------
+    PrivacyChannel
 
     Examples
     --------
@@ -354,7 +426,7 @@ def compose_parallel(ch1: PrivacyChannel, ch2: PrivacyChannel) -> PrivacyChannel
 
 
 def compose(ch1: PrivacyChannel, ch2: PrivacyChannel) -> PrivacyChannel:
-    """Deprecated name of :func:`compose_parallel`.
+    """Compose in parallel: deprecated name of :func:`compose_parallel`.
 
     Parameters
     ----------
@@ -381,11 +453,18 @@ def compose_adaptive(
         The second channel chosen after seeing ``y1``: one channel per output of ``ch1``
         (keyed by label, or listed in output order), all with the same outputs.
 
+
+    Returns
+    -------
+    PrivacyChannel
+        Outputs are the pairs ``(y1, y2)``.
+
     Examples
     --------
     >>> U = ProductUniverse.binary(1)
     >>> c1 = PrivacyChannel(U, [[0.5, 0.5], [0.5, 0.5]])
-    >>> c = compose_adaptive(c1, [PrivacyChannel(U, [[1, 0], [0, 1]]), PrivacyChannel(U, [[0, 1], [1, 0]])])
+    >>> seconds = [PrivacyChannel(U, [[1, 0], [0, 1]]), PrivacyChannel(U, [[0, 1], [1, 0]])]
+    >>> c = compose_adaptive(c1, seconds)
     >>> c.array[1].tolist()
     [0.0, 0.5, 0.5, 0.0]
     """
@@ -398,7 +477,8 @@ def compose_adaptive(
         seconds = list(ch2_given_y1)
         if len(seconds) != ch1.k:
             raise ValueError(
-                f"ch2_given_y1 must hold one channel per output of ch1 ({ch1.k}), got {len(seconds)}"
+                f"ch2_given_y1 must hold one channel per output of ch1 ({ch1.k}), "
+                f"got {len(seconds)}"
             )
     for c in seconds:
         _same_universe(ch1, c)
@@ -414,6 +494,19 @@ def post_process(
     ch: PrivacyChannel, K: ArrayLike, *, outputs: Sequence[Hashable] | None = None
 ) -> PrivacyChannel:
     """Post-processing by a row-stochastic ``K[y, z] = p(z|y)``: ``p(z|x) = sum_y p(y|x) K[y, z]``.
+
+    Parameters
+    ----------
+    ch : PrivacyChannel
+        The channel.
+    K : array_like, shape (k, m)
+        Row-stochastic post-processing matrix.
+    outputs : sequence, optional
+        Labels of the ``m`` new outputs (default ``0..m-1``).
+
+    Returns
+    -------
+    PrivacyChannel
 
     Examples
     --------
@@ -435,6 +528,21 @@ def group_channel(ch: PrivacyChannel, group: Sequence[int]) -> tuple[PrivacyChan
     The super-individual's records are the label tuples of the group (C order) and it takes
     the place of the group's first (smallest) individual; the other individuals keep their
     order. Returns the new channel and the super-individual's index.
+
+
+    Parameters
+    ----------
+    ch : PrivacyChannel
+        The channel.
+    group : sequence of int
+        Distinct individuals (0-based) to merge.
+
+    Returns
+    -------
+    channel : PrivacyChannel
+        The channel over the merged universe.
+    position : int
+        The super-individual's index in it.
 
     Examples
     --------
@@ -472,7 +580,17 @@ def _same_universe(a: PrivacyChannel, b: PrivacyChannel) -> None:
 
 
 def hamming_neighbours(universe: ProductUniverse) -> NDArray[np.int64]:
-    """All ordered pairs ``(x, x')`` of flat dataset indices at Hamming distance 1 (Def. 9, §8 A3).
+    """Return the ordered pairs ``(x, x')`` of datasets that differ in one record (Def. 9).
+
+    Parameters
+    ----------
+    universe : ProductUniverse
+        The datasets.
+
+    Returns
+    -------
+    numpy.ndarray of int64, shape (n_pairs, 2)
+        Flat (C-order) dataset indices, each unordered pair listed in both orders.
 
     Examples
     --------
@@ -548,7 +666,7 @@ def query_sensitivity(universe: ProductUniverse, f: Callable[..., float]) -> flo
 
 
 def dataset_dp_epsilon(ch: PrivacyChannel | ArrayLike) -> float:
-    """The DP level of a privacy channel (Def. 9, eq. (11)), in **nats**.
+    """Return the DP level of a privacy channel (Def. 9, eq. (11)), in **nats**.
 
     Neighbouring datasets are those that differ in one individual's record (Hamming
     distance 1): ``max`` over such ``x ~ x'`` and outputs ``y`` of ``|ln p(y|x) - ln p(y|x')|``
@@ -566,6 +684,8 @@ def dataset_dp_epsilon(ch: PrivacyChannel | ArrayLike) -> float:
     -------
     float
         ε in nats (0 for a universe with no neighbouring datasets).
+
+
 
     References
     ----------
@@ -590,7 +710,9 @@ def dataset_dp_epsilon(ch: PrivacyChannel | ArrayLike) -> float:
 
 
 def dp_epsilon(ch: PrivacyChannel | ArrayLike) -> float:
-    """Deprecated name of :func:`dataset_dp_epsilon` (not :func:`nsp.channels.dp_epsilon`).
+    """Return the dataset DP level: deprecated name of :func:`dataset_dp_epsilon`.
+
+    Not :func:`nsp.channels.dp_epsilon`, whose default neighbours are all pairs of inputs.
 
     Parameters
     ----------
@@ -607,8 +729,10 @@ def dp_epsilon(ch: PrivacyChannel | ArrayLike) -> float:
 
 
 def dp_epsilon_axis_lines(ch: PrivacyChannel | ArrayLike) -> float:
-    """DP level (nats) by the paper's §6 reading: the largest log-ratio of two entries on a
-    line of the ``(n+1)``-dimensional transition array parallel to an ``x_i`` axis.
+    """Return the DP level (nats) by the paper's §6 reading of the transition array.
+
+    The largest log-ratio of two entries on a line of the ``(n+1)``-dimensional array
+    parallel to an ``x_i`` axis.
 
     Independent of :func:`dataset_dp_epsilon` (vectorized over axes, no neighbour list); the
     two agree.

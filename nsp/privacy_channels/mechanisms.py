@@ -1,10 +1,9 @@
-# mypy: ignore-errors
 """The paper's privacy channels (§4–§5) and their differential-privacy counterparts.
 
 Information-privacy channels (``C_1`` in units of ``base``, default bits):
 
 * randomized response / binary symmetric channel, eq. (29): ``C_1 = log 2 - H(p)`` exactly for
-  any non-constant query (spec R5; the paper proves ``<=``), calibration (36)–(37);
+  any non-constant query (the paper proves ``<=``), calibration (36)–(37);
 * ``k``-ary randomized response (extension, data-independent);
 * the (discrete) exponential channel, Def. 13, with the numerically stable form of eq. (62);
 * the Gaussian channel ``N(f(x), N)`` (``N`` = variance), bound (95) ``1/2 log(1 + T^2/N)``,
@@ -13,12 +12,17 @@ Information-privacy channels (``C_1`` in units of ``base``, default bits):
 
 DP counterparts (epsilon in **nats**): DP randomized response, the McSherry–Talwar
 exponential mechanism, the Laplace and Gaussian mechanisms.
+
+References
+----------
+.. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Sequence
+from typing import Any
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -66,12 +70,12 @@ __all__ = [
 
 
 def _positive(name: str, v: object) -> float:
-    """A finite real number > 0."""
+    """Check a finite real number > 0."""
     return check_real(name, v, low=0.0, closed="neither")
 
 
 def _probability(name: str, v: object) -> float:
-    """A flip probability in the open interval (0, 1)."""
+    """Check a flip probability in the open interval (0, 1)."""
     return check_real(name, v, low=0.0, high=1.0, closed="neither")
 
 
@@ -85,9 +89,28 @@ def _h_nats(p: float) -> float:
 def randomized_response_channel(
     universe: ProductUniverse, f: Callable[..., int], *, p: float
 ) -> PrivacyChannel:
-    """The binary symmetric (randomized-response) privacy channel, eq. (29).
+    """Return the binary symmetric (randomized-response) privacy channel, eq. (29).
 
     ``f(x)`` in ``{0, 1}`` is complemented with probability ``p``; outputs are ``(0, 1)``.
+
+
+    Parameters
+    ----------
+    universe : ProductUniverse
+        The datasets.
+    f : callable
+        The query, with values in ``{0, 1}``.
+    p : float
+        Flip probability in (0, 1).
+
+    Returns
+    -------
+    PrivacyChannel
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels",
+       arXiv:1910.09235, 2019, §4.1.
 
     Examples
     --------
@@ -107,7 +130,18 @@ def randomized_response_channel(
 
 
 def rr_capacity(p: float, *, base: Base = 2) -> float:
-    """``log 2 - H(p)`` (eq. (34)): the exact ``C_1`` of RR for any non-constant query.
+    """Return ``log 2 - H(p)`` (eq. (34)): the exact ``C_1`` of RR for any non-constant query.
+
+    Parameters
+    ----------
+    p : float
+        Flip probability in (0, 1).
+    base : float or str
+        Logarithm base of the result (2: bits).
+
+    Returns
+    -------
+    float
 
     Examples
     --------
@@ -119,10 +153,23 @@ def rr_capacity(p: float, *, base: Base = 2) -> float:
 
 
 def rr_flip_threshold(eps: float, *, base: Base = 2) -> float:
-    """``p*`` in ``(0, 1/2]`` solving ``H(p*) = log 2 - eps`` (eq. (37)).
+    """Return ``p*`` in ``(0, 1/2]`` solving ``H(p*) = log 2 - eps`` (eq. (37)).
 
     RR is ``eps``-information private w.r.t. all priors iff ``p`` is in ``[p*, 1 - p*]``.
-    For ``eps >= log 2`` every ``p`` works and ``0.0`` is returned (spec §8 A18).
+    For ``eps >= log 2`` every ``p`` works and ``0.0`` is returned.
+
+
+    Parameters
+    ----------
+    eps : float
+        The budget (>= 0), in units of ``base``.
+    base : float or str
+        Logarithm base of the result (2: bits).
+
+    Returns
+    -------
+    float
+        ``p*`` in ``[0, 1/2]``.
 
     Examples
     --------
@@ -140,7 +187,19 @@ def rr_flip_threshold(eps: float, *, base: Base = 2) -> float:
 
 
 def rr_dp_epsilon(p: float) -> float:
-    """DP level (nats) of RR for a query with two neighbours of different value: ``|ln((1-p)/p)|``.
+    """Return the DP level (nats) of randomized response: ``|ln((1-p)/p)|``.
+
+    For a query with two neighbouring datasets of different value.
+
+
+    Parameters
+    ----------
+    p : float
+        Flip probability in (0, 1).
+
+    Returns
+    -------
+    float
 
     Examples
     --------
@@ -152,7 +211,16 @@ def rr_dp_epsilon(p: float) -> float:
 
 
 def dp_rr_flip(eps: float) -> float:
-    """Flip probability of ``eps``-DP randomized response (eps in nats): ``1 / (1 + e^eps)``.
+    """Return the flip probability ``1 / (1 + e^eps)`` of ``eps``-DP randomized response.
+
+    Parameters
+    ----------
+    eps : float
+        DP budget (>= 0, may be ``inf``), nats.
+
+    Returns
+    -------
+    float
 
     Examples
     --------
@@ -170,7 +238,25 @@ def kary_rr_channel(
     p: float,
     outputs: Sequence[Hashable] | None = None,
 ) -> PrivacyChannel:
-    """``k``-ary randomized response (extension): keep ``f(x)`` w.p. ``1 - p``, else a uniform other output.
+    """Return ``k``-ary randomized response (an extension, not in the paper).
+
+    Keep ``f(x)`` w.p. ``1 - p``, else report a uniformly drawn other output.
+
+
+    Parameters
+    ----------
+    universe : ProductUniverse
+        The datasets.
+    f : callable
+        The query, with values among ``outputs``.
+    p : float
+        Probability in (0, 1) of not reporting ``f(x)``.
+    outputs : sequence, optional
+        The ``k >= 2`` outputs (default: the sorted range of ``f``).
+
+    Returns
+    -------
+    PrivacyChannel
 
     Examples
     --------
@@ -213,10 +299,13 @@ def exponential_channel(
     distortion: Callable[[Hashable, Hashable], float] | None = None,
     tie_key: Callable[[Hashable, Hashable], object] | None = None,
 ) -> PrivacyChannel:
-    """The (discrete) exponential privacy channel, Def. 13: ``p(y|x) = exp(-phi_x(y)/N) / alpha``.
+    """Return the (discrete) exponential privacy channel of Def. 13.
+
+    ``p(y|x) = exp(-phi_x(y)/N) / alpha``.
 
     ``phi_x(y)`` is the rank (0-based) of ``y`` when the outputs are sorted by
-    ``(d(y, f(x)), tie_key(y, f(x)), index of y)`` (eqs. (47)–(48); ties: spec §8 A4).
+    ``(d(y, f(x)), tie_key(y, f(x)), index of y)`` (eqs. (47)–(48); the paper does not say how
+    ties are broken).
 
     Parameters
     ----------
@@ -231,6 +320,16 @@ def exponential_channel(
         ``d(y, v) >= 0``; default ``|y - v|`` for numbers, else 0/1.
     tie_key : callable, optional
         Secondary sort key ``tie_key(y, v)``; default: none (ties go to the smaller index of ``y``).
+
+
+    Returns
+    -------
+    PrivacyChannel
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels",
+       arXiv:1910.09235, 2019, §4.3.
 
     Examples
     --------
@@ -269,10 +368,24 @@ def _t_over_expm1(t: float) -> float:
 
 
 def exponential_noise_entropy(k: int, N: float, *, base: Base = 2) -> float:
-    """``H(Z)`` of the exponential channel by eq. (62), in a numerically stable form.
+    """Return ``H(Z)`` of the exponential channel by eq. (62), in a numerically stable form.
 
     ``H = ln((1-e^{-k lam})/(1-e^{-lam})) + lam/(e^lam - 1) - k lam/(e^{k lam} - 1)`` nats,
-    ``lam = 1/N``, valid for every ``N > 0`` (the paper's ``lam <= 1`` is unnecessary, §8 A6).
+    ``lam = 1/N``, valid for every ``N > 0`` (the paper's ``lam <= 1`` is unnecessary).
+
+
+    Parameters
+    ----------
+    k : int
+        Number of outputs (>= 1).
+    N : float
+        Noise parameter (> 0).
+    base : float or str
+        Logarithm base of the result (2: bits).
+
+    Returns
+    -------
+    float
 
     Examples
     --------
@@ -289,7 +402,21 @@ def exponential_noise_entropy(k: int, N: float, *, base: Base = 2) -> float:
 
 
 def exponential_noise_entropy_sum(k: int, N: float, *, base: Base = 2) -> float:
-    """``H(Z)`` by the direct sum (eqs. (50)–(53)); the check for eq. (62)."""
+    """Return ``H(Z)`` by the direct sum (eqs. (50)–(53)); the check for eq. (62).
+
+    Parameters
+    ----------
+    k : int
+        Number of outputs (>= 1).
+    N : float
+        Noise parameter (> 0).
+    base : float or str
+        Logarithm base of the result (2: bits).
+
+    Returns
+    -------
+    float
+    """
     k = check_int("k", k, low=1)
     lam = 1.0 / _positive("N", N)
     w = np.exp(-lam * np.arange(k))
@@ -299,7 +426,20 @@ def exponential_noise_entropy_sum(k: int, N: float, *, base: Base = 2) -> float:
 
 
 def exponential_capacity_bound(k: int, N: float, *, base: Base = 2) -> float:
-    """``log k - H(Z)`` (eq. (43)/(63)): the paper's bound on ``C_1`` of the exponential channel.
+    """Return ``log k - H(Z)`` (eq. (43)/(63)), the bound on ``C_1`` of the exponential channel.
+
+    Parameters
+    ----------
+    k : int
+        Number of outputs (>= 1).
+    N : float
+        Noise parameter (> 0).
+    base : float or str
+        Logarithm base of the result (2: bits).
+
+    Returns
+    -------
+    float
 
     Examples
     --------
@@ -312,12 +452,28 @@ def exponential_capacity_bound(k: int, N: float, *, base: Base = 2) -> float:
 
 
 def exponential_noise_for_epsilon(k: int, eps: float, *, base: Base = 2) -> float:
-    """``N*``: the unique ``N`` with ``log k - H(Z) = eps`` (``H`` increases in ``N``; exists iff ``eps < log k``).
+    """Return ``N*``, the unique ``N`` with ``log k - H(Z) = eps``.
+
+    ``H`` increases in ``N``; the root exists iff ``0 < eps < log k``.
 
     The root is searched in ``[1e-3, 1e9]`` (``[1e-6, 1e9]`` for ``eps`` close to ``log k``). An
     ``eps`` whose root lies outside, or so close to 0 or ``log k`` that the sign of
     ``log k - H(Z) - eps`` at a bracket end is rounding noise, raises :class:`ValueError`
     (never a bracket end returned as a root).
+
+
+    Parameters
+    ----------
+    k : int
+        Number of outputs (>= 1).
+    eps : float
+        The budget, in ``(0, log k)`` (units of ``base``).
+    base : float or str
+        Logarithm base of the result (2: bits).
+
+    Returns
+    -------
+    float
 
     Examples
     --------
@@ -349,7 +505,18 @@ def exponential_noise_for_epsilon(k: int, eps: float, *, base: Base = 2) -> floa
 
 
 def exponential_prob_correct(k: int, N: float) -> float:
-    """``P(Y = f(x)) = 1/alpha`` (eq. (54)).
+    """Return ``P(Y = f(x)) = 1/alpha`` (eq. (54)).
+
+    Parameters
+    ----------
+    k : int
+        Number of outputs (>= 1).
+    N : float
+        Noise parameter (> 0).
+
+    Returns
+    -------
+    float
 
     Examples
     --------
@@ -362,7 +529,18 @@ def exponential_prob_correct(k: int, N: float) -> float:
 
 
 def exponential_expected_rank(k: int, N: float) -> float:
-    """``E[phi_x(Y)] = 1/(e^lam - 1) - k/(e^{k lam} - 1)``.
+    """Return ``E[phi_x(Y)] = 1/(e^lam - 1) - k/(e^{k lam} - 1)``.
+
+    Parameters
+    ----------
+    k : int
+        Number of outputs (>= 1).
+    N : float
+        Noise parameter (> 0).
+
+    Returns
+    -------
+    float
 
     Examples
     --------
@@ -377,7 +555,22 @@ def exponential_expected_rank(k: int, N: float) -> float:
 def sample_exponential_rank(
     k: int, N: float, *, seed: int | np.random.Generator | None = None, size: int | None = None
 ):
-    """Draw ranks ``j`` with ``P(j) = e^{-j/N}/alpha`` by inversion (spec §4.3 sampler).
+    """Draw ranks ``j`` with ``P(j) = e^{-j/N}/alpha`` by inversion.
+
+    Parameters
+    ----------
+    k : int
+        Number of outputs (>= 1).
+    N : float
+        Noise parameter (> 0).
+    seed : int or Generator, optional
+        Seed of the draws.
+    size : int or tuple of int, optional
+        Sample shape; ``None`` draws one rank.
+
+    Returns
+    -------
+    int or numpy.ndarray of int64
 
     Examples
     --------
@@ -402,10 +595,32 @@ def exponential_mechanism_channel(
     utility: Callable[[Hashable, Hashable], float] | None = None,
     sensitivity: float | None = None,
 ) -> PrivacyChannel:
-    """The McSherry–Talwar exponential mechanism: ``p(y|x) ~ exp(eps u(y, f(x)) / (2 Du))``.
+    """Return the McSherry–Talwar exponential mechanism.
+
+    ``p(y|x) ~ exp(eps u(y, f(x)) / (2 Du))``.
 
     ``eps`` in nats (an ``eps``-DP guarantee). ``utility`` defaults to ``-|y - v|``; ``Du``
     defaults to the sensitivity of ``u`` over Hamming-1 neighbours.
+
+
+    Parameters
+    ----------
+    universe : ProductUniverse
+        The datasets.
+    f : callable
+        The query.
+    eps : float
+        DP budget (> 0), nats.
+    outputs : sequence, optional
+        The outputs (default: the sorted range of ``f``).
+    utility : callable, optional
+        ``u(y, v)``; default ``-|y - v|``.
+    sensitivity : float, optional
+        ``Du > 0``; default: computed over neighbouring datasets.
+
+    Returns
+    -------
+    PrivacyChannel
 
     Examples
     --------
@@ -440,7 +655,27 @@ def exponential_mechanism_channel(
 
 # ----------------------------------------------------------------------------- Gaussian channel
 def gaussian_capacity_bound(T: float, N: float, *, base: Base = 2) -> float:
-    """``1/2 log(1 + T^2/N)`` (eq. (95)): bound on ``C_1`` of ``N(f(x), N)`` with ``|f| <= T``.
+    """Return ``1/2 log(1 + T^2/N)`` (eq. (95)), the bound on ``C_1`` of ``N(f(x), N)``.
+
+    For queries with ``|f| <= T``.
+
+    Parameters
+    ----------
+    T : float
+        Bound (> 0) on ``|f|``.
+    N : float
+        Noise variance (> 0).
+    base : float or str
+        Logarithm base of the result (2: bits).
+
+    Returns
+    -------
+    float
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels",
+       arXiv:1910.09235, 2019, §5.1.
 
     Examples
     --------
@@ -455,7 +690,26 @@ def gaussian_capacity_bound(T: float, N: float, *, base: Base = 2) -> float:
 def gaussian_noise_for_epsilon(
     T: float, eps: float, *, base: Base = math.e, balance_delta: float = 0.0
 ) -> float:
-    """Smallest variance ``N`` with bound ``<= eps + delta``: ``T^2 / (base^{2(eps+delta)} - 1)`` (eqs. (97), (100)).
+    """Return the smallest variance ``N`` whose bound (95) is ``<= eps + delta``.
+
+    ``N = T^2 / (base^{2(eps+delta)} - 1)`` (eqs. (97), (100)).
+
+
+    Parameters
+    ----------
+    T : float
+        Bound (> 0) on ``|f|``.
+    eps : float
+        The budget (> 0), in units of ``base``.
+    base : float or str
+        Unit of ``eps`` and ``balance_delta`` (default nats).
+    balance_delta : float
+        The balance value δ (>= 0) of eq. (100).
+
+    Returns
+    -------
+    float
+        The noise variance ``N``.
 
     Examples
     --------
@@ -469,12 +723,27 @@ def gaussian_noise_for_epsilon(
 
 
 def binary_input_awgn_capacity(A: float, N: float, *, base: Base = 2) -> float:
-    """Capacity of inputs ``+-A`` in Gaussian noise of variance ``N``:
+    """Return the capacity of inputs ``+-A`` in Gaussian noise of variance ``N``.
+
     ``ln 2 - E ln(1 + exp(-2A(A+Z)/N))`` nats, ``Z ~ N(0, N)`` (1-D quadrature).
+
+
+    Parameters
+    ----------
+    A : float
+        Input amplitude (> 0).
+    N : float
+        Noise variance (> 0).
+    base : float or str
+        Logarithm base of the result (2: bits).
+
+    Returns
+    -------
+    float
 
     Examples
     --------
-    >>> round(binary_input_awgn_capacity(1.5, 1.0), 6)    # spec E6
+    >>> round(binary_input_awgn_capacity(1.5, 1.0), 6)
     0.759979
     """
     A = _positive("A", A)
@@ -499,13 +768,31 @@ def amplitude_constrained_capacity(
     base: Base = 2,
     tol: float = 1e-9,
 ):
-    """Capacity of ``Y = X + sqrt(N) G`` with ``|X| <= T`` (Smith), by BA on a grid.
+    """Return the capacity of ``Y = X + sqrt(N) G`` with ``|X| <= T`` (Smith), by BA on a grid.
 
     Inputs: ``n_inputs`` equally spaced points of ``[-T, T]``; outputs quantized into
     ``n_outputs`` bins centred on an equally spaced grid over ``[-T - 8 sqrt(N), T + 8 sqrt(N)]``
     (outer bins unbounded). Quantization loses information, so the value converges from below
     as the grids are refined. Returns the :class:`nsp.channels.CapacityResult` (in ``base``),
     with ``input_pmf`` over ``numpy.linspace(-T, T, n_inputs)``.
+
+
+    Parameters
+    ----------
+    T : float
+        Amplitude bound (> 0).
+    N : float
+        Noise variance (> 0).
+    n_inputs, n_outputs : int
+        Grid sizes (>= 2).
+    base : float or str
+        Logarithm base of the result (2: bits).
+    tol : float
+        Certified width of the capacity.
+
+    Returns
+    -------
+    nsp.channels.CapacityResult
 
     Examples
     --------
@@ -548,7 +835,7 @@ def _check_grid(y_grid: ArrayLike) -> NDArray[np.float64]:
     return grid
 
 
-def _query_number(v: Hashable) -> float:
+def _query_number(v: Any) -> float:
     try:
         x = float(v)
     except (TypeError, ValueError):
@@ -565,10 +852,28 @@ def discretized_additive_channel(
     cdf: Callable[[NDArray[np.float64]], NDArray[np.float64]],
     y_grid: ArrayLike,
 ) -> PrivacyChannel:
-    """``Y = f(x) + noise`` quantized to the nearest point of ``y_grid`` (outer bins unbounded).
+    """Return ``Y = f(x) + noise`` quantized to the nearest point of ``y_grid``.
+
+    The outer bins are unbounded.
 
     ``cdf`` is the noise CDF (vectorized). Quantization is post-processing, so ``C_1`` of the
     result is ``<=`` that of the continuous channel. Outputs are the grid points.
+
+
+    Parameters
+    ----------
+    universe : ProductUniverse
+        The datasets.
+    f : callable
+        The real-valued query.
+    cdf : callable
+        The noise's cumulative distribution function, vectorized.
+    y_grid : array_like
+        Strictly increasing output grid (>= 2 finite points).
+
+    Returns
+    -------
+    PrivacyChannel
 
     Examples
     --------
@@ -597,14 +902,32 @@ def discretized_additive_channel(
 def discretized_gaussian_channel(
     universe: ProductUniverse, f: Callable[..., float], *, N: float, y_grid: ArrayLike
 ) -> PrivacyChannel:
-    """The Gaussian privacy channel ``N(f(x), N)`` (Def. 14, ``N`` = variance) quantized on ``y_grid``.
+    """Return the Gaussian privacy channel ``N(f(x), N)`` (Def. 14) quantized on ``y_grid``.
+
+    ``N`` is the variance.
+
+
+    Parameters
+    ----------
+    universe : ProductUniverse
+        The datasets.
+    f : callable
+        The real-valued query.
+    N : float
+        Noise variance (> 0).
+    y_grid : array_like
+        Strictly increasing output grid (>= 2 finite points).
+
+    Returns
+    -------
+    PrivacyChannel
 
     Examples
     --------
     >>> from nsp.privacy_channels import individual_channel_capacity
     >>> ch = discretized_gaussian_channel(ProductUniverse.binary(3), lambda *x: sum(x), N=1.0,
     ...                                   y_grid=np.linspace(-7, 10, 801))
-    >>> round(individual_channel_capacity(ch).value, 4)   # = BI-AWGN(A=1.5), spec E6
+    >>> round(individual_channel_capacity(ch).value, 4)   # = binary-input AWGN, A = 1.5
     0.76
     """
     N = _positive("N", N)
@@ -613,8 +936,10 @@ def discretized_gaussian_channel(
     edges = _gaussian_edges(grid)
     vals = query_values(universe, f)
     distinct = sorted(set(_query_number(v) for v in vals.ravel()))
-    rows = dict(zip(distinct, _bin_probs(np.array(distinct), edges, s)))
-    return query_channel(universe, f, lambda v: rows[float(v)], outputs=tuple(grid.tolist()))
+    rows = dict(zip(distinct, _bin_probs(np.array(distinct), edges, s), strict=True))
+    return query_channel(
+        universe, f, lambda v: rows[_query_number(v)], outputs=tuple(grid.tolist())
+    )
 
 
 def sample_gaussian_channel(
@@ -624,7 +949,23 @@ def sample_gaussian_channel(
     seed: int | np.random.Generator | None = None,
     size: int | None = None,
 ):
-    """Draw ``f(x) + sqrt(N) G`` (eq. (91)) for the query value ``value = f(x)``."""
+    """Draw ``f(x) + sqrt(N) G`` (eq. (91)) for the query value ``value = f(x)``.
+
+    Parameters
+    ----------
+    value : float
+        The query value ``f(x)`` (finite).
+    N : float
+        Noise variance (> 0).
+    seed : int or Generator, optional
+        Seed of the draws.
+    size : int or tuple of int, optional
+        Sample shape; ``None`` draws one value.
+
+    Returns
+    -------
+    float or numpy.ndarray
+    """
     N = _positive("N", N)
     value = check_real("value", value)
     rng = np.random.default_rng(check_seed(seed))
@@ -633,7 +974,21 @@ def sample_gaussian_channel(
 
 # ----------------------------------------------------------------------------- DP mechanisms
 def laplace_scale(sensitivity: float, eps: float) -> float:
-    """Laplace mechanism scale ``b = Df / eps`` (eps in nats; the paper calls it a "variance", §8 A9).
+    """Return the Laplace mechanism's scale ``b = Df / eps`` (eps in nats).
+
+    The paper calls it a "variance"; it is a scale (the standard deviation is ``sqrt(2) b``).
+
+
+    Parameters
+    ----------
+    sensitivity : float
+        The query's sensitivity ``Df > 0``.
+    eps : float
+        DP budget (> 0), nats.
+
+    Returns
+    -------
+    float
 
     Examples
     --------
@@ -644,7 +999,18 @@ def laplace_scale(sensitivity: float, eps: float) -> float:
 
 
 def laplace_std(sensitivity: float, eps: float) -> float:
-    """Standard deviation ``sqrt(2) Df / eps`` of the Laplace mechanism's noise.
+    """Return the standard deviation ``sqrt(2) Df / eps`` of the Laplace mechanism's noise.
+
+    Parameters
+    ----------
+    sensitivity : float
+        The query's sensitivity ``Df > 0``.
+    eps : float
+        DP budget (> 0), nats.
+
+    Returns
+    -------
+    float
 
     Examples
     --------
@@ -662,7 +1028,25 @@ def sample_laplace_mechanism(
     seed: int | np.random.Generator | None = None,
     size: int | None = None,
 ):
-    """Draw ``f(x) + Laplace(Df/eps)``."""
+    """Draw ``f(x) + Laplace(Df/eps)``.
+
+    Parameters
+    ----------
+    value : float
+        The query value ``f(x)`` (finite).
+    sensitivity : float
+        The query's sensitivity ``Df > 0``.
+    eps : float
+        DP budget (> 0), nats.
+    seed : int or Generator, optional
+        Seed of the draws.
+    size : int or tuple of int, optional
+        Sample shape; ``None`` draws one value.
+
+    Returns
+    -------
+    float or numpy.ndarray
+    """
     value = check_real("value", value)
     scale = laplace_scale(sensitivity, eps)
     rng = np.random.default_rng(check_seed(seed))
@@ -670,7 +1054,7 @@ def sample_laplace_mechanism(
 
 
 def gaussian_mechanism_sigma(sensitivity: float, eps: float, delta: float) -> float:
-    """Gaussian mechanism (eq. (98)): ``sigma = sqrt(2 ln(1.25/delta)) Df / eps``.
+    """Return the Gaussian mechanism's noise ``sigma = sqrt(2 ln(1.25/delta)) Df / eps`` (98).
 
     The classical guarantee holds for ``eps < 1``; ``eps = 1`` is accepted as the boundary
     (so that tables may include it) and ``eps > 1`` is refused.
