@@ -145,3 +145,51 @@ def test_rejects_bad_input():
     assert rate_distortion_at(
         [1, 3], hamming_distortion(2), 0.1, normalize=True
     ).rate == pytest.approx(h2(0.25) - h2(0.1), abs=1e-9)
+
+
+# --- bad input: every option is checked, with a message naming it --------------------------
+
+P2 = [0.5, 0.5]
+H2 = [[0.0, 1.0], [1.0, 0.0]]
+
+
+@pytest.mark.parametrize(
+    ("call", "name"),
+    [
+        (lambda: hamming_distortion(0), "m"),
+        (lambda: hamming_distortion(2.5), "m"),
+        (lambda: hamming_distortion(True), "m"),
+        (lambda: hamming_distortion(2, 0), "m_hat"),
+        (lambda: hamming_distortion(10**5, 10**5), "entries"),
+        (lambda: blahut_arimoto(P2, H2, True), "beta"),
+        (lambda: blahut_arimoto(P2, H2, -1.0), "beta"),
+        (lambda: blahut_arimoto(P2, H2, float("inf")), "beta"),
+        (lambda: blahut_arimoto(P2, H2, "1"), "beta"),
+        (lambda: blahut_arimoto(P2, H2, 1.0, max_iter=2.5), "max_iter"),
+        (lambda: blahut_arimoto(P2, H2, 1.0, max_iter=0), "max_iter"),
+        (lambda: blahut_arimoto(P2, H2, 1.0, tol=0.0), "tol"),
+        (lambda: blahut_arimoto(P2, H2, 1.0, normalize="no"), "normalize"),
+        (lambda: blahut_arimoto(P2, H2, 1.0, base=1), "base"),
+        (lambda: blahut_arimoto(P2, [[0, 1j], [1j, 0]], 1.0), "dist"),
+        (lambda: rate_distortion_at(P2, H2, 0.1, tol="1e-3"), "tol"),
+        (lambda: rate_distortion_at(P2, H2, 0.1, tol=-1.0), "tol"),
+        (lambda: rate_distortion_at(P2, H2, float("nan")), "D"),
+        (lambda: rate_distortion_at(P2, H2, None), "D"),
+        (lambda: rate_distortion_at(P2, H2, 0.1, max_iter=1.0), "max_iter"),
+        (lambda: rate_distortion_curve(P2, H2, n=0), "n"),
+        (lambda: rate_distortion_curve(P2, H2, n=2.5), "n"),
+        (lambda: rate_distortion_curve(P2, H2, [0.1, float("nan")]), "D_grid"),
+        (lambda: rate_distortion_curve(P2, H2, [0.1j]), "D_grid"),
+        (lambda: rate_distortion_curve(P2, H2, [0.1], tol=0), "tol"),
+    ],
+)
+def test_bad_options_raise_a_value_error_naming_them(call, name):
+    with pytest.raises(ValueError, match=name):
+        call()
+
+
+def test_distortion_range_unpacks_like_the_old_pair():
+    res = distortion_range([0.5, 0.3, 0.2], hamming_distortion(3))
+    d_min, d_max = res
+    assert (d_min, d_max) == (res.d_min, res.d_max) == (0.0, 0.5)
+    assert res == (0.0, 0.5) and res[1] == 0.5

@@ -537,7 +537,7 @@ def test_gaussian_table():
         assert up.gaussian_rate(0.1) - up.gaussian_rate_side_info(0.1, rz) == pytest.approx(
             gap, abs=1e-6
         )
-    with pytest.raises(ValueError, match="squared correlations"):
+    with pytest.raises(ValueError, match=r"rho2_xy must be a real number in \[0, 1\]"):
         up.gaussian_leakage(0.1, 1.5)
 
 
@@ -621,3 +621,92 @@ def test_perfect_privacy_threshold(seed, markov):
     if d_pp > 1e-3:
         below = rd.max_equivocation(p_src, d, 0.9 * d_pp, markov=markov)
         assert below.upper_bound < h_h - 1e-9
+
+
+# --- bad input: every option is checked, with a message naming it --------------------------
+
+R4_SRC, R4_DIST = up.remark4_source()
+P3Z = np.full((2, 2, 2), 0.125)
+W22 = np.array([[0.9, 0.1], [0.2, 0.8]])
+H22 = rd.hamming_distortion(2)
+
+
+@pytest.mark.parametrize(
+    ("call", "name"),
+    [
+        (lambda: rd.rde_point(R4_SRC, np.full((4, 4), 0.25), R4_DIST, markov="yes"), "markov"),
+        (lambda: rd.rde_point(R4_SRC, np.full((4, 4), 0.25), R4_DIST, normalize=1), "normalize"),
+        (lambda: rd.perfect_privacy_distortion(R4_SRC, R4_DIST, markov=None), "markov"),
+        (lambda: rd.max_equivocation(R4_SRC, R4_DIST, 0.25, tol=0.0), "tol"),
+        (lambda: rd.max_equivocation(R4_SRC, R4_DIST, 0.25, max_iter=2.5), "max_iter"),
+        (lambda: rd.max_equivocation(R4_SRC, R4_DIST, "0.25"), "D"),
+        (lambda: rd.min_rate(R4_SRC, R4_DIST, 0.25, tol=-1.0), "tol"),
+        (lambda: rd.rate_given_equivocation(R4_SRC, R4_DIST, 0.25, 0.8, tol=0.0), "tol"),
+        (lambda: rd.rate_given_equivocation(R4_SRC, R4_DIST, 0.25, 0.8, tol=-1e-3), "tol"),
+        (lambda: rd.rate_given_equivocation(R4_SRC, R4_DIST, 0.25, math.nan), "E"),
+        (lambda: rd.rate_given_equivocation(R4_SRC, R4_DIST, True, 0.5), "D"),
+        (lambda: rd.utility_privacy_curve(R4_SRC, R4_DIST, [0.1], tol=0), "tol"),
+        (lambda: rd.utility_privacy_curve(R4_SRC, R4_DIST, [0.1], rate_at_gamma=1), "rate_at"),
+        (lambda: rd.utility_privacy_curve(R4_SRC, R4_DIST, [math.inf]), "D_grid"),
+        (lambda: rd.bayes_decoder(P3Z, W22, H22, markov=0), "markov"),
+        (lambda: rd.si_statistical_point(P3Z, W22, None, H22, markov="no"), "markov"),
+        (lambda: rd.binning_exponents(P3Z, W22, base=0.5), "base"),
+        (lambda: rd.max_equivocation_informed(P3Z, H22, 0.2, tol=0.0), "tol"),
+        (lambda: rd.max_equivocation_informed(P3Z, H22, 0.2, max_iter=True), "max_iter"),
+        (lambda: up.rde_surface(R4_SRC, R4_DIST, [0.25], 3, tol=0.0), "tol"),
+        (lambda: up.rde_surface(R4_SRC, R4_DIST, [0.25], 3, tol=-1.0), "tol"),
+        (lambda: up.rde_surface(R4_SRC, R4_DIST, [0.25], 2.5), "n_E"),
+        (lambda: up.rde_surface(R4_SRC, R4_DIST, [0.25], 3, zero_leak_margin=-1), "margin"),
+        (lambda: up.gaussian_rdl_from_covariance(1.0, 0.5, 0.5, -0.5), "noise_var"),
+        (lambda: up.gaussian_rdl_from_covariance(1.0, 0.5, 0.5, 0.0), "noise_var"),
+        (lambda: up.gaussian_rdl_from_covariance(-1.0, 0.5, 0.5, 1.0), "var_x"),
+        (lambda: up.gaussian_rdl_from_covariance(1.0, 1.0, 0.5, 1.0), "rho2_xy"),
+        (lambda: up.gaussian_rdl_from_covariance(1.0, 0.5, 0.5, 1.0, sigma_y=0), "sigma_y"),
+        (lambda: up.gaussian_rdl_from_covariance(1.0, 0.5, 0.5, 1.0, side_info=1), "side_info"),
+        (lambda: up.gaussian_rate(0.1, var_x=0.0), "var_x"),
+        (lambda: up.gaussian_rate(-0.1), "D"),
+        (lambda: up.gaussian_rate([0.1 + 1j]), "D"),
+        (lambda: up.gaussian_rate_side_info(0.1, True), "rho2_xz"),
+        (lambda: up.gaussian_leakage_side_info(0.1, 0.5, 1.5), "rho2_xz"),
+        (lambda: up.gaussian_test_channel_noise("0.1"), "D"),
+        (lambda: up.water_level(P1, -0.1), "D"),
+        (lambda: up.water_level(P1, math.nan), "D"),
+        (lambda: up.reverse_waterfill(P1, True), "D"),
+        (lambda: up.gamma_hamming(P1, [0.1, math.nan]), "D"),
+        (lambda: up.gamma_hamming_curve(P1, [-0.1]), "D_grid"),
+        (lambda: up.sanitize_categorical([0, 1], [0.5, 0.5], 0.1, seed=-1), "seed"),
+        (lambda: up.sanitize_categorical([0, 1], [0.5, 0.5], -0.1), "D"),
+        (lambda: up.example1_pmf("eight"), "variant"),
+        (lambda: up.fig4a_table(P1, [0.1, math.inf]), "D_values"),
+        (lambda: up.gaussian_curves([0.1], [0.5], [1.5]), "rho2_xz"),
+        (lambda: up.gaussian_curves([0.1], [0.5j], [0.5]), "rho2_xy_list"),
+        (lambda: up.fig1_database(0), "n_rows"),
+        (lambda: up.fig1_database(4, D_gender=2.0), "D_gender"),
+        (lambda: up.fig1_database(4, weight_bin=0), "weight_bin"),
+        (lambda: up.lloyd_codebook(np.zeros((5, 2)), 6), "k"),
+        (lambda: up.lloyd_codebook(np.zeros((5, 2)), 2, n_iter=1.5), "n_iter"),
+    ],
+)
+def test_bad_options_raise_a_value_error_naming_them(call, name):
+    with pytest.raises(ValueError, match=name):
+        call()
+
+
+def test_results_that_were_tuples_still_unpack():
+    res = rd.min_rate(R4_SRC, R4_DIST, 0.25)
+    pt, w = res
+    assert pt is res.point and w is res.channel and res.rate == pt.rate
+    lam, supp = up.water_level(P1, 0.25)
+    assert lam == up.water_level(P1, 0.25).level and supp.sum() == 4
+    cb, labels, D = up.lloyd_codebook(np.random.default_rng(0).normal(size=(50, 2)), 3)
+    assert cb.shape == (3, 2) and labels.shape == (50,) and D > 0
+
+
+@pytest.mark.parametrize("name", ["gamma_hamming", "reverse_waterfill", "gaussian_rate"])
+def test_old_homes_of_the_paper_code_warn_and_forward(name):
+    import nsp.experiments.utility_privacy as old_experiments
+
+    with pytest.warns(DeprecationWarning, match="nsp.papers.utility_privacy"):
+        assert getattr(rd, name) is getattr(up, name)
+    with pytest.warns(DeprecationWarning, match="nsp.papers.utility_privacy"):
+        assert old_experiments.example1_pmf is up.example1_pmf

@@ -25,6 +25,3 @@ def __getattr__(name: str) -> Any:
         return getattr(_paper, name)
     raise AttributeError(f"module 'nsp.experiments.utility_privacy' has no attribute {name!r}")
 
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_paper.__all__))

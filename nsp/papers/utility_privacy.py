@@ -28,19 +28,33 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
 from nsp import ratedistortion as rd
-from nsp._validation import Base, as_pmf, log_base
+from nsp._validation import (
+    Base,
+    as_pmf,
+    check_bool,
+    check_choice,
+    check_int,
+    check_real,
+    check_tol,
+    log_base,
+)
+from nsp.channels import _TupleResult
 from nsp.ratedistortion.equivocation import RDEPoint, _base_value
+from nsp.ratedistortion.rate_distortion import _as_grid
 
 __all__ = [
     "EXAMPLE1_PMF_NINE",
     "EXAMPLE1_PMF_PRINTED",
+    "Codebook",
     "ReverseWaterfilling",
+    "WaterLevel",
     "example1_pmf",
     "fig1_database",
     "fig4a_table",
@@ -79,12 +93,11 @@ def example1_pmf(variant: str = "normalized") -> NDArray[np.float64]:
     >>> example1_pmf().round(12).tolist()
     [0.3125, 0.3125, 0.1875, 0.125, 0.05, 0.00625, 0.00375, 0.0025]
     """
+    variant = check_choice("variant", variant, ("normalized", "nine_letter"))
     if variant == "normalized":
         p = np.asarray(EXAMPLE1_PMF_PRINTED) / 0.8
     elif variant == "nine_letter":
         p = np.asarray(EXAMPLE1_PMF_NINE, dtype=np.float64)
-    else:
-        raise ValueError(f"variant must be 'normalized' or 'nine_letter'; got {variant!r}")
     return p / p.sum()
 
 
@@ -119,7 +132,8 @@ def fig4a_table(p: ArrayLike, D_values: ArrayLike) -> pd.DataFrame:
     >>> t[t.series == "D=0.25"].probability.round(6).tolist()[:5]
     [0.363636, 0.363636, 0.181818, 0.090909, 0.0]
     """
-    px = np.asarray(p, dtype=np.float64)
+    px = as_pmf(p, name="p", ndim=1)
+    D_values = _as_grid(D_values, "D_values")
     letters = np.arange(1, px.size + 1)
     frames = [
         pd.DataFrame(
@@ -132,7 +146,7 @@ def fig4a_table(p: ArrayLike, D_values: ArrayLike) -> pd.DataFrame:
             }
         )
     ]
-    for D in np.asarray(D_values, dtype=np.float64).ravel():
+    for D in D_values:
         s = reverse_waterfill(px, float(D))
         frames.append(
             pd.DataFrame(
@@ -168,9 +182,9 @@ def gaussian_curves(
     >>> t.value.round(6).tolist()
     [1.660964, 0.5, 1.197964, 1.197964]
     """
-    Ds = np.asarray(D_grid, dtype=np.float64).ravel()
-    rho2_xy_list = np.asarray(rho2_xy_list, dtype=np.float64).ravel()
-    rho2_xz_list = np.asarray(rho2_xz_list, dtype=np.float64).ravel()
+    Ds = _as_grid(D_grid)
+    rho2_xy_list = _as_grid(rho2_xy_list, "rho2_xy_list")
+    rho2_xz_list = _as_grid(rho2_xz_list, "rho2_xz_list")
     rows = [
         pd.DataFrame(
             {
@@ -257,14 +271,18 @@ def rde_surface(
     """
     from nsp.info import entropy
 
-    h_h = entropy(np.asarray(p_src, dtype=np.float64).sum(axis=0))
-    src = np.asarray(p_src, dtype=np.float64)
+    n_E = check_int("n_E", n_E, low=1)
+    markov = check_bool("markov", markov)
+    tol = check_tol("tol", tol)
+    zero_leak_margin = check_real("zero_leak_margin", zero_leak_margin, low=0.0)
+    src = as_pmf(p_src, name="p_src", ndim=2)
+    h_h = entropy(src.sum(axis=0))
     rows = []
-    for D in np.asarray(D_grid, dtype=np.float64).ravel():
+    for D in _as_grid(D_grid):
         gam = rd.max_equivocation(src, dist, float(D), markov=markov, tol=1e-9)
         r0, _ = rd.min_rate(src, dist, float(D))
         top = gam.gamma - (zero_leak_margin if gam.gamma >= h_h - 1e-9 else 1e-9)
-        for E in np.linspace(0.0, top, int(n_E)):
+        for E in np.linspace(0.0, top, n_E):
             if E <= r0.equivocation:
                 R = r0.rate
             else:
@@ -296,6 +314,10 @@ def fig1_database(
     >>> orig.gender[0] != san.gender[0]
     True
     """
+    n_rows = check_int("n_rows", n_rows, low=1)
+    D_gender = check_real("D_gender", D_gender, low=0.0, high=1.0)
+    weight_bin = check_int("weight_bin", weight_bin, low=1)
+    seed = check_int("seed", seed, low=0)
     rng = np.random.default_rng(seed)
     genders = np.array(["F", "M"])
     g = rng.integers(0, 2, n_rows)
@@ -327,9 +349,28 @@ def fig1_database(
     return orig, san
 
 
-def lloyd_codebook(
-    points: ArrayLike, k: int, *, seed: int = 0, n_iter: int = 50
-) -> tuple[NDArray[np.float64], NDArray[np.int64], float]:
+@dataclass(frozen=True, eq=False)
+class Codebook(_TupleResult):
+    """A reproduction codebook with the labels of the points; unpacks as ``(codebook, labels, D)``.
+
+    Attributes
+    ----------
+    codebook : numpy.ndarray, shape (k, dim)
+        The reproduction points.
+    labels : numpy.ndarray of int
+        The index of each point's nearest reproduction.
+    distortion : float
+        Mean squared error per coordinate.
+    """
+
+    codebook: NDArray[np.float64] = field(repr=False)
+    labels: NDArray[np.int64] = field(repr=False)
+    distortion: float
+
+    _tuple_fields: ClassVar[tuple[str, ...]] = ("codebook", "labels", "distortion")
+
+
+def lloyd_codebook(points: ArrayLike, k: int, *, seed: int = 0, n_iter: int = 50) -> Codebook:
     """A k-point reproduction codebook for ``points`` by Lloyd's algorithm (for Fig. 2's sketch).
 
     Starts from ``k`` distinct points drawn with ``seed``; returns ``(codebook, labels, D)``
@@ -342,17 +383,23 @@ def lloyd_codebook(
     >>> cb.shape, bool(D < 0.5)
     ((4, 2), True)
     """
-    x = np.asarray(points, dtype=np.float64)
+    raw = np.asarray(points)
+    if raw.ndim != 2 or raw.dtype.kind not in "iuf" or not np.all(np.isfinite(raw)):
+        raise ValueError("points must be a 2-D array of finite real numbers (one row per point)")
+    x = raw.astype(np.float64)
+    k = check_int("k", k, low=1, high=len(x))
+    seed = check_int("seed", seed, low=0)
+    n_iter = check_int("n_iter", n_iter, low=0)
     rng = np.random.default_rng(seed)
-    cb = x[rng.choice(len(x), size=int(k), replace=False)].copy()
-    for _ in range(int(n_iter)):
+    cb = x[rng.choice(len(x), size=k, replace=False)].copy()
+    for _ in range(n_iter):
         lab = ((x[:, None, :] - cb[None, :, :]) ** 2).sum(axis=2).argmin(axis=1)
         for j in range(cb.shape[0]):
             if np.any(lab == j):
                 cb[j] = x[lab == j].mean(axis=0)
     lab = ((x[:, None, :] - cb[None, :, :]) ** 2).sum(axis=2).argmin(axis=1)
     D = float(((x - cb[lab]) ** 2).mean())
-    return cb, lab.astype(np.int64), D
+    return Codebook(cb, lab.astype(np.int64), D)
 
 
 # --- Example 1: categorical data, Hamming distortion (reverse water-filling) --------------
@@ -400,9 +447,27 @@ class ReverseWaterfilling:
         return int(self.support.sum()) - 1
 
 
-def water_level(
-    p: ArrayLike, D: float, *, normalize: bool = False
-) -> tuple[float, NDArray[np.bool_]]:
+@dataclass(frozen=True, eq=False)
+class WaterLevel(_TupleResult):
+    """The water level of reverse water-filling and the surviving letters.
+
+    Unpacks as the pair ``(level, support)`` that :func:`water_level` used to return.
+
+    Attributes
+    ----------
+    level : float
+        λ.
+    support : numpy.ndarray of bool
+        The letters with ``p(x) > λ``.
+    """
+
+    level: float
+    support: NDArray[np.bool_] = field(repr=False)
+
+    _tuple_fields: ClassVar[tuple[str, ...]] = ("level", "support")
+
+
+def water_level(p: ArrayLike, D: float, *, normalize: bool = False) -> WaterLevel:
     """Return the water level λ and the surviving letters of Example 1 at distortion ``D``.
 
     λ solves ``sum_x (p(x) - λ)^+ = 1 - D - λ`` (equivalently ``D = S λ + sum_{p_k <= λ} p_k``).
@@ -422,14 +487,12 @@ def water_level(
     >>> round(lam, 6), supp.sum()
     (0.0625, np.int64(4))
     """
-    px = as_pmf(p, name="p", ndim=1, normalize=normalize)
-    D = float(D)
-    if not math.isfinite(D) or D < 0:
-        raise ValueError(f"D must be a finite number >= 0; got {D}")
+    px = as_pmf(p, name="p", ndim=1, normalize=check_bool("normalize", normalize))
+    D = check_real("D", D, low=0.0)
     pmax = float(px.max())
     if D >= 1.0 - pmax - 1e-15:
         if np.count_nonzero(px == pmax) > 1 or D > 1.0 - pmax:
-            return pmax, px == pmax
+            return WaterLevel(pmax, px == pmax)
     order = np.argsort(-px, kind="stable")
     ps = px[order]
     m = ps.size
@@ -438,10 +501,10 @@ def water_level(
     for k in range(m, 1, -1):  # k = support size
         lam = (D - tails[k - 1]) / (k - 1)
         if nxt[k - 1] - 1e-15 <= lam < ps[k - 1]:
-            return float(max(lam, 0.0)), px > max(lam, 0.0)
+            return WaterLevel(float(max(lam, 0.0)), px > max(lam, 0.0))
     # unique maximum at D = D_max: S = 0, any lam in [p(2), p(1)); return p(2)
     lam = float(ps[1]) if m > 1 else 0.0
-    return lam, px > lam
+    return WaterLevel(lam, px > lam)
 
 
 def reverse_waterfill(
@@ -470,10 +533,11 @@ def reverse_waterfill(
     """
     from nsp.info import entropy
 
-    px = as_pmf(p, name="p", ndim=1, normalize=normalize)
+    px = as_pmf(p, name="p", ndim=1, normalize=check_bool("normalize", normalize))
+    D = check_real("D", D, low=0.0)
     lb = log_base(base)
     D_max = 1.0 - float(px.max())
-    Dc = min(float(D), D_max)
+    Dc = min(D, D_max)
     lam, supp = water_level(px, Dc)
     excess = np.where(supp, px - lam, 0.0)
     if excess.sum() > 0:
@@ -525,7 +589,7 @@ def gamma_hamming(
     [0.71692, 1.374967, 2.025586]
     """
     px = as_pmf(p, name="p", ndim=1, normalize=normalize)
-    Ds = np.asarray(D, dtype=np.float64)
+    Ds = _as_distortions(D)
     out = np.array([reverse_waterfill(px, float(x), base=base).gamma for x in Ds.ravel()])
     return float(out[0]) if Ds.ndim == 0 else out.reshape(Ds.shape)
 
@@ -543,9 +607,9 @@ def gamma_hamming_curve(
     """
     from nsp.info import entropy
 
-    px = as_pmf(p, name="p", ndim=1, normalize=normalize)
+    px = as_pmf(p, name="p", ndim=1, normalize=check_bool("normalize", normalize))
     rows = []
-    for D in np.asarray(D_grid, dtype=np.float64).ravel():
+    for D in _as_distortions(D_grid, "D_grid").ravel():
         s = reverse_waterfill(px, float(D), base=base)
         rows.append(
             (
@@ -596,12 +660,15 @@ def sanitize_categorical(
     0.2
     """
     codes = np.asarray(x)
-    px = as_pmf(p, name="p", ndim=1, normalize=normalize)
+    px = as_pmf(p, name="p", ndim=1, normalize=check_bool("normalize", normalize))
+    D = check_real("D", D, low=0.0)
     if codes.size and (
         not np.issubdtype(codes.dtype, np.integer) or codes.min() < 0 or codes.max() >= px.size
     ):
         raise ValueError(f"x must hold integer codes in 0..{px.size - 1}")
     sol = reverse_waterfill(px, D)
+    if seed is not None and not isinstance(seed, np.random.Generator):
+        seed = check_int("seed", seed, low=0)
     rng = np.random.default_rng(seed)
     cdf = np.cumsum(sol.forward, axis=1)
     cdf[:, -1] = 1.0
@@ -614,18 +681,23 @@ def sanitize_categorical(
 # --- Example 2: Gaussian data ------------------------------------------------------------
 
 
-def _gauss_check(
-    D: ArrayLike, var_x: float, *, rho2: tuple[float, ...] = ()
-) -> NDArray[np.float64]:
-    if not (math.isfinite(var_x) and var_x > 0):
-        raise ValueError(f"var_x must be a finite number > 0; got {var_x}")
-    for r in rho2:
-        if not 0.0 <= float(r) <= 1.0:
-            raise ValueError(f"squared correlations must lie in [0, 1]; got {r}")
-    Ds = np.asarray(D, dtype=np.float64)
-    if np.any(Ds < 0) or not np.all(np.isfinite(Ds)):
-        raise ValueError("D must be finite and >= 0")
+def _as_distortions(D: ArrayLike, name: str = "D") -> NDArray[np.float64]:
+    """Distortions as a float array of the same shape: finite real numbers >= 0."""
+    raw = np.asarray(D)
+    if raw.dtype.kind not in "iuf":
+        raise ValueError(f"{name} must hold real numbers (got dtype {raw.dtype})")
+    Ds = raw.astype(np.float64)
+    if not np.all(np.isfinite(Ds)) or np.any(Ds < 0):
+        raise ValueError(f"{name} must hold finite numbers >= 0")
     return Ds
+
+
+def _gauss_check(D: ArrayLike, var_x: float, **rho2: float) -> NDArray[np.float64]:
+    """Check the variance and the squared correlations (named), return ``D`` as an array."""
+    check_real("var_x", var_x, low=0.0, closed="neither")
+    for name, r in rho2.items():
+        check_real(name, r, low=0.0, high=1.0)
+    return _as_distortions(D)
 
 
 def _out(x: NDArray, D: ArrayLike) -> float | NDArray:
@@ -660,7 +732,7 @@ def gaussian_rate_side_info(
     >>> round(gaussian_rate_side_info(0.1, 0.8), 6)
     0.5
     """
-    Ds = _gauss_check(D, var_x, rho2=(rho2_xz,))
+    Ds = _gauss_check(D, var_x, rho2_xz=rho2_xz)
     v = var_x * (1.0 - rho2_xz)
     inside = Ds <= v * (1 + 1e-12)  # the endpoint counts despite rounding of 1 - rho^2
     with np.errstate(divide="ignore"):
@@ -681,7 +753,7 @@ def gaussian_leakage(
     >>> round(gaussian_leakage(0.1, 0.9), 6)
     1.197964
     """
-    Ds = _gauss_check(D, var_x, rho2=(rho2_xy,))
+    Ds = _gauss_check(D, var_x, rho2_xy=rho2_xy)
     with np.errstate(divide="ignore"):
         val = -0.5 * np.log((1.0 - rho2_xy) + rho2_xy * Ds / var_x) / log_base(base)
     return _out(np.where(Ds <= var_x, val + 0.0, np.nan), D)
@@ -699,7 +771,7 @@ def gaussian_leakage_side_info(
     >>> round(gaussian_leakage_side_info(0.5, 0.5, 0.5), 6)
     0.207519
     """
-    Ds = _gauss_check(D, var_x, rho2=(rho2_xy, rho2_xz))
+    Ds = _gauss_check(D, var_x, rho2_xy=rho2_xy, rho2_xz=rho2_xz)
     v = var_x * (1.0 - rho2_xz)
     val = np.asarray(gaussian_leakage(Ds, rho2_xy, var_x=var_x, base=base), dtype=np.float64)
     return _out(np.where(Ds <= v * (1 + 1e-12), val, np.nan), D)
@@ -715,7 +787,8 @@ def gaussian_test_channel_noise(D: float, *, var_x: float = 1.0, rho2_xz: float 
     >>> gaussian_test_channel_noise(0.5)
     1.0
     """
-    _gauss_check(D, var_x, rho2=(rho2_xz,))
+    D = check_real("D", D)
+    _gauss_check(D, var_x, rho2_xz=rho2_xz)
     s = var_x * (1.0 - rho2_xz)
     if not 0 < D < s:
         raise ValueError(f"D must lie in (0, var_x (1 - rho_xz^2)) = (0, {s:g}); got {D}")
@@ -748,6 +821,14 @@ def gaussian_rdl_from_covariance(
     >>> round(pt.distortion, 12), round(pt.rate, 6), round(pt.leakage, 6)
     (0.2, 0.660964, 0.918251)
     """
+    var_x = check_real("var_x", var_x, low=0.0, closed="neither")
+    # a squared correlation of 1 makes the covariance singular (a variable is determined)
+    rho2_xy = check_real("rho2_xy", rho2_xy, low=0.0, high=1.0, closed="left")
+    rho2_xz = check_real("rho2_xz", rho2_xz, low=0.0, high=1.0, closed="left")
+    noise_var = check_real("noise_var", noise_var, low=0.0, closed="neither")
+    sigma_y = check_real("sigma_y", sigma_y, low=0.0, closed="neither")
+    sigma_z = check_real("sigma_z", sigma_z, low=0.0, closed="neither")
+    side_info = check_bool("side_info", side_info)
     sx = math.sqrt(var_x)
     rxy, rxz = math.sqrt(rho2_xy), math.sqrt(rho2_xz)
     S = np.array(

@@ -35,6 +35,7 @@ from typing import Any
 from nsp.ratedistortion import equivocation, rate_distortion, side_information, utility_privacy
 from nsp.ratedistortion.equivocation import (
     EquivocationResult,
+    MinRateResult,
     RDEPoint,
     max_equivocation,
     min_rate,
@@ -43,6 +44,7 @@ from nsp.ratedistortion.equivocation import (
     rde_point,
 )
 from nsp.ratedistortion.rate_distortion import (
+    DistortionRange,
     RateDistortionPoint,
     blahut_arimoto,
     distortion_range,
@@ -60,7 +62,9 @@ from nsp.ratedistortion.side_information import (
 from nsp.ratedistortion.utility_privacy import utility_privacy_curve
 
 __all__ = [
+    "DistortionRange",
     "EquivocationResult",
+    "MinRateResult",
     "RDEPoint",
     "RateDistortionPoint",
     "bayes_decoder",
@@ -114,7 +118,3 @@ def __getattr__(name: str) -> Any:
         )
         return getattr(importlib.import_module("nsp.papers.utility_privacy"), name)
     raise AttributeError(f"module 'nsp.ratedistortion' has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | _MOVED_TO_PAPER)

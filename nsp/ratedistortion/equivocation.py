@@ -17,16 +17,26 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any, ClassVar, cast
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from nsp._validation import Base, as_pmf, log_base
+from nsp._validation import (
+    Base,
+    as_pmf,
+    check_bool,
+    check_int,
+    check_real,
+    check_tol,
+    log_base,
+)
+from nsp.channels import _TupleResult
 from nsp.ratedistortion.rate_distortion import _as_distortion, rate_distortion_at
 
 __all__ = [
     "EquivocationResult",
+    "MinRateResult",
     "RDEPoint",
     "max_equivocation",
     "min_rate",
@@ -77,7 +87,37 @@ class RDEPoint:
 def _as_source(
     p_src: ArrayLike, *, normalize: bool = False, ndim: int = 2, name: str = "p_src"
 ) -> NDArray[np.float64]:
-    return as_pmf(p_src, name=name, ndim=ndim, normalize=normalize)
+    return as_pmf(p_src, name=name, ndim=ndim, normalize=check_bool("normalize", normalize))
+
+
+@dataclass(frozen=True, eq=False)
+class MinRateResult(_TupleResult):
+    """The minimal-rate encoder at a distortion: its (R, D, E, L) point and its channel.
+
+    Unpacks like the pair ``(point, channel)`` that :func:`min_rate` used to return.
+
+    Attributes
+    ----------
+    point : RDEPoint
+        ``R = R(D)`` and ``E = E*(D) = H(X_h | Xhat)`` of the encoder.
+    channel : numpy.ndarray
+        The Markov encoder ``W[x_r, xhat]``.
+    """
+
+    point: RDEPoint
+    channel: NDArray[np.float64] = field(repr=False)
+
+    _tuple_fields: ClassVar[tuple[str, ...]] = ("point", "channel")
+
+    @property
+    def rate(self) -> float:
+        """``R(D)``."""
+        return self.point.rate
+
+    @property
+    def equivocation(self) -> float:
+        """``E*(D)``, the equivocation of the minimal-rate encoder."""
+        return self.point.equivocation
 
 
 def _base_value(base: Base) -> float:
@@ -149,6 +189,7 @@ def rde_point(
     """
     from nsp.info import conditional_entropy, entropy, mutual_information
 
+    markov = check_bool("markov", markov)
     src = _as_source(p_src, normalize=normalize)
     joint = _encoder_joint(src, channel, markov)
     d = _as_distortion(dist, src.shape[0])
@@ -484,6 +525,7 @@ def perfect_privacy_distortion(
     >>> round(perfect_privacy_distortion(p_src, hamming_distortion(4)), 9)
     0.5
     """
+    markov = check_bool("markov", markov)
     src = _as_source(p_src, normalize=normalize)
     d = _as_distortion(dist, src.shape[0])
     return _perfect_privacy_lp(_problem(src, d, markov))[0]
@@ -546,9 +588,12 @@ def max_equivocation(
     """
     from nsp.info import entropy
 
+    markov = check_bool("markov", markov)
+    D = check_real("D", D)
+    tol = check_tol("tol", tol)
+    max_iter = check_int("max_iter", max_iter, low=1)
     src = _as_source(p_src, normalize=normalize)
     d = _as_distortion(dist, src.shape[0])
-    D = float(D)
     d_min = float(src.sum(axis=1) @ d.min(axis=1))
     if not math.isfinite(D) or D < d_min - 1e-12:
         raise ValueError(
@@ -613,7 +658,7 @@ def min_rate(
     tol: float = 1e-10,
     base: Base = 2,
     normalize: bool = False,
-) -> tuple[RDEPoint, NDArray[np.float64]]:
+) -> MinRateResult:
     """Return ``R(D)`` and ``E* = H(X_h | Xhat)`` of the minimal-rate encoder (eq. (9)).
 
     The rate-minimizing encoder needs only ``X_r`` (``I(X_r X_h; Xhat) >= I(X_r; Xhat)``), so
@@ -632,7 +677,7 @@ def min_rate(
     """
     src = _as_source(p_src, normalize=normalize)
     r = rate_distortion_at(src.sum(axis=1), dist, D, tol=tol, base=base)
-    return rde_point(src, r.channel, dist, base=base), r.channel
+    return MinRateResult(rde_point(src, r.channel, dist, base=base), r.channel)
 
 
 def rate_given_equivocation(
@@ -672,11 +717,15 @@ def rate_given_equivocation(
     """
     from nsp.info import entropy
 
+    markov = check_bool("markov", markov)
+    D = check_real("D", D)
+    E = check_real("E", E)
+    tol = check_tol("tol", tol)
+    max_iter = check_int("max_iter", max_iter, low=1)
     src = _as_source(p_src, normalize=normalize)
     d = _as_distortion(dist, src.shape[0])
     lb = log_base(base)
     hh = entropy(src.sum(axis=0), base=base)
-    E = float(E)
     if E > hh + 1e-12:
         return None
     r0, w0 = min_rate(src, d, D, base=base)

@@ -40,15 +40,25 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
-from nsp._validation import Base, as_pmf, log_base
-from nsp.channels import _mutual_information_nats
+from nsp._validation import (
+    Base,
+    as_pmf,
+    check_bool,
+    check_int,
+    check_real,
+    check_tol,
+    log_base,
+)
+from nsp.channels import _mutual_information_nats, _TupleResult
 
 __all__ = [
+    "DistortionRange",
     "RateDistortionPoint",
     "blahut_arimoto",
     "distortion_range",
@@ -100,6 +110,10 @@ class RateDistortionPoint:
         return self.rate - self.lower_bound
 
 
+#: Largest distortion matrix :func:`hamming_distortion` builds (8 · 10⁸ bytes of float64).
+_MAX_ENTRIES = 10**8
+
+
 def hamming_distortion(m: int, m_hat: int | None = None) -> NDArray[np.float64]:
     """Return the Hamming (0/1) distortion matrix ``d[x, xhat] = [x != xhat]``.
 
@@ -117,15 +131,18 @@ def hamming_distortion(m: int, m_hat: int | None = None) -> NDArray[np.float64]:
            [1., 0., 1.],
            [1., 1., 0.]])
     """
-    m = int(m)
-    m_hat = m if m_hat is None else int(m_hat)
-    if m < 1 or m_hat < 1:
-        raise ValueError(f"m and m_hat must be >= 1; got m={m}, m_hat={m_hat}")
+    m = check_int("m", m, low=1)
+    m_hat = m if m_hat is None else check_int("m_hat", m_hat, low=1)
+    if m * m_hat > _MAX_ENTRIES:
+        raise ValueError(f"m x m_hat = {m} x {m_hat} entries is more than {_MAX_ENTRIES:.0e}")
     return 1.0 - np.eye(m, m_hat)
 
 
 def _as_distortion(dist: ArrayLike, n_x: int, *, name: str = "dist") -> NDArray[np.float64]:
-    d = np.asarray(dist, dtype=np.float64)
+    raw = np.asarray(dist)
+    if raw.dtype.kind not in "biuf":
+        raise ValueError(f"{name} must hold real numbers (got dtype {raw.dtype})")
+    d = raw.astype(np.float64, copy=False)
     if d.ndim != 2 or d.shape[0] != n_x or d.shape[1] < 1:
         raise ValueError(
             f"{name} must be a matrix with one row per source letter ({n_x}); got shape {d.shape}"
@@ -137,19 +154,50 @@ def _as_distortion(dist: ArrayLike, n_x: int, *, name: str = "dist") -> NDArray[
     return d
 
 
-def distortion_range(p: ArrayLike, dist: ArrayLike) -> tuple[float, float]:
+def _as_grid(values: ArrayLike, name: str = "D_grid") -> NDArray[np.float64]:
+    """A flat grid of finite real numbers (a complex or non-numeric grid is refused)."""
+    arr = np.asarray(values)
+    if arr.dtype.kind not in "iuf" or arr.size == 0:
+        raise ValueError(
+            f"{name} must be a non-empty array of real numbers (got dtype {arr.dtype})"
+        )
+    grid = arr.astype(np.float64).ravel()
+    if not np.all(np.isfinite(grid)):
+        raise ValueError(f"{name} must hold finite numbers (found NaN or inf)")
+    return grid
+
+
+@dataclass(frozen=True, eq=False)
+class DistortionRange(_TupleResult):
+    """The distortions where ``R(D)`` is finite and positive; unpacks as ``(d_min, d_max)``.
+
+    Attributes
+    ----------
+    d_min : float
+        The smallest achievable distortion, ``sum_x p(x) min_xhat d(x, xhat)``.
+    d_max : float
+        The smallest distortion with ``R = 0``, ``min_xhat sum_x p(x) d(x, xhat)``.
+    """
+
+    d_min: float
+    d_max: float
+
+    _tuple_fields: ClassVar[tuple[str, ...]] = ("d_min", "d_max")
+
+
+def distortion_range(p: ArrayLike, dist: ArrayLike) -> DistortionRange:
     """Return ``(D_min, D_max)``: the smallest achievable distortion and the smallest with ``R = 0``.
 
     ``D_min = sum_x p(x) min_xhat d(x, xhat)`` and ``D_max = min_xhat sum_x p(x) d(x, xhat)``.
 
     Examples
     --------
-    >>> distortion_range([0.5, 0.3, 0.2], hamming_distortion(3))
+    >>> tuple(distortion_range([0.5, 0.3, 0.2], hamming_distortion(3)))
     (0.0, 0.5)
     """
     px = as_pmf(p, name="p", ndim=1)
     d = _as_distortion(dist, px.size)
-    return float(px @ d.min(axis=1)), float((px @ d).min())
+    return DistortionRange(float(px @ d.min(axis=1)), float((px @ d).min()))
 
 
 def _ba_run(px, d, beta, q, *, tol_nats, max_iter):
@@ -251,7 +299,7 @@ def _channel(k_row_shifted: NDArray[np.float64], q: NDArray[np.float64]) -> NDAr
 def _prepare(
     p: ArrayLike, dist: ArrayLike, normalize: bool
 ) -> tuple[NDArray, NDArray, NDArray, NDArray]:
-    px_full = as_pmf(p, name="p", ndim=1, normalize=normalize)
+    px_full = as_pmf(p, name="p", ndim=1, normalize=check_bool("normalize", normalize))
     d_full = _as_distortion(dist, px_full.size)
     keep = px_full > 0
     return px_full, d_full, px_full[keep], d_full[keep]
@@ -314,12 +362,10 @@ def blahut_arimoto(
     >>> round(pt.distortion, 12), round(pt.rate, 9), pt.gap < 1e-10
     (0.25, 0.188721876, True)
     """
+    beta = check_real("beta", beta, low=0.0)
+    tol = check_tol("tol", tol)
+    max_iter = check_int("max_iter", max_iter, low=1)
     px_full, d_full, px, d = _prepare(p, dist, normalize)
-    beta = float(beta)
-    if not math.isfinite(beta) or beta < 0:
-        raise ValueError(f"beta must be a finite number >= 0; got {beta}")
-    if not tol > 0:
-        raise ValueError(f"tol must be > 0; got {tol}")
     lb = log_base(base)
     if q0 is None:
         q = np.full(d.shape[1], 1.0 / d.shape[1])
@@ -414,8 +460,10 @@ def rate_distortion_at(
     >>> round(pt.rate, 9), round(pt.distortion, 12)
     (0.252932501, 0.1)
     """
+    D = check_real("D", D)
+    tol = check_tol("tol", tol)
+    max_iter = check_int("max_iter", max_iter, low=1)
     px_full, d_full, px, d = _prepare(p, dist, normalize)
-    D = float(D)
     lb = log_base(base)
     base_f = math.exp(lb)
     d_lo = float(px @ d.min(axis=1))
@@ -620,12 +668,15 @@ def rate_distortion_curve(
     >>> df["R"].round(6).tolist()
     [1.0, 0.500084, 0.0]
     """
-    px = as_pmf(p, name="p", ndim=1, normalize=normalize)
+    n = check_int("n", n, low=1)
+    tol = check_tol("tol", tol)
+    max_iter = check_int("max_iter", max_iter, low=1)
+    px = as_pmf(p, name="p", ndim=1, normalize=check_bool("normalize", normalize))
     if D_grid is None:
         d_min, d_max = distortion_range(px, dist)
-        grid = np.linspace(d_min, d_max, int(n))
+        grid = np.linspace(d_min, d_max, n)
     else:
-        grid = np.asarray(D_grid, dtype=np.float64).ravel()
+        grid = _as_grid(D_grid)
     rows = []
     for D in grid:
         pt = rate_distortion_at(px, dist, float(D), tol=tol, max_iter=max_iter, base=base)

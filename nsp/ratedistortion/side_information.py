@@ -17,7 +17,7 @@ import math
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from nsp._validation import Base, log_base
+from nsp._validation import Base, check_bool, check_int, check_real, check_tol, log_base
 from nsp.ratedistortion.equivocation import (
     EquivocationResult,
     RDEPoint,
@@ -80,6 +80,7 @@ def bayes_decoder(
     [[0, 0], [1, 1]]
     """
     p = _as_source_z(p_src_z, False)
+    markov = check_bool("markov", markov)
     joint = _u_joint(p, channel_u, markov)
     d = _as_distortion(dist, p.shape[0])
     p_ruz = joint.sum(axis=1)  # [x_r, z, u]
@@ -131,6 +132,7 @@ def si_statistical_point(
     from nsp.info import conditional_entropy, conditional_mutual_information, entropy
 
     p = _as_source_z(p_src_z, normalize)
+    markov = check_bool("markov", markov)
     joint = _u_joint(p, channel_u, markov)
     d = _as_distortion(dist, p.shape[0])
     f = bayes_decoder(p, channel_u, d, markov=markov) if decoder is None else np.asarray(decoder)
@@ -179,6 +181,7 @@ def si_informed_point(
     from nsp.info import conditional_entropy, conditional_mutual_information, entropy
 
     p = _as_source_z(p_src_z, normalize)
+    markov = check_bool("markov", markov)
     n_r, n_h, n_z = p.shape
     w = np.asarray(channel, dtype=np.float64)
     if markov:
@@ -225,6 +228,7 @@ def binning_exponents(
     from nsp.info import conditional_mutual_information, mutual_information
 
     p = _as_source_z(p_src_z, False)
+    markov = check_bool("markov", markov)
     joint = _u_joint(p, channel_u, markov)
     return {
         "I_XU": mutual_information(joint, (0, 1), 3, base=base),
@@ -263,8 +267,11 @@ def max_equivocation_informed(
     from nsp.info import conditional_entropy
 
     p = _as_source_z(p_src_z, normalize)
+    markov = check_bool("markov", markov)
     d = _as_distortion(dist, p.shape[0])
-    D = float(D)
+    D = check_real("D", D)
+    tol = check_tol("tol", tol)
+    max_iter = check_int("max_iter", max_iter, low=1)
     d_min = float(p.sum(axis=(1, 2)) @ d.min(axis=1))
     if not math.isfinite(D) or D < d_min - 1e-12:
         raise ValueError(

@@ -15,14 +15,14 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike
 
-from nsp._validation import Base
+from nsp._validation import Base, check_bool, check_tol
 from nsp.ratedistortion.equivocation import (
     _as_source,
     max_equivocation,
     min_rate,
     rate_given_equivocation,
 )
-from nsp.ratedistortion.rate_distortion import _as_distortion, rate_distortion_at
+from nsp.ratedistortion.rate_distortion import _as_distortion, _as_grid, rate_distortion_at
 
 __all__ = ["utility_privacy_curve"]
 
@@ -53,6 +53,10 @@ def utility_privacy_curve(
     >>> df[["Gamma", "E_star"]].round(6).values.tolist()
     [[0.468996, 0.353359], [1.0, 0.918296]]
     """
+    markov = check_bool("markov", markov)
+    rate_at_gamma = check_bool("rate_at_gamma", rate_at_gamma)
+    tol = check_tol("tol", tol)
+    grid = _as_grid(D_grid)
     src = _as_source(p_src, normalize=normalize)
     d = _as_distortion(dist, src.shape[0])
     rows = []
@@ -63,7 +67,7 @@ def utility_privacy_curve(
 
         px = np.diag(src)
         hx = entropy(px, base=base)
-        for D in np.asarray(D_grid, dtype=np.float64).ravel():
+        for D in grid:
             r = rate_distortion_at(px, d, float(D), tol=tol, base=base)
             gam = max(hx - r.rate, 0.0)
             row = {
@@ -78,7 +82,7 @@ def utility_privacy_curve(
                 row["R_at_Gamma"] = r.rate
             rows.append(row)
         return pd.DataFrame(rows)
-    for D in np.asarray(D_grid, dtype=np.float64).ravel():
+    for D in grid:
         g = max_equivocation(src, d, float(D), markov=markov, tol=tol, base=base)
         r_min, _ = min_rate(src, d, float(D), base=base)
         row = {
