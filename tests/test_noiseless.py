@@ -41,7 +41,7 @@ def random_mechanism(domains, r, rng):
 
 
 def linear_query(w):
-    return lambda x: sum(Fraction(wi) * xi for wi, xi in zip(w, x))
+    return lambda x: sum(Fraction(wi) * xi for wi, xi in zip(w, x, strict=True))
 
 
 def f_values(f, domains):
@@ -59,7 +59,8 @@ def quantized(f, domains, q):
 
 # --------------------------------------------------------------------------- worked values
 def test_theorem8_paper_rule_breaks_the_budget_for_the_average():
-    """Average of n=4 entries in [0,1], eps=2: the paper's q=16 lets x_-i=(0.1,0,0) see 5 > 4 outputs."""
+    """Average of n=4 entries in [0,1], eps=2: the paper's q=16 lets x_-i=(0.1,0,0) see 5 > 4
+    outputs."""
     S = Fraction(1, 4)
     q = nl.levels_paper(2, S, 0, 1)
     assert q == 16
@@ -129,7 +130,8 @@ def test_theorem6_two_quantizers_of_one_monotone_query_never_add_up():
 
 
 def test_theorem4_fails_with_the_joint_density_and_holds_with_the_conditional():
-    """X ~ U[0,0.1]^2, p=2, eps=0.01, constant mechanism: the best error is the variance 0.1^2/12."""
+    """X ~ U[0,0.1]^2, p=2, eps=0.01, constant mechanism: the best error is the variance
+    0.1^2/12."""
     best = nl.optimal_error_uniform([0.1], 2)
     assert best == pytest.approx(0.1**2 / 12)
     literal = nl.estimation_error_lower_bound(100.0, 0.1, 2, 0.01)  # joint density 1/0.01
@@ -139,7 +141,7 @@ def test_theorem4_fails_with_the_joint_density_and_holds_with_the_conditional():
     assert corrected <= best
 
 
-# --------------------------------------------------------------------------- Theorem 8 as properties
+# ------------------------------------------------------------------------- Theorem 8 as properties
 @given(instances(), st.floats(0.0, 5.0))
 def test_T8_safe_rule_keeps_every_instance_within_budget(inst, eps):
     domains, w = inst
@@ -343,7 +345,7 @@ def test_T4_corrected_bound_holds_for_the_best_estimator(b, p, eps, n, t):
     # y = (x_i + others)/n crosses the edge k B/q at x_i = n k B/q - others.
     cuts = [n * Fraction(k) * B / q - others for k in range(1, q)]
     edges = [Fraction(0)] + sorted(c for c in cuts if 0 < c < B) + [B]
-    widths = [float(e1 - e0) for e0, e1 in zip(edges, edges[1:])]
+    widths = [float(e1 - e0) for e0, e1 in zip(edges, edges[1:], strict=False)]
     assert len(widths) <= 2**eps * (1 + 1e-12)  # the safe rule keeps the budget
     best = nl.optimal_error_uniform(widths, p)
     assert best >= nl.estimation_error_lower_bound(1 / float(B), float(B), p, eps) * (1 - 1e-12)
@@ -548,3 +550,26 @@ def test_infinite_budgets_give_no_quantizer(eps):
 def test_bad_input_is_refused_naming_the_argument(call, match):
     with pytest.raises(ValueError, match=match):
         call()
+
+
+@pytest.mark.parametrize(
+    "values", [["0.5"], [True, False], np.array([0.5 + 0j]), [0.5, None], np.array(["a"])]
+)
+def test_quantizers_take_only_real_numbers(values):
+    """Strings, booleans and complex numbers used to convert silently."""
+    with pytest.raises(ValueError, match="real numbers"):
+        nl.LinearQuantizer(0.0, 1.0, 4).index(values)
+    with pytest.raises(ValueError, match="real numbers"):
+        nl.optimal_error_uniform(values, 2)
+
+
+def test_sequences_are_required_where_one_value_per_individual_is_expected():
+    with pytest.raises(ValueError, match="sequence"):
+        nl.psi(3, 0, (0, 0))
+    with pytest.raises(ValueError, match="sequence"):
+        nl.hypothesis_game_range(lambda x: 0, 0, 0, 1, 5)
+    with pytest.raises(ValueError, match="sequence"):
+        nl.individual_range(lambda x: 0, [[0, 1]], 0, "a")
+    with pytest.raises(ValueError, match="too many"):
+        nl.LinearQuantizer(0.0, 1.0, 10**9).edges  # noqa: B018
+    assert nl.LinearQuantizer(0.0, 1.0, 10**9).index(0.5) == 5 * 10**8

@@ -25,14 +25,15 @@ def test_games_are_well_formed():
     pairs, others = games["pairs"], games["others"]
     assert pairs.shape == (200, 2) and others.shape == (200, 3)
     assert np.all(pairs[:, 0] != pairs[:, 1])
-    for p, o in zip(pairs, others):
+    for p, o in zip(pairs, others, strict=True):
         assert len(set(o)) == 3 and not set(o) & set(p)
     with pytest.raises(ValueError, match="at least n\\+1"):
         mg.draw_games(4, 4, 10, seed=0)
 
 
 def test_alone_in_the_group_without_privacy_is_always_found(households):
-    """n = 1, eps = inf: the release is the household's own series; correlation and MSE never miss."""
+    """n = 1, eps = inf: the release is the household's own series; correlation and MSE never
+    miss."""
     games = mg.draw_games(len(households), 1, 300, seed=2)
     wins = mg.play(households, 1, math.inf, games)
     assert wins["correlation"] == 300 and wins["mse"] == 300
@@ -239,7 +240,7 @@ def test_nested_grids_agree_with_quantizing_each_grid_directly():
     trips = taxi.synthetic_trips(20_000, seed=4)
     eps = list(range(0, 50, 2))
     curve = taxi.uniqueness_vs_epsilon(trips, eps)
-    for e, u in zip(eps, curve.n_unique):
+    for e, u in zip(eps, curve.n_unique, strict=True):
         _, counts = np.unique(taxi.grid_keys(trips, taxi.boxes_for(e)), axis=0, return_counts=True)
         assert u == int(np.sum(counts == 1)), e
     # A non-power-of-two grid takes the direct path.
@@ -413,3 +414,16 @@ def test_nilm_curve_refuses_bad_options():
     ]:
         with pytest.raises(ValueError, match=match):
             nilm.fscore_vs_epsilon(mains, subs, split="2011-04-19", **kw)
+
+
+def test_sizes_are_guarded_before_memory_runs_out(households):
+    with pytest.raises(ValueError, match="days"):
+        nilm.synthetic_household(days=10_000)
+    with pytest.raises(ValueError, match="n must"):
+        taxi.synthetic_trips(10**9)
+    with pytest.raises(ValueError, match="n_games"):
+        mg.draw_games(10, 2, 10**9, seed=0)
+    with pytest.raises(ValueError, match="real"):
+        mg.advantage_curves(households.astype(str), progress=False)
+    with pytest.raises(ValueError, match="real"):
+        nilm.privatize(pd.Series(["1.0"]), 1, lo=0.0, hi=1.0)

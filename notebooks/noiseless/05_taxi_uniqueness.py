@@ -57,6 +57,7 @@ epsilons: list = [
 # %%
 import matplotlib.pyplot as plt
 import numpy as np
+import pandas as pd
 
 from nsp.datasets import load_nyc_taxi
 from nsp.papers.noiseless import taxi
@@ -108,8 +109,6 @@ if stand_in:
     )
 counts = hb.get_array()
 centres = hb.get_offsets()
-import pandas as pd  # noqa: E402
-
 savefig(
     fig,
     "noiseless/fig5_nyc_map",
@@ -176,8 +175,6 @@ if stand_in:
         f"stand-in: {len(trips)} NYC yellow-cab trips of January 2016 and synthetic trips, "
         "not the paper's 2014 trips",
     )
-import pandas as pd  # noqa: E402
-
 savefig(fig, "noiseless/fig6_taxi_uniqueness", data=pd.concat(curves, ignore_index=True))
 
 # %% [markdown]

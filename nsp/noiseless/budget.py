@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import numbers
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
@@ -77,6 +78,28 @@ def _check_domains(domains: Sequence[Sequence[Any]]) -> list[list[Any]]:
             "shrink the domains"
         )
     return doms
+
+
+def _real_array(name: str, values: Any) -> NDArray[np.float64]:
+    """Return ``values`` as a float array after checking they are real numbers.
+
+    Booleans, strings and complex numbers are refused (they would convert silently).
+    """
+    arr = np.asarray(values)
+    if arr.dtype.kind == "O":
+        flat = arr.ravel().tolist()
+        if not all(isinstance(v, numbers.Real) and not isinstance(v, bool) for v in flat):
+            raise ValueError(f"{name} must hold real numbers")
+    elif arr.dtype.kind not in "iuf":
+        kind = "complex" if arr.dtype.kind == "c" else str(arr.dtype)
+        raise ValueError(f"{name} must hold real numbers (got {kind} values)")
+    return arr.astype(np.float64)
+
+
+def _check_sequence(name: str, v: object) -> Sequence[Any]:
+    if isinstance(v, str | bytes) or not isinstance(v, Sequence | np.ndarray):
+        raise ValueError(f"{name} must be a sequence with one value per individual; got {v!r}")
+    return v  # type: ignore[return-value]
 
 
 def _check_callable(name: str, f: object) -> None:
@@ -506,6 +529,7 @@ def psi(x: Sequence[Any], i: int, v: Sequence[Any]) -> tuple[Any, ...]:
     >>> psi((9, 8), 1, (0, 0))
     (0, 8)
     """
+    x, v = _check_sequence("x", x), _check_sequence("v", v)
     if len(x) != len(v):
         raise ValueError(f"x and v must have the same length; got {len(x)} and {len(v)}")
     i = check_int("i", i, low=0, high=len(v) - 1)

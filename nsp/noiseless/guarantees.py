@@ -24,7 +24,14 @@ import pandas as pd
 from numpy.typing import ArrayLike
 
 from nsp._validation import Base, check_base, check_int, check_real, log_in
-from nsp.noiseless.budget import Mechanism, _check_callable, _check_domains, _with
+from nsp.noiseless.budget import (
+    Mechanism,
+    _check_callable,
+    _check_domains,
+    _check_sequence,
+    _real_array,
+    _with,
+)
 
 if TYPE_CHECKING:
     from nsp.uncertain import JointRange
@@ -40,7 +47,7 @@ __all__ = [
 
 def _check_individual(i: int, doms: list[list[Any]], v: Sequence[Any] | None = None) -> int:
     i = check_int("i", i, low=0, high=len(doms) - 1)
-    if v is not None and len(v) != len(doms):
+    if v is not None and len(_check_sequence("v", v)) != len(doms):
         raise ValueError(f"v must give one value per individual ({len(doms)}); got {len(v)}")
     return i
 
@@ -127,7 +134,7 @@ def hypothesis_game_range(
     from nsp.uncertain import JointRange
 
     _check_callable("mech", mech)
-    i = check_int("i", i, low=0, high=len(v) - 1)
+    i = check_int("i", i, low=0, high=len(_check_sequence("v", v)) - 1)
     y0, y1 = mech(_with(v, i, x_i)), mech(_with(v, i, x_i_prime))
     return JointRange.from_pairs([("p0", y0), ("p1", y1)], s_labels=["p0", "p1"])
 
@@ -294,13 +301,7 @@ def optimal_error_uniform(cell_widths: ArrayLike, p: int) -> float:
     >>> optimal_error_uniform([0.1], 2)   # uniform on [0, 0.1], no information: variance 0.1²/12
     0.0008333333333333335
     """
-    w = np.asarray(cell_widths)
-    if np.iscomplexobj(w) or w.dtype == np.bool_:
-        raise ValueError("cell_widths must be real numbers")
-    try:
-        w = w.astype(float)
-    except (TypeError, ValueError):
-        raise ValueError("cell_widths must be real numbers") from None
+    w = _real_array("cell_widths", cell_widths)
     if w.ndim != 1 or w.size == 0 or not np.all(np.isfinite(w)) or np.any(w <= 0):
         raise ValueError("cell_widths must be a non-empty 1-D array of finite positive widths")
     p = check_int("p", p, low=1)

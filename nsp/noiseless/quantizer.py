@@ -24,7 +24,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from nsp._validation import Base, check_base, check_choice, check_int, check_real, log_in
-from nsp.noiseless.budget import _check_interval
+from nsp.noiseless.budget import _check_interval, _real_array
 
 __all__ = [
     "LinearQuantizer",
@@ -107,6 +107,8 @@ class LinearQuantizer:
     @property
     def edges(self) -> NDArray[np.float64]:
         """Return the ``q + 1`` bin edges ``lo, lo + Δ, …, hi``."""
+        if self.q > 10**8:
+            raise ValueError(f"q = {self.q} bins are too many to list their edges (max 10**8)")
         return np.linspace(float(self.lo), float(self.hi), self.q + 1)
 
     def index(self, y: ArrayLike | Fraction) -> Any:
@@ -129,13 +131,7 @@ class LinearQuantizer:
             and isinstance(self.hi, Rational)
         ):
             return self._index_exact(y)
-        arr = np.asarray(y)
-        if np.iscomplexobj(arr):
-            raise ValueError("values must be real numbers (got complex values)")
-        try:
-            arr = arr.astype(float)
-        except (TypeError, ValueError):
-            raise ValueError("values must be real numbers") from None
+        arr = _real_array("values", y)
         self._check_range(arr)
         lo: Any = self.lo
         hi: Any = self.hi

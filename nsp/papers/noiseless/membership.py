@@ -28,6 +28,7 @@ from scipy.signal import find_peaks
 
 from nsp._validation import check_bool, check_choice, check_int, check_real
 from nsp.noiseless import LinearQuantizer, levels, realized_epsilon
+from nsp.noiseless.budget import _real_array
 from nsp.noiseless.quantizer import Output, Rule
 
 __all__ = [
@@ -144,13 +145,7 @@ def _decide(
 
 
 def _check_consumption(X: ArrayLike) -> NDArray[np.float64]:
-    arr = np.asarray(X)
-    if np.iscomplexobj(arr) or arr.dtype == np.bool_:
-        raise ValueError("X must hold real consumption values")
-    try:
-        arr = arr.astype(float)
-    except (TypeError, ValueError):
-        raise ValueError("X must hold real consumption values") from None
+    arr = _real_array("X", X)
     if arr.ndim != 2 or arr.shape[0] < 3 or arr.shape[1] < 3:
         raise ValueError(
             f"X must be households × time with at least 3 of each; got shape {arr.shape}"
@@ -172,7 +167,7 @@ def draw_games(n_households: int, n: int, n_games: int, *, seed: int) -> dict[st
     n : int
         Group size, ``1 <= n <= n_households − 1``.
     n_games : int
-        Number of games, ``>= 1``.
+        Number of games, ``1..10**7``.
     seed : int
         Seed of the draws, ``>= 0``.
 
@@ -190,7 +185,7 @@ def draw_games(n_households: int, n: int, n_games: int, *, seed: int) -> dict[st
     """
     n_households = check_int("n_households", n_households, low=2)
     n = check_int("n", n, low=1)
-    n_games = check_int("n_games", n_games, low=1)
+    n_games = check_int("n_games", n_games, low=1, high=10**7)
     seed = check_int("seed", seed, low=0)
     if n + 1 > n_households:
         raise ValueError(
@@ -396,7 +391,7 @@ def advantage_curves(
     epsilons : sequence of float
         Budgets in bits per release, finite and ``>= 0``.
     n_games : int
-        Games per group size, ``>= 1``.
+        Games per group size, ``1..10**7``.
     rule : {"paper", "safe"}
         Theorem 8's level rule.
     output : {"midpoint", "index", "left"}
@@ -421,7 +416,7 @@ def advantage_curves(
     X = _check_consumption(X)
     sizes = [check_int("group_sizes", g, low=1) for g in group_sizes]
     eps_given = [check_real("epsilons", e, low=0.0) for e in epsilons]
-    n_games = check_int("n_games", n_games, low=1)
+    n_games = check_int("n_games", n_games, low=1, high=10**7)
     check_choice("rule", rule, _RULES)
     check_choice("output", output, _OUTPUTS)
     include_nonprivate = check_bool("include_nonprivate", include_nonprivate)

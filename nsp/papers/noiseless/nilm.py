@@ -28,6 +28,7 @@ from numpy.typing import NDArray
 
 from nsp._validation import check_choice, check_int, check_real
 from nsp.noiseless import LinearQuantizer, local_levels
+from nsp.noiseless.budget import _real_array
 
 __all__ = [
     "ON_THRESHOLD",
@@ -116,7 +117,7 @@ def synthetic_household(
     Parameters
     ----------
     days : int
-        Length in days, ``>= 2``.
+        Length in days, ``2..120`` (a day is 86,400 readings of each series).
     start : str
         First day (a date ``pandas.Timestamp`` reads).
     unmodelled_w : float
@@ -131,7 +132,7 @@ def synthetic_household(
     submeters : dict of str to pandas.Series
         Watts every 3 s for ``fridge, microwave, sockets, light, dish washer``.
     """
-    days = check_int("days", days, low=2)
+    days = check_int("days", days, low=2, high=120)
     unmodelled_w = check_real("unmodelled_w", unmodelled_w, low=0.0)
     seed = check_int("seed", seed, low=0)
     rng = np.random.default_rng(seed)
@@ -321,13 +322,7 @@ def appliance_states(
 
 
 def _as_watts(name: str, values: Any) -> NDArray[np.float64]:
-    arr = np.asarray(values)
-    if np.iscomplexobj(arr) or arr.dtype == np.bool_:
-        raise ValueError(f"{name} must hold real power readings")
-    try:
-        return arr.astype(float)
-    except (TypeError, ValueError):
-        raise ValueError(f"{name} must hold real power readings") from None
+    return _real_array(name, values)
 
 
 @dataclass

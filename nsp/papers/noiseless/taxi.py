@@ -187,7 +187,7 @@ def synthetic_trips(
     Parameters
     ----------
     n : int
-        Number of trips, ``>= 1``.
+        Number of trips, ``1..10**7``.
     bbox : (lon_min, lon_max, lat_min, lat_max)
         Points are clipped to this box.
     decimals : int
@@ -200,7 +200,7 @@ def synthetic_trips(
     pandas.DataFrame
         Columns ``pickup_latitude, pickup_longitude, dropoff_latitude, dropoff_longitude``.
     """
-    n = check_int("n", n, low=1, high=10**8)
+    n = check_int("n", n, low=1, high=10**7)
     decimals = check_int("decimals", decimals, low=0, high=15)
     seed = check_int("seed", seed, low=0)
     rng = np.random.default_rng(seed)
