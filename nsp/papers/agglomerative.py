@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any, Literal
 
 import networkx as nx
@@ -126,7 +126,7 @@ EXAMPLE_LAMBDA: float = 0.3
 EXAMPLE2_U2_LAMBDA: float = 2.5
 
 #: Why a printed value of Examples 1–5 differs from ours (or how an ambiguity was resolved).
-EXAMPLE_NOTES: dict[tuple[str, str], str] = {
+EXAMPLE_NOTES: dict[Hashable, str] = {
     ("Ex. 1", "P*_{[[S|X]]}"): "typo in the paper: {s4} printed twice, the second for {s5}",
     ("Ex. 2 (U1)", "[[S|{x4,x6}]]"): (
         "inconsistent in the paper: s6 is already x7's; the reconstructed Fig. 1 gives s5"
@@ -165,7 +165,7 @@ def example_values(
     lam: float = EXAMPLE_LAMBDA,
     lam_example2_u2: float = EXAMPLE2_U2_LAMBDA,
     values: Sequence[float] = EXAMPLE2_VALUES,
-) -> tuple[dict[tuple[str, str], Any], dict[tuple[str, str], Any]]:
+) -> tuple[dict[Hashable, Any], dict[Hashable, Any]]:
     """Every value Examples 1–5 print (partitions, ranges, ``ΔL``, stopping points) and ours.
 
     Parameters
@@ -195,8 +195,8 @@ def example_values(
     x4_values = vals[:6] + [4.0]
     r = example1_range()
     mask = r.mask
-    paper: dict[tuple[str, str], Any] = {}
-    ours: dict[tuple[str, str], Any] = {}
+    paper: dict[Hashable, Any] = {}
+    ours: dict[Hashable, Any] = {}
 
     def add(example: str, quantity: str, printed: Any, computed: Any) -> None:
         paper[(example, quantity)] = printed

@@ -74,8 +74,9 @@ class _RowBest:
         return int(lo[k]), int(hi[k])
 
     def update(self, a: int, i: int, j: int, comp_i: NDArray, comp_j: NDArray) -> None:
-        """After merging slots ``i, j`` into ``a``; ``comp_i, comp_j`` = alive slots of their
-        components before the merge.
+        """Update the tables after merging slots ``i, j`` into ``a``.
+
+        ``comp_i, comp_j`` are the alive slots of their components before the merge.
         """
         st, g = self.st, self.g
         D = self.D
@@ -187,7 +188,8 @@ def merge_across_components(
     References
     ----------
     N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using
-    agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020, Algorithm 2, Examples 3 and 4.
+    agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020, Algorithm 2,
+    Examples 3 and 4.
 
     Examples
     --------

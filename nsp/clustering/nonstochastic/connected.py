@@ -24,8 +24,9 @@ __all__ = ["merge_until_connected"]
 
 
 def _top3(w: NDArray[np.float64]) -> tuple[NDArray[np.float64], NDArray[np.intp]]:
-    """The three smallest values of ``w`` and their positions (stable order; padded with
-    ``inf`` and ``-1``).
+    """Return the three smallest values of ``w`` and their positions.
+
+    Stable order; padded with ``inf`` and ``-1``.
     """
     order = np.argsort(w, kind="stable")[:3]
     top = np.r_[w[order], [np.inf] * (3 - order.size)]
@@ -54,8 +55,10 @@ def _min_size_sum(size: NDArray, comp: NDArray) -> int | None:
 def _best_pair_u1(
     p: NDArray, size: NDArray, code: NDArray, comp: NDArray, limit: int, k: int
 ) -> tuple[int, int, int] | None:
-    """Lexicographic minimum of ``(code_i + code_j, lo, hi)`` over pairs of positions ``p``
-    in different components with ``size_i + size_j ≤ limit``, in ``O(k log k)``.
+    """Return the lexicographic minimum of ``(code_i + code_j, lo, hi)`` over valid pairs.
+
+    The pairs are those of positions ``p`` in different components with
+    ``size_i + size_j ≤ limit``; the search takes ``O(k log k)``.
 
     For a row ``i`` the best partner is the smallest ``(code_j, j)`` among the clusters of
     size ``≤ limit − size_i`` outside ``i``'s component; prefix summaries over the distinct
@@ -80,12 +83,12 @@ def _best_pair_u1(
         rest = [c for c in cands if gg[c] != gg[b1]]
         b2 = min(rest, key=lambda c: cc[c]) if rest else -1
         pref1[q], pref2[q] = b1, b2
-    q = np.searchsorted(ss[start], limit - ss, side="right") - 1
-    ok = q >= 0
+    qs = np.searchsorted(ss[start], limit - ss, side="right") - 1
+    ok = qs >= 0
     rows = np.flatnonzero(ok)
     if rows.size == 0:
         return None
-    j1, j2 = pref1[q[rows]], pref2[q[rows]]
+    j1, j2 = pref1[qs[rows]], pref2[qs[rows]]
     partner = np.where(gg[j1] != gg[rows], j1, j2)
     has = partner >= 0
     rows, partner = rows[has], partner[has]
@@ -176,9 +179,10 @@ def merge_until_connected(
 
 
 def _last_at_most(f, thr: float, lo: float, guess: float) -> float:
-    """The largest float ``y`` with ``f(y) ≤ thr``, for a non-decreasing ``f`` with
-    ``f(lo) ≤ thr``; ``inf`` if ``f`` never exceeds ``thr``. Bisection on floats, started
-    around ``guess``.
+    """Return the largest float ``y`` with ``f(y) ≤ thr``, for a non-decreasing ``f``.
+
+    Requires ``f(lo) ≤ thr``; ``inf`` if ``f`` never exceeds ``thr``. Bisection on floats,
+    started around ``guess``.
     """
     gap = abs(guess) * 1e-9 + 1e-300
     if guess - gap > lo and f(guess - gap) <= thr:
@@ -202,8 +206,9 @@ def _last_at_most(f, thr: float, lo: float, guess: float) -> float:
 def _vc_steps(
     st: _State, g: _Graph, lam: float, u1: bool, b: float
 ) -> Iterator[tuple[int, int, float]]:
-    """The merges of the §V-C variant: yields slots ``(i, j)`` (``i < j``) and eq. (12)'s ΔL;
-    the caller merges them before the next step is computed.
+    """Yield the merges of the §V-C variant: slots ``(i, j)`` (``i < j``) and eq. (12)'s ΔL.
+
+    The caller merges each pair before the next step is computed.
 
     Work is restricted to the ``k`` alive clusters (kept in canonical order at positions
     ``0..k-1``), and only the merged row and column of the pair table ``d̄(𝒳_i ⊔ 𝒳_j)`` (U2)
@@ -256,17 +261,21 @@ def _vc_steps(
             sz = st.size[pos]
             u_new = log_n - _log(np.maximum(sz[lo] + sz[hi], others_u), b)
         else:
+            assert D is not None
             u_new = -np.maximum(D[lo, hi], others_u)
         d_spec = -b0_new + b0_old + lam * (u_old - u_new)
         # -- the other pairs: ΔL = 0 + F(key)
         gen = np.ones(k, dtype=bool)
         gen[spec] = False
         if u1:
-            ftab = 0.0 + lam * (u_old - (log_n - _log(np.maximum(np.arange(n + 1), m_u), b)))
+            ftab = np.asarray(
+                0.0 + lam * (u_old - (log_n - _log(np.maximum(np.arange(n + 1), m_u), b)))
+            )
             gp = np.flatnonzero(gen)
             kmin = _min_size_sum(sz[gp], comp[gp])
             d_gen = ftab[kmin] if kmin is not None else np.inf
         else:
+            assert D is not None
             # D is +inf within components; hide the special rows and columns for now
             saved = D[spec, :k].copy()
             D[spec, :k] = np.inf
@@ -297,7 +306,7 @@ def _vc_steps(
                     # are those with D up to the largest float y with F(y) ≤ thr
                     lam_f, u_f, m_f, thr_f = float(lam), float(u_old), float(m_u), float(thr)
                     y = _last_at_most(
-                        lambda x: 0.0 + lam_f * (u_f + max(x, m_f)),
+                        lambda x, lam_f=lam_f, u_f=u_f, m_f=m_f: 0.0 + lam_f * (u_f + max(x, m_f)),
                         thr_f,
                         float(dmin_key),
                         thr_f / lam_f - u_f,
@@ -313,7 +322,7 @@ def _vc_steps(
                     lo_g, hi_g = np.minimum(rows, cols), np.maximum(rows, cols)
                     t = np.lexsort((hi_g, lo_g, csum))[0]
                     best = (int(csum[t]), int(lo_g[t]), int(hi_g[t]))
-        if not u1:
+        if D is not None:  # U2
             D[spec, :k] = saved
             D[:k, spec] = saved.T
         sel = np.flatnonzero(d_spec <= thr)

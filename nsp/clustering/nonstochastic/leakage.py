@@ -36,7 +36,8 @@ def _alg1_steps(mask, utility, values, distance, base, end: list) -> Iterator[_S
         pi = np.flatnonzero(st.alive & (st.rsize == m))
         done = np.zeros(st.n, dtype=bool)
         merges = []
-        for i in pi:
+        for i_pos in pi:
+            i = int(i_pos)
             if done[i]:
                 continue
             done[i] = True

@@ -64,7 +64,18 @@ class MergePath:
         return np.array([s.utility for s in self.steps])
 
     def result(self, lam: float) -> ClusteringResult:
-        """The run of the algorithm for ``lam``, read off the path (identical to a direct run)."""
+        """Return the run of the algorithm for ``lam``, read off the path (as a direct run).
+
+        Parameters
+        ----------
+        lam : float
+            λ ≥ 0 (finite).
+
+        Returns
+        -------
+        ClusteringResult
+            Identical to running the algorithm with ``lam``.
+        """
         lam = _check_lam(lam)
         return _run_from_steps(iter(self.steps), lam, self.algorithm)
 
@@ -96,8 +107,9 @@ class MergePath:
         return c
 
     def breakpoints(self) -> NDArray[np.float64]:
-        """The λ values ``a_t / b_t`` at which a step turns from accepted to rejected: the
-        finite, positive :meth:`thresholds`, sorted and unique.
+        """Return the λ values ``a_t / b_t`` at which a step turns from accepted to rejected.
+
+        These are the finite, positive :meth:`thresholds`, sorted and unique.
         """
         c = self.thresholds()[1:]
         return np.unique(c[np.isfinite(c) & (c > 0)])

@@ -23,7 +23,7 @@ agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020, Algorithms
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Literal
 
 import numpy as np
@@ -49,7 +49,7 @@ TOL = 1e-12
 TOL_VC = 1e-9
 
 
-def _canon(clusters: Sequence[Sequence[int]]) -> Clusters:
+def _canon(clusters: Iterable[Iterable[int]]) -> Clusters:
     return sorted((tuple(sorted(int(x) for x in c)) for c in clusters), key=lambda c: c[0])
 
 
@@ -125,7 +125,7 @@ def _prepare(
 def _alg1(
     mask: NDArray[np.bool_], utility: str, values: NDArray | None, sq: bool
 ) -> Iterator[Clusters]:
-    """The partitions of Algorithm 1, ``Q^(0), Q^(1), …`` (ends when no merge is possible)."""
+    """Yield the partitions of Algorithm 1, ``Q^(0), Q^(1), …`` (ends when no merge is possible)."""
     q = _canon([x] for x in range(mask.shape[1]))
     yield q
     while len(q) > 1:
@@ -164,7 +164,7 @@ def _alg1(
 def _alg2(
     mask: NDArray[np.bool_], utility: str, values: NDArray | None, sq: bool
 ) -> Iterator[Clusters]:
-    """The partitions of Algorithm 2 (ends when the confusability graph is connected)."""
+    """Yield the partitions of Algorithm 2 (ends when the confusability graph is connected)."""
     q = _canon([x] for x in range(mask.shape[1]))
     yield q
     while True:
@@ -198,7 +198,7 @@ def reference_path(
     values: ArrayLike | None = None,
     distance: Literal["abs", "sq"] = "abs",
 ) -> list[Clusters]:
-    """The λ-independent merge path of Algorithm 1 or 2, every step from scratch.
+    """Return the λ-independent merge path of Algorithm 1 or 2, every step from scratch.
 
     Parameters
     ----------
@@ -239,7 +239,7 @@ def reference_run(
     values: ArrayLike | None = None,
     distance: Literal["abs", "sq"] = "abs",
 ) -> Clusters:
-    """The partition Algorithm 1 or 2 returns for ``lam``, evaluating ``ΔL`` at every step.
+    """Return the partition Algorithm 1 or 2 returns for ``lam``, evaluating every ``ΔL``.
 
     A step is accepted while ``ΔL < −1e-12``; ``ΔL`` is the change of ``L0 − λU``
     (Algorithm 1) or ``log|P| − λU`` (Algorithm 2), both computed from the partitions.
@@ -312,7 +312,7 @@ def reference_until_connected(
     values: ArrayLike | None = None,
     distance: Literal["abs", "sq"] = "abs",
 ) -> list[tuple[Clusters, float | None]]:
-    """The §V-C variant from its definition: eq. (12) for every candidate pair, every step.
+    """Run the §V-C variant from its definition: eq. (12) for every pair, every step.
 
     Every iteration merges, among the pairs of clusters in different components, the one of
     smallest ``ΔL = −B0(new) + B0(old) + λ(U(old) − U(new))`` (ties within 1e-9: smallest

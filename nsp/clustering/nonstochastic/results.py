@@ -126,7 +126,14 @@ class ClusteringResult:
         return self.history[-1].decomposition
 
     def to_frame(self) -> pd.DataFrame:
-        """The history as a table (one row per accepted iteration, then the rejected one)."""
+        """Return the history as a table (one row per accepted iteration, then the rejected one).
+
+        Returns
+        -------
+        pandas.DataFrame
+            Columns ``t``, ``accepted``, ``lagrangian``, ``privacy``, ``utility``, ``delta``,
+            ``n_clusters``, ``partition``, ``decomposition``.
+        """
         rows = []
         for it, accepted in [(h, True) for h in self.history] + (
             [(self.rejected, False)] if self.rejected is not None else []

@@ -69,8 +69,9 @@ class _State:
         )
 
     def pair_dbar(self) -> NDArray[np.float64]:
-        """``d̄`` of the merge of every pair of slots (n × n), the operations of :meth:`merged_dbar`
-        done in place.
+        """Return ``d̄`` of the merge of every pair of slots (n × n).
+
+        The operations of :meth:`merged_dbar`, done in place.
         """
         c = np.add.outer(self.vsum, self.vsum)
         c /= np.add.outer(self.size, self.size)
