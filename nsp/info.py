@@ -29,7 +29,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 from scipy import optimize, special
 
-from nsp._validation import SUM_TOL, as_axes, as_pmf, log_base
+from nsp._validation import SUM_TOL, Base, as_axes, as_pmf, check_bool, check_real, log_base
 
 __all__ = [
     "binary_entropy",
@@ -52,7 +52,6 @@ __all__ = [
 ]
 
 Axes = int | tuple[int, ...] | list[int]
-Base = float | str
 
 #: Size of the blocks in which :func:`_neg_xlogx` takes logarithms (fits in the L2 cache).
 _BLOCK = 1 << 13
@@ -97,14 +96,16 @@ def _neg_xlogx(a: NDArray[np.float64]) -> float:
 
 
 def _check_alpha(alpha: float) -> float:
-    """Validate an order ``alpha`` in ``[0, inf]``."""
-    try:
-        a = float(alpha)
-    except (TypeError, ValueError):
-        raise ValueError(f"alpha must be a number in [0, inf]; got {alpha!r}") from None
-    if math.isnan(a) or a < 0:
-        raise ValueError(f"alpha must be a number in [0, inf]; got {alpha!r}")
-    return a
+    """Validate an order ``alpha`` in ``[0, inf]`` (infinity included)."""
+    return check_real("alpha", alpha, low=0.0, allow_inf=True)
+
+
+def _real_array(values: ArrayLike, name: str) -> NDArray[np.float64]:
+    """``values`` as floats, refusing complex, string or object input instead of casting it."""
+    raw = np.asarray(values)
+    if raw.dtype.kind not in "biuf":
+        raise ValueError(f"{name} must hold real numbers (got dtype {raw.dtype})")
+    return raw.astype(np.float64, copy=False)
 
 
 def _group(axes: Axes, ndim: int, name: str, *, allow_empty: bool) -> tuple[int, ...]:
@@ -182,6 +183,7 @@ def entropy(p: ArrayLike, *, base: Base = 2, normalize: bool = False) -> float:
     >>> entropy([3, 1], normalize=True) == binary_entropy(0.25)
     True
     """
+    normalize = check_bool("normalize", normalize)
     arr = as_pmf(p, name="p", normalize=normalize)
     ln_b = log_base(base)
     return _nonneg(_neg_xlogx(arr)) / ln_b
@@ -221,7 +223,7 @@ def binary_entropy(q: ArrayLike, *, base: Base = 2) -> float | NDArray[np.float6
     >>> round(1 - binary_entropy(0.1), 4)  # capacity of a BSC(0.1), bits
     0.531
     """
-    arr = np.asarray(q, dtype=np.float64)
+    arr = _real_array(q, "q")
     if arr.size and (np.any(np.isnan(arr)) or np.any(arr < 0) or np.any(arr > 1)):
         raise ValueError("q must lie in [0, 1] (found a value outside it or NaN)")
     ln_b = log_base(base)
@@ -257,7 +259,7 @@ def inverse_binary_entropy(h: ArrayLike, *, base: Base = 2) -> float | NDArray[n
     0.11
     """
     ln_b = log_base(base)
-    arr = np.asarray(h, dtype=np.float64)
+    arr = _real_array(h, "h")
     top = math.log(2) / ln_b
     if arr.size and (np.any(np.isnan(arr)) or np.any(arr < 0) or np.any(arr > top * (1 + 1e-12))):
         raise ValueError(f"h must lie in [0, log_base 2] = [0, {top:.12g}]")
@@ -303,6 +305,7 @@ def renyi_entropy(p: ArrayLike, alpha: float, *, base: Base = 2, normalize: bool
     >>> round(renyi_entropy(p, 2), 6)  # collision entropy, -log2(3/8)
     1.415037
     """
+    normalize = check_bool("normalize", normalize)
     arr = as_pmf(p, name="p", normalize=normalize)
     a = _check_alpha(alpha)
     ln_b = log_base(base)
@@ -342,6 +345,7 @@ def cross_entropy(p: ArrayLike, q: ArrayLike, *, base: Base = 2, normalize: bool
     >>> cross_entropy([0.5, 0.5], [1.0, 0.0])
     inf
     """
+    normalize = check_bool("normalize", normalize)
     pa, qa = _pair(p, q, normalize)
     ln_b = log_base(base)
     mask = pa > 0
@@ -382,6 +386,7 @@ def marginal(p: ArrayLike, axes: Axes, *, normalize: bool = False) -> NDArray[np
     >>> marginal(p, (1, 0)).tolist() == p.T.tolist()
     True
     """
+    normalize = check_bool("normalize", normalize)
     arr = as_pmf(p, name="p", normalize=normalize)
     group = _group(axes, arr.ndim, "axes", allow_empty=False)
     order = [int(a) % arr.ndim for a in ((axes,) if isinstance(axes, (int, np.integer)) else axes)]
@@ -429,6 +434,7 @@ def conditional_entropy(
     >>> conditional_entropy(p, 0, ())
     1.0
     """
+    normalize = check_bool("normalize", normalize)
     arr = as_pmf(p, name="p", normalize=normalize)
     a = _group(axes, arr.ndim, "axes", allow_empty=False)
     g = _group(given, arr.ndim, "given", allow_empty=True)
@@ -479,6 +485,7 @@ def mutual_information(
     >>> round(mutual_information(np.full((2, 3), 1 / 6)), 12)  # independent: 0 up to rounding
     0.0
     """
+    normalize = check_bool("normalize", normalize)
     raw = np.asarray(p, dtype=np.float64)
     if raw.ndim == 0 or raw.size == 0:
         as_pmf(raw, name="p")  # raises the shared message
@@ -590,6 +597,7 @@ def conditional_mutual_information(
     >>> mutual_information(p, 0, 1), conditional_mutual_information(p, 0, 1, 2)
     (0.0, 1.0)
     """
+    normalize = check_bool("normalize", normalize)
     arr = as_pmf(p, name="p", normalize=normalize)
     ga = set(_group(a, arr.ndim, "a", allow_empty=False))
     gb = set(_group(b, arr.ndim, "b", allow_empty=False))
@@ -627,6 +635,7 @@ def kl_divergence(p: ArrayLike, q: ArrayLike, *, base: Base = 2, normalize: bool
     >>> kl_divergence([0.5, 0.5], [1.0, 0.0])
     inf
     """
+    normalize = check_bool("normalize", normalize)
     pa, qa = _pair(p, q, normalize)
     ln_b = log_base(base)
     mask = pa > 0
@@ -693,6 +702,7 @@ def renyi_divergence(
     >>> renyi_divergence([0.5, 0.5], [0.25, 0.75], float("inf"))  # log2 max(p/q) = log2 2
     1.0
     """
+    normalize = check_bool("normalize", normalize)
     pa, qa = _pair(p, q, normalize)
     a = _check_alpha(alpha)
     ln_b = log_base(base)
@@ -737,6 +747,7 @@ def total_variation(p: ArrayLike, q: ArrayLike, *, normalize: bool = False) -> f
     >>> total_variation([1.0, 0.0], [0.0, 1.0])
     1.0
     """
+    normalize = check_bool("normalize", normalize)
     pa, qa = _pair(p, q, normalize)
     return min(1.0, 0.5 * float(np.abs(pa - qa).sum()))
 
@@ -772,6 +783,7 @@ def js_divergence(
     >>> js_divergence([0.3, 0.7], [0.3, 0.7])
     0.0
     """
+    normalize = check_bool("normalize", normalize)
     pa, qa = _pair(p, q, normalize)
     w = as_pmf(weights, name="weights", ndim=1)
     if w.size != 2:
@@ -818,6 +830,7 @@ def maximal_leakage(p_xy: ArrayLike, *, base: Base = 2, normalize: bool = False)
     >>> bool(np.isclose(maximal_leakage(p), np.log2(3)))
     True
     """
+    normalize = check_bool("normalize", normalize)
     p = _joint2(p_xy, normalize)
     ln_b = log_base(base)
     px = p.sum(axis=1)
@@ -854,6 +867,7 @@ def max_mutual_information(p_xy: ArrayLike, *, base: Base = 2, normalize: bool =
     >>> bool(np.isclose(max_mutual_information(p, base="e"), np.log(1.5)))
     True
     """
+    normalize = check_bool("normalize", normalize)
     p = _joint2(p_xy, normalize)
     ln_b = log_base(base)
     px, py = p.sum(axis=1), p.sum(axis=0)
@@ -892,6 +906,7 @@ def renyi_leakage(
     >>> renyi_leakage(p, 0), renyi_leakage(p, np.inf), max_mutual_information(p)
     (1.0, 1.0, 1.0)
     """
+    normalize = check_bool("normalize", normalize)
     p = _joint2(p_xy, normalize)
     px, py = p.sum(axis=1), p.sum(axis=0)
     return max(
@@ -938,6 +953,7 @@ def sibson_mutual_information(
     >>> round(sibson_mutual_information(p, 2), 6)  # 2 log2(2 sqrt(0.5 * 0.9**2 + 0.5 * 0.1**2))
     0.713696
     """
+    normalize = check_bool("normalize", normalize)
     p = _joint2(p_xy, normalize)
     a = _check_alpha(alpha)
     ln_b = log_base(base)
@@ -1000,6 +1016,7 @@ def gacs_korner_common_information(
     >>> bool(np.isclose(gacs_korner_common_information(p), binary_entropy(0.3)))
     True
     """
+    normalize = check_bool("normalize", normalize)
     from nsp.uncertain import support_components
 
     ln_b = log_base(base)

@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from nsp import info
+from nsp.channels import random_channel
 
 INF = float("inf")
 gk = info.gacs_korner_common_information
@@ -30,14 +31,6 @@ def random_pmf(rng: np.random.Generator, shape: tuple[int, ...], *, zeros: float
     if p.sum() == 0:
         p.flat[rng.integers(p.size)] = 1.0
     return p / p.sum()
-
-
-def random_channel(rng: np.random.Generator, n_in: int, n_out: int, *, zeros: float = 0.3):
-    w = rng.dirichlet(np.ones(n_out), size=n_in)
-    w[rng.random(w.shape) < zeros] = 0.0
-    dead = w.sum(axis=1) == 0
-    w[dead, rng.integers(n_out, size=int(dead.sum()))] = 1.0
-    return w / w.sum(axis=1, keepdims=True)
 
 
 @st.composite
@@ -109,7 +102,7 @@ def test_binary_entropy_endpoints_and_vectorization():
     h = info.binary_entropy(q)
     assert isinstance(h, np.ndarray) and h.shape == (11, 1)
     assert isinstance(info.binary_entropy(np.float64(0.3)), float)
-    for qi, hi in zip(q.ravel(), h.ravel()):
+    for qi, hi in zip(q.ravel(), h.ravel(), strict=False):
         assert hi == pytest.approx(h_direct([qi, 1 - qi]), abs=1e-15)
 
 
@@ -237,7 +230,7 @@ def test_renyi0_of_posterior_is_nonstochastic_leakage():
     rng = np.random.default_rng(13)
     for _ in range(20):
         n_s, n_x = 6, 7
-        p = random_channel(rng, n_s, n_x, zeros=0.5) / n_s  # p(s, x) with S uniform
+        p = random_channel(n_s, n_x, zeros=0.5, seed=rng) / n_s  # p(s, x) with S uniform
         px = p.sum(0)
         u = np.full(n_s, 1 / n_s)
         lhs = max(info.renyi_divergence(p[:, x] / px[x], u, 0) for x in range(n_x) if px[x] > 0)
@@ -351,7 +344,10 @@ def test_data_processing(seed):
     rng = np.random.default_rng(seed)
     nx, ny, nz = rng.integers(1, 6, size=3)
     px = random_pmf(rng, (nx,))
-    w1, w2 = random_channel(rng, nx, ny), random_channel(rng, ny, nz)
+    w1, w2 = (
+        random_channel(nx, ny, zeros=0.3, seed=rng),
+        random_channel(ny, nz, zeros=0.3, seed=rng),
+    )
     p = px[:, None, None] * w1[:, :, None] * w2[None, :, :]  # X -> Y -> Z
     p /= p.sum()
     assert info.mutual_information(p, 0, 2) <= info.mutual_information(p, 0, 1) + 1e-12
@@ -389,7 +385,7 @@ def info_components(p: np.ndarray) -> int:
             a = parent[a]
         return a
 
-    for x, y in zip(*np.nonzero(p)):
+    for x, y in zip(*np.nonzero(p), strict=False):
         parent[find(x)] = find(n_x + y)
     return len({find(x) for x in range(n_x) if p[x].sum() > 0})
 
@@ -420,7 +416,7 @@ def test_gacs_korner_block_construction(seed):
     cols = rng.integers(1, 4, size=k)
     p = np.zeros((rows.sum(), cols.sum()))
     r0 = c0 = 0
-    for r, c in zip(rows, cols):
+    for r, c in zip(rows, cols, strict=False):
         block = rng.random((r, c)) + 0.05
         block[rng.random((r, c)) < 0.2] = 0
         block[0, :] += 0.1  # keep the block connected: its first row touches every column
@@ -445,7 +441,7 @@ def test_renyi_divergence_monotone_and_limits(pq):
     orders = [0, 1e-3, 0.25, 0.5, 0.9, 1, 1.1, 2, 5, 50, 1e4, INF]
     d = [info.renyi_divergence(p, q, a) for a in orders]
     assert all(math.isfinite(v) and v >= 0 for v in d)
-    assert all(a <= b + 1e-10 for a, b in zip(d, d[1:]))
+    assert all(a <= b + 1e-10 for a, b in zip(d, d[1:], strict=False))
     kl = info.kl_divergence(p, q)
     assert d[orders.index(1)] == kl
     # alpha -> 1: D_alpha = KL + (alpha - 1) Var_p[ln p/q] / (2 ln 2) + O((alpha - 1)^2)
@@ -495,7 +491,7 @@ def test_renyi_entropy_monotone(pq):
     p, _ = pq
     orders = [0, 0.3, 1, 2, 7, INF]
     h = [info.renyi_entropy(p, a) for a in orders]
-    assert all(a >= b - 1e-12 for a, b in zip(h, h[1:]))
+    assert all(a >= b - 1e-12 for a, b in zip(h, h[1:], strict=False))
     assert h[0] == pytest.approx(math.log2(np.count_nonzero(p)))
     assert h[2] == pytest.approx(info.entropy(p), abs=1e-12)
     assert h[-1] == pytest.approx(-math.log2(p.max()), abs=1e-12)
@@ -507,7 +503,7 @@ def test_sibson_mutual_information(p):
     px = p.sum(1)
     orders = [0, 0.5, 1, 2, 10, INF]
     vals = [info.sibson_mutual_information(p, a) for a in orders]
-    assert all(a <= b + 1e-10 for a, b in zip(vals, vals[1:]))
+    assert all(a <= b + 1e-10 for a, b in zip(vals, vals[1:], strict=False))
     assert vals[2] == pytest.approx(info.mutual_information(p), abs=1e-12)
     assert vals[-1] == info.maximal_leakage(p)
     # I_alpha = D_alpha(p_xy || p_x Q*), Sibson's Q*(y) ∝ (sum_x p(x) p(y|x)^alpha)^(1/alpha)
@@ -755,7 +751,9 @@ def test_sum_tolerance_and_normalize():
         info.entropy([0, 0], normalize=True)
 
 
-@pytest.mark.parametrize("base", [0, -2, 0.5, 1, 1.0, float("nan"), float("inf"), "ten", None, True])
+@pytest.mark.parametrize(
+    "base", [0, -2, 0.5, 1, 1.0, float("nan"), float("inf"), "ten", None, True]
+)
 def test_bad_base_rejected(base):
     for call in (
         lambda: info.entropy(GOOD, base=base),
@@ -853,4 +851,29 @@ def test_renyi_leakage_ends_are_l0_and_max_mutual_information(seed):
     assert info.renyi_leakage(p, 0) == pytest.approx(nonstochastic_leakage(mask), abs=1e-12)
     assert info.renyi_leakage(p, np.inf) == pytest.approx(info.max_mutual_information(p), abs=1e-12)
     values = [info.renyi_leakage(p, a) for a in (0.0, 0.5, 1.0, 2.0, 8.0)]
-    assert all(a <= b + 1e-12 for a, b in zip(values, values[1:]))
+    assert all(a <= b + 1e-12 for a, b in zip(values, values[1:], strict=False))
+
+
+@pytest.mark.parametrize(
+    ("call", "name"),
+    [
+        (lambda: info.entropy([0.5, 0.5], normalize="yes"), "normalize"),
+        (lambda: info.mutual_information(np.full((2, 2), 0.25), 0, 1, normalize=0), "normalize"),
+        (lambda: info.kl_divergence([0.5, 0.5], [0.5, 0.5], normalize=None), "normalize"),
+        (lambda: info.renyi_entropy([0.5, 0.5], True), "alpha"),
+        (lambda: info.renyi_entropy([0.5, 0.5], "2"), "alpha"),
+        (lambda: info.renyi_divergence([0.5, 0.5], [0.5, 0.5], math.nan), "alpha"),
+        (lambda: info.sibson_mutual_information(np.full((2, 2), 0.25), -1.0), "alpha"),
+        (lambda: info.binary_entropy([0.1 + 0.5j]), "q"),
+        (lambda: info.binary_entropy("0.1"), "q"),
+        (lambda: info.inverse_binary_entropy([0.5j]), "h"),
+        (lambda: info.entropy([0.5, 0.5], base=True), "base"),
+    ],
+)
+def test_scalar_options_are_checked_by_the_shared_rules(call, name):
+    with pytest.raises(ValueError, match=name):
+        call()
+
+
+def test_an_infinite_order_is_still_accepted():
+    assert info.renyi_entropy([0.5, 0.25, 0.25], INF) == pytest.approx(1.0, abs=1e-15)
