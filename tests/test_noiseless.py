@@ -573,3 +573,38 @@ def test_sequences_are_required_where_one_value_per_individual_is_expected():
     with pytest.raises(ValueError, match="too many"):
         nl.LinearQuantizer(0.0, 1.0, 10**9).edges  # noqa: B018
     assert nl.LinearQuantizer(0.0, 1.0, 10**9).index(0.5) == 5 * 10**8
+
+
+@given(instances(), st.integers(1, 4), st.integers(0, 2**32 - 1))
+def test_the_witness_spends_the_whole_budget(inst, r, seed):
+    domains, _ = inst
+    mech = random_mechanism(domains, r, np.random.default_rng(seed))
+    w = nl.noiseless_witness(mech, domains)
+    assert math.log2(len(w.outputs)) == pytest.approx(nl.noiseless_epsilon(mech, domains))
+    v = list(w.others)
+    v.insert(w.individual, domains[w.individual][0])
+    caused = {mech(_with(v, w.individual, xi)) for xi in domains[w.individual]}
+    assert caused == set(w.outputs)
+    individual, others, outputs = w  # unpacks like a tuple
+    assert (individual, others, outputs) == (w.individual, w.others, w.outputs)
+
+
+def test_the_witness_respects_a_non_product_range():
+    domains = [[0, 1, 2], [0, 1, 2]]
+    mech = lambda x: x[0] + 3 * x[1]  # noqa: E731
+    diagonal = np.eye(3, dtype=bool)
+    assert nl.noiseless_witness(mech, domains, admissible=diagonal).outputs == (0,)
+    assert len(nl.noiseless_witness(mech, domains).outputs) == 3
+
+
+@pytest.mark.parametrize(
+    "kwargs, match",
+    [
+        ({"mech": "m", "domains": [[0, 1]]}, "callable"),
+        ({"mech": lambda x: 0, "domains": [[]]}, "empty"),
+        ({"mech": lambda x: 0, "domains": [[0, 1]], "admissible": [False, False]}, "at least one"),
+    ],
+)
+def test_the_witness_refuses_bad_input(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        nl.noiseless_witness(**kwargs)

@@ -18,7 +18,8 @@ from __future__ import annotations
 import itertools
 import math
 import numbers
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -31,7 +32,9 @@ __all__ = [
     "Mechanism",
     "compose_joint",
     "conditional_output_counts",
+    "NoiselessWitness",
     "is_noiselessly_private",
+    "noiseless_witness",
     "local_noiseless_epsilon",
     "noiseless_epsilon",
     "output_table",
@@ -318,6 +321,79 @@ def is_noiselessly_private(
     epsilon = check_real("epsilon", epsilon, low=0.0, allow_inf=True)
     worst = _worst_count(mech, domains, admissible)
     return bool(math.isinf(epsilon) or worst <= 2.0**epsilon * (1 + _REL_TOL))
+
+
+@dataclass(frozen=True)
+class NoiselessWitness:
+    """Where a mechanism spends its budget: one individual, the others' values, the outputs.
+
+    Parameters
+    ----------
+    individual : int
+        The individual ``i`` whose entry moves the output most.
+    others : tuple
+        The others' values ``x_{-i}`` (in individual order, ``i`` left out) where it does.
+    outputs : tuple
+        The distinct outputs individual ``i`` then causes, in the order of its domain;
+        ``log2(len(outputs))`` is the mechanism's budget.
+    """
+
+    individual: int
+    others: tuple[Any, ...]
+    outputs: tuple[Hashable, ...]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter((self.individual, self.others, self.outputs))
+
+
+def noiseless_witness(
+    mech: Mechanism,
+    domains: Sequence[Sequence[Any]],
+    *,
+    admissible: ArrayLike | None = None,
+) -> NoiselessWitness:
+    """Find where ``mech`` spends its budget: an ``(i, x_{-i})`` with the most outputs.
+
+    The first such pair in the order of the individuals and of the product of their domains.
+
+    Parameters
+    ----------
+    mech : callable
+        The mechanism ``M∘f`` as a function of the whole dataset tuple.
+    domains : sequence of sequences
+        Each individual's finite range ``[[X_i]]``.
+    admissible : array_like of bool, optional
+        A non-product joint range as a mask over the product domain.
+
+    Returns
+    -------
+    NoiselessWitness
+        ``individual``, ``others`` and ``outputs``, with
+        ``log2(len(outputs)) == noiseless_epsilon(mech, domains)``.
+
+    References
+    ----------
+    F. Farokhi, *Noiseless privacy*, arXiv:1910.13027, Definition 1.
+
+    Examples
+    --------
+    >>> noiseless_witness(lambda x: (x[0] + x[1]) // 2, [range(4), range(2)])
+    NoiselessWitness(individual=0, others=(1,), outputs=(0, 1, 2))
+    """
+    codes, outputs = output_table(mech, domains)
+    doms = _check_domains(domains)
+    counts = conditional_output_counts(codes, admissible=admissible)
+    best = [int(c.max()) for c in counts]
+    i = best.index(max(best))
+    where = np.unravel_index(int(np.argmax(counts[i])), counts[i].shape)
+    others = tuple(
+        d[int(k)] for d, k in zip((d for j, d in enumerate(doms) if j != i), where, strict=True)
+    )
+    line = np.moveaxis(codes, i, -1)[where]
+    if admissible is not None:
+        line = line[np.moveaxis(np.asarray(admissible, dtype=bool), i, -1)[where]]
+    seen = dict.fromkeys(int(c) for c in line)
+    return NoiselessWitness(i, others, tuple(outputs[c] for c in seen))
 
 
 def local_noiseless_epsilon(
