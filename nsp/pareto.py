@@ -1,33 +1,39 @@
-# mypy: ignore-errors
 """λ sweeps and Pareto fronts of privacy-utility trade-offs.
 
 The Lagrangian ``𝓛 = privacy − λ·utility`` of Ding & Farokhi's problems (3) and (5) is a
 weighted sum of privacy leakage and utility loss; each λ gives a (locally) Pareto-optimal
-point and the set over λ is the frontier (§VII-A). Because the merge path of Algorithms 1 and
-2 does not depend on λ, a whole sweep is read off one path (:func:`lambda_windows` gives, for
-every point of the path, the exact interval of λ that returns it).
+point and the set over λ is the frontier (Sec. VII-A). Because the merge path of Algorithms 1
+and 2 does not depend on λ, a whole sweep is read off one path (:func:`lambda_windows` gives,
+for every point of the path, the exact interval of λ that returns it).
 
 Normalized axes (Figs. 7 and 9): privacy ``P(X̂)/P(X)`` (``L0`` or ``I*`` divided by its value
 without quantization), utility loss ``1 − U1(X;X̂)/U1(X;X) = 1 − I0(X→X̂)/H0(X)`` for U1 and
 ``U2(X;X̂)/Û2`` for U2, where ``Û2`` is the minimum of U2 over the points of that curve.
+
+References
+----------
+.. [1] N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using
+   agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020.
 """
 
 from __future__ import annotations
 
 import math
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
+from nsp._validation import Base, check_base, check_bool, check_choice, check_int, check_real
 from nsp.clustering.nonstochastic import (
     ClusteringResult,
     MergePath,
-    indistinguishable_l0,
     merge_path,
+    merge_until_connected,
     start_point,
 )
+from nsp.partition import Partition
 
 __all__ = [
     "default_lambdas",
@@ -37,16 +43,33 @@ __all__ = [
     "pareto_front",
 ]
 
-Algorithm = Literal["algorithm1", "algorithm2", "indistinguishable_l0"]
+#: ``"indistinguishable_l0"`` is the old name of ``"merge_until_connected"`` (still accepted).
+Algorithm = Literal["algorithm1", "algorithm2", "merge_until_connected", "indistinguishable_l0"]
+
+_ALGORITHMS = ("algorithm1", "algorithm2", "merge_until_connected", "indistinguishable_l0")
 
 
 def default_lambdas(
     path: MergePath | None = None, *, lo: float = 1e-4, hi: float = 100.0, num: int = 121
-) -> NDArray:
-    """The λ grid ``[0] + logspace(log10 lo, log10 hi, num)``, plus the path's breakpoints.
+) -> NDArray[np.float64]:
+    """Return the λ grid ``[0] + logspace(log10 lo, log10 hi, num)``, plus the breakpoints.
 
-    Including the exact breakpoints ``a_t/b_t`` guarantees that every point reachable by some
-    λ is in the sweep (spec A24).
+    Including the exact breakpoints ``a_t/b_t`` of the path guarantees that every point
+    reachable by some λ is in the sweep (a log-spaced grid alone can step over a window).
+
+    Parameters
+    ----------
+    path : MergePath, optional
+        A merge path whose breakpoints are added.
+    lo, hi : float
+        The ends of the log-spaced part, ``0 < lo < hi`` (finite).
+    num : int, default 121
+        The number of log-spaced values, >= 1.
+
+    Returns
+    -------
+    ndarray of float
+        Sorted, unique.
 
     Examples
     --------
@@ -54,8 +77,13 @@ def default_lambdas(
     >>> lam.size, lam[0], float(lam[-1])
     (122, np.float64(0.0), 100.0)
     """
-    if not (0 < lo < hi) or num < 1:
-        raise ValueError(f"need 0 < lo < hi and num >= 1; got lo={lo}, hi={hi}, num={num}")
+    lo = check_real("lo", lo, low=0.0, closed="neither")
+    hi = check_real("hi", hi, low=0.0, closed="neither")
+    num = check_int("num", num, low=1)
+    if not lo < hi:
+        raise ValueError(f"need 0 < lo < hi; got lo={lo}, hi={hi}")
+    if path is not None and not isinstance(path, MergePath):
+        raise ValueError(f"path must be a MergePath; got {type(path).__name__}")
     grid = np.r_[0.0, np.logspace(math.log10(lo), math.log10(hi), num)]
     if path is not None:
         grid = np.r_[grid, path.breakpoints()]
@@ -63,11 +91,16 @@ def default_lambdas(
 
 
 def lambda_windows(path: MergePath) -> pd.DataFrame:
-    """For every partition on the path, the interval ``[lam_low, lam_high)`` of λ returning it.
+    """Return, for every partition on the path, the interval ``[lam_low, lam_high)`` of λ.
 
     Step ``t`` is accepted iff ``λ < c_t`` (:meth:`MergePath.thresholds`: ``c_t = a_t/b_t``
     for privacy gain ``a_t`` and utility drop ``b_t``). The run returns index ``T`` iff steps
     ``1..T`` are accepted and step ``T+1`` is not: ``c_{T+1} ≤ λ < min_{t≤T} c_t``.
+
+    Parameters
+    ----------
+    path : MergePath
+        The merge path of Algorithm 1 or 2 (:func:`nsp.clustering.nonstochastic.merge_path`).
 
     Returns
     -------
@@ -77,12 +110,13 @@ def lambda_windows(path: MergePath) -> pd.DataFrame:
     Examples
     --------
     >>> from nsp.clustering.nonstochastic import merge_path
-    >>> mask = [[1, 0, 0, 0, 0, 0, 0], [1, 1, 0, 0, 0, 0, 0], [0, 0, 1, 1, 0, 0, 0],
-    ...         [0, 0, 0, 0, 1, 0, 0], [0, 0, 0, 0, 0, 1, 0], [0, 0, 0, 0, 0, 0, 1]]
-    >>> w = lambda_windows(merge_path(mask, algorithm="algorithm2"))
+    >>> from nsp.papers.agglomerative import example1_range
+    >>> w = lambda_windows(merge_path(example1_range(), algorithm="algorithm2"))
     >>> w[w.reachable].round(4).values.tolist()
     [[0, 0.3219, inf, True], [4, 0.0, 0.3219, True]]
     """
+    if not isinstance(path, MergePath):
+        raise ValueError(f"path must be a MergePath; got {type(path).__name__}")
     c = path.thresholds()  # step t is accepted iff λ < c[t]
     n = c.size
     rows = []
@@ -94,8 +128,15 @@ def lambda_windows(path: MergePath) -> pd.DataFrame:
 
 
 def _row(
-    lam: float, it_t: int, iterations: int, privacy: float, utility: float, partition, source: str
-) -> dict:
+    lam: float,
+    it_t: int,
+    iterations: int,
+    privacy: float,
+    utility: float,
+    partition: Partition,
+    source: str,
+) -> dict[str, Any]:
+    """Return one row of a sweep."""
     return {
         "lam": lam,
         "t": it_t,
@@ -108,6 +149,19 @@ def _row(
     }
 
 
+def _lambdas(lambdas: ArrayLike) -> NDArray[np.float64]:
+    """Return the λ values as floats, checked: a non-empty 1-D array of finite numbers >= 0."""
+    arr = np.asarray(lambdas)
+    if arr.dtype.kind not in "iuf" or arr.ndim > 1 or arr.size == 0:
+        raise ValueError(
+            f"lambdas must be a non-empty 1-D array of real numbers >= 0; got {lambdas!r}"
+        )
+    lam = np.atleast_1d(arr.astype(np.float64))
+    if not np.all(np.isfinite(lam)) or np.any(lam < 0):
+        raise ValueError("lambdas must be finite and >= 0 (found NaN, inf or a negative value)")
+    return lam
+
+
 def lambda_sweep(
     r: ArrayLike,
     lambdas: ArrayLike | None = None,
@@ -116,28 +170,30 @@ def lambda_sweep(
     utility: Literal["U1", "U2"] = "U1",
     values: ArrayLike | None = None,
     distance: Literal["abs", "sq"] = "abs",
-    base: float = 2,
+    base: Base = 2,
     include_path: bool = False,
 ) -> pd.DataFrame:
     """Run an algorithm for every λ and normalize the outcomes as in Figs. 7 and 9.
 
-    Algorithms 1 and 2 are read off one merge path; the §V-C variant (whose path depends on
-    λ) is run once per λ.
+    Algorithms 1 and 2 are read off one merge path; the variant of Sec. V-C
+    (``"merge_until_connected"``, whose path depends on λ) is run once per λ.
 
     Parameters
     ----------
     r : JointRange or array_like of bool
         The joint range ``mask[s, x]``.
     lambdas : array_like of float, optional
-        Default :func:`default_lambdas` of the path (grid plus exact breakpoints).
-    algorithm : {"algorithm1", "algorithm2", "indistinguishable_l0"}
+        Finite values >= 0. Default :func:`default_lambdas` of the path (grid plus exact
+        breakpoints).
+    algorithm : {"algorithm1", "algorithm2", "merge_until_connected"}
+        ``"indistinguishable_l0"``, the old name of ``"merge_until_connected"``, is accepted.
     utility, values, distance, base
         As in :func:`nsp.clustering.nonstochastic.algorithm1`.
-    include_path : bool
+    include_path : bool, default False
         Also return every iterate of the merge path (``source="path"``); all iterates are
         feasible quantizations. For Algorithms 1 and 2 the path is shared by every λ and its
-        rows have ``lam`` = NaN; for ``"indistinguishable_l0"`` each λ has its own path, whose
-        rows carry that λ.
+        rows have ``lam`` = NaN; for ``"merge_until_connected"`` each λ has its own path,
+        whose rows carry that λ.
 
     Returns
     -------
@@ -147,27 +203,31 @@ def lambda_sweep(
         ``source``, and the normalized ``privacy_norm`` and ``utility_loss`` (see
         :func:`normalize`; ``Û2`` over all returned rows).
 
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, IEEE Trans. Inf. Forensics Security, 2020, Sec. VII-A.
+
     Examples
     --------
     Fig. 7 (U1): the sweep returns the identity or Example 3's solution, (0.5646, 0):
 
-    >>> mask = [[1, 0, 0, 0, 0, 0, 0], [1, 1, 0, 0, 0, 0, 0], [0, 0, 1, 1, 0, 0, 0],
-    ...         [0, 0, 0, 0, 1, 0, 0], [0, 0, 0, 0, 0, 1, 0], [0, 0, 0, 0, 0, 0, 1]]
-    >>> df = lambda_sweep(mask, algorithm="algorithm2")
+    >>> from nsp.papers.agglomerative import example1_range
+    >>> df = lambda_sweep(example1_range(), algorithm="algorithm2")
     >>> sorted(set(zip(df.utility_loss.round(4), df.privacy_norm.round(4))))
     [(0.0, 1.0), (0.5646, 0.0)]
     """
-    if algorithm not in ("algorithm1", "algorithm2", "indistinguishable_l0"):
-        raise ValueError(
-            "algorithm must be 'algorithm1', 'algorithm2' or 'indistinguishable_l0'; "
-            f"got {algorithm!r}"
-        )
-    kw = dict(utility=utility, values=values, distance=distance, base=base)
-    rows: list[dict] = []
-    if algorithm == "indistinguishable_l0":
-        lam_arr = default_lambdas() if lambdas is None else np.asarray(lambdas, dtype=float)
+    check_choice("algorithm", algorithm, _ALGORITHMS)
+    check_choice("utility", utility, ("U1", "U2"))
+    check_choice("distance", distance, ("abs", "sq"))
+    check_base(base)
+    include_path = check_bool("include_path", include_path)
+    lam_given = None if lambdas is None else _lambdas(lambdas)
+    kw: dict[str, Any] = dict(utility=utility, values=values, distance=distance, base=base)
+    rows: list[dict[str, Any]] = []
+    if algorithm in ("merge_until_connected", "indistinguishable_l0"):
+        lam_arr = default_lambdas() if lam_given is None else lam_given
         for lam in lam_arr:
-            res: ClusteringResult = indistinguishable_l0(r, float(lam), **kw)
+            res: ClusteringResult = merge_until_connected(r, float(lam), **kw)
             t = res.iterations
             rows.append(_row(float(lam), t, t, res.privacy, res.utility, res.partition, "sweep"))
             if include_path:
@@ -177,8 +237,11 @@ def lambda_sweep(
                     )
         p0, u0 = start_point(r, **kw)  # the singletons, as in every run's history[0]
     else:
-        path = merge_path(r, algorithm=algorithm, **kw)
-        lam_arr = default_lambdas(path) if lambdas is None else np.asarray(lambdas, dtype=float)
+        alg: Literal["algorithm1", "algorithm2"] = (
+            "algorithm1" if algorithm == "algorithm1" else "algorithm2"
+        )
+        path = merge_path(r, algorithm=alg, **kw)
+        lam_arr = default_lambdas(path) if lam_given is None else lam_given
         for lam in lam_arr:
             t = path.stop_index(float(lam))
             s = path.steps[t]
@@ -206,10 +269,12 @@ def normalize(
     df : pandas.DataFrame
         With columns ``privacy`` and ``utility``.
     utility : {"U1", "U2"}
+        The utility measure of ``df.utility``.
     privacy_max : float
-        Privacy without quantization (``L0(S→X)`` or ``I*(S;X)``); the ratio is 0 when it is 0.
+        Privacy without quantization (``L0(S→X)`` or ``I*(S;X)``, finite, >= 0); the ratio is
+        0 when it is 0.
     utility_max : float
-        ``U1(X;X) = H0(X)`` (U1; unused for U2).
+        ``U1(X;X) = H0(X)`` (U1, finite; unused for U2).
     u2_hat : float, optional
         ``Û2`` for U2 (default: the minimum of ``df.utility``); pass it to put extra points
         (e.g. a baseline) on the same axis as a curve.
@@ -218,18 +283,37 @@ def normalize(
     -------
     pandas.DataFrame
         A copy with the two columns added.
+
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, IEEE Trans. Inf. Forensics Security, 2020, Figs. 7 and 9.
+
+    Examples
+    --------
+    >>> d = pd.DataFrame({"privacy": [2.0, 1.0], "utility": [3.0, 1.5]})
+    >>> normalize(d, utility="U1", privacy_max=2.0, utility_max=3.0)[
+    ...     ["privacy_norm", "utility_loss"]].values.tolist()
+    [[1.0, 0.0], [0.5, 0.5]]
     """
+    check_choice("utility", utility, ("U1", "U2"))
+    privacy_max = check_real("privacy_max", privacy_max, low=0.0)
+    utility_max = check_real("utility_max", utility_max)
+    if u2_hat is not None:
+        u2_hat = check_real("u2_hat", u2_hat)
+    if not isinstance(df, pd.DataFrame):
+        raise ValueError(f"df must be a pandas DataFrame; got {type(df).__name__}")
+    for col in ("privacy", "utility"):
+        if col not in df.columns:
+            raise ValueError(f"df must have a column {col!r}")
     out = df.copy()
     priv = out["privacy"].to_numpy(dtype=float)
     out["privacy_norm"] = priv / privacy_max if privacy_max > 0 else np.zeros_like(priv)
     u = out["utility"].to_numpy(dtype=float)
     if utility == "U1":
         out["utility_loss"] = 1.0 - u / utility_max + 0.0 if utility_max > 0 else np.zeros_like(u)
-    elif utility == "U2":
+    else:
         hat = float(np.min(u)) if u2_hat is None else float(u2_hat)
         out["utility_loss"] = u / hat + 0.0 if hat < 0 else np.zeros_like(u)
-    else:
-        raise ValueError(f"utility must be 'U1' or 'U2'; got {utility!r}")
     out.attrs["u2_hat"] = float(np.min(u)) if utility == "U2" and u2_hat is None else u2_hat
     return out
 
@@ -237,11 +321,29 @@ def normalize(
 def pareto_front(
     df: pd.DataFrame, *, x: str = "utility_loss", y: str = "privacy_norm", tol: float = 1e-12
 ) -> pd.DataFrame:
-    """The non-dominated rows of ``df`` when minimizing both ``x`` and ``y``.
+    """Return the non-dominated rows of ``df`` when minimizing both ``x`` and ``y``.
 
     A row is dominated if another has ``x`` and ``y`` no larger and one strictly smaller
-    (beyond ``tol``). Duplicated points are kept once; rows are sorted by ``x``. NaN in
-    ``x`` or ``y`` raises ``ValueError`` (it would compare as neither better nor worse).
+    (beyond ``tol``). Duplicated points are kept once; rows are sorted by ``x``.
+
+    Parameters
+    ----------
+    df : pandas.DataFrame
+        The points.
+    x, y : str
+        The columns to minimize.
+    tol : float, default 1e-12
+        A point must improve ``y`` by more than ``tol`` to count (finite, >= 0).
+
+    Returns
+    -------
+    pandas.DataFrame
+        The non-dominated rows, index reset.
+
+    Raises
+    ------
+    ValueError
+        If a column is missing or holds NaN (it would compare as neither better nor worse).
 
     Examples
     --------
@@ -250,6 +352,12 @@ def pareto_front(
     >>> pareto_front(d)[["utility_loss", "privacy_norm"]].values.tolist()
     [[0.0, 1.0], [0.2, 0.6], [0.5, 0.2]]
     """
+    tol = check_real("tol", tol, low=0.0)
+    if not isinstance(df, pd.DataFrame):
+        raise ValueError(f"df must be a pandas DataFrame; got {type(df).__name__}")
+    for name, col in (("x", x), ("y", y)):
+        if col not in df.columns:
+            raise ValueError(f"{name}={col!r} is not a column of df")
     if df.empty:
         return df.copy()
     bad = df[[x, y]].isna().any()
@@ -261,7 +369,7 @@ def pareto_front(
     d = df.sort_values([x, y], kind="stable").drop_duplicates(subset=[x, y])
     keep = []
     best = np.inf
-    for idx, yv in zip(d.index, d[y].to_numpy(dtype=float)):
+    for idx, yv in zip(d.index, d[y].to_numpy(dtype=float), strict=True):
         if yv < best - tol:
             keep.append(idx)
             best = yv

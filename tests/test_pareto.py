@@ -10,16 +10,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from nsp.clustering.nonstochastic import algorithm1, algorithm2, merge_path
+from nsp.papers.agglomerative import example1_range
 from nsp.pareto import default_lambdas, lambda_sweep, lambda_windows, normalize, pareto_front
 
-EX1 = np.zeros((6, 7), dtype=bool)
-EX1[[0, 1, 1, 2, 2, 3, 4, 5], [0, 0, 1, 2, 3, 4, 5, 6]] = True
+EX1 = example1_range().mask
 VALUES_EX4 = [0.2, 0.1, 0.4, 0.3, 0.6, 1.5, 4.0]
 
 
 def points(df: pd.DataFrame, source: str | None = None) -> list[tuple[float, float]]:
     d = df if source is None else df[df.source == source]
-    return sorted(set(zip(d.utility_loss.round(4), d.privacy_norm.round(4))))
+    return sorted(set(zip(d.utility_loss.round(4), d.privacy_norm.round(4), strict=True)))
 
 
 def test_fig7_u1_sweep_and_path():
@@ -47,7 +47,8 @@ def test_fig7_u1_sweep_and_path():
             (0.0256, 0.8614),
             [(0, 6.4386, np.inf), (2, 1.0323, 6.4386), (3, 0.7792, 1.0323), (4, 0.0, 0.7792)],
         ),
-        # the spec lists no λ for (0.0007, 0.8614) with (x − x̂)², but λ in [55.34, 128.77) returns it
+        # the paper lists no λ for (0.0007, 0.8614) with (x − x̂)², but λ in [55.34, 128.77)
+        # returns it
         (
             "sq",
             [(0.0, 1.0), (0.0007, 0.8614), (0.0026, 0.6826), (0.1169, 0.4307), (1.0, 0.0)],
@@ -94,7 +95,7 @@ def test_windows_agree_with_direct_runs(seed):
                 t = alg(mask, float(lam), utility=utility, values=values).iterations
                 row = w.iloc[t]
                 assert row.lam_low - 1e-9 <= lam < row.lam_high + 1e-9
-            # every reachable point of the windows is hit by the default grid (it has the breakpoints)
+            # the default grid (it has the breakpoints) hits every reachable point of the windows
             hit = {path.stop_index(float(lam)) for lam in default_lambdas(path)}
             assert hit == set(w[w.reachable].t)
 
@@ -106,9 +107,9 @@ def test_pareto_front_is_the_non_dominated_set(seed):
         {"utility_loss": rng.integers(0, 5, 12) / 4, "privacy_norm": rng.integers(0, 5, 12) / 4}
     )
     front = pareto_front(d)
-    pts = list(zip(d.utility_loss, d.privacy_norm))
+    pts = list(zip(d.utility_loss, d.privacy_norm, strict=True))
     brute = {p for p in pts if not any(q[0] <= p[0] and q[1] <= p[1] and q != p for q in pts)}
-    assert set(zip(front.utility_loss, front.privacy_norm)) == brute
+    assert set(zip(front.utility_loss, front.privacy_norm, strict=True)) == brute
 
 
 def test_normalize_and_sweep_inputs():
@@ -126,7 +127,9 @@ def test_normalize_and_sweep_inputs():
 
 
 def test_problem_10_sweep_always_has_zero_maximin():
-    df = lambda_sweep(EX1, [0.0, 0.3, 1.0, 10.0], algorithm="indistinguishable_l0")
+    df = lambda_sweep(EX1, [0.0, 0.3, 1.0, 10.0], algorithm="merge_until_connected")
+    old = lambda_sweep(EX1, [0.0, 0.3, 1.0, 10.0], algorithm="indistinguishable_l0")
+    pd.testing.assert_frame_equal(df, old)  # the old name of the option still works
     # every outcome has I* = 0; the privacy axis here is L0 / L0(S→X)
     assert (df.n_clusters <= 4).all()
     assert df.privacy_norm.max() <= 1.0
@@ -143,9 +146,11 @@ def test_pareto_front_rejects_nan():
 
 @given(seed=st.integers(0, 2**32 - 1))
 def test_problem_10_sweep_normalizes_by_the_singletons(seed):
-    """The sweep of the §V-C variant takes L0(S→X) and U(X;X) from the singleton partition
-    (no extra run): the same numbers as every run's first iterate."""
-    from nsp.clustering.nonstochastic import indistinguishable_l0, start_point
+    """The Sec. V-C variant's sweep normalizes by the singletons' L0(S→X) and U(X;X).
+
+    No extra run: the same numbers as every run's first iterate.
+    """
+    from nsp.clustering.nonstochastic import merge_until_connected, start_point
 
     rng = np.random.default_rng(seed)
     n_s, n_x = int(rng.integers(2, 6)), int(rng.integers(2, 8))
@@ -154,10 +159,10 @@ def test_problem_10_sweep_normalizes_by_the_singletons(seed):
     mask[np.arange(n_s), rng.integers(0, n_x, n_s)] = True
     values = rng.normal(size=n_x)
     for utility in ("U1", "U2"):
-        first = indistinguishable_l0(mask, 0.7, utility=utility, values=values).history[0]
+        first = merge_until_connected(mask, 0.7, utility=utility, values=values).history[0]
         assert start_point(mask, utility=utility, values=values) == (first.privacy, first.utility)
         df = lambda_sweep(
-            mask, [0.0, 0.7], algorithm="indistinguishable_l0", utility=utility, values=values
+            mask, [0.0, 0.7], algorithm="merge_until_connected", utility=utility, values=values
         )
         p0 = first.privacy
         expected = df.privacy / p0 if p0 > 0 else 0 * df.privacy
@@ -183,3 +188,47 @@ def test_breakpoints_are_the_finite_positive_thresholds_and_decide_the_stop(seed
             rejected = [t for t in range(1, len(c)) if not lam < c[t]]
             expect = (rejected[0] - 1) if rejected else len(c) - 1
             assert path.stop_index(lam) == expect
+
+
+_D = pd.DataFrame({"privacy": [2.0, 1.0], "utility": [3.0, 1.5]})
+_PT = pd.DataFrame({"utility_loss": [0.0, 1.0], "privacy_norm": [1.0, 0.0]})
+
+
+@pytest.mark.parametrize(
+    ("call", "match"),
+    [
+        (lambda: default_lambdas(lo=0), "lo"),
+        (lambda: default_lambdas(lo=float("nan")), "lo"),
+        (lambda: default_lambdas(hi=float("inf")), "hi"),
+        (lambda: default_lambdas(hi="100"), "hi"),
+        (lambda: default_lambdas(num=0), "num"),
+        (lambda: default_lambdas(num=12.0), "num"),
+        (lambda: default_lambdas(num=True), "num"),
+        (lambda: default_lambdas(path=[1.0]), "MergePath"),
+        (lambda: lambda_windows(EX1), "MergePath"),
+        (lambda: lambda_sweep(EX1, [0.1, float("nan")]), "lambdas"),
+        (lambda: lambda_sweep(EX1, [-1.0]), "lambdas"),
+        (lambda: lambda_sweep(EX1, []), "lambdas"),
+        (lambda: lambda_sweep(EX1, ["a"]), "lambdas"),
+        (lambda: lambda_sweep(EX1, [[0.1]]), "lambdas"),
+        (lambda: lambda_sweep(EX1, [1j]), "lambdas"),
+        (lambda: lambda_sweep(EX1, utility="U3"), "utility"),
+        (lambda: lambda_sweep(EX1, distance="l2"), "distance"),
+        (lambda: lambda_sweep(EX1, base=1), "base"),
+        (lambda: lambda_sweep(EX1, base=True), "base"),
+        (lambda: lambda_sweep(EX1, include_path="yes"), "include_path"),
+        (lambda: normalize(_D, utility="U1", privacy_max=float("nan"), utility_max=1), "privacy"),
+        (lambda: normalize(_D, utility="U1", privacy_max=-1.0, utility_max=1), "privacy_max"),
+        (lambda: normalize(_D, utility="U1", privacy_max=1, utility_max="3"), "utility_max"),
+        (lambda: normalize(_D, utility="U2", privacy_max=1, utility_max=1, u2_hat=True), "u2_hat"),
+        (lambda: normalize(_D[["privacy"]], utility="U1", privacy_max=1, utility_max=1), "utility"),
+        (lambda: normalize([1, 2], utility="U1", privacy_max=1, utility_max=1), "DataFrame"),
+        (lambda: pareto_front(_PT, tol=-1.0), "tol"),
+        (lambda: pareto_front(_PT, tol=float("nan")), "tol"),
+        (lambda: pareto_front(_PT, x="nope"), "x='nope'"),
+        (lambda: pareto_front(_PT.to_numpy()), "DataFrame"),
+    ],
+)
+def test_bad_options_are_refused(call, match):
+    with pytest.raises(ValueError, match=match):
+        call()
