@@ -54,7 +54,8 @@ class Partition:
     so it can be used wherever a list of blocks was expected. It compares equal to another
     :class:`Partition` with the same clusters and ``n``, and to a list (or tuple) of blocks
     holding the same elements in the same order, whatever the type of each block (tuple,
-    list, set or frozenset): ``Partition([[0, 1], [2]]) == [frozenset({0, 1}), (2,)]``.
+    list, set or frozenset): ``Partition([[0, 1], [2]]) == [frozenset({0, 1}), (2,)]``; and
+    ``block in q`` tests a block given as any collection (``{1, 0} in q``).
 
     Examples
     --------
@@ -173,6 +174,16 @@ class Partition:
 
     def __getitem__(self, k: int) -> tuple[int, ...]:
         return self.clusters[k]
+
+    def __contains__(self, block: object) -> bool:
+        # A block given as any collection of elements (tuple, list, set, frozenset).
+        if isinstance(block, str) or not isinstance(block, Iterable):
+            return False
+        try:
+            wanted = frozenset(block)
+        except TypeError:
+            return False
+        return any(frozenset(c) == wanted for c in self.clusters)
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Partition):

@@ -111,6 +111,8 @@ def test_compares_equal_to_the_lists_of_blocks_measures_used_to_return():
     assert q != "q"
     assert q[1] == (2,) and list(q) == [(0, 1), (2,)]
     assert len({q, Partition([[1, 0], [2]])}) == 1
+    assert frozenset({0, 1}) in q and [1, 0] in q and (2,) in q
+    assert {0} not in q and 0 not in q and "01" not in q and [[0]] not in q
 
 
 @pytest.mark.parametrize(
