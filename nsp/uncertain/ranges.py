@@ -168,12 +168,22 @@ class JointRange:
         return JointRange(self.mask.T, s_labels=self.x_labels, x_labels=self.s_labels)
 
     def pairs(self) -> list[tuple[Hashable, Hashable]]:
-        """Return the pairs ``(s, x)`` of the joint range, as labels, in row-major order."""
+        """Return the pairs ``(s, x)`` of the joint range, as labels, in row-major order.
+
+        Returns
+        -------
+        list of (hashable, hashable)
+        """
         rows, cols = np.nonzero(self.mask)
         return [(self.s_labels[i], self.x_labels[j]) for i, j in zip(rows, cols, strict=True)]
 
     def to_frame(self) -> pd.DataFrame:
-        """Return the mask as a boolean DataFrame (index = S labels, columns = X labels)."""
+        """Return the mask as a boolean DataFrame (index = S labels, columns = X labels).
+
+        Returns
+        -------
+        pandas.DataFrame
+        """
         return pd.DataFrame(self.mask, index=list(self.s_labels), columns=list(self.x_labels))
 
     def __eq__(self, other: object) -> bool:
