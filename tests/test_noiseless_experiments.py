@@ -427,3 +427,26 @@ def test_sizes_are_guarded_before_memory_runs_out(households):
         mg.advantage_curves(households.astype(str), progress=False)
     with pytest.raises(ValueError, match="real"):
         nilm.privatize(pd.Series(["1.0"]), 1, lo=0.0, hi=1.0)
+
+
+@pytest.mark.parametrize(
+    "call, match",
+    [
+        (lambda: nilm.CombinatorialOptimisation(threshold=float("nan")), "threshold"),
+        (lambda: nilm.CombinatorialOptimisation(seed=-1), "seed"),
+        (lambda: nilm.CombinatorialOptimisation().set_states({"a": [0, 100.5]}), "integer"),
+        (lambda: nilm.CombinatorialOptimisation().set_states({"a": []}), "integer"),
+        (lambda: taxi.annotation_points(pd.DataFrame({"epsilon": [0]})), "uniqueness_vs_epsilon"),
+        (lambda: paper.theorem8_counterexample(others=("a", 0, 0)), "others"),
+        (lambda: paper.theorem8_counterexample(others=(2, 0, 0)), "others"),
+        (lambda: paper.theorem8_counterexample(epsilon=float("nan")), "epsilon"),
+        (lambda: paper.levels_table([float("nan")], [2]), "epsilon"),
+        (lambda: paper.levels_table([1], [0]), "group_sizes"),
+        (lambda: paper.realized_epsilon_curves([1.0], [1.5]), "group_sizes"),
+        (lambda: paper.theorem4_table(rho_joint=0.0), "rho"),
+        (lambda: paper.theorem4_table(p=0), "p"),
+    ],
+)
+def test_paper_helpers_refuse_bad_input(call, match):
+    with pytest.raises(ValueError, match=match):
+        call()

@@ -178,6 +178,8 @@ def theorem8_counterexample(
     Q = LinearQuantizer(
         Fraction(0), Fraction(1), int(levels_paper(epsilon, Fraction(1, n), 0, 1)), output="index"
     )
+    for k, x in enumerate(others):
+        check_real(f"others[{k}]", x, low=0.0, high=1.0)
     rest = sum(others, Fraction(0))
     bins = sorted({Q.index((Fraction(k, steps) + rest) / n) for k in range(steps + 1)})
     return Q.q, bins

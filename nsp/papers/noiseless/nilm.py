@@ -346,6 +346,10 @@ class CombinatorialOptimisation:
     seed: int = 0
     states_: dict[str, NDArray[np.int64]] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        check_real("threshold", self.threshold, low=0.0)
+        check_int("seed", self.seed, low=0)
+
     def fit(self, submeters: Mapping[str, pd.Series]) -> CombinatorialOptimisation:
         """Learn each appliance's states from its (clean, training-period) readings.
 
@@ -384,7 +388,11 @@ class CombinatorialOptimisation:
         """
         if not states:
             raise ValueError("states must hold at least one appliance")
-        self.states_ = {k: np.asarray(v, dtype=np.int64) for k, v in states.items()}
+        arrays = {k: np.asarray(v) for k, v in states.items()}
+        for k, v in arrays.items():
+            if v.ndim != 1 or v.size == 0 or not np.issubdtype(v.dtype, np.integer):
+                raise ValueError(f"states[{k!r}] must be a non-empty list of integer watts")
+        self.states_ = {k: v.astype(np.int64) for k, v in arrays.items()}
         grids = np.meshgrid(*self.states_.values(), indexing="ij")
         self._combos = np.stack([g.ravel() for g in grids], axis=1)
         sums = self._combos.sum(axis=1)

@@ -312,6 +312,9 @@ def annotation_points(curve: pd.DataFrame) -> dict[str, Any]:
         ``last_none``, ``first_some``, ``first_some_count`` (unique trips there) and
         ``first_all``; ``None`` where no budget qualifies.
     """
+    missing = {"epsilon", "n_unique", "ratio"} - set(getattr(curve, "columns", ()))
+    if missing:
+        raise ValueError(f"curve must come from uniqueness_vs_epsilon (missing {sorted(missing)})")
     none = curve.loc[curve.n_unique == 0, "epsilon"]
     some = curve.loc[curve.n_unique > 0, "epsilon"]
     every = curve.loc[curve.ratio == 1, "epsilon"]
