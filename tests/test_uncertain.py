@@ -1167,3 +1167,15 @@ def test_size_guards_instead_of_memory_errors():
     with pytest.raises(ValueError, match="MAX_GRAPH_NODES"):
         U.confusability_graph(wide)
     assert len(U.finest_decomposition(wide)) == 1  # the components need no graph
+
+
+def test_dense_threshold_set_on_the_package_is_used(monkeypatch):
+    calls = []
+    real = U.decomposition._components_contracted
+    monkeypatch.setattr(
+        U.decomposition, "_components_contracted", lambda m: calls.append(1) or real(m)
+    )
+    monkeypatch.setattr(U, "_DENSE_EDGES_PER_VERTEX", 0)
+    assert U.support_components(EX1)[0] == 5 and calls == [1]
+    monkeypatch.setattr(U, "_DENSE_EDGES_PER_VERTEX", 16)
+    assert U.support_components(EX1)[0] == 5 and calls == [1]
