@@ -145,7 +145,7 @@ if extra_problems:
         "problem (3), Algorithm 1": lambda_sweep(
             MASK, lams, algorithm="algorithm1", include_path=True
         ),
-        "problem (10), §V-C variant": lambda_sweep(MASK, lams, algorithm="indistinguishable_l0"),
+        "problem (10), §V-C variant": lambda_sweep(MASK, lams, algorithm="merge_until_connected"),
     }
     fig, ax = plt.subplots(figsize=(5.4, 4.2))
     rows = []
