@@ -263,6 +263,7 @@ def test_non_product_ranges_only_count_admissible_tuples():
     assert nl.noiseless_epsilon(mech, domains) == pytest.approx(math.log2(3))
     diagonal = np.eye(3, dtype=bool)  # X_1 = X_2: fixing X_2 fixes X_1
     assert nl.noiseless_epsilon(mech, domains, admissible=diagonal) == 0.0
+    assert nl.noiseless_epsilon(mech, domains, admissible=diagonal.astype(int)) == 0.0
 
 
 def test_local_budget_and_sensitivity():
@@ -520,7 +521,7 @@ def test_infinite_budgets_give_no_quantizer(eps):
         (lambda: nl.noiseless_epsilon(lambda x: 0, [3]), "domains"),
         (lambda: nl.noiseless_epsilon(lambda x: 0, []), "at least one"),
         (lambda: nl.noiseless_epsilon(lambda x: 0, [range(10_000)] * 2), "MAX_TUPLES"),
-        (lambda: nl.noiseless_epsilon(lambda x: 0, [[0, 1]], admissible=[1, 1]), "boolean"),
+        (lambda: nl.noiseless_epsilon(lambda x: 0, [[0, 1]], admissible=[1, 2]), "boolean"),
         (lambda: nl.conditional_output_counts([[0.5, 1.0]]), "integer"),
         (lambda: nl.conditional_output_counts([[-1, 0]]), "non-negative"),
         (lambda: nl.conditional_output_counts(3), "integer"),

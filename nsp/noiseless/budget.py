@@ -181,8 +181,9 @@ def conditional_output_counts(
     codes : array_like of int
         The output table of :func:`output_table` (non-negative output codes).
     admissible : array_like of bool, optional
-        The joint range ``[[X]]`` as a mask over the product domain, for non-product ranges
-        (the literal reading of Definition 1); default: the whole product.
+        The joint range ``[[X]]`` as a mask over the product domain (booleans, or 0s and 1s),
+        for non-product ranges (the literal reading of Definition 1); default: the whole
+        product.
 
     Returns
     -------
@@ -210,7 +211,9 @@ def conditional_output_counts(
     if admissible is not None:
         mask = np.asarray(admissible)
         if mask.dtype != np.bool_:
-            raise ValueError(f"admissible must be a boolean mask; got dtype {mask.dtype}")
+            if mask.dtype.kind not in "iuf" or not np.isin(mask, (0, 1)).all():
+                raise ValueError("admissible must be a boolean mask (or of 0s and 1s)")
+            mask = mask.astype(bool)
         if mask.shape != table.shape:
             raise ValueError(
                 f"admissible must have the shape of the domain {table.shape}; got {mask.shape}"
