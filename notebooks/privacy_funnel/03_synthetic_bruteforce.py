@@ -32,7 +32,14 @@ import numpy as np
 import pandas as pd
 
 from nsp import info
-from nsp.clustering.funnel import brute_force_deterministic, chain_rule_bounds, funnel_curve
+from nsp.clustering.funnel import (
+    brute_force_deterministic,
+    chain_rule_bounds,
+    constrained_envelope,
+    funnel_curve,
+    lower_envelope,
+    upper_envelope,
+)
 from nsp.plotting import save_table, savefig, use_style
 
 use_style()
@@ -55,20 +62,14 @@ print(
 
 
 # %%
-def best(col, cond_col, thresholds, how):
-    out = []
-    for t in thresholds:
-        sel = cloud[cloud[cond_col] >= t - 1e-12][col]
-        out.append(sel.min() if how == "min" else sel.max())
-    return np.array(out)
-
-
 a1, a2, a2p = curves["alg1"], curves["alg2"], curves["alg2prime"]
 gaps = pd.DataFrame(
     {
-        "alg1_excess": a1.I_SY.to_numpy() - best("I_SY", "I_XY", a1.param, "min"),
-        "alg2prime_shortfall": best("I_SY", "I_XY", a2p.param, "max") - a2p.I_SY.to_numpy(),
-        "alg2_excess_disclosure": a2.I_XY.to_numpy() - best("I_XY", "I_SY", a2.param, "min"),
+        "alg1_excess": a1.I_SY.to_numpy() - constrained_envelope(cloud, a1.param),
+        "alg2prime_shortfall": constrained_envelope(cloud, a2p.param, sense="max")
+        - a2p.I_SY.to_numpy(),
+        "alg2_excess_disclosure": a2.I_XY.to_numpy()
+        - constrained_envelope(cloud, a2.param, value="I_XY", constraint="I_SY"),
     }
 )
 stats = pd.DataFrame(
@@ -84,8 +85,7 @@ stats.round(4)
 # %%
 xs = np.linspace(0, h_x, 201)
 lo, hi = chain_rule_bounds(p, xs)
-exact_min = [cloud.I_SY[cloud.I_XY >= x - 1e-12].min() for x in xs]
-exact_max = [cloud.I_SY[cloud.I_XY <= x + 1e-12].max() for x in xs]
+exact_min, exact_max = lower_envelope(cloud, xs), upper_envelope(cloud, xs)
 
 fig, ax = plt.subplots(figsize=(7, 5))
 ax.scatter(
@@ -122,12 +122,11 @@ savefig(fig, "privacy_funnel/synthetic_bruteforce", data=data)
 #
 # * The paper has no synthetic experiment and never measures how far the greedy algorithms
 #   are from optimal; it only says they are locally optimal (Section IV-A). This notebook is
-#   an addition (spec T11).
+#   an addition.
 # * The comparison is against the best **deterministic** mapping; the privacy funnel (3)
-#   allows randomized mappings, whose optimum can be lower still (spec A16).
+#   allows randomized mappings, whose optimum can be lower still.
 # * On this instance (seed 1, $|X|=8$, 101 grid values) Algorithm 1 reaches the
-#   deterministic optimum at 67 of 101 values of $R$, with a largest excess of 0.030 bit (the
-#   spec's own check found the same 67/101 and 0.030). Algorithm 2′ (Note 1's reading) falls
+#   deterministic optimum at 67 of 101 values of $R$, with a largest excess of 0.030 bit. Algorithm 2′ (Note 1's reading) falls
 #   short of the exact maximum by up to 0.40 bit, and its large overshoot of $R$ leaves a wide
 #   jump between (0, 0) and its first breakpoint; Algorithm 2 as printed solves its own
 #   (bottleneck) problem optimally at only 33 of 101 values of $\Delta$, overshooting the

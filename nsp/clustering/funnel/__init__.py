@@ -1,0 +1,166 @@
+"""The privacy funnel: log-loss threat, merge costs and the greedy merging algorithms.
+
+Implements the measures and algorithms of Makhdoumi, Salamatian, Fawaz & Médard, *From the
+Information Bottleneck to the Privacy Funnel* (ITW 2014). Private data ``S`` and disclosable
+data ``X`` have a joint pmf ``p_sx[s, x]`` (axis 0 = S, axis 1 = X); the user releases ``Y``
+through a privacy mapping ``mapping[x, y] = p(y | x)`` (row-stochastic), so that
+``S -> X -> Y``. The paper's instances, census experiment and tables are in
+:mod:`nsp.papers.privacy_funnel`.
+
+Submodules (every public name is importable from here too):
+
+:mod:`~nsp.clustering.funnel.measures`
+    :func:`privacy_leakage` I(S;Y), :func:`disclosure` I(X;Y), :func:`logloss_distortion`
+    H(X|Y), :func:`merge_costs` (Proposition 1), :func:`chain_rule_bounds`,
+    :func:`mapping_from_partition` (bits by default, ``base=`` on each).
+:mod:`~nsp.clustering.funnel.threat`
+    The inference threat (Section II-B, Lemma 1, Lemma 2, Theorem 1; **nats** for the bounds):
+    :class:`LogLoss`, :class:`ZeroOneLoss`, :class:`BrierLoss`, :class:`BayesDecisionCost`,
+    :func:`inference_cost_gain` (ΔC), :func:`lemma2_gaps`, :func:`lemma2_bound`,
+    :func:`theorem1_bound`.
+:mod:`~nsp.clustering.funnel.greedy`
+    The greedy algorithms (Section IV-A), incremental: :func:`greedy_privacy_funnel`
+    (Algorithm 1, alias :func:`algorithm1`), :func:`greedy_information_bottleneck`
+    (Algorithm 2 as printed, alias :func:`algorithm2`), :func:`greedy_max_leakage`
+    (Algorithm 2′, Note 1's reading, alias :func:`algorithm2_prime`).
+:mod:`~nsp.clustering.funnel.curves`
+    Exhaustive search and curves: :func:`set_partition_labels`,
+    :func:`brute_force_deterministic`, :func:`funnel_curve`, :func:`constrained_envelope`,
+    :func:`lower_envelope`, :func:`upper_envelope`.
+:mod:`~nsp.clustering.funnel.reference`
+    The same algorithms from the definitions, for tests and benchmarks:
+    :func:`greedy_reference`, :func:`merge_costs_reference`, :func:`brute_force_reference`.
+
+``greedy_naive`` is the deprecated name of :func:`greedy_reference`.
+
+References
+----------
+.. [1] A. Makhdoumi, S. Salamatian, N. Fawaz, M. Médard, "From the information bottleneck to
+   the privacy funnel", IEEE ITW 2014, doi:10.1109/ITW.2014.6970882, arXiv:1402.1774.
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any
+
+from nsp.clustering.funnel import curves, greedy, measures, reference, threat
+from nsp.clustering.funnel.curves import (
+    brute_force_deterministic,
+    constrained_envelope,
+    funnel_curve,
+    lower_envelope,
+    set_partition_labels,
+    upper_envelope,
+)
+from nsp.clustering.funnel.greedy import (
+    _ALGORITHMS,
+    Algorithm,
+    GreedyResult,
+    _finish,
+    _greedy_incremental,
+    _prepare,
+    _run,
+    algorithm1,
+    algorithm2,
+    algorithm2_prime,
+    greedy_information_bottleneck,
+    greedy_max_leakage,
+    greedy_privacy_funnel,
+)
+from nsp.clustering.funnel.measures import (
+    _joint,
+    _joint_and_mapping,
+    _unnormalized_entropy,
+    chain_rule_bounds,
+    disclosure,
+    logloss_distortion,
+    mapping_from_partition,
+    merge_costs,
+    privacy_leakage,
+)
+from nsp.clustering.funnel.reference import (
+    brute_force_reference,
+    greedy_reference,
+    merge_costs_reference,
+)
+from nsp.clustering.funnel.threat import (
+    BayesDecisionCost,
+    BrierLoss,
+    Cost,
+    LogLoss,
+    ZeroOneLoss,
+    inference_cost_gain,
+    lemma2_bound,
+    lemma2_gaps,
+    theorem1_bound,
+)
+
+__all__ = [
+    # measures
+    "privacy_leakage",
+    "disclosure",
+    "logloss_distortion",
+    "merge_costs",
+    "chain_rule_bounds",
+    "mapping_from_partition",
+    # threat
+    "Cost",
+    "LogLoss",
+    "ZeroOneLoss",
+    "BrierLoss",
+    "BayesDecisionCost",
+    "inference_cost_gain",
+    "lemma2_gaps",
+    "lemma2_bound",
+    "theorem1_bound",
+    # greedy
+    "Algorithm",
+    "GreedyResult",
+    "greedy_privacy_funnel",
+    "greedy_information_bottleneck",
+    "greedy_max_leakage",
+    "algorithm1",
+    "algorithm2",
+    "algorithm2_prime",
+    # curves
+    "set_partition_labels",
+    "brute_force_deterministic",
+    "funnel_curve",
+    "constrained_envelope",
+    "lower_envelope",
+    "upper_envelope",
+    # reference
+    "greedy_reference",
+    "merge_costs_reference",
+    "brute_force_reference",
+    # submodules
+    "curves",
+    "greedy",
+    "measures",
+    "reference",
+    "threat",
+]
+
+# private names that tests of the old single module reach
+_PRIVATE = (
+    _ALGORITHMS,
+    _finish,
+    _greedy_incremental,
+    _joint,
+    _joint_and_mapping,
+    _prepare,
+    _run,
+    _unnormalized_entropy,
+)
+
+
+def __getattr__(name: str) -> Any:
+    if name == "greedy_naive":
+        warnings.warn(
+            "greedy_naive is deprecated; use nsp.clustering.funnel.greedy_reference",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return greedy_reference
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
