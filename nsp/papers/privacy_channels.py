@@ -39,6 +39,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from nsp import channels
 from nsp._validation import Base, check_base, check_int, check_real, check_tol
 from nsp.privacy_channels._checks import check_seed
 from nsp.privacy_channels.capacity import (
@@ -248,7 +249,8 @@ def random_channel(
     """Return a seeded random privacy channel, the instances of the property checks.
 
     Unless given: ``n in {1, 2, 3}`` individuals with ``|X_i| in {2, 3}`` and at most
-    ``max_size`` datasets, ``k in {2, 3}`` outputs; every row is drawn from Dirichlet(alpha).
+    ``max_size`` datasets, ``k in {2, 3}`` outputs; the rows are those of
+    :func:`nsp.channels.random_channel` (Dirichlet(alpha)), drawn from the same generator.
 
     Parameters
     ----------
@@ -289,8 +291,8 @@ def random_channel(
                 break
     if k is None:
         k = int(rng.integers(2, 4))
-    arr = rng.dirichlet(np.full(k, alpha), size=tuple(sizes))
-    return PrivacyChannel(ProductUniverse([range(s) for s in sizes]), arr)
+    rows = channels.random_channel(int(np.prod(sizes)), k, alpha=alpha, seed=rng)
+    return PrivacyChannel(ProductUniverse([range(s) for s in sizes]), rows.reshape(sizes + (k,)))
 
 
 # ----------------------------------------------------------------------------- IP against DP

@@ -1,11 +1,12 @@
 """Privacy channels and individual channel capacity (Wu, arXiv:1910.09235).
 
 Submodules: :mod:`~nsp.privacy_channels.core` (product universe, channels, composition,
-post-processing, group channels, sampling, DP epsilon over neighbouring datasets),
-:mod:`~nsp.privacy_channels.capacity` (``C_1`` by Theorem 3.1: literal enumeration and the
-exact set-DP, bounds, searches, balance function, data-independent checks) and
-:mod:`~nsp.privacy_channels.mechanisms` (randomized response, exponential and Gaussian
-channels, DP counterparts). The paper's own instances (Example 1, ...) and tables are in
+post-processing, group channels, sampling, DP epsilon over neighbouring datasets), the
+subpackage :mod:`~nsp.privacy_channels.capacity` (``candidates``: the sets of Theorem 3.1;
+``exact``: ``C_1`` by literal enumeration and by the exact set-DP; ``bounds``: bounds, searches,
+balance function; ``symmetry``: data-independent channels and Corollary 1) and the subpackage
+:mod:`~nsp.privacy_channels.mechanisms` (``randomized_response``, ``exponential``,
+``gaussian``, ``dp_mechanisms``). The paper's own instances (Example 1, ...) and tables are in
 :mod:`nsp.papers.privacy_channels`.
 
 Units: information (``C_1``, the IP epsilon) in units of ``base`` (default 2, bits); DP
