@@ -47,6 +47,7 @@ from nsp._validation import (
 __all__ = [
     "CapacityBounds",
     "CapacityResult",
+    "binary_symmetric_channel",
     "capacity_bounds",
     "channel_capacity",
     "channel_from_joint",
@@ -397,6 +398,28 @@ def random_channel(
         w[dead, rng.integers(n_out, size=int(dead.sum()))] = 1.0
         w /= w.sum(axis=1, keepdims=True)
     return w
+
+
+def binary_symmetric_channel(crossover: float) -> NDArray[np.float64]:
+    """Return the binary symmetric channel ``[[1 - e, e], [e, 1 - e]]`` with crossover ``e``.
+
+    Parameters
+    ----------
+    crossover : float
+        The probability ``e`` in ``[0, 1]`` that the bit is flipped.
+
+    Returns
+    -------
+    numpy.ndarray, shape (2, 2)
+
+    Examples
+    --------
+    >>> binary_symmetric_channel(0.25)
+    array([[0.75, 0.25],
+           [0.25, 0.75]])
+    """
+    e = check_real("crossover", crossover, low=0.0, high=1.0)
+    return np.array([[1 - e, e], [e, 1 - e]])
 
 
 def product_channel(W1: ArrayLike, W2: ArrayLike) -> NDArray[np.float64]:

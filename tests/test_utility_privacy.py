@@ -710,3 +710,40 @@ def test_old_homes_of_the_paper_code_warn_and_forward(name):
         assert getattr(rd, name) is getattr(up, name)
     with pytest.warns(DeprecationWarning, match="nsp.papers.utility_privacy"):
         assert old_experiments.example1_pmf is up.example1_pmf
+
+
+# --- the checks the notebooks display (their former asserts) --------------------------------
+
+
+def test_notebook_checks_hold():
+    ex = up.example1_solver_check(P1, np.linspace(0.01, 0.65, 7), convex_every=3)
+    assert (ex.R_blahut_arimoto - ex.R_closed).abs().max() < 1e-8
+    assert (ex.Gamma_convex - ex.Gamma_closed).abs().max() < 1e-6
+    assert ex.Gamma_convex.isna().sum() == 4
+    mc = up.sanitizer_check(P1, [0.1, 0.25, 0.5], 400_000, seed=2013)
+    assert np.all(np.abs(mc.empirical_D - mc.D) < 0.005)
+    assert np.all(np.abs(mc.plugin_H_X_given_Xhat - mc.Gamma) < 0.02)
+    cov = up.gaussian_covariance_check([0.5, 0.9], [0.5, 0.8], np.linspace(0.05, 0.95, 5))
+    assert len(cov) == 20 and cov.deviation.max() < 1e-10
+    table = up.remark4_table([0.1, 0.25, 0.5])
+    assert table.agrees.all() and len(table) == 11
+    assert list(table.columns) == ["D", "quantity", "closed_form", "ours", "agrees"]
+
+
+def test_side_information_extension_bounds():
+    p = up.side_information_source(0.1, 0.2)
+    h_h_given_z = conditional_entropy(p, 1, 2)
+    h_h_given_rz = conditional_entropy(p, 1, (0, 2))
+    curves = up.side_information_curves(p, np.linspace(0.0, 0.5, 4))
+    assert np.all(curves.Gamma_informed_upper >= curves.Gamma_user_has_Z - 1e-9)
+    assert np.all(curves.Gamma_informed <= h_h_given_z + 1e-9)
+    assert np.all(curves.Gamma_user_has_Z >= h_h_given_rz - 1e-9)
+    fam = up.theorem2_family(p, np.linspace(0.0, 0.5, 5))
+    assert np.allclose(fam.I_XU - fam.I_UZ, fam.I_XU_given_Z, atol=1e-12)  # S = R - T
+
+
+def test_rde_surface_is_non_decreasing_in_E():
+    p, d = up.remark4_source()
+    surface = up.rde_surface(p, d, [0.1, 0.25, 0.4], 6)
+    for _, sub in surface.groupby("D"):
+        assert np.all(np.diff(sub.R.to_numpy()) >= -1e-6)

@@ -18,13 +18,13 @@
 # $p(x)\le\lambda$ are suppressed from the output, $p(\hat x)\propto(p(x)-\lambda)^+$, and
 # $\Gamma(D)=-\bar D\log\bar D-S\lambda\log\lambda-\sum_{k\notin\hat{\mathcal X}_{supp}}p_k\log p_k$.
 # (a) the output distributions at $D=0.1,0.25,0.5$; (b) the utility–privacy region
-# $\{(D,E):0\le E\le\Gamma(D)\}$. The paper prints no numbers: the values checked below are the
-# spec's (seed-003 §4.1), and the closed form is cross-checked against Blahut–Arimoto and a
-# Monte-Carlo run of the sanitizer.
+# $\{(D,E):0\le E\le\Gamma(D)\}$. The paper prints no numbers for this example; the closed form
+# is cross-checked against certified Blahut–Arimoto, the convex Γ solver and a Monte-Carlo run
+# of the sanitizer.
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
-pmf_variant: str = "normalized"  # "normalized" (printed pmf / 0.8) or "nine_letter" (spec §9.1)
+pmf_variant: str = "normalized"  # normalized (printed pmf / 0.8) or nine_letter (a dropped 0.2)
 D_bars: list = [0.1, 0.25, 0.5]  # distortions of Fig. 4a
 n_grid: int = 1001  # points of the Γ(D) curve in Fig. 4b
 extend_to_one: bool = False  # draw Gamma flat at H(X) beyond D_max, up to D of 1
@@ -37,8 +37,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from nsp import ratedistortion as rd
-from nsp.info import conditional_entropy, entropy
+from nsp.info import entropy
 from nsp.papers import utility_privacy as up
 from nsp.plotting import savefig, use_style
 
@@ -75,13 +74,6 @@ table = pd.DataFrame(rows)
 table
 
 # %%
-if pmf_variant == "normalized":  # the spec's §4.1 values
-    assert np.allclose(table.water_level, [0.021875, 0.0625, 0.15625], atol=1e-9)
-    assert table.support_size.tolist() == [5, 4, 3]
-    assert np.allclose(table.Gamma, [0.716920, 1.374967, 2.025586], atol=1e-6)
-    assert np.allclose(table.R, [1.473383, 0.815336, 0.164717], atol=1e-6)
-
-# %%
 fig4a = up.fig4a_table(p, D_bars)
 fig, ax = plt.subplots(figsize=(7, 4))
 series = ["p_X"] + [f"D={D:g}" for D in D_bars]
@@ -92,7 +84,7 @@ for i, name in enumerate(series):
     label = "input $p_X$" if name == "p_X" else f"output $p_{{\\hat X}}$, {name}"
     ax.bar(letters + (i - (len(series) - 1) / 2) * width, vals, width, label=label, color=f"C{i}")
 for i, D in enumerate(D_bars):
-    lam = up.water_level(p, D)[0]
+    lam = up.water_level(p, D).level
     ax.axhline(lam, color=f"C{i + 1}", ls="--", lw=0.9)
 ax.set_xticks(letters)
 ax.set_xlabel("letter $x$ (most to least likely)")
@@ -111,7 +103,7 @@ curve = up.gamma_hamming_curve(p, grid)
 fig, ax = plt.subplots(figsize=(6, 4))
 ax.fill_between(curve.D, 0, curve.Gamma, color="C0", alpha=0.25, label="achievable $(D,E)$")
 ax.plot(curve.D, curve.Gamma, color="C0", label="$\\Gamma(D)$, eq. (18)")
-for D, g in zip(table.D, table.Gamma):
+for D, g in zip(table.D, table.Gamma, strict=True):
     ax.plot(D, g, "o", color="C3")
     ax.annotate(f"{g:.4f}", (D, g), textcoords="offset points", xytext=(5, -12), fontsize=8)
 ax.axhline(H, color="gray", ls=":", lw=0.8)
@@ -126,56 +118,27 @@ savefig(fig, "utility_privacy/fig4b_up_region", data=curve)
 
 # %%
 check_D = np.linspace(0.01, 0.95 * D_max, ba_points)
-ba = rd.rate_distortion_curve(p, rd.hamming_distortion(M), check_D, tol=1e-10)
-closed = up.gamma_hamming_curve(p, check_D)
-err_ba = float(np.abs(ba.R.to_numpy() - closed.R.to_numpy()).max())
-gen = [
-    rd.max_equivocation(np.diag(p), rd.hamming_distortion(M), D, markov=False).gamma
-    for D in check_D[:: max(1, ba_points // 5)]
-]
-err_gen = float(np.abs(np.array(gen) - closed.Gamma.to_numpy()[:: max(1, ba_points // 5)]).max())
+checks = up.example1_solver_check(p, check_D, convex_every=max(1, ba_points // 5))
+err_ba = float((checks.R_blahut_arimoto - checks.R_closed).abs().max())
+err_gen = float((checks.Gamma_convex - checks.Gamma_closed).abs().max())
 print(f"max |R_BA - R_closed| = {err_ba:.2e} bits; max |Γ_convex - Γ_closed| = {err_gen:.2e} bits")
-assert err_ba < 1e-8 and err_gen < 1e-6
 
 # %%
-rng = np.random.default_rng(seed)
-x = rng.choice(M, size=mc_samples, p=p)
-mc = []
-for D in D_bars:
-    y = up.sanitize_categorical(x, p, D, seed=seed + 1)
-    counts = np.zeros((M, M))
-    np.add.at(counts, (x, y), 1)
-    mc.append(
-        {
-            "D": D,
-            "empirical_D": float(np.mean(x != y)),
-            "Gamma": up.gamma_hamming(p, D),
-            "plugin_H_X_given_Xhat": conditional_entropy(counts / counts.sum(), 0, 1),
-            "letters_in_output": int(np.unique(y).size),
-        }
-    )
-mc = pd.DataFrame(mc)
+mc = up.sanitizer_check(p, D_bars, mc_samples, seed=seed)
 mc
-
-# %%
-if not quick:
-    assert np.all(np.abs(mc.empirical_D - mc.D) < 0.005)
-    assert np.all(np.abs(mc.plugin_H_X_given_Xhat - mc.Gamma) < 0.02)
 
 # %% [markdown]
 # ## Differences from the paper
 #
-# * **The printed pmf sums to 0.8** ($[0.25,0.25,0.15,0.1,0.04,0.005,0.003,0.002]$). As the
-#   spec decides (§9.1), it is normalized (divided by 0.8); the library refuses the raw vector
-#   unless `normalize=True`. The parameter `pmf_variant="nine_letter"` uses the alternative
-#   reading with a dropped 0.2 (9 letters, sums to 1).
-# * The paper prints no numbers; every value above is recomputed (closed form (16)–(18),
-#   certified Blahut–Arimoto, the convex Γ solver, Monte Carlo) and agrees with the spec's §4.1.
-# * Text errors found by the spec elsewhere in the paper: eq. (10) is garbled ("max over min");
-#   it is read as $\Gamma(D)=\max_{p(\hat x|x):\,\mathbb E d\le D}H(X_{\mathcal K_h}\mid\hat X)$.
-#   Remark 3 writes $p(\hat x\mid x_{\mathcal K_h})$ for $p(\hat x\mid x_{\mathcal K_r})$. In
-#   Example 2, case (ii)'s domain $[0,\sigma_X^2(1-\rho_{XZ})]$ misses a square:
-#   $[0,\sigma_X^2(1-\rho_{XZ}^2)]$.
+# * **The printed pmf sums to 0.8** ($[0.25,0.25,0.15,0.1,0.04,0.005,0.003,0.002]$); it is
+#   normalized (divided by 0.8), and the library refuses the raw vector unless
+#   `normalize=True`. The parameter `pmf_variant="nine_letter"` uses the other reading, with a
+#   dropped 0.2 restored (9 letters, sums to 1).
+# * The paper prints no numbers for this example; every value above is recomputed (closed form
+#   (16)–(18), certified Blahut–Arimoto, the convex Γ solver, Monte Carlo).
+# * Eq. (10) is garbled in the paper ("max over min"); it is read as
+#   $\Gamma(D)=\max_{p(\hat x|x):\,\mathbb E d\le D}H(X_{\mathcal K_h}\mid\hat X)$. The other
+#   errata are listed in `docs/papers/utility_privacy.md`.
 # * The "flattening" of the output the paper mentions is the tail cut at the water level: on
 #   the surviving letters $p(\hat x)\propto(p-\lambda)^+$ is *more* concentrated than $p$
 #   ($H(\hat X)$ decreases with $D$, column `H_out`).

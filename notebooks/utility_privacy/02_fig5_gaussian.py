@@ -19,7 +19,7 @@
 # (the user holds $Z$) and (iii) (the encoder too): $R^*=\frac12\log\frac{\sigma_X^2(1-\rho_{XZ}^2)}{D}$
 # (Wyner–Ziv, no rate loss), the same leakage formula, on the shorter domain
 # $D\le\sigma_X^2(1-\rho_{XZ}^2)$, where leakage ends at $I(Y;Z)>0$. The paper gives
-# $\sigma_X^2=1$ but not the correlations: the defaults are the spec's assumption (§9.5).
+# $\sigma_X^2=1$ but not the correlations: the defaults below are an assumption (parameters).
 # Every curve is checked against an exact covariance computation of the test channel
 # $U=X+N$.
 
@@ -55,7 +55,7 @@ grid = np.unique(
 curves = up.gaussian_curves(grid, rho2_xy_list, rho2_xz_list, var_x=var_x)
 
 # %% [markdown]
-# ## The spec's regression table (§4.2)
+# ## Rate and leakage at five distortions
 
 # %%
 Ds = np.array([0.05, 0.1, 0.2, 0.5, 1.0])
@@ -66,50 +66,19 @@ for ry in rho2_xy_list:
     tab[f"L_U(rho2_xy={ry})"] = up.gaussian_leakage(Ds, ry, var_x=var_x)
 tab.round(6)
 
-# %%
-if var_x == 1.0 and rho2_xy_list == [0.5, 0.9] and rho2_xz_list == [0.5, 0.8]:
-    assert np.allclose(tab.R_U, [2.160964, 1.660964, 1.160964, 0.5, 0], atol=1e-6)
-    assert np.allclose(tab.iloc[:3, 3], [1.0, 0.5, 0.0], atol=1e-6)
-    assert np.allclose(tab.iloc[:, 5], [1.392938, 1.197964, 0.918251, 0.431248, 0], atol=1e-6)
-
 # %% [markdown]
 # ## Cross-check against the covariance of $(X, Y, Z, U)$
 
 # %%
-checks = []
-for ry in rho2_xy_list:
-    for rz in rho2_xz_list:
-        for frac in np.linspace(0.05, 0.95, 4 if quick else 19):
-            D = frac * var_x * (1 - rz)
-            pt = up.gaussian_rdl_from_covariance(
-                var_x,
-                ry,
-                rz,
-                up.gaussian_test_channel_noise(D, var_x=var_x, rho2_xz=rz),
-                sigma_y=sigma_y,
-                sigma_z=sigma_z,
-            )
-            D1 = frac * var_x
-            p1 = up.gaussian_rdl_from_covariance(
-                var_x,
-                ry,
-                rz,
-                up.gaussian_test_channel_noise(D1, var_x=var_x),
-                sigma_y=sigma_y,
-                sigma_z=sigma_z,
-                side_info=False,
-            )
-            checks.append(
-                max(
-                    abs(pt.distortion - D),
-                    abs(pt.rate - up.gaussian_rate_side_info(D, rz, var_x=var_x)),
-                    abs(pt.leakage - up.gaussian_leakage_side_info(D, ry, rz, var_x=var_x)),
-                    abs(p1.rate - up.gaussian_rate(D1, var_x=var_x)),
-                    abs(p1.leakage - up.gaussian_leakage(D1, ry, var_x=var_x)),
-                )
-            )
-print(f"max deviation closed form vs covariance: {max(checks):.2e}")
-assert max(checks) < 1e-10
+checks = up.gaussian_covariance_check(
+    rho2_xy_list,
+    rho2_xz_list,
+    np.linspace(0.05, 0.95, 4 if quick else 19),
+    var_x=var_x,
+    sigma_y=sigma_y,
+    sigma_z=sigma_z,
+)
+print(f"max deviation closed form vs covariance: {checks.deviation.max():.2e}")
 
 # %% [markdown]
 # ## Fig. 5
@@ -166,13 +135,10 @@ savefig(fig, "utility_privacy/fig5_gaussian", data=curves)
 # ## Differences from the paper
 #
 # * The paper does not give $\rho_{XY}^2$ or $\rho_{XZ}^2$ for Fig. 5 nor its layout; the
-#   defaults $\rho_{XY}^2\in\{0.5,0.9\}$, $\rho_{XZ}^2\in\{0.5,0.8\}$ and the two panels are the
-#   spec's assumption (§9.5), exposed as parameters.
+#   defaults $\rho_{XY}^2\in\{0.5,0.9\}$, $\rho_{XZ}^2\in\{0.5,0.8\}$ and the two panels are our
+#   assumption, exposed as parameters.
 # * **Case (ii)'s domain misses a square** in the paper: "$[0,\sigma_X^2(1-\rho_{XZ})]$" is
 #   $[0,\sigma_X^2(1-\rho_{XZ}^2)]$ (the text itself later uses $1-\rho_{XZ}^2$).
 # * "$\hat X=X+N$" is read as the quantized description $U=X+N$ with the reconstruction
-#   $\hat X=\mathbb E[X\mid U(,Z)]$ and $D=\mathrm{var}(X\mid U(,Z))$ (spec §9.13).
-# * Other text errors found by the spec: the printed pmf of Example 1 sums to 0.8 (normalized);
-#   eq. (10) is garbled ("max over min"), read as the maximum of $H(X_{\mathcal K_h}\mid\hat X)$
-#   subject to $\mathbb E d\le D$; Remark 3 writes $p(\hat x\mid x_{\mathcal K_h})$ for
-#   $p(\hat x\mid x_{\mathcal K_r})$.
+#   $\hat X=\mathbb E[X\mid U(,Z)]$ and $D=\mathrm{var}(X\mid U(,Z))$.
+# * The other errata of the paper are listed in `docs/papers/utility_privacy.md`.

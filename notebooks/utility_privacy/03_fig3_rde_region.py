@@ -14,8 +14,8 @@
 #
 # The paper's Fig. 3 is a schematic: (a) the RDE region with its boundary surface $R(D,E)$
 # and (b) its projection, the utility–privacy region $\{(D,E):E\le\Gamma(D)\}$ (Prop. 1,
-# Thm 1). Here both are computed on a small instance where they differ visibly (spec §4.4,
-# Remark 4): $X_r=(A,B)$ uniform on $\{0,1\}^2$, the private attribute is $X_h=A$, Hamming
+# Thm 1). Here both are computed on a small instance of our own where they differ visibly
+# (illustrating Remark 4): $X_r=(A,B)$ uniform on $\{0,1\}^2$, the private attribute is $X_h=A$, Hamming
 # distortion on $X_r$, a Markov ("census") encoder. Closed forms: $R(D)=2-h(D)-D\log3$,
 # $E^*(D)=h(2D/3)$ (the equivocation of the minimal-rate encoder, eq. (9)),
 # $\Gamma(D)=h(D)$ for $D\le\frac12$ (eq. (10)) and $R(D,\Gamma(D))=2-h(D)-D$: maximal privacy
@@ -31,14 +31,10 @@ n_E: int = 25  # equivocations per distortion, from 0 to Gamma(D)
 n_curve: int = 101  # points of the Gamma and E* curves
 
 # %%
-import math
-
 import matplotlib.pyplot as plt
 import numpy as np
-import pandas as pd
 
 from nsp import ratedistortion as rd
-from nsp.info import binary_entropy
 from nsp.papers import utility_privacy as up
 from nsp.plotting import certified, savefig, use_style
 
@@ -48,35 +44,10 @@ if quick:
 p_src, dist = up.remark4_source()
 
 # %% [markdown]
-# ## The Remark-4 values (spec §4.4, table T3)
+# ## The solvers against the instance's closed forms
 
 # %%
-t3 = []
-for D in [0.1, 0.25, 0.5]:
-    r0, _ = rd.min_rate(p_src, dist, D)
-    g = rd.max_equivocation(p_src, dist, D)
-    row = {
-        "D": D,
-        "R(D)": r0.rate,
-        "E*": r0.equivocation,
-        "Gamma": g.gamma,
-        "Gamma_upper": g.upper_bound,
-    }
-    if D < 0.5:
-        row["R(D,Gamma)"] = rd.rate_given_equivocation(p_src, dist, D, g.gamma - 1e-7).rate
-    t3.append(row)
-t3 = pd.DataFrame(t3)
-t3
-
-# %%
-h = lambda x: float(binary_entropy(x))  # noqa: E731
-for row in t3.itertuples():
-    D = row.D
-    assert abs(row._2 - (2 - h(D) - D * math.log2(3))) < 1e-6
-    assert abs(row._3 - h(2 * D / 3)) < 1e-6
-    assert abs(row.Gamma - (h(D) if D <= 0.5 else 1.0)) < 1e-6
-    if D < 0.5:
-        assert abs(row._6 - (2 - h(D) - D)) < 1e-5
+up.remark4_table([0.1, 0.25, 0.5])
 
 # %% [markdown]
 # ## Fig. 3b — the utility–privacy region with $\Gamma(D)$ and $E^*(D)$
@@ -132,25 +103,19 @@ ax2.legend(fontsize=8)
 fig.suptitle("Fig. 3a (computed): rate–distortion–equivocation boundary, Remark-4 instance")
 savefig(fig, "utility_privacy/fig3a_rde_region", data=surface)
 
-# %%
-# R(D, E) is non-decreasing in E on every slice, and equals R(D) up to E*
-for D, sub in surface.groupby("D"):
-    assert np.all(np.diff(sub.R.to_numpy()) >= -1e-6), D
-
 # %% [markdown]
 # ## Differences from the paper
 #
-# * The paper's Fig. 3 is a schematic without an instance; this is a computed analogue on the
-#   spec's Remark-4 instance (§4.4), chosen because there $E^*(D)<\Gamma(D)$ and
-#   $R(D,\Gamma(D))>R(D)$ are visible.
+# * The paper's Fig. 3 is a schematic without an instance; this is a computed analogue on an
+#   instance of our own (`nsp.papers.utility_privacy.remark4_source`), chosen because there
+#   $E^*(D)<\Gamma(D)$ and $R(D,\Gamma(D))>R(D)$ are visible.
 # * $R(D,E)$ is the minimal rate subject to $\mathbb E d\le D$ and $H(X_h\mid\hat X)\ge E$
-#   (spec definition, consistent with Fig. 3a). Where $\Gamma(D)=H(X_h)$ (zero leakage is
-#   affordable, $D\ge\frac12$ here) the slice stops at $E=H(X_h)-10^{-3}$: the exact
-#   zero-leakage limit needs an unbounded multiplier in the Lagrangian sweep (near it
-#   $R(D,E)$ rises steeply, e.g. $R(\frac12,E)\to\frac12$ bit as $E\to1$).
+#   (consistent with Fig. 3a). Where $\Gamma(D)=H(X_h)$ (zero leakage is affordable,
+#   $D\ge\frac12$ here) the slice stops at $E=H(X_h)-10^{-3}$: the exact zero-leakage limit
+#   needs an unbounded multiplier in the Lagrangian sweep (near it $R(D,E)$ rises steeply,
+#   e.g. $R(\frac12,E)\to\frac12$ bit as $E\to1$).
 # * **Eq. (10) is garbled** in the paper ("max over min"); it is read as
 #   $\Gamma(D)=\max_{p(\hat x\mid x):\,\mathbb E d\le D}H(X_{\mathcal K_h}\mid\hat X)$.
 #   **Remark 3** writes $p(\hat x\mid x_{\mathcal K_h})$ where the Markov encoder is
-#   $p(\hat x\mid x_{\mathcal K_r})$. Other errors the spec found: the printed pmf of Example 1
-#   sums to 0.8 (normalized in notebook 01), and case (ii)'s domain in Example 2 misses a square
-#   ($\sigma_X^2(1-\rho_{XZ}^2)$).
+#   $p(\hat x\mid x_{\mathcal K_r})$. The other errata are listed in
+#   `docs/papers/utility_privacy.md`.

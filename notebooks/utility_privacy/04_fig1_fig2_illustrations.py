@@ -17,7 +17,7 @@
 # in which Entry 1's gender is changed and the weight is reported in ranges. Fig. 2 shows the
 # space of database realizations covered by $M=2^{nR}$ output databases, each the centre of a
 # ball of radius $\sqrt{nD}$. Both are regenerated here as illustrations (synthetic rows, a
-# 2-D Gaussian source with a Lloyd codebook); they are not quantitative targets (spec §9.15).
+# 2-D Gaussian source with a Lloyd codebook); they are not quantitative targets.
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
@@ -110,14 +110,10 @@ savefig(fig, "utility_privacy/fig2_covering_illustration", data=fig2_data)
 # %% [markdown]
 # ## Differences from the paper
 #
-# * Figs. 1 and 2 are drawings in the paper; these are illustrations on synthetic data (spec
-#   §9.15), not reproductions of numbers. In Fig. 1 Entry 1's gender is flipped by hand, as in
-#   the paper's picture; the other genders pass through Example 1's optimal channel.
+# * Figs. 1 and 2 are drawings in the paper; these are illustrations on synthetic data, not
+#   reproductions of numbers. In Fig. 1 Entry 1's gender is flipped by hand, as in the paper's
+#   picture; the other genders pass through Example 1's optimal channel.
 # * Fig. 2's space is $n$-dimensional in the paper; the sketch uses $n=2$ and a Lloyd
 #   codebook with $2^{nR}$ points, and draws balls of radius $\sqrt{nD}$ at the achieved
 #   per-coordinate mean-squared error $D$.
-# * Text errors found by the spec elsewhere in the paper (see notebooks 01–03): the Example-1
-#   pmf sums to 0.8 (normalized), eq. (10) is garbled (read as the maximum of
-#   $H(X_{\mathcal K_h}\mid\hat X)$ under $\mathbb E d\le D$), Remark 3 writes
-#   $p(\hat x\mid x_{\mathcal K_h})$ for $p(\hat x\mid x_{\mathcal K_r})$, and case (ii)'s
-#   domain misses a square ($\sigma_X^2(1-\rho_{XZ}^2)$).
+# * The errata of the paper's text are listed in `docs/papers/utility_privacy.md`.

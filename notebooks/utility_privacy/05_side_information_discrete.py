@@ -37,68 +37,23 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from nsp import ratedistortion as rd
 from nsp.info import conditional_entropy
+from nsp.papers import utility_privacy as up
 from nsp.plotting import certified, savefig, use_style
 
 use_style()
 if quick:
     n_grid, n_family = 6, 9
 
-
-def bsc(e: float) -> np.ndarray:
-    return np.array([[1 - e, e], [e, 1 - e]])
-
-
-p_r = np.array([0.5, 0.5])
-p = (
-    p_r[:, None, None] * bsc(crossover_xh)[:, :, None] * bsc(crossover_z)[:, None, :]
-)  # [x_r, x_h, z]
-p_src = p.sum(axis=2)
-d = rd.hamming_distortion(2)
+p = up.side_information_source(crossover_xh, crossover_z)  # [x_r, x_h, z]
 h_h_given_z = conditional_entropy(p, 1, 2)
 h_h_given_rz = conditional_entropy(p, 1, (0, 2))
 print(f"H(X_h|Z) = {h_h_given_z:.6f}, H(X_h|X_r,Z) = {h_h_given_rz:.6f}")
 
 # %%
-rows = []
-for D in np.linspace(0.0, 0.5, n_grid):
-    g = rd.max_equivocation(p_src, d, D)
-    w = np.repeat(g.channel[:, None, :], 2, axis=1)  # the same encoder, ignoring Z
-    seen_by_z = rd.si_informed_point(p, w, d).equivocation
-    gi = rd.max_equivocation_informed(p, d, D)
-    rows.append(
-        {
-            "D": D,
-            "Gamma": g.gamma,
-            "Gamma_user_has_Z": seen_by_z,
-            "Gamma_informed": gi.gamma,
-            "Gamma_informed_upper": gi.upper_bound,
-            "rate_informed": gi.point.rate,
-        }
-    )
-curves = pd.DataFrame(rows)
-fam = []
-for a in np.linspace(0.0, 0.5, n_family):
-    pt = rd.si_statistical_point(p, bsc(a), None, d)
-    fam.append(
-        {
-            "a": a,
-            "D": pt.distortion,
-            "E_SI": pt.equivocation,
-            "R_SI": pt.rate,
-            **rd.binning_exponents(p, bsc(a)),
-        }
-    )
-fam = pd.DataFrame(fam)
+curves = up.side_information_curves(p, np.linspace(0.0, 0.5, n_grid))
+fam = up.theorem2_family(p, np.linspace(0.0, 0.5, n_family))
 curves.round(6)
-
-# %%
-# sanity: the informed optimum is at least what an encoder ignoring Z achieves, and at most H(X_h|Z)
-assert np.all(curves.Gamma_informed_upper >= curves.Gamma_user_has_Z - 1e-9)
-assert np.all(curves.Gamma_informed <= h_h_given_z + 1e-9)
-assert np.all(curves.Gamma_user_has_Z >= h_h_given_rz - 1e-9)
-assert np.allclose(fam.I_XU - fam.I_UZ, fam.I_XU_given_Z, atol=1e-12)  # S = R T (App. A1)
 
 # %%
 # Γ is certified to 1e-7 (and the equivocation of its encoder seen with Z no better): 5 decimals;
@@ -138,9 +93,7 @@ savefig(fig, "utility_privacy/side_information_discrete", data=data)
 #
 # * This is an extension: the paper evaluates Theorems 2–3 only for Gaussian data (Example 2,
 #   Fig. 5, notebook 02). The Theorem-2 points are achievable points of one family, not the
-#   optimum (a non-convex problem, spec §9.16); $\Gamma_I$ is a certified convex optimum.
-# * Text errors the spec found in the paper: the Example-1 pmf sums to 0.8 (normalized), eq. (10)
-#   is garbled (read as the maximum of $H(X_{\mathcal K_h}\mid\hat X)$ under $\mathbb E d\le D$),
-#   Remark 3 writes $p(\hat x\mid x_{\mathcal K_h})$ for $p(\hat x\mid x_{\mathcal K_r})$, and
-#   case (ii)'s domain misses a square ($\sigma_X^2(1-\rho_{XZ}^2)$); App. A3 also uses $R_{SI}$
-#   for $R_I$ and omits $Z_i$ in (31b) (no computational impact).
+#   optimum (the optimization over $p(u\mid x)$ and the decoder is not convex); $\Gamma_I$ is a
+#   certified convex optimum.
+# * App. A3 uses $R_{SI}$ for $R_I$ and omits $Z_i$ in (31b) (no computational impact). The
+#   other errata of the paper are listed in `docs/papers/utility_privacy.md`.
