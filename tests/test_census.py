@@ -138,7 +138,7 @@ def test_adult_options():
 def test_adult_fig1_regression(both):
     p = both.p_sx
     s = both.summary()
-    # Algorithm 2 as printed, spec §5 (Δ -> (I(X;Y), I(S;Y)), 2 decimals)
+    # Algorithm 2 as printed (Δ -> (I(X;Y), I(S;Y)), 2 decimals)
     for delta, (ixy, isy) in {0.25: (0.43, 0.25), 0.5: (0.87, 0.50), 1.0: (1.79, 1.00)}.items():
         r = greedy_information_bottleneck(p, delta)
         assert (r.disclosure, r.leakage) == pytest.approx((ixy, isy), abs=0.006)
@@ -216,3 +216,23 @@ def test_worked_examples_all_agree(base):
     assert list(table.columns) == ["example", "quantity", "paper", "ours", "agrees"]
     assert table.agrees.all(), table[~table.agrees]
     assert sorted(set(table.example)) == ["E1", "E2", "E3", "E4", "E5"]
+
+
+@pytest.mark.parametrize(
+    "call, match",
+    [
+        (lambda: discretize_adult("adult.csv"), "df"),
+        (lambda: discretize_adult(_frame([30], ["Male"], [9], ["<=50K"]), age_edges="x"), "age"),
+        (
+            lambda: discretize_adult(_frame([30], ["Male"], [9], ["<=50K"]), education_scheme=4),
+            "education_scheme",
+        ),
+        (lambda: census_joint(np.zeros((2, 2))), "codes"),
+        (lambda: census_joint(pd.DataFrame({"age": [0]})), "codes"),
+        (lambda: adult_census_joint(split="all"), "split"),
+        (lambda: adult_census_joint(drop_incomplete_rows="yes"), "drop_incomplete_rows"),
+    ],
+)
+def test_census_functions_reject_bad_input(call, match):
+    with pytest.raises(ValueError, match=match):
+        call()

@@ -40,7 +40,7 @@ import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
 from nsp import info
-from nsp._validation import Base, as_pmf, check_base, check_choice, check_int
+from nsp._validation import Base, as_pmf, check_base, check_bool, check_choice, check_int
 from nsp.clustering.funnel import (
     BrierLoss,
     LogLoss,
@@ -250,20 +250,20 @@ def discretize_adult(
     >>> discretize_adult(df).to_numpy().tolist()
     [[0, 1, 1, 0], [1, 0, 3, 1], [6, 1, 0, 0]]
     """
+    if not isinstance(df, pd.DataFrame):
+        raise ValueError(f"df must be a pandas.DataFrame; got {type(df).__name__}")
+    education_scheme = check_choice("education_scheme", education_scheme, EDUCATION_SCHEMES)
     age = _column(df, "age").to_numpy(dtype=float)
     edges = _age_edges(age_edges)
     if edges.size == 0:  # 7 equal-frequency bins, right-closed as pandas.qcut makes them
-        age_code, edges = pd.qcut(age, 7, labels=False, retbins=True, duplicates="drop")
+        age_code, q_edges = pd.qcut(age, 7, labels=False, retbins=True, duplicates="drop")
+        edges = np.asarray(q_edges, dtype=float)
         age_labels = [f"({edges[i]:g},{edges[i + 1]:g}]" for i in range(len(edges) - 1)]
     else:
         if np.any(age < edges[0]) or np.any(age >= edges[-1]):
             raise ValueError(f"age values outside the bins [{edges[0]:g}, {edges[-1]:g})")
         age_code = np.searchsorted(edges, age, side="right") - 1
         age_labels = [f"{edges[i]:g}-{edges[i + 1] - 1:g}" for i in range(len(edges) - 1)]
-    if education_scheme not in EDUCATION_SCHEMES:
-        raise ValueError(
-            f"education_scheme must be one of {sorted(EDUCATION_SCHEMES)}; got {education_scheme!r}"
-        )
     ed_edges = np.asarray(EDUCATION_SCHEMES[education_scheme], dtype=float)
     edu = _column(df, "education_num").to_numpy(dtype=float)
     if np.any(edu < ed_edges[0]) or np.any(edu >= ed_edges[-1]):
@@ -304,7 +304,21 @@ def discretize_adult(
 
 @dataclass(frozen=True)
 class CensusJoint:
-    """The joint pmf ``p_sx[s, x]`` of the census experiment and its provenance."""
+    """The joint pmf ``p_sx[s, x]`` of the census experiment and its provenance.
+
+    Attributes
+    ----------
+    p_sx : numpy.ndarray, shape (n_s, n_x)
+        Empirical joint pmf of S and X (C order over the attributes).
+    counts : numpy.ndarray, shape (n_s, n_x)
+        The record counts behind ``p_sx``.
+    s_attrs, x_attrs : tuple of str
+        The attributes of S and of X.
+    s_labels, x_labels : list of str
+        A label per letter of S and of X (``"17-24|F|edu1-8"``).
+    settings : dict
+        The options of :func:`adult_census_joint` that built it.
+    """
 
     p_sx: NDArray[np.float64]
     counts: NDArray[np.int64]
@@ -312,15 +326,27 @@ class CensusJoint:
     x_attrs: tuple[str, ...]
     s_labels: list[str]
     x_labels: list[str]
-    settings: dict = field(default_factory=dict)
+    settings: dict[str, Any] = field(default_factory=dict)
 
     @property
     def n_records(self) -> int:
         """Number of records counted."""
         return int(self.counts.sum())
 
-    def summary(self, *, base: float = 2) -> dict[str, float]:
-        """N, |S|, |X|, H(X), H(S), I(S;X), H(X|S) (worked example E5), in ``base`` units."""
+    def summary(self, *, base: Base = 2) -> dict[str, float]:
+        """Summarize the joint: N, |S|, |X|, H(X), H(S), I(S;X), H(X|S) (worked example E5).
+
+        Parameters
+        ----------
+        base : float or {"e", "nats", "bits"}
+            Logarithm base of the entropies.
+
+        Returns
+        -------
+        dict
+            ``N``, ``n_S``, ``n_X``, ``n_X_nonempty``, ``H_X``, ``H_S``, ``I_SX``,
+            ``H_X_given_S``.
+        """
         p = self.p_sx
         return {
             "N": self.n_records,
@@ -361,6 +387,8 @@ def census_joint(
     >>> j.p_sx.shape, j.n_records, j.x_labels[0]
     ((14, 56), 2, '17-24|F|edu1-8')
     """
+    if not isinstance(codes, pd.DataFrame):
+        raise ValueError(f"codes must be a pandas.DataFrame; got {type(codes).__name__}")
     card = codes.attrs.get("cardinalities")
     labels = codes.attrs.get("labels")
     if card is None or labels is None:
@@ -412,6 +440,28 @@ def adult_census_joint(
     Defaults are the choices of ``docs/papers/privacy_funnel.md``: both files, no row dropped,
     decade age bins, 4 education levels, S = (age, income), X = (age, sex, education).
 
+    Parameters
+    ----------
+    split : {"both", "train", "test"}
+        Adult file(s).
+    drop_incomplete_rows : bool
+        Drop the records with a missing value.
+    age_edges, education_scheme
+        As in :func:`discretize_adult`.
+    s_attrs, x_attrs : sequence of str
+        As in :func:`census_joint`.
+    data_home : path, optional
+        Where the data are (see :func:`nsp.datasets.load_adult`).
+
+    Returns
+    -------
+    CensusJoint
+        With ``settings`` recording these options.
+
+    References
+    ----------
+    .. [1] Makhdoumi et al., ITW 2014, arXiv:1402.1774, Section IV-B.
+
     Examples
     --------
     >>> j = adult_census_joint()
@@ -421,6 +471,8 @@ def adult_census_joint(
     """
     from nsp.datasets import load_adult
 
+    check_choice("split", split, ("both", "train", "test"))
+    drop_incomplete_rows = check_bool("drop_incomplete_rows", drop_incomplete_rows)
     df = load_adult(split=split, data_home=data_home)
     if drop_incomplete_rows:
         df = df.dropna().reset_index(drop=True)
@@ -480,9 +532,11 @@ def fig1_curves(
     n_grid = check_int("n_grid", n_grid, low=1)
     for a in algorithms:
         check_choice("algorithms", a, _GREEDY)
-    return pd.concat(
-        [funnel_curve(p_sx, a, n_grid, base=base, tol=tol) for a in algorithms], ignore_index=True
-    )
+    frames: list[pd.DataFrame] = [
+        funnel_curve(p_sx, a, n_grid, base=base, tol=tol)  # type: ignore[arg-type]
+        for a in algorithms
+    ]
+    return pd.concat(frames, ignore_index=True)
 
 
 def bounds_frame(p_sx: ArrayLike, *, n_points: int = 101, base: Base = 2) -> pd.DataFrame:
@@ -620,9 +674,9 @@ def worked_examples_table(
     names = ("example", "quantity")
     table = compare(paper, ours, tol=5e-7, rtol=1e-6, names=names, digits=6)
     summary = adult_census_joint(split=split, data_home=data_home).summary(base=b)
-    e5 = {
+    e5: dict[Hashable, Any] = {
         ("E5", f"{q} ({split})"): (v if q == "N" else v * k) for q, v in E5_SUMMARY[split].items()
     }
-    mine5 = {("E5", f"{q} ({split})"): summary[q] for q in E5_SUMMARY[split]}
+    mine5: dict[Hashable, Any] = {("E5", f"{q} ({split})"): summary[q] for q in E5_SUMMARY[split]}
     table5 = compare(e5, mine5, tol=1e-4, names=names, digits=4)
     return pd.concat([table, table5], ignore_index=True)

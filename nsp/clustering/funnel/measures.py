@@ -18,7 +18,7 @@ from numpy.typing import ArrayLike, NDArray
 from scipy.special import xlogy
 
 from nsp import info
-from nsp._validation import Base, as_channel, as_pmf, check_int, log_base
+from nsp._validation import Base, as_channel, as_pmf, check_base, check_int
 from nsp.clustering.partition import Partition
 
 __all__ = [
@@ -181,8 +181,8 @@ def merge_costs(
     With the printed typo corrected (the paper writes ``P_{S|y_j}`` in both terms),
     ``I(S;Y) - I(S;Y^{i-j}) = p(y_ij) H(P_{S|y_ij}) - p(y_i) H(P_{S|y_i}) - p(y_j) H(P_{S|y_j})``
     where ``P_{S|y_ij} = (p(y_i) P_{S|y_i} + p(y_j) P_{S|y_j}) / p(y_ij)``, and the same for X.
-    Both are weighted Jensen–Shannon divergences, hence >= 0 (tiny negative rounding is
-    clipped to 0).
+    Both are ``p(y_ij)`` times a weighted Jensen–Shannon divergence
+    (:func:`nsp.info.js_divergence`), hence >= 0.
 
     Parameters
     ----------
@@ -218,14 +218,19 @@ def merge_costs(
     j = check_int("j", j, low=0, high=n_y - 1)
     if i == j:
         raise ValueError(f"i and j must be distinct output letters; got {i} twice")
+    check_base(base)
     a_s = (p @ w).T  # rows: P(S, Y=y)
     a_x = (p.sum(axis=0)[:, None] * w).T  # rows: P(X, Y=y)
-    out = []
-    for a in (a_s, a_x):
-        h = _unnormalized_entropy
-        d = h(a[i] + a[j]) - h(a[i]) - h(a[j])
-        out.append(max(float(d), 0.0) / log_base(base))
-    return out[0], out[1]
+    return _merge_cost(a_s[i], a_s[j], base), _merge_cost(a_x[i], a_x[j], base)
+
+
+def _merge_cost(a_i: NDArray[np.float64], a_j: NDArray[np.float64], base: Base) -> float:
+    """``p(y_ij) JS_pi(P_{.|y_i}, P_{.|y_j})`` with ``pi = (p(y_i), p(y_j)) / p(y_ij)``."""
+    m_i, m_j = float(a_i.sum()), float(a_j.sum())
+    if m_i <= 0 or m_j <= 0:
+        return 0.0  # an empty letter: merging it changes nothing
+    m = m_i + m_j
+    return m * info.js_divergence(a_i / m_i, a_j / m_j, weights=(m_i / m, m_j / m), base=base)
 
 
 def chain_rule_bounds(
