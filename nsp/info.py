@@ -809,7 +809,7 @@ def maximal_leakage(p_xy: ArrayLike, *, base: Base = 2, normalize: bool = False)
     p_xy : array_like, shape (n_x, n_y)
         Joint pmf; axis 0 is the secret ``X``, axis 1 the release ``Y``.
     base : float or str, default 2
-        Logarithm base (Farokhi's noiseless-privacy spec uses bits).
+        Logarithm base (Farokhi's *Noiseless privacy* uses bits).
     normalize : bool, default False
         Accept counts.
 
@@ -822,7 +822,7 @@ def maximal_leakage(p_xy: ArrayLike, *, base: Base = 2, normalize: bool = False)
 
     Examples
     --------
-    For a deterministic ``Y = g(X)`` it is ``log2 |g(supp p_x)|`` (noiseless-privacy spec A9):
+    For a deterministic ``Y = g(X)`` it is ``log2 |g(supp p_x)|`` (Farokhi, *Noiseless privacy*):
     here ``g`` maps 4 inputs onto 3 outputs.
 
     >>> p = np.zeros((4, 3))

@@ -67,7 +67,7 @@ def test_bsc_capacity_is_one_minus_binary_entropy(p):
 
 
 def test_bsc_matches_the_privacy_channel_spec_values():
-    # seed-002 spec, E1: C1 = 1 - h(p) bits for RR, p = 0.1, 0.2, 0.4; nats at p = 0.1
+    # Wu, §4.1: C1 = 1 - h(p) bits for RR, p = 0.1, 0.2, 0.4; nats at p = 0.1
     for p, want in [(0.1, 0.5310044064), (0.2, 0.2780719051), (0.4, 0.0290494055)]:
         assert channel_capacity(bsc(p)).capacity == pytest.approx(want, abs=1e-9)
     assert channel_capacity(bsc(0.1), base="e").capacity == pytest.approx(0.3680642072, abs=1e-9)
@@ -472,7 +472,7 @@ def test_dp_epsilon_of_randomized_response(p):
 
 
 def test_dp_epsilon_of_randomized_response_spec_value():
-    assert dp_epsilon(bsc(0.1)) == pytest.approx(2.1972245773, abs=1e-10)  # ln 9, seed-002 E1
+    assert dp_epsilon(bsc(0.1)) == pytest.approx(2.1972245773, abs=1e-10)  # ln 9, Wu §6.2
 
 
 @pytest.mark.parametrize("k,p", [(3, 0.3), (5, 0.5), (10, 0.9)])

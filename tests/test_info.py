@@ -195,7 +195,7 @@ def test_renyi_entropy_closed_forms():
 
 
 def test_maximal_leakage_deterministic_is_log_image_size():
-    """Noiseless-privacy spec A9: Y = g(X) gives log2 |g(supp P_X)| (zero-mass inputs excluded)."""
+    """Noiseless privacy: Y = g(X) gives log2 |g(supp P_X)| (zero-mass inputs excluded)."""
     g = np.array([0, 1, 2, 2, 3, 0])
     px = np.array([0.1, 0.2, 0.3, 0.1, 0.0, 0.3])  # input 4 (the only one mapped to 3) has no mass
     p = np.zeros((6, 4))
@@ -238,7 +238,7 @@ def test_renyi0_of_posterior_is_nonstochastic_leakage():
         assert lhs == pytest.approx(rhs, abs=1e-12)
 
 
-# Ding & Farokhi, Example 1 (Fig. 1) joint range, as reconstructed in seed-000 §4.0
+# Ding & Farokhi, Example 1 (Fig. 1) joint range, as read from the figure
 # (rows s1..s6, columns x1..x7)
 EXAMPLE1_MASK = np.array(
     [
@@ -254,7 +254,7 @@ EXAMPLE1_MASK = np.array(
 
 
 def test_ding_farokhi_example1_worked_values():
-    """Seed-000 §4.1 on Fig. 1's range: L0(S -> X) = log2 6 = 2.584963, I* = log2 5 = 2.321928.
+    """Ding & Farokhi, Example 1 (Fig. 1): L0(S -> X) = log2 6 = 2.584963, I* = log2 5 = 2.321928.
 
     Eq. (13): S uniform => max_x D_0(p(s|x) || p(s)) = L0 for every p(x|s) supported on the range;
     P16: K(S;X) <= I*(S;X) with equality when the 5 components carry equal mass, and K <= I(S;X).

@@ -89,7 +89,7 @@ __all__ = [
 #: Fig. 4's pmf exactly as printed in the paper; it sums to 0.8, not 1.
 EXAMPLE1_PMF_PRINTED: tuple[float, ...] = (0.25, 0.25, 0.15, 0.1, 0.04, 0.005, 0.003, 0.002)
 
-#: The 9-letter reading with a plausibly dropped 0.2 (sums to 1; spec §9.1 alternative).
+#: The 9-letter reading with a plausibly dropped 0.2 (sums to 1; the other reading).
 EXAMPLE1_PMF_NINE: tuple[float, ...] = (0.25, 0.25, 0.2, 0.15, 0.1, 0.04, 0.005, 0.003, 0.002)
 
 
@@ -110,7 +110,7 @@ def example1_pmf(variant: str = "normalized") -> NDArray[np.float64]:
 
 
 def remark4_source() -> tuple[NDArray[np.float64], NDArray[np.float64]]:
-    """The Remark-4 instance (spec §4.4): ``X_r = (A, B)`` uniform on {0,1}², ``X_h = A``.
+    """Return an instance illustrating Remark 4: ``X_r = (A, B)`` uniform on {0,1}², ``X_h = A``.
 
     Returns ``(p_src[x_r, x_h], dist[x_r, xhat])`` with ``x_r = 2 A + B`` and Hamming distortion
     on ``X_r``. Closed forms: ``R(D) = 2 - h(D) - D log 3``, ``E* = h(2D/3)``, ``Γ(D) = h(D)``
@@ -479,7 +479,7 @@ def water_level(p: ArrayLike, D: float, *, normalize: bool = False) -> WaterLeve
     """Return the water level λ and the surviving letters of Example 1 at distortion ``D``.
 
     λ solves ``sum_x (p(x) - λ)^+ = 1 - D - λ`` (equivalently ``D = S λ + sum_{p_k <= λ} p_k``).
-    Conventions (spec §9.9): for ``D >= D_max = 1 - max p`` the level is ``max p`` and the
+    Conventions (see ``docs/papers/utility_privacy.md``): for ``D >= D_max = 1 - max p`` the level is ``max p`` and the
     support is the set of most likely letters; a letter with ``p = λ`` is suppressed; when the
     maximum is unique and ``D = D_max``, λ is the second largest mass.
 
@@ -530,7 +530,7 @@ def reverse_waterfill(
 
     Examples
     --------
-    The paper's Fig. 4 pmf, normalized (it sums to 0.8 as printed; spec §9.1):
+    The paper's Fig. 4 pmf, normalized (it sums to 0.8 as printed):
 
     >>> p = np.array([0.25, 0.25, 0.15, 0.1, 0.04, 0.005, 0.003, 0.002]) / 0.8
     >>> sol = reverse_waterfill(p, 0.1)
@@ -786,7 +786,7 @@ def gaussian_leakage_side_info(
 
 
 def gaussian_test_channel_noise(D: float, *, var_x: float = 1.0, rho2_xz: float = 0.0) -> float:
-    """Noise variance of the test channel ``U = X + N`` with ``var(X | U, Z) = D`` (spec A7).
+    """Noise variance of the test channel ``U = X + N`` with ``var(X | U, Z) = D``.
 
     ``sigma_N^2 = D s / (s - D)`` with ``s = var_x (1 - rho_xz^2)`` (``rho2_xz = 0``: case (i)).
 
@@ -816,7 +816,7 @@ def gaussian_rdl_from_covariance(
 ) -> RDEPoint:
     """Rate, distortion and leakage of ``U = X + N`` computed from the joint covariance.
 
-    An independent check of the closed forms (spec A7): build the covariance of
+    An independent check of the closed forms: build the covariance of
     ``(X, Y, Z, U)`` with ``Y - X - Z`` (``rho_yz = rho_xy rho_xz``, positive correlations),
     and use ``I(A; B | C) = 1/2 log det S_{A|C} / det S_{A|BC}``. With ``side_info``:
     ``D = var(X | U, Z)``, ``R = I(X; U | Z)``, ``L = I(Y; U, Z)``; without:

@@ -546,7 +546,7 @@ def max_equivocation(
     """Return the maximal equivocation Γ(D) = max H(X_h | Xhat) s.t. E d(X_r, Xhat) <= D (eq. (10)).
 
     ``H(X_h | Xhat) = H(X_h) - I(X_h; Xhat)`` and ``I(X_h; Xhat)`` is convex in the encoder,
-    so this is a convex program (spec A4). It is solved by mirror descent with an exact
+    so this is a convex program. It is solved by mirror descent with an exact
     projection on the distortion constraint and stopped by a certified duality gap.
 
     Parameters
@@ -663,7 +663,8 @@ def min_rate(
 
     The rate-minimizing encoder needs only ``X_r`` (``I(X_r X_h; Xhat) >= I(X_r; Xhat)``), so
     this is Blahut–Arimoto on ``p(x_r)``; the returned channel is ``W[x_r, xhat]`` and its
-    equivocation is ``E*`` (spec §9.11: the BA fixed point started from a uniform ``q``).
+    equivocation is ``E*`` (when several encoders reach R(D): the Blahut–Arimoto fixed point
+    started from a uniform ``q``).
 
     Examples
     --------
@@ -694,7 +695,7 @@ def rate_given_equivocation(
 ) -> RDEPoint | None:
     """Return ``R(D, E) = min I(X_r X_h; Xhat)`` s.t. ``E d <= D`` and ``H(X_h|Xhat) >= E`` (Fig. 3a).
 
-    A convex program (spec A5): the Lagrangian ``I(X; Xhat) + mu I(X_h; Xhat)`` is minimized
+    A convex program: the Lagrangian ``I(X; Xhat) + mu I(X_h; Xhat)`` is minimized
     at fixed ``D`` by the mirror-descent solver, and ``mu >= 0`` is found by bisection so that
     the equivocation is ``E``; the two bracketing encoders are time-shared (the constraint
     functions are convex, so the mixture stays feasible).
