@@ -860,3 +860,44 @@ def test_bad_input_of_the_paper_module(call, name):
     env = {**vars(paper), "np": np, "EX1": EX1, "VALUES": VALUES}
     with pytest.raises(ValueError, match=name):
         eval(call, env)
+
+
+def test_section6_relations_on_the_hungarian_table(hungarian):
+    from nsp.clustering.baselines import generalize_to_k_anonymity
+    from nsp.papers.agglomerative import hungarian_pmf, section6_table
+
+    df, r = hungarian
+    partitions = {
+        "X": Partition.singletons(r.n_x),
+        "alg1": algorithm1(r, 0.2).partition,
+        "alg2": algorithm2(r, 0.0).partition,
+        "kanon": generalize_to_k_anonymity(r, 5),
+        "one": Partition.whole(r.n_x),
+    }
+    table = section6_table(hungarian_pmf(df), partitions).set_index("quantization")
+    assert (table["K (Gacs-Korner)"] <= table["I* [bits]"] + 1e-12).all()
+    assert (table["K (Gacs-Korner)"] <= table["I(S;Xhat)"] + 1e-12).all()
+    assert table["max D0 (uniform S, eq. 13)"].to_numpy() == pytest.approx(
+        table["L0 [bits]"].to_numpy(), abs=1e-9
+    )
+    # I* = 0 does not imply L0 = 0
+    assert table.loc["alg2", "I* [bits]"] == 0 and table.loc["alg2", "L0 [bits]"] > 0
+
+
+def test_algorithm1_beats_merge_low_five_anonymity_on_the_hungarian_data(hungarian):
+    from nsp.papers.agglomerative import dominating_points, k_anonymity_points
+    from nsp.pareto import default_lambdas, lambda_sweep
+
+    _, r = hungarian
+    sweeps = {}
+    for u in ("U1", "U2"):
+        path = merge_path(r, utility=u)
+        sweeps[u] = lambda_sweep(
+            r, default_lambdas(path, num=25), algorithm="algorithm1", utility=u, include_path=True
+        )
+    kanon = k_anonymity_points(r, 5, u2_hat=sweeps["U2"].utility.min())
+    assert kanon.privacy_norm.to_numpy() == pytest.approx(log2(38 / 5) / log2(38), abs=1e-12)
+    table = dominating_points(sweeps, kanon).set_index(["method", "utility"])
+    assert table.loc[("merge_low", "U1"), "sweep_points"] > 0
+    assert table.loc[("merge_low", "U2"), "sweep_points"] > 0
+    assert table.loc[("interval", "U2"), "sweep_points"] == 0

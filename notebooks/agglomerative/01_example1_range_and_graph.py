@@ -23,7 +23,6 @@ quick: bool = False  # run in seconds with reduced sizes; no effect here since t
 show_mincut: bool = True  # enumerate all cuts of G_X to list the min-cut solutions of eq. (1)
 
 # %%
-import itertools
 import math
 
 import matplotlib.pyplot as plt
@@ -32,7 +31,7 @@ import numpy as np
 import pandas as pd
 
 from nsp import uncertain as unc
-from nsp.papers.agglomerative import example1_range
+from nsp.papers.agglomerative import example1_range, min_cut_solutions
 from nsp.plotting import savefig, use_style
 
 use_style()
@@ -147,22 +146,8 @@ numbers
 
 # %%
 if show_mincut:
-    n = MASK.shape[1]
-    cuts = {
-        frozenset(sub): nx.cut_size(G, sub)
-        for k in range(1, n)
-        for sub in itertools.combinations(range(n), k)
-    }
-    best = min(cuts.values())
-    solutions = [s for s, c in cuts.items() if c == best]
-    unions = {
-        frozenset(x for b in chosen for x in b)
-        for k in range(1, len(blocks))
-        for chosen in itertools.combinations(blocks, k)
-    }
-    print(
-        f"min cut = {best}; {len(solutions)} minimizers; equal to the unions of blocks: {set(solutions) == unions}"
-    )
+    best, solutions, unions = min_cut_solutions(r)
+    print(f"min cut = {best}; {len(solutions)} minimizers; equal to the unions of blocks: {unions}")
 
 # %% [markdown]
 # ## Differences from the paper

@@ -11,6 +11,7 @@ References
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
 from collections.abc import Hashable, Iterable, Mapping, Sequence
@@ -62,6 +63,7 @@ __all__ = [
     "EXAMPLE_NOTES",
     "PAPER_COUNTS",
     "dataset_statistics",
+    "dominating_points",
     "example1_range",
     "example_values",
     "examples_table",
@@ -69,6 +71,7 @@ __all__ = [
     "hungarian_joint_range",
     "hungarian_pmf",
     "k_anonymity_points",
+    "min_cut_solutions",
     "section6_table",
     "uniform_s",
 ]
@@ -633,3 +636,93 @@ def k_anonymity_points(
         utility_loss_U1=u1["utility_loss"],
         utility_loss_U2=u2["utility_loss"],
     )
+
+
+def dominating_points(sweeps: Mapping[str, pd.DataFrame], baseline: pd.DataFrame) -> pd.DataFrame:
+    """Count the points of each Algorithm-1 curve left of a baseline point at no worse privacy.
+
+    The check of the paper's claim (footnote 17) that Algorithm 1 finds a quantization with a
+    lower utility loss than k-anonymity at no worse privacy.
+
+    Parameters
+    ----------
+    sweeps : mapping of str to pandas.DataFrame
+        ``"U1"`` and ``"U2"`` to the λ sweeps of Algorithm 1 (:func:`nsp.pareto.lambda_sweep`,
+        columns ``privacy_norm``, ``utility_loss``, ``source``).
+    baseline : pandas.DataFrame
+        The baseline points (:func:`k_anonymity_points`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per baseline method and utility: ``sweep_points`` and ``path_points`` (how
+        many points do better), ``best_loss`` (NaN if none) and ``baseline_loss``.
+
+    References
+    ----------
+    N. Ding, F. Farokhi, IEEE Trans. Inf. Forensics Security, 2020, §VII-B, Fig. 9.
+    """
+    rows = []
+    for _, point in baseline.iterrows():
+        for u, df in sweeps.items():
+            loss = point[f"utility_loss_{u}"]
+            better = df[(df.privacy_norm <= point.privacy_norm + 1e-12) & (df.utility_loss < loss)]
+            rows.append(
+                {
+                    "method": point.method,
+                    "utility": u,
+                    "sweep_points": int((better.source == "sweep").sum()),
+                    "path_points": int((better.source == "path").sum()),
+                    "best_loss": better.utility_loss.min(),
+                    "baseline_loss": loss,
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def min_cut_solutions(r: JointRange) -> tuple[int, list[frozenset[int]], bool]:
+    """Enumerate the cuts of ``G_X`` to find the minimizers of eq. (1).
+
+    Parameters
+    ----------
+    r : JointRange
+        The joint range (small: all ``2^n − 2`` non-trivial subsets are tried).
+
+    Returns
+    -------
+    min_cut : int
+        The least number of edges leaving a non-trivial subset of ``[[X]]``.
+    solutions : list of frozenset
+        The subsets attaining it.
+    unions_of_blocks : bool
+        Whether the solutions are exactly the non-trivial unions of blocks of the finest
+        decomposition (when ``G_X`` is decomposable).
+
+    References
+    ----------
+    N. Ding, F. Farokhi, IEEE Trans. Inf. Forensics Security, 2020, §IV, eq. (1).
+
+    Examples
+    --------
+    >>> best, solutions, unions = min_cut_solutions(example1_range())
+    >>> best, len(solutions), unions
+    (0, 30, True)
+    """
+    n = r.n_x
+    if n > 16:
+        raise ValueError(f"r must have at most 16 values of X to enumerate its cuts; got {n}")
+    graph = confusability_graph(r)
+    blocks = [tuple(b) for b in finest_decomposition(r)]
+    cuts = {
+        frozenset(sub): int(nx.cut_size(graph, sub))
+        for k in range(1, n)
+        for sub in itertools.combinations(range(n), k)
+    }
+    best = min(cuts.values())
+    solutions = [s for s, c in cuts.items() if c == best]
+    unions = {
+        frozenset(x for b in chosen for x in b)
+        for k in range(1, len(blocks))
+        for chosen in itertools.combinations(blocks, k)
+    }
+    return best, solutions, set(solutions) == unions
