@@ -99,7 +99,7 @@ class Cost:
         numpy.ndarray
             ``q*``, shaped like ``p``.
         """
-        return np.asarray(p, dtype=float)
+        return np.asarray(_real("p", p), dtype=float)
 
     def expected_cost(self, p: ArrayLike, q: ArrayLike) -> CostValue:  # pragma: no cover
         """Return ``E_p C(S, q)``, the expected cost of the belief ``q`` when S ~ ``p``.
@@ -216,7 +216,7 @@ class BayesDecisionCost(Cost):
 
     def __init__(self, loss: ArrayLike) -> None:
         try:
-            arr = np.asarray(loss, dtype=float)
+            arr = np.asarray(_real("loss", loss), dtype=float)
         except (TypeError, ValueError):
             raise ValueError(
                 "loss must be a finite 2-D matrix loss[s, action] (rectangular, of numbers)"
