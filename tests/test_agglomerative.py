@@ -393,7 +393,7 @@ def test_bad_input_is_rejected():
         merge_path(EX1, algorithm="algorithm3")
 
 
-def naive_run(mask, lam, algorithm, utility="U1", values=None, sq=False):
+def reference_partition(mask, lam, algorithm, utility="U1", values=None, sq=False):
     """The reference run (from scratch, every step) as a Partition."""
     kw = dict(utility=utility, values=values, distance="sq" if sq else "abs")
     return Partition(reference_run(mask, lam, algorithm=algorithm, **kw))
@@ -424,7 +424,7 @@ def _lambdas(path):
 
 
 @given(seed=SEEDS)
-def test_p14_sweep_from_one_path_equals_separate_runs_and_the_naive_version(seed):
+def test_sweep_from_one_path_equals_separate_runs_and_the_reference(seed):
     mask, values = random_instance(seed)
     for utility, distance in CONFIGS:
         kw = dict(utility=utility, values=values, distance=distance)
@@ -440,14 +440,16 @@ def test_p14_sweep_from_one_path_equals_separate_runs_and_the_naive_version(seed
                     h.partition for h in direct.history
                 ]
                 assert path.partitions[path.stop_index(lam)] == direct.partition
-                assert direct.partition == naive_run(mask, lam, name, utility, values, sq), (
+                assert direct.partition == reference_partition(
+                    mask, lam, name, utility, values, sq
+                ), (
                     name,
                     lam,
                 )
 
 
 @given(seed=SEEDS)
-def test_indistinguishable_matches_the_naive_version_and_p13(seed):
+def test_until_connected_matches_the_reference_and_ends_with_zero_maximin(seed):
     mask, values = random_instance(seed)
     for utility, distance in CONFIGS:
         for lam in (0.0, 0.3, 2.0):
@@ -457,7 +459,7 @@ def test_indistinguishable_matches_the_naive_version_and_p13(seed):
             )
             assert res.partition == Partition(ref[-1][0])
             q = quantize(mask, res.partition.labels)
-            assert maximin_information(q) == 0  # P13
+            assert maximin_information(q) == 0
             assert len(res.decomposition) == 1
             assert res.privacy == pytest.approx(nonstochastic_leakage(q))
 
@@ -476,7 +478,7 @@ def many_components_instance(seed: int, n_s: int, n_x: int, p_two: float = 0.15)
 
 
 @pytest.mark.parametrize("seed", range(4))
-def test_incremental_indistinguishable_matches_the_naive_version_step_by_step(seed):
+def test_incremental_indistinguishable_matches_the_reference_step_by_step(seed):
     """The incremental §V-C run (alive clusters only, one updated row of the pair table) makes
     the same merge as the from-scratch definition at every step, on longer paths than the
     hypothesis instances: many components, ties in size, S-range size and distortion."""
@@ -497,7 +499,7 @@ def test_incremental_indistinguishable_matches_the_naive_version_step_by_step(se
 def test_incremental_indistinguishable_matches_a_from_scratch_run_on_medium_instances(seed):
     """30 values of X, long paths: the same merges as the direct evaluation of eq. (12) over
     all pairs at every step, with the same ΔL (continuous values: the tied set reaches beyond
-    the smallest key, which the small naive instances rarely show)."""
+    the smallest key, which the small random instances rarely show)."""
     mask, _ = many_components_instance(4000 + seed, 10, 30, p_two=0.1)
     values = np.round(np.random.default_rng(seed).normal(200, 40, 30), 1)
     for utility, distance in CONFIGS:
@@ -516,9 +518,9 @@ def test_incremental_indistinguishable_matches_a_from_scratch_run_on_medium_inst
 
 
 @pytest.mark.parametrize("seed", range(5))
-def test_algorithm2_u1_component_pick_matches_the_naive_path(seed):
+def test_algorithm2_u1_component_pick_matches_the_reference_path(seed):
     """Algorithm 2 with U1 compares only the representatives tied on the size sum: its whole
-    λ = 0 path equals the naive one (all pairs, every step), on instances with many
+    λ = 0 path equals the reference one (all pairs, every step), on instances with many
     components whose representatives tie on size and on subgraph size."""
     mask, _ = many_components_instance(3000 + seed, 5 + seed % 3, 16, p_two=0.1 + 0.1 * (seed % 3))
     path = merge_path(mask, algorithm="algorithm2")
@@ -527,7 +529,7 @@ def test_algorithm2_u1_component_pick_matches_the_naive_path(seed):
 
 
 @given(seed=SEEDS)
-def test_p11_algorithm1_invariants(seed):
+def test_algorithm1_invariants(seed):
     mask, values = random_instance(seed)
     n_s = mask.shape[0]
     for utility, distance in CONFIGS:
@@ -554,14 +556,14 @@ def test_p11_algorithm1_invariants(seed):
 
 
 @given(seed=SEEDS)
-def test_p12_algorithm2_invariants(seed):
+def test_algorithm2_invariants(seed):
     mask, values = random_instance(seed)
     for utility, distance in CONFIGS:
         res0 = algorithm2(mask, 0.0, utility=utility, values=values, distance=distance)
         n0 = len(res0.history[0].decomposition)
         for t, h in enumerate(res0.history):
             assert len(h.decomposition) == n0 - t
-            # incremental decomposition = recomputed from scratch (P8: the join with P*_{G_X})
+            # incremental decomposition = recomputed from scratch (the join with P*_{G_X})
             assert h.decomposition == Partition(quantized_decomposition(mask, h.partition.labels))
             assert h.decomposition == res0.history[0].decomposition.join(h.partition)
             assert h.partition.refines(h.decomposition)
@@ -580,7 +582,7 @@ def test_p12_algorithm2_invariants(seed):
 
 
 @given(seed=SEEDS)
-def test_p1_maximin_at_most_l0_along_every_path(seed):
+def test_maximin_at_most_l0_along_every_path(seed):
     mask, _ = random_instance(seed)
     for name in ("algorithm1", "algorithm2"):
         for q in merge_path(mask, algorithm=name).partitions:
@@ -589,7 +591,7 @@ def test_p1_maximin_at_most_l0_along_every_path(seed):
 
 
 @given(seed=SEEDS)
-def test_p10_reduced_criteria(seed):
+def test_reduced_criteria(seed):
     """argmin |𝒳1|+|𝒳2| maximizes U1 of the merged partition (always); argmin d̄(𝒳1 ⊔ 𝒳2)
     maximizes U2 whenever every candidate merge is d̄-monotone ."""
     rng = np.random.default_rng(seed)
@@ -618,8 +620,8 @@ def test_p10_reduced_criteria(seed):
                 assert u2[p] == pytest.approx(max(u2.values()))
 
 
-def test_p9_centroid_distortion_is_not_merge_monotone():
-    # P9 counter-example: d̄(A) > d̄(A ⊔ B)
+def test_centroid_distortion_is_not_merge_monotone():
+    # counter-example: d̄(A) > d̄(A ⊔ B)
     x = [0, 0.1, 0.2, 10, 10.1, 10.2, 10.3]
     assert cluster_distortion(x, [0, 1, 2, 3]) == pytest.approx(7.425)
     assert cluster_distortion(x, range(7)) == pytest.approx(5.842857142857143)
@@ -720,12 +722,12 @@ def test_hungarian_reachable_run_lengths(hungarian, utility, lengths):
 
 
 # ---------------------------------------------------------------------------------------------
-# Section VI: stochastic counterparts (P15, P16)
+# Section VI: stochastic counterparts
 # ---------------------------------------------------------------------------------------------
 
 
 @given(seed=SEEDS)
-def test_p15_p16_renyi0_leakage_and_gacs_korner(seed):
+def test_renyi0_leakage_and_gacs_korner(seed):
     from nsp.info import gacs_korner_common_information, mutual_information, renyi_leakage
     from nsp.papers.agglomerative import section6_table, uniform_s
 
@@ -757,9 +759,10 @@ def test_p15_p16_renyi0_leakage_and_gacs_korner(seed):
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_larger_instances_with_many_components_match_the_naive_version(seed):
+def test_larger_instances_with_many_components_match_the_reference(seed):
     """Longer Algorithm-2 paths (many components, tied distortions) exercise the incremental
-    best-partner bookkeeping; the final partition at λ = 0 and at λ = 0.5 must be the naive one."""
+    best-partner bookkeeping; the final partition at λ = 0 and at λ = 0.5 must be the reference
+    one."""
     rng = np.random.default_rng(1000 + seed)
     n_s, n_x = 12, 30
     s = rng.integers(0, n_s, n_x)
@@ -774,13 +777,17 @@ def test_larger_instances_with_many_components_match_the_naive_version(seed):
             ours = algorithm2(
                 mask, lam, utility=utility, values=values, distance=distance
             ).partition
-            assert ours == naive_run(mask, lam, "algorithm2", utility, values, distance == "sq")
+            assert ours == reference_partition(
+                mask, lam, "algorithm2", utility, values, distance == "sq"
+            )
         ours1 = algorithm1(mask, 0.0, utility=utility, values=values, distance=distance).partition
-        assert ours1 == naive_run(mask, 0.0, "algorithm1", utility, values, distance == "sq")
+        assert ours1 == reference_partition(
+            mask, 0.0, "algorithm1", utility, values, distance == "sq"
+        )
 
 
 @given(seed=SEEDS)
-def test_p17_eq14_ldp_from_bounded_posterior_ratio(seed):
+def test_eq14_ldp_from_bounded_posterior_ratio(seed):
     """Eq. (14): if max |ln p(s|x̂)/p(s)| = ε then p(x̂|s) is 2ε-LDP (natural log)."""
     from nsp.channels import dp_epsilon
 
