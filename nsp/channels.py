@@ -1,4 +1,3 @@
-# mypy: ignore-errors
 """Discrete memoryless channels: validation, conversions, composition, capacity and DP ε.
 
 A channel is a row-stochastic matrix ``W[x, y] = p(y | x)`` (rows = inputs, columns =
@@ -21,9 +20,9 @@ from __future__ import annotations
 
 import math
 import warnings
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import numpy as np
 import scipy.linalg
@@ -283,8 +282,9 @@ def _check_inputs(px: NDArray[np.float64], W: NDArray[np.float64]) -> None:
 
 
 def compose_serial(W1: ArrayLike, W2: ArrayLike, *more: ArrayLike) -> NDArray[np.float64]:
-    """Compose channels in series: ``W1`` then ``W2`` (then each of ``more``), i.e. ``W1 @ W2 @ ...``.
+    """Compose channels in series: ``W1`` then ``W2`` (then each of ``more``).
 
+    The result is ``W1 @ W2 @ ...``.
     The result maps the input of ``W1`` to the output of the last channel: it is the
     post-processing of ``W1`` by ``W2`` (a Markov chain X → Y → Z). (Independent releases
     of one input are :func:`nsp.privacy_channels.compose_parallel`.)
@@ -435,7 +435,7 @@ def product_channel(W1: ArrayLike, W2: ArrayLike) -> NDArray[np.float64]:
     """
     a = as_channel(W1, name="W1")
     b = as_channel(W2, name="W2")
-    return np.kron(a, b)
+    return np.asarray(np.kron(a, b), dtype=np.float64)
 
 
 def parallel_channel(W1: ArrayLike, W2: ArrayLike) -> NDArray[np.float64]:
@@ -764,14 +764,17 @@ def _two_distinct_rows(W: NDArray[np.float64]) -> tuple[int, int] | None:
 def _two_row_inputs(
     rows: NDArray[np.float64], neg_h: NDArray[np.float64]
 ) -> Iterator[tuple[float, int]]:
-    """Candidates ``(t, iterations)``: masses ``t`` on ``rows[0]`` maximizing ``I((t, 1 - t); rows)``.
+    """Yield candidates ``(t, iterations)``: masses ``t`` on ``rows[0]`` maximizing ``I``.
 
+    ``I = I((t, 1 - t); rows)``.
     The caller certifies each candidate and stops at the first whose gap is within ``tol``.
 
     1. Two outputs in use (a 2 x 2 channel): the closed form. The optimal input has full
        support, so ``D(W_x || q) = C`` for both rows; with ``c = W^{-1} (sum_y W ln W)`` row-wise,
-       ``C = ln(e^{c_0} + e^{c_1})`` and ``q = e^{c - C}``; ``t`` solves ``t W_0 + (1 - t) W_1 = q``.
-    2. Brent's method on ``dI/dt = D(W_0 || q) - D(W_1 || q)`` with ``q(t) = t W_0 + (1 - t) W_1``,
+       ``C = ln(e^{c_0} + e^{c_1})`` and ``q = e^{c - C}``; ``t`` solves
+       ``t W_0 + (1 - t) W_1 = q``.
+    2. Brent's method on ``dI/dt = D(W_0 || q) - D(W_1 || q)`` with
+       ``q(t) = t W_0 + (1 - t) W_1``,
        which strictly decreases in ``t`` (``I`` is strictly concave when the rows differ:
        ``d2I/dt2 = -sum_y (W_0 - W_1)^2 / q``); its root lies in :data:`_TWO_ROW_BRACKET`. Skipped
        if the bracket holds no sign change.
@@ -913,9 +916,10 @@ def _newton_active_set(
                 continue
         # Newton (pseudo-inverse) first; Levenberg-Marquardt damping if it does not ascend
         for ridge in _RIDGES:
-            direction = _newton_direction(lam, vec, g, ridge * scale, null if ridge == 0 else None)
-            if direction is None:
+            newton = _newton_direction(lam, vec, g, ridge * scale, null if ridge == 0 else None)
+            if newton is None:
                 continue
+            direction = newton
             shrinking = direction < 0
             ratios = ps[shrinking] / -direction[shrinking]
             alpha_max = float(ratios.min()) if ratios.size else np.inf
@@ -1134,7 +1138,7 @@ def _neighbour_pairs(neighbours: object, m: int) -> NDArray[np.intp] | None:
     try:
         import networkx as nx
     except ImportError:  # pragma: no cover - networkx is a dependency
-        nx = None
+        nx = None  # type: ignore[assignment]
     if nx is not None and isinstance(neighbours, nx.Graph):
         nodes = list(neighbours.nodes)
         for v in nodes:
@@ -1144,7 +1148,9 @@ def _neighbour_pairs(neighbours: object, m: int) -> NDArray[np.intp] | None:
                 )
         edges = list(neighbours.edges())
         return np.asarray(edges, dtype=np.intp).reshape(-1, 2)
-    arr = np.asarray(list(neighbours) if not hasattr(neighbours, "shape") else neighbours)
+    arr = np.asarray(
+        list(cast(Iterable[Any], neighbours)) if not hasattr(neighbours, "shape") else neighbours
+    )
     if arr.dtype == bool:
         if arr.shape != (m, m):
             raise ValueError(

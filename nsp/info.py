@@ -1,4 +1,3 @@
-# mypy: ignore-errors
 """Shannon measures on probability mass functions: entropy, divergences, leakages.
 
 A joint pmf is a numpy array with one axis per variable; ``p[x, y]`` is ``P(X=x, Y=y)``.
@@ -232,7 +231,7 @@ def binary_entropy(q: ArrayLike, *, base: Base = 2) -> float | NDArray[np.float6
 
 
 def inverse_binary_entropy(h: ArrayLike, *, base: Base = 2) -> float | NDArray[np.float64]:
-    """The root ``q`` in ``[0, 1/2]`` of ``binary_entropy(q) = h``, elementwise.
+    """Return the root ``q`` in ``[0, 1/2]`` of ``binary_entropy(q) = h``, elementwise.
 
     Parameters
     ----------
@@ -506,8 +505,10 @@ def mutual_information(
 def _leading_split(
     arr: NDArray[np.float64], ga: tuple[int, ...], gb: tuple[int, ...]
 ) -> tuple[int, int] | None:
-    """Matrix shape ``(n_a, n_b)`` when ``a`` and ``b`` are the leading and trailing axes of a
-    C-contiguous array (in either order; the measure is symmetric), else ``None``.
+    """Return the matrix shape ``(n_a, n_b)`` of ``a`` and ``b``, or ``None``.
+
+    ``a`` and ``b`` must be the leading and trailing axes of a C-contiguous array (in either
+    order; the measure is symmetric).
     """
     if not arr.flags.c_contiguous:
         return None
@@ -880,8 +881,10 @@ def max_mutual_information(p_xy: ArrayLike, *, base: Base = 2, normalize: bool =
 def renyi_leakage(
     p_xy: ArrayLike, alpha: float, *, base: Base = 2, normalize: bool = False
 ) -> float:
-    """``max_y D_alpha(p(x|y) || p(x))`` over the ``y`` with ``p(y) > 0``: the largest Rényi
-    divergence of the posterior of ``X`` from its prior (Ding & Farokhi §VI, eq. (13)).
+    """Return ``max_y D_alpha(p(x|y) || p(x))`` over the ``y`` with ``p(y) > 0``.
+
+    The largest Rényi divergence of the posterior of ``X`` from its prior (Ding & Farokhi
+    §VI, eq. (13)).
 
     At ``alpha = inf`` this is :func:`max_mutual_information`; at ``alpha = 0`` with a uniform
     ``X`` it is the non-stochastic leakage ``L0(X -> Y)`` of the support.
@@ -1027,7 +1030,7 @@ def gacs_korner_common_information(
         found = p > 0, p.sum(axis=1)
     support, px = found
     n, s_labels, _ = support_components(support)
-    mass = np.bincount(s_labels, weights=px, minlength=n)
+    mass = np.bincount(s_labels, weights=px, minlength=n).astype(np.float64, copy=False)
     return _nonneg(_neg_xlogx(mass)) / ln_b
 
 

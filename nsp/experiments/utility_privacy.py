@@ -24,4 +24,3 @@ def __getattr__(name: str) -> Any:
         )
         return getattr(_paper, name)
     raise AttributeError(f"module 'nsp.experiments.utility_privacy' has no attribute {name!r}")
-

@@ -259,7 +259,7 @@ def rde_surface(
     tol: float = 1e-7,
     zero_leak_margin: float = 1e-3,
 ) -> pd.DataFrame:
-    """The RDE region's boundary R(D, E) (Fig. 3a) on ``n_E`` equivocations per ``D``.
+    """Return the RDE region's boundary R(D, E) (Fig. 3a) on ``n_E`` equivocations per ``D``.
 
     For each ``D``: ``E`` runs over ``n_E`` equally spaced values in ``[0, Γ(D)]``; for
     ``E <= E*(D)`` the rate is R(D) (the minimal-rate encoder already gives that much
@@ -305,7 +305,7 @@ def rde_surface(
 def fig1_database(
     n_rows: int = 6, *, D_gender: float = 0.25, weight_bin: int = 10, seed: int = 1
 ) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """An illustrative database for Fig. 1 (no data in the paper) and its sanitized version.
+    """Return an illustrative database for Fig. 1 (no data in the paper) and its sanitized version.
 
     Public attributes ``gender`` and ``weight``, private ``cancer`` and ``income``. The
     sanitized table passes ``gender`` through the Example-1 channel at distortion
@@ -379,7 +379,7 @@ class Codebook(_TupleResult):
 
 
 def lloyd_codebook(points: ArrayLike, k: int, *, seed: int = 0, n_iter: int = 50) -> Codebook:
-    """A k-point reproduction codebook for ``points`` by Lloyd's algorithm (for Fig. 2's sketch).
+    """Return a k-point codebook for ``points`` by Lloyd's algorithm (for Fig. 2's sketch).
 
     Starts from ``k`` distinct points drawn with ``seed``; returns ``(codebook, labels, D)``
     with ``D`` the mean squared error per coordinate.
@@ -479,9 +479,10 @@ def water_level(p: ArrayLike, D: float, *, normalize: bool = False) -> WaterLeve
     """Return the water level λ and the surviving letters of Example 1 at distortion ``D``.
 
     λ solves ``sum_x (p(x) - λ)^+ = 1 - D - λ`` (equivalently ``D = S λ + sum_{p_k <= λ} p_k``).
-    Conventions (see ``docs/papers/utility_privacy.md``): for ``D >= D_max = 1 - max p`` the level is ``max p`` and the
-    support is the set of most likely letters; a letter with ``p = λ`` is suppressed; when the
-    maximum is unique and ``D = D_max``, λ is the second largest mass.
+    Conventions (see ``docs/papers/utility_privacy.md``): for ``D >= D_max = 1 - max p`` the
+    level is ``max p`` and the support is the set of most likely letters; a letter with
+    ``p = λ`` is suppressed; when the maximum is unique and ``D = D_max``, λ is the second
+    largest mass.
 
     Raises
     ------
@@ -605,7 +606,7 @@ def gamma_hamming(
 def gamma_hamming_curve(
     p: ArrayLike, D_grid: ArrayLike, *, base: Base = 2, normalize: bool = False
 ) -> pd.DataFrame:
-    """Example 1 on a grid: columns ``D, water_level, support_size, Gamma, R, H_out``.
+    """Return Example 1 on a grid: columns ``D, water_level, support_size, Gamma, R, H_out``.
 
     Examples
     --------
@@ -770,8 +771,9 @@ def gaussian_leakage(
 def gaussian_leakage_side_info(
     D: ArrayLike, rho2_xy: float, rho2_xz: float, *, var_x: float = 1.0, base: Base = 2
 ) -> float | NDArray[np.float64]:
-    """Cases (ii)–(iii): ``L_SI*(D) = L_I*(D) = L_U*(D)`` on ``[0, var_x (1 - rho_xz^2)]``, NaN beyond.
+    """Return ``L_SI*(D) = L_I*(D) = L_U*(D)`` of cases (ii)–(iii), NaN beyond their domain.
 
+    The domain is ``[0, var_x (1 - rho_xz^2)]``.
     At the largest distortion it ends at ``I(Y; Z) = 1/2 log 1/(1 - rho_xy^2 rho_xz^2) > 0``.
 
     Examples
@@ -825,7 +827,8 @@ def gaussian_rdl_from_covariance(
 
     Examples
     --------
-    >>> pt = gaussian_rdl_from_covariance(1.0, 0.9, 0.5, gaussian_test_channel_noise(0.2, rho2_xz=0.5))
+    >>> noise = gaussian_test_channel_noise(0.2, rho2_xz=0.5)
+    >>> pt = gaussian_rdl_from_covariance(1.0, 0.9, 0.5, noise)
     >>> round(pt.distortion, 12), round(pt.rate, 6), round(pt.leakage, 6)
     (0.2, 0.660964, 0.918251)
     """
@@ -874,7 +877,7 @@ def gaussian_rdl_from_covariance(
 def example1_solver_check(
     p: ArrayLike, D_values: ArrayLike, *, convex_every: int = 1
 ) -> pd.DataFrame:
-    """Example 1's closed forms beside the general solvers, at each distortion.
+    """Put Example 1's closed forms beside the general solvers, at each distortion.
 
     ``R`` by eq. (18) against certified Blahut–Arimoto (tolerance 1e-10), and Γ by eq. (18)
     against the convex solver :func:`nsp.ratedistortion.max_equivocation` with a general
@@ -984,7 +987,7 @@ def gaussian_covariance_check(
     sigma_y: float = 1.0,
     sigma_z: float = 1.0,
 ) -> pd.DataFrame:
-    """Example 2's closed forms against the covariance of ``(X, Y, Z, U)``, point by point.
+    """Check Example 2's closed forms against the covariance of ``(X, Y, Z, U)``, point by point.
 
     At ``D = frac var_x (1 - rho2_xz)`` (cases (ii)–(iii)) and ``D = frac var_x`` (case (i))
     the test channel ``U = X + N`` is built with :func:`gaussian_test_channel_noise` and
@@ -1047,7 +1050,7 @@ def gaussian_covariance_check(
 
 
 def remark4_table(D_values: ArrayLike = (0.1, 0.25, 0.5)) -> pd.DataFrame:
-    """The solvers on the Remark-4 instance beside its closed forms (see :func:`remark4_source`).
+    """Put the solvers on the Remark-4 instance beside its closed forms.
 
     ``R(D) = 2 - h(D) - D log 3``, ``E* = h(2D/3)``, ``Γ(D) = h(D)`` (1 beyond 1/2) and, for
     ``D < 1/2``, ``R(D, Γ(D)) = 2 - h(D) - D``, against :func:`~nsp.ratedistortion.min_rate`,
@@ -1099,7 +1102,7 @@ def remark4_table(D_values: ArrayLike = (0.1, 0.25, 0.5)) -> pd.DataFrame:
 
 
 def side_information_source(crossover_xh: float, crossover_z: float) -> NDArray[np.float64]:
-    """A binary source with a private attribute and side information, ``X_h - X_r - Z``.
+    """Return a binary source with a private attribute and side information, ``X_h - X_r - Z``.
 
     ``X_r`` is a uniform bit, ``X_h`` is ``X_r`` through a binary symmetric channel with
     crossover ``crossover_xh`` and ``Z`` is ``X_r`` through one with crossover ``crossover_z``.

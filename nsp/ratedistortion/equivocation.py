@@ -141,7 +141,8 @@ def _encoder_joint(
         return p_src[:, :, None] * w[:, None, :]
     if w.ndim != 3 or w.shape[:2] != (n_r, n_h):
         raise ValueError(
-            f"{name} must have shape (n_r={n_r}, n_h={n_h}, n_xhat) for a general encoder; got {w.shape}"
+            f"{name} must have shape (n_r={n_r}, n_h={n_h}, n_xhat) for a general encoder; "
+            f"got {w.shape}"
         )
     from nsp.channels import validate_channel
 
@@ -209,7 +210,9 @@ def rde_point(
 
 @dataclass(frozen=True)
 class _Problem:
-    """Encoder inputs ``u`` (rows of W) with mass ``pu``, hidden letters ``h`` with the joint
+    """The solver's view of a source.
+
+    Encoder inputs ``u`` (rows of W) with mass ``pu``, hidden letters ``h`` with the joint
     ``puh[u, h]``, the distortion ``d[u, xhat]`` and the block (side-information value) of
     every input, ``blocks[u]`` (all 0 without side information).
     """
@@ -511,7 +514,9 @@ def _perfect_privacy_lp(pr: _Problem) -> tuple[float, NDArray[np.float64]]:
 def perfect_privacy_distortion(
     p_src: ArrayLike, dist: ArrayLike, *, markov: bool = True, normalize: bool = False
 ) -> float:
-    """The smallest distortion at which nothing leaks: ``min E d`` s.t. ``Xhat`` independent of ``X_h``.
+    """Return the smallest distortion at which nothing leaks.
+
+    That is ``min E d`` subject to ``Xhat`` independent of ``X_h``.
 
     For ``D`` at or above it, Γ(D) = H(X_h) (the U–P curve is flat); below it, Γ(D) < H(X_h).
     It is at most ``min_xhat E d(X_r, xhat)`` (a constant output) and can be much smaller.
@@ -640,7 +645,8 @@ def max_equivocation(
         w0 = np.asarray(init, dtype=np.float64).reshape(-1, d.shape[1])
         if w0.shape[0] != p_u.size:
             raise ValueError(
-                f"init must have the shape of the encoder {(*shape, d.shape[1])}; got {np.shape(init)}"
+                f"init must have the shape of the encoder {(*shape, d.shape[1])}; "
+                f"got {np.shape(init)}"
             )
         w0 = w0[p_u > 0]
     res = _solve(pr, max(D, d_min), 0.0, 1.0, tol=tol * lb, max_iter=max_iter, w0=w0)
@@ -693,7 +699,7 @@ def rate_given_equivocation(
     base: Base = 2,
     normalize: bool = False,
 ) -> RDEPoint | None:
-    """Return ``R(D, E) = min I(X_r X_h; Xhat)`` s.t. ``E d <= D`` and ``H(X_h|Xhat) >= E`` (Fig. 3a).
+    """Return ``R(D, E) = min I(X_r X_h; Xhat)`` s.t. ``E d <= D``, ``H(X_h|Xhat) >= E`` (Fig. 3a).
 
     A convex program: the Lagrangian ``I(X; Xhat) + mu I(X_h; Xhat)`` is minimized
     at fixed ``D`` by the mirror-descent solver, and ``mu >= 0`` is found by bisection so that

@@ -1,4 +1,4 @@
-"""Rate–distortion by Blahut–Arimoto, with certified bounds.
+r"""Rate–distortion by Blahut–Arimoto, with certified bounds.
 
 A discrete memoryless source ``p[x]`` is reproduced through a test channel ``W[x, xhat]``
 whose average distortion ``sum p W d`` is at most ``D``; the rate–distortion function is
@@ -155,7 +155,7 @@ def _as_distortion(dist: ArrayLike, n_x: int, *, name: str = "dist") -> NDArray[
 
 
 def _as_grid(values: ArrayLike, name: str = "D_grid") -> NDArray[np.float64]:
-    """A flat grid of finite real numbers (a complex or non-numeric grid is refused)."""
+    """Return a flat grid of finite real numbers (a complex or non-numeric grid is refused)."""
     arr = np.asarray(values)
     if arr.dtype.kind not in "iuf" or arr.size == 0:
         raise ValueError(
@@ -186,7 +186,7 @@ class DistortionRange(_TupleResult):
 
 
 def distortion_range(p: ArrayLike, dist: ArrayLike) -> DistortionRange:
-    """Return ``(D_min, D_max)``: the smallest achievable distortion and the smallest with ``R = 0``.
+    """Return ``(D_min, D_max)``: the least achievable distortion and the least with ``R = 0``.
 
     ``D_min = sum_x p(x) min_xhat d(x, xhat)`` and ``D_max = min_xhat sum_x p(x) d(x, xhat)``.
 

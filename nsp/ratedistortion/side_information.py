@@ -67,7 +67,7 @@ def _u_joint(p: NDArray, channel_u: ArrayLike, markov: bool) -> NDArray:
 def bayes_decoder(
     p_src_z: ArrayLike, channel_u: ArrayLike, dist: ArrayLike, *, markov: bool = True
 ) -> NDArray[np.int64]:
-    """The Bayes reconstruction ``f*(u, z) = argmin_xhat sum_{x_r} p(x_r, u, z) d(x_r, xhat)``.
+    """Return the Bayes reconstruction ``f*(u, z) = argmin_xhat sum_r p(r, u, z) d(r, xhat)``.
 
     Ties go to the smallest ``xhat``; pairs ``(u, z)`` of probability 0 map to the letter that
     is best on average.
@@ -144,7 +144,8 @@ def si_statistical_point(
         or f.max() >= d.shape[1]
     ):
         raise ValueError(
-            f"decoder must be an integer array of shape (n_u={n_u}, n_z={n_z}) with values in 0..{d.shape[1] - 1}"
+            f"decoder must be an integer array of shape (n_u={n_u}, n_z={n_z}) with values in "
+            f"0..{d.shape[1] - 1}"
         )
     p_ruz = joint.sum(axis=1)
     dd = float(np.sum(p_ruz * d[:, f.T]))  # d[x_r, f(u, z)] indexed [r, z, u]
@@ -187,7 +188,8 @@ def si_informed_point(
     if markov:
         if w.ndim != 3 or w.shape[:2] != (n_r, n_z):
             raise ValueError(
-                f"channel must have shape (n_r={n_r}, n_z={n_z}, n_xhat) for a Markov encoder; got {w.shape}"
+                f"channel must have shape (n_r={n_r}, n_z={n_z}, n_xhat) for a Markov encoder; "
+                f"got {w.shape}"
             )
         validate_channel(w.reshape(n_r * n_z, -1), name="channel")
         joint = p[:, :, :, None] * w[:, None, :, :]
@@ -213,7 +215,7 @@ def si_informed_point(
 def binning_exponents(
     p_src_z: ArrayLike, channel_u: ArrayLike, *, markov: bool = True, base: Base = 2
 ) -> dict[str, float]:
-    """The quantize-and-bin exponents of App. A1: ``I(X;U)``, ``I(X;U|Z)`` and ``I(U;Z)``.
+    """Return the quantize-and-bin exponents of App. A1: ``I(X;U)``, ``I(X;U|Z)`` and ``I(U;Z)``.
 
     With ``U - X - Z``: ``S = 2^{n I(X;U)}`` codewords in ``2^{n I(X;U|Z)}`` bins of
     ``T = 2^{n I(U;Z)}`` each, and ``I(X;U) = I(X;U|Z) + I(U;Z)`` (``S = R T``).
