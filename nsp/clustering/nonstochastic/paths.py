@@ -80,7 +80,18 @@ class MergePath:
         return _run_from_steps(iter(self.steps), lam, self.algorithm)
 
     def stop_index(self, lam: float) -> int:
-        """Index on the path of the partition returned for ``lam``."""
+        """Return the index on the path of the partition returned for ``lam``.
+
+        Parameters
+        ----------
+        lam : float
+            λ ≥ 0 (finite).
+
+        Returns
+        -------
+        int
+            ``t`` such that ``partitions[t]`` is the run's result.
+        """
         lam = _check_lam(lam)
         for t in range(1, len(self.steps)):
             if _delta(self.steps[t - 1], self.steps[t], lam) >= -TOL:
@@ -88,12 +99,17 @@ class MergePath:
         return len(self.steps) - 1
 
     def thresholds(self) -> NDArray[np.float64]:
-        """``c[t]``: step ``t`` is accepted iff ``λ < c[t]`` (``c[0] = +inf``).
+        """Return ``c[t]``: step ``t`` is accepted iff ``λ < c[t]`` (``c[0] = +inf``).
 
         ``a_t`` is the privacy gain and ``b_t`` the utility drop of step ``t``; the step is
         accepted iff ``λ b_t < a_t`` (up to the stopping tolerance), so ``c_t = a_t / b_t``
         (``b_t > 0``), ``+inf`` (``b_t ≤ 0 < a_t``) or ``0`` — never accepted — when
         ``a_t ≤ TOL``, and for the repeated last step of a path ending ``"no_candidates"``.
+
+        Returns
+        -------
+        numpy.ndarray
+            One threshold per partition of the path.
         """
         p, u = self.privacy, self.utility
         c = np.empty(len(p))
@@ -110,6 +126,11 @@ class MergePath:
         """Return the λ values ``a_t / b_t`` at which a step turns from accepted to rejected.
 
         These are the finite, positive :meth:`thresholds`, sorted and unique.
+
+        Returns
+        -------
+        numpy.ndarray
+            The breakpoints, increasing.
         """
         c = self.thresholds()[1:]
         return np.unique(c[np.isfinite(c) & (c > 0)])

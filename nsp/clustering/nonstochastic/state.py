@@ -120,10 +120,28 @@ def start_point(
     distance: Distance = "abs",
     base: Base = 2,
 ) -> tuple[float, float]:
-    """``(L0(S → X), U(X; X))``: privacy and utility without quantization (singletons).
+    """Return ``(L0(S → X), U(X; X))``: privacy and utility without quantization.
 
-    The same numbers as ``history[0]`` of :func:`algorithm1` or :func:`indistinguishable_l0`
-    (for Algorithm 2 the privacy is ``I*`` instead).
+    The same numbers as ``history[0]`` of :func:`merge_by_leakage` or
+    :func:`merge_until_connected` (for Algorithm 2 the privacy is ``I*`` instead).
+
+    Parameters
+    ----------
+    r : JointRange or array_like of bool, shape (n_s, n_x)
+        The joint range.
+    utility : {"U1", "U2"}
+        Which utility.
+    values : array_like of float, optional
+        Numeric value of every x (U2); default: the JointRange's x labels.
+    distance : {"abs", "sq"}
+        Distance of U2.
+    base : float or str
+        Logarithm base of L0 and U1.
+
+    Returns
+    -------
+    privacy, utility : float
+        ``L0(S → X)`` and the utility of the singletons.
 
     Examples
     --------
