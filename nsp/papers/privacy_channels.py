@@ -108,6 +108,14 @@ __all__ = [
 ]
 
 
+def _reals(name: str, values: object, **interval: Any) -> list[float]:
+    """Check a 1-D sequence of real numbers, each with :func:`check_real`."""
+    items = None if isinstance(values, str | bytes) else np.asarray(values, dtype=object)
+    if items is None or items.ndim != 1:
+        raise ValueError(f"{name} must be a 1-D sequence of real numbers; got {values!r}")
+    return [check_real(f"{name}[{j}]", v, **interval) for j, v in enumerate(items.tolist())]
+
+
 def _unit(base: Base) -> str:
     b = check_base(base)
     return {2.0: "bits", math.e: "nats"}.get(b, f"log base {b:g}")
@@ -321,7 +329,7 @@ def rr_ip_vs_dp_table(eps_grid: Sequence[float], *, base: Base = 2) -> pd.DataFr
     [0.5, 0.11, 0.89, 0.3775, 0.6225, 0.0437]
     """
     rows = []
-    for eps in eps_grid:
+    for eps in _reals("eps_grid", eps_grid, low=0.0):
         p_ip = rr_flip_threshold(eps, base=base)
         p_dp = dp_rr_flip(eps)
         rows.append(
@@ -355,9 +363,10 @@ def rr_threshold_table(eps_grid: Sequence[float]) -> pd.DataFrame:
     >>> rr_threshold_table([0.1]).round(6).iloc[0].tolist()
     [0.1, 0.316019, 0.280205]
     """
+    eps_grid = _reals("eps_grid", eps_grid, low=0.0)
     return pd.DataFrame(
         {
-            "eps": list(eps_grid),
+            "eps": eps_grid,
             "p_star_bits": [rr_flip_threshold(e, base=2) for e in eps_grid],
             "p_star_nats": [rr_flip_threshold(e, base=math.e) for e in eps_grid],
         }
@@ -402,6 +411,9 @@ def gaussian_noise_table(
     [0.1, 0.0, 2.1252, 1.0, 10.0, 14.1421, 48.4481]
     """
     delta_prime = check_real("delta_prime", delta_prime, low=0.0, high=1.0, closed="neither")
+    eps_grid = _reals("eps_grid", eps_grid, low=0.0, closed="neither")
+    sensitivities = _reals("sensitivities", sensitivities, low=0.0, closed="neither")
+    balance_deltas = _reals("balance_deltas", balance_deltas, low=0.0)
     rows = []
     for eps in eps_grid:
         for bd in balance_deltas:
@@ -444,7 +456,7 @@ def gaussian_calibration_table(eps_grid: Sequence[float], *, T: float = 1.0) -> 
     >>> gaussian_calibration_table([0.5]).round(6).iloc[0].tolist()
     [0.5, 0.581977, 0.762874, 1.0, 1.0]
     """
-    e5 = pd.DataFrame({"eps": list(eps_grid)})
+    e5 = pd.DataFrame({"eps": _reals("eps_grid", eps_grid, low=0.0, closed="neither")})
     e5["N_star_nats"] = [gaussian_noise_for_epsilon(T, e) for e in e5.eps]
     e5["sqrt_N_star"] = np.sqrt(e5.N_star_nats)
     e5["T_over_sqrt_2eps"] = T / np.sqrt(2 * e5.eps)
@@ -474,7 +486,7 @@ def laplace_crossover_table(eps_grid: Sequence[float]) -> pd.DataFrame:
     >>> laplace_crossover_table([0.1]).round(4).iloc[0].tolist()
     [0.1, 0.2125]
     """
-    cross = pd.DataFrame({"eps": list(eps_grid)})
+    cross = pd.DataFrame({"eps": _reals("eps_grid", eps_grid, low=0.0, closed="neither")})
     cross["crossover_sensitivity_over_T"] = cross.eps / np.sqrt(np.expm1(2 * cross.eps))
     return cross
 
@@ -510,7 +522,7 @@ def exponential_vs_em_table(
     """
     U, f = count_query(n)
     rows = []
-    for eps in eps_dp_list:
+    for eps in _reals("eps_dp_list", eps_dp_list, low=0.0, closed="neither"):
         em = exponential_mechanism_channel(U, f, eps=eps, outputs=tuple(range(n + 1)))
         N = 2.0 / eps
         ex = exponential_channel(U, f, N=N, outputs=tuple(range(n + 1)))
@@ -674,7 +686,7 @@ def weakly_symmetric_table(Ns: Sequence[float], *, base: Base = 2) -> pd.DataFra
     (True, 0.0)
     """
     rows = []
-    for N in Ns:
+    for N in _reals("Ns", Ns, low=0.0, closed="neither"):
         ch = mod_sum_exponential_channel(N)
         rows.append(
             {
@@ -713,9 +725,11 @@ def amplitude_constrained_table(
     >>> float(t.bound_bits[0]), int(t.support_size[0])
     (0.5, 2)
     """
+    T = check_real("T", T, low=0.0, closed="neither")
+    n_inputs = check_int("n_inputs", n_inputs, low=2)
     rows = []
     xs = np.linspace(-T, T, n_inputs)
-    for snr in snrs:
+    for snr in _reals("snrs", snrs, low=0.0, closed="neither"):
         N = T * T / snr
         res = amplitude_constrained_capacity(T, N, n_inputs=n_inputs, n_outputs=n_outputs, base=2)
         support = xs[res.input_pmf > 1e-3]
@@ -1014,6 +1028,7 @@ def lemma2_holds(frame: pd.DataFrame, eps_grid: Sequence[float]) -> bool:
     >>> lemma2_holds(pd.DataFrame({"c1": [0.5], "c1_b": [0.2], "delta_upper": [0.3]}), [0.1, 0.3])
     True
     """
+    eps_grid = _reals("eps_grid", eps_grid)
     return all(
         (r.c1_b <= e) == (r.c1 <= e + r.delta_upper) for _, r in frame.iterrows() for e in eps_grid
     )

@@ -15,13 +15,17 @@ ValueError: size must be an integer in [0, inf); got 1.5 (float)
 
 from __future__ import annotations
 
+import math
 import warnings
 
 import numpy as np
 
 from nsp._validation import check_int
 
-__all__ = ["check_seed", "check_size", "warn_renamed"]
+__all__ = ["MAX_SAMPLES", "check_seed", "check_size", "warn_renamed"]
+
+#: Largest number of draws one call of a sampler may return.
+MAX_SAMPLES: int = 10**8
 
 
 def check_size(size: object, name: str = "size") -> int | tuple[int, ...] | None:
@@ -37,12 +41,24 @@ def check_size(size: object, name: str = "size") -> int | tuple[int, ...] | None
     Returns
     -------
     int, tuple of int or None
+
+    Raises
+    ------
+    ValueError
+        If a dimension is not an integer >= 0, or the sample would have more than
+        :data:`MAX_SAMPLES` values.
     """
     if size is None:
         return None
+    shape: int | tuple[int, ...]
     if isinstance(size, tuple):
-        return tuple(check_int(f"{name}[{j}]", s, low=0) for j, s in enumerate(size))
-    return check_int(name, size, low=0)
+        shape = tuple(check_int(f"{name}[{j}]", s, low=0) for j, s in enumerate(size))
+        total = math.prod(shape)
+    else:
+        shape = total = check_int(name, size, low=0)
+    if total > MAX_SAMPLES:
+        raise ValueError(f"{name} asks for {total} draws, more than MAX_SAMPLES = {MAX_SAMPLES}")
+    return shape
 
 
 def check_seed(

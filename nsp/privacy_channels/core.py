@@ -47,6 +47,7 @@ __all__ = [
     "dataset_dp_epsilon",
     "dp_epsilon_axis_lines",
     "expected_distortion",
+    "MAX_DATASETS",
 ]
 
 
@@ -155,6 +156,28 @@ class ProductUniverse:
             ) from None
 
 
+#: Largest number of datasets a universe may have for the functions that list them all.
+MAX_DATASETS: int = 10**7
+
+
+def _real_array(name: str, value: ArrayLike) -> NDArray[np.float64]:
+    """``value`` as float64, refusing complex, string and object input instead of casting it."""
+    arr = np.asarray(value)
+    if arr.dtype.kind not in "biuf":
+        raise ValueError(f"{name} must hold real numbers (got dtype {arr.dtype})")
+    return arr.astype(np.float64, copy=False)
+
+
+def _check_listable(universe: ProductUniverse) -> None:
+    if not isinstance(universe, ProductUniverse):
+        raise ValueError(f"universe must be a ProductUniverse, got {type(universe).__name__}")
+    if universe.size > MAX_DATASETS:
+        raise ValueError(
+            f"universe has {universe.size} datasets, more than MAX_DATASETS = {MAX_DATASETS}: "
+            "too many to list"
+        )
+
+
 def _check_outputs(outputs: Sequence[Hashable], k: int) -> tuple:
     outs = tuple(outputs)
     if len(outs) != k:
@@ -196,7 +219,7 @@ class PrivacyChannel:
     ):
         if not isinstance(universe, ProductUniverse):
             raise ValueError("universe must be a ProductUniverse")
-        arr = np.asarray(array, dtype=np.float64)
+        arr = _real_array("array", array)
         if arr.ndim != universe.n + 1 or arr.shape[:-1] != universe.sizes:
             raise ValueError(
                 f"array must have shape {universe.sizes} + (k,) (one axis per individual, then y); "
@@ -307,7 +330,7 @@ def as_privacy_channel(ch: PrivacyChannel | ArrayLike) -> PrivacyChannel:
     """
     if isinstance(ch, PrivacyChannel):
         return ch
-    arr = np.asarray(ch, dtype=np.float64)
+    arr = _real_array("channel", ch)
     if arr.ndim < 2:
         raise ValueError(
             f"channel must have at least 2 axes (individuals..., y); got shape {arr.shape}"
@@ -334,6 +357,7 @@ def query_values(universe: ProductUniverse, f: Callable[..., Hashable]) -> NDArr
     >>> query_values(ProductUniverse([(0, 1, 2), (0, 1)]), lambda a, b: int(a == b)).tolist()
     [[1, 0], [0, 1], [0, 0]]
     """
+    _check_listable(universe)
     vals = np.empty(universe.size, dtype=object)
     for j, x in enumerate(universe.iter_datasets()):
         vals[j] = f(*x)
@@ -386,7 +410,7 @@ def query_channel(
     rows = np.empty((universe.size, len(outs)))
     for j, v in enumerate(vals.ravel()):
         if v not in cache:
-            row = np.asarray(kernel(v), dtype=np.float64)
+            row = _real_array(f"kernel({v!r})", kernel(v))
             if row.shape != (len(outs),):
                 raise ValueError(
                     f"kernel({v!r}) must return {len(outs)} probabilities, got shape {row.shape}"
@@ -419,6 +443,7 @@ def compose_parallel(ch1: PrivacyChannel, ch2: PrivacyChannel) -> PrivacyChannel
     >>> c.outputs, c.array[0].tolist()
     (((0, 0), (0, 1), (1, 0), (1, 1)), [0.9, 0.0, 0.1, 0.0])
     """
+    ch1, ch2 = as_privacy_channel(ch1), as_privacy_channel(ch2)
     _same_universe(ch1, ch2)
     arr = ch1.array[..., :, None] * ch2.array[..., None, :]
     outs = tuple(itertools.product(ch1.outputs, ch2.outputs))
@@ -468,6 +493,7 @@ def compose_adaptive(
     >>> c.array[1].tolist()
     [0.0, 0.5, 0.5, 0.0]
     """
+    ch1 = as_privacy_channel(ch1)
     if isinstance(ch2_given_y1, Mapping):
         try:
             seconds = [ch2_given_y1[y] for y in ch1.outputs]
@@ -480,6 +506,7 @@ def compose_adaptive(
                 f"ch2_given_y1 must hold one channel per output of ch1 ({ch1.k}), "
                 f"got {len(seconds)}"
             )
+    seconds = [as_privacy_channel(c) for c in seconds]
     for c in seconds:
         _same_universe(ch1, c)
         if c.outputs != seconds[0].outputs:
@@ -514,7 +541,8 @@ def post_process(
     >>> post_process(ch, [[0.5, 0.5], [0.5, 0.5]]).array.tolist()
     [[0.5, 0.5], [0.5, 0.5]]
     """
-    Km = as_channel(K, name="K")
+    ch = as_privacy_channel(ch)
+    Km = as_channel(_real_array("K", K), name="K")
     if Km.shape[0] != ch.k:
         raise ValueError(
             f"K must have one row per output of the channel ({ch.k}), got {Km.shape[0]}"
@@ -551,6 +579,7 @@ def group_channel(ch: PrivacyChannel, group: Sequence[int]) -> tuple[PrivacyChan
     >>> g.universe.sizes, pos
     ((4, 3), 0)
     """
+    ch = as_privacy_channel(ch)
     n = ch.n
     grp = sorted({check_int("group member", a) for a in group})
     if len(grp) != len(list(group)) or not grp or grp[0] < 0 or grp[-1] >= n:
@@ -597,6 +626,7 @@ def hamming_neighbours(universe: ProductUniverse) -> NDArray[np.int64]:
     >>> hamming_neighbours(ProductUniverse.binary(2)).tolist()
     [[0, 2], [2, 0], [1, 3], [3, 1], [0, 1], [1, 0], [2, 3], [3, 2]]
     """
+    _check_listable(universe)
     sizes = universe.sizes
     flat = np.arange(universe.size).reshape(sizes)
     pairs = []
@@ -650,6 +680,8 @@ def query_sensitivity(universe: ProductUniverse, f: Callable[..., float]) -> flo
     1.0
     """
     from nsp.noiseless import sensitivity
+
+    _check_listable(universe)
 
     def value(x: tuple) -> float:
         try:
@@ -799,6 +831,7 @@ def expected_distortion(
     >>> round(expected_distortion(ch, lambda a: a), 12)
     0.1
     """
+    ch = as_privacy_channel(ch)
     try:
         vals = np.asarray(query_values(ch.universe, f), dtype=np.float64).ravel()
         ys = np.asarray(ch.outputs, dtype=np.float64)

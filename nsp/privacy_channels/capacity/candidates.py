@@ -21,13 +21,14 @@ from nsp._validation import (
     Base,
     as_pmf,
     check_base,
+    check_bool,
     check_int,
 )
 from nsp.privacy_channels.capacity._common import (
     DECIMALS,
     _check_individual,
 )
-from nsp.privacy_channels.core import PrivacyChannel, as_privacy_channel
+from nsp.privacy_channels.core import PrivacyChannel, _real_array, as_privacy_channel
 
 __all__ = [
     "row_types",
@@ -136,6 +137,7 @@ def count_candidates(ch: PrivacyChannel | ArrayLike, i: int, *, distinct: bool =
     """
     ch = as_privacy_channel(ch)
     i = _check_individual(ch, i)
+    distinct = check_bool("distinct", distinct)
     if not distinct:
         sizes = ch.universe.sizes
         rest = int(np.prod([s for j, s in enumerate(sizes) if j != i]))
@@ -178,6 +180,7 @@ def candidate_channels(
     """
     ch = as_privacy_channel(ch)
     i = _check_individual(ch, i)
+    distinct = check_bool("distinct", distinct)
     A = ch.array
     sizes = ch.universe.sizes
     if distinct:
@@ -229,7 +232,7 @@ def effective_channel(
     ch = as_privacy_channel(ch)
     i = _check_individual(ch, i)
     P = np.moveaxis(ch.array, i, 0).reshape(ch.universe.sizes[i], -1, ch.k)
-    C = np.asarray(cond, dtype=np.float64)
+    C = _real_array("cond", cond)
     if C.shape != P.shape[:2]:
         raise ValueError(f"cond must have shape {P.shape[:2]} (|X_i|, |X_(i)|), got {C.shape}")
     for j, r in enumerate(C):
@@ -270,7 +273,7 @@ def individual_mutual_information(
 
     ch = as_privacy_channel(ch)
     i = _check_individual(ch, i)
-    px = as_pmf(prior, name="prior")
+    px = as_pmf(_real_array("prior", prior), name="prior")
     if px.shape != ch.universe.sizes:
         raise ValueError(f"prior must have shape {ch.universe.sizes}, got {px.shape}")
     joint = px[..., None] * ch.array

@@ -27,6 +27,9 @@ from nsp.privacy_channels.core import (
     query_values,
 )
 
+#: Largest input or output grid of :func:`amplitude_constrained_capacity`.
+MAX_GRID: int = 100_000
+
 __all__ = [
     "gaussian_capacity_bound",
     "gaussian_noise_for_epsilon",
@@ -187,8 +190,13 @@ def amplitude_constrained_capacity(
 
     T = check_real("T", T, low=0.0, closed="neither")
     N = check_real("N", N, low=0.0, closed="neither")
-    n_inputs = check_int("n_inputs", n_inputs, low=2)
-    n_outputs = check_int("n_outputs", n_outputs, low=2)
+    n_inputs = check_int("n_inputs", n_inputs, low=2, high=MAX_GRID)
+    n_outputs = check_int("n_outputs", n_outputs, low=2, high=MAX_GRID)
+    if n_inputs * n_outputs > MAX_GRID**2 // 100:
+        raise ValueError(
+            f"n_inputs * n_outputs = {n_inputs * n_outputs} is more than {MAX_GRID**2 // 100}: "
+            "the transition matrix would not fit in memory"
+        )
     xs = np.linspace(-T, T, n_inputs)
     s = math.sqrt(N)
     edges = _gaussian_edges(np.linspace(-T - 8 * s, T + 8 * s, n_outputs))
@@ -210,7 +218,10 @@ def _bin_probs(
 
 
 def _check_grid(y_grid: ArrayLike) -> NDArray[np.float64]:
-    grid = np.asarray(y_grid, dtype=np.float64)
+    grid = np.asarray(y_grid)
+    if grid.dtype.kind not in "biuf":
+        raise ValueError(f"y_grid must hold real numbers (got dtype {grid.dtype})")
+    grid = grid.astype(np.float64)
     ok = grid.ndim == 1 and grid.size >= 2 and np.all(np.isfinite(grid))
     if not ok or np.any(np.diff(grid) <= 0):
         raise ValueError(
