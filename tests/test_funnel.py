@@ -768,3 +768,36 @@ def test_exhaustive_enumerations_refuse_what_does_not_fit_in_memory(n):
     if p is not None:
         with pytest.raises(ValueError, match="GiB"):
             brute_force_deterministic(p, max_n=n)
+
+
+def test_theorem1_instances_hold_the_bound_and_lemma1():
+    from nsp.papers.privacy_funnel import theorem1_instances
+
+    df = theorem1_instances(n_instances=50, seed=3)
+    assert len(df) == 150 and set(df.family) == {
+        "random decision loss",
+        "0-1 (MAP) loss",
+        "Brier score",
+    }
+    assert (df.delta_C >= -1e-12).all() and (df.delta_C <= df.bound + 1e-12).all()
+    assert df.lemma1_error.abs().max() < 1e-12
+
+
+@pytest.mark.parametrize(
+    "kwargs, match",
+    [
+        ({"n_instances": 0}, "n_instances"),
+        ({"n_instances": 2.0}, "n_instances"),
+        ({"seed": -1}, "seed"),
+        ({"max_s": 1}, "max_s"),
+        ({"max_y": True}, "max_y"),
+        ({"alphas": [0.0]}, "alphas"),
+        ({"alphas": ["1"]}, "alphas"),
+        ({"alphas": []}, "alphas"),
+    ],
+)
+def test_theorem1_instances_reject_bad_input(kwargs, match):
+    from nsp.papers.privacy_funnel import theorem1_instances
+
+    with pytest.raises(ValueError, match=match):
+        theorem1_instances(**kwargs)

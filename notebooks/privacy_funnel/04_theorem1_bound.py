@@ -28,61 +28,20 @@ max_y: int = 5  # largest release alphabet; sizes are drawn from 2 to max_y
 alphas: list = [0.1, 0.5, 1.0, 5.0]  # Dirichlet concentrations, drawn uniformly
 
 # %%
-import math
-
 import matplotlib.pyplot as plt
 import numpy as np
-import pandas as pd
 
-from nsp import info
-from nsp.clustering.funnel import (
-    BayesDecisionCost,
-    BrierLoss,
-    LogLoss,
-    ZeroOneLoss,
-    inference_cost_gain,
-    theorem1_bound,
-)
+from nsp.papers.privacy_funnel import theorem1_instances
 from nsp.plotting import certified, savefig, use_style
 
 use_style()
 if quick:
     n_instances = 60
-rng = np.random.default_rng(seed)
-rows = []
-for k in range(n_instances):
-    m, n = int(rng.integers(2, max_s + 1)), int(rng.integers(2, max_y + 1))
-    alpha = float(rng.choice(alphas))
-    p = rng.dirichlet(np.full(m * n, alpha)).reshape(m, n)
-    i_nats = info.mutual_information(p, base=math.e)
-    lemma1 = inference_cost_gain(p, LogLoss(base=math.e)) - i_nats
-    costs = {
-        "random decision loss": BayesDecisionCost(
-            rng.uniform(-1, 1, size=(m, int(rng.integers(2, 5))))
-        ),
-        "0-1 (MAP) loss": ZeroOneLoss(),
-        "Brier score": BrierLoss(),
-    }
-    for family, cost in costs.items():
-        dc = inference_cost_gain(p, cost)
-        rows.append(
-            {
-                "instance": k,
-                "n_s": m,
-                "n_y": n,
-                "alpha": alpha,
-                "family": family,
-                "L": cost.bound,
-                "I_SY_nats": i_nats,
-                "delta_C": dc,
-                "bound": theorem1_bound(p, cost.bound),
-                "lemma1_error": lemma1,
-            }
-        )
-# direct evaluations of O(1) nats, exact to ~1e-15 absolute (ΔC = 0 comes out as ±1e-16): 12 decimals
-df = certified(
-    pd.DataFrame(rows), decimals={c: 12 for c in ("I_SY_nats", "delta_C", "bound", "lemma1_error")}
+raw = theorem1_instances(
+    n_instances=n_instances, seed=seed, max_s=max_s, max_y=max_y, alphas=alphas
 )
+# direct evaluations of O(1) nats, exact to ~1e-15 absolute (ΔC = 0 comes out as ±1e-16): 12 decimals
+df = certified(raw, decimals={c: 12 for c in ("I_SY_nats", "delta_C", "bound", "lemma1_error")})
 df["ratio"] = np.where(df.bound > 0, df.delta_C / df.bound, 0.0)
 summary = df.groupby("family").agg(
     instances=("ratio", "size"),
