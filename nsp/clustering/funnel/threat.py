@@ -137,6 +137,15 @@ class Cost:
 class LogLoss(Cost):
     """``C(s, q) = -log q(s)`` (Section III-A): ``q* = p`` and ``c*(p) = H(p)`` (Lemma 1).
 
+    Parameters
+    ----------
+    base : float or {"e", "nats", "bits"}
+        Logarithm base of the cost (2: bits).
+
+    References
+    ----------
+    .. [1] Makhdoumi et al., ITW 2014, arXiv:1402.1774, Section III-A and Lemma 1.
+
     Examples
     --------
     >>> LogLoss().optimal_value([0.5, 0.5])
