@@ -172,6 +172,11 @@ def validate_joint(
     atol : float
         Tolerance on ``|sum(p) - 1|``.
 
+    Returns
+    -------
+    numpy.ndarray
+        The joint pmf as floats (normalized if asked).
+
     Raises
     ------
     ValueError
@@ -200,6 +205,11 @@ def joint_from_channel(px: ArrayLike, W: ArrayLike) -> NDArray[np.float64]:
         Input pmf.
     W : array_like, shape (n_inputs, n_outputs)
         Row-stochastic channel.
+
+    Returns
+    -------
+    numpy.ndarray, shape (n_inputs, n_outputs)
+        ``p[x, y] = px[x] W[x, y]``.
 
     Raises
     ------
@@ -428,6 +438,17 @@ def product_channel(W1: ArrayLike, W2: ArrayLike) -> NDArray[np.float64]:
     Inputs and outputs are flattened row-major: pair ``(a, b)`` has index ``a * n2 + b``
     (``numpy.kron`` order). Capacity is additive: ``C(W1 ⊗ W2) = C(W1) + C(W2)``.
 
+    Parameters
+    ----------
+    W1, W2 : array_like
+        Row-stochastic channels, of any sizes.
+
+    Returns
+    -------
+    numpy.ndarray
+        The channel on pairs, shape ``(n1 * m1, n2 * m2)`` with ``W1`` of shape ``(n1, n2)``
+        and ``W2`` of shape ``(m1, m2)``.
+
     Examples
     --------
     >>> product_channel([[1.0, 0.0], [0.0, 1.0]], [[0.5, 0.5]]).shape
@@ -443,6 +464,16 @@ def parallel_channel(W1: ArrayLike, W2: ArrayLike) -> NDArray[np.float64]:
 
     This is the non-adaptive composition of two mechanisms. Outputs are flattened row-major:
     pair ``(y1, y2)`` has index ``y1 * k2 + y2``.
+
+    Parameters
+    ----------
+    W1, W2 : array_like
+        Row-stochastic channels with the same number of inputs.
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape ``(n_inputs, k1 * k2)``.
 
     Raises
     ------
@@ -477,6 +508,11 @@ def deterministic_channel(
         The output (a non-negative integer) of every input.
     n_outputs : int, optional
         Number of outputs; default ``max(labels) + 1``.
+
+    Returns
+    -------
+    numpy.ndarray, shape (n_inputs, n_outputs)
+        A 0/1 row-stochastic matrix.
 
     Raises
     ------
@@ -609,6 +645,20 @@ def mutual_information_channel(px: ArrayLike, W: ArrayLike, *, base: Base = 2) -
 
     Computed as ``sum_x px[x] D(W_x || q)`` with ``q = px W`` (0·log 0 = 0), in units of ``base``.
 
+    Parameters
+    ----------
+    px : array_like, shape (n_inputs,)
+        Input pmf.
+    W : array_like, shape (n_inputs, n_outputs)
+        Row-stochastic channel.
+    base : float or str
+        Logarithm base (default 2: bits).
+
+    Returns
+    -------
+    float
+        ``I(X; Y) >= 0`` in units of ``base``.
+
     Raises
     ------
     ValueError
@@ -654,6 +704,20 @@ def capacity_bounds(px: ArrayLike, W: ArrayLike, *, base: Base = 2) -> CapacityB
     for every output pmf ``q``, ``C <= max_x D(W_x || q)``), so ``lower <= C <= upper``; both are
     equal exactly when ``px`` is capacity-achieving. ``upper`` is ``inf`` if some input reaches an
     output that ``px W`` gives probability 0.
+
+    Parameters
+    ----------
+    px : array_like, shape (n_inputs,)
+        Any input pmf.
+    W : array_like, shape (n_inputs, n_outputs)
+        Row-stochastic channel.
+    base : float or str
+        Logarithm base (default 2: bits).
+
+    Returns
+    -------
+    CapacityBounds
+        ``lower <= C <= upper``; unpacks as the pair ``(lower, upper)``.
 
     Examples
     --------
@@ -1188,6 +1252,12 @@ def dp_epsilon(W: ArrayLike, *, neighbours: object = None, base: Base = "e") -> 
         are always read as pairs; pass a boolean array for an adjacency matrix.
     base : float or str
         Logarithm base; default ``"e"`` (nats, the DP convention).
+
+    Returns
+    -------
+    float
+        The smallest ε (in units of ``base``) such that ``W`` is ε-differentially private
+        for the given neighbours; ``inf`` if some output separates two neighbours.
 
     Raises
     ------

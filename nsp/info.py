@@ -777,6 +777,11 @@ def js_divergence(
     normalize : bool, default False
         Accept counts for ``p`` and ``q``.
 
+    Returns
+    -------
+    float
+        The weighted Jensen–Shannon divergence, ``>= 0``, in units of ``base``.
+
     Examples
     --------
     >>> js_divergence([1.0, 0.0], [0.0, 1.0])
@@ -899,6 +904,11 @@ def renyi_leakage(
         Logarithm base.
     normalize : bool, default False
         Accept counts.
+
+    Returns
+    -------
+    float
+        The leakage ``>= 0`` in units of ``base``.
 
     Examples
     --------

@@ -96,6 +96,16 @@ EXAMPLE1_PMF_NINE: tuple[float, ...] = (0.25, 0.25, 0.2, 0.15, 0.1, 0.04, 0.005,
 def example1_pmf(variant: str = "normalized") -> NDArray[np.float64]:
     """Return Example 1's pmf: ``"normalized"`` (printed / 0.8, the default) or ``"nine_letter"``.
 
+    Parameters
+    ----------
+    variant : {"normalized", "nine_letter"}
+        Which reading of the printed pmf.
+
+    Returns
+    -------
+    numpy.ndarray
+        A pmf (sums to 1).
+
     Examples
     --------
     >>> example1_pmf().round(12).tolist()
@@ -112,9 +122,16 @@ def example1_pmf(variant: str = "normalized") -> NDArray[np.float64]:
 def remark4_source() -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """Return an instance illustrating Remark 4: ``X_r = (A, B)`` uniform on {0,1}², ``X_h = A``.
 
-    Returns ``(p_src[x_r, x_h], dist[x_r, xhat])`` with ``x_r = 2 A + B`` and Hamming distortion
-    on ``X_r``. Closed forms: ``R(D) = 2 - h(D) - D log 3``, ``E* = h(2D/3)``, ``Γ(D) = h(D)``
-    (``D <= 1/2``), ``R(D, Γ(D)) = 2 - h(D) - D``.
+    With ``x_r = 2 A + B`` and Hamming distortion on ``X_r``. Closed forms:
+    ``R(D) = 2 - h(D) - D log 3``, ``E* = h(2D/3)``, ``Γ(D) = h(D)`` (``D <= 1/2``),
+    ``R(D, Γ(D)) = 2 - h(D) - D``.
+
+    Returns
+    -------
+    p_src : numpy.ndarray, shape (4, 2)
+        The joint pmf ``p[x_r, x_h]``.
+    dist : numpy.ndarray, shape (4, 4)
+        The Hamming distortion ``d[x_r, xhat]``.
 
     Examples
     --------
@@ -133,6 +150,18 @@ def fig4a_table(p: ArrayLike, D_values: ArrayLike) -> pd.DataFrame:
 
     Columns ``letter`` (1-based), ``series`` (``"p_X"`` or ``"D=<D>"``), ``D`` (NaN for the
     input), ``probability``, ``water_level``.
+
+    Parameters
+    ----------
+    p : array_like
+        The pmf of the categorical attribute.
+    D_values : array_like
+        Distortions of the bars.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The long table described above.
 
     Examples
     --------
@@ -183,6 +212,22 @@ def gaussian_curves(
     Columns ``D, quantity ("rate"|"leakage"), case ("i"|"ii/iii"), rho2_xy, rho2_xz, value``
     (NaN outside a case's domain). Rates do not depend on ``rho2_xy`` and leakage of case (i)
     not on ``rho2_xz`` (those columns are NaN there).
+
+    Parameters
+    ----------
+    D_grid : array_like
+        Distortions.
+    rho2_xy_list, rho2_xz_list : array_like
+        Squared correlations of ``X`` with the private ``Y`` and the side information ``Z``.
+    var_x : float
+        Variance of ``X``.
+    base : float or str
+        Logarithm base (default 2: bits).
+
+    Returns
+    -------
+    pandas.DataFrame
+        The long table described above.
 
     Examples
     --------
@@ -268,6 +313,28 @@ def rde_surface(
     zero-leakage limit needs an unbounded multiplier in the Lagrangian sweep, whose fallback
     there is only an upper bound. Columns ``D, E, R, E_star, Gamma``.
 
+    Parameters
+    ----------
+    p_src : array_like, shape (n_r, n_h)
+        Joint pmf of the public and private attributes.
+    dist : array_like, shape (n_r, n_xhat)
+        Distortion of the public attributes.
+    D_grid : array_like
+        Distortions.
+    n_E : int
+        Equivocations per distortion, >= 1.
+    markov : bool
+        Encoder sees only ``X_r`` (``True``) or also ``X_h``.
+    tol : float
+        Accuracy of each R(D, E), > 0.
+    zero_leak_margin : float
+        How far below ``H(X_h)`` a slice stops when Γ(D) = H(X_h), >= 0.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``D, E, R, E_star, Gamma``.
+
     Examples
     --------
     Remark-4 instance at ``D = 0.25``: flat at R(D) = 0.792481 up to E*, then rising to
@@ -313,6 +380,17 @@ def fig1_database(
     ``weight`` into ``weight_bin``-lb ranges and withholds the private columns.
 
     Returns ``(original, sanitized)``.
+
+    Parameters
+    ----------
+    n_rows : int
+        Number of entries.
+    D_gender : float
+        Hamming distortion of the gender column, in ``[0, 1]``.
+    weight_bin : int
+        Width of the weight ranges (lb).
+    seed : int
+        Seed of the synthetic rows and of the sanitizer.
 
     Examples
     --------
@@ -383,6 +461,22 @@ def lloyd_codebook(points: ArrayLike, k: int, *, seed: int = 0, n_iter: int = 50
 
     Starts from ``k`` distinct points drawn with ``seed``; returns ``(codebook, labels, D)``
     with ``D`` the mean squared error per coordinate.
+
+    Parameters
+    ----------
+    points : array_like, shape (n, dim)
+        The points.
+    k : int
+        Codebook size, in ``[1, n]``.
+    seed : int
+        Seed of the initial codebook.
+    n_iter : int
+        Lloyd iterations.
+
+    Returns
+    -------
+    Codebook
+        Unpacks as ``(codebook, labels, D)``.
 
     Examples
     --------
@@ -484,6 +578,20 @@ def water_level(p: ArrayLike, D: float, *, normalize: bool = False) -> WaterLeve
     ``p = λ`` is suppressed; when the maximum is unique and ``D = D_max``, λ is the second
     largest mass.
 
+    Parameters
+    ----------
+    p : array_like
+        The pmf of the categorical attribute.
+    D : float
+        Hamming distortion, ``>= 0``.
+    normalize : bool
+        Accept an unnormalized ``p``.
+
+    Returns
+    -------
+    WaterLevel
+        The level λ and the surviving letters; unpacks as ``(level, support)``.
+
     Raises
     ------
     ValueError
@@ -528,6 +636,11 @@ def reverse_waterfill(
     D : float
         Hamming distortion ``Pr(X != Xhat)``, ``>= 0``; values above ``D_max = 1 - max p``
         give the zero-rate solution (Γ = H(X)).
+
+    Returns
+    -------
+    ReverseWaterfilling
+        The water level, output pmf, backward and forward channels, Γ(D) and R(D).
 
     Examples
     --------
@@ -591,6 +704,22 @@ def gamma_hamming(
 ) -> float | NDArray[np.float64]:
     """Γ(D) of Example 1 by eq. (18), vectorized over ``D`` (``H(X)`` beyond ``D_max``).
 
+    Parameters
+    ----------
+    p : array_like
+        The pmf of the categorical attribute.
+    D : float or array_like
+        Hamming distortions, each ``>= 0``.
+    base : float or str
+        Logarithm base (default 2: bits).
+    normalize : bool
+        Accept an unnormalized ``p``.
+
+    Returns
+    -------
+    float or numpy.ndarray
+        Γ(D), of the shape of ``D``.
+
     Examples
     --------
     >>> p = np.array([0.25, 0.25, 0.15, 0.1, 0.04, 0.005, 0.003, 0.002]) / 0.8
@@ -607,6 +736,22 @@ def gamma_hamming_curve(
     p: ArrayLike, D_grid: ArrayLike, *, base: Base = 2, normalize: bool = False
 ) -> pd.DataFrame:
     """Return Example 1 on a grid: columns ``D, water_level, support_size, Gamma, R, H_out``.
+
+    Parameters
+    ----------
+    p : array_like
+        The pmf of the categorical attribute.
+    D_grid : array_like
+        Hamming distortions, each ``>= 0``.
+    base : float or str
+        Logarithm base (default 2: bits).
+    normalize : bool
+        Accept an unnormalized ``p``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per distortion.
 
     Examples
     --------
@@ -659,6 +804,11 @@ def sanitize_categorical(
         Target Hamming distortion.
     seed : int or numpy.random.Generator, optional
         Randomness of the channel (default 0: deterministic).
+
+    Returns
+    -------
+    numpy.ndarray of int
+        The sanitized codes, of the shape of ``x``.
 
     Examples
     --------
@@ -718,6 +868,20 @@ def gaussian_rate(
 ) -> float | NDArray[np.float64]:
     """Case (i): ``R_U*(D) = 1/2 log(var_x / D)`` on ``(0, var_x]``, NaN beyond (Example 2).
 
+    Parameters
+    ----------
+    D : float or array_like
+        Mean-squared distortions, each ``>= 0``.
+    var_x : float
+        Variance of ``X``, > 0.
+    base : float or str
+        Logarithm base (default 2: bits).
+
+    Returns
+    -------
+    float or numpy.ndarray
+        Of the shape of ``D``; NaN outside the domain.
+
     Examples
     --------
     >>> round(gaussian_rate(0.05), 6)
@@ -735,6 +899,22 @@ def gaussian_rate_side_info(
     """Cases (ii)–(iii): ``R_SI* = R_I* = R_WZ(D) = 1/2 log(var_x (1 - rho_xz^2) / D)``.
 
     Defined on ``(0, var_x (1 - rho_xz^2)]`` (the paper's domain misses the square), NaN beyond.
+
+    Parameters
+    ----------
+    D : float or array_like
+        Mean-squared distortions, each ``>= 0``.
+    rho2_xz : float
+        Squared correlation of ``X`` and ``Z``, in ``[0, 1]``.
+    var_x : float
+        Variance of ``X``, > 0.
+    base : float or str
+        Logarithm base (default 2: bits).
+
+    Returns
+    -------
+    float or numpy.ndarray
+        Of the shape of ``D``; NaN outside the domain.
 
     Examples
     --------
@@ -757,6 +937,22 @@ def gaussian_leakage(
     The same formula is ``L_SI* = L_I*`` of cases (ii)–(iii) on their shorter domain (see
     :func:`gaussian_leakage_side_info`).
 
+    Parameters
+    ----------
+    D : float or array_like
+        Mean-squared distortions, each ``>= 0``.
+    rho2_xy : float
+        Squared correlation of ``X`` and ``Y``, in ``[0, 1]``.
+    var_x : float
+        Variance of ``X``, > 0.
+    base : float or str
+        Logarithm base (default 2: bits).
+
+    Returns
+    -------
+    float or numpy.ndarray
+        Of the shape of ``D``; NaN outside the domain.
+
     Examples
     --------
     >>> round(gaussian_leakage(0.1, 0.9), 6)
@@ -776,6 +972,22 @@ def gaussian_leakage_side_info(
     The domain is ``[0, var_x (1 - rho_xz^2)]``.
     At the largest distortion it ends at ``I(Y; Z) = 1/2 log 1/(1 - rho_xy^2 rho_xz^2) > 0``.
 
+    Parameters
+    ----------
+    D : float or array_like
+        Mean-squared distortions, each ``>= 0``.
+    rho2_xy, rho2_xz : float
+        Squared correlations of ``X`` with ``Y`` and with ``Z``, in ``[0, 1]``.
+    var_x : float
+        Variance of ``X``, > 0.
+    base : float or str
+        Logarithm base (default 2: bits).
+
+    Returns
+    -------
+    float or numpy.ndarray
+        Of the shape of ``D``; NaN outside the domain.
+
     Examples
     --------
     >>> round(gaussian_leakage_side_info(0.5, 0.5, 0.5), 6)
@@ -791,6 +1003,20 @@ def gaussian_test_channel_noise(D: float, *, var_x: float = 1.0, rho2_xz: float 
     """Noise variance of the test channel ``U = X + N`` with ``var(X | U, Z) = D``.
 
     ``sigma_N^2 = D s / (s - D)`` with ``s = var_x (1 - rho_xz^2)`` (``rho2_xz = 0``: case (i)).
+
+    Parameters
+    ----------
+    D : float
+        The distortion, in ``(0, var_x (1 - rho2_xz))``.
+    var_x : float
+        Variance of ``X``, > 0.
+    rho2_xz : float
+        Squared correlation of ``X`` and ``Z`` (0: no side information).
+
+    Returns
+    -------
+    float
+        The noise variance ``sigma_N^2 > 0``.
 
     Examples
     --------
@@ -824,6 +1050,26 @@ def gaussian_rdl_from_covariance(
     ``D = var(X | U, Z)``, ``R = I(X; U | Z)``, ``L = I(Y; U, Z)``; without:
     ``D = var(X | U)``, ``R = I(X; U)``, ``L = I(Y; U)``. The equivocation is NaN
     (differential entropies are not used for privacy here).
+
+    Parameters
+    ----------
+    var_x : float
+        Variance of ``X``, > 0.
+    rho2_xy, rho2_xz : float
+        Squared correlations of ``X`` with ``Y`` and with ``Z``, in ``[0, 1)``.
+    noise_var : float
+        Variance of ``N``, > 0.
+    sigma_y, sigma_z : float
+        Standard deviations of ``Y`` and ``Z``, > 0.
+    side_info : bool
+        Whether the user holds ``Z``.
+    base : float or str
+        Logarithm base (default 2: bits).
+
+    Returns
+    -------
+    RDEPoint
+        Rate, distortion and leakage (equivocation NaN).
 
     Examples
     --------

@@ -521,6 +521,22 @@ def perfect_privacy_distortion(
     For ``D`` at or above it, Γ(D) = H(X_h) (the U–P curve is flat); below it, Γ(D) < H(X_h).
     It is at most ``min_xhat E d(X_r, xhat)`` (a constant output) and can be much smaller.
 
+    Parameters
+    ----------
+    p_src : array_like, shape (n_r, n_h)
+        Joint pmf of the public and private attributes.
+    dist : array_like, shape (n_r, n_xhat)
+        Distortion ``d(x_r, xhat)`` of the public attributes.
+    markov : bool
+        Encoder sees only ``X_r`` (``True``) or also ``X_h``.
+    normalize : bool
+        Accept an unnormalized ``p_src``.
+
+    Returns
+    -------
+    float
+        The smallest ``E d`` over encoders whose output is independent of ``X_h``.
+
     Examples
     --------
     Remark-4 instance: flipping ``A`` with probability 1/2 costs ``D = 1/2``.
@@ -574,6 +590,11 @@ def max_equivocation(
         A starting encoder of the shape of :attr:`EquivocationResult.channel` (default:
         uniform). Entries near 0 recover slowly, so an optimum at another ``D`` is usually a
         worse start than the uniform encoder.
+
+    Returns
+    -------
+    EquivocationResult
+        Γ(D) with its certified upper bound, its encoder and the encoder's (R, D, E, L).
 
     Raises
     ------
@@ -672,6 +693,26 @@ def min_rate(
     equivocation is ``E*`` (when several encoders reach R(D): the Blahut–Arimoto fixed point
     started from a uniform ``q``).
 
+    Parameters
+    ----------
+    p_src : array_like, shape (n_r, n_h)
+        Joint pmf of the public and private attributes.
+    dist : array_like, shape (n_r, n_xhat)
+        Distortion ``d(x_r, xhat)`` of the public attributes.
+    D : float
+        Distortion budget, ``>= D_min``.
+    tol : float
+        Certified accuracy of ``R(D)`` (units of ``base``).
+    base : float or str
+        Logarithm base (default 2: bits).
+    normalize : bool
+        Accept an unnormalized ``p_src``.
+
+    Returns
+    -------
+    MinRateResult
+        The encoder's (R, D, E, L) point and its channel; unpacks as ``(point, channel)``.
+
     Examples
     --------
     Remark-4 instance at ``D = 0.25``: ``R = 2 - h(D) - D log 3``, ``E* = h(2D/3)``.
@@ -705,6 +746,27 @@ def rate_given_equivocation(
     at fixed ``D`` by the mirror-descent solver, and ``mu >= 0`` is found by bisection so that
     the equivocation is ``E``; the two bracketing encoders are time-shared (the constraint
     functions are convex, so the mixture stays feasible).
+
+    Parameters
+    ----------
+    p_src : array_like, shape (n_r, n_h)
+        Joint pmf of the public and private attributes.
+    dist : array_like, shape (n_r, n_xhat)
+        Distortion ``d(x_r, xhat)`` of the public attributes.
+    D : float
+        Distortion budget.
+    E : float
+        Required equivocation ``H(X_h | Xhat)``.
+    markov : bool
+        Encoder sees only ``X_r`` (``True``) or also ``X_h``.
+    tol : float
+        Accuracy of the rate (units of ``base``), > 0.
+    max_iter : int
+        Iteration cap of each convex solve.
+    base : float or str
+        Logarithm base (default 2: bits).
+    normalize : bool
+        Accept an unnormalized ``p_src``.
 
     Returns
     -------

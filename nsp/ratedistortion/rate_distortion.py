@@ -124,6 +124,11 @@ def hamming_distortion(m: int, m_hat: int | None = None) -> NDArray[np.float64]:
     m_hat : int, optional
         Reproduction alphabet size (default ``m``); letter ``i`` of both alphabets is the same.
 
+    Returns
+    -------
+    numpy.ndarray, shape (m, m_hat)
+        ``d[x, xhat] = 0`` if ``x == xhat`` else 1.
+
     Examples
     --------
     >>> hamming_distortion(3)
@@ -189,6 +194,18 @@ def distortion_range(p: ArrayLike, dist: ArrayLike) -> DistortionRange:
     """Return ``(D_min, D_max)``: the least achievable distortion and the least with ``R = 0``.
 
     ``D_min = sum_x p(x) min_xhat d(x, xhat)`` and ``D_max = min_xhat sum_x p(x) d(x, xhat)``.
+
+    Parameters
+    ----------
+    p : array_like, shape (m,)
+        Source pmf.
+    dist : array_like, shape (m, m_hat)
+        Distortion matrix ``d[x, xhat] >= 0``.
+
+    Returns
+    -------
+    DistortionRange
+        ``(d_min, d_max)``; unpacks as a pair.
 
     Examples
     --------
@@ -446,6 +463,11 @@ def rate_distortion_at(
         piece (``D(beta)`` jumps), the slopes at the jump are degenerate and converge slowly;
         the cap then ends the search and :attr:`RateDistortionPoint.gap` reports the
         certified accuracy reached.
+
+    Returns
+    -------
+    RateDistortionPoint
+        The rate, its certified lower bound, the channel and its distortion ``D``.
 
     Raises
     ------

@@ -72,6 +72,23 @@ def bayes_decoder(
     Ties go to the smallest ``xhat``; pairs ``(u, z)`` of probability 0 map to the letter that
     is best on average.
 
+    Parameters
+    ----------
+    p_src_z : array_like, shape (n_r, n_h, n_z)
+        Joint pmf ``p[x_r, x_h, z]`` of the public and private attributes and the user's side
+        information.
+    channel_u : array_like
+        The encoder ``p(u | x_r)`` (Markov) or ``p(u | x_r, x_h)``.
+    dist : array_like, shape (n_r, n_xhat)
+        Distortion of the public attributes.
+    markov : bool
+        Encoder sees only ``X_r`` (``True``) or also ``X_h``.
+
+    Returns
+    -------
+    numpy.ndarray of int, shape (n_u, n_z)
+        The reconstruction letter for every ``(u, z)``.
+
     Examples
     --------
     >>> from nsp.ratedistortion import hamming_distortion
@@ -116,6 +133,11 @@ def si_statistical_point(
         ``p(u | x_r)`` (Markov) or ``p(u | x_r, x_h)``.
     decoder : array_like of int, shape (n_u, n_z), or None
         ``f(u, z)``; ``None`` uses :func:`bayes_decoder`.
+
+    Returns
+    -------
+    RDEPoint
+        ``R = I(X_r X_h; U | Z)``, ``D``, ``E = H(X_h | U, Z)`` and the leakage.
 
     Examples
     --------
@@ -170,6 +192,27 @@ def si_informed_point(
     ``p(xhat | x_r, x_h, z)`` with shape ``(n_r, n_h, n_z, n_xhat)``.
     ``R = I(X_r X_h; Xhat | Z)``, ``E = H(X_h | Xhat, Z)``, ``L = I(X_h; Xhat, Z)``.
 
+    Parameters
+    ----------
+    p_src_z : array_like, shape (n_r, n_h, n_z)
+        Joint pmf ``p[x_r, x_h, z]`` of the public and private attributes and the user's side
+        information.
+    channel : array_like
+        The informed encoder ``W[x_r, z, xhat]`` (Markov) or ``W[x_r, x_h, z, xhat]``.
+    dist : array_like, shape (n_r, n_xhat)
+        Distortion of the public attributes.
+    markov : bool
+        Encoder sees ``(X_r, Z)`` (``True``) or also ``X_h``.
+    base : float or str
+        Logarithm base (default 2: bits).
+    normalize : bool
+        Accept an unnormalized ``p_src_z``.
+
+    Returns
+    -------
+    RDEPoint
+        ``R = I(X_r X_h; Xhat | Z)``, ``D``, ``E = H(X_h | Xhat, Z)`` and the leakage.
+
     Examples
     --------
     >>> from nsp.ratedistortion import hamming_distortion
@@ -220,6 +263,23 @@ def binning_exponents(
     With ``U - X - Z``: ``S = 2^{n I(X;U)}`` codewords in ``2^{n I(X;U|Z)}`` bins of
     ``T = 2^{n I(U;Z)}`` each, and ``I(X;U) = I(X;U|Z) + I(U;Z)`` (``S = R T``).
 
+    Parameters
+    ----------
+    p_src_z : array_like, shape (n_r, n_h, n_z)
+        Joint pmf ``p[x_r, x_h, z]`` of the public and private attributes and the user's side
+        information.
+    channel_u : array_like
+        The encoder ``p(u | x_r)`` (Markov) or ``p(u | x_r, x_h)``.
+    markov : bool
+        Encoder sees only ``X_r`` (``True``) or also ``X_h``.
+    base : float or str
+        Logarithm base (default 2: bits).
+
+    Returns
+    -------
+    dict
+        ``{"I_XU": ..., "I_XU_given_Z": ..., "I_UZ": ...}`` in units of ``base``.
+
     Examples
     --------
     >>> p = np.full((2, 1, 2), 0.25); p[0, 0] = [0.4, 0.1]; p[1, 0] = [0.1, 0.4]
@@ -255,6 +315,31 @@ def max_equivocation_informed(
     Convex (``I(X_h; Xhat | Z)`` is convex in the encoder for each ``z``), solved by the same
     certified mirror-descent solver as :func:`max_equivocation`, per value of ``Z``.
     The channel has shape ``(n_r, n_z, n_xhat)`` (Markov) or ``(n_r, n_h, n_z, n_xhat)``.
+
+    Parameters
+    ----------
+    p_src_z : array_like, shape (n_r, n_h, n_z)
+        Joint pmf ``p[x_r, x_h, z]`` of the public and private attributes and the user's side
+        information.
+    dist : array_like, shape (n_r, n_xhat)
+        Distortion of the public attributes.
+    D : float
+        Distortion budget.
+    markov : bool
+        Encoder sees ``(X_r, Z)`` (``True``) or also ``X_h``.
+    tol : float
+        Certified accuracy of Γ_I (units of ``base``), > 0.
+    max_iter : int
+        Iteration cap.
+    base : float or str
+        Logarithm base (default 2: bits).
+    normalize : bool
+        Accept an unnormalized ``p_src_z``.
+
+    Returns
+    -------
+    EquivocationResult
+        Γ_I(D) with its certified upper bound and its encoder ``W[..., z, xhat]``.
 
     Examples
     --------

@@ -45,6 +45,30 @@ def utility_privacy_curve(
     ``rate_at_gamma=True``, ``R_at_Gamma`` = R(D, Γ(D)) (the extra precision maximal privacy
     needs, Remark 4; slower). The U–P region is ``{(D, E): 0 <= E <= Gamma}``.
 
+    Parameters
+    ----------
+    p_src : array_like, shape (n_r, n_h)
+        Joint pmf of the public and private attributes.
+    dist : array_like, shape (n_r, n_xhat)
+        Distortion ``d(x_r, xhat)`` of the public attributes.
+    D_grid : array_like
+        Distortions.
+    markov : bool
+        Encoder sees only ``X_r`` (``True``) or also ``X_h``.
+    rate_at_gamma : bool
+        Also compute ``R(D, Γ(D))`` (slower).
+    tol : float
+        Certified accuracy of Γ (units of ``base``), > 0.
+    base : float or str
+        Logarithm base (default 2: bits).
+    normalize : bool
+        Accept an unnormalized ``p_src``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per distortion, with the columns listed above.
+
     Examples
     --------
     >>> from nsp.ratedistortion import hamming_distortion
