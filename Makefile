@@ -17,7 +17,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 NOTEBOOKS := $(sort $(wildcard notebooks/*/*.py))
 CLEAN_NBS := $(patsubst notebooks/%.py,build/notebooks/%.ipynb,$(NOTEBOOKS))
 
-.PHONY: help install lock data figures check-figures notebooks lab test lint format bench clean
+.PHONY: help install lock data figures check-figures notebooks lab site handouts browser site-test test lint format bench clean
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-13s %s\n", $$1, $$2}'
@@ -66,6 +66,20 @@ lab: $(STAMP) ## open JupyterLab on the project (notebooks/ and your copies in b
 	@echo '{"@jupyterlab/docmanager-extension:plugin": {"defaultViewers": {"python": "Jupytext Notebook"}}}' \
 		> $(VENV)/share/jupyter/lab/settings/overrides.json
 	$(VENV)/bin/jupyter lab --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/notebooks $(ROOT_FLAG) $(LAB_ARGS)
+
+site: figures ## build the static site into build/site/ (offline; the notebooks make figures executed)
+	$(PY) docs/site/make_site.py
+
+handouts: figures ## one self-contained HTML (and PDF, with Chromium) per notebook in build/handouts/
+	$(PY) docs/site/make_site.py --handouts build/handouts $$(command -v chromium >/dev/null || echo --no-pdf)
+
+browser: ## install Debian's Chromium for the browser test (needs root and apt-get)
+	@command -v chromium >/dev/null || { \
+		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
+		else echo "install Chromium (Debian: sudo apt-get install chromium)"; exit 1; fi; }
+
+site-test: browser site handouts ## drive every page of the site and the handouts in headless Chromium
+	$(PY) -m pytest -m site -p no:cacheprovider tests/test_site.py
 
 test: $(STAMP) data ## run the whole test suite (units, properties, doctests, every notebook with quick=True)
 	NSP_REQUIRE_DATA=1 $(PY) -m pytest -n $(JOBS) --durations=15

@@ -1,0 +1,297 @@
+"""Assemble and build the nsp site: ``make site`` runs ``python docs/site/make_site.py``.
+
+The site is made from what the repository already has, with no network and no second
+execution of any notebook:
+
+* ``docs/site/*`` — the landing page, the course path, the API page and the Sphinx
+  configuration;
+* ``docs/papers/<key>.md`` — our notes on each paper, the introduction of its section;
+* ``build/executed/<key>/*.ipynb`` — the notebooks as ``make figures`` executed them;
+* ``figures/<key>/*.png|csv`` — the committed figures and their numbers, for the gallery.
+
+Everything is copied into ``build/site-src`` (the gallery page is generated there) and
+Sphinx writes the HTML into ``build/site``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PAPERS = ("agglomerative", "noiseless", "privacy_channels", "utility_privacy", "privacy_funnel")
+SECTIONS = (*PAPERS, "datasets")
+#: Deprecated alias modules, kept importable for one release but not documented twice.
+ALIASES = frozenset({"nsp.experiments", "nsp.clustering.partition"})
+TITLES = {
+    "datasets": "The datasets",
+    "agglomerative": "Agglomerative clustering (Ding & Farokhi)",
+    "noiseless": "Noiseless privacy (Farokhi)",
+    "privacy_channels": "Privacy channels (Wu)",
+    "utility_privacy": "Utility–privacy tradeoff (Sankar, Rajagopalan & Poor)",
+    "privacy_funnel": "Privacy funnel (Makhdoumi, Salamatian, Fawaz & Médard)",
+}
+
+
+def _executed(key: str) -> list[Path]:
+    folder = ROOT / "build" / "executed" / key
+    return sorted(p for p in folder.glob("*.ipynb") if not p.name.startswith("."))
+
+
+def _clean_notebook(src: Path, dest: Path) -> None:
+    """Copy an executed notebook without stderr streams and progress-bar widget outputs."""
+    nb = json.loads(src.read_text(encoding="utf-8"))
+    for cell in nb.get("cells", []):
+        outputs = cell.get("outputs")
+        if not outputs:
+            continue
+        cell["outputs"] = [
+            o
+            for o in outputs
+            if not (o.get("output_type") == "stream" and o.get("name") == "stderr")
+            and "application/vnd.jupyter.widget-view+json" not in o.get("data", {})
+        ]
+    nb.get("metadata", {}).pop("widgets", None)
+    dest.write_text(json.dumps(nb, indent=1, ensure_ascii=False), encoding="utf-8")
+
+
+def _paper_section(src: Path, key: str) -> list[str]:
+    """Write ``papers/<key>/index.md`` (notes + notebooks); return the notebooks' stems."""
+    folder = src / "papers" / key
+    folder.mkdir(parents=True, exist_ok=True)
+    stems = []
+    for nb in _executed(key):
+        _clean_notebook(nb, folder / nb.name)
+        stems.append(nb.stem)
+    notes = ROOT / "docs" / "papers" / f"{key}.md"
+    body = notes.read_text(encoding="utf-8") if notes.is_file() else f"# {TITLES[key]}\n"
+    if not body.lstrip().startswith("# "):
+        body = f"# {TITLES[key]}\n\n{body}"
+    toc = "\n".join(stems)
+    (folder / "index.md").write_text(
+        f"{body.rstrip()}\n\n## Notebooks\n\n```{{toctree}}\n:maxdepth: 1\n\n{toc}\n```\n",
+        encoding="utf-8",
+    )
+    return stems
+
+
+def _gallery(src: Path, notebooks: dict[str, list[str]]) -> None:
+    """Write ``gallery.md``: every committed PNG, its notebook page and its CSV."""
+    out = src / "_figures"
+    lines = [
+        "# Gallery",
+        "",
+        "Every committed figure, with the notebook that makes it and its numbers.",
+        "",
+    ]
+    for key in SECTIONS:
+        pngs = sorted(
+            p for p in (ROOT / "figures" / key).glob("*.png") if not p.name.startswith(".")
+        )
+        if not pngs:
+            continue
+        lines += [f"## {TITLES[key]}", ""]
+        (out / key).mkdir(parents=True, exist_ok=True)
+        for png in pngs:
+            shutil.copy2(png, out / key / png.name)
+            csv = png.with_suffix(".csv")
+            shutil.copy2(csv, out / key / csv.name)
+            maker = _maker(key, png.stem, notebooks)
+            link = f"[{maker}](papers/{key}/{maker})" if maker else f"a notebook of {key}"
+            lines += [
+                f"### {png.stem}",
+                "",
+                f"```{{image}} _figures/{key}/{png.name}",
+                f":alt: {key}/{png.stem}",
+                ":width: 640px",
+                "```",
+                "",
+                f"Made by {link}; numbers: {{download}}`{csv.name} <_figures/{key}/{csv.name}>`.",
+                "",
+            ]
+    (src / "gallery.md").write_text("\n".join(lines), encoding="utf-8")
+
+
+def _maker(key: str, stem: str, notebooks: dict[str, list[str]]) -> str | None:
+    """Return the notebook of ``key`` whose source names the figure ``key/stem``."""
+    for nb in notebooks.get(key, []):
+        source = (ROOT / "notebooks" / key / f"{nb}.py").read_text(encoding="utf-8")
+        if f"{key}/{stem}" in source or f'"{stem}"' in source:
+            return nb
+    return None
+
+
+def public_modules() -> list[str]:
+    """Return the modules whose ``__all__`` the API reference documents, parents first.
+
+    Every subpackage reachable from ``import nsp``, the submodules a package lists in its own
+    ``__all__`` (such as ``nsp.clustering.funnel``), and one module per paper. Deprecated
+    alias packages are left out.
+    """
+    import importlib
+
+    import nsp
+    from nsp.papers import PAPERS as KEYS
+
+    names: list[str] = []
+    for name in nsp.__all__:
+        if name == "__version__" or f"nsp.{name}" in ALIASES:
+            continue
+        module = importlib.import_module(f"nsp.{name}")
+        names.append(module.__name__)
+        listed = list(getattr(module, "__all__", []))
+        subs = [
+            f"{module.__name__}.{s}"
+            for s in listed
+            if hasattr(module, "__path__") and importlib.util.find_spec(f"{module.__name__}.{s}")
+        ]
+        if subs and len(subs) == len(listed):  # a namespace of modules, re-exporting nothing
+            names += [s for s in subs if s not in ALIASES]
+    names += [f"nsp.papers.{key}" for key in KEYS if f"nsp.papers.{key}" not in names]
+    return names
+
+
+def _api(src: Path) -> None:
+    """Write ``api.md`` and one page per public module (its ``__all__``, from the docstrings)."""
+    folder = src / "api"
+    folder.mkdir(parents=True, exist_ok=True)
+    modules = public_modules()
+    for name in modules:
+        (folder / f"{name}.md").write_text(
+            f"# `{name}`\n\n```{{eval-rst}}\n.. automodule:: {name}\n   :members:\n```\n",
+            encoding="utf-8",
+        )
+    toc = "\n".join(f"api/{name}" for name in modules)
+    text = (src / "api.md").read_text(encoding="utf-8")
+    (src / "api.md").write_text(
+        f"{text.rstrip()}\n\n```{{toctree}}\n:maxdepth: 1\n\n{toc}\n```\n", encoding="utf-8"
+    )
+
+
+def assemble(src: Path) -> None:
+    """Fill ``src`` with everything Sphinx needs (see the module docstring)."""
+    missing = [key for key in SECTIONS if not _executed(key)]
+    if missing:
+        raise SystemExit(f"no executed notebooks for {missing}: run make figures first")
+    if src.exists():
+        shutil.rmtree(src)
+    shutil.copytree(
+        ROOT / "docs" / "site", src, ignore=shutil.ignore_patterns("make_site.py", "__pycache__")
+    )
+    notebooks = {key: _paper_section(src, key) for key in SECTIONS}
+    _gallery(src, notebooks)
+    _api(src)
+
+
+def _mathjax_svg() -> str:
+    """MathJax's TeX-to-SVG bundle: math typeset in the browser with no font files."""
+    spec = importlib.util.find_spec("sphinx-mathjax-offline")
+    if spec is None or spec.origin is None:
+        raise SystemExit("the docs extra is missing: pip install 'nsp[docs]' (make install)")
+    return (Path(spec.origin).parent / "static" / "mathjax" / "tex-svg.js").read_text(
+        encoding="utf-8"
+    )
+
+
+MATHJAX_CONFIG = (
+    "window.MathJax = {tex: {inlineMath: [['$', '$'], ['\\\\(', '\\\\)']], "
+    "displayMath: [['$$', '$$'], ['\\\\[', '\\\\]']], processEscapes: true}, "
+    "svg: {fontCache: 'global'}};"
+)
+
+
+def handouts(out: Path, *, pdf: bool = True) -> list[Path]:
+    """Write one self-contained HTML handout (and a PDF, with Chromium) per executed notebook.
+
+    The handouts carry their figures and MathJax inline (no network), and leave out stderr
+    and progress-bar widgets.
+    """
+    import nbformat
+    from nbconvert import HTMLExporter
+
+    mathjax = _mathjax_svg()
+    exporter = HTMLExporter(template_name="lab")
+    exporter.mathjax_url = "MATHJAX-INLINE"
+    written = []
+    chromium = shutil.which("chromium") if pdf else None
+    for key in SECTIONS:
+        for nb_path in _executed(key):
+            target = out / key / f"{nb_path.stem}.html"
+            target.parent.mkdir(parents=True, exist_ok=True)
+            clean = target.with_suffix(".ipynb")
+            _clean_notebook(nb_path, clean)
+            notebook = nbformat.read(clean, as_version=4)
+            title = next(
+                (
+                    c.source.splitlines()[0].lstrip("# ")
+                    for c in notebook.cells
+                    if c.cell_type == "markdown" and c.source.startswith("# ")
+                ),
+                nb_path.stem,
+            )
+            html, _ = exporter.from_notebook_node(notebook, resources={"metadata": {"name": title}})
+            clean.unlink()
+            # require.js serves only interactive outputs, which handouts have none of.
+            html = re.sub(r'<script src="[^"]*require[^"]*">\s*</script>', "", html)
+            html = re.sub(
+                r'<script[^>]*src="MATHJAX-INLINE"[^>]*>\s*</script>',
+                lambda _: f"<script>{MATHJAX_CONFIG}</script>\n<script>{mathjax}</script>",
+                html,
+            )
+            if "MATHJAX-INLINE" in html or re.search(
+                r'<(script|link)[^>]+(src|href)="https?:', html
+            ):
+                raise SystemExit(f"{target}: the handout would load a script from the network")
+            target.write_text(html, encoding="utf-8")
+            written.append(target)
+            if chromium:
+                subprocess.run(
+                    [
+                        chromium,
+                        "--headless",
+                        "--no-sandbox",
+                        "--disable-gpu",
+                        "--no-first-run",
+                        "--disable-background-networking",
+                        "--disable-component-update",
+                        "--virtual-time-budget=8000",
+                        "--no-pdf-header-footer",
+                        f"--print-to-pdf={target.resolve().with_suffix('.pdf')}",
+                        target.resolve().as_uri(),
+                    ],
+                    check=True,
+                    capture_output=True,
+                )
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Assemble ``build/site-src`` and build the HTML site into ``build/site``."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--src", default=str(ROOT / "build" / "site-src"))
+    parser.add_argument("--out", default=str(ROOT / "build" / "site"))
+    parser.add_argument(
+        "--handouts", metavar="DIR", help="write the handouts into DIR instead of building the site"
+    )
+    parser.add_argument("--no-pdf", action="store_true", help="handouts: HTML only")
+    args = parser.parse_args(argv)
+    if args.handouts:
+        done = handouts(Path(args.handouts), pdf=not args.no_pdf)
+        print(f"{len(done)} handouts in {args.handouts}")
+        return 0
+    src, out = Path(args.src), Path(args.out)
+    assemble(src)
+    if out.exists():  # no page of an older build may survive
+        shutil.rmtree(out)
+    cmd = [sys.executable, "-m", "sphinx", "-b", "html", "-q", "-j", "2", str(src), str(out)]
+    return subprocess.call(cmd)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
