@@ -178,6 +178,7 @@ H2 = [[0.0, 1.0], [1.0, 0.0]]
         (lambda: rate_distortion_at(P2, H2, 0.1, max_iter=1.0), "max_iter"),
         (lambda: rate_distortion_curve(P2, H2, n=0), "n"),
         (lambda: rate_distortion_curve(P2, H2, n=2.5), "n"),
+        (lambda: rate_distortion_curve(P2, H2, n=10**9), "n"),
         (lambda: rate_distortion_curve(P2, H2, [0.1, float("nan")]), "D_grid"),
         (lambda: rate_distortion_curve(P2, H2, [0.1j]), "D_grid"),
         (lambda: rate_distortion_curve(P2, H2, [0.1], tol=0), "tol"),

@@ -346,7 +346,7 @@ def rde_surface(
     """
     from nsp.info import entropy
 
-    n_E = check_int("n_E", n_E, low=1)
+    n_E = check_int("n_E", n_E, low=1, high=100_000)
     markov = check_bool("markov", markov)
     tol = check_tol("tol", tol)
     zero_leak_margin = check_real("zero_leak_margin", zero_leak_margin, low=0.0)
@@ -490,6 +490,8 @@ def lloyd_codebook(points: ArrayLike, k: int, *, seed: int = 0, n_iter: int = 50
         raise ValueError("points must be a 2-D array of finite real numbers (one row per point)")
     x = raw.astype(np.float64)
     k = check_int("k", k, low=1, high=len(x))
+    if len(x) * k > 10**8:
+        raise ValueError(f"lloyd_codebook needs {len(x)} x {k} distances, more than 1e+08")
     seed = check_int("seed", seed, low=0)
     n_iter = check_int("n_iter", n_iter, low=0)
     rng = np.random.default_rng(seed)
@@ -1203,7 +1205,7 @@ def sanitizer_check(
     from nsp.info import conditional_entropy
 
     px = as_pmf(p, name="p", ndim=1)
-    n = check_int("n_samples", n_samples, low=1)
+    n = check_int("n_samples", n_samples, low=1, high=100_000_000)
     seed = check_int("seed", seed, low=0)
     m = px.size
     x = np.random.default_rng(seed).choice(m, size=n, p=px)
@@ -1265,6 +1267,7 @@ def gaussian_covariance_check(
     for ry in _as_grid(rho2_xy_list, "rho2_xy_list"):
         for rz in _as_grid(rho2_xz_list, "rho2_xz_list"):
             for frac in _as_grid(fractions, "fractions"):
+                check_real("fractions", frac, low=0.0, high=1.0, closed="neither")
                 D = frac * var_x * (1 - rz)
                 pt = gaussian_rdl_from_covariance(
                     var_x,

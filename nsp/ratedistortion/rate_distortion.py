@@ -690,7 +690,7 @@ def rate_distortion_curve(
     >>> df["R"].round(6).tolist()
     [1.0, 0.500084, 0.0]
     """
-    n = check_int("n", n, low=1)
+    n = check_int("n", n, low=1, high=1_000_000)
     tol = check_tol("tol", tol)
     max_iter = check_int("max_iter", max_iter, low=1)
     px = as_pmf(p, name="p", ndim=1, normalize=check_bool("normalize", normalize))
