@@ -87,7 +87,7 @@ marginals = {
     "income": adult["income"].value_counts(sort=False),
 }
 fig, axes = plt.subplots(2, 3, figsize=(11, 6.4))
-for ax, (name, counts) in zip(axes.flat, marginals.items()):
+for ax, (name, counts) in zip(axes.flat, marginals.items(), strict=True):
     labels = [str(v) for v in counts.index]
     if name == "age":
         sns.histplot(x=adult["age"], bins=age_bins, shrink=0.92, alpha=1, linewidth=0, ax=ax)
