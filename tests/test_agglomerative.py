@@ -859,6 +859,11 @@ def test_the_old_heart_module_warns_and_gives_the_same_numbers():
         ("hungarian_age_chol(missing_value=-9.5)", "missing_value"),
         ("k_anonymity_points(example1_range(), 2, u2_hat=np.nan, values=VALUES)", "u2_hat"),
         ("k_anonymity_points(example1_range(), 2.5, u2_hat=-1.0, values=VALUES)", "k"),
+        ("synthetic_range(0, 5)", "n_s"),
+        ("synthetic_range(5, 4)", "n_x"),
+        ("synthetic_range(5, 10, seed=-1)", "seed"),
+        ("synthetic_range(5, 10, p_two=1.5)", "p_two"),
+        ("trace_table({}, merges='yes')", "merges"),
     ],
 )
 def test_bad_input_of_the_paper_module(call, name):
@@ -908,3 +913,24 @@ def test_algorithm1_beats_merge_low_five_anonymity_on_the_hungarian_data(hungari
     assert table.loc[("merge_low", "U1"), "sweep_points"] > 0
     assert table.loc[("merge_low", "U2"), "sweep_points"] > 0
     assert table.loc[("interval", "U2"), "sweep_points"] == 0
+
+
+def test_trace_table_lists_every_iteration_and_the_merges():
+    from nsp.papers.agglomerative import trace_table
+
+    res = merge_by_leakage(EX1, 0.3)
+    table = trace_table({"U1": res}, label="utility_kind", merges=True)
+    assert list(table.t) == [0, 1, 2, 3] and table.accepted.all()
+    assert table.merges[1] == "{x2}+{x1}; {x3}+{x5}; {x4}+{x6}; {x7}+{x1,x2}"
+    assert set(table.utility_kind) == {"U1"} and set(table.stop_reason) == {"single_cluster"}
+
+
+def test_synthetic_range_is_a_valid_seeded_range_with_many_components():
+    from nsp.papers.agglomerative import synthetic_range
+    from nsp.uncertain import JointRange, support_components
+
+    mask, values = synthetic_range(38, 154, seed=0)
+    again, _ = synthetic_range(38, 154, seed=0)
+    assert (mask == again).all() and np.all(np.diff(values) >= 0)
+    JointRange(mask)  # every row and column holds a True
+    assert support_components(mask)[0] > 10

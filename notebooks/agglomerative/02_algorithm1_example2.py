@@ -34,7 +34,7 @@ import matplotlib.pyplot as plt
 import pandas as pd
 
 from nsp.clustering.nonstochastic import algorithm1
-from nsp.papers.agglomerative import example1_range
+from nsp.papers.agglomerative import example1_range, trace_table
 from nsp.plotting import save_table, savefig, use_style
 
 use_style()
@@ -50,17 +50,7 @@ runs = {
 # ## Table T1: the traces, every iteration (the rejected step last, `accepted = False`)
 
 # %%
-traces = []
-for name, res in runs.items():
-    tr = res.to_frame().assign(utility_kind=name, lam=res.lam, stop_reason=res.stop_reason)
-    tr["merges"] = [
-        "; ".join(
-            "+".join("{" + ",".join(f"x{i + 1}" for i in c) + "}" for c in m) for m in it.merges
-        )
-        for it in list(res.history) + ([res.rejected] if res.rejected else [])
-    ]
-    traces.append(tr)
-traces = pd.concat(traces, ignore_index=True)
+traces = trace_table(runs, label="utility_kind", merges=True)
 _ = save_table(traces, "agglomerative/table_t1_example2_traces")
 traces[
     [

@@ -32,7 +32,7 @@ import pandas as pd
 
 from nsp import uncertain as unc
 from nsp.clustering.nonstochastic import algorithm2, merge_until_connected
-from nsp.papers.agglomerative import example1_range
+from nsp.papers.agglomerative import example1_range, trace_table
 from nsp.plotting import save_table, savefig, use_style
 
 use_style()
@@ -99,13 +99,7 @@ runs = {
     "Example 4 (U2, abs)": ex4_abs,
     "Example 5 (§V-C, U1)": ex5,
 }
-traces = pd.concat(
-    [
-        r.to_frame().assign(run=name, lam=r.lam, stop_reason=r.stop_reason)
-        for name, r in runs.items()
-    ],
-    ignore_index=True,
-)
+traces = trace_table(runs)
 _ = save_table(traces, "agglomerative/table_t1_examples3to5_traces")
 traces[
     [

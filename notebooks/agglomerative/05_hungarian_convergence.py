@@ -38,11 +38,15 @@ lagrangian_form: str = "relative"  # relative: L(t) - L(0) per curve; raw: the p
 import math
 
 import matplotlib.pyplot as plt
-import numpy as np
 import pandas as pd
 
 from nsp.clustering.nonstochastic import algorithm1, algorithm2
-from nsp.papers.agglomerative import dataset_statistics, hungarian_age_chol, hungarian_joint_range
+from nsp.papers.agglomerative import (
+    dataset_statistics,
+    hungarian_age_chol,
+    hungarian_joint_range,
+    synthetic_range,
+)
 from nsp.plotting import save_table, savefig, use_style
 
 use_style()
@@ -148,15 +152,7 @@ _ = savefig(fig, "agglomerative/fig8_hungarian_convergence", data=pd.DataFrame(r
 
 # %%
 if synthetic_demo:
-    rng = np.random.default_rng(synthetic_seed)
-    n_s, n_x = r.n_s, r.n_x
-    s_of = rng.integers(0, n_s, n_x)
-    s_of[:n_s] = rng.permutation(n_s)
-    syn = np.zeros((n_s, n_x), dtype=bool)
-    syn[s_of, np.arange(n_x)] = True
-    two = np.flatnonzero(rng.random(n_x) < 0.05)
-    syn[np.minimum(s_of[two] + 1, n_s - 1), two] = True
-    syn_values = np.sort(np.round(rng.normal(250, 50, n_x)))
+    syn, syn_values = synthetic_range(r.n_s, r.n_x, seed=synthetic_seed)
     syn_runs = [
         ("U1", synthetic_lam_u1, algorithm2(syn, synthetic_lam_u1)),
         (

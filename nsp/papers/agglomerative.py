@@ -22,9 +22,18 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
-from nsp._validation import Base, as_pmf, check_base, check_choice, check_int, check_real
+from nsp._validation import (
+    Base,
+    as_pmf,
+    check_base,
+    check_bool,
+    check_choice,
+    check_int,
+    check_real,
+)
 from nsp.clustering.baselines import generalize_to_k_anonymity
 from nsp.clustering.nonstochastic import (
+    ClusteringResult,
     Distance,
     distortion_utility,
     merge_across_components,
@@ -73,6 +82,8 @@ __all__ = [
     "k_anonymity_points",
     "min_cut_solutions",
     "section6_table",
+    "synthetic_range",
+    "trace_table",
     "uniform_s",
 ]
 
@@ -159,8 +170,13 @@ def _blocks(blocks: Iterable[Iterable[int]], prefix: str = "x") -> str:
     return Partition([sorted(int(x) for x in b) for b in blocks]).format(prefix=prefix)
 
 
+def _cluster_text(cluster: Iterable[int]) -> str:
+    """Write a cluster of x's 1-based, e.g. ``{x1,x2}``."""
+    return "{" + ",".join(f"x{i + 1}" for i in cluster) + "}"
+
+
 def _pair(merge: tuple[tuple[int, ...], tuple[int, ...]]) -> str:
-    return ",".join("{" + ",".join(f"x{i + 1}" for i in c) + "}" for c in merge)
+    return ",".join(_cluster_text(c) for c in merge)
 
 
 def example_values(
@@ -726,3 +742,78 @@ def min_cut_solutions(r: JointRange) -> tuple[int, list[frozenset[int]], bool]:
         for chosen in itertools.combinations(blocks, k)
     }
     return best, solutions, set(solutions) == unions
+
+
+def trace_table(
+    runs: Mapping[str, ClusteringResult], *, label: str = "run", merges: bool = False
+) -> pd.DataFrame:
+    """Put every iteration of several runs in one table (tables T1), the rejected step last.
+
+    Parameters
+    ----------
+    runs : mapping of str to ClusteringResult
+        Named runs.
+    label : str
+        Name of the column that holds each run's name.
+    merges : bool
+        Add a ``merges`` column: the merged pairs of every iteration, written
+        ``{x1}+{x2}; {x3}+{x5}``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        :meth:`ClusteringResult.to_frame` of every run, with the columns ``label``, ``lam`` and
+        ``stop_reason`` (and ``merges``) added.
+    """
+    merges = check_bool("merges", merges)
+    frames = []
+    for name, res in runs.items():
+        frame = res.to_frame().assign(**{label: name}, lam=res.lam, stop_reason=res.stop_reason)
+        if merges:
+            steps = list(res.history) + ([res.rejected] if res.rejected else [])
+            frame["merges"] = [
+                "; ".join("+".join(_cluster_text(c) for c in m) for m in it.merges) for it in steps
+            ]
+        frames.append(frame)
+    return pd.concat(frames, ignore_index=True)
+
+
+def synthetic_range(
+    n_s: int, n_x: int, *, seed: int = 0, p_two: float = 0.05
+) -> tuple[NDArray[np.bool_], NDArray[np.float64]]:
+    """Draw a seeded joint range shaped like the Hungarian one, with many components.
+
+    Each x sees one random value of S (every s at least once) and, with probability
+    ``p_two``, also the next one; the values of X are sorted draws around 250. Not the
+    paper's data: it shows Algorithm 2 over many iterations, which the Hungarian range
+    (``I* = 1`` bit) does not allow.
+
+    Parameters
+    ----------
+    n_s, n_x : int
+        Sizes of ``[[S]]`` and ``[[X]]`` (``n_x ≥ n_s ≥ 1``).
+    seed : int
+        Seed of the generator.
+    p_two : float
+        Probability that an x sees a second value of S.
+
+    Returns
+    -------
+    mask : numpy.ndarray of bool, shape (n_s, n_x)
+        The joint range.
+    values : numpy.ndarray, shape (n_x,)
+        Numeric values of X, increasing.
+    """
+    n_s = check_int("n_s", n_s, low=1)
+    n_x = check_int("n_x", n_x, low=n_s, high=10**6)
+    seed = check_int("seed", seed, low=0)
+    p_two = check_real("p_two", p_two, low=0.0, high=1.0)
+    rng = np.random.default_rng(seed)
+    s_of = rng.integers(0, n_s, n_x)
+    s_of[:n_s] = rng.permutation(n_s)
+    mask = np.zeros((n_s, n_x), dtype=bool)
+    mask[s_of, np.arange(n_x)] = True
+    two = np.flatnonzero(rng.random(n_x) < p_two)
+    mask[np.minimum(s_of[two] + 1, n_s - 1), two] = True
+    values = np.sort(np.round(rng.normal(250, 50, n_x)))
+    return mask, values
