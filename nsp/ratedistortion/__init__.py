@@ -34,6 +34,7 @@ from typing import Any
 
 from nsp.ratedistortion import equivocation, rate_distortion, side_information, utility_privacy
 from nsp.ratedistortion.equivocation import (
+    ETA_MAX,
     EquivocationResult,
     MinRateResult,
     RDEPoint,
@@ -62,6 +63,7 @@ from nsp.ratedistortion.side_information import (
 from nsp.ratedistortion.utility_privacy import utility_privacy_curve
 
 __all__ = [
+    "ETA_MAX",
     "DistortionRange",
     "EquivocationResult",
     "MinRateResult",

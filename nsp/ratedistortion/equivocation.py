@@ -35,6 +35,7 @@ from nsp.channels import _TupleResult
 from nsp.ratedistortion.rate_distortion import _as_distortion, rate_distortion_at
 
 __all__ = [
+    "ETA_MAX",
     "EquivocationResult",
     "MinRateResult",
     "RDEPoint",
@@ -385,7 +386,7 @@ class _SolveResult:
     nu: float
     iterations: int
 
-
+#: Cap on the mirror-descent step of the convex solver, in units of its initial step.
 ETA_MAX = 64.0
 
 
