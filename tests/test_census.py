@@ -227,6 +227,18 @@ def test_worked_examples_all_agree(base):
             lambda: discretize_adult(_frame([30], ["Male"], [9], ["<=50K"]), education_scheme=4),
             "education_scheme",
         ),
+        (
+            lambda: discretize_adult(
+                _frame([30], ["Male"], [9], ["<=50K"]), age_edges=["17", "91"]
+            ),
+            "age_edges",
+        ),
+        (
+            lambda: discretize_adult(
+                _frame([30], ["Male"], [9], ["<=50K"]), age_edges=[17, 50, np.nan]
+            ),
+            "age_edges",
+        ),
         (lambda: census_joint(np.zeros((2, 2))), "codes"),
         (lambda: census_joint(pd.DataFrame({"age": [0]})), "codes"),
         (lambda: adult_census_joint(split="all"), "split"),

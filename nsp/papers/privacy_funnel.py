@@ -222,8 +222,11 @@ def _age_edges(binning: str | Sequence[int]) -> NDArray[np.float64]:
         binning = AGE_BINNINGS[binning]
     if isinstance(binning, str):  # "quantile": handled by pandas.qcut
         return np.array([])
-    edges = np.asarray(binning, dtype=float)
-    if edges.ndim != 1 or edges.size < 3 or np.any(np.diff(edges) <= 0):
+    raw = np.asarray(binning)
+    if raw.dtype.kind not in "iuf":
+        raise ValueError(f"age_edges must be a binning name or numeric edges; got {binning!r}")
+    edges = raw.astype(float)
+    if edges.ndim != 1 or edges.size < 3 or not np.all(np.diff(edges) > 0):
         raise ValueError(f"age_edges must be >= 3 increasing edges; got {binning!r}")
     return edges
 
