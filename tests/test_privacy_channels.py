@@ -1320,3 +1320,39 @@ BAD_INPUT_GUARDS = [
 def test_complex_huge_and_malformed_input_is_refused(call, match):
     with pytest.raises(ValueError, match=match):
         call()
+
+
+def test_exponential_tables_agree_with_the_closed_forms():
+    from nsp.papers import privacy_channels as paper
+
+    f4 = paper.exponential_bound_table([2, 5], [0.5, 3.0])
+    np.testing.assert_allclose(f4.H_Z, f4.H_Z_direct_sum, atol=1e-12)
+    np.testing.assert_allclose(f4.bound, np.log2(f4.k) - f4.H_Z, atol=1e-12)
+    f5 = paper.exponential_calibration_table([5], [0.25, 0.75])
+    back = [exponential_capacity_bound(5, n) for n in f5.N_star]
+    np.testing.assert_allclose(back, f5.eps, atol=1e-10)
+    e3 = paper.exponential_calibration_table([2, 5], eps_list=[0.5, 1.5])
+    assert e3[["k", "eps"]].values.tolist() == [[2, 0.5], [5, 0.5], [5, 1.5]]  # 1.5 >= log2 2
+    f6 = paper.count_query_exponential_table(3, [0.5, 2.0])
+    assert (f6.exact_C1 <= f6.bound + 1e-9).all() and (f6.exact_C1 <= 1 + 1e-9).all()
+
+
+BAD_INPUT_TABLES = [
+    (lambda: _ex("exponential_bound_table")([2.5], [1.0]), r"ks\[0\] must be an integer"),
+    (lambda: _ex("exponential_bound_table")([2], [0.0]), r"Ns\[0\] must be a real number in \(0"),
+    (lambda: _ex("exponential_calibration_table")([5]), r"exactly one of fractions and eps_list"),
+    (lambda: _ex("exponential_calibration_table")([5], [1.0]), r"fractions\[0\] must be"),
+    (
+        lambda: _ex("exponential_calibration_table")([1], [0.5]),
+        r"ks\[0\] must be an integer in \[2",
+    ),
+    (lambda: _ex("exponential_calibration_table")([5], eps_list=[NAN]), r"eps_list\[0\]"),
+    (lambda: _ex("count_query_exponential_table")(0, [1.0]), r"n must be an integer in \[1"),
+    (lambda: _ex("count_query_exponential_table")(2, 1.0), r"Ns must be a 1-D sequence"),
+]
+
+
+@pytest.mark.parametrize("call,match", BAD_INPUT_TABLES, ids=[m for _, m in BAD_INPUT_TABLES])
+def test_bad_input_of_the_exponential_tables_is_refused(call, match):
+    with pytest.raises(ValueError, match=match):
+        call()

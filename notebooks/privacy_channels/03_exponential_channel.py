@@ -31,28 +31,18 @@ eps_dp_list: list = [0.5, 1.0, 2.0, 4.0]  # DP budgets of the exponential mechan
 base: float = 2.0  # logarithm base of information values, 2 for bits
 
 # %%
-import math
-
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
 from nsp.papers.privacy_channels import (
-    count_query,
+    count_query_exponential_table,
+    exponential_bound_table,
+    exponential_calibration_table,
     exponential_vs_em_table,
     weakly_symmetric_table,
 )
 from nsp.plotting import certified, save_table, savefig, unit_label, use_style
-from nsp.privacy_channels import (
-    dataset_dp_epsilon,
-    exponential_capacity_bound,
-    exponential_channel,
-    exponential_noise_entropy,
-    exponential_noise_entropy_sum,
-    exponential_noise_for_epsilon,
-    exponential_prob_correct,
-    individual_channel_capacity,
-)
 
 use_style()
 unit = unit_label(base)
@@ -64,20 +54,7 @@ Ns = np.geomspace(N_min, N_max, n_N)
 # ## The bound $\log k - H(Z)$ and the utility $1/\alpha$ against $N$
 
 # %%
-rows = []
-for k in ks:
-    for N in Ns:
-        rows.append(
-            {
-                "k": k,
-                "N": N,
-                "bound": exponential_capacity_bound(k, N, base=base),
-                "H_Z": exponential_noise_entropy(k, N, base=base),
-                "H_Z_direct_sum": exponential_noise_entropy_sum(k, N, base=base),
-                "prob_correct": exponential_prob_correct(k, N),
-            }
-        )
-f4 = pd.DataFrame(rows)
+f4 = exponential_bound_table(ks, Ns, base=base)
 # closed forms; the bound is a difference near log k, exact to ~1e-15 absolute: 12 decimals
 f4 = certified(f4, decimals={"bound": 12, "H_Z": 12, "H_Z_direct_sum": 12})
 fig, (a1, a2) = plt.subplots(1, 2, figsize=(11.0, 4.0))
@@ -99,16 +76,10 @@ savefig(fig, "privacy_channels/exp_bound_vs_N", data=f4)
 # ## The noise $N^*(\epsilon)$ with $\log k - H(Z) = \epsilon$
 
 # %%
-rows = []
-for k in ks:
-    top = math.log(k) / math.log(base)
-    for eps in np.linspace(0.02, 0.98, 10 if quick else 60) * top:
-        N = exponential_noise_for_epsilon(k, eps, base=base)
-        rows.append(
-            {"k": k, "eps": eps, "N_star": N, "prob_correct": exponential_prob_correct(k, N)}
-        )
+fractions = np.linspace(0.02, 0.98, 10 if quick else 60)  # budgets as fractions of log k
+f5 = exponential_calibration_table(ks, fractions, base=base)
 # N* is a root of log k - H(Z) = eps, whose sign is noise below ~1e-14: 8 significant digits
-f5 = certified(pd.DataFrame(rows), sig={"N_star": 8, "prob_correct": 8})
+f5 = certified(f5, sig={"N_star": 8, "prob_correct": 8})
 fig, (a1, a2) = plt.subplots(1, 2, figsize=(11.0, 4.0))
 for k in ks:
     d = f5[f5.k == k]
@@ -123,17 +94,7 @@ a1.set(
 a2.set(xlabel=f"IP budget ε [{unit}]", ylabel="P(Y = f(x)) at N*", title="utility at N*")
 a1.legend()
 savefig(fig, "privacy_channels/exp_Nstar_vs_eps", data=f5)
-e3 = certified(
-    pd.DataFrame(
-        [
-            {"k": k, "eps": e, "N_star": exponential_noise_for_epsilon(k, e, base=base)}
-            for k in ks
-            for e in eps_list
-            if e < math.log(k) / math.log(base)
-        ]
-    ),
-    sig={"N_star": 8},
-)
+e3 = certified(exponential_calibration_table(ks, eps_list=eps_list, base=base), sig={"N_star": 8})
 save_table(e3, "privacy_channels/table_e3_exp_Nstar")
 e3
 
@@ -153,21 +114,9 @@ e4
 # exponential channel at $N = 2/\epsilon$; at that match we compare utility and the realized DP ε.
 
 # %%
-U, f = count_query(count_n)
-k = count_n + 1
-rows = []
-for N in np.geomspace(0.2, 10, 10 if quick else 40):
-    ch = exponential_channel(U, f, N=N)
-    rows.append(
-        {
-            "N": N,
-            "exact_C1": individual_channel_capacity(ch, base=base, individuals=[0]).value,
-            "bound": exponential_capacity_bound(k, N, base=base),
-            "dp_eps_nats": dataset_dp_epsilon(ch),
-        }
-    )
+f6 = count_query_exponential_table(count_n, np.geomspace(0.2, 10, 10 if quick else 40), base=base)
 # C_1 is certified to 1e-10 (Theorem 3.1): 8 decimals; the bound and DP eps are closed forms
-f6 = certified(pd.DataFrame(rows), decimals={"exact_C1": 8, "bound": 12})
+f6 = certified(f6, decimals={"exact_C1": 8, "bound": 12})
 em = certified(
     exponential_vs_em_table(count_n, eps_dp_list, base=base), decimals={"c1_em": 8, "c1_exp": 8}
 )

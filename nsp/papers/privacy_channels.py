@@ -69,8 +69,13 @@ from nsp.privacy_channels.mechanisms import (
     amplitude_constrained_capacity,
     binary_input_awgn_capacity,
     dp_rr_flip,
+    exponential_capacity_bound,
     exponential_channel,
     exponential_mechanism_channel,
+    exponential_noise_entropy,
+    exponential_noise_entropy_sum,
+    exponential_noise_for_epsilon,
+    exponential_prob_correct,
     gaussian_capacity_bound,
     gaussian_mechanism_sigma,
     gaussian_noise_for_epsilon,
@@ -99,6 +104,9 @@ __all__ = [
     "example1_candidate_counts",
     "example1_summary_table",
     "weakly_symmetric_table",
+    "exponential_bound_table",
+    "exponential_calibration_table",
+    "count_query_exponential_table",
     "amplitude_constrained_table",
     "algorithm_instances",
     "algorithm_comparison_table",
@@ -694,6 +702,149 @@ def weakly_symmetric_table(Ns: Sequence[float], *, base: Base = 2) -> pd.DataFra
                 "weakly_symmetric": is_weakly_symmetric(ch),
                 "exact_C1": individual_channel_capacity(ch, base=base).value,
                 "bound": data_independent_bound(ch, base=base),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def exponential_bound_table(
+    ks: Sequence[int], Ns: Sequence[float], *, base: Base = 2
+) -> pd.DataFrame:
+    """Return the exponential channel's bound, noise entropy and utility on a grid of ``N``.
+
+    Parameters
+    ----------
+    ks : sequence of int
+        Output alphabet sizes.
+    Ns : sequence of float
+        Noise parameters (> 0).
+    base : float or str
+        Unit of the bound and of the entropy.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``k, N, bound`` (``log k - H(Z)``), ``H_Z`` (eq. (62)), ``H_Z_direct_sum``
+        (the same by the direct sum), ``prob_correct`` (``1/alpha``).
+
+    Examples
+    --------
+    >>> exponential_bound_table([5], [1.0]).round(6).values.tolist()
+    [[5.0, 1.0, 0.879272, 1.442656, 1.442656, 0.636409]]
+    """
+    ks = [check_int(f"ks[{j}]", k, low=1) for j, k in enumerate(ks)]
+    Ns = _reals("Ns", Ns, low=0.0, closed="neither")
+    rows = []
+    for k in ks:
+        for N in Ns:
+            rows.append(
+                {
+                    "k": k,
+                    "N": N,
+                    "bound": exponential_capacity_bound(k, N, base=base),
+                    "H_Z": exponential_noise_entropy(k, N, base=base),
+                    "H_Z_direct_sum": exponential_noise_entropy_sum(k, N, base=base),
+                    "prob_correct": exponential_prob_correct(k, N),
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def exponential_calibration_table(
+    ks: Sequence[int],
+    fractions: Sequence[float] | None = None,
+    *,
+    eps_list: Sequence[float] | None = None,
+    base: Base = 2,
+) -> pd.DataFrame:
+    """Return the noise ``N*`` meeting each budget, and the utility there, per alphabet size.
+
+    Budgets are given either as fractions of ``log k`` (``fractions``, in (0, 1)) or as values
+    (``eps_list``, units of ``base``; those not below ``log k`` are skipped: no ``N*`` exists).
+
+    Parameters
+    ----------
+    ks : sequence of int
+        Output alphabet sizes.
+    fractions : sequence of float, optional
+        Budgets as fractions of ``log k``.
+    eps_list : sequence of float, optional
+        Budgets as values; give exactly one of ``fractions`` and ``eps_list``.
+    base : float or str
+        Unit of the budgets.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``k, eps, N_star`` and, with ``fractions``, ``prob_correct``.
+
+    Examples
+    --------
+    >>> exponential_calibration_table([5], eps_list=[0.1, 9.0]).round(6).values.tolist()
+    [[5.0, 0.1, 3.711812]]
+    """
+    if (fractions is None) == (eps_list is None):
+        raise ValueError("give exactly one of fractions and eps_list")
+    ks = [check_int(f"ks[{j}]", k, low=2) for j, k in enumerate(ks)]
+    b = check_base(base)
+    rows = []
+    if fractions is not None:
+        fr = np.asarray(_reals("fractions", fractions, low=0.0, high=1.0, closed="neither"))
+        for k in ks:
+            top = math.log(k) / math.log(b)
+            for eps in fr * top:
+                N = exponential_noise_for_epsilon(k, eps, base=b)
+                rows.append(
+                    {
+                        "k": k,
+                        "eps": eps,
+                        "N_star": N,
+                        "prob_correct": exponential_prob_correct(k, N),
+                    }
+                )
+        return pd.DataFrame(rows)
+    budgets = _reals("eps_list", eps_list, low=0.0, closed="neither")
+    for k in ks:
+        for e in budgets:
+            if e < math.log(k) / math.log(b):
+                rows.append(
+                    {"k": k, "eps": e, "N_star": exponential_noise_for_epsilon(k, e, base=b)}
+                )
+    return pd.DataFrame(rows)
+
+
+def count_query_exponential_table(n: int, Ns: Sequence[float], *, base: Base = 2) -> pd.DataFrame:
+    """Return the exact ``C_1`` of the exponential channel on the count query beside its bound.
+
+    Parameters
+    ----------
+    n : int
+        Number of binary records (``k = n + 1`` outputs).
+    Ns : sequence of float
+        Noise parameters (> 0).
+    base : float or str
+        Unit of ``C_1`` and of the bound.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``N, exact_C1`` (Theorem 3.1), ``bound`` (``log k - H(Z)``), ``dp_eps_nats``.
+
+    Examples
+    --------
+    >>> count_query_exponential_table(2, [1.0]).round(6).values.tolist()
+    [[1.0, 0.357194, 0.38407, 2.0]]
+    """
+    U, f = count_query(n)
+    rows = []
+    for N in _reals("Ns", Ns, low=0.0, closed="neither"):
+        ch = exponential_channel(U, f, N=N)
+        rows.append(
+            {
+                "N": N,
+                "exact_C1": individual_channel_capacity(ch, base=base, individuals=[0]).value,
+                "bound": exponential_capacity_bound(n + 1, N, base=base),
+                "dp_eps_nats": dataset_dp_epsilon(ch),
             }
         )
     return pd.DataFrame(rows)
