@@ -132,6 +132,18 @@ class GreedyResult:
         return mapping_from_partition(self.partition)
 
 
+def _finite(name: str, value: object, *, nonneg: bool = False) -> float:
+    """Check a threshold or tolerance with :func:`nsp._validation.check_real`.
+
+    The message keeps the wording of earlier releases ("must be a finite number [>= 0]").
+    """
+    try:
+        return check_real(name, value, low=0.0 if nonneg else None)
+    except ValueError:
+        rule = "a finite number >= 0" if nonneg else "a finite number"
+        raise ValueError(f"{name} must be {rule}; got {value!r}") from None
+
+
 def _prepare(
     p_sx: ArrayLike,
     algorithm: str,
@@ -147,9 +159,9 @@ def _prepare(
     check_choice("algorithm", algorithm, _ALGORITHMS)
     p = _joint(p_sx)
     lb = log_base(base)
-    param = check_real(name, param)
-    tol = check_real("tol", tol, low=0.0)
-    check_real("tie_tol", tie_tol, low=0.0)
+    param = _finite(name, param)
+    tol = _finite("tol", tol, nonneg=True)
+    _finite("tie_tol", tie_tol, nonneg=True)
     if max_merges is not None:
         check_int("max_merges", max_merges, low=0)
     p_x = p.sum(axis=0)

@@ -214,8 +214,10 @@ def merge_costs(
     """
     p, w = _joint_and_mapping(p_sx, mapping)
     n_y = w.shape[1]
-    i = check_int("i", i, low=0, high=n_y - 1)
-    j = check_int("j", j, low=0, high=n_y - 1)
+    i, j = check_int("i", i), check_int("j", j)
+    for name, v in (("i", i), ("j", j)):
+        if not 0 <= v < n_y:
+            raise ValueError(f"{name} must be an output letter in 0..{n_y - 1}; got {v}")
     if i == j:
         raise ValueError(f"i and j must be distinct output letters; got {i} twice")
     check_base(base)
