@@ -1356,3 +1356,39 @@ BAD_INPUT_TABLES = [
 def test_bad_input_of_the_exponential_tables_is_refused(call, match):
     with pytest.raises(ValueError, match=match):
         call()
+
+
+@pytest.mark.parametrize(
+    "module",
+    [
+        "nsp.privacy_channels",
+        "nsp.privacy_channels.core",
+        "nsp.privacy_channels.capacity",
+        "nsp.privacy_channels.capacity.candidates",
+        "nsp.privacy_channels.capacity.exact",
+        "nsp.privacy_channels.capacity.bounds",
+        "nsp.privacy_channels.capacity.symmetry",
+        "nsp.privacy_channels.mechanisms",
+        "nsp.privacy_channels.mechanisms.randomized_response",
+        "nsp.privacy_channels.mechanisms.exponential",
+        "nsp.privacy_channels.mechanisms.gaussian",
+        "nsp.privacy_channels.mechanisms.dp_mechanisms",
+        "nsp.papers.privacy_channels",
+    ],
+)
+def test_all_lists_every_public_function_and_class_once(module):
+    import importlib
+    import inspect
+
+    mod = importlib.import_module(module)
+    assert len(mod.__all__) == len(set(mod.__all__))
+    assert all(hasattr(mod, name) for name in mod.__all__)
+    deprecated = {"compose", "dp_epsilon", "uniform_output_reachable"}
+    own = {
+        name
+        for name, obj in vars(mod).items()
+        if not name.startswith("_")
+        and (inspect.isfunction(obj) or inspect.isclass(obj))
+        and obj.__module__ == module
+    }
+    assert own - deprecated <= set(mod.__all__)

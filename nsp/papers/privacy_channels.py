@@ -14,10 +14,12 @@ Tables
     :func:`rr_threshold_table`, :func:`gaussian_noise_table`, :func:`exponential_vs_em_table`,
     :func:`gaussian_calibration_table`, :func:`laplace_crossover_table`), Example 1 and
     Theorem 3.1 (:func:`example1_candidate_table`, :func:`example1_candidate_counts`,
-    :func:`example1_summary_table`), Corollary 1 (:func:`weakly_symmetric_table`), the
-    Gaussian channel's bound (:func:`amplitude_constrained_table`), the algorithms for
-    ``C_1`` (:func:`algorithm_instances`, :func:`algorithm_comparison_table`) and the
-    paper's properties on random instances (:func:`property_checks_table`), Lemmas 1–2 on a
+    :func:`example1_summary_table`), the exponential channel (:func:`exponential_bound_table`,
+    :func:`exponential_calibration_table`, :func:`count_query_exponential_table`), Corollary 1
+    (:func:`weakly_symmetric_table`), the Gaussian channel's bound
+    (:func:`amplitude_constrained_table`), the algorithms for ``C_1``
+    (:func:`algorithm_instances`, :func:`algorithm_comparison_table`) and the paper's
+    properties on random instances (:func:`property_checks_table`), Lemmas 1–2 on a
     balance-function table (:func:`lemma1_holds`, :func:`lemma2_holds`).
 
 The paper prints no numbers, so no table here compares printed values with ours. How the
