@@ -248,3 +248,22 @@ def test_worked_examples_all_agree(base):
 def test_census_functions_reject_bad_input(call, match):
     with pytest.raises(ValueError, match=match):
         call()
+
+
+def test_census_configurations_change_one_choice_each():
+    from nsp.papers.privacy_funnel import CENSUS_DEFAULTS, census_configurations
+
+    configs = census_configurations()
+    assert next(iter(configs)) == "default" and configs["default"] == CENSUS_DEFAULTS
+    for name, options in configs.items():
+        changed = {k for k in options if options[k] != CENSUS_DEFAULTS[k]}
+        assert len(changed) == (name != "default"), name
+    for kwargs, match in [
+        ({"splits": ["all"]}, "splits"),
+        ({"age_binnings": ["decades"]}, "age_binnings"),
+        ({"education_schemes": ["3level"]}, "education_schemes"),
+        ({"drop_incomplete_rows": 1}, "drop_incomplete_rows"),
+        ({"x_without_age": "no"}, "x_without_age"),
+    ]:
+        with pytest.raises(ValueError, match=match):
+            census_configurations(**kwargs)

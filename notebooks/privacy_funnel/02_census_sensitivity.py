@@ -34,7 +34,7 @@ import numpy as np
 import pandas as pd
 
 from nsp.clustering.funnel import lower_envelope, upper_envelope
-from nsp.papers.privacy_funnel import adult_census_joint, fig1_curves
+from nsp.papers.privacy_funnel import adult_census_joint, census_configurations, fig1_curves
 from nsp.plotting import certified, save_table, savefig, use_style
 
 use_style()
@@ -42,28 +42,19 @@ if quick:
     n_grid, splits, age_binnings, education_schemes = 6, splits[:1], age_binnings[:1], []
     try_dropna, try_x_without_age = False, True
 
-default = dict(
-    split="both",
-    drop_incomplete_rows=False,
-    age_edges="decade",
-    education_scheme="4level",
-    s_attrs=("age", "income"),
-    x_attrs=("age", "sex", "education"),
+configs = census_configurations(
+    splits=splits,
+    age_binnings=age_binnings,
+    education_schemes=education_schemes,
+    drop_incomplete_rows=try_dropna,
+    x_without_age=try_x_without_age,
 )
-configs = {"default": {}}
-configs.update({f"split={s}": {"split": s} for s in splits})
-configs.update({f"age={a}": {"age_edges": a} for a in age_binnings})
-configs.update({f"education={e}": {"education_scheme": e} for e in education_schemes})
-if try_dropna:
-    configs["drop incomplete rows"] = {"drop_incomplete_rows": True}
-if try_x_without_age:
-    configs["X=(sex,education)"] = {"x_attrs": ("sex", "education")}
 list(configs)
 
 # %%
 rows, curves = [], []
-for name, change in configs.items():
-    joint = adult_census_joint(**{**default, **change})
+for name, options in configs.items():
+    joint = adult_census_joint(**options)
     s = joint.summary()
     # direct evaluations of I(X;Y), I(S;Y) (~1e-15 absolute): 12 decimals, before plotting
     c = certified(fig1_curves(joint.p_sx, n_grid=n_grid), decimals={"I_XY": 12, "I_SY": 12}).assign(

@@ -85,6 +85,8 @@ __all__ = [
     "discretize_adult",
     "census_joint",
     "adult_census_joint",
+    "CENSUS_DEFAULTS",
+    "census_configurations",
     "fig1_curves",
     "bounds_frame",
     "groups_text",
@@ -503,6 +505,72 @@ def adult_census_joint(
         x_attrs=list(x_attrs),
     )
     return joint
+
+
+#: The options of :func:`adult_census_joint` that this reproduction takes as the default.
+CENSUS_DEFAULTS: dict[str, Any] = {
+    "split": "both",
+    "drop_incomplete_rows": False,
+    "age_edges": "decade",
+    "education_scheme": "4level",
+    "s_attrs": ("age", "income"),
+    "x_attrs": ("age", "sex", "education"),
+}
+
+
+def census_configurations(
+    *,
+    splits: Sequence[str] = ("train", "test"),
+    age_binnings: Sequence[str] = ("tens", "quantile"),
+    education_schemes: Sequence[str] = ("4level_alt",),
+    drop_incomplete_rows: bool = True,
+    x_without_age: bool = True,
+) -> dict[str, dict[str, Any]]:
+    """List the census set-ups that change one of the choices the paper leaves open.
+
+    Starting from :data:`CENSUS_DEFAULTS`, each configuration changes **one** choice: the
+    file(s), the age binning, the education grouping, dropping the records with a missing
+    value, or releasing only sex and education (age only in S).
+
+    Parameters
+    ----------
+    splits : sequence of {"both", "train", "test"}
+        Files tried besides the default.
+    age_binnings : sequence of str
+        Keys of :data:`AGE_BINNINGS` tried besides the default.
+    education_schemes : sequence of str
+        Keys of :data:`EDUCATION_SCHEMES` tried besides the default.
+    drop_incomplete_rows : bool
+        Also try dropping the records with a missing value.
+    x_without_age : bool
+        Also try ``X = (sex, education)``.
+
+    Returns
+    -------
+    dict
+        Name (``"default"``, ``"split=train"``, ...) to the full keyword arguments of
+        :func:`adult_census_joint`, default first.
+
+    Examples
+    --------
+    >>> list(census_configurations(age_binnings=(), education_schemes=()))
+    ['default', 'split=train', 'split=test', 'drop incomplete rows', 'X=(sex,education)']
+    """
+    for s in splits:
+        check_choice("splits", s, ("both", "train", "test"))
+    for a in age_binnings:
+        check_choice("age_binnings", a, AGE_BINNINGS)
+    for e in education_schemes:
+        check_choice("education_schemes", e, EDUCATION_SCHEMES)
+    changes: dict[str, dict[str, Any]] = {"default": {}}
+    changes.update({f"split={s}": {"split": s} for s in splits})
+    changes.update({f"age={a}": {"age_edges": a} for a in age_binnings})
+    changes.update({f"education={e}": {"education_scheme": e} for e in education_schemes})
+    if check_bool("drop_incomplete_rows", drop_incomplete_rows):
+        changes["drop incomplete rows"] = {"drop_incomplete_rows": True}
+    if check_bool("x_without_age", x_without_age):
+        changes["X=(sex,education)"] = {"x_attrs": ("sex", "education")}
+    return {name: {**CENSUS_DEFAULTS, **change} for name, change in changes.items()}
 
 
 def fig1_curves(
