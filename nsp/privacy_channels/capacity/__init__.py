@@ -21,10 +21,12 @@ References
 """
 
 from nsp.privacy_channels.capacity import bounds, candidates, exact, symmetry
-from nsp.privacy_channels.capacity._common import (
+from nsp.privacy_channels.capacity._common import (  # noqa: F401
     DECIMALS,
     MAX_CANDIDATES,
     EnumerationBudgetError,
+    _capacity,
+    _check_individual,
 )
 from nsp.privacy_channels.capacity.bounds import *  # noqa: F403
 from nsp.privacy_channels.capacity.bounds import __all__ as _bounds_all
@@ -33,8 +35,16 @@ from nsp.privacy_channels.capacity.candidates import __all__ as _candidates_all
 from nsp.privacy_channels.capacity.exact import *  # noqa: F403
 from nsp.privacy_channels.capacity.exact import __all__ as _exact_all
 
-# private helpers that the tests check directly
-from nsp.privacy_channels.capacity.exact import _leakage_bound, _prune_dominated  # noqa: F401
+# private helpers, importable from here as before the split (tests check some directly)
+from nsp.privacy_channels.capacity.exact import (  # noqa: F401
+    _bits,
+    _leakage_bound,
+    _match,
+    _maximal_sets,
+    _prune_dominated,
+    _shortcut_sets,
+    _witness,
+)
 from nsp.privacy_channels.capacity.symmetry import *  # noqa: F403
 from nsp.privacy_channels.capacity.symmetry import __all__ as _symmetry_all
 from nsp.privacy_channels.capacity.symmetry import uniform_output_reachable  # noqa: F401

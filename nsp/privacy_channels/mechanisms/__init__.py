@@ -32,8 +32,20 @@ from nsp.privacy_channels.mechanisms.dp_mechanisms import *  # noqa: F403
 from nsp.privacy_channels.mechanisms.dp_mechanisms import __all__ as _dp_all
 from nsp.privacy_channels.mechanisms.exponential import *  # noqa: F403
 from nsp.privacy_channels.mechanisms.exponential import __all__ as _exp_all
+
+# private helpers, importable from here as before the split
+from nsp.privacy_channels.mechanisms.exponential import (  # noqa: F401
+    _default_distortion,
+    _t_over_expm1,
+)
 from nsp.privacy_channels.mechanisms.gaussian import *  # noqa: F403
 from nsp.privacy_channels.mechanisms.gaussian import __all__ as _gauss_all
+from nsp.privacy_channels.mechanisms.gaussian import (  # noqa: F401
+    _bin_probs,
+    _check_grid,
+    _gaussian_edges,
+    _query_number,
+)
 from nsp.privacy_channels.mechanisms.randomized_response import *  # noqa: F403
 from nsp.privacy_channels.mechanisms.randomized_response import __all__ as _rr_all
 
