@@ -11,8 +11,6 @@ import importlib
 import warnings
 from typing import Any
 
-__all__: list[str] = []
-
 #: Old name -> module that holds it now.
 MOVED = {
     "example1_universe": "nsp.papers.privacy_channels",
@@ -26,6 +24,9 @@ MOVED = {
     "exponential_vs_em_table": "nsp.papers.privacy_channels",
     "expected_distortion": "nsp.privacy_channels.core",
 }
+
+# ``from nsp.privacy_channels.examples import *`` still yields the old names (with a warning each).
+__all__ = list(MOVED)
 
 
 def moved(name: str, *, stacklevel: int = 3) -> Any:
