@@ -349,6 +349,19 @@ def log_in(x: float, base: Base = 2) -> float:
     return math.log(x) / math.log(b)
 
 
+def _real_array(x: ArrayLike, name: str) -> NDArray[np.float64]:
+    """Return ``x`` as a float64 array, refusing complex, text and date values by name."""
+    raw = np.asarray(x)
+    if raw.dtype.kind in "biuf":
+        return raw.astype(np.float64, copy=False)
+    if raw.dtype.kind == "O":
+        try:
+            return raw.astype(np.float64)
+        except (TypeError, ValueError):
+            pass
+    raise ValueError(f"{name} must hold real numbers; got values of dtype {raw.dtype}")
+
+
 def as_pmf(
     p: ArrayLike,
     *,
@@ -390,7 +403,7 @@ def as_pmf(
     >>> as_pmf([1, 3], normalize=True)
     array([0.25, 0.75])
     """
-    arr = np.asarray(p, dtype=np.float64)
+    arr = _real_array(p, name)
     if ndim is not None and arr.ndim != ndim:
         raise ValueError(f"{name} must have {ndim} axes (got shape {arr.shape})")
     if arr.ndim > 0 and arr.size > 0:
@@ -460,7 +473,7 @@ def as_channel(
     >>> as_channel([[0.9, 0.1], [0.2, 0.8]]).shape
     (2, 2)
     """
-    arr = np.asarray(w, dtype=np.float64)
+    arr = _real_array(w, name)
     if arr.ndim != 2:
         raise ValueError(f"{name} must be a 2-D row-stochastic matrix (got shape {arr.shape})")
     if arr.size == 0:

@@ -61,3 +61,12 @@ def test_import_nsp_reaches_every_subpackage():
     assert clustering.funnel.__name__ == "nsp.clustering.funnel"
     with pytest.raises(AttributeError):
         nsp.no_such_module  # noqa: B018
+
+
+def test_compare_shows_integers_as_integers():
+    table = compare({"N": 48842, "H": 5.2279}, {"N": np.int64(48842), "H": 5.22791}, tol=1e-4)
+    assert table["paper"].tolist() == [48842, 5.2279]
+    assert table["ours"].tolist() == [48842, 5.22791]
+    assert table["agrees"].tolist() == [True, True]
+    only_numbers = compare({"N": 3, "x": 0.5}, {"N": 3, "x": 0.5})
+    assert only_numbers["paper"].tolist() == [3, 0.5] and isinstance(only_numbers["paper"][0], int)

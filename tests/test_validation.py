@@ -116,3 +116,13 @@ class TestScalarChecks:
     def test_bases_at_or_below_one_are_refused(self, bad):
         with pytest.raises(ValueError, match="base must be"):
             check_base(bad)
+
+
+@pytest.mark.parametrize(
+    "bad", [[0.5 + 0.1j, 0.5], ["0.5", "0.5"], np.array(["a", "b"]), [np.datetime64("2020-01-01")]]
+)
+def test_arrays_of_complex_text_or_dates_are_refused_not_cast(bad):
+    with pytest.raises(ValueError, match="must hold real numbers"):
+        as_pmf(bad)
+    with pytest.raises(ValueError, match="must hold real numbers"):
+        as_channel([bad, bad])

@@ -68,8 +68,11 @@ def _numbers(value: object) -> list[float] | None:
 
 
 def _shown(value: object, values: list[float] | None, digits: int) -> object:
+    """Show a value as the table prints it: integers as integers, floats rounded."""
     if values is None:
         return value if isinstance(value, str) else str(value)
+    if _is_number(value) and isinstance(value, numbers.Integral):
+        return int(value)
     rounded = [round(v, digits) + 0.0 for v in values]
     return rounded[0] if _is_number(value) else str(tuple(rounded))
 
@@ -161,4 +164,9 @@ def compare(
             row["note"] = notes.get(key, "")
         rows.append(row)
     columns = [*names, "paper", "ours", "agrees"] + (["note"] if notes else [])
-    return pd.DataFrame(rows, columns=columns)
+    # Values keep their own type (an integer count stays an integer beside rounded floats).
+    kept = {"paper": object, "ours": object, "agrees": bool}
+    return pd.DataFrame(
+        {c: pd.Series([r[c] for r in rows], dtype=kept.get(c, object)) for c in columns},
+        columns=columns,
+    )
