@@ -244,11 +244,21 @@ class PrivacyChannel:
         return self.universe.n
 
     def matrix(self) -> NDArray[np.float64]:
-        """Return the ``|X| x |Y|`` row-stochastic matrix (datasets in C order)."""
+        """Return the ``|X| x |Y|`` row-stochastic matrix (datasets in C order).
+
+        Returns
+        -------
+        numpy.ndarray, shape (|X|, k)
+        """
         return self.array.reshape(-1, self.k)
 
     def paper_matrix(self) -> NDArray[np.float64]:
-        """Return the paper's orientation: ``|Y| x |X|``, columns are distributions."""
+        """Return the paper's orientation: ``|Y| x |X|``, columns are distributions.
+
+        Returns
+        -------
+        numpy.ndarray, shape (k, |X|)
+        """
         return self.matrix().T.copy()
 
     def prob(self, x: Sequence[Hashable], y: Hashable) -> float:
