@@ -12,6 +12,7 @@ Every subpackage is reachable from ``import nsp`` (imported on first use):
 ``noiseless``     noiseless privacy budgets and quantizers
 ``privacy_channels`` privacy channels over a product universe, individual channel capacity
 ``clustering``    merge-based algorithms (agglomerative non-stochastic privacy, privacy funnel)
+``partition``     partitions of an alphabet (what the clustering algorithms and measures return)
 ``pareto``        lambda sweeps and Pareto fronts
 ``papers``        one module per paper: instances, printed values, experiments, tables
 ``datasets``      the data registry, fetching and loaders
@@ -43,6 +44,7 @@ _SUBMODULES = (
     "notebooks",
     "papers",
     "pareto",
+    "partition",
     "paths",
     "plotting",
     "privacy_channels",

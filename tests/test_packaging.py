@@ -81,33 +81,11 @@ def test_every_library_dependency_is_used(package, module):
     assert any(pattern.search(s) for s in sources), f"{package} is declared but never imported"
 
 
-#: Modules still excluded from type checking ("# mypy: ignore-errors"). The list may only
-#: shrink: remove a module from it when it type-checks.
-MYPY_BASELINE = {
-    "nsp/channels.py",
-    "nsp/clustering/funnel.py",
-    "nsp/clustering/nonstochastic.py",
-    "nsp/experiments/census.py",
-    "nsp/experiments/nilm.py",
-    "nsp/experiments/utility_privacy.py",
-    "nsp/info.py",
-    "nsp/noiseless.py",
-    "nsp/pareto.py",
-    "nsp/privacy_channels/capacity.py",
-    "nsp/privacy_channels/core.py",
-    "nsp/privacy_channels/examples.py",
-    "nsp/privacy_channels/mechanisms.py",
-    "nsp/ratedistortion.py",
-    "nsp/uncertain.py",
-}
-
-
-def test_the_type_checking_baseline_only_shrinks():
-    excluded = {
+def test_every_module_is_type_checked():
+    """No module opts out of mypy any more (the baseline of the redesign is gone)."""
+    excluded = sorted(
         p.relative_to(ROOT).as_posix()
         for p in (ROOT / "nsp").rglob("*.py")
         if "# mypy: ignore-errors" in p.read_text(encoding="utf-8")
-    }
-    assert excluded <= MYPY_BASELINE, f"new modules excluded from mypy: {excluded - MYPY_BASELINE}"
-    clean = {p for p in MYPY_BASELINE - excluded if (ROOT / p).exists()}
-    assert not clean, f"type-clean now, remove from MYPY_BASELINE: {sorted(clean)}"
+    )
+    assert not excluded, f"modules excluded from type checking: {excluded}"

@@ -1,4 +1,3 @@
-# mypy: ignore-errors
 """Deprecated: the census experiment moved to :mod:`nsp.papers.privacy_funnel`.
 
 Every name of this module is still importable from here, with a :class:`DeprecationWarning`;

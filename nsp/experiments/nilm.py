@@ -1,4 +1,3 @@
-# mypy: ignore-errors
 """Deprecated alias of :mod:`nsp.papers.noiseless.nilm`: every name is served from there."""
 
 from nsp.experiments import _deprecated

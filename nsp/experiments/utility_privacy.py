@@ -1,4 +1,3 @@
-# mypy: ignore-errors
 """Deprecated alias of :mod:`nsp.papers.utility_privacy` (kept for one release).
 
 Every name still resolves, with a :class:`DeprecationWarning`; import from
