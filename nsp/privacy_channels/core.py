@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from nsp import _validation
 from nsp._validation import as_channel, check_int
 from nsp.privacy_channels._checks import check_seed, check_size, warn_renamed
 
@@ -161,11 +162,8 @@ MAX_DATASETS: int = 10**7
 
 
 def _real_array(name: str, value: ArrayLike) -> NDArray[np.float64]:
-    """``value`` as float64, refusing complex, string and object input instead of casting it."""
-    arr = np.asarray(value)
-    if arr.dtype.kind not in "biuf":
-        raise ValueError(f"{name} must hold real numbers (got dtype {arr.dtype})")
-    return arr.astype(np.float64, copy=False)
+    """``value`` as float64, refusing complex, text and dates (nsp._validation's rule)."""
+    return _validation._real_array(value, name)
 
 
 def _check_listable(universe: ProductUniverse) -> None:
