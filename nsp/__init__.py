@@ -18,6 +18,7 @@ Every subpackage is reachable from ``import nsp`` (imported on first use):
 ``datasets``      the data registry, fetching and loaders
 ``plotting``      style and deterministic figure saving
 ``notebooks``     finding and running the notebooks
+``interactive``   sliders that redraw a view in JupyterLab (the default view elsewhere)
 ================  ==========================================================================
 
 Examples
@@ -40,6 +41,7 @@ _SUBMODULES = (
     "datasets",
     "experiments",
     "info",
+    "interactive",
     "noiseless",
     "notebooks",
     "papers",

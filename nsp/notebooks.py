@@ -62,13 +62,15 @@ __all__ = [
 #: Set in the environment of every notebook kernel. One BLAS/OpenMP thread: a sum is then
 #: accumulated in one order whatever the machine's core count; a fixed hash seed: the order
 #: of sets of strings is the same in every run; no progress bars in executed notebooks (they
-#: show as widgets when a student runs the notebook in JupyterLab).
+#: show as widgets when a student runs the notebook in JupyterLab); and views drawn once,
+#: without sliders (``nsp.interactive.explore``).
 KERNEL_ENV: dict[str, str] = {
     "OPENBLAS_NUM_THREADS": "1",
     "OMP_NUM_THREADS": "1",
     "MKL_NUM_THREADS": "1",
     "PYTHONHASHSEED": "0",
     "TQDM_DISABLE": "1",
+    "NSP_STATIC": "1",
 }
 
 

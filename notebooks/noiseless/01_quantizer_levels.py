@@ -30,6 +30,7 @@ epsilons: list = [0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8]  # privacy budgets (bits)
 import matplotlib.pyplot as plt
 import numpy as np
 
+from nsp.interactive import explore
 from nsp.papers import noiseless as paper
 from nsp.plotting import save_table, savefig, use_style
 
@@ -53,6 +54,14 @@ table.round(4)
 # %%
 q, image = paper.theorem8_counterexample(n=4, epsilon=2)
 print(f"q = {q}; bins reached by one individual: {image} -> {len(image)} outputs > 4")
+
+# %% [markdown]
+# ## Explore: move the budget
+# In JupyterLab, move $\epsilon$, switch between the paper's rule and the corrected one, and change
+# $n$: the title counts the outputs one individual reaches against $2^\epsilon$.
+
+# %%
+explore(paper.quantizer_view, epsilon=(0.5, 6.0, 0.5), rule=["paper", "safe"], n=(2, 16, 1))
 
 # %%
 fig, ax = plt.subplots(figsize=(6.4, 4.2))

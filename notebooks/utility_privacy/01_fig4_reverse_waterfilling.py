@@ -38,6 +38,7 @@ import numpy as np
 import pandas as pd
 
 from nsp.info import entropy
+from nsp.interactive import explore
 from nsp.papers import utility_privacy as up
 from nsp.plotting import savefig, use_style
 
@@ -92,6 +93,14 @@ ax.set_ylabel("probability")
 ax.set_title("Fig. 4a: reverse water-filling outputs (dashed: water levels $\\lambda$)")
 ax.legend(fontsize=8)
 savefig(fig, "utility_privacy/fig4a_reverse_waterfilling", data=fig4a)
+
+# %% [markdown]
+# ## Explore: move the distortion budget
+# In JupyterLab, move $D$: letters below the water level $\lambda$ are suppressed, the others keep
+# $p(x) - \lambda$; the title gives $\Gamma(D)$ and the rate.
+
+# %%
+explore(up.waterfilling_view, D=(0.0, 0.65, 0.05), variant=["normalized", "nine_letter"])
 
 # %% [markdown]
 # ## Fig. 4b — the utility–privacy region

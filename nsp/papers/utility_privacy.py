@@ -33,6 +33,7 @@ from typing import ClassVar
 
 import numpy as np
 import pandas as pd
+from matplotlib.figure import Figure
 from numpy.typing import ArrayLike, NDArray
 
 from nsp import ratedistortion as rd
@@ -56,6 +57,7 @@ __all__ = [
     "Codebook",
     "ReverseWaterfilling",
     "WaterLevel",
+    "waterfilling_view",
     "example1_pmf",
     "example1_solver_check",
     "fig1_database",
@@ -1466,3 +1468,45 @@ def theorem2_family(p_src_z: ArrayLike, crossovers: ArrayLike) -> pd.DataFrame:
             }
         )
     return pd.DataFrame(fam)
+
+
+def waterfilling_view(D: float = 0.25, variant: str = "normalized") -> Figure:
+    """Draw Example 1's reverse water-filling at one distortion ``D``: input, output, water level.
+
+    Letters whose probability is below the water level λ are suppressed; the others keep
+    ``p(x) − λ`` (renormalized). The title gives λ, the maximal equivocation Γ(D) and the rate.
+    A view for :func:`nsp.interactive.explore` (a slider over ``D``).
+
+    Parameters
+    ----------
+    D : float
+        Hamming distortion, in ``[0, 1 − max p]``.
+    variant : {"normalized", "nine_letter"}
+        Which reading of Example 1's pmf (see :func:`example1_pmf`).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+
+    Examples
+    --------
+    >>> fig = waterfilling_view(0.25)
+    >>> fig.axes[0].get_title()
+    'D = 0.25: water level λ = 0.0625, Γ(D) = 1.37497 bits, R = 0.815336 bits'
+    """
+    import matplotlib.pyplot as plt
+
+    p = example1_pmf(variant)
+    solution = reverse_waterfill(p, D)
+    letters = np.arange(1, p.size + 1)
+    fig, ax = plt.subplots(figsize=(6.4, 3.6))
+    ax.bar(letters - 0.2, p, 0.4, label="input $p_X$")
+    ax.bar(letters + 0.2, solution.output_pmf, 0.4, label="output $p_{\\hat X}$")
+    ax.axhline(solution.water_level, color="0.3", ls="--", lw=0.9, label="water level λ")
+    ax.set(xlabel="letter $x$ (most to least likely)", ylabel="probability", xticks=letters)
+    ax.set_title(
+        f"D = {solution.D:g}: water level λ = {solution.water_level:.6g}, "
+        f"Γ(D) = {solution.gamma:.6g} bits, R = {solution.rate:.6g} bits"
+    )
+    ax.legend(fontsize=8)
+    return fig

@@ -25,8 +25,9 @@ from fractions import Fraction
 from typing import Any
 
 import pandas as pd
+from matplotlib.figure import Figure
 
-from nsp._validation import check_int, check_real
+from nsp._validation import check_choice, check_int, check_real
 from nsp.noiseless import (
     LinearQuantizer,
     estimation_error_lower_bound,
@@ -46,6 +47,7 @@ __all__ = [
     "THEOREM8_EXAMPLE",
     "levels_table",
     "membership",
+    "quantizer_view",
     "nilm",
     "realized_epsilon_curves",
     "taxi",
@@ -267,3 +269,59 @@ def theorem4_table(
     )
     table["bound_holds"] = table.bound <= table.best_error
     return table
+
+
+def quantizer_view(epsilon: float = 2.0, rule: str = "paper", n: int = 4) -> Figure:
+    """Draw the outputs one individual reaches through Theorem 8's quantizer of an average.
+
+    The other ``n − 1`` entries are fixed at Theorem 8's counterexample (0.1, then zeros);
+    individual ``i`` sweeps ``x_i`` over [0, 1]. The title compares the number of distinct
+    outputs with the budget's ``2**epsilon``: the paper's rule exceeds it, the safe rule does
+    not. A view for :func:`nsp.interactive.explore` (a slider over ``epsilon``).
+
+    Parameters
+    ----------
+    epsilon : float
+        Budget in bits, ``>= 0``.
+    rule : {"paper", "safe"}
+        Theorem 8's level rule as printed, or the corrected rule.
+    n : int
+        Entries averaged, ``>= 2``.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+
+    Examples
+    --------
+    >>> fig = quantizer_view(2.0, "paper")
+    >>> fig.axes[0].get_title()
+    'paper rule: q = 16 levels; one individual reaches 5 outputs > 2^ε = 4'
+    """
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    epsilon = check_real("epsilon", epsilon, low=0.0)
+    rule = check_choice("rule", rule, ("paper", "safe"))
+    n = check_int("n", n, low=2, high=1000)
+    level_rule = levels_paper if rule == "paper" else levels_safe
+    q = int(level_rule(epsilon, 1 / n, 0, 1))
+    quantizer = LinearQuantizer(0.0, 1.0, q, output="index")
+    rest = sum(float(x) for x in THEOREM8_EXAMPLE["others"][: n - 1])
+    x_i = np.linspace(0.0, 1.0, 2001)
+    bins = np.asarray(quantizer((x_i + rest) / n))
+    reached = len(np.unique(bins))
+    bound = 2.0**epsilon
+    fig, ax = plt.subplots(figsize=(6.4, 3.6))
+    ax.step(x_i, bins, where="post")
+    ax.set(
+        xlabel="$x_i$ (the others fixed)",
+        ylabel="output bin",
+        ylim=(-0.5, max(bins.max(), 1) + 0.5),
+    )
+    relation = ">" if reached > bound else "<="
+    ax.set_title(
+        f"{rule} rule: q = {q} levels; one individual reaches {reached} outputs "
+        f"{relation} 2^ε = {bound:g}"
+    )
+    return fig

@@ -1,0 +1,121 @@
+"""Sliders in the notebooks: move a parameter in JupyterLab and watch the view redraw.
+
+:func:`explore` draws a view (a function returning a matplotlib figure) with its default
+parameters. In a live JupyterLab kernel with ``ipywidgets`` it adds a slider or a drop-down per
+control, and redraws the view when one moves. In an executed or published notebook (kernels
+started by ``nsp run`` / ``nsp figures`` set ``NSP_STATIC=1``), or without ``ipywidgets``, it
+draws the default view once: the site and the handouts show that view, with no widget.
+
+Views read precomputed results where recomputing would be slow, so a slider stays responsive.
+"""
+
+from __future__ import annotations
+
+import inspect
+import os
+from collections.abc import Callable, Sequence
+from typing import Any
+
+__all__ = ["explore", "is_static"]
+
+Control = Sequence[Any] | tuple[float, float, float]
+
+
+def is_static() -> bool:
+    """Return whether views are drawn once, without widgets (an executed notebook).
+
+    Examples
+    --------
+    >>> import os
+    >>> os.environ["NSP_STATIC"] = "1"
+    >>> is_static()
+    True
+    >>> del os.environ["NSP_STATIC"]
+    """
+    if os.environ.get("NSP_STATIC", "").strip() not in {"", "0"}:
+        return True
+    try:
+        import ipywidgets  # noqa: F401
+    except ImportError:
+        return True
+    return False
+
+
+def _widget(name: str, control: Control, default: Any) -> Any:
+    """Return the ipywidgets control for one parameter, starting at its default."""
+    import ipywidgets as widgets
+
+    if (
+        isinstance(control, tuple)
+        and len(control) == 3
+        and all(isinstance(v, int | float) and not isinstance(v, bool) for v in control)
+    ):
+        lo, hi, step = control
+        if not lo <= default <= hi:
+            raise ValueError(f"{name}: default {default!r} is outside [{lo}, {hi}]")
+        kind = (
+            widgets.IntSlider if all(isinstance(v, int) for v in control) else widgets.FloatSlider
+        )
+        return kind(
+            value=default, min=lo, max=hi, step=step, description=name, continuous_update=False
+        )
+    options = list(control)
+    if default not in options:
+        raise ValueError(f"{name}: default {default!r} is not among the options {options}")
+    return widgets.SelectionSlider(
+        options=options, value=default, description=name, continuous_update=False
+    )
+
+
+def _show(figure: Any) -> None:
+    import matplotlib.pyplot as plt
+    from IPython.display import display
+
+    display(figure)
+    plt.close(figure)
+
+
+def explore(view: Callable[..., Any], /, **controls: Control) -> None:
+    """Draw ``view`` with its defaults, with a slider per control in a live JupyterLab kernel.
+
+    Parameters
+    ----------
+    view : callable
+        Returns a matplotlib figure; every control is one of its keyword parameters, with a
+        default (the view drawn in executed notebooks and on the site).
+    **controls
+        Per parameter: ``(low, high, step)`` for a slider over numbers (integer steps give an
+        integer slider), or a sequence of values to choose from.
+
+    Raises
+    ------
+    ValueError
+        If a control names no parameter of ``view`` with a default, or the default lies outside
+        the control's range. Nothing is drawn then.
+
+    Examples
+    --------
+    >>> import os, matplotlib.pyplot as plt
+    >>> os.environ["NSP_STATIC"] = "1"
+    >>> def view(p=0.25):
+    ...     fig, ax = plt.subplots()
+    ...     ax.bar(["0", "1"], [1 - p, p])
+    ...     return fig
+    >>> explore(view, p=(0.0, 1.0, 0.05))  # doctest: +ELLIPSIS
+    Figure(...)
+    >>> del os.environ["NSP_STATIC"]
+    """
+    params = inspect.signature(view).parameters
+    defaults = {}
+    for name in controls:
+        param = params.get(name)
+        if param is None or param.default is inspect.Parameter.empty:
+            raise ValueError(f"{name} is not a parameter with a default of {view.__name__}")
+        defaults[name] = param.default
+    if is_static():
+        _show(view(**defaults))
+        return
+    import ipywidgets as widgets
+
+    built = {name: _widget(name, control, defaults[name]) for name, control in controls.items()}
+    widgets.interact(lambda **values: _show(view(**values)), **built)
