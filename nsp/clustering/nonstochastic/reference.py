@@ -23,7 +23,7 @@ agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020, Algorithms
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from typing import Literal
 
 import numpy as np
@@ -53,9 +53,17 @@ def _canon(clusters: Iterable[Iterable[int]]) -> Clusters:
     return sorted((tuple(sorted(int(x) for x in c)) for c in clusters), key=lambda c: c[0])
 
 
+def _flat(q: Clusters) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
+    """List the members of every cluster one after the other, and where each cluster starts."""
+    members = np.fromiter((x for c in q for x in c), dtype=np.intp)
+    starts = np.cumsum([0] + [len(c) for c in q[:-1]], dtype=np.intp)
+    return members, starts
+
+
 def _ranges(mask: NDArray[np.bool_], q: Clusters) -> NDArray[np.bool_]:
     """``[[S|𝒳]]`` of every cluster, one row each (from the columns of the joint range)."""
-    return np.array([mask[:, list(c)].any(axis=1) for c in q])
+    members, starts = _flat(q)
+    return np.logical_or.reduceat(mask[:, members], starts, axis=1).T
 
 
 def _components(mask: NDArray[np.bool_], q: Clusters) -> NDArray[np.intp]:
@@ -70,19 +78,35 @@ def _components(mask: NDArray[np.bool_], q: Clusters) -> NDArray[np.intp]:
     return np.argsort(np.argsort(first))[inv]
 
 
-def _dbar(values: NDArray[np.float64], c: Sequence[int], sq: bool) -> float:
-    v = values[list(c)]
-    centre = v.sum() / v.size
-    d = max(centre - v.min(), v.max() - centre)
-    return float(d * d if sq else d)
+def _stats(
+    q: Clusters, values: NDArray[np.float64]
+) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64], NDArray[np.intp]]:
+    """Sum, minimum, maximum and number of the values of every cluster."""
+    members, starts = _flat(q)
+    v = values[members]
+    sizes = np.array([len(c) for c in q], dtype=np.intp)
+    return (
+        np.add.reduceat(v, starts),
+        np.minimum.reduceat(v, starts),
+        np.maximum.reduceat(v, starts),
+        sizes,
+    )
+
+
+def _merged_dbar(
+    x: tuple[int, ...], q: Clusters, values: NDArray[np.float64], sq: bool
+) -> NDArray[np.float64]:
+    """``d̄(𝒳 ∪ 𝒳_j)`` of the cluster ``x`` merged with every cluster of ``q``."""
+    vsum, vmin, vmax, sizes = _stats(q, values)
+    vx = values[list(x)]
+    centre = (vx.sum() + vsum) / (vx.size + sizes)
+    d = np.maximum(centre - np.minimum(vx.min(), vmin), np.maximum(vx.max(), vmax) - centre)
+    return np.asarray(d * d if sq else d, dtype=np.float64)
 
 
 def _pair_dbar(q: Clusters, values: NDArray[np.float64], sq: bool) -> NDArray[np.float64]:
     """``d̄(𝒳_i ∪ 𝒳_j)`` of every pair of clusters (the centroid of the union's values)."""
-    vsum = np.array([values[list(c)].sum() for c in q])
-    vmin = np.array([values[list(c)].min() for c in q])
-    vmax = np.array([values[list(c)].max() for c in q])
-    sizes = np.array([len(c) for c in q])
+    vsum, vmin, vmax, sizes = _stats(q, values)
     centre = (vsum[:, None] + vsum[None, :]) / (sizes[:, None] + sizes[None, :])
     d = np.maximum(
         centre - np.minimum(vmin[:, None], vmin[None, :]),
@@ -95,7 +119,15 @@ def _utility(q: Clusters, n: int, utility: str, values: NDArray | None, sq: bool
     if utility == "U1":
         return math.log2(n) - math.log2(max(len(c) for c in q))
     assert values is not None
-    return -max(_dbar(values, c, sq) for c in q) + 0.0
+    return -float(_cluster_dbar(q, values, sq).max()) + 0.0
+
+
+def _cluster_dbar(q: Clusters, values: NDArray[np.float64], sq: bool) -> NDArray[np.float64]:
+    """``d̄`` of every cluster (its values' largest distance from their mean)."""
+    vsum, vmin, vmax, sizes = _stats(q, values)
+    centre = vsum / sizes
+    d = np.maximum(centre - vmin, vmax - centre)
+    return np.asarray(d * d if sq else d, dtype=np.float64)
 
 
 def _l0(mask: NDArray[np.bool_], q: Clusters) -> float:
@@ -136,16 +168,17 @@ def _alg1(
         while pi:
             x = pi.pop(0)
             rx = mask[:, list(x)].any(axis=1)
-            cands = [c for c in cur if c != x and not np.array_equal(_ranges(mask, [c])[0], rx)]
-            if not cands:
+            other = (_ranges(mask, cur) != rx).any(axis=1)  # a different S-range (so not x)
+            if not other.any():
                 continue
             if utility == "U1":
-                keys = [float(len(x) + len(c)) for c in cands]
+                keys = np.array([float(len(x) + len(c)) for c in cur])
             else:
                 assert values is not None
-                keys = [_dbar(values, x + c, sq) for c in cands]
+                keys = _merged_dbar(x, cur, values, sq)
+            keys = np.where(other, keys, np.inf)
             tol = 0.0 if utility == "U1" else TOL
-            best = cands[next(i for i, v in enumerate(keys) if v <= min(keys) + tol)]
+            best = cur[int(np.flatnonzero(keys <= keys.min() + tol)[0])]
             cur = _canon([c for c in cur if c not in (x, best)] + [x + best])
             if best in pi:
                 pi.remove(best)
@@ -374,7 +407,7 @@ def reference_until_connected(
             u_new = math.log2(n) - np.log2(biggest)
         else:
             assert vals is not None
-            dbar = np.array([_dbar(vals, c, sq) for c in q])
+            dbar = _cluster_dbar(q, vals, sq)
             u_old = float(-dbar.max()) + 0.0
             u_new = -np.maximum(_pair_dbar(q, vals, sq), -_min_others(-dbar))
         delta = -b0_new + b0_old + lam * (u_old - u_new)
