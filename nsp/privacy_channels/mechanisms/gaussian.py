@@ -23,6 +23,7 @@ from nsp.privacy_channels._checks import check_seed, check_size
 from nsp.privacy_channels.core import (
     PrivacyChannel,
     ProductUniverse,
+    _real_array,
     query_channel,
     query_values,
 )
@@ -218,10 +219,7 @@ def _bin_probs(
 
 
 def _check_grid(y_grid: ArrayLike) -> NDArray[np.float64]:
-    grid = np.asarray(y_grid)
-    if grid.dtype.kind not in "biuf":
-        raise ValueError(f"y_grid must hold real numbers (got dtype {grid.dtype})")
-    grid = grid.astype(np.float64)
+    grid = _real_array("y_grid", y_grid)
     ok = grid.ndim == 1 and grid.size >= 2 and np.all(np.isfinite(grid))
     if not ok or np.any(np.diff(grid) <= 0):
         raise ValueError(
