@@ -354,6 +354,22 @@ def test_bad_input_of_utilities_and_paths(call, name):
         call()
 
 
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda m: merge_across_components(m, 0.1, utility="U2", values=np.arange(m.shape[1])),
+        lambda m: merge_until_connected(m, 0.1, utility="U2", values=np.arange(m.shape[1])),
+        lambda m: merge_path(m, algorithm="algorithm2", utility="U2", values=np.arange(m.shape[1])),
+        lambda m: reference_run(m, 0.1),
+    ],
+)
+def test_sizes_that_need_a_huge_pair_table_are_refused_clearly(call):
+    mask = np.zeros((2, 20_001), dtype=bool)
+    mask[0, ::2] = mask[1, 1::2] = True
+    with pytest.raises(ValueError, match="GB"):
+        call(mask)
+
+
 def test_deprecated_name_still_works_and_warns():
     import nsp.clustering.nonstochastic as ns
 

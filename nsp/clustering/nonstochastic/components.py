@@ -204,7 +204,7 @@ def merge_across_components(
     ((0, 2, 6), (1, 4), (3, 5))
     """
     lam = _check_lam(lam)
-    mask, vals, b = _prepare(r, utility, values, distance, base)
+    mask, vals, b = _prepare(r, utility, values, distance, base, pair_table=True)
     return _run_from_steps(_alg2_steps(mask, utility, vals, distance, b), lam, "algorithm2")
 
 

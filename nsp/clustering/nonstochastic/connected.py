@@ -159,7 +159,7 @@ def merge_until_connected(
     ((0, 5, 6), (1, 2), (3, 4))
     """
     lam = _check_lam(lam)
-    mask, vals, b = _prepare(r, utility, values, distance, base)
+    mask, vals, b = _prepare(r, utility, values, distance, base, pair_table=True)
     st = _State(mask, utility, vals, distance, b)
     g = _Graph(st, mask)
     u1 = utility == "U1"

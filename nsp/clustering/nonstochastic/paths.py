@@ -186,7 +186,8 @@ def merge_path(
     (0, 3)
     """
     check_choice("algorithm", algorithm, ("algorithm1", "algorithm2"))
-    mask, vals, b = _prepare(r, utility, values, distance, base)
+    pair_table = algorithm == "algorithm2"
+    mask, vals, b = _prepare(r, utility, values, distance, base, pair_table=pair_table)
     if algorithm == "algorithm1":
         end: list[str] = []
         steps = tuple(_alg1_steps(mask, utility, vals, distance, b, end))

@@ -32,6 +32,7 @@ from scipy.sparse import csr_array
 from scipy.sparse.csgraph import connected_components
 
 from nsp._validation import check_choice, check_real
+from nsp.clustering.nonstochastic.state import _check_pair_table
 from nsp.clustering.nonstochastic.utilities import _real_vector
 from nsp.uncertain import _mask_of
 
@@ -47,6 +48,8 @@ Clusters = list[tuple[int, ...]]
 TOL = 1e-12
 #: Tie tolerance on ΔL of the §V-C variant (as the library's).
 TOL_VC = 1e-9
+#: The most values of X accepted (every step builds tables over all pairs of clusters).
+MAX_VALUES = 5_000
 
 
 def _canon(clusters: Iterable[Iterable[int]]) -> Clusters:
@@ -140,6 +143,7 @@ def _prepare(
     check_choice("utility", utility, ("U1", "U2"))
     check_choice("distance", distance, ("abs", "sq"))
     mask = np.asarray(_mask_of(r), dtype=bool)
+    _check_pair_table(mask.shape[1], MAX_VALUES)
     vals = None
     if utility == "U2":
         src = getattr(r, "x_labels", None) if values is None else values

@@ -104,10 +104,26 @@ class _State:
         return tuple(sorted(self.members[i]))
 
 
-def _prepare(r, utility, values, distance, base):
+#: The most values of X for which a table over all pairs of clusters is built (U2 with
+#: Algorithm 2 and the §V-C variant): 20,000² floats take 3.2 GB.
+MAX_PAIR_TABLE: int = 20_000
+
+
+def _check_pair_table(n: int, limit: int = MAX_PAIR_TABLE) -> None:
+    if n > limit:
+        gb = 8 * n * n / 1e9
+        raise ValueError(
+            f"r has {n} values of X: the table over all pairs of clusters would need {gb:.1f} GB "
+            f"(at most {limit} values are accepted); quantize X more coarsely first"
+        )
+
+
+def _prepare(r, utility, values, distance, base, *, pair_table=False):
     _check_utility(utility, distance)
     b = check_base(base)
     mask = np.ascontiguousarray(_mask_of(r))
+    if pair_table and utility == "U2":
+        _check_pair_table(mask.shape[1])
     vals = _as_values(values, r, mask.shape[1]) if utility == "U2" else None
     return mask, vals, b
 
