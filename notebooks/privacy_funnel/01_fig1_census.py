@@ -38,13 +38,15 @@ envelope: bool = False  # also draw the monotone envelopes of the curves
 
 # %%
 import time
+from functools import partial
 
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
 from nsp.clustering.funnel import funnel_curve, lower_envelope, upper_envelope
-from nsp.papers.privacy_funnel import adult_census_joint, bounds_frame
+from nsp.interactive import explore
+from nsp.papers.privacy_funnel import adult_census_joint, bounds_frame, budget_view
 from nsp.plotting import certified, save_table, savefig, use_style
 
 use_style()
@@ -208,6 +210,14 @@ for alg in ("alg2", "alg2prime"):
     if alg in curves:
         probe[f"{alg}_max_I_SY"] = upper_envelope(curves[alg], probe.I_XY)
 probe.round(3)
+
+# %% [markdown]
+# ## Explore: move the disclosure budget
+# In JupyterLab, move $R$: the dots mark the least leakage each algorithm found among releases
+# with $I(X;Y) \ge R$.
+
+# %%
+explore(partial(budget_view, curves), R=(0.0, 5.0, 0.25))
 
 # %% [markdown]
 # ## Differences from the paper

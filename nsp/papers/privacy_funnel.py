@@ -31,12 +31,13 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import numpy as np
 import pandas as pd
+from matplotlib.figure import Figure
 from numpy.typing import ArrayLike, NDArray
 
 from nsp import info
@@ -68,6 +69,7 @@ from nsp.clustering.funnel import (
 from nsp.papers import compare
 
 __all__ = [
+    "budget_view",
     "E1_P_SX",
     "E1_GREEDY",
     "E2_P_SX",
@@ -848,3 +850,52 @@ def theorem1_instances(
                 }
             )
     return pd.DataFrame(rows)
+
+
+def budget_view(curves: Mapping[str, pd.DataFrame], R: float = 2.0) -> Figure:
+    """Draw the census curves and what each algorithm leaks at a disclosure budget ``R``.
+
+    The privacy funnel asks for the least leakage ``I(S;Y)`` among releases that disclose at
+    least ``I(X;Y) >= R``. The view marks, on each algorithm's curve, the least leakage found
+    to the right of ``R``. A view for :func:`nsp.interactive.explore` (a slider over ``R``),
+    reading the curves already computed for Fig. 1.
+
+    Parameters
+    ----------
+    curves : mapping of str to pandas.DataFrame
+        Algorithm key (``"alg1"``, ``"alg2"``, ``"alg2prime"``) to its points, columns
+        ``I_XY`` and ``I_SY`` in bits (as :func:`fig1_curves` returns them, split by algorithm).
+    R : float
+        Disclosure budget in bits, ``>= 0``.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+
+    Examples
+    --------
+    >>> pts = pd.DataFrame({"I_XY": [0.0, 1.0, 2.0], "I_SY": [0.0, 0.2, 0.9]})
+    >>> [t.get_text() for t in budget_view({"alg1": pts}, R=1.0).axes[0].get_legend().get_texts()]
+    ['Algorithm 1 (least: 0.2 bits)']
+    """
+    import matplotlib.pyplot as plt
+
+    R = check_real("R", R, low=0.0)
+    if not curves:
+        raise ValueError("curves must hold at least one algorithm's points")
+    labels = {"alg1": "Algorithm 1", "alg2": "Algorithm 2", "alg2prime": "Algorithm 2′"}
+    fig, ax = plt.subplots(figsize=(6.4, 4.0))
+    for k, (key, points) in enumerate(curves.items()):
+        label = labels.get(key, key)
+        feasible = points[points.I_XY >= R]
+        if len(feasible):
+            row = int(np.argmin(feasible.I_SY.to_numpy()))
+            x_best, y_best = float(feasible.I_XY.iloc[row]), float(feasible.I_SY.iloc[row])
+            ax.plot(x_best, y_best, "o", ms=7, color=f"C{k}")
+            label += f" (least: {y_best:.3g} bits)"
+        ax.plot(points.I_XY, points.I_SY, ".", ms=3, color=f"C{k}", label=label)
+    ax.axvspan(R, max(float(p.I_XY.max()) for p in curves.values()), color="0.9", zorder=0)
+    ax.set(xlabel="disclosure I(X;Y) [bits]", ylabel="leakage I(S;Y) [bits]")
+    ax.set_title(f"Releases with disclosure I(X;Y) ≥ {R:g} bits (shaded)")
+    ax.legend(fontsize=8)
+    return fig
