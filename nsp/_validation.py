@@ -65,6 +65,13 @@ def _in_interval(x: float, low: float | None, high: float | None, closed: Closed
     return not (high is not None and (x > high or (x == high and closed in ("left", "neither"))))
 
 
+def _unwrap_0d(value: object, kinds: str) -> object:
+    """Return the scalar inside a 0-d numpy array of one of the dtype ``kinds``, else ``value``."""
+    if isinstance(value, np.ndarray) and value.ndim == 0 and value.dtype.kind in kinds:
+        return value[()]
+    return value
+
+
 def check_real(
     name: str,
     value: object,
@@ -108,6 +115,7 @@ def check_real(
     ValueError: p must be a real number in [0, 1]; got 1.5
     """
     rule = f"a real number in {_interval_text(low, high, closed)}"
+    value = _unwrap_0d(value, "iuf")
     if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Real):
         raise ValueError(f"{name} must be {rule}; got {value!r} ({type(value).__name__})")
     x = float(value)
@@ -156,6 +164,7 @@ def check_int(
     ValueError: max_iter must be an integer in [1, inf); got 2.5 (float)
     """
     rule = f"an integer in {_interval_text(low, high, 'both')}"
+    value = _unwrap_0d(value, "iu")
     if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Integral):
         raise ValueError(f"{name} must be {rule}; got {value!r} ({type(value).__name__})")
     n = int(value)

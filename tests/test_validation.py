@@ -126,3 +126,13 @@ def test_arrays_of_complex_text_or_dates_are_refused_not_cast(bad):
         as_pmf(bad)
     with pytest.raises(ValueError, match="must hold real numbers"):
         as_channel([bad, bad])
+
+
+def test_zero_dimensional_numeric_arrays_are_scalars():
+    assert check_real("p", np.array(0.1), low=0, high=1) == 0.1
+    assert check_int("n", np.array(3), low=1) == 3
+    for bad in (np.array(True), np.array("0.1"), np.array([0.1])):
+        with pytest.raises(ValueError, match="p must be a real number"):
+            check_real("p", bad)
+    with pytest.raises(ValueError, match="n must be an integer"):
+        check_int("n", np.array(3.0))

@@ -927,14 +927,14 @@ def algorithm_instances(
     Examples
     --------
     >>> [name.split(",")[0] for name, _ in algorithm_instances(1, seed=0)]
-    ['Example 1', 'count query n=4', 'mod-sum (E4)', 'random #0']
+    ['Example 1', 'count query n=4', 'mod-sum', 'random #0']
     """
     n_instances = check_int("n_instances", n_instances, low=0)
     U4, f4 = count_query(4)
     families = [
         ("Example 1, RR p=0.1", example1_rr(0.1)),
         ("count query n=4, exponential N=1", exponential_channel(U4, f4, N=1.0)),
-        ("mod-sum (E4), exponential N=1", mod_sum_exponential_channel(1.0)),
+        ("mod-sum, exponential N=1", mod_sum_exponential_channel(1.0)),
     ]
     families += [
         (f"random #{j}", random_channel(seed + j, max_size=max_universe))
@@ -1112,7 +1112,7 @@ def property_checks_table(
         bound = data_independent_bound(di)
         record("Cor. 1: C_1 <= log|Y| - H(Z)", cdi <= bound + 1e-9)
         record(
-            "R6: uniform output reachable => equality in Cor. 1",
+            "uniform output reachable => equality in Cor. 1",
             (not is_uniform_output_reachable(di)) or abs(cdi - bound) <= tol,
         )
         record(
@@ -1121,7 +1121,7 @@ def property_checks_table(
         )
         lo, up = individual_capacity_bounds(ch)
         record(
-            "R4: pair lower bound <= C_1 <= min(C(P), log|Y|, max_i log|X_i|)",
+            "pair lower bound <= C_1 <= min(C(P), log|Y|, max_i log|X_i|)",
             lo <= c1 + tol
             and c1 <= up + tol
             and up <= channel_capacity(ch.matrix(), tol=1e-11).upper + tol,
