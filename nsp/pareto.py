@@ -19,6 +19,7 @@ References
 from __future__ import annotations
 
 import math
+import warnings
 from typing import Any, Literal
 
 import numpy as np
@@ -43,7 +44,7 @@ __all__ = [
     "pareto_front",
 ]
 
-#: ``"indistinguishable_l0"`` is the old name of ``"merge_until_connected"`` (still accepted).
+#: ``"indistinguishable_l0"`` is the old name of ``"merge_until_connected"`` (deprecated).
 Algorithm = Literal["algorithm1", "algorithm2", "merge_until_connected", "indistinguishable_l0"]
 
 _ALGORITHMS = ("algorithm1", "algorithm2", "merge_until_connected", "indistinguishable_l0")
@@ -186,7 +187,8 @@ def lambda_sweep(
         Finite values >= 0. Default :func:`default_lambdas` of the path (grid plus exact
         breakpoints).
     algorithm : {"algorithm1", "algorithm2", "merge_until_connected"}
-        ``"indistinguishable_l0"``, the old name of ``"merge_until_connected"``, is accepted.
+        ``"indistinguishable_l0"``, the old name of ``"merge_until_connected"``, is accepted
+        with a ``DeprecationWarning``.
     utility, values, distance, base
         As in :func:`nsp.clustering.nonstochastic.algorithm1`.
     include_path : bool, default False
@@ -224,6 +226,12 @@ def lambda_sweep(
     lam_given = None if lambdas is None else _lambdas(lambdas)
     kw: dict[str, Any] = dict(utility=utility, values=values, distance=distance, base=base)
     rows: list[dict[str, Any]] = []
+    if algorithm == "indistinguishable_l0":
+        warnings.warn(
+            'algorithm="indistinguishable_l0" is deprecated: use "merge_until_connected"',
+            DeprecationWarning,
+            stacklevel=2,
+        )
     if algorithm in ("merge_until_connected", "indistinguishable_l0"):
         lam_arr = default_lambdas() if lam_given is None else lam_given
         for lam in lam_arr:

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from nsp import info
 from nsp.channels import random_channel
+from nsp.papers.agglomerative import example1_range
 
 INF = float("inf")
 gk = info.gacs_korner_common_information
@@ -238,19 +239,8 @@ def test_renyi0_of_posterior_is_nonstochastic_leakage():
         assert lhs == pytest.approx(rhs, abs=1e-12)
 
 
-# Ding & Farokhi, Example 1 (Fig. 1) joint range, as read from the figure
-# (rows s1..s6, columns x1..x7)
-EXAMPLE1_MASK = np.array(
-    [
-        [1, 0, 0, 0, 0, 0, 0],
-        [1, 1, 0, 0, 0, 0, 0],
-        [0, 0, 1, 1, 0, 0, 0],
-        [0, 0, 0, 0, 1, 0, 0],
-        [0, 0, 0, 0, 0, 1, 0],
-        [0, 0, 0, 0, 0, 0, 1],
-    ],
-    dtype=bool,
-)
+# Ding & Farokhi, Example 1 (Fig. 1) joint range (rows s1..s6, columns x1..x7)
+EXAMPLE1_MASK = example1_range().mask
 
 
 def test_ding_farokhi_example1_worked_values():

@@ -128,7 +128,8 @@ def test_normalize_and_sweep_inputs():
 
 def test_problem_10_sweep_always_has_zero_maximin():
     df = lambda_sweep(EX1, [0.0, 0.3, 1.0, 10.0], algorithm="merge_until_connected")
-    old = lambda_sweep(EX1, [0.0, 0.3, 1.0, 10.0], algorithm="indistinguishable_l0")
+    with pytest.warns(DeprecationWarning, match="merge_until_connected"):
+        old = lambda_sweep(EX1, [0.0, 0.3, 1.0, 10.0], algorithm="indistinguishable_l0")
     pd.testing.assert_frame_equal(df, old)  # the old name of the option still works
     # every outcome has I* = 0; the privacy axis here is L0 / L0(S→X)
     assert (df.n_clusters <= 4).all()

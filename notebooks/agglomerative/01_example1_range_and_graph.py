@@ -52,7 +52,7 @@ ax.set_xlim(0.4, 7.6)
 ax.set_ylim(0.4, 6.6)
 ax.set_xlabel("public data $X$")
 ax.set_ylabel("sensitive data $S$")
-ax.set_title("Fig. 1: joint range of Example 1 (reconstructed, spec §4.0)")
+ax.set_title("Fig. 1: joint range of Example 1 (reconstructed from the text)")
 ax.grid(True, alpha=0.3)
 fig1_data = pd.DataFrame(
     [

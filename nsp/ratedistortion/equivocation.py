@@ -386,6 +386,7 @@ class _SolveResult:
     nu: float
     iterations: int
 
+
 #: Cap on the mirror-descent step of the convex solver, in units of its initial step.
 ETA_MAX = 64.0
 
