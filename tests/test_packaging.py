@@ -89,3 +89,20 @@ def test_every_module_is_type_checked():
         if "# mypy: ignore-errors" in p.read_text(encoding="utf-8")
     )
     assert not excluded, f"modules excluded from type checking: {excluded}"
+
+
+def test_no_text_cites_a_document_the_reader_does_not_have():
+    """Docstrings, notebooks, notes and CLI help cite the papers and the project's own notes only."""
+    pattern = re.compile(
+        r"\bspec\b ?(§|[AEF][0-9])|\bthe spec\b|\bspec's\b|seed-00[0-9]|\((A|E)[0-9]+\)|DESIGN\.md",
+        re.IGNORECASE,
+    )
+    files = [*ROOT.glob("nsp/**/*.py"), *ROOT.glob("notebooks/**/*.py"), *ROOT.glob("docs/**/*.md")]
+    files += [ROOT / "README.md", ROOT / "CONTRIBUTING.md"]
+    hits = [
+        f"{p.relative_to(ROOT)}:{n}: {line.strip()[:80]}"
+        for p in files
+        for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+        if pattern.search(line)
+    ]
+    assert not hits, "\n".join(hits)
