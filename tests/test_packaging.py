@@ -92,9 +92,10 @@ def test_every_module_is_type_checked():
 
 
 def test_no_text_cites_a_document_the_reader_does_not_have():
-    """Docstrings, notebooks, notes and CLI help cite the papers and the project's own notes only."""
+    """Docstrings, notebooks, notes and help cite the papers and the project's own notes only."""
     pattern = re.compile(
-        r"\bspec\b ?(§|[AEF][0-9])|\bthe spec\b|\bspec's\b|seed-00[0-9]|\((A|E)[0-9]+\)|DESIGN\.md",
+        r"\bspec\b ?(§|[AEF][0-9])|\bthe spec\b|\bspec's\b"
+        r"|seed-00[0-9]|\((A|E)[0-9]+\)|DESIGN\.md",
         re.IGNORECASE,
     )
     files = [*ROOT.glob("nsp/**/*.py"), *ROOT.glob("notebooks/**/*.py"), *ROOT.glob("docs/**/*.md")]

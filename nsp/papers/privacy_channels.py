@@ -937,7 +937,10 @@ def algorithm_instances(
         ("mod-sum, exponential N=1", mod_sum_exponential_channel(1.0)),
     ]
     families += [
-        (f"random #{j}", random_channel(seed + j, max_size=max_universe))
+        (
+            f"random #{j}",
+            random_channel(seed + j, max_size=check_int("max_universe", max_universe, low=2)),
+        )
         for j in range(n_instances)
     ]
     return families
@@ -1049,7 +1052,9 @@ def property_checks_table(
         checks.setdefault(name, []).append(bool(ok))
 
     for j in range(n_instances):
-        ch = random_channel(seed + 1000 + j, max_size=max_universe)
+        ch = random_channel(
+            seed + 1000 + j, max_size=check_int("max_universe", max_universe, low=2)
+        )
         U = ch.universe
         res = individual_channel_capacity(ch, tol=1e-11)
         c1 = res.value

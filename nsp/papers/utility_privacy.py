@@ -730,7 +730,7 @@ def gamma_hamming(
     >>> gamma_hamming(p, [0.1, 0.25, 0.5]).round(6).tolist()
     [0.71692, 1.374967, 2.025586]
     """
-    px = as_pmf(p, name="p", ndim=1, normalize=normalize)
+    px = as_pmf(p, name="p", ndim=1, normalize=check_bool("normalize", normalize))
     Ds = _as_distortions(D)
     out = np.array([reverse_waterfill(px, float(x), base=base).gamma for x in Ds.ravel()])
     return float(out[0]) if Ds.ndim == 0 else out.reshape(Ds.shape)
@@ -1265,6 +1265,9 @@ def gaussian_covariance_check(
     >>> bool(t.deviation.max() < 1e-12)
     True
     """
+    var_x = check_real("var_x", var_x, low=0.0, closed="neither")
+    sigma_y = check_real("sigma_y", sigma_y, low=0.0, closed="neither")
+    sigma_z = check_real("sigma_z", sigma_z, low=0.0, closed="neither")
     rows = []
     for ry in _as_grid(rho2_xy_list, "rho2_xy_list"):
         for rz in _as_grid(rho2_xz_list, "rho2_xz_list"):

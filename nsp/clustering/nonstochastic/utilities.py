@@ -232,6 +232,7 @@ def utility_value(
     -0.5
     """
     _check_utility(utility, distance)
+    check_base(base)
     if utility == "U1":
         return resolution_utility(partition, base=base)
     if values is None:

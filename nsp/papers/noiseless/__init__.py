@@ -257,8 +257,11 @@ def theorem4_table(
     >>> theorem4_table().bound_holds.tolist()
     [False, True]
     """
+    rho = [
+        check_real("rho_joint", rho_joint, low=0.0, closed="neither"),
+        check_real("rho_conditional", rho_conditional, low=0.0, closed="neither"),
+    ]
     best = optimal_error_uniform([width], p)
-    rho = [rho_joint, rho_conditional]
     table = pd.DataFrame(
         {
             "reading": ["joint density (as printed)", "conditional density (corrected)"],

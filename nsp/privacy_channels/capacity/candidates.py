@@ -180,7 +180,13 @@ def candidate_channels(
     """
     ch = as_privacy_channel(ch)
     i = _check_individual(ch, i)
-    distinct = check_bool("distinct", distinct)
+    distinct = check_bool("distinct", distinct)  # checked now, not at the first next()
+    return _candidates(ch, i, distinct)
+
+
+def _candidates(
+    ch: PrivacyChannel, i: int, distinct: bool
+) -> Iterator[tuple[tuple, NDArray[np.float64]]]:
     A = ch.array
     sizes = ch.universe.sizes
     if distinct:
