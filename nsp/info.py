@@ -4,7 +4,7 @@ A joint pmf is a numpy array with one axis per variable; ``p[x, y]`` is ``P(X=x,
 Where a measure involves several variables, each is named by a group of axes (an ``int`` or
 a tuple of ints: a group of axes is one compound variable). Every measure
 
-* returns **bits** by default and takes ``base=`` (a number > 0 and != 1, or ``"e"``/``"nats"``),
+* returns **bits** by default and takes ``base=`` (a number > 1, or ``"e"``/``"nats"``/``"bits"``),
 * uses ``0 log 0 = 0``,
 * validates its input with :mod:`nsp._validation` (a pmf must be non-negative and sum to 1
   within 1e-9; ``normalize=True`` is the only way to pass counts),
