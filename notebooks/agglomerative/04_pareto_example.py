@@ -28,12 +28,15 @@ n_lambdas: int = 121  # log-spaced λ values in [1e-4, 1e2], besides 0 and the b
 extra_problems: bool = True  # also draw the frontiers of problems (3) and (10) on the same data, U1
 
 # %%
+from functools import partial
+
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
 from nsp.clustering.nonstochastic import algorithm2, merge_path
-from nsp.papers.agglomerative import example1_range
+from nsp.interactive import explore
+from nsp.papers.agglomerative import example1_range, merge_path_view
 from nsp.pareto import default_lambdas, lambda_sweep, lambda_windows, pareto_front
 from nsp.plotting import save_table, savefig, use_style
 
@@ -131,6 +134,17 @@ _ = savefig(fig, "agglomerative/fig7_pareto_example", data=pd.concat(rows, ignor
 print(
     f"Example 3 point: loss {e3.utility_loss:.4f}, privacy {e3.privacy_norm:.4f}; "
     f"Example 4 point: loss {e4.utility_loss:.4f}, privacy {e4.privacy_norm:.4f}"
+)
+
+# %% [markdown]
+# ## Explore: move λ
+# In JupyterLab, move $\lambda$: Algorithm 1 on Example 1 with $U_1$ merges while a merge lowers
+# $L_0 - \lambda U_1$; every $\lambda$ stops at a point of the same merge path.
+
+# %%
+explore(
+    partial(merge_path_view, merge_path(MASK, algorithm="algorithm1", utility="U1")),
+    lam=(0.0, 3.0, 0.05),
 )
 
 # %% [markdown]

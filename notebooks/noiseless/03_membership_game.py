@@ -37,10 +37,13 @@ level_rule: str = "paper"  # "paper" (Theorem 8 as printed) or "safe" (corrected
 seed: int = 0  # seed of the games
 
 # %%
+from functools import partial
+
 import matplotlib.pyplot as plt
 import numpy as np
 
 from nsp.datasets import load_smart_meter
+from nsp.interactive import explore
 from nsp.papers.noiseless import membership as mg
 from nsp.plotting import mark_stand_in, save_table, savefig, use_style
 
@@ -97,6 +100,15 @@ if stand_in:
         f"stand-in: SGSC smart-meter sample, {X.shape[0]} NSW households, not Ausgrid's 300 solar homes",
     )
 savefig(fig, "noiseless/fig3_membership_game", data=curves)
+
+# %% [markdown]
+# ## Explore: move the budget
+# In JupyterLab, move $\epsilon$ over the budgets played above: the bars are the adversary's
+# advantage per policy and group size, the dots the advantage without privacy.
+
+# %%
+budgets = sorted(float(e) for e in curves.epsilon.unique() if np.isfinite(e))
+explore(partial(mg.advantage_view, curves, epsilon=budgets[len(budgets) // 2]), epsilon=budgets)
 
 # %% [markdown]
 # ## Differences from the paper

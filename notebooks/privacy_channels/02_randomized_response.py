@@ -35,7 +35,13 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from nsp.papers.privacy_channels import example1_rr, rr_ip_vs_dp_table, rr_threshold_table
+from nsp.interactive import explore
+from nsp.papers.privacy_channels import (
+    example1_rr,
+    rr_ip_vs_dp_table,
+    rr_threshold_table,
+    rr_view,
+)
 from nsp.plotting import save_table, savefig, unit_label, use_style
 from nsp.privacy_channels import (
     individual_channel_capacity,
@@ -91,6 +97,14 @@ data = pd.concat(
 )
 savefig(fig, "privacy_channels/rr_capacity_vs_p", data=data)
 pd.DataFrame(marks)
+
+# %% [markdown]
+# ## Explore: move the flip probability
+# In JupyterLab, move $p$: $C_1 = \log 2 - H(p)$ vanishes at $p = 1/2$ while the DP level
+# $|\ln((1-p)/p)|$ grows without bound as $p \to 0$.
+
+# %%
+explore(rr_view, p=(0.05, 0.95, 0.05))
 
 # %% [markdown]
 # ## The calibration $p^*(\epsilon)$ (eq. (37)), in bits and in nats

@@ -20,6 +20,7 @@ from typing import Any, Literal
 import networkx as nx
 import numpy as np
 import pandas as pd
+from matplotlib.figure import Figure
 from numpy.typing import ArrayLike, NDArray
 
 from nsp._validation import (
@@ -35,6 +36,7 @@ from nsp.clustering.baselines import generalize_to_k_anonymity
 from nsp.clustering.nonstochastic import (
     ClusteringResult,
     Distance,
+    MergePath,
     distortion_utility,
     merge_across_components,
     merge_by_leakage,
@@ -65,6 +67,7 @@ from nsp.uncertain import (
 )
 
 __all__ = [
+    "merge_path_view",
     "EXAMPLE2_U2_LAMBDA",
     "EXAMPLE2_VALUES",
     "EXAMPLE4_VALUES",
@@ -817,3 +820,52 @@ def synthetic_range(
     mask[np.minimum(s_of[two] + 1, n_s - 1), two] = True
     values = np.sort(np.round(rng.normal(250, 50, n_x)))
     return mask, values
+
+
+def merge_path_view(path: MergePath, lam: float = 0.3) -> Figure:
+    """Draw a merge path's (utility, privacy) points and the one a given λ stops at.
+
+    Algorithm 1 (or 2) merges while a merge lowers ``privacy − λ · utility``; every λ stops at a
+    point of the same path. A view for :func:`nsp.interactive.explore` (a slider over ``lam``),
+    reading the path computed once.
+
+    Parameters
+    ----------
+    path : MergePath
+        From :func:`nsp.clustering.nonstochastic.merge_path`.
+    lam : float
+        Lagrange multiplier λ ≥ 0.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+
+    Examples
+    --------
+    >>> from nsp.clustering.nonstochastic import merge_path
+    >>> path = merge_path(example1_range(), algorithm="algorithm1", utility="U1")
+    >>> merge_path_view(path, 0.9).axes[0].get_title()
+    'λ = 0.9: stops after 0 merges, {x1},{x2},{x3},{x4},{x5},{x6},{x7}'
+    """
+    import matplotlib.pyplot as plt
+
+    lam = check_real("lam", lam, low=0.0)
+    chosen = path.result(lam)
+    fig, ax = plt.subplots(figsize=(6.4, 3.8))
+    ax.plot(path.utility, path.privacy, "o-", ms=4, color="C0", label="merge path")
+    ax.plot(
+        chosen.utility,
+        chosen.privacy,
+        "o",
+        ms=10,
+        mfc="none",
+        mew=2,
+        color="C3",
+        label=f"stop at λ = {lam:g}",
+    )
+    ax.set(xlabel="utility U [bits]", ylabel="privacy leakage [bits]")
+    ax.set_title(
+        f"λ = {lam:g}: stops after {chosen.iterations} merges, {chosen.partition.format()}"
+    )
+    ax.legend(fontsize=8)
+    return fig

@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+from matplotlib.figure import Figure
 from numpy.typing import ArrayLike, NDArray
 from scipy.signal import find_peaks
 
@@ -32,6 +33,7 @@ from nsp.noiseless.budget import _real_array
 from nsp.noiseless.quantizer import Output, Rule
 
 __all__ = [
+    "advantage_view",
     "AUSGRID_HOUSEHOLDS",
     "AUSGRID_WINDOW",
     "NEGLIGIBLE_ADVANTAGE",
@@ -458,3 +460,58 @@ def advantage_curves(
                     }
                 )
     return pd.DataFrame(rows)
+
+
+def advantage_view(curves: pd.DataFrame, epsilon: float = 2) -> Figure:
+    """Draw the adversary's advantage at one budget, per policy and group size.
+
+    Bars give the advantage at ``epsilon``; dots the advantage without privacy. A view for
+    :func:`nsp.interactive.explore` (a slider over the budgets of ``curves``), reading the games
+    already played.
+
+    Parameters
+    ----------
+    curves : pandas.DataFrame
+        From :func:`advantage_curves`: columns ``n``, ``epsilon`` (``inf`` = no privacy),
+        ``policy`` and ``advantage``.
+    epsilon : float
+        One of the budgets of ``curves`` (bits per release).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+
+    Raises
+    ------
+    ValueError
+        If ``curves`` holds no game at ``epsilon``.
+
+    Examples
+    --------
+    >>> curves = pd.DataFrame({"n": [2, 2], "epsilon": [2.0, math.inf],
+    ...                        "policy": ["mse", "mse"], "advantage": [0.1, 0.4]})
+    >>> advantage_view(curves, 2).axes[0].get_title()
+    'ε = 2 bits per release'
+    """
+    import matplotlib.pyplot as plt
+
+    epsilon = check_real("epsilon", epsilon, low=0.0)
+    at = curves[curves.epsilon == epsilon]
+    if at.empty:
+        raise ValueError(f"curves holds no game at epsilon = {epsilon:g}")
+    free = curves[~np.isfinite(curves.epsilon)]
+    sizes = sorted(at.n.unique())
+    policies = [p for p in POLICIES if p in set(at.policy)]
+    width = 0.8 / len(sizes)
+    fig, ax = plt.subplots(figsize=(6.4, 3.8))
+    for k, n in enumerate(sizes):
+        xs = np.arange(len(policies)) + (k - (len(sizes) - 1) / 2) * width
+        got = at[at.n == n].set_index("policy").advantage.reindex(policies)
+        ax.bar(xs, got.to_numpy(), width, color=f"C{k}", label=f"n = {n}")
+        ref = free[free.n == n].set_index("policy").advantage.reindex(policies)
+        ax.plot(xs, ref.to_numpy(), "o", color="0.2", ms=4)
+    ax.set_xticks(np.arange(len(policies)), policies)
+    ax.set(ylabel="adversary's advantage (dots: no privacy)", ylim=(-0.02, 1.02))
+    ax.set_title(f"ε = {epsilon:g} bits per release")
+    ax.legend(fontsize=8)
+    return fig
