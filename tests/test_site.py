@@ -179,6 +179,8 @@ def test_handouts_are_self_contained_and_typeset_offline(browser):
         source = html.read_text(encoding="utf-8")
         if re.search(r'<(script|link|img)[^>]+(src|href)="https?:', source):
             problems.append(f"{html.name}: loads from the network")
+        if 'id="Exercise"' in source and "<summary>Solution</summary>" not in source:
+            problems.append(f"{html.name}: an exercise whose solution is not folded away")
         if "IProgress not found" in source or "it/s]" in source:
             problems.append(f"{html.name}: stderr or a progress bar is shown")
         page = browser.new_page()

@@ -96,6 +96,18 @@ ax.legend()
 _ = savefig(fig, "agglomerative/fig3_algorithm1_convergence", data=pd.DataFrame(rows))
 
 # %% [markdown]
+# ## Exercise
+# Why can merging two values of $X$ never increase the leakage $L_0(S \to \hat X)$?
+#
+# <details><summary>Solution</summary>
+#
+# $L_0(S \to \hat X) = \log|[\![S]\!]| - \log \min_{\hat x} |[\![S|\hat x]\!]|$. A merge replaces two
+# conditional ranges by their union, which is at least as large as either, so the smallest
+# conditional range cannot shrink and $L_0$ cannot grow.
+#
+# </details>
+
+# %% [markdown]
 # ## Differences from the paper
 # * Example 2 writes $U_1=I_0(S\to\hat X)$; the definition (§V-A) and every number use
 #   $U_1=I_0(X\to\hat X)$.

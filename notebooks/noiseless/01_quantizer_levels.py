@@ -96,6 +96,21 @@ save_table(theorem4, "noiseless/table_theorem4_counterexample")
 theorem4
 
 # %% [markdown]
+# ## Exercise
+# One individual moves the average of $n$ readings in $[0, 1]$ over an interval of length $1/n$.
+# How many of $q$ equal bins can that interval meet, and why does the paper's rule $q = 2^\epsilon n$
+# spend more than $\epsilon$ bits?
+#
+# <details><summary>Solution</summary>
+#
+# An interval of length $1/n$ meets at most $\lceil q/n \rceil + 1$ bins: it can straddle a bin
+# boundary at each end. With $q = 2^\epsilon n$ that is $2^\epsilon + 1$ outputs, $\log_2(2^\epsilon + 1)$ bits
+# (the counterexample above reaches 5 bins at $\epsilon = 2$). The corrected rule $q = \max(m, (m-1)n)$,
+# $m = \lfloor 2^\epsilon \rfloor$, gives at most $m - 1 + 1 = m$ outputs when $m \ge 2$.
+#
+# </details>
+
+# %% [markdown]
 # ## Differences from the paper
 # - Theorem 8's level rule $q \le 2^\epsilon R/\mathcal S$ is **not** $\epsilon$-private when
 #   $\mathcal S < R$: the proof counts $q\mathcal S/R$ bins where an interval can meet

@@ -166,6 +166,19 @@ savefig(fig, "privacy_channels/rr_ip_vs_dp", data=data)
 rr_ip_vs_dp_table(eps_grid, base=base)
 
 # %% [markdown]
+# ## Exercise
+# At which flip probability does randomized response leak nothing, in both senses? What do the two
+# levels do as $p \to 0$?
+#
+# <details><summary>Solution</summary>
+#
+# At $p = 1/2$: $C_1 = \log 2 - H(1/2) = 0$ and the DP level is $|\ln 1| = 0$. As $p \to 0$, $C_1 \to
+# \log 2$ (one bit: all a binary answer can carry), while the DP level $\ln((1-p)/p)$ grows without
+# bound.
+#
+# </details>
+
+# %% [markdown]
 # ## Differences from the paper
 # - The paper prints no numbers or curves for §4.1; both figures and the threshold table are ours.
 # - Eq. (34) is an equality, not only a bound, for every non-constant query (markers on the first

@@ -68,6 +68,17 @@ fig_data = pd.concat(frames, ignore_index=True)
 savefig(fig, "privacy_funnel/worked_examples", data=fig_data)
 
 # %% [markdown]
+# ## Exercise
+# Show that merging two letters of the release $Y$ never increases the leakage $I(S;Y)$.
+#
+# <details><summary>Solution</summary>
+#
+# The merged release $Y' = g(Y)$ is a function of $Y$, so $S \to Y \to Y'$ is a Markov chain and the
+# data-processing inequality gives $I(S;Y') \le I(S;Y)$.
+#
+# </details>
+
+# %% [markdown]
 # ## Differences from the paper
 #
 # * None of these numbers is printed in the paper (it has no numeric example); they are

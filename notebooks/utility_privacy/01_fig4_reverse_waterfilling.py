@@ -137,6 +137,18 @@ mc = up.sanitizer_check(p, D_bars, mc_samples, seed=seed)
 mc
 
 # %% [markdown]
+# ## Exercise
+# At $D = 0.25$ the water level is $\lambda = 0.0625$. Which letters does the optimal sanitizer never
+# output?
+#
+# <details><summary>Solution</summary>
+#
+# Those with $p(x) \le \lambda$: letters 5 to 8 ($p = 0.05, 0.00625, 0.00375, 0.0025$). The others keep
+# $p(x) - \lambda$, renormalized.
+#
+# </details>
+
+# %% [markdown]
 # ## Differences from the paper
 #
 # * **The printed pmf sums to 0.8** ($[0.25,0.25,0.15,0.1,0.04,0.005,0.003,0.002]$); it is
