@@ -867,3 +867,110 @@ def test_scalar_options_are_checked_by_the_shared_rules(call, name):
 
 def test_an_infinite_order_is_still_accepted():
     assert info.renyi_entropy([0.5, 0.25, 0.25], INF) == pytest.approx(1.0, abs=1e-15)
+
+
+# --------------------------------------------------------------------------- Rényi orders near 1
+
+
+def _dec_renyi(p: np.ndarray, q: np.ndarray | None, a: float, kind: str) -> float:
+    """A 60-digit reference (``decimal``) for the Rényi entropy, divergence or Sibson MI."""
+    import decimal
+
+    with decimal.localcontext(prec=60) as ctx:
+        return _dec_renyi_body(p, q, a, kind, ctx)
+
+
+def _dec_renyi_body(p, q, a, kind, ctx) -> float:
+    import decimal
+
+    D = decimal.Decimal
+    alpha, one = D(a), D(1)
+
+    def pw(x: decimal.Decimal, e: decimal.Decimal) -> decimal.Decimal:
+        return ctx.exp(ctx.multiply(e, ctx.ln(x)))
+
+    if kind == "entropy":
+        w = [D(float(x)) for x in p.ravel() if x > 0]
+        tot = sum(w, D(0))
+        s = sum((pw(x / tot, alpha) for x in w), D(0))
+        val = ctx.ln(s) / (one - alpha)
+    elif kind == "divergence":
+        assert q is not None
+        ps, qs = sum((D(float(x)) for x in p), D(0)), sum((D(float(x)) for x in q), D(0))
+        s = sum(
+            (
+                pw(D(float(x)) / ps, alpha) * pw(D(float(y)) / qs, one - alpha)
+                for x, y in zip(p, q, strict=True)
+                if x > 0
+            ),
+            D(0),
+        )
+        val = ctx.ln(s) / (alpha - one)
+    else:
+        rows = [[D(float(v)) for v in r] for r in p]
+        tot = sum((sum(r, D(0)) for r in rows), D(0))
+        rows = [[v / tot for v in r] for r in rows]
+        px = [sum(r, D(0)) for r in rows]
+        s = D(0)
+        for y in range(len(rows[0])):
+            inner = sum(
+                (px[x] * pw(rows[x][y] / px[x], alpha) for x in range(len(rows)) if rows[x][y] > 0),
+                D(0),
+            )
+            if inner > 0:
+                s += pw(inner, one / alpha)
+        val = alpha / (alpha - one) * ctx.ln(s)
+    return float(val / ctx.ln(D(2)))
+
+
+NEAR_ONE = [1 + s * 10.0**-k for k in (1, 3, 6, 9, 12, 15) for s in (-1, 1)]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_renyi_near_one_match_high_precision(seed):
+    # The naive division by alpha - 1 cost digits ~ 1e-16 / |alpha - 1| (1.6e-4 bits at 1e-12)
+    rng = np.random.default_rng(seed)
+    p, q = random_pmf(rng, (6,)), random_pmf(rng, (6,), zeros=0.0)
+    joint = random_pmf(rng, (3, 4))
+    for a in NEAR_ONE:
+        for got, kind, args in (
+            (info.renyi_entropy(p, a), "entropy", (p, None)),
+            (info.renyi_divergence(p, q, a), "divergence", (p, q)),
+            (info.sibson_mutual_information(joint, a), "sibson", (joint, None)),
+        ):
+            ref = _dec_renyi(args[0], args[1], a, kind)
+            assert got == pytest.approx(ref, rel=1e-13, abs=1e-14), (kind, a)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_renyi_monotone_and_continuous_at_one(seed):
+    rng = np.random.default_rng(1000 + seed)
+    p, q = random_pmf(rng, (7,)), random_pmf(rng, (7,), zeros=0.0)
+    joint = random_pmf(rng, (3, 5))
+    steps = np.geomspace(1e-10, 0.5, 30)
+    orders = np.concatenate([1 - steps, [1.0], (1 + steps)[::-1]])
+    orders.sort()
+    h = [info.renyi_entropy(p, a) for a in orders]
+    d = [info.renyi_divergence(p, q, a) for a in orders]
+    s = [info.sibson_mutual_information(joint, a) for a in orders]
+    tol = 4e-15  # a few units in the last place of values of order 1
+    assert all(b <= a + tol for a, b in zip(h, h[1:], strict=False))  # non-increasing
+    assert all(a <= b + tol for a, b in zip(d, d[1:], strict=False))  # non-decreasing
+    assert all(a <= b + tol for a, b in zip(s, s[1:], strict=False))
+    for eps in (-1e-12, 1e-12):  # continuity with the Shannon quantities
+        assert info.renyi_entropy(p, 1 + eps) == pytest.approx(info.entropy(p), abs=1e-10)
+        assert info.renyi_divergence(p, q, 1 + eps) == pytest.approx(
+            info.kl_divergence(p, q), abs=1e-10
+        )
+        assert info.sibson_mutual_information(joint, 1 + eps) == pytest.approx(
+            info.mutual_information(joint), abs=1e-10
+        )
+
+
+def test_renyi_degenerate_cases_exactly_zero():
+    p_y = np.array([0.2, 0.3, 0.5])
+    for a in (1 - 1e-12, 1 - 1e-6, 1 + 1e-12, 0.5, 2.0, 1e3):
+        assert info.sibson_mutual_information(p_y[None, :], a) == 0.0  # constant X
+        assert info.sibson_mutual_information(p_y[:, None], a) == 0.0  # constant Y
+        assert info.renyi_entropy([0.0, 1.0], a) == 0.0
+        assert info.renyi_divergence(p_y, p_y, a) == 0.0
