@@ -237,6 +237,21 @@ def test_water_level_ties_at_dmax():
     assert lam == 0.3 and supp.tolist() == [True, False, False]
 
 
+def test_water_level_at_dmax_keeps_only_the_mode():
+    # 1 - p.max() rounds below p(2) here: the k = 2 branch used to keep both letters
+    p = np.array([0.5354692179395028, 0.4645307820604973])
+    lam, supp = up.water_level(p, 1 - p.max())
+    assert lam == p[1] and supp.tolist() == [True, False]
+    rng = np.random.default_rng(12)
+    for _ in range(200):
+        p = rng.dirichlet(np.full(int(rng.integers(2, 7)), 0.7))
+        lam, supp = up.water_level(p, 1 - p.max())
+        assert supp.tolist() == (p == p.max()).tolist()
+        assert lam == (p.max() if np.count_nonzero(p == p.max()) > 1 else np.sort(p)[-2])
+        s = up.reverse_waterfill(p, 1 - p.max())  # Γ and R: zero rate, Γ = H(p)
+        assert s.rate == pytest.approx(0, abs=1e-12)
+
+
 # --- Monte Carlo sanitization -------------------------------------------------------------
 
 

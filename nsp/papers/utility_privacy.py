@@ -611,9 +611,12 @@ def water_level(p: ArrayLike, D: float, *, normalize: bool = False) -> WaterLeve
     px = as_pmf(p, name="p", ndim=1, normalize=check_bool("normalize", normalize))
     D = check_real("D", D, low=0.0)
     pmax = float(px.max())
-    if D >= 1.0 - pmax - 1e-15:
+    if D >= 1.0 - pmax - 1e-15:  # D_max up to the rounding of 1 - max p
         if np.count_nonzero(px == pmax) > 1 or D > 1.0 - pmax:
             return WaterLevel(pmax, px == pmax)
+        if px.size > 1:  # unique maximum at D = D_max: only the most likely letter survives
+            second = float(px[px < pmax].max())
+            return WaterLevel(second, px > second)
     order = np.argsort(-px, kind="stable")
     ps = px[order]
     m = ps.size
