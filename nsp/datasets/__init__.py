@@ -15,6 +15,7 @@ loader                                   data                                   
 :func:`load_ausgrid`                     Ausgrid solar home CSV (user's own file)       exact
 :func:`load_ausgrid_customer12`          Ausgrid customer 12, 2011-12                   partial
 :func:`load_redd`                        REDD low_freq (fragment, or user's tree)       partial
+:func:`load_nilm_household`              REFIT 2, 20 and UK-DALE 2, 30 s (Fig. 4)       stand-in
 :func:`load_nyc_taxi`                    NYC taxi Jan 2016 sample (or Kaggle 2014)      stand-in
 =======================================  ============================================  ==========
 
@@ -40,6 +41,13 @@ from .fetching import (
     verify,
 )
 from .heart import HEART_COLUMNS, load_hungarian_heart
+from .nilm_households import (
+    NILM_APPLIANCES,
+    NILM_HOUSEHOLDS,
+    load_nilm_household,
+    nilm_household_months,
+    read_nilm_household_file,
+)
 from .redd import REDD_HOUSE1_LABELS, REDD_TZ, load_redd, read_redd_channel, read_redd_labels
 from .registry import REGISTRY, ChecksumError, FileEntry, Registry, load_registry, sha256_file
 from .smart_meter import (
@@ -59,6 +67,8 @@ __all__ = [
     "FileEntry",
     "HEART_COLUMNS",
     "MalformedFileError",
+    "NILM_APPLIANCES",
+    "NILM_HOUSEHOLDS",
     "NYC_BBOX_PAPER",
     "REDD_HOUSE1_LABELS",
     "REDD_TZ",
@@ -76,11 +86,14 @@ __all__ = [
     "load_ausgrid",
     "load_ausgrid_customer12",
     "load_hungarian_heart",
+    "load_nilm_household",
     "load_nyc_taxi",
     "load_redd",
     "load_registry",
     "load_smart_meter",
+    "nilm_household_months",
     "parse_bbox",
+    "read_nilm_household_file",
     "read_redd_channel",
     "read_redd_labels",
     "registered_path",
