@@ -17,6 +17,7 @@ from nsp.papers.privacy_funnel import (
     adult_census_joint,
     bounds_frame,
     census_joint,
+    census_probe,
     discretize_adult,
     fig1_curves,
     worked_examples_table,
@@ -154,6 +155,33 @@ def test_adult_fig1_regression(both):
     curves = fig1_curves(p, n_grid=5, algorithms=("alg1", "alg2"))
     ends = curves.groupby("algorithm").last()
     assert np.allclose(ends.I_XY, s["H_X"]) and np.allclose(ends.I_SY, s["I_SX"])
+
+
+@pytest.mark.data
+def test_census_probe_is_the_algorithm_at_each_disclosure(both):
+    """Algorithm 1 at R = 2, 2.5, ..., 5 bits itself (not the envelope of a grid sweep)."""
+    probe = census_probe(both.p_sx, [2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5.0])
+    expected = [0.105, 0.380, 0.664, 1.017, 1.313, 1.813, 2.313]
+    assert probe.alg1_I_SY.round(3).tolist() == expected
+    assert (probe.alg1_I_XY >= probe.R - 1e-12).all()
+    assert (probe.alg2prime_I_XY >= probe.R - 1e-12).all()
+    assert (probe.alg2prime_I_SY >= probe.alg1_I_SY).all()
+
+
+def test_census_probe_properties():
+    rng = np.random.default_rng(12)
+    p = rng.dirichlet(np.ones(12)).reshape(3, 4)
+    h_x = info.entropy(p.sum(0))
+    probe = census_probe(p, [0.0, h_x / 2, h_x])
+    for r, row in zip([0.0, h_x / 2, h_x], probe.itertuples(), strict=True):
+        assert row.alg1_I_SY == pytest.approx(greedy_privacy_funnel(p, r).leakage, abs=1e-12)
+        assert row.alg2prime_I_SY == pytest.approx(greedy_max_leakage(p, r).leakage, abs=1e-12)
+    assert probe.alg1_I_SY.iloc[0] == pytest.approx(0.0, abs=1e-12)
+    assert probe.alg1_I_SY.iloc[-1] == pytest.approx(info.mutual_information(p), abs=1e-12)
+    with pytest.raises(ValueError, match="disclosures"):
+        census_probe(p, [h_x + 1.0])
+    with pytest.raises(ValueError, match="tol"):
+        census_probe(p, [0.5], tol=-1.0)
 
 
 def test_the_old_module_path_still_works_and_warns():

@@ -24,6 +24,8 @@ base: float = 2.0  # logarithm base of the tables, 2 for bits
 split: str = "both"  # Adult file(s) for E5: "both" or "train"
 
 # %%
+import math
+
 import matplotlib.pyplot as plt
 import pandas as pd
 
@@ -38,13 +40,19 @@ print(f"{table.agrees.sum()} of {len(table)} values agree")
 table
 
 # %%
+NAMES = {
+    "alg1": "Algorithm 1 (min leakage)",
+    "alg2": "Algorithm 2 as printed",
+    "alg2prime": "Algorithm 2′ (Note 1)",
+}
+unit = {2.0: "bits", math.e: "nats"}.get(float(base), f"log base {base:g}")
 fig, axes = plt.subplots(1, 2, figsize=(10, 4))
 frames = []
 for ax, (name, p) in zip(axes, [("E1 (S = X mod 2)", E1_P_SX), ("E4", E4_P_SX)], strict=True):
     cloud = brute_force_deterministic(p, base=base)
     ax.scatter(cloud.I_XY, cloud.I_SY, s=30, color="0.75", label="all deterministic mappings")
     frames.append(cloud[["I_XY", "I_SY"]].assign(example=name, algorithm="brute_force"))
-    for k, (alg, marker, size) in enumerate(
+    for i_alg, (alg, marker, size) in enumerate(
         (("alg1", "o", 110), ("alg2", "s", 45), ("alg2prime", "^", 14))
     ):
         d = funnel_curve(p, alg, 9, base=base)[["param", "I_XY", "I_SY"]]
@@ -55,14 +63,14 @@ for ax, (name, p) in zip(axes, [("E1 (S = X mod 2)", E1_P_SX), ("E4", E4_P_SX)],
             d.I_SY,
             marker=marker,
             s=size,
-            facecolors="none" if k < 2 else f"C{k}",
-            edgecolors=f"C{k}",
+            facecolors="none" if i_alg < 2 else f"C{i_alg}",
+            edgecolors=f"C{i_alg}",
             linewidths=1.2,
-            label=alg,
+            label=NAMES[alg],
         )
     ax.set_title(name)
-    ax.set_xlabel(f"I(X;Y) [base {base:g}]")
-    ax.set_ylabel(f"I(S;Y) [base {base:g}]")
+    ax.set_xlabel(f"disclosure I(X;Y) [{unit}]")
+    ax.set_ylabel(f"leakage I(S;Y) [{unit}]")
     ax.legend(fontsize=7)
 fig_data = pd.concat(frames, ignore_index=True)
 savefig(fig, "privacy_funnel/worked_examples", data=fig_data)
