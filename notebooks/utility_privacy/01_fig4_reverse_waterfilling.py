@@ -89,8 +89,13 @@ for i, D in enumerate(D_bars):
     ax.axhline(lam, color=f"C{i + 1}", ls="--", lw=0.9)
 ax.set_xticks(letters)
 ax.set_xlabel("letter $x$ (most to least likely)")
+pmf_note = {
+    "normalized": "the printed pmf (sum 0.8) divided by 0.8",
+    "nine_letter": "the printed pmf with a ninth letter of mass 0.2",
+}[pmf_variant]
 ax.set_ylabel("probability")
 ax.set_title("Fig. 4a: reverse water-filling outputs (dashed: water levels $\\lambda$)")
+ax.text(0.5, 0.97, f"$p_X$ = {pmf_note}", transform=ax.transAxes, ha="center", va="top", fontsize=8)
 ax.legend(fontsize=8)
 savefig(fig, "utility_privacy/fig4a_reverse_waterfilling", data=fig4a)
 
@@ -109,18 +114,24 @@ explore(up.waterfilling_view, D=(0.0, 0.65, 0.05), variant=["normalized", "nine_
 D_end = 1.0 if extend_to_one else D_max
 grid = np.linspace(0, D_end, n_grid)
 curve = up.gamma_hamming_curve(p, grid)
+marked = up.gamma_hamming_curve(p, np.asarray(D_bars, dtype=float))  # the annotated points
+fig4b = pd.concat(
+    [curve.assign(point="curve"), marked.assign(point="Fig. 4a distortion")], ignore_index=True
+)
 fig, ax = plt.subplots(figsize=(6, 4))
 ax.fill_between(curve.D, 0, curve.Gamma, color="C0", alpha=0.25, label="achievable $(D,E)$")
 ax.plot(curve.D, curve.Gamma, color="C0", label="$\\Gamma(D)$, eq. (18)")
-for D, g in zip(table.D, table.Gamma, strict=True):
+for D, g in zip(marked.D, marked.Gamma, strict=True):
     ax.plot(D, g, "o", color="C3")
     ax.annotate(f"{g:.4f}", (D, g), textcoords="offset points", xytext=(5, -12), fontsize=8)
 ax.axhline(H, color="gray", ls=":", lw=0.8)
+ax.annotate(f"$H(X)$ = {H:.4f}", (0, H), textcoords="offset points", xytext=(2, -11), fontsize=8)
 ax.set_xlabel("distortion $D$ (Hamming)")
-ax.set_ylabel("equivocation $E$ [bits]")
+ax.set_ylabel("equivocation $E=H(X\\mid\\hat X)$ [bits]")
 ax.set_title("Fig. 4b: utility–privacy tradeoff region")
+ax.text(0.98, 0.3, f"$p_X$ = {pmf_note}", transform=ax.transAxes, ha="right", fontsize=8)
 ax.legend(loc="lower right")
-savefig(fig, "utility_privacy/fig4b_up_region", data=curve)
+savefig(fig, "utility_privacy/fig4b_up_region", data=fig4b)
 
 # %% [markdown]
 # ## Cross-checks: Blahut–Arimoto, the convex Γ solver and the sanitizer
@@ -165,3 +176,7 @@ mc
 #   ($H(\hat X)$ decreases with $D$, column `H_out`).
 # * Fig. 4 is redrawn as grouped bars with the water levels, and the region is shaded up to
 #   $D_{max}=1-\max p$ (flat beyond it, option `extend_to_one`).
+# * Both panels say on the figure that $p_X$ is the normalized pmf, so the bars of letters 1
+#   and 2 read 0.3125 where the paper prints 0.25. The three annotated values of
+#   $\Gamma(D)$ at $D=0.1,0.25,0.5$ are the rows `point = "Fig. 4a distortion"` of
+#   `fig4b_up_region.csv`.
