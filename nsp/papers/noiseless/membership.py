@@ -6,9 +6,13 @@ value per day. The adversary, who knows both households' series, guesses ``j``. 
 ``Adv = 2 |P{ĵ = j} − ½|`` is estimated over many games for three guessing policies
 (correlation, mean square error, matching peaks), against the privacy budget ε.
 
-The quantizer follows Theorem 8: ``q = levels(ε, S = R/n, R)`` levels on ``[0, max X]``, with
-the paper's rule by default (``q = ⌊n 2^ε⌋``, which really spends more than ε: ``log2(2^ε + 1)``
-bits for integer ε; the realized budget is reported beside every point) or the corrected rule.
+The quantizer follows Theorem 8: ``q = levels(ε, S = R/n, R)`` levels on a range ``[lo, hi]`` that
+every household's daily consumption is known to lie in (``bounds``; by default the data's own
+``[0, max X]``, or a bound fixed in advance such as :func:`meter_range`). ``q`` does not depend
+on the range, but the bin width ``(hi − lo)/q`` does, and so does what the adversary sees: a
+wider range gives coarser bins. The level rule is the paper's by default (``q = ⌊n 2^ε⌋``,
+which really spends more than ε: ``log2(2^ε + 1)`` bits for integer ε; the realized budget is
+reported beside every point) or the corrected rule.
 
 References
 ----------
@@ -42,6 +46,7 @@ __all__ = [
     "advantage_curves",
     "daily_matrix",
     "draw_games",
+    "meter_range",
     "play",
     "quantizer_levels",
 ]
@@ -57,6 +62,65 @@ AUSGRID_HOUSEHOLDS: int = 300
 NEGLIGIBLE_ADVANTAGE: tuple[tuple[int, float], ...] = ((4, 2.0), (8, 3.0))
 
 _RULES = ("paper", "safe")
+
+
+def meter_range(
+    *, amps: float = 100.0, volts: float = 230.0, phases: int = 1, hours: float = 24.0
+) -> tuple[float, float]:
+    """Range of the energy a domestic meter can register in ``hours``: ``[0, phases·V·A·h]``.
+
+    A bound a curator can fix before seeing any data, as Theorem 8 needs: the meter's maximum
+    current at the nominal voltage, drawn for the whole period. The defaults are a single-phase
+    Australian domestic connection (230 V nominal, 100 A maximum current) over a day: 552 kWh.
+
+    Parameters
+    ----------
+    amps : float
+        Maximum current per phase in A, ``> 0``.
+    volts : float
+        Nominal phase voltage in V, ``> 0``.
+    phases : int
+        Number of phases, ``1..3``.
+    hours : float
+        Length of the period in hours, ``> 0``.
+
+    Returns
+    -------
+    (float, float)
+        ``(0, maximum energy in kWh)``.
+
+    Examples
+    --------
+    >>> meter_range()
+    (0.0, 552.0)
+    >>> meter_range(amps=63, phases=3)
+    (0.0, 1043.28)
+    """
+    amps = check_real("amps", amps, low=0.0, closed="right")
+    volts = check_real("volts", volts, low=0.0, closed="right")
+    phases = check_int("phases", phases, low=1, high=3)
+    hours = check_real("hours", hours, low=0.0, closed="right")
+    return 0.0, round(phases * volts * amps * hours / 1000, 9)
+
+
+def _check_bounds(bounds: Any, X: NDArray[np.float64]) -> tuple[float, float]:
+    """``bounds`` as a checked pair ``lo < hi`` holding every value of ``X``; None → data's."""
+    if bounds is None:
+        return 0.0, float(X.max())
+    if isinstance(bounds, str) or not isinstance(bounds, Sequence) or len(bounds) != 2:
+        raise ValueError(f"bounds must be a pair (lo, hi); got {bounds!r}")
+    lo = check_real("bounds[0]", bounds[0])
+    hi = check_real("bounds[1]", bounds[1])
+    if not lo < hi:
+        raise ValueError(f"bounds must have lo < hi; got ({lo:g}, {hi:g})")
+    if X.min() < lo or X.max() > hi:
+        raise ValueError(
+            f"bounds ({lo:g}, {hi:g}) must hold every value of X (which spans "
+            f"{X.min():g} to {X.max():g})"
+        )
+    return lo, hi
+
+
 _OUTPUTS = ("midpoint", "index", "left")
 
 
@@ -249,7 +313,8 @@ def play(
     output : {"midpoint", "index", "left"}
         The released symbol of a bin.
     bounds : (float, float), optional
-        The quantizer's range (default ``(0, max X)``).
+        The quantizer's range ``lo < hi``, holding every value of ``X`` (default the data's
+        own ``(0, max X)``; :func:`meter_range` gives one fixed in advance).
     peak_tolerance : int
         Peaks match within this many steps, ``>= 0``.
 
@@ -271,14 +336,8 @@ def play(
     for k in range(others.shape[1]):
         y += X[others[:, k]]
     y /= n
+    lo, hi = _check_bounds(bounds, X)
     if math.isfinite(epsilon):
-        if bounds is None:
-            lo, hi = 0.0, float(X.max())
-        else:
-            if len(bounds) != 2:
-                raise ValueError(f"bounds must be a pair (lo, hi); got {bounds!r}")
-            lo = check_real("bounds[0]", bounds[0])
-            hi = check_real("bounds[1]", bounds[1])
         q = quantizer_levels(epsilon, n, lo, hi, rule=rule)
         y = LinearQuantizer(lo, hi, q, output=output)(y)
     x0, x1 = X[pairs[:, 0]], X[pairs[:, 1]]
@@ -374,6 +433,7 @@ def advantage_curves(
     n_games: int = 1000,
     rule: Rule = "paper",
     output: Output = "midpoint",
+    bounds: tuple[float, float] | None = None,
     include_nonprivate: bool = True,
     peak_tolerance: int = 0,
     seed: int = 0,
@@ -398,6 +458,11 @@ def advantage_curves(
         Theorem 8's level rule.
     output : {"midpoint", "index", "left"}
         The released symbol of a bin.
+    bounds : (float, float), optional
+        The quantizer's range ``lo < hi``, holding every value of ``X``: by default the
+        data's own ``(0, max X)``, which a curator cannot know in advance; :func:`meter_range`
+        gives a range fixed before seeing the data. ``q`` is the same for every range, the bin
+        width ``(hi − lo)/q`` is not.
     include_nonprivate : bool
         Also play without quantization (``epsilon = inf``).
     peak_tolerance : int
@@ -410,7 +475,7 @@ def advantage_curves(
     Returns
     -------
     pandas.DataFrame
-        Columns ``n, epsilon, q, realized_epsilon, policy, wins, n_games, advantage``;
+        Columns ``n, epsilon, lo, hi, q, realized_epsilon, policy, wins, n_games, advantage``;
         ``epsilon = inf`` (``q = 0``) is the non-private reference.
     """
     from tqdm.auto import tqdm
@@ -425,7 +490,7 @@ def advantage_curves(
     peak_tolerance = check_int("peak_tolerance", peak_tolerance, low=0)
     seed = check_int("seed", seed, low=0)
     progress = check_bool("progress", progress)
-    lo, hi = 0.0, float(X.max())
+    lo, hi = _check_bounds(bounds, X)
     eps_list = [e for e, _ in zip(epsilons, eps_given, strict=True)]
     eps_list += [math.inf] if include_nonprivate else []
     rows = []
@@ -451,6 +516,8 @@ def advantage_curves(
                     {
                         "n": n,
                         "epsilon": eps,
+                        "lo": lo,
+                        "hi": hi,
                         "q": q,
                         "realized_epsilon": real,
                         "policy": policy,
