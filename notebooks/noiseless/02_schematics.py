@@ -93,22 +93,23 @@ savefig(fig, "noiseless/fig1_hypothesis_testing", data=pd.DataFrame(rows))
 
 # %%
 steps = paper.GAME_PROTOCOL
-fig, ax = plt.subplots(figsize=(7.5, 3.6))
+fig, ax = plt.subplots(figsize=(8.5, 3.9))
 ax.set_axis_off()
 xpos = {"Adversary": 0.0, "Curator": 1.0}
 for who, xp in xpos.items():
-    ax.plot([xp, xp], [0, -len(steps) - 0.5], color="0.3", lw=1)
-    ax.text(xp, 0.4, who, ha="center", fontsize=11, weight="bold")
+    ax.plot([xp, xp], [-0.2, -len(steps) - 0.5], color="0.3", lw=1)
+    ax.text(xp, 0.15, who, ha="center", va="bottom", fontsize=11, weight="bold")
 for k, (src, dst, text) in enumerate(steps, start=1):
     if src == dst:
-        ax.text(xpos[src] + 0.03, -k, text, va="center", fontsize=8.5)
+        ax.text(xpos[src] + 0.03, -k, text, va="center", fontsize=9.5)
     else:
         ax.annotate(
             "", xy=(xpos[dst], -k), xytext=(xpos[src], -k), arrowprops=dict(arrowstyle="->", lw=1.2)
         )
-        ax.text(0.5, -k + 0.18, text, ha="center", fontsize=8.5)
-ax.set_xlim(-0.3, 1.8)
-ax.set_title("Fig. 2: timing of the membership game")
+        ax.text(0.5, -k + 0.12, text, ha="center", va="bottom", fontsize=9.5)
+ax.set_xlim(-0.25, 1.75)
+ax.set_ylim(-len(steps) - 0.6, 0.75)
+ax.set_title("Fig. 2: timing of the membership game", pad=4)
 savefig(
     fig,
     "noiseless/fig2_game_protocol",
@@ -122,4 +123,5 @@ savefig(
 # - Fig. 1 of the paper is a conceptual diagram; here it is drawn for a toy example so
 #   that the regions and the optimal test are computed, not sketched. (The paper's caption writes
 #   $h_2$ where $p_0$ is meant.)
-# - Fig. 2 is redrawn as a sequence diagram from the text of Sec. V-A.
+# - Fig. 2 is redrawn as a sequence diagram from the text of Sec. V-A, its messages typeset as the
+#   paper writes them.

@@ -76,13 +76,19 @@ THEOREM4_EXAMPLE: dict[str, float] = {
     "rho_conditional": 10.0,
 }
 
-#: The membership game of Fig. 2: (sender, receiver, message), in order.
+#: The membership game of Fig. 2: (sender, receiver, message), in order. Messages are
+#: matplotlib mathtext (``$...$``), as the paper writes them.
 GAME_PROTOCOL: tuple[tuple[str, str, str], ...] = (
-    ("Adversary", "Curator", "1. chooses households i0, i1"),
-    ("Curator", "Curator", "2. draws j ∈ {0, 1}, picks i2, …, in"),
-    ("Curator", "Adversary", "3. releases y_t = M∘f(x_{ij,t}, x_{i2,t}, …, x_{in,t}), t = 1..T"),
-    ("Adversary", "Curator", "4. sends its guess ĵ"),
-    ("Curator", "Adversary", "5. returns [j = ĵ]"),
+    ("Adversary", "Curator", r"1. chooses households $i_0$, $i_1$"),
+    ("Curator", "Curator", r"2. draws $j \in \{0, 1\}$, picks $i_2, \ldots, i_n$"),
+    (
+        "Curator",
+        "Adversary",
+        r"3. releases $y_t = \mathfrak{M} \circ f(x_{i_j,t}, x_{i_2,t}, \ldots, x_{i_n,t})$,"
+        r" $t = 1, \ldots, T$",
+    ),
+    ("Adversary", "Curator", r"4. sends its guess $\hat{j}$"),
+    ("Curator", "Adversary", r"5. returns $[j = \hat{j}]$"),
 )
 
 
