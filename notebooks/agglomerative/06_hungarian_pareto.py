@@ -88,7 +88,7 @@ t3.round(4)
 # ## Fig. 9
 
 # %%
-fig, axes = plt.subplots(1, 2, figsize=(11, 4.6))
+fig, axes = plt.subplots(1, 2, figsize=(11, 6.0))
 rows = []
 for ax, alg, problem in ((axes[0], "algorithm1", "(3)"), (axes[1], "algorithm2", "(5)")):
     for k, u in enumerate(("U1", "U2")):
@@ -101,10 +101,14 @@ for ax, alg, problem in ((axes[0], "algorithm1", "(3)"), (axes[1], "algorithm2",
             marker="os"[k],
             color=f"C{k}",
             drawstyle="steps-post",
-            label=f"{name} for problem {problem} when ${u[0]}_{u[1]}$",
+            label=f"{name}, problem {problem}, ${u[0]}_{u[1]}$: λ-front",
         )
         if include_path:
             p = df[df.source == "path"]
+            # path iterates that no λ reaches (drawn open; those on the front are hidden by it)
+            off = ~p.set_index(["utility_loss", "privacy_norm"]).index.isin(
+                front.set_index(["utility_loss", "privacy_norm"]).index
+            )
             ax.scatter(
                 p.utility_loss,
                 p.privacy_norm,
@@ -113,19 +117,26 @@ for ax, alg, problem in ((axes[0], "algorithm1", "(3)"), (axes[1], "algorithm2",
                 edgecolors=f"C{k}",
                 s=25,
                 alpha=0.7,
+                label=f"${u[0]}_{u[1]}$: merge-path iterates off the λ-front"
+                if off.any()
+                else None,
             )
         rows.append(df)
-for j, row in kanon.iterrows():
+# one marker per reading of 5-anonymity, coloured by the utility axis it is placed on
+KANON_MARKERS = {"merge_low": "p", "interval": "h"}
+for _, row in kanon.iterrows():
     for k, u in enumerate(("U1", "U2")):
         axes[0].scatter(
             [row[f"utility_loss_{u}"]],
             [row.privacy_norm],
-            marker="p",
-            s=160,
-            color="C2",
+            marker=KANON_MARKERS.get(row.method, "D"),
+            s=260 if u == "U1" else 110,  # concentric where the two losses nearly coincide
+            color=f"C{k}",
             edgecolors="k",
-            alpha=1.0 if j == 0 else 0.45,
-            label=f"[49, §3.1] {k_anon}-anonymity ({row.method})" if k == 0 else None,
+            linewidths=1.0,
+            alpha=0.9,
+            zorder=4,
+            label=f"{k_anon}-anonymity [49, §3.1], {row.method}, ${u[0]}_{u[1]}$ loss",
         )
         rows.append(
             pd.DataFrame(
@@ -146,7 +157,8 @@ for ax in axes:
     ax.set_xlabel(r"utility loss: $1-U_1(X;\hat X)/U_1(X;X)$ or $U_2(X;\hat X)/\hat U_2$")
     ax.set_xticks(np.arange(0, 1.01, 0.1))
     ax.set_yticks(np.arange(0, 1.01, 0.2))
-    ax.legend(fontsize=7.5)
+    # below the axes: no curve can cross it
+    ax.legend(fontsize=7.5, loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=2)
 axes[0].set_title("problem (3): Algorithm 1 vs 5-anonymity")
 axes[1].set_title("problem (5): degenerate, $I_*(S;X)=1$ bit")
 fig.suptitle("Fig. 9: Pareto frontiers on the Hungarian heart-disease data")
@@ -156,21 +168,28 @@ _ = savefig(fig, "agglomerative/fig9_hungarian_pareto", data=pd.concat(rows, ign
 # ## Is there an Algorithm-1 point left of the 5-anonymity point at no worse privacy?
 
 # %%
-dominating_points({u: sweeps[("algorithm1", u)] for u in ("U1", "U2")}, kanon).round(4)
+dom = dominating_points({u: sweeps[("algorithm1", u)] for u in ("U1", "U2")}, kanon).round(4)
+# best_loss is undefined when no point does better: say so instead of printing NaN
+dom["best_loss"] = dom.best_loss.astype(object).where(dom.best_loss.notna(), "none")
+dom
 
 # %% [markdown]
 # ## Differences from the paper
 # * **The submodularity-based clustering [50, Algorithm 1] is not drawn**: this paper does not
 #   specify it (only that it merges a subset of clusters found by minimizing a difference of
-#   submodular functions), so it cannot be implemented faithfully. It would be moot anyway:
+#   submodular functions), so it cannot be implemented faithfully.
 # * **The right panel is degenerate**: $I_*(S;X)=1$ bit, so Algorithm 2 has two possible
 #   outcomes per utility (no merge, or the one merge that connects $G_X$); the $U_2$ curve's only
 #   non-zero loss is its own $\hat U_2$, hence loss 1.
 # * The 5-anonymity procedure of [49, §3.1] is described only as "merge all x seen with fewer than 5
 #   ages into a new, less specific value"; two readings are drawn: `merge_low` (opaque pentagon;
-#   151 of 154 values merged) and `interval` (light pentagon; 45 bins of consecutive values). Both have
-#   $L_0/L_0^{\max}=\log(38/5)/\log 38=0.5576$. The paper plots one pentagon without saying on which
-#   utility axis; we draw it on both.
+#   151 of 154 values merged; pentagons) and `interval` (45 bins of consecutive values;
+#   hexagons). Both have $L_0/L_0^{\max}=\log(38/5)/\log 38=0.5576$. The paper plots one
+#   pentagon without saying on which utility axis; we draw each reading on both, coloured like
+#   the curve of that utility (large: $U_1$, small: $U_2$; the two `merge_low` markers are
+#   concentric, at losses 0.9961 and 0.9949).
+# * Open markers are iterates of the merge path that no λ selects (off the λ-front); the
+#   filled markers joined by steps are the λ-front itself.
 # * The paper's claim (Algorithm 1 finds a point with lower utility loss at no worse privacy than
 #   5-anonymity, footnote 17) holds against `merge_low` for both utilities; against `interval` it
 #   holds for $U_1$ only through path iterates (e.g. (0.4128, 0.4651)), not through λ-sweep
