@@ -47,4 +47,6 @@ html_copy_source = False
 html_show_sourcelink = False
 
 exclude_patterns = ["_build", "**.ipynb_checkpoints"]
-suppress_warnings = ["mystnb.unknown_mime_type"]
+# Re-exported names are documented once per public module; "more than one target" for a short
+# attribute name (path, n, labels) is expected and harmless.
+suppress_warnings = ["mystnb.unknown_mime_type", "ref.python"]
