@@ -114,19 +114,34 @@ for ax, (panel, lst) in zip(axes, runs.items(), strict=True):
         shift = -math.log2(r.n_s) if (panel == "(a)" and lagrangian_form == "raw") else 0.0
         y = [h.lagrangian - y0 + shift for h in res.history]
         flag = " [paper λ: degenerate]" if src == "paper" and res.iterations <= 1 else f" [{src} λ]"
+        single = len(t) == 1  # a run that stops at t = 0 is one point, under the others' starts
         ax.plot(
             t,
             y,
             marker="os^v"[k],
             linestyle="--" if src == "paper" else "-",
             label=f"${u[0]}_{u[1]}$, $\\lambda={lam:g}$, {res.iterations} it." + flag,
+            # drawn large, open and on top (concentric when two such runs coincide)
+            markersize=(15 - 5 * k) if single else None,
+            markerfacecolor="none" if single else None,
+            markeredgewidth=1.8 if single else None,
+            zorder=5 if single else 2,
         )
+        if single and not any(len([h.t for h in o.history]) == 1 for _, _, _, o in lst[:k]):
+            ax.annotate(
+                "paper λ: stops at t = 0",
+                (t[0], y[0]),
+                xytext=(28, -4),
+                textcoords="offset points",
+                fontsize=8,
+                va="center",
+            )
         rows += [
             {"panel": panel, "utility": u, "lam": lam, "lam_source": src, "t": a, "lagrangian": b}
             for a, b in zip(t, y, strict=True)
         ]
     ax.set_xlabel("iteration index $t$")
-    ax.legend(fontsize=7.5)
+    ax.legend(fontsize=7.5, loc="lower left", markerscale=0.7)
 rel = lagrangian_form == "relative"
 axes[0].set_ylabel(
     r"$\mathcal{L}^{(t)}-\mathcal{L}^{(0)}$, $\mathcal{L}=-B_0-\lambda U_i$"
@@ -188,7 +203,9 @@ if synthetic_demo:
 #   with $\lambda=2.3$ ($U_1$) and $\lambda=2$ ($U_2$); any normalization of the axes only rescales λ
 #   and still gives $t=0$. Over all λ the possible Algorithm-1 run lengths are {0, 1, 7, 13, 21}
 #   ($U_1$) and {0, 3, 13, 17} ($U_2$). The demonstration λ's 0.2 ($U_1$) and 0.0035 ($U_2$, mg/dl)
-#   give 13 iterations each and are drawn with solid lines.
+#   give 13 iterations each and are drawn with solid lines. A run that stops at $t=0$ is a single
+#   point at the common start (0, 0); it is drawn as a large open marker on top (concentric for
+#   the two paper λ's of panel (a)), so it is not hidden under the other curves' first points.
 # * **Fig. 8(b) cannot be reproduced**: $I_*(S;X)=1$ bit (cholesterol 132 is seen only with
 #   age 28, which occurs nowhere else), so Algorithm 2 makes at most one merge; with $\lambda=1.3$
 #   ($U_1$) it makes none ($\triangle\mathcal L=+0.3$) and with $\lambda=0.03$ ($U_2$) exactly one
