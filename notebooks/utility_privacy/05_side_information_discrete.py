@@ -75,8 +75,34 @@ ax.plot(curves.D, curves.Gamma_user_has_Z, color="C0", ls=":", label="same encod
 ax.plot(
     curves.D, curves.Gamma_informed, color="C1", label="$\\Gamma_I(D)$, informed encoder (Thm 3)"
 )
+# For a >= crossover_z the Bayes decoder ignores U and outputs Z: every such point has
+# D = crossover_z, and only the highest of them (a = 1/2, U independent of X_r) matters
+uses_u = fam.a < crossover_z
 ax.plot(
-    fam.D, fam.E_SI, "s", color="C2", ms=3.5, label="Thm 2 points: $U$=BSC$_a(X_r)$, Bayes decoder"
+    fam.D[uses_u],
+    fam.E_SI[uses_u],
+    "s",
+    color="C2",
+    ms=3.5,
+    label="Thm 2 points: $U$=BSC$_a(X_r)$, Bayes decoder",
+)
+ax.plot(
+    fam.D[~uses_u],
+    fam.E_SI[~uses_u],
+    "s",
+    mfc="none",
+    color="C2",
+    ms=3.5,
+    mew=0.7,
+    label=f"Thm 2, $a\\geq${crossover_z:g}: decoder uses only $Z$ ({int((~uses_u).sum())} points)",
+)
+ax.annotate(
+    f"$a\\geq${crossover_z:g}: $\\hat X=Z$,\n$D$={crossover_z:g} for all $a$",
+    (crossover_z, float(fam.E_SI[~uses_u].min())),
+    xytext=(crossover_z + 0.03, float(fam.E_SI[~uses_u].min()) - 0.06),
+    arrowprops={"arrowstyle": "-", "color": "C2", "lw": 0.6},
+    fontsize=7,
+    color="C2",
 )
 ax.axhline(h_h_given_z, color="gray", ls="--", lw=0.8, label="$H(X_h\\mid Z)$")
 ax.set_xlabel("distortion $D$ (Hamming on $X_r$)")
@@ -95,5 +121,8 @@ savefig(fig, "utility_privacy/side_information_discrete", data=data)
 #   Fig. 5, notebook 02). The Theorem-2 points are achievable points of one family, not the
 #   optimum (the optimization over $p(u\mid x)$ and the decoder is not convex); $\Gamma_I$ is a
 #   certified convex optimum.
+# * For crossovers $a\geq$ `crossover_z` the noisy description $U$ is worse than $Z$ and the
+#   Bayes decoder outputs $\hat X=Z$: all those points sit at $D=$ `crossover_z` (25 of the 41
+#   by default, drawn hollow), with the equivocation rising to $H(X_h\mid Z)$ at $a=1/2$.
 # * App. A3 uses $R_{SI}$ for $R_I$ and omits $Z_i$ in (31b) (no computational impact). The
 #   other errata of the paper are listed in `docs/papers/utility_privacy.md`.
