@@ -33,7 +33,12 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from nsp.papers.privacy_channels import example1_rr, lemma1_holds, lemma2_holds
+from nsp.papers.privacy_channels import (
+    example1_rr,
+    example1_universe,
+    lemma1_holds,
+    lemma2_holds,
+)
 from nsp.plotting import certified, savefig, unit_label, use_style
 from nsp.privacy_channels import balance_function
 
@@ -54,17 +59,38 @@ f9 = certified(
     pd.concat(frames, ignore_index=True), decimals={"c1": 6, "c1_b": 6, "delta_upper": 6}
 )
 fig, ax = plt.subplots(figsize=(6.6, 4.4))
-for p in p_list:
+for i, p in enumerate(p_list):
     d = f9[f9.p == p]
-    ax.plot(d.b, d.delta_upper, "o-", ms=4, label=f"RR p = {p:g} (heuristic upper estimate)")
-ax.plot([0, top], [0, top], color="0.5", lw=0.8, ls=":", label="δ = b (Lemma 1)")
+    ax.plot(d.b, d.delta_upper, "o-", ms=4, color=f"C{i}", label=f"RR p = {p:g}: $\\hat\\delta(b)$")
+    ax.axhline(
+        d.c1.iloc[0],
+        color=f"C{i}",
+        lw=0.8,
+        ls="--",
+        label=f"$C_1$ = {d.c1.iloc[0]:.4f} (δ ≤ $C_1$)",
+    )
+# Lemma 1: delta(b) <= min(b, max_i log|X_i|); Example 1 has |X_1| = 3, |X_2| = 2
+cap = max(math.log(k) for k in example1_universe().sizes) / math.log(base)
+b_line = np.linspace(0, top, 200)
+ax.plot(
+    b_line, np.minimum(b_line, cap), color="0.5", lw=0.8, ls=":", label="Lemma 1: δ ≤ min(b, log 3)"
+)
+y_top = 1.15 * float(f9.c1.max())
+ax.text(
+    y_top + 0.04 * top,
+    0.985 * y_top,
+    f"← Lemma 1's bound leaves the axes here;\n   it levels off at log 3 = {cap:.3f} {unit}",
+    va="top",
+    fontsize=7.5,
+    color="0.35",
+)
 ax.set(
     xlabel=f"entropy floor b [{unit}]",
     ylabel=f"δ(b) = $C_1 - C_1^b$ [{unit}]",
-    ylim=(-0.02, None),
+    ylim=(-0.02 * y_top, y_top),
     title="Balance function of Example 1 (heuristic: $C_1^b$ by multi-start search)",
 )
-ax.legend(fontsize="small")
+ax.legend(fontsize="small", loc="center left", bbox_to_anchor=(0.25, 0.6))
 savefig(fig, "privacy_channels/balance_function_example1", data=f9)
 f9.round(6)
 
@@ -88,5 +114,8 @@ print("Lemma 2 holds on the grid:", lemma2_holds(f9, np.linspace(0, 1, 21)))
 #   $H = 2$ bits), then rising to δ(log₂6) = 0.4059 bits at p = 0.1 (uniform prior, exact).
 # - Lemma 1's last inequality "δ(log|X|) < min{b, max_i log|X_i|}" fails at b = 0 when read strictly
 #   (δ(0) = 0 = b). Read as δ(b) ≤ min{b, max_i log|X_i|}, it holds here.
+# - The figure draws Lemma 1's bound as the paper states it, $\min\{b, \max_i\log|X_i|\} =
+#   \min\{b, \log_2 3\}$ (a diagonal that levels off at 1.585 bits, above the axes), and the tighter
+#   bound δ(b) ≤ $C_1$; the axes are scaled to the data, not to the diagonal.
 # - Theorem 3.1 does not apply under the entropy constraint; $C_1^b$ is searched directly over joint
 #   priors.
