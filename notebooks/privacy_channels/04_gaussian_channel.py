@@ -93,12 +93,22 @@ ax.set(
     title=f"Noise at the same numeric ε (T = {T:g}, δ' = {delta_prime:g})",
 )
 ax.legend(fontsize="x-small", ncol=2)
+ax.text(
+    0.02,
+    0.03,
+    "Laplace: standard deviation $\\sqrt{2}\\,\\Delta f/\\epsilon$ (its scale $\\Delta f/\\epsilon$ is "
+    "$\\sqrt{2}$ times smaller)",
+    transform=ax.transAxes,
+    fontsize=7.5,
+)
 savefig(fig, "privacy_channels/gauss_noise_vs_eps", data=tab)
 
-# Where the Laplace scale Δf/ε equals σ_IP: Δf = T ε / sqrt(e^{2ε} − 1)
+# Where the Laplace scale b = Δf/ε (the quantity §5.2 compares) equals σ_IP:
+# Δf = T ε / sqrt(e^{2ε} − 1). The figure plots the Laplace standard deviation sqrt(2) b,
+# which equals σ_IP at a sensitivity sqrt(2) times smaller.
 cross = laplace_crossover_table([0.1, 0.5, 1.0, 2.0])
 save_table(cross, "privacy_channels/table_gauss_laplace_crossover")
-cross
+cross.assign(crossover_for_std_over_T=cross.crossover_sensitivity_over_T / np.sqrt(2)).round(4)
 
 # %% [markdown]
 # ## The numbers behind the noise figure at ε ∈ {0.1, 0.5, 1}
@@ -143,9 +153,12 @@ f8[["snr", "bound_bits", "exact_bits", "bi_awgn_bits", "support_size", "support"
 # ## Differences from the paper
 # - §5.2 says the Laplace and Gaussian mechanisms need less noise "noticing that Δ ≤ T". That is not
 #   true as written: with $\Delta f = T$ the IP Gaussian channel has the **smaller** noise at every ε
-#   (noise figure: the Δf = T lines lie above the black line). The Laplace scale is below
-#   $\sigma_{IP}$ only when $\Delta f < T\epsilon/\sqrt{e^{2\epsilon}-1}$ (0.2125 T at ε = 0.1,
-#   0.3956 T at ε = 1; table above), i.e. for queries whose sensitivity is far below their range.
+#   (noise figure: the Δf = T lines lie above the black line). The Laplace scale
+#   $\Delta f/\epsilon$ is below $\sigma_{IP}$ only when $\Delta f < T\epsilon/\sqrt{e^{2\epsilon}-1}$
+#   (0.2125 T at ε = 0.1, 0.3956 T at ε = 1; saved crossover table), and the plotted Laplace
+#   standard deviation $\sqrt2\,\Delta f/\epsilon$ only when
+#   $\Delta f < T\epsilon/\sqrt{2(e^{2\epsilon}-1)}$ (0.1503 T at ε = 0.1, 0.2797 T at ε = 1):
+#   in both readings only for queries whose sensitivity is far below their range.
 # - The quantities the paper calls "variances" are standard deviations; the Gaussian mechanism's
 #   formula (98) needs ε < 1 (drawn up to ε = 1).
 # - Comparing ε's across the two models is only heuristic: the IP ε bounds a mutual information,
