@@ -71,24 +71,26 @@ ax.plot(marker_ps, exact, "o", ms=5, mfc="none", label="exact $C_1$ of Example 1
 marks = []
 for j, eps in enumerate(eps_marks):
     ps_ = rr_flip_threshold(eps, base=base)
+    # the thresholds go to the legend: text on the curve would cover its markers
     ax.axhline(eps, color=f"C{j + 2}", lw=0.8, ls=":")
-    for v in (ps_, 1 - ps_):
-        ax.axvline(v, color=f"C{j + 2}", lw=0.8, ls="--")
-    ax.annotate(
-        f"ε = {eps:g} {unit}: p ∈ [{ps_:.5f}, {1 - ps_:.5f}]",
-        (0.5, eps),
-        xytext=(0, 4),
-        textcoords="offset points",
-        ha="center",
-        fontsize="small",
-    )
+    for k, v in enumerate((ps_, 1 - ps_)):
+        ax.axvline(
+            v,
+            color=f"C{j + 2}",
+            lw=0.8,
+            ls="--",
+            label=f"ε = {eps:g} {unit}: $C_1$ ≤ ε iff p ∈ [{ps_:.5f}, {1 - ps_:.5f}]"
+            if k == 0
+            else None,
+        )
     marks.append({"eps": eps, "p_star": ps_, "one_minus_p_star": 1 - ps_})
 ax.set(
     xlabel="flip probability p",
     ylabel=f"$C_1$ [{unit}]",
     title="Randomized response: individual channel capacity",
 )
-ax.legend(loc="upper center")
+ax.set_ylim(top=1.3 * float(curve.max()))  # headroom for the legend above the curve
+ax.legend(loc="upper center", fontsize="small", frameon=True, framealpha=0.95, edgecolor="none")
 data = pd.concat(
     [
         pd.DataFrame({"series": "closed_form", "p": ps, "c1": curve}),
@@ -185,6 +187,8 @@ rr_ip_vs_dp_table(eps_grid, base=base)
 #   figure).
 # - (36) states the open interval $(p^*, 1-p^*)$; the closed interval also gives $C_1 \le \epsilon$, and
 #   for $\epsilon \ge \log 2$ every $p$ works: the IP curve of panel (b) reaches accuracy 1.
+# - The first figure gives the calibration intervals $[p^*, 1-p^*]$ of the marked budgets in its
+#   legend (dashed verticals), not as text over the curve.
 # - Units: ε of information privacy is in bits here (§2.1 says bits), the DP ε in nats. Panel (b)
 #   compares them at the same number only as a heuristic; panel (c) compares both channels by the
 #   same measure $C_1$.
