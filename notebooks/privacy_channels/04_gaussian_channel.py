@@ -142,7 +142,7 @@ ax.plot(f8.snr, f8.bi_awgn_bits, "--", label="binary input ±T")
 ax.set(
     xscale="log",
     xlabel="$T^2/N$",
-    ylabel="[bits]",
+    ylabel="capacity $C_1$ and its bound [bits]",
     title="Gaussian channel: bound vs exact capacity",
 )
 ax.legend(fontsize="small")
