@@ -69,10 +69,18 @@ eps_grid = np.linspace(0, max(epsilons), 400 if not quick else 60)
 curves = paper.realized_epsilon_curves(
     eps_grid, [g for g in group_sizes if g in (2, 4, 16)] or group_sizes[:1]
 )
-for (n, rule), c in curves.groupby(["n", "rule"], sort=False):
-    ax.plot(
-        c.epsilon, c.realized_epsilon, "-" if rule == "paper" else "--", label=f"n={n}, {rule} rule"
-    )
+# The safe rule spends the same budget for every n: one curve, labelled for all of them.
+sizes = sorted(curves.n.unique())
+for n, c in curves[curves.rule == "paper"].groupby("n", sort=False):
+    ax.plot(c.epsilon, c.realized_epsilon, "-", label=f"paper rule, n = {n}")
+safe = curves[(curves.rule == "safe") & (curves.n == sizes[0])]
+ax.plot(
+    safe.epsilon,
+    safe.realized_epsilon,
+    "--",
+    color="0.2",
+    label="safe rule, n = " + ", ".join(str(n) for n in sizes) + " (identical)",
+)
 ax.plot(eps_grid, eps_grid, color="0.4", lw=0.8, label="realized = target")
 ax.set(
     xlabel="target budget ε [bits]",

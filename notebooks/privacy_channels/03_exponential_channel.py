@@ -124,7 +124,12 @@ fig, (a1, a2) = plt.subplots(1, 2, figsize=(11.0, 4.0))
 a1.plot(f6.N, f6.bound, label="bound log k − H(Z) (eq. (43))")
 a1.plot(f6.N, f6.exact_C1, label="exact $C_1$ (Theorem 3.1)")
 a1.plot(em.N, em.c1_em, "s", mfc="none", label="McSherry–Talwar at ε = 2/N (same $C_1$)")
-a1.set(xscale="log", xlabel="N", ylabel=f"[{unit}]", title=f"count query, n = {count_n}: $C_1$")
+a1.set(
+    xscale="log",
+    xlabel="N",
+    ylabel=f"$C_1$ and its bound [{unit}]",
+    title=f"count query, n = {count_n}: $C_1$",
+)
 a1.legend(fontsize="small")
 x = np.arange(len(em))
 a2.bar(x - 0.2, em.dist_em, 0.4, label="McSherry–Talwar")
