@@ -79,11 +79,14 @@ __all__ = [
     "example1_range",
     "example_values",
     "examples_table",
+    "footnote18_table",
     "hungarian_age_chol",
     "hungarian_joint_range",
     "hungarian_pmf",
     "k_anonymity_points",
+    "merge_lagrangian",
     "min_cut_solutions",
+    "modularity_gap",
     "section6_table",
     "synthetic_range",
     "trace_table",
@@ -869,3 +872,173 @@ def merge_path_view(path: MergePath, lam: float = 0.3) -> Figure:
     )
     ax.legend(fontsize=8)
     return fig
+
+
+# ---------------------------------------------------------------------------------------------
+# footnote 18: the Lagrangian of problem (5) is neither submodular nor supermodular
+# ---------------------------------------------------------------------------------------------
+
+
+def _subset(name: str, value: Iterable[int], n_x: int) -> frozenset[int]:
+    try:
+        items = list(value)
+    except TypeError:
+        raise ValueError(f"{name} must be a collection of x indices, got {value!r}") from None
+    return frozenset(check_int(name, v, low=0, high=n_x - 1) for v in items)
+
+
+def merge_lagrangian(
+    r: JointRange | ArrayLike, subset: Iterable[int], *, lam: float = 0.3, base: Base = 2
+) -> float:
+    """Return the set function ``F(W) = L(Q_W, λ)`` of problem (5) with utility ``U1``.
+
+    ``Q_W`` merges the x indices of ``W`` into one cluster and keeps every other x alone
+    (``Q_∅`` and ``Q_{x}`` are all singletons); ``L = log|P*_{G_X̂}| − λ · I0(X → X̂)`` is the
+    Lagrangian of problem (5) of [1]_. Footnote 18 of [1]_ tests the submodularity of the
+    Lagrangian on this kind of set function (see :func:`modularity_gap`).
+
+    Parameters
+    ----------
+    r : JointRange or array_like of bool, shape (n_s, n_x)
+        The joint range ``[[S, X]]``.
+    subset : iterable of int
+        The x indices merged into one cluster (0-based).
+    lam : float
+        The Lagrange multiplier ``λ ≥ 0``.
+    base : float or str
+        Logarithm base (2: bits).
+
+    Returns
+    -------
+    float
+        ``log|P*_{G_X̂}| − λ · U1(X; X̂)`` for ``X̂`` the quantization ``Q_W``.
+
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, IEEE Trans. Inf. Forensics Security, 2020, §V-B and fn. 18.
+
+    Examples
+    --------
+    Example 1: all singletons, 5 components, ``U1 = log 7``:
+
+    >>> r = example1_range()
+    >>> round(merge_lagrangian(r, [], lam=0.3), 4)
+    1.4797
+    >>> round(merge_lagrangian(r, [0, 2], lam=0.3), 4)
+    1.4578
+    """
+    lam = check_real("lam", lam, low=0.0)
+    b = check_base(base)
+    mask = np.asarray(r.mask if isinstance(r, JointRange) else r, dtype=bool)
+    if mask.ndim != 2 or mask.shape[1] < 1:
+        raise ValueError(f"r must be a 2-d joint range, got shape {mask.shape}")
+    n_x = mask.shape[1]
+    w = _subset("subset", subset, n_x)
+    labels = [0 if j in w else j + 1 for j in range(n_x)]
+    n_comp = len(quantized_decomposition(mask, labels))
+    return float(math.log(n_comp) / math.log(b) - lam * resolution_utility(labels, base=b))
+
+
+def modularity_gap(
+    r: JointRange | ArrayLike,
+    a: Iterable[int],
+    b: Iterable[int],
+    *,
+    lam: float = 0.3,
+    base: Base = 2,
+) -> float:
+    """Return ``F(A) + F(B) − F(A ∪ B) − F(A ∩ B)`` for ``F`` = :func:`merge_lagrangian`.
+
+    ``F`` is submodular iff this is ``≥ 0`` for every pair ``A, B`` and supermodular iff it is
+    ``≤ 0`` for every pair (Fujishige; Bach): one negative and one positive pair show that the
+    Lagrangian of problem (5) is neither (footnote 18 of [1]_).
+
+    Parameters
+    ----------
+    r : JointRange or array_like of bool, shape (n_s, n_x)
+        The joint range ``[[S, X]]``.
+    a, b : iterable of int
+        The two subsets of x indices (0-based).
+    lam : float
+        The Lagrange multiplier ``λ ≥ 0``.
+    base : float or str
+        Logarithm base (2: bits).
+
+    Returns
+    -------
+    float
+        The submodularity gap of the pair.
+
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, IEEE Trans. Inf. Forensics Security, 2020, fn. 18.
+
+    Examples
+    --------
+    >>> r = example1_range()
+    >>> round(modularity_gap(r, [0], [1], lam=0.3), 4), round(modularity_gap(r, [0], [2]), 4)
+    (-0.3, 0.0219)
+    """
+    lam = check_real("lam", lam, low=0.0)
+    mask = np.asarray(r.mask if isinstance(r, JointRange) else r, dtype=bool)
+    if mask.ndim != 2 or mask.shape[1] < 1:
+        raise ValueError(f"r must be a 2-d joint range, got shape {mask.shape}")
+    sa = _subset("a", a, mask.shape[1])
+    sb = _subset("b", b, mask.shape[1])
+    f = [merge_lagrangian(mask, w, lam=lam, base=base) for w in (sa, sb, sa | sb, sa & sb)]
+    return float(f[0] + f[1] - f[2] - f[3])
+
+
+def footnote18_table(*, lam: float = 0.3) -> pd.DataFrame:
+    """Tabulate footnote 18 of [1]_: the Lagrangian of problem (5) is neither sub- nor supermodular.
+
+    On Example 1 with ``U1`` and ``λ``, for ``F`` = :func:`merge_lagrangian`: the pair
+    ``A = {x1}, B = {x2}`` (one component already) has gap ``−λ`` (``−0.300`` at λ = 0.3), which
+    a submodular ``F`` forbids; ``A = {x1}, B = {x3}`` (two components joined, Example 3's
+    first merge) has gap ``log2(5/4) − λ`` (``+0.0219``), which a supermodular ``F`` forbids.
+
+    Parameters
+    ----------
+    lam : float
+        The Lagrange multiplier ``λ ≥ 0`` (0.3 in the paper's examples).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per pair: ``A``, ``B``, ``F(A)``, ``F(B)``, ``F(A∪B)``, ``F(A∩B)``, ``gap``
+        ``= F(A) + F(B) − F(A∪B) − F(A∩B)`` (bits) and ``shows`` (what its sign rules out).
+
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, IEEE Trans. Inf. Forensics Security, 2020, fn. 18.
+
+    Examples
+    --------
+    >>> footnote18_table(lam=0.3)["gap"].round(4).tolist()
+    [-0.3, 0.0219]
+    """
+    lam = check_real("lam", lam, low=0.0)
+    r = example1_range()
+    rows = []
+    for a, b in (({0}, {1}), ({0}, {2})):
+        f = {
+            key: merge_lagrangian(r, w, lam=lam)
+            for key, w in (("F(A)", a), ("F(B)", b), ("F(A∪B)", a | b), ("F(A∩B)", a & b))
+        }
+        gap = f["F(A)"] + f["F(B)"] - f["F(A∪B)"] - f["F(A∩B)"]
+        if gap < 0:
+            shows = "not submodular (a submodular F has gap ≥ 0)"
+        elif gap > 0:
+            shows = "not supermodular (a supermodular F has gap ≤ 0)"
+        else:
+            shows = "modular on this pair"
+        rows.append(
+            {
+                "A": _cluster_text(sorted(a)),
+                "B": _cluster_text(sorted(b)),
+                **f,
+                "gap": gap,
+                "shows": shows,
+            }
+        )
+    return pd.DataFrame(rows)
