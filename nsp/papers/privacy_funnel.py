@@ -62,6 +62,7 @@ from nsp.clustering.funnel import (
     greedy_information_bottleneck,
     greedy_max_leakage,
     greedy_privacy_funnel,
+    greedy_ratio_funnel,
     inference_cost_gain,
     merge_costs,
     theorem1_bound,
@@ -630,9 +631,10 @@ def census_probe(
     base: Base = 2,
     tol: float = 1e-12,
 ) -> pd.DataFrame:
-    """Run Algorithms 1 and 2′ at each probe disclosure R itself, not on a grid of thresholds.
+    """Run Algorithms 1 and 2′ (and the ratio greedy) at each probe disclosure R itself.
 
-    Both algorithms take R as their threshold, so their values at a probe R are exact
+    The algorithms take R as their threshold (not a grid of thresholds), so their values at a
+    probe R are exact
     outputs of the algorithm (not read off the envelope of a sweep, which depends on the
     grid). Algorithm 2 as printed takes a leakage threshold Δ instead and has no value "at"
     a disclosure; read it off its curve.
@@ -653,7 +655,9 @@ def census_probe(
     pandas.DataFrame
         One row per probe: ``R``, then ``alg1_I_XY``, ``alg1_I_SY`` (Algorithm 1: least
         leakage found with ``I(X;Y) >= R``) and ``alg2prime_I_XY``, ``alg2prime_I_SY``
-        (Algorithm 2′: largest leakage found with ``I(X;Y) >= R``).
+        (Algorithm 2′: largest leakage found with ``I(X;Y) >= R``), ``ratio_I_XY``,
+        ``ratio_I_SY`` (the ratio greedy, not in the paper:
+        :func:`nsp.clustering.funnel.greedy_ratio_funnel`).
 
     References
     ----------
@@ -661,8 +665,9 @@ def census_probe(
 
     Examples
     --------
-    >>> census_probe(E1_P_SX, [1.0]).round(12).to_dict("records")
-    [{'R': 1.0, 'alg1_I_XY': 1.0, 'alg1_I_SY': 0.0, 'alg2prime_I_XY': 1.0, 'alg2prime_I_SY': 1.0}]
+    >>> row = census_probe(E1_P_SX, [1.0]).round(12).to_dict("records")[0]
+    >>> row["alg1_I_SY"], row["alg2prime_I_SY"], row["ratio_I_XY"], row["ratio_I_SY"]
+    (0.0, 1.0, 1.0, 0.0)
     """
     check_base(base)
     tol = check_real("tol", tol, low=0.0)
@@ -673,6 +678,7 @@ def census_probe(
         r = check_real("disclosures", r, low=0.0, high=h_x)
         a1 = greedy_privacy_funnel(p, r, base=base, tol=tol)
         a2 = greedy_max_leakage(p, r, base=base, tol=tol)
+        ar = greedy_ratio_funnel(p, r, base=base, tol=tol)
         rows.append(
             {
                 "R": r,
@@ -680,9 +686,19 @@ def census_probe(
                 "alg1_I_SY": a1.leakage,
                 "alg2prime_I_XY": a2.disclosure,
                 "alg2prime_I_SY": a2.leakage,
+                "ratio_I_XY": ar.disclosure,
+                "ratio_I_SY": ar.leakage,
             }
         )
-    columns = ["R", "alg1_I_XY", "alg1_I_SY", "alg2prime_I_XY", "alg2prime_I_SY"]
+    columns = [
+        "R",
+        "alg1_I_XY",
+        "alg1_I_SY",
+        "alg2prime_I_XY",
+        "alg2prime_I_SY",
+        "ratio_I_XY",
+        "ratio_I_SY",
+    ]
     return pd.DataFrame(rows, columns=columns)
 
 

@@ -22,7 +22,8 @@ Submodules (every public name is importable from here too):
     The greedy algorithms (Section IV-A), incremental: :func:`greedy_privacy_funnel`
     (Algorithm 1, alias :func:`algorithm1`), :func:`greedy_information_bottleneck`
     (Algorithm 2 as printed, alias :func:`algorithm2`), :func:`greedy_max_leakage`
-    (Algorithm 2′, Note 1's reading, alias :func:`algorithm2_prime`).
+    (Algorithm 2′, Note 1's reading, alias :func:`algorithm2_prime`), and
+    :func:`greedy_ratio_funnel` (a ratio greedy, not in the paper).
 :mod:`~nsp.clustering.funnel.curves`
     Exhaustive search and curves: :func:`set_partition_labels`,
     :func:`brute_force_deterministic`, :func:`funnel_curve`, :func:`constrained_envelope`,
@@ -67,6 +68,7 @@ from nsp.clustering.funnel.greedy import (
     greedy_information_bottleneck,
     greedy_max_leakage,
     greedy_privacy_funnel,
+    greedy_ratio_funnel,
 )
 from nsp.clustering.funnel.measures import (
     _joint,
@@ -123,6 +125,7 @@ __all__ = [
     "algorithm1",
     "algorithm2",
     "algorithm2_prime",
+    "greedy_ratio_funnel",
     # curves
     "set_partition_labels",
     "brute_force_deterministic",

@@ -4,7 +4,8 @@ Each function recomputes every quantity from scratch with :mod:`nsp.info`, with 
 no closed form, so that it can check the fast implementations (tests) and time them
 (``benchmarks/bench_funnel.py``):
 
-* :func:`greedy_reference`: the greedy algorithms (Algorithms 1, 2 and 2′), every candidate
+* :func:`greedy_reference`: the greedy algorithms (Algorithms 1, 2 and 2′, and the ratio
+  greedy), every candidate
   pair's I(S;Y') and I(X;Y') recomputed, same rules as
   :mod:`nsp.clustering.funnel.greedy`;
 * :func:`merge_costs_reference`: Proposition 1's costs as differences of mutual informations;
@@ -75,8 +76,10 @@ def greedy_reference(
         Joint pmf of S (axis 0) and X (axis 1).
     param : float
         R (``"alg1"``, ``"alg2prime"``) or Δ (``"alg2"``) in ``base`` units.
-    algorithm : {"alg1", "alg2", "alg2prime"}
-        Algorithm 1, Algorithm 2 as printed, or Algorithm 2′ (Note 1's reading).
+    algorithm : {"alg1", "alg2", "alg2prime", "ratio"}
+        Algorithm 1, Algorithm 2 as printed, Algorithm 2′ (Note 1's reading), or the ratio
+        greedy (:func:`nsp.clustering.funnel.greedy_ratio_funnel`, not in the paper; its
+        ``tie_tol`` is on the ratio, dimensionless).
     base, tol, tie_tol, max_merges
         As in :func:`nsp.clustering.funnel.greedy_privacy_funnel`.
     disclosure_from : {"joint", "marginal"}
@@ -106,7 +109,8 @@ def greedy_reference(
     check_choice("disclosure_from", disclosure_from, ("joint", "marginal"))
     param = float(param)
     lb = log_base(base)
-    thr, tol_n, tie_n = param * lb, tol * lb, tie_tol * lb
+    thr, tol_n = param * lb, tol * lb
+    tie_n = tie_tol if algorithm == "ratio" else tie_tol * lb  # ratios have no unit
     objective, constraint = _ALGORITHMS[algorithm]
     q = a_s.T  # S × support
     n = q.shape[1]
@@ -138,7 +142,11 @@ def greedy_reference(
                 after = xy if constraint == "X" else sy
                 if after < thr - tol_n:
                     continue
-                score = {"dS": cur_sy - sy, "dX": cur_xy - xy, "-dS": sy - cur_sy}[objective]
+                d_s, d_x = cur_sy - sy, cur_xy - xy
+                if objective == "dS/dX":  # ratio greedy; d_x <= 0 only through rounding
+                    score = d_s / d_x if d_x > 0 else (math.inf if d_s > 0 else 0.0)
+                else:
+                    score = {"dS": d_s, "dX": d_x, "-dS": -d_s}[objective]
                 best.append((score, a, b))
         if not best:
             break
