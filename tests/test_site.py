@@ -4,8 +4,9 @@ Run by ``make site-test`` after ``make site`` (it needs ``build/site`` and Debia
 ``chromium``); ``make test`` does not collect it (marker ``site``). Headless Chromium, driven
 by Playwright, visits every page served on a loopback port and checks that it logs no
 console error, that every image and internal link resolves, that no raw ``$…$``, ``\\(`` or
-``\\[`` is left in the rendered text, that the API pages document every public name, and that
-the gallery shows every committed PNG.
+``\\[`` is left in the rendered text (code and literals, such as a constant's value, are left
+out), that the API pages document every public name, and that the gallery shows every
+committed PNG.
 """
 
 from __future__ import annotations
@@ -97,7 +98,7 @@ def _visit(browser, url: str) -> dict:
     result = page.evaluate(
         """() => {
             const body = document.body.cloneNode(true);
-            body.querySelectorAll('pre, code, .highlight, script, style, mjx-container')
+            body.querySelectorAll('pre, code, .pre, .highlight, script, style, mjx-container')
                 .forEach(n => n.remove());
             return {
                 text: body.innerText,
