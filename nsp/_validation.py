@@ -21,7 +21,7 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Iterable
-from typing import Literal, TypeAlias
+from typing import Any, Literal, TypeAlias
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -32,6 +32,7 @@ __all__ = [
     "as_axes",
     "as_channel",
     "as_pmf",
+    "as_real_array",
     "check_base",
     "check_bool",
     "check_choice",
@@ -358,16 +359,49 @@ def log_in(x: float, base: Base = 2) -> float:
     return math.log(x) / math.log(b)
 
 
-def _real_array(x: ArrayLike, name: str) -> NDArray[np.float64]:
-    """Return ``x`` as a float64 array, refusing complex, text and date values by name."""
-    raw = np.asarray(x)
-    if raw.dtype.kind in "biuf":
+def as_real_array(values: Any, *, name: str, allow_bool: bool = True) -> NDArray[np.float64]:
+    """Return ``values`` as a float64 array, refusing what would be cast silently.
+
+    Complex numbers (which would lose their imaginary part), text and dates are refused by
+    name; so are booleans when ``allow_bool`` is false (for values that are measurements, not
+    masks). Object arrays are accepted when every element is a real number.
+
+    Parameters
+    ----------
+    values : array_like
+        The numbers.
+    name : str
+        The argument's name, for the message.
+    allow_bool : bool
+        Whether boolean values count as 0 and 1.
+
+    Returns
+    -------
+    numpy.ndarray of float64
+
+    Raises
+    ------
+    ValueError
+        Naming the argument and the kind of values found.
+
+    Examples
+    --------
+    >>> as_real_array([1, 2.5], name="x")
+    array([1. , 2.5])
+    >>> as_real_array([True, False], name="x", allow_bool=False)
+    Traceback (most recent call last):
+    ...
+    ValueError: x must hold real numbers; got values of dtype bool
+    """
+    raw = np.asarray(values)
+    kinds = "biuf" if allow_bool else "iuf"
+    if raw.dtype.kind in kinds:
         return raw.astype(np.float64, copy=False)
     if raw.dtype.kind == "O":
-        try:
+        flat = raw.ravel().tolist()
+        bad_bool = not allow_bool and any(isinstance(v, bool | np.bool_) for v in flat)
+        if not bad_bool and all(isinstance(v, numbers.Real | np.bool_) for v in flat):
             return raw.astype(np.float64)
-        except (TypeError, ValueError):
-            pass
     raise ValueError(f"{name} must hold real numbers; got values of dtype {raw.dtype}")
 
 
@@ -412,7 +446,7 @@ def as_pmf(
     >>> as_pmf([1, 3], normalize=True)
     array([0.25, 0.75])
     """
-    arr = _real_array(p, name)
+    arr = as_real_array(p, name=name)
     if ndim is not None and arr.ndim != ndim:
         raise ValueError(f"{name} must have {ndim} axes (got shape {arr.shape})")
     if arr.ndim > 0 and arr.size > 0:
@@ -482,7 +516,7 @@ def as_channel(
     >>> as_channel([[0.9, 0.1], [0.2, 0.8]]).shape
     (2, 2)
     """
-    arr = _real_array(w, name)
+    arr = as_real_array(w, name=name)
     if arr.ndim != 2:
         raise ValueError(f"{name} must be a 2-D row-stochastic matrix (got shape {arr.shape})")
     if arr.size == 0:

@@ -28,7 +28,16 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 from scipy import optimize, special
 
-from nsp._validation import SUM_TOL, Base, as_axes, as_pmf, check_bool, check_real, log_base
+from nsp._validation import (
+    SUM_TOL,
+    Base,
+    as_axes,
+    as_pmf,
+    as_real_array,
+    check_bool,
+    check_real,
+    log_base,
+)
 
 __all__ = [
     "binary_entropy",
@@ -97,14 +106,6 @@ def _neg_xlogx(a: NDArray[np.float64]) -> float:
 def _check_alpha(alpha: float) -> float:
     """Validate an order ``alpha`` in ``[0, inf]`` (infinity included)."""
     return check_real("alpha", alpha, low=0.0, allow_inf=True)
-
-
-def _real_array(values: ArrayLike, name: str) -> NDArray[np.float64]:
-    """``values`` as floats, refusing complex, string or object input instead of casting it."""
-    raw = np.asarray(values)
-    if raw.dtype.kind not in "biuf":
-        raise ValueError(f"{name} must hold real numbers (got dtype {raw.dtype})")
-    return raw.astype(np.float64, copy=False)
 
 
 def _group(axes: Axes, ndim: int, name: str, *, allow_empty: bool) -> tuple[int, ...]:
@@ -259,7 +260,7 @@ def binary_entropy(q: ArrayLike, *, base: Base = 2) -> float | NDArray[np.float6
     >>> round(1 - binary_entropy(0.1), 4)  # capacity of a BSC(0.1), bits
     0.531
     """
-    arr = _real_array(q, "q")
+    arr = as_real_array(q, name="q")
     if arr.size and (np.any(np.isnan(arr)) or np.any(arr < 0) or np.any(arr > 1)):
         raise ValueError("q must lie in [0, 1] (found a value outside it or NaN)")
     ln_b = log_base(base)
@@ -295,7 +296,7 @@ def inverse_binary_entropy(h: ArrayLike, *, base: Base = 2) -> float | NDArray[n
     0.11
     """
     ln_b = log_base(base)
-    arr = _real_array(h, "h")
+    arr = as_real_array(h, name="h")
     top = math.log(2) / ln_b
     if arr.size and (np.any(np.isnan(arr)) or np.any(arr < 0) or np.any(arr > top * (1 + 1e-12))):
         raise ValueError(f"h must lie in [0, log_base 2] = [0, {top:.12g}]")

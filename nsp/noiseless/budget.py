@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import numbers
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -81,22 +80,6 @@ def _check_domains(domains: Sequence[Sequence[Any]]) -> list[list[Any]]:
             "shrink the domains"
         )
     return doms
-
-
-def _real_array(name: str, values: Any) -> NDArray[np.float64]:
-    """Return ``values`` as a float array after checking they are real numbers.
-
-    Booleans, strings and complex numbers are refused (they would convert silently).
-    """
-    arr = np.asarray(values)
-    if arr.dtype.kind == "O":
-        flat = arr.ravel().tolist()
-        if not all(isinstance(v, numbers.Real) and not isinstance(v, bool) for v in flat):
-            raise ValueError(f"{name} must hold real numbers")
-    elif arr.dtype.kind not in "iuf":
-        kind = "complex" if arr.dtype.kind == "c" else str(arr.dtype)
-        raise ValueError(f"{name} must hold real numbers (got {kind} values)")
-    return arr.astype(np.float64)
 
 
 def _check_sequence(name: str, v: object) -> Sequence[Any]:

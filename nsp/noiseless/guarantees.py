@@ -23,13 +23,12 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike
 
-from nsp._validation import Base, check_base, check_int, check_real, log_in
+from nsp._validation import Base, as_real_array, check_base, check_int, check_real, log_in
 from nsp.noiseless.budget import (
     Mechanism,
     _check_callable,
     _check_domains,
     _check_sequence,
-    _real_array,
     _with,
 )
 
@@ -301,7 +300,7 @@ def optimal_error_uniform(cell_widths: ArrayLike, p: int) -> float:
     >>> optimal_error_uniform([0.1], 2)   # uniform on [0, 0.1], no information: variance 0.1²/12
     0.0008333333333333335
     """
-    w = _real_array("cell_widths", cell_widths)
+    w = as_real_array(cell_widths, name="cell_widths", allow_bool=False)
     if w.ndim != 1 or w.size == 0 or not np.all(np.isfinite(w)) or np.any(w <= 0):
         raise ValueError("cell_widths must be a non-empty 1-D array of finite positive widths")
     p = check_int("p", p, low=1)

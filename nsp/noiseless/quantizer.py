@@ -23,8 +23,16 @@ from typing import Any, Literal, TypeAlias
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from nsp._validation import Base, check_base, check_choice, check_int, check_real, log_in
-from nsp.noiseless.budget import _check_interval, _real_array
+from nsp._validation import (
+    Base,
+    as_real_array,
+    check_base,
+    check_choice,
+    check_int,
+    check_real,
+    log_in,
+)
+from nsp.noiseless.budget import _check_interval
 
 __all__ = [
     "LinearQuantizer",
@@ -131,7 +139,7 @@ class LinearQuantizer:
             and isinstance(self.hi, Rational)
         ):
             return self._index_exact(y)
-        arr = _real_array("values", y)
+        arr = as_real_array(y, name="values", allow_bool=False)
         self._check_range(arr)
         lo: Any = self.lo
         hi: Any = self.hi

@@ -163,7 +163,7 @@ MAX_DATASETS: int = 10**7
 
 def _real_array(name: str, value: ArrayLike) -> NDArray[np.float64]:
     """``value`` as float64, refusing complex, text and dates (nsp._validation's rule)."""
-    return _validation._real_array(value, name)
+    return _validation.as_real_array(value, name=name)
 
 
 def _check_listable(universe: ProductUniverse) -> None:

@@ -31,9 +31,8 @@ from matplotlib.figure import Figure
 from numpy.typing import ArrayLike, NDArray
 from scipy.signal import find_peaks
 
-from nsp._validation import check_bool, check_choice, check_int, check_real
+from nsp._validation import as_real_array, check_bool, check_choice, check_int, check_real
 from nsp.noiseless import LinearQuantizer, levels, realized_epsilon
-from nsp.noiseless.budget import _real_array
 from nsp.noiseless.quantizer import Output, Rule
 
 __all__ = [
@@ -211,7 +210,7 @@ def _decide(
 
 
 def _check_consumption(X: ArrayLike) -> NDArray[np.float64]:
-    arr = _real_array("X", X)
+    arr = as_real_array(X, name="X", allow_bool=False)
     if arr.ndim != 2 or arr.shape[0] < 3 or arr.shape[1] < 3:
         raise ValueError(
             f"X must be households × time with at least 3 of each; got shape {arr.shape}"

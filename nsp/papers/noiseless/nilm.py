@@ -26,9 +26,8 @@ import numpy as np
 import pandas as pd
 from numpy.typing import NDArray
 
-from nsp._validation import check_choice, check_int, check_real
+from nsp._validation import as_real_array, check_choice, check_int, check_real
 from nsp.noiseless import LinearQuantizer, local_levels
-from nsp.noiseless.budget import _real_array
 
 __all__ = [
     "ON_THRESHOLD",
@@ -324,7 +323,7 @@ def appliance_states(
 
 
 def _as_watts(name: str, values: Any) -> NDArray[np.float64]:
-    return _real_array(name, values)
+    return as_real_array(values, name=name, allow_bool=False)
 
 
 @dataclass
