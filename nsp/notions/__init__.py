@@ -1,0 +1,90 @@
+"""All five papers' privacy notions on one record: mechanisms, one evaluation, their relations.
+
+A release mechanism is a channel ``W[x, y] = p(y | x)`` (:class:`Mechanism`; a deterministic
+map — a partition, a quantizer, a generalization — is the 0/1 case) applied to a joint pmf
+``p(s, x)`` of a secret ``S`` (axis 0) and the data ``X`` (axis 1). Then ``S - X - Y`` is a
+Markov chain with ``p(s, y) = sum_x p(s, x) W[x, y]``. :func:`evaluate` returns one record
+with every notion, :func:`evaluate_many` a table for a sweep, and :data:`RELATIONS` are the
+theorems between the notions, checked on every record (``relations_ok``,
+``relations_failed``).
+
+Units
+-----
+Every information quantity and both ε are in the unit of ``base=`` (bits by default; ``"e"``
+for nats, as differential privacy usually states ε).
+
+The notions (columns of :func:`evaluate_many`)
+----------------------------------------------
+``mutual_information``
+    ``I(S;Y)``, the average leakage of the privacy funnel (Makhdoumi et al.) and of the
+    equivocation ``H(S|Y) = H(S) − I(S;Y)`` (Sankar et al.). Always defined.
+``maximal_leakage``
+    ``L(S→Y) = log sum_y max_{s: p(s) > 0} p(y|s)`` (Issa et al.; Farokhi §III-E), Sibson's
+    mutual information of order ∞. Always defined.
+``sibson_<alpha>``
+    Sibson's ``I_α(S;Y)`` for each order of ``alphas`` (``alpha`` written with ``:g``:
+    ``sibson_2``, ``sibson_10``, ``sibson_0.5``). Always defined.
+``nonstochastic_leakage``
+    ``L0(S→Y) = max_y log |[[S]]| / |[[S|y]]|`` (Ding & Farokhi; Farokhi eq. (6)) on the
+    range ``[[S, Y]]``: the pairs ``(s, y)`` with ``p(s, x) > 0`` and ``W[x, y] > 0`` for
+    some ``x`` (the support of the joint pushed through the support of ``W``). It sees only
+    supports, never probabilities. Always defined.
+``maximin_information``
+    ``I*(S;Y) = log`` (number of overlap components of ``[[S, Y]]``) (Nair; Ding & Farokhi).
+    Always defined.
+``ldp_epsilon``
+    The local differential-privacy level of ``W``, ``max_{x, x', y} log W[x, y] / W[x', y]``
+    over **all** rows of ``W`` (whatever ``p(x)``), in the unit of ``base``; ``inf`` when two
+    rows have different supports (Wu; Dwork et al.).
+``noiseless_epsilon``
+    Farokhi's noiseless privacy budget of a deterministic mechanism ``Y = g(X)`` with ``X``
+    one individual's record: the local budget (Definition 2; Definition 1 with ``n = 1``)
+    ``log |g([[X]])|``, the number of outputs the individual's value can produce, with
+    ``[[X]] = supp p(x)``. **NaN for a stochastic channel**: noiseless privacy is defined
+    for deterministic mechanisms only (a randomized output has no set of values that is a
+    function of the input). The budget of a query over a dataset of ``n`` individuals
+    (Definition 1 with a sensitivity) needs the dataset model, not a single channel: use
+    :mod:`nsp.noiseless` for it.
+``utility_information``
+    ``I(X;Y)``, the utility of the privacy funnel and the rate of Sankar et al.
+``hamming_distortion``
+    ``1 − sum_y max_x p(x, y)``: the error probability of the Bayes (MAP) decoder of ``X``
+    from ``Y``, the Hamming distortion of the best reconstruction.
+``numeric_distortion``
+    ``E[(X − x̂(Y))²]`` with ``x̂`` the mechanism's ``codewords`` when given, else the MMSE
+    estimate ``E[X | Y]``. **NaN without** ``x_values`` (X has no numeric values then).
+``relations_ok``, ``relations_failed``
+    Whether every relation of :data:`RELATIONS` holds; the names of those that fail.
+
+Further columns the relations read: ``secret_information`` ``I(S;X)``, ``output_entropy``
+``H(Y)``, ``secret_hartley_entropy`` ``log |supp S|``, ``output_hartley_entropy``
+``log |supp Y|``, ``range_is_product`` and ``prior_error`` ``1 − max_x p(x)``.
+
+References
+----------
+N. Ding, F. Farokhi, IEEE Trans. Inf. Forensics Security, 2020. F. Farokhi, *Noiseless
+privacy*, arXiv:1910.13027. G. Wu et al., privacy channels and individual channel capacity.
+L. Sankar, S. R. Rajagopalan, H. V. Poor, utility–privacy tradeoffs in databases.
+A. Makhdoumi, S. Salamatian, N. Fawaz, M. Médard, *From the information bottleneck to the
+privacy funnel*. I. Issa, A. B. Wagner, S. Kamath, maximal leakage, IEEE Trans. Inf. Theory
+2020.
+"""
+
+from __future__ import annotations
+
+from nsp.notions.evaluate import COLUMNS, Evaluation, evaluate, evaluate_many, sibson_column
+from nsp.notions.mechanism import Mechanism
+from nsp.notions.relations import RELATIONS, Relation, check_relations, sibson_orders
+
+__all__ = [
+    "COLUMNS",
+    "Evaluation",
+    "Mechanism",
+    "RELATIONS",
+    "Relation",
+    "check_relations",
+    "evaluate",
+    "evaluate_many",
+    "sibson_column",
+    "sibson_orders",
+]
