@@ -22,7 +22,7 @@ F. Farokhi, *Noiseless privacy*, arXiv:1910.13027, 2019, Sec. V-A.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -34,6 +34,7 @@ from scipy.signal import find_peaks
 from nsp._validation import as_real_array, check_bool, check_choice, check_int, check_real
 from nsp.noiseless import LinearQuantizer, levels, realized_epsilon
 from nsp.noiseless.quantizer import Output, Rule
+from nsp.scale._core import is_dask_frame
 
 __all__ = [
     "advantage_view",
@@ -43,7 +44,10 @@ __all__ = [
     "POLICIES",
     "advantage",
     "advantage_curves",
+    "check_meter_columns",
+    "complete_days_matrix",
     "daily_matrix",
+    "daily_totals",
     "draw_games",
     "meter_range",
     "play",
@@ -132,9 +136,11 @@ def daily_matrix(frame: pd.DataFrame, *, min_complete_days: int = 350) -> pd.Dat
 
     Parameters
     ----------
-    frame : pandas.DataFrame
+    frame : pandas.DataFrame or dask.dataframe.DataFrame
         Columns ``customer``, ``timestamp``, ``kwh`` (as returned by
-        :func:`nsp.datasets.load_smart_meter`, one channel).
+        :func:`nsp.datasets.load_smart_meter`, one channel). A Dask frame (e.g.
+        ``load_smart_meter(engine="dask", path=...)``) is reduced out of core by
+        :func:`nsp.scale.daily_totals`; the result is the same.
     min_complete_days : int
         Threshold on complete days per household, ``>= 1``.
 
@@ -149,20 +155,108 @@ def daily_matrix(frame: pd.DataFrame, *, min_complete_days: int = 350) -> pd.Dat
         If the frame misses a column, or fewer than 2 households or no common day remain.
     """
     min_complete_days = check_int("min_complete_days", min_complete_days, low=1)
+    if is_dask_frame(frame):
+        from nsp.scale.membership import daily_totals as totals_on_dask
+
+        return complete_days_matrix(totals_on_dask(frame), min_complete_days=min_complete_days)
     if not isinstance(frame, pd.DataFrame):
         raise ValueError(f"frame must be a pandas DataFrame; got {type(frame).__name__}")
-    missing = {"customer", "timestamp", "kwh"} - set(frame.columns)
+    check_meter_columns(frame.columns)
+    if "channel" in frame.columns and frame["channel"].nunique() > 1:
+        raise ValueError(SEVERAL_CHANNELS)
+    return complete_days_matrix(daily_totals(frame), min_complete_days=min_complete_days)
+
+
+#: The error when a frame holds more than one channel.
+SEVERAL_CHANNELS = "frame holds several channels; select one (e.g. channels=('GC',))"
+
+
+def check_meter_columns(columns: Iterable[object]) -> None:
+    """Raise a ValueError unless ``columns`` include ``customer``, ``timestamp`` and ``kwh``.
+
+    Parameters
+    ----------
+    columns : sequence
+        A frame's column names.
+
+    Examples
+    --------
+    >>> check_meter_columns(["customer", "timestamp", "kwh", "channel"])
+    """
+    missing = {"customer", "timestamp", "kwh"} - set(columns)
     if missing:
         raise ValueError(
             f"frame must have columns customer, timestamp, kwh (missing {sorted(missing)})"
         )
-    if "channel" in frame.columns and frame["channel"].nunique() > 1:
-        raise ValueError("frame holds several channels; select one (e.g. channels=('GC',))")
+
+
+def daily_totals(frame: pd.DataFrame) -> pd.DataFrame:
+    """Sum and count the half-hourly readings of each (customer, day), in row order.
+
+    The per-day step of :func:`daily_matrix`: a group's readings are added in the order of the
+    rows (pandas' compensated group sum), so a partition holding whole groups in their original
+    order gives the same floats.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        Columns ``customer``, ``timestamp``, ``kwh``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index (``customer`` as str, ``timestamp`` normalized to the day), sorted; columns
+        ``sum`` (float64, kWh) and ``count`` (int64, readings).
+
+    Examples
+    --------
+    >>> f = pd.DataFrame({"customer": ["a", "a", "b"], "kwh": [0.5, 0.25, 1.0],
+    ...                   "timestamp": pd.to_datetime(["2012-07-01 00:00", "2012-07-01 00:30",
+    ...                                                "2012-07-02 00:00"])})
+    >>> daily_totals(f)["sum"].tolist()
+    [0.75, 1.0]
+    """
+    if not isinstance(frame, pd.DataFrame):
+        raise ValueError(f"frame must be a pandas DataFrame; got {type(frame).__name__}")
+    check_meter_columns(frame.columns)
     day = frame["timestamp"].dt.normalize()
-    agg = frame.groupby([frame["customer"].astype(str), day], observed=True)["kwh"].agg(
+    return frame.groupby([frame["customer"].astype(str), day], observed=True)["kwh"].agg(
         ["sum", "count"]
     )
-    agg = agg[agg["count"] == 48]["sum"].unstack()
+
+
+def complete_days_matrix(totals: pd.DataFrame, *, min_complete_days: int = 350) -> pd.DataFrame:
+    """Households × days matrix from :func:`daily_totals`: complete days, common to all kept.
+
+    Parameters
+    ----------
+    totals : pandas.DataFrame
+        The output of :func:`daily_totals` (index customer, day; columns ``sum``, ``count``).
+    min_complete_days : int
+        Threshold on complete days (48 readings) per household, ``>= 1``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index: customer; columns: days (datetime64); values: kWh per day.
+
+    Raises
+    ------
+    ValueError
+        If fewer than 2 households or no common day remain.
+
+    Examples
+    --------
+    >>> days = pd.to_datetime(["2012-07-01", "2012-07-02"])
+    >>> idx = pd.MultiIndex.from_product([["a", "b"], days])
+    >>> t = pd.DataFrame({"sum": [1.0, 2.0, 3.0, 4.0], "count": [48, 48, 48, 47]}, index=idx)
+    >>> complete_days_matrix(t, min_complete_days=1).to_numpy().tolist()
+    [[1.0], [3.0]]
+    """
+    min_complete_days = check_int("min_complete_days", min_complete_days, low=1)
+    if not isinstance(totals, pd.DataFrame) or not {"sum", "count"} <= set(totals.columns):
+        raise ValueError("totals must come from daily_totals (columns sum and count)")
+    agg = totals[totals["count"] == 48]["sum"].unstack()
     kept = agg[agg.notna().sum(axis=1) >= min_complete_days]
     kept = kept.loc[:, kept.notna().all(axis=0)]
     if len(kept) < 2 or kept.shape[1] == 0:

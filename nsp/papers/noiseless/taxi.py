@@ -23,6 +23,7 @@ from numpy.typing import ArrayLike, NDArray
 from nsp._validation import check_int, check_real
 from nsp.datasets.taxi import NYC_BBOX_PAPER
 from nsp.noiseless import LinearQuantizer, local_levels
+from nsp.scale._core import is_dask_frame
 
 __all__ = [
     "PAPER_BBOX",
@@ -31,6 +32,7 @@ __all__ = [
     "PAPER_N_TRIPS",
     "annotation_points",
     "boxes_for",
+    "curve_frame",
     "grid_keys",
     "synthetic_trips",
     "unique_count",
@@ -246,8 +248,9 @@ def uniqueness_vs_epsilon(
 
     Parameters
     ----------
-    trips : pandas.DataFrame
-        Trips inside ``bbox`` (see :func:`grid_keys`).
+    trips : pandas.DataFrame or dask.dataframe.DataFrame
+        Trips inside ``bbox`` (see :func:`grid_keys`). A Dask frame is counted out of core by
+        :func:`nsp.scale.uniqueness_vs_epsilon` (same result).
     epsilons : sequence of float
         Point budgets in bits, finite and ``>= 0``.
     bbox : (lon_min, lon_max, lat_min, lat_max)
@@ -259,6 +262,10 @@ def uniqueness_vs_epsilon(
         Columns ``epsilon`` (= ``eps_point``, bits per reported point), ``eps_pair`` (= 2ε,
         the whole trip), ``boxes``, ``n_trips``, ``n_unique``, ``ratio``.
     """
+    if is_dask_frame(trips):
+        from nsp.scale.taxi import uniqueness_vs_epsilon as on_dask
+
+        return on_dask(trips, epsilons, bbox=bbox)
     if len(trips) == 0:
         raise ValueError("trips is empty")
     for e in epsilons:
@@ -272,8 +279,8 @@ def uniqueness_vs_epsilon(
         # Bins at the finest power-of-two grid, once; a coarser grid's bin is a right shift of it
         # (scaling by a power of two is exact in floating point, so this equals quantizing again).
         fine = _coordinate_bins(trips, finest, bbox)
-    rows = []
-    for eps, b in zip(epsilons, boxes, strict=True):
+    uniques = []
+    for b in boxes:
         if nested:
             shift = finest.bit_length() - b.bit_length()
             plat, plon, dlat, dlon = (c >> shift for c in fine)
@@ -284,15 +291,52 @@ def uniqueness_vs_epsilon(
             keys[:, 1] += dlon
         else:
             keys = grid_keys(trips, b, bbox=bbox)
-        u = unique_count(keys)
+        uniques.append(unique_count(keys))
+    return curve_frame(epsilons, boxes, len(trips), uniques)
+
+
+def curve_frame(
+    epsilons: Sequence[float], boxes: Sequence[int], n_trips: int, n_unique: Sequence[int]
+) -> pd.DataFrame:
+    """Assemble Fig. 6's table from the unique-trip count of each budget.
+
+    The one place the table's columns and dtypes are defined, for the pandas and the Dask path.
+
+    Parameters
+    ----------
+    epsilons : sequence of float
+        Point budgets in bits.
+    boxes : sequence of int
+        Boxes per coordinate of each budget (:func:`boxes_for`).
+    n_trips : int
+        Number of trips, ``>= 1``.
+    n_unique : sequence of int
+        Unique trips at each budget, ``0..n_trips``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``epsilon``, ``eps_pair``, ``boxes``, ``n_trips``, ``n_unique``, ``ratio``.
+
+    Examples
+    --------
+    >>> curve_frame([0, 2], [1, 2], 4, [0, 2]).ratio.tolist()
+    [0.0, 0.5]
+    """
+    n_trips = check_int("n_trips", n_trips, low=1)
+    if not len(epsilons) == len(boxes) == len(n_unique):
+        raise ValueError("epsilons, boxes and n_unique must have the same length")
+    rows = []
+    for eps, b, u in zip(epsilons, boxes, n_unique, strict=True):
+        u = check_int("n_unique", u, low=0, high=n_trips)
         rows.append(
             {
                 "epsilon": eps,
                 "eps_pair": 2 * eps,
                 "boxes": b,
-                "n_trips": len(trips),
+                "n_trips": n_trips,
                 "n_unique": u,
-                "ratio": u / len(trips),
+                "ratio": u / n_trips,
             }
         )
     return pd.DataFrame(rows)

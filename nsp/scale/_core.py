@@ -1,0 +1,117 @@
+"""What every Dask path shares: importing Dask on first use, and turning inputs into frames."""
+
+from __future__ import annotations
+
+import glob
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+__all__ = ["INSTALL_HINT", "as_dask_frame", "import_dask", "is_dask_frame"]
+
+INSTALL_HINT = 'pip install "nsp[scale]"'
+
+#: A Dask input: a Dask DataFrame, a path glob, or a list of paths (Parquet or CSV).
+DaskInput = Any
+
+
+def import_dask() -> ModuleType:
+    """Return :mod:`dask.dataframe`, or raise an ImportError that says how to install it."""
+    try:
+        import dask.dataframe as dd
+    except ImportError as exc:  # pragma: no cover - the extra is installed in development
+        raise ImportError(
+            f"nsp.scale needs Dask (dask[dataframe], distributed, pyarrow): {INSTALL_HINT}"
+        ) from exc
+    return dd
+
+
+def is_dask_frame(obj: object) -> bool:
+    """Whether ``obj`` is a Dask DataFrame, without importing Dask when it is not loaded."""
+    module = type(obj).__module__
+    if not (module.startswith("dask") or module.startswith("dask_expr")):
+        return False
+    dd = import_dask()
+    return isinstance(obj, dd.DataFrame)
+
+
+def expand_paths(paths: str | os.PathLike[str] | Sequence[str | os.PathLike[str]]) -> list[str]:
+    """Expand a glob or a list of paths/globs into sorted existing files; empty is an error."""
+    if isinstance(paths, (str, os.PathLike)):
+        items: list[str | os.PathLike[str]] = [paths]
+    elif isinstance(paths, Sequence) and not isinstance(paths, (bytes, bytearray)):
+        items = list(paths)
+    else:
+        raise ValueError(
+            f"data must be a Dask DataFrame, a path glob or a list of paths; "
+            f"got {type(paths).__name__}"
+        )
+    files: list[str] = []
+    for item in items:
+        if not isinstance(item, (str, os.PathLike)):
+            raise ValueError(f"paths must be str or os.PathLike; got {type(item).__name__}")
+        text = os.fspath(item)
+        found = sorted(glob.glob(text)) if glob.has_magic(text) else [text]
+        files += [f for f in found if Path(f).is_file()]
+        if not glob.has_magic(text) and not Path(text).is_file():
+            raise FileNotFoundError(f"{text} not found")
+    if not files:
+        raise FileNotFoundError(f"no file matches {paths!r}")
+    return files
+
+
+def file_kind(files: Sequence[str]) -> str:
+    """``"parquet"`` or ``"csv"`` for a list of files of one kind; mixed or unknown is an error."""
+    kinds = set()
+    for f in files:
+        name = f.lower()
+        if name.endswith((".parquet", ".pq")):
+            kinds.add("parquet")
+        elif name.endswith((".csv", ".csv.gz")):
+            kinds.add("csv")
+        else:
+            raise ValueError(f"files must be Parquet (.parquet) or CSV (.csv, .csv.gz); got {f}")
+    if len(kinds) > 1:
+        raise ValueError("files must all be Parquet or all be CSV, not a mix")
+    return kinds.pop()
+
+
+def as_dask_frame(data: DaskInput, *, columns: Sequence[str], name: str = "data") -> Any:
+    """Return ``data`` as a Dask DataFrame holding ``columns`` (checked, nothing computed).
+
+    Parameters
+    ----------
+    data : dask.dataframe.DataFrame, path glob, or list of paths
+        Parquet files (read column-pruned) or CSV files (``.csv``, ``.csv.gz``, one partition
+        per gzipped file) with a header row.
+    columns : sequence of str
+        The columns the computation needs; only these are read from files.
+    name : str
+        The argument's name in error messages.
+
+    Returns
+    -------
+    dask.dataframe.DataFrame
+        Restricted to ``columns``.
+    """
+    dd = import_dask()
+    if isinstance(data, dd.DataFrame):
+        frame = data
+    elif isinstance(data, (str, os.PathLike, list, tuple)):
+        files = expand_paths(data)
+        if file_kind(files) == "parquet":
+            frame = dd.read_parquet(files)
+        else:
+            blocksize = None if any(f.lower().endswith(".gz") for f in files) else "64MB"
+            frame = dd.read_csv(files, blocksize=blocksize, usecols=lambda c: c in columns)
+    else:
+        raise ValueError(
+            f"{name} must be a Dask DataFrame, a path glob or a list of Parquet/CSV paths; "
+            f"got {type(data).__name__}"
+        )
+    missing = [c for c in columns if c not in frame.columns]
+    if missing:
+        raise ValueError(f"{name} must have the columns {list(columns)} (missing {missing})")
+    return frame[list(columns)]
