@@ -12,10 +12,12 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from nsp._validation import Base
+from nsp.partition import Partition
 from nsp.uncertain._masks import _as_bool_matrix, _log
 from nsp.uncertain.decomposition import maximin_information
 
 __all__ = [
+    "quantize_side_range",
     "side_information_leakage",
     "side_information_maximin",
 ]
@@ -100,3 +102,48 @@ def side_information_maximin(mask: ArrayLike, *, base: Base = 2) -> float:
     m = _mask3(mask)
     flat = m.reshape(m.shape[0], -1)
     return maximin_information(flat[:, flat.any(axis=0)], base=base)
+
+
+def quantize_side_range(mask: ArrayLike, partition: Partition | ArrayLike) -> NDArray[np.bool_]:
+    """Return the three-way range ``[[S, X̂, A]]`` of a quantization ``X̂`` of X alone.
+
+    ``[[S|x̂, a]] = ⋃_{x ∈ 𝒳} [[S|x, a]]`` for the cluster ``𝒳`` of ``x̂`` (eq. (2) of
+    Ding & Farokhi, for every value of A).
+
+    Parameters
+    ----------
+    mask : array_like of bool, shape (n_s, n_x, n_a)
+        The joint range ``[[S, X, A]]``.
+    partition : Partition or array_like of int
+        The quantization of ``[[X]]``: a Partition, or the cluster label of every x.
+
+    Returns
+    -------
+    numpy.ndarray of bool, shape (n_s, n_clusters, n_a)
+        ``out[s, c, a]``: some x of cluster ``c`` (canonical order) meets ``(s, a)``.
+
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, IEEE Trans. Inf. Forensics Security, 2020, Sec. V-C.
+
+    Examples
+    --------
+    >>> m = np.zeros((2, 3, 1), bool); m[0, 0, 0] = m[1, 1, 0] = m[1, 2, 0] = True
+    >>> quantize_side_range(m, [0, 0, 1])[:, :, 0].astype(int).tolist()
+    [[1, 0], [1, 1]]
+    """
+    m = _mask3(mask)
+    if isinstance(partition, Partition):
+        p = partition
+    else:
+        labels = np.asarray(partition)
+        if labels.ndim != 1 or labels.dtype.kind not in "iu":
+            raise ValueError("partition must be a Partition or a 1-D array of integer labels")
+        if labels.size != m.shape[1]:
+            raise ValueError(
+                f"partition must label every x: {m.shape[1]} labels needed, got {labels.size}"
+            )
+        p = Partition.from_labels(labels)
+    if p.n != m.shape[1]:
+        raise ValueError(f"partition must be of the {m.shape[1]} values of X; it has {p.n}")
+    return np.stack([m[:, list(c), :].any(axis=1) for c in p.clusters], axis=1)

@@ -18,8 +18,18 @@ under a descriptive name with the paper's name kept as an alias:
 
 Utilities (§V-A): ``U1 = I0(X → X̂) = log|[[X]]| − log max_𝒳 |𝒳|`` (worst-case resolution)
 and ``U2 = −max_𝒳 d̄(𝒳)``, the largest distance of a value from its cluster's codeword, the
-centroid (unweighted mean of the cluster's distinct values); distance ``|x − x̂|``
-(``distance="abs"``, default) or ``(x − x̂)²`` (``"sq"``).
+centroid (unweighted mean of the cluster's distinct values; ``codeword="centroid"``,
+default) or the medoid (the member of least largest distance, ``codeword="medoid"``);
+distance ``|x − x̂|`` (``distance="abs"``, default) or ``(x − x̂)²`` (``"sq"``).
+
+Extensions of §V-C: side information ``A`` known to the adversary (Algorithms 1 and 2 take a
+three-way range ``mask[s, x, a]``, quantize X alone and measure ``L0(S → X̂|A)`` or
+``I*(S; X̂, A)``), and an observable S (:mod:`~nsp.clustering.nonstochastic.observable`:
+sanitise ``Y = (S, X)`` by running the algorithms on :func:`observable_range`).
+
+Large inputs: the algorithms estimate their memory before starting
+(:func:`nsp._resources.check_memory`) and show a progress bar over the merges when a run takes
+more than two seconds.
 
 The merge path of Algorithms 1 and 2 does not depend on λ (λ only decides where the loop
 stops), so :func:`merge_path` computes it once and :meth:`MergePath.result` derives every λ's
@@ -55,7 +65,8 @@ Submodules: :mod:`~nsp.clustering.nonstochastic.results` (iterations and run out
 :mod:`~nsp.clustering.nonstochastic.leakage` (Algorithm 1),
 :mod:`~nsp.clustering.nonstochastic.components` (Algorithm 2),
 :mod:`~nsp.clustering.nonstochastic.connected` (the §V-C variant),
-:mod:`~nsp.clustering.nonstochastic.paths` (merge paths), and
+:mod:`~nsp.clustering.nonstochastic.paths` (merge paths),
+:mod:`~nsp.clustering.nonstochastic.observable` (sanitising ``Y = (S, X)``), and
 :mod:`~nsp.clustering.nonstochastic.reference` (slow from-scratch versions for tests and
 benchmarks; not imported here).
 
@@ -74,6 +85,7 @@ from nsp.clustering.nonstochastic import (
     components,
     connected,
     leakage,
+    observable,
     paths,
     results,
     state,
@@ -88,6 +100,11 @@ from nsp.clustering.nonstochastic.components import (
 )
 from nsp.clustering.nonstochastic.connected import _vc_steps, merge_until_connected
 from nsp.clustering.nonstochastic.leakage import _alg1_steps, algorithm1, merge_by_leakage
+from nsp.clustering.nonstochastic.observable import (
+    observable_pairs,
+    observable_range,
+    observable_values,
+)
 from nsp.clustering.nonstochastic.paths import MergePath, merge_path
 from nsp.clustering.nonstochastic.results import (
     ClusteringResult,
@@ -104,6 +121,7 @@ from nsp.clustering.nonstochastic.utilities import (
     Utility,
     _dbar,
     _log,
+    cluster_codeword,
     cluster_distortion,
     distortion_utility,
     resolution_utility,
@@ -116,12 +134,16 @@ __all__ = [
     "MergePath",
     "algorithm1",
     "algorithm2",
+    "cluster_codeword",
     "cluster_distortion",
     "distortion_utility",
     "merge_across_components",
     "merge_by_leakage",
     "merge_path",
     "merge_until_connected",
+    "observable_pairs",
+    "observable_range",
+    "observable_values",
     "resolution_utility",
     "start_point",
     "utility_value",
@@ -149,6 +171,7 @@ _PRIVATE = (
     components,
     connected,
     leakage,
+    observable,
     paths,
     results,
     state,

@@ -14,14 +14,19 @@ from nsp.clustering.nonstochastic.results import (
     _run_from_steps,
     _Step,
 )
-from nsp.clustering.nonstochastic.state import _Graph, _prepare, _State
-from nsp.clustering.nonstochastic.utilities import TOL, Distance, Utility
+from nsp.clustering.nonstochastic.state import _Graph, _prepare, _SideGraph, _State
+from nsp.clustering.nonstochastic.utilities import TOL, Codeword, Distance, Utility
 
 __all__ = ["algorithm2", "merge_across_components"]
 
 
-def _alg2_steps(mask, utility, values, distance, base) -> Iterator[_Step]:
-    st = _State(mask, utility, values, distance, base)
+def _alg2_steps(
+    mask, utility, values, distance, base, codeword: str = "centroid"
+) -> Iterator[_Step]:
+    st = _State(mask, utility, values, distance, base, codeword)
+    if st.side:
+        yield from _alg2_side_steps(st, base)
+        return
     g = _Graph(st, mask)
     best = _RowBest(st, g) if utility == "U2" else None
     yield _Step(st.label.copy(), g.privacy(base), st.util(), (), g.decomposition_labels())
@@ -38,6 +43,47 @@ def _alg2_steps(mask, utility, values, distance, base) -> Iterator[_Step]:
         if best is not None:
             best.update(a, i, j, comp_i, comp_j)
         yield _Step(st.label.copy(), g.privacy(base), st.util(), merges, g.decomposition_labels())
+
+
+def _alg2_side_steps(st: _State, base: float) -> Iterator[_Step]:
+    """Algorithm 2 with side information: ``I*(S; X̂, A)`` over the nodes ``(𝒳, a)``.
+
+    A candidate pair joins two components of ``G_{X̂,A}`` at some ``a`` both clusters meet;
+    keys and ties as without side information, the subgraphs being the joined components
+    (counted in original ``(x, a)`` nodes). Ends when no merge joins two components.
+    """
+    g = _SideGraph(st)
+    u1 = st.utility == "U1"
+    D = None if u1 else st.pair_dbar()
+    yield _Step(st.label.copy(), g.privacy(base), st.util())
+    while g.k > 1:
+        alive = np.flatnonzero(st.alive)
+        nc = g.nc[alive]
+        ok = (nc >= 0)[:, None, :] & (nc >= 0)[None, :, :]
+        valid = np.triu((ok & (nc[:, None, :] != nc[None, :, :])).any(axis=2), 1)
+        if not valid.any():
+            return
+        if u1:
+            key = np.add.outer(st.size[alive], st.size[alive]).astype(np.float64)
+            tol = 0.0
+        else:
+            assert D is not None
+            key = D[np.ix_(alive, alive)]
+            tol = TOL
+        key = np.where(valid, key, np.inf)
+        lo, hi = np.nonzero(valid & (key <= key.min() + tol))  # row-major: canonical order
+        joined = np.array(
+            [g.gsize[g.fused(alive[a], alive[b])].sum() for a, b in zip(lo, hi, strict=True)]
+        )
+        t = int(np.flatnonzero(joined == joined.max())[0])
+        i, j = int(alive[lo[t]]), int(alive[hi[t]])
+        merges = ((st.cluster(i), st.cluster(j)),)
+        a = g.merge(i, j)
+        if D is not None:
+            row = st.merged_dbar(a, np.arange(st.n))
+            D[a, :] = row
+            D[:, a] = row
+        yield _Step(st.label.copy(), g.privacy(base), st.util(), merges)
 
 
 class _RowBest:
@@ -154,6 +200,7 @@ def merge_across_components(
     utility: Utility = "U1",
     values: ArrayLike | None = None,
     distance: Distance = "abs",
+    codeword: Codeword = "centroid",
     base: Base = 2,
 ) -> ClusteringResult:
     """Run Algorithm 2: agglomerative clustering for problem (5), min ``I*(S; X̂) − λ U_i``.
@@ -167,8 +214,10 @@ def merge_across_components(
 
     Parameters
     ----------
-    r : JointRange or array_like of bool, shape (n_s, n_x)
-        The joint range ``mask[s, x]``; every row and column must hold a True.
+    r : JointRange or array_like of bool, shape (n_s, n_x) or (n_s, n_x, n_a)
+        The joint range ``mask[s, x]``; every row and column must hold a True. A three-way
+        range ``mask[s, x, a]`` adds side information ``A`` known to the adversary: X alone
+        is quantized and the privacy is ``I*(S; X̂, A)``.
     lam : float
         Lagrange multiplier λ ≥ 0 (finite).
     utility : {"U1", "U2"}
@@ -177,13 +226,17 @@ def merge_across_components(
         Numeric value of every x (U2); default: the JointRange's x labels.
     distance : {"abs", "sq"}
         Distance for U2.
+    codeword : {"centroid", "medoid"}
+        Codeword of U2: the cluster's mean, or the member of least largest distance.
     base : float or str
         Logarithm base of the privacy measure and of U1.
 
     Returns
     -------
     ClusteringResult
-        Privacy is ``I*(S; X̂) = log|P|``; ``lagrangian = I* − λU``.
+        Privacy is ``I*(S; X̂) = log|P|`` (``I*(S; X̂, A)`` with side information; the
+        decomposition, a partition of the nodes ``(x̂, a)``, is then not recorded);
+        ``lagrangian = I* − λU``.
 
     References
     ----------
@@ -204,8 +257,9 @@ def merge_across_components(
     ((0, 2, 6), (1, 4), (3, 5))
     """
     lam = _check_lam(lam)
-    mask, vals, b = _prepare(r, utility, values, distance, base, pair_table=True)
-    return _run_from_steps(_alg2_steps(mask, utility, vals, distance, b), lam, "algorithm2")
+    mask, vals, b = _prepare(r, utility, values, distance, base, pair_table=True, codeword=codeword)
+    steps = _alg2_steps(mask, utility, vals, distance, b, codeword)
+    return _run_from_steps(steps, lam, "algorithm2")
 
 
 #: The paper's name of :func:`merge_across_components` (Algorithm 2).

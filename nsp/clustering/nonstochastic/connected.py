@@ -9,6 +9,7 @@ from collections.abc import Iterator
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from nsp._resources import progress
 from nsp._validation import Base
 from nsp.clustering.nonstochastic.results import (
     ClusteringResult,
@@ -18,7 +19,7 @@ from nsp.clustering.nonstochastic.results import (
     _Step,
 )
 from nsp.clustering.nonstochastic.state import _Graph, _prepare, _State
-from nsp.clustering.nonstochastic.utilities import TOL_VC, Distance, Utility, _log
+from nsp.clustering.nonstochastic.utilities import TOL_VC, Codeword, Distance, Utility, _log
 
 __all__ = ["merge_until_connected"]
 
@@ -108,6 +109,7 @@ def merge_until_connected(
     utility: Utility = "U1",
     values: ArrayLike | None = None,
     distance: Distance = "abs",
+    codeword: Codeword = "centroid",
     base: Base = 2,
 ) -> ClusteringResult:
     """Run the §V-C variant: min ``L0(S → X̂) − λ U_i`` subject to ``I*(S; X̂) = 0`` (problem (10)).
@@ -123,7 +125,8 @@ def merge_until_connected(
     Parameters
     ----------
     r : JointRange or array_like of bool, shape (n_s, n_x)
-        The joint range ``mask[s, x]``; every row and column must hold a True.
+        The joint range ``mask[s, x]``; every row and column must hold a True (side
+        information, a three-way range, is accepted by Algorithms 1 and 2 only).
     lam : float
         Lagrange multiplier λ ≥ 0 (finite).
     utility : {"U1", "U2"}
@@ -132,6 +135,8 @@ def merge_until_connected(
         Numeric value of every x (U2); default: the JointRange's x labels.
     distance : {"abs", "sq"}
         Distance for U2.
+    codeword : {"centroid", "medoid"}
+        Codeword of U2: the cluster's mean, or the member of least largest distance.
     base : float or str
         Logarithm base of L0 and U1.
 
@@ -159,8 +164,13 @@ def merge_until_connected(
     ((0, 5, 6), (1, 2), (3, 4))
     """
     lam = _check_lam(lam)
-    mask, vals, b = _prepare(r, utility, values, distance, base, pair_table=True)
-    st = _State(mask, utility, vals, distance, b)
+    mask, vals, b = _prepare(r, utility, values, distance, base, pair_table=True, codeword=codeword)
+    if mask.ndim == 3:
+        raise ValueError(
+            "r must be a joint range mask[s, x]: the §V-C variant does not take side "
+            "information (use merge_by_leakage or merge_across_components)"
+        )
+    st = _State(mask, utility, vals, distance, b, codeword)
     g = _Graph(st, mask)
     u1 = utility == "U1"
 
@@ -169,7 +179,7 @@ def merge_until_connected(
         return _iteration(step, t, lam, delta)
 
     history = [snapshot()]
-    for i, j, d in _vc_steps(st, g, lam, u1, b):
+    for i, j, d in progress(_vc_steps(st, g, lam, u1, b), desc="§V-C merges", unit="merge"):
         merges = ((st.cluster(i), st.cluster(j)),)
         g.merge(i, j)
         history.append(snapshot(merges, d, len(history)))

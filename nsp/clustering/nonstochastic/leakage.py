@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import numpy as np
-from numpy.typing import ArrayLike
+from numpy.typing import ArrayLike, NDArray
 
 from nsp._validation import Base
 from nsp.clustering.nonstochastic.results import (
@@ -15,13 +15,25 @@ from nsp.clustering.nonstochastic.results import (
     _Step,
 )
 from nsp.clustering.nonstochastic.state import _prepare, _State
-from nsp.clustering.nonstochastic.utilities import TOL, Distance, Utility
+from nsp.clustering.nonstochastic.utilities import TOL, Codeword, Distance, Utility
 
 __all__ = ["algorithm1", "merge_by_leakage"]
 
 
-def _alg1_steps(mask, utility, values, distance, base, end: list) -> Iterator[_Step]:
-    st = _State(mask, utility, values, distance, base)
+def _raises_score(st: _State, i: int) -> NDArray[np.bool_]:
+    """Side information: the slots whose merge with ``i`` raises ``i``'s least ratio.
+
+    ``|[[S|𝒳_i ⊔ 𝒳_j, a]]| / |[[S|a]]|`` must grow at every ``a`` where ``i`` attains its
+    minimum; without side information this is "a different S-range" (``i`` has the least).
+    """
+    union = (st.R[i] | st.R).reshape(st.n, st.n_a, st.n_s).sum(axis=2)
+    return st._score(union) > st.rsize[i]
+
+
+def _alg1_steps(
+    mask, utility, values, distance, base, end: list, codeword: str = "centroid"
+) -> Iterator[_Step]:
+    st = _State(mask, utility, values, distance, base, codeword)
     # S-range identity: a small integer id per distinct range, so candidates are O(n) to find.
     ids: dict[bytes, int] = {}
 
@@ -41,7 +53,10 @@ def _alg1_steps(mask, utility, values, distance, base, end: list) -> Iterator[_S
             if done[i]:
                 continue
             done[i] = True
-            cand = st.alive & (gid != gid[i])
+            if st.side:
+                cand = st.alive & _raises_score(st, i)
+            else:
+                cand = st.alive & (gid != gid[i])
             if not cand.any():
                 continue
             if utility == "U1":
@@ -69,6 +84,7 @@ def merge_by_leakage(
     utility: Utility = "U1",
     values: ArrayLike | None = None,
     distance: Distance = "abs",
+    codeword: Codeword = "centroid",
     base: Base = 2,
 ) -> ClusteringResult:
     """Run Algorithm 1: agglomerative clustering for problem (3), min ``L0(S → X̂) − λ U_i``.
@@ -77,8 +93,10 @@ def merge_by_leakage(
 
     Parameters
     ----------
-    r : JointRange or array_like of bool, shape (n_s, n_x)
-        The joint range ``mask[s, x]``; every row and column must hold a True.
+    r : JointRange or array_like of bool, shape (n_s, n_x) or (n_s, n_x, n_a)
+        The joint range ``mask[s, x]``; every row and column must hold a True. A three-way
+        range ``mask[s, x, a]`` adds side information ``A`` known to the adversary: X alone
+        is quantized and the privacy is ``L0(S → X̂|A)``.
     lam : float
         Lagrange multiplier λ ≥ 0 (finite).
     utility : {"U1", "U2"}
@@ -87,13 +105,22 @@ def merge_by_leakage(
         Numeric value of every x (U2); default: the JointRange's x labels.
     distance : {"abs", "sq"}
         Distance for U2.
+    codeword : {"centroid", "medoid"}
+        Codeword of U2: the cluster's mean, or the member of least largest distance.
     base : float or str
         Logarithm base of the privacy measure and of U1.
 
     Returns
     -------
     ClusteringResult
-        Privacy is ``L0(S → X̂)``; ``lagrangian = L0 − λU``.
+        Privacy is ``L0(S → X̂)`` (``L0(S → X̂|A)`` with side information);
+        ``lagrangian = L0 − λU``.
+
+    Notes
+    -----
+    With side information the clusters of least leakage ratio
+    ``min_a |[[S|𝒳, a]]| / |[[S|a]]|`` are merged, each with the utility-best partner among
+    those that raise its ratio (without side information: those with a different S-range).
 
     References
     ----------
@@ -117,9 +144,10 @@ def merge_by_leakage(
     (((0, 1, 3), (2, 4), (5, 6)), 0.0758)
     """
     lam = _check_lam(lam)
-    mask, vals, b = _prepare(r, utility, values, distance, base)
+    mask, vals, b = _prepare(r, utility, values, distance, base, codeword=codeword)
     # a path ending without candidates ends with a repeated partition (ΔL = 0: always rejected)
-    return _run_from_steps(_alg1_steps(mask, utility, vals, distance, b, []), lam, "algorithm1")
+    steps = _alg1_steps(mask, utility, vals, distance, b, [], codeword)
+    return _run_from_steps(steps, lam, "algorithm1")
 
 
 #: The paper's name of :func:`merge_by_leakage` (Algorithm 1).

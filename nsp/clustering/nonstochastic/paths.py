@@ -8,6 +8,7 @@ from typing import Literal
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from nsp._resources import progress
 from nsp._validation import Base, check_choice
 from nsp.clustering.nonstochastic.components import _alg2_steps
 from nsp.clustering.nonstochastic.leakage import _alg1_steps
@@ -19,7 +20,7 @@ from nsp.clustering.nonstochastic.results import (
     _Step,
 )
 from nsp.clustering.nonstochastic.state import _prepare
-from nsp.clustering.nonstochastic.utilities import TOL, Distance, Utility
+from nsp.clustering.nonstochastic.utilities import TOL, Codeword, Distance, Utility
 from nsp.partition import Partition
 
 __all__ = ["MergePath", "merge_path"]
@@ -143,6 +144,7 @@ def merge_path(
     utility: Utility = "U1",
     values: ArrayLike | None = None,
     distance: Distance = "abs",
+    codeword: Codeword = "centroid",
     base: Base = 2,
 ) -> MergePath:
     """Compute the whole λ-independent merge path of Algorithm 1 or 2 (to its last merge).
@@ -152,8 +154,9 @@ def merge_path(
 
     Parameters
     ----------
-    r : JointRange or array_like of bool, shape (n_s, n_x)
-        The joint range ``mask[s, x]``; every row and column must hold a True.
+    r : JointRange or array_like of bool, shape (n_s, n_x) or (n_s, n_x, n_a)
+        The joint range ``mask[s, x]``; every row and column must hold a True, or a
+        three-way range ``mask[s, x, a]`` with side information ``A``.
     algorithm : {"algorithm1", "algorithm2"}
         Algorithm 1 (:func:`merge_by_leakage`) or 2 (:func:`merge_across_components`).
     utility : {"U1", "U2"}
@@ -162,6 +165,8 @@ def merge_path(
         Numeric value of every x (U2); default: the JointRange's x labels.
     distance : {"abs", "sq"}
         Distance for U2.
+    codeword : {"centroid", "medoid"}
+        Codeword of U2.
     base : float or str
         Logarithm base of the privacy measure and of U1.
 
@@ -187,10 +192,15 @@ def merge_path(
     """
     check_choice("algorithm", algorithm, ("algorithm1", "algorithm2"))
     pair_table = algorithm == "algorithm2"
-    mask, vals, b = _prepare(r, utility, values, distance, base, pair_table=pair_table)
+    mask, vals, b = _prepare(
+        r, utility, values, distance, base, pair_table=pair_table, codeword=codeword
+    )
+    desc = f"{algorithm} merge path"
     if algorithm == "algorithm1":
         end: list[str] = []
-        steps = tuple(_alg1_steps(mask, utility, vals, distance, b, end))
+        gen = _alg1_steps(mask, utility, vals, distance, b, end, codeword)
+        steps = tuple(progress(gen, desc=desc, unit="merge"))
         return MergePath("algorithm1", steps, end[0])
-    steps = tuple(_alg2_steps(mask, utility, vals, distance, b))
+    gen = _alg2_steps(mask, utility, vals, distance, b, codeword)
+    steps = tuple(progress(gen, desc=desc, unit="merge"))
     return MergePath("algorithm2", steps, "connected")

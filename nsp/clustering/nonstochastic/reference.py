@@ -31,14 +31,16 @@ from numpy.typing import ArrayLike, NDArray
 from scipy.sparse import csr_array
 from scipy.sparse.csgraph import connected_components
 
-from nsp._validation import check_choice, check_real
+from nsp._validation import check_choice, check_int, check_real
 from nsp.clustering.nonstochastic.state import _check_pair_table
 from nsp.clustering.nonstochastic.utilities import _real_vector
 from nsp.uncertain import _mask_of
 
 __all__ = [
+    "all_partitions",
     "reference_path",
     "reference_run",
+    "reference_side_measures",
     "reference_until_connected",
 ]
 
@@ -426,3 +428,102 @@ def reference_until_connected(
         i, j = np.argwhere(sel)[0]
         q = _canon([c for t, c in enumerate(q) if t not in (i, j)] + [q[i] + q[j]])
         out.append((q, float(delta[i, j])))
+
+
+# ---------------------------------------------------------------------------------------------
+# side information: the measures of one quantization, and every quantization of a small X
+# ---------------------------------------------------------------------------------------------
+
+#: The most values of X whose partitions :func:`all_partitions` lists (Bell(10) = 115,975).
+MAX_PARTITIONED = 10
+
+
+def all_partitions(n: int) -> Iterator[Clusters]:
+    """Yield every partition of ``{0, …, n−1}``, each in canonical order.
+
+    Parameters
+    ----------
+    n : int
+        The number of values (1 to 10).
+
+    Yields
+    ------
+    list of tuple
+        A partition; there are Bell(n) of them.
+
+    Examples
+    --------
+    >>> [p for p in all_partitions(3)]  # doctest: +NORMALIZE_WHITESPACE
+    [[(0, 1, 2)], [(0, 1), (2,)], [(0, 2), (1,)], [(0,), (1, 2)], [(0,), (1,), (2,)]]
+    """
+    n = check_int("n", n, low=1, high=MAX_PARTITIONED)
+
+    def grow(x: int, blocks: list[list[int]]) -> Iterator[Clusters]:
+        if x == n:
+            yield _canon(blocks)
+            return
+        for b in blocks:
+            b.append(x)
+            yield from grow(x + 1, blocks)
+            b.pop()
+        blocks.append([x])
+        yield from grow(x + 1, blocks)
+        blocks.pop()
+
+    yield from grow(0, [])
+
+
+def reference_side_measures(
+    mask: ArrayLike, clusters: Iterable[Iterable[int]]
+) -> tuple[float, float]:
+    """Return ``(L0(S → X̂|A), I*(S; X̂, A))`` of one quantization, from sets (in bits).
+
+    Written from the definitions with Python sets: ``[[S|a]]``, ``[[S|x̂, a]]`` for every
+    pair that occurs, and the components of the graph on those pairs whose edges join pairs
+    with intersecting S-ranges (a breadth-first search).
+
+    Parameters
+    ----------
+    mask : array_like of bool, shape (n_s, n_x, n_a)
+        The joint range ``[[S, X, A]]``.
+    clusters : iterable of iterable of int
+        The quantization: clusters of indices of X covering every x once.
+
+    Returns
+    -------
+    tuple of float
+        The leakage with side information and the maximin information.
+
+    Examples
+    --------
+    >>> m = np.zeros((2, 2, 1), bool); m[0, 0, 0] = m[1, 1, 0] = True
+    >>> reference_side_measures(m, [[0], [1]]), reference_side_measures(m, [[0, 1]])
+    ((1.0, 1.0), (0.0, 0.0))
+    """
+    arr = np.asarray(mask, dtype=bool)
+    if arr.ndim != 3:
+        raise ValueError(f"mask must be 3-D, mask[s, x, a]; got shape {arr.shape}")
+    n_s, n_x, n_a = arr.shape
+    q = _canon(clusters)
+    if sorted(x for c in q for x in c) != list(range(n_x)):
+        raise ValueError("clusters must cover every value of X exactly once")
+    triples = {(s, x, a) for s, x, a in zip(*np.nonzero(arr), strict=True)}
+    s_given_a = {a: {s for s, _, b in triples if b == a} for a in range(n_a)}
+    nodes: dict[tuple[int, int], set[int]] = {}
+    for c_id, c in enumerate(q):
+        for a in range(n_a):
+            rng = {s for s, x, b in triples if b == a and x in c}
+            if rng:
+                nodes[(c_id, a)] = rng
+    l0 = max(math.log2(len(s_given_a[a]) / len(r)) for (_, a), r in nodes.items())
+    todo, comps = set(nodes), 0
+    while todo:
+        comps += 1
+        frontier = [todo.pop()]
+        while frontier:
+            u = frontier.pop()
+            near = [v for v in todo if nodes[u] & nodes[v]]
+            for v in near:
+                todo.discard(v)
+            frontier.extend(near)
+    return l0 + 0.0, math.log2(comps)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from nsp._resources import progress
 from nsp._validation import check_real
 from nsp.clustering.nonstochastic.utilities import TOL
 from nsp.partition import Partition
@@ -213,11 +214,14 @@ def _iteration(step: _Step, t: int, lam: float, delta: float | None) -> Iteratio
 
 
 def _run_from_steps(steps: Iterator[_Step], lam: float, algorithm: str) -> ClusteringResult:
-    """Accept steps while ΔL < −TOL; the common stopping rule of Algorithms 1 and 2."""
+    """Accept steps while ΔL < −TOL; the common stopping rule of Algorithms 1 and 2.
+
+    A progress bar over the merges appears when the run takes more than two seconds.
+    """
     first = next(steps)
     history = [_iteration(first, 0, lam, None)]
     prev = first
-    for step in steps:
+    for step in progress(steps, desc=f"{algorithm} merges", unit="merge"):
         d = _delta(prev, step, lam)
         it = _iteration(step, len(history), lam, d)
         if d >= -TOL:

@@ -1,21 +1,30 @@
-"""Incremental state shared by the three algorithms: clusters in slots, graph components."""
+"""Incremental state shared by the three algorithms: clusters in slots, graph components.
+
+A joint range ``mask[s, x]`` or, with side information ``A`` known to the adversary, a
+three-way range ``mask[s, x, a]`` (X alone is quantized). The three-way state keeps a per-a
+view: the S-range of a cluster is one row per value of A, stored flat as ``(a, s)``.
+"""
 
 from __future__ import annotations
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from nsp._resources import check_memory
 from nsp._validation import Base, check_base
 from nsp.clustering.nonstochastic.utilities import (
+    Codeword,
     Distance,
     Utility,
     _as_values,
     _check_utility,
     _dbar,
     _log,
+    _medoid_dbar_merged,
 )
 from nsp.partition import Partition
 from nsp.uncertain import _mask_of, support_components
+from nsp.uncertain.side_information import _mask3
 
 __all__ = ["start_point"]
 
@@ -26,14 +35,31 @@ class _State:
     So slot order is canonical order, and a merge of slots ``i < j`` keeps slot ``i``.
     """
 
-    def __init__(self, mask: NDArray[np.bool_], utility: str, values, distance: str, base: float):
-        n_s, n = mask.shape
+    def __init__(
+        self,
+        mask: NDArray[np.bool_],
+        utility: str,
+        values,
+        distance: str,
+        base: float,
+        codeword: str = "centroid",
+    ):
+        self.side = mask.ndim == 3
+        n_s, n = mask.shape[:2]
         self.n_s, self.n = n_s, n
         self.base = base
         self.utility = utility
         self.sq = distance == "sq"
-        self.R = np.ascontiguousarray(mask.T.copy())  # (n, n_s) S-range of each slot
-        self.rsize = self.R.sum(axis=1).astype(np.int64)
+        if self.side:  # per-a view: row i holds [[S|𝒳_i, a]] for every a, flat as (a, s)
+            self.n_a = mask.shape[2]
+            self.R = np.ascontiguousarray(mask.transpose(1, 2, 0).reshape(n, -1))
+            self.s_given_a = mask.any(axis=1).sum(axis=0).astype(np.int64)  # |[[S|a]]|
+            self.ra = self.R.reshape(n, self.n_a, n_s).sum(axis=2).astype(np.int64)
+            self.rsize = self._score(self.ra)
+        else:
+            self.R = np.ascontiguousarray(mask.T.copy())  # (n, n_s) S-range of each slot
+            self.rsize = self.R.sum(axis=1).astype(np.int64)
+        self.medoid = utility == "U2" and codeword == "medoid"
         self.size = np.ones(n, dtype=np.int64)
         self.alive = np.ones(n, dtype=bool)
         self.label = np.arange(n)  # slot of every x
@@ -44,12 +70,31 @@ class _State:
             self.vmin = v.copy()
             self.vmax = v.copy()
             self.dbar = np.zeros(n)
+            if self.medoid:
+                self.sorted = [np.array([x]) for x in v]
+
+    def _score(self, ra: NDArray[np.int64]) -> NDArray[np.float64]:
+        """``min_a |[[S|𝒳, a]]| / |[[S|a]]|`` over the values of A the cluster meets.
+
+        ``L0(S → X̂|A) = −log`` of its minimum over the clusters; a float quotient of two
+        integers is correctly rounded, so equal ratios compare equal.
+        """
+        ratio = np.where(ra > 0, ra / self.s_given_a, np.inf)
+        return np.asarray(ratio.min(axis=-1), dtype=np.float64)
 
     # -- measures of the current partition
     def partition(self) -> Partition:
         return Partition.from_labels(self.label.copy())
 
     def l0(self) -> float:
+        """``L0(S → X̂)``, or ``L0(S → X̂|A)`` with side information."""
+        if self.side:
+            alive = np.flatnonzero(self.alive)
+            ra = self.ra[alive]
+            ratio = np.where(ra > 0, ra / self.s_given_a, np.inf)
+            c, a = np.unravel_index(int(np.argmin(ratio)), ratio.shape)
+            num, m = int(self.s_given_a[a]), int(ra[c, a])
+            return float(_log(num, self.base) - _log(m, self.base))
         m = int(self.rsize[self.alive].min())
         return float(_log(self.n_s, self.base) - _log(m, self.base))
 
@@ -60,6 +105,9 @@ class _State:
         return float(-self.dbar[self.alive].max()) + 0.0
 
     def merged_dbar(self, i: int, js) -> NDArray[np.float64]:
+        if self.medoid:
+            js = np.atleast_1d(js)
+            return _medoid_dbar_merged(self.sorted[i], [self.sorted[j] for j in js], self.sq)
         return _dbar(
             self.vsum[i] + self.vsum[js],
             self.size[i] + self.size[js],
@@ -73,6 +121,8 @@ class _State:
 
         The operations of :meth:`merged_dbar`, done in place.
         """
+        if self.medoid:
+            return np.array([self.merged_dbar(i, np.arange(self.n)) for i in range(self.n)])
         c = np.add.outer(self.vsum, self.vsum)
         c /= np.add.outer(self.size, self.size)
         hi = np.maximum.outer(self.vmax, self.vmax)
@@ -87,9 +137,15 @@ class _State:
         """Merge slots i and j; return the surviving slot (the smaller)."""
         a, b = (i, j) if i < j else (j, i)
         self.R[a] |= self.R[b]
-        self.rsize[a] = int(self.R[a].sum())
+        if self.side:
+            self.ra[a] = self.R[a].reshape(self.n_a, self.n_s).sum(axis=1)
+            self.rsize[a] = self._score(self.ra[a])
+        else:
+            self.rsize[a] = int(self.R[a].sum())
         if self.utility == "U2":
             self.dbar[a] = float(self.merged_dbar(a, np.array([b]))[0])
+            if self.medoid:
+                self.sorted[a] = np.union1d(self.sorted[a], self.sorted[b])
             self.vsum[a] += self.vsum[b]
             self.vmin[a] = min(self.vmin[a], self.vmin[b])
             self.vmax[a] = max(self.vmax[a], self.vmax[b])
@@ -118,12 +174,33 @@ def _check_pair_table(n: int, limit: int = MAX_PAIR_TABLE) -> None:
         )
 
 
-def _prepare(r, utility, values, distance, base, *, pair_table=False):
-    _check_utility(utility, distance)
+def _memory_estimate(shape: tuple[int, ...], utility: str, pair_table: bool) -> int:
+    """Peak bytes of a run: the slots' S-ranges, label copies per step, the pair tables."""
+    n_s, n = shape[:2]
+    n_a = shape[2] if len(shape) == 3 else 1
+    nbytes = 2 * n * n_s * n_a + 8 * 8 * n
+    if len(shape) == 3 and pair_table:  # Algorithm 2's candidate test over (pair, a)
+        nbytes += 2 * n * n * n_a
+    if utility == "U2" and pair_table:  # the pair table and its temporaries
+        nbytes += 3 * 8 * n * n
+    return nbytes
+
+
+def _prepare(r, utility, values, distance, base, *, pair_table=False, codeword="centroid"):
+    """Check the options and return the mask (2-D, or 3-D ``mask[s, x, a]``), values, base."""
+    _check_utility(utility, distance, codeword)
     b = check_base(base)
-    mask = np.ascontiguousarray(_mask_of(r))
+    raw = getattr(r, "mask", r)
+    if np.ndim(raw) == 3:
+        mask = np.ascontiguousarray(_mask3(raw))
+    else:
+        mask = np.ascontiguousarray(_mask_of(r))
     if pair_table and utility == "U2":
         _check_pair_table(mask.shape[1])
+    check_memory(
+        _memory_estimate(mask.shape, utility, pair_table),
+        what=f"agglomerative clustering of a range of shape {mask.shape}",
+    )
     vals = _as_values(values, r, mask.shape[1]) if utility == "U2" else None
     return mask, vals, b
 
@@ -134,6 +211,7 @@ def start_point(
     utility: Utility = "U1",
     values: ArrayLike | None = None,
     distance: Distance = "abs",
+    codeword: Codeword = "centroid",
     base: Base = 2,
 ) -> tuple[float, float]:
     """Return ``(L0(S → X), U(X; X))``: privacy and utility without quantization.
@@ -143,14 +221,16 @@ def start_point(
 
     Parameters
     ----------
-    r : JointRange or array_like of bool, shape (n_s, n_x)
-        The joint range.
+    r : JointRange or array_like of bool, shape (n_s, n_x) or (n_s, n_x, n_a)
+        The joint range; a three-way range ``mask[s, x, a]`` gives ``L0(S → X|A)``.
     utility : {"U1", "U2"}
         Which utility.
     values : array_like of float, optional
         Numeric value of every x (U2); default: the JointRange's x labels.
     distance : {"abs", "sq"}
         Distance of U2.
+    codeword : {"centroid", "medoid"}
+        Codeword of U2 (the singletons have distortion 0 with either).
     base : float or str
         Logarithm base of L0 and U1.
 
@@ -166,8 +246,8 @@ def start_point(
     >>> [round(v, 4) for v in start_point(mask)]
     [2.585, 2.8074]
     """
-    mask, vals, b = _prepare(r, utility, values, distance, base)
-    st = _State(mask, utility, vals, distance, b)
+    mask, vals, b = _prepare(r, utility, values, distance, base, codeword=codeword)
+    st = _State(mask, utility, vals, distance, b, codeword)
     return st.l0(), st.util()
 
 
@@ -198,4 +278,58 @@ class _Graph:
         self.gsize[keep] += self.gsize[drop]
         self.gsize[drop] = 0
         self.k -= 1
+        return a
+
+
+class _SideGraph:
+    """Components of ``G_{X̂,A}`` with side information: nodes ``(𝒳, a)``, edges when ranges meet.
+
+    Every node's S-range lies in one component, so a component is a set of S values;
+    ``nc[i, a]`` is the component of node ``(𝒳_i, a)`` (−1 when the cluster never meets
+    ``a``) and ``gsize`` the number of original ``(x, a)`` nodes of every component. Merging
+    two clusters joins, for every ``a`` both meet, the components of their two nodes.
+    """
+
+    def __init__(self, st: _State):
+        self.st = st
+        r3 = st.R.reshape(st.n, st.n_a, st.n_s)
+        present = st.ra > 0
+        nodes = r3[present]  # (number of nodes, n_s)
+        k, s_lab, _ = support_components(nodes.T)
+        s_comp = np.asarray(s_lab, dtype=np.int64)
+        self.nc = np.where(present, s_comp[r3.argmax(axis=2)], -1).astype(np.int64)
+        self.k = int(k)
+        self.gsize = np.bincount(self.nc[present], minlength=self.k).astype(np.int64)
+        self.root = np.arange(self.k)
+
+    def privacy(self, base: float) -> float:
+        return float(_log(self.k, base))
+
+    def fused(self, i: int, j: int) -> NDArray[np.int64]:
+        """Return the components a merge of slots ``i, j`` would join (empty: none)."""
+        ci, cj = self.nc[i], self.nc[j]
+        f = (ci >= 0) & (cj >= 0) & (ci != cj)
+        return np.unique(np.r_[ci[f], cj[f]])
+
+    def merge(self, i: int, j: int) -> int:
+        ci, cj = self.nc[i].copy(), self.nc[j].copy()
+        f = (ci >= 0) & (cj >= 0) & (ci != cj)
+        root = self.root
+        for p, q in zip(ci[f], cj[f], strict=True):
+            rp, rq = int(root[p]), int(root[q])
+            if rp != rq:
+                keep, drop = min(rp, rq), max(rp, rq)
+                root[root == drop] = keep
+                self.gsize[keep] += self.gsize[drop]
+                self.gsize[drop] = 0
+                self.k -= 1
+        a = self.st.merge(i, j)
+        b = j if a == i else i
+        nc = self.nc
+        live = nc >= 0
+        nc[live] = root[nc[live]]
+        nc[a] = np.where(
+            ci >= 0, root[np.maximum(ci, 0)], np.where(cj >= 0, root[np.maximum(cj, 0)], -1)
+        )
+        nc[b] = -1
         return a

@@ -1,4 +1,8 @@
-"""Utilities of a quantization: U1 (worst-case resolution) and U2 (max centroid distortion)."""
+"""Utilities of a quantization: U1 (worst-case resolution) and U2 (max distortion).
+
+U2's codeword is the centroid (the mean of the cluster's distinct values, the paper's
+choice) or the medoid (the member minimising the largest distance to the others).
+"""
 
 from __future__ import annotations
 
@@ -11,7 +15,13 @@ from numpy.typing import ArrayLike, NDArray
 from nsp._validation import Base, check_base, check_choice
 from nsp.partition import Partition
 
-__all__ = ["cluster_distortion", "distortion_utility", "resolution_utility", "utility_value"]
+__all__ = [
+    "cluster_codeword",
+    "cluster_distortion",
+    "distortion_utility",
+    "resolution_utility",
+    "utility_value",
+]
 
 #: Tolerance on ΔL (stop when ΔL ≥ −TOL) and on distortion ties.
 TOL: float = 1e-12
@@ -20,6 +30,7 @@ TOL_VC: float = 1e-9
 
 Utility = Literal["U1", "U2"]
 Distance = Literal["abs", "sq"]
+Codeword = Literal["centroid", "medoid"]
 
 
 def _real_vector(name: str, values: object, n: int | None = None) -> NDArray[np.float64]:
@@ -66,9 +77,10 @@ def _as_values(values: ArrayLike | None, r: object, n_x: int) -> NDArray[np.floa
     return _real_vector("values", values, n_x)
 
 
-def _check_utility(utility: object, distance: object) -> None:
+def _check_utility(utility: object, distance: object, codeword: object = "centroid") -> None:
     check_choice("utility", utility, ("U1", "U2"))
     check_choice("distance", distance, ("abs", "sq"))
+    check_choice("codeword", codeword, ("centroid", "medoid"))
 
 
 def _log(x: float | NDArray, base: float) -> float | NDArray:
@@ -82,6 +94,44 @@ def _dbar(vsum, vcnt, vmin, vmax, sq: bool):
     c = vsum / vcnt
     d = np.maximum(c - vmin, vmax - c)
     return d * d if sq else d
+
+
+def _medoid(sv: NDArray[np.float64]) -> tuple[float, float]:
+    """Medoid of sorted values and its largest distance ``max(c − min, max − c)`` (abs).
+
+    The member closest to the midrange minimises the largest distance; of two equally
+    close members the smaller value is taken.
+    """
+    lo, hi = sv[0], sv[-1]
+    k = int(np.searchsorted(sv, (lo + hi) / 2))
+    best_c, best_d = 0.0, np.inf
+    for c in sv[max(k - 1, 0) : k + 1]:
+        d = max(c - lo, hi - c)
+        if d < best_d:
+            best_c, best_d = float(c), float(d)
+    return best_c, best_d
+
+
+def _medoid_dbar_merged(
+    si: NDArray[np.float64], others: list[NDArray[np.float64]], sq: bool
+) -> NDArray[np.float64]:
+    """``d̄`` with the medoid codeword of ``si ∪ sj`` for every sorted array ``sj`` of ``others``.
+
+    The medoid of a union is a neighbour of the union's midrange in one of the two parts.
+    """
+    out = np.empty(len(others))
+    for t, sj in enumerate(others):
+        lo, hi = min(si[0], sj[0]), max(si[-1], sj[-1])
+        mid = (lo + hi) / 2
+        best = np.inf
+        for sv in (si, sj):
+            k = int(np.searchsorted(sv, mid))
+            for c in sv[max(k - 1, 0) : k + 1]:
+                d = max(c - lo, hi - c)
+                if d < best:
+                    best = d
+        out[t] = best
+    return out * out if sq else out
 
 
 def _as_partition(partition: Partition | ArrayLike) -> Partition:
@@ -128,10 +178,51 @@ def resolution_utility(partition: Partition | ArrayLike, *, base: Base = 2) -> f
     return float(_log(n, b) - _log(int(max(p.sizes)), b))
 
 
-def cluster_distortion(
-    values: ArrayLike, cluster: ArrayLike, *, distance: Distance = "abs"
+def cluster_codeword(
+    values: ArrayLike, cluster: ArrayLike, *, codeword: Codeword = "centroid"
 ) -> float:
-    """Return the max distortion ``d̄(𝒳) = max_{x ∈ 𝒳} d(x, x̂_𝒳)`` with the centroid codeword.
+    """Return the codeword ``x̂_𝒳`` released for a cluster: its centroid or its medoid.
+
+    Parameters
+    ----------
+    values : array_like of float
+        Numeric value of every x.
+    cluster : array_like of int
+        Indices of the cluster's x values (non-empty).
+    codeword : {"centroid", "medoid"}
+        The mean of the cluster's values, or the member minimising the largest distance
+        to the others (the one closest to the midrange; the smaller of two equally close).
+
+    Returns
+    -------
+    float
+        The codeword. The medoid is a value of the cluster and does not depend on the
+        distance (``|x − x̂|`` and its square have the same minimiser).
+
+    Examples
+    --------
+    >>> vals = [0.0, 1.0, 2.0, 10.0]
+    >>> cluster_codeword(vals, [0, 1, 2, 3])
+    3.25
+    >>> cluster_codeword(vals, [0, 1, 2, 3], codeword="medoid")
+    2.0
+    """
+    check_choice("codeword", codeword, ("centroid", "medoid"))
+    vals = _real_vector("values", values)
+    v = vals[_index_vector("cluster", cluster, vals.size)]
+    if codeword == "centroid":
+        return float(v.mean())
+    return _medoid(np.unique(v))[0]
+
+
+def cluster_distortion(
+    values: ArrayLike,
+    cluster: ArrayLike,
+    *,
+    distance: Distance = "abs",
+    codeword: Codeword = "centroid",
+) -> float:
+    """Return the max distortion ``d̄(𝒳) = max_{x ∈ 𝒳} d(x, x̂_𝒳)`` of a cluster.
 
     Parameters
     ----------
@@ -141,11 +232,13 @@ def cluster_distortion(
         Indices of the cluster's x values (non-empty).
     distance : {"abs", "sq"}
         ``|x − x̂|`` or ``(x − x̂)²``.
+    codeword : {"centroid", "medoid"}
+        The codeword ``x̂_𝒳`` (see :func:`cluster_codeword`).
 
     Returns
     -------
     float
-        The largest distance of a value of the cluster from the cluster's mean value.
+        The largest distance of a value of the cluster from the codeword.
 
     References
     ----------
@@ -153,19 +246,30 @@ def cluster_distortion(
 
     Examples
     --------
-    >>> round(cluster_distortion([0.2, 0.1, 0.4, 0.3, 0.6, 1.5, 1.0], [0, 1, 2, 3, 4, 5, 6]), 6)
+    >>> vals = [0.2, 0.1, 0.4, 0.3, 0.6, 1.5, 1.0]
+    >>> round(cluster_distortion(vals, [0, 1, 2, 3, 4, 5, 6]), 6)
     0.914286
+    >>> round(cluster_distortion(vals, [0, 1, 2, 3, 4, 5, 6], codeword="medoid"), 6)
+    0.9
     """
-    _check_utility("U2", distance)
+    _check_utility("U2", distance, codeword)
     vals = _real_vector("values", values)
     v = vals[_index_vector("cluster", cluster, vals.size)]
-    return float(_dbar(v.sum(), v.size, v.min(), v.max(), distance == "sq"))
+    sq = distance == "sq"
+    if codeword == "medoid":
+        d = _medoid(np.unique(v))[1]
+        return float(d * d if sq else d)
+    return float(_dbar(v.sum(), v.size, v.min(), v.max(), sq))
 
 
 def distortion_utility(
-    values: ArrayLike, partition: Partition | ArrayLike, *, distance: Distance = "abs"
+    values: ArrayLike,
+    partition: Partition | ArrayLike,
+    *,
+    distance: Distance = "abs",
+    codeword: Codeword = "centroid",
 ) -> float:
-    """Return the utility ``U2 = −max_𝒳 d̄(𝒳)`` (centroid codewords) of a quantization.
+    """Return the utility ``U2 = −max_𝒳 d̄(𝒳)`` of a quantization.
 
     Parameters
     ----------
@@ -175,6 +279,8 @@ def distortion_utility(
         The quantization, over as many x as ``values``.
     distance : {"abs", "sq"}
         ``|x − x̂|`` or ``(x − x̂)²``.
+    codeword : {"centroid", "medoid"}
+        The codeword of every cluster (see :func:`cluster_codeword`).
 
     Returns
     -------
@@ -192,10 +298,12 @@ def distortion_utility(
     >>> distortion_utility([0.2, 0.1, 0.4, 0.3, 0.6, 1.5, 1.0], [0, 0, 1, 0, 1, 2, 2])
     -0.25
     """
-    _check_utility("U2", distance)
+    _check_utility("U2", distance, codeword)
     p = _as_partition(partition)
     v = _real_vector("values", values, p.n)
-    return -max(cluster_distortion(v, list(c), distance=distance) for c in p.clusters)
+    return -max(
+        cluster_distortion(v, list(c), distance=distance, codeword=codeword) for c in p.clusters
+    )
 
 
 def utility_value(
@@ -204,6 +312,7 @@ def utility_value(
     *,
     values: ArrayLike | None = None,
     distance: Distance = "abs",
+    codeword: Codeword = "centroid",
     base: Base = 2,
 ) -> float:
     """Return ``U1`` or ``U2`` of a quantization (dispatch on ``utility``).
@@ -218,6 +327,8 @@ def utility_value(
         Numeric value of every x (required for U2).
     distance : {"abs", "sq"}
         Distance of U2.
+    codeword : {"centroid", "medoid"}
+        Codeword of U2.
     base : float or str
         Logarithm base of U1.
 
@@ -231,10 +342,10 @@ def utility_value(
     >>> utility_value([0, 0, 1], "U2", values=[0.0, 1.0, 5.0])
     -0.5
     """
-    _check_utility(utility, distance)
+    _check_utility(utility, distance, codeword)
     check_base(base)
     if utility == "U1":
         return resolution_utility(partition, base=base)
     if values is None:
         raise ValueError("values must be given for utility 'U2'")
-    return distortion_utility(values, partition, distance=distance)
+    return distortion_utility(values, partition, distance=distance, codeword=codeword)
