@@ -25,11 +25,12 @@ import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Literal, TypeAlias
+from typing import Any, Literal, TypeAlias
 
 import numpy as np
 import pandas as pd
 
+from nsp._validation import check_choice
 from nsp.paths import data_dir
 
 from . import registry as _reg
@@ -399,6 +400,103 @@ def load_ausgrid_customer12(
     )
 
 
+def _load_sgsc_file(
+    file: Path | str,
+    chosen: list[str],
+    start: DateLike,
+    end: DateLike,
+    *,
+    fidelity: str | None = "user file",
+    stand_in: str | None = None,
+) -> pd.DataFrame:
+    """One SGSC file in the smart-meter schema (the Dask engine's reader of each file)."""
+    long, customers = _read_sgsc(Path(file), chosen, start, end)
+    return _finish(
+        long,
+        channels=chosen,
+        customers_sorted=customers,
+        start=start,
+        end=end,
+        attrs={
+            "source": "sgsc",
+            "path": str(file),
+            "fidelity": fidelity,
+            "stand_in_for": stand_in,
+            "units": "kWh per half-hour",
+        },
+    )
+
+
+def _load_ausgrid_file(
+    file: str, channels: str | Sequence[str] | None, start: DateLike, end: DateLike
+) -> pd.DataFrame:
+    return load_ausgrid(file, channels=channels, start=start, end=end)
+
+
+def _meter_meta(chosen: Sequence[str]) -> pd.DataFrame:
+    """Return an empty smart-meter frame, customer categories unknown (as Dask marks them)."""
+    from dask.dataframe.utils import clear_known_categories
+
+    empty = pd.DataFrame(
+        {
+            "customer": pd.Categorical([]),
+            "timestamp": pd.Series([], dtype="datetime64[ns]"),
+            "channel": pd.Categorical([], categories=list(chosen)),
+            "kwh": pd.Series([], dtype="float64"),
+        }
+    )
+    return clear_known_categories(empty, cols=["customer"])
+
+
+def _load_smart_meter_dask(
+    *,
+    source: str,
+    channels: str | Sequence[str] | None,
+    start: DateLike,
+    end: DateLike,
+    data_home: str | os.PathLike[str] | None,
+    path: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | None,
+) -> Any:
+    from nsp.scale._core import expand_paths, file_kind, import_dask
+
+    dd = import_dask()
+    if source == "sgsc":
+        chosen = _channels_arg(channels, list(SGSC_CHANNELS))
+        if path is None:
+            entry = _reg.REGISTRY.get("sgsc_smart_meter", "sgsc_cust50_halfhourly.csv.gz")
+            files = [str(registered_path(entry.dataset, entry.file, data_home=data_home))]
+        else:
+            files = expand_paths(path)
+        if file_kind(files) != "csv":
+            raise ValueError("source='sgsc' reads SGSC CSV files (.csv, .csv.gz)")
+        return dd.from_map(
+            _load_sgsc_file, files, chosen=chosen, start=start, end=end, meta=_meter_meta(chosen)
+        )
+    if source == "ausgrid":
+        chosen = _channels_arg(channels, AUSGRID_CHANNELS)
+        if path is None:
+            path = data_dir(data_home) / "ausgrid" / AUSGRID_2012_13_FILE
+        files = expand_paths(path)
+        return dd.from_map(
+            _load_ausgrid_file,
+            files,
+            channels=chosen,
+            start=start,
+            end=end,
+            meta=_meter_meta(chosen),
+        )
+    if source == "ausgrid_customer12":
+        if path is not None:
+            raise ValueError(
+                "path= is not used with source='ausgrid_customer12' (a registered file)"
+            )
+        frame = load_ausgrid_customer12(
+            channels=channels, start=start, end=end, data_home=data_home
+        )
+        return dd.from_pandas(frame, npartitions=1)
+    raise ValueError(f"source must be 'sgsc', 'ausgrid' or 'ausgrid_customer12'; got {source!r}")
+
+
 def load_smart_meter(
     *,
     source: Literal["sgsc", "ausgrid", "ausgrid_customer12"] = "sgsc",
@@ -406,8 +504,9 @@ def load_smart_meter(
     start: DateLike = None,
     end: DateLike = None,
     data_home: str | os.PathLike[str] | None = None,
-    path: str | os.PathLike[str] | None = None,
-) -> pd.DataFrame:
+    path: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | None = None,
+    engine: Literal["pandas", "dask"] = "pandas",
+) -> Any:
     """Load half-hourly household electricity data in the common smart-meter schema.
 
     Parameters
@@ -430,10 +529,20 @@ def load_smart_meter(
     path : path, optional
         An explicit file in the source's format (an SGSC CSV, e.g. the full
         ``CD_INTERVAL_READING_ALL_NO_QUOTES.csv``, or an Ausgrid CSV); it is not checksummed.
+        With ``engine="dask"`` also a glob or a list of such files (e.g. the full SGSC trial
+        split into parts).
+    engine : {"pandas", "dask"}
+        ``"pandas"`` (default) reads into memory. ``"dask"`` returns a lazy
+        :class:`dask.dataframe.DataFrame` (``pip install "nsp[scale]"``), one partition per
+        file, each read and cleaned exactly as the pandas engine reads one file (same
+        columns, dtypes and values; rows sorted within each file). ``customer`` has
+        per-partition categories ("unknown" to Dask; gathered, the union in order of
+        appearance); there are no ``attrs``. Feed it to
+        :func:`nsp.papers.noiseless.membership.daily_matrix` to reduce it out of core.
 
     Returns
     -------
-    pandas.DataFrame
+    pandas.DataFrame or dask.dataframe.DataFrame
         Columns ``customer`` (category of str), ``timestamp`` (datetime64[ns], start of the
         half-hour, local time), ``channel`` (category), ``kwh`` (float64), sorted by customer,
         channel, timestamp. ``attrs`` holds ``source``, ``path``, ``fidelity`` and
@@ -445,6 +554,16 @@ def load_smart_meter(
     >>> sm["customer"].nunique(), sm.attrs["fidelity"]
     (50, 'stand-in')
     """
+    engine = check_choice("engine", engine, ("pandas", "dask"))  # type: ignore[assignment]
+    if engine == "dask":
+        return _load_smart_meter_dask(
+            source=source, channels=channels, start=start, end=end, data_home=data_home, path=path
+        )
+    if path is not None and not isinstance(path, (str, os.PathLike)):
+        raise ValueError(
+            f"path must be one file with engine='pandas' (several need engine='dask'); "
+            f"got {type(path).__name__}"
+        )
     if source == "sgsc":
         chosen = _channels_arg(channels, list(SGSC_CHANNELS))
         entry = _reg.REGISTRY.get("sgsc_smart_meter", "sgsc_cust50_halfhourly.csv.gz")
@@ -458,21 +577,7 @@ def load_smart_meter(
                     f"{file} not found (an SGSC interval-reading CSV was expected)"
                 )
             fidelity, stand_in = "user file", entry.stand_in_for
-        long, customers = _read_sgsc(file, chosen, start, end)
-        frame = _finish(
-            long,
-            channels=chosen,
-            customers_sorted=customers,
-            start=start,
-            end=end,
-            attrs={
-                "source": "sgsc",
-                "path": str(file),
-                "fidelity": fidelity,
-                "stand_in_for": stand_in,
-                "units": "kWh per half-hour",
-            },
-        )
+        frame = _load_sgsc_file(file, chosen, start, end, fidelity=fidelity, stand_in=stand_in)
         if stand_in:
             log.info("smart-meter data: SGSC stand-in for %s", stand_in)
         return frame

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 import pandas as pd
@@ -142,6 +142,10 @@ def _payment_label(value: object) -> object:
 _DT_FORMATS = ["%Y-%m-%d %H:%M:%S", "%m/%d/%Y %I:%M:%S %p", "ISO8601"]
 
 
+def _is_parquet(path: Path) -> bool:
+    return path.name.lower().endswith((".parquet", ".pq"))
+
+
 def parse_bbox(
     bbox: Literal["paper"] | Iterable[float] | None,
 ) -> tuple[float, float, float, float] | None:
@@ -192,25 +196,40 @@ def parse_bbox(
     return (lon_min, lon_max, lat_min, lat_max)
 
 
-def _read_taxi(path: Path, nrows: int | None) -> tuple[pd.DataFrame, str]:
-    header = [c.strip().lower() for c in first_line(path).split(",")]
+def _taxi_kinds(header: Sequence[str], path: Path) -> tuple[str, dict[str, str]]:
+    """Return the format of a trip file from its (lower-case) columns, and the kinds to read."""
     if "tpep_pickup_datetime" in header:
-        fmt = "tlc-2016"
         # Payment as codes (TLC files) or as their labels (R conversions); no
         # improvement_surcharge before its introduction in 2015 files of some redistributions.
         kinds = {**_KINDS_2016, "payment_type": "str"}
         if "improvement_surcharge" not in header:
             del kinds["improvement_surcharge"]
-    elif "pickup_datetime" in header:
-        fmt = "kaggle-2014"
-        kinds = _KINDS_2014
-    else:
-        raise MalformedFileError(
-            path,
-            1,
-            f"not a taxi trip file: the header has neither pickup_datetime (Kaggle 2014) "
-            f"nor tpep_pickup_datetime (TLC 2015+); found {header}",
+        return "tlc-2016", kinds
+    if "pickup_datetime" in header:
+        return "kaggle-2014", dict(_KINDS_2014)
+    raise MalformedFileError(
+        path,
+        1,
+        f"not a taxi trip file: the header has neither pickup_datetime (Kaggle 2014) "
+        f"nor tpep_pickup_datetime (TLC 2015+); found {list(header)}",
+    )
+
+
+def _to_kaggle_names(frame: pd.DataFrame, fmt: str) -> pd.DataFrame:
+    """Map a TLC 2015+ frame to the Kaggle 2014 names and labels (other formats unchanged)."""
+    if fmt == "tlc-2016":
+        frame = frame.rename(columns=RENAME_2016)
+        vid = frame["vendor_id"]
+        frame["vendor_id"] = vid.map(
+            lambda v: VENDORS_2016.get(v, str(v)) if pd.notna(v) else pd.NA
         )
+        frame["payment_type"] = frame["payment_type"].map(_payment_label)
+    return frame
+
+
+def _read_taxi(path: Path, nrows: int | None) -> tuple[pd.DataFrame, str]:
+    header = [c.strip().lower() for c in first_line(path).split(",")]
+    fmt, kinds = _taxi_kinds(header, path)
     dates = [c for c, k in kinds.items() if k == "datetime"]
     frame = read_table(
         path,
@@ -221,113 +240,40 @@ def _read_taxi(path: Path, nrows: int | None) -> tuple[pd.DataFrame, str]:
         nrows=nrows,
         datetime_formats={c: _DT_FORMATS for c in dates},
     )
-    if fmt == "tlc-2016":
-        frame = frame.rename(columns=RENAME_2016)
-        vid = frame["vendor_id"]
-        frame["vendor_id"] = vid.map(
-            lambda v: VENDORS_2016.get(v, str(v)) if pd.notna(v) else pd.NA
-        )
-        frame["payment_type"] = frame["payment_type"].map(_payment_label)
-    return frame, fmt
+    return _to_kaggle_names(frame, fmt), fmt
 
 
-def load_nyc_taxi(
-    *,
-    data_home: str | os.PathLike[str] | None = None,
-    path: str | os.PathLike[str] | None = None,
-    bbox: Literal["paper"] | Iterable[float] | None = None,
-    nrows: int | None = None,
-    sample: Literal["auto", "kaggle-2014", "2016-sample", "2015-night"] = "auto",
-) -> pd.DataFrame:
-    """Load NYC yellow-taxi trips in the Kaggle 2014 schema, without zero coordinates.
+def _read_taxi_parquet(path: Path) -> tuple[pd.DataFrame, str]:
+    """Read a Parquet trip file in either schema (column names in any case)."""
+    frame = pd.read_parquet(path)
+    return _parquet_to_kaggle(frame, path)
 
-    Where the trips come from: ``path`` if given; else by ``sample``. ``"auto"`` (default) takes
-    the paper's file ``data_dir(data_home)/nyc_taxi/nyc_taxi_data_2014.csv`` if a user put it
-    there (Kaggle "2014 New York City Taxi Trips"), else the 2016 stand-in. ``"kaggle-2014"``
-    insists on the paper's file; ``"2016-sample"`` is the offline **stand-in** of 10,000 trips
-    sampled from January 2016, ``"2015-night"`` the one of 32,615 trips of one night
-    (pickups 99.7 % between 2015-01-09 23:00 and 2015-01-10 00:59; both
-    ``attrs["fidelity"] == "stand-in"``). Both the Kaggle 2014 format and the
-    TLC 2015+ format (``tpep_pickup_datetime``, ``ratecodeid``, ``extra``, numeric vendor and
-    payment codes or the payment labels "Credit card", "Cash", ...) are read; the latter is
-    mapped to the 2014 names: ``tpep_*_datetime`` -> ``*_datetime``, ``ratecodeid`` ->
-    ``rate_code``, ``extra`` -> ``surcharge``, vendor 1/2 -> ``CMT``/``VTS``, payment 1-6 ->
-    ``CRD, CSH, NOC, DIS, UNK, VOI``; ``improvement_surcharge`` (2015+, included in
-    ``total_amount``, absent from the 2015 night) and other extra columns are dropped.
 
-    Trips with a coordinate equal to 0 (GPS missing) or missing are dropped; so are trips
-    outside ``bbox`` if one is given. Every drop is counted in ``attrs`` and logged
-    (logger ``nsp.datasets``, level INFO).
+def _parquet_to_kaggle(frame: pd.DataFrame, path: Path) -> tuple[pd.DataFrame, str]:
+    frame = frame.rename(columns=lambda c: str(c).strip().lower())
+    fmt, kinds = _taxi_kinds(list(frame.columns), path)
+    missing = [c for c in kinds if c not in frame.columns]
+    if missing:
+        raise MalformedFileError(path, None, f"missing the columns {missing}")
+    frame = frame[list(kinds)].copy()
+    for c, kind in kinds.items():
+        if kind == "datetime":
+            frame[c] = pd.to_datetime(frame[c]).astype("datetime64[ns]")
+        elif kind in ("float", "int"):
+            frame[c] = pd.to_numeric(frame[c]).astype("float64" if kind == "float" else "Int64")
+        else:
+            frame[c] = frame[c].astype("str").where(frame[c].notna())
+    return _to_kaggle_names(frame, fmt), fmt
 
-    Parameters
-    ----------
-    data_home : path, optional
-        Data folder root.
-    path : path, optional
-        An explicit trip file (``.csv`` or ``.csv.gz``) in either format; not checksummed.
-    bbox : None, "paper" or (lon_min, lon_max, lat_min, lat_max)
-        Keep only trips whose pickup **and** dropoff lie in the closed box. ``"paper"`` is the
-        box of the paper's Fig. 5: longitude [-74.27, -73.68], latitude [40.49, 40.92]
-        (:data:`NYC_BBOX_PAPER`).
-    nrows : int, optional
-        Read only the first ``nrows`` trips of the file (before any filtering), e.g.
-        1,000,000 for the paper's "first million trips".
-    sample : {"auto", "kaggle-2014", "2016-sample", "2015-night"}
-        Which trips when no ``path`` is given (see above; :data:`TAXI_SAMPLES`).
 
-    Returns
-    -------
-    pandas.DataFrame
-        The 18 columns of :data:`TAXI_COLUMNS`: ``vendor_id``, ``store_and_fwd_flag``,
-        ``payment_type`` category; ``pickup_datetime``, ``dropoff_datetime``
-        datetime64[ns] (NYC local time, naive); ``passenger_count``, ``rate_code`` Int64;
-        the rest float64 (coordinates in degrees, amounts in USD, distance in miles).
-        ``attrs``: ``source``, ``format`` (``kaggle-2014`` or ``tlc-2016``), ``path``,
-        ``sample`` (the ``sample`` read, ``"user file"`` for ``path``), ``fidelity``,
-        ``stand_in_for``, ``n_read``, ``dropped_zero_coordinates``,
-        ``dropped_missing_coordinates``, ``dropped_outside_bbox``, ``bbox``.
+def _clean_taxi(
+    frame: pd.DataFrame, box: tuple[float, float, float, float] | None
+) -> tuple[pd.DataFrame, dict[str, int]]:
+    """Clean as the loader does: drop zero, missing, outside-box coordinates; fix the dtypes.
 
-    Examples
-    --------
-    >>> trips = load_nyc_taxi(bbox="paper")
-    >>> trips.attrs["n_read"], trips.attrs["dropped_zero_coordinates"]
-    (10000, 159)
-    >>> night = load_nyc_taxi(sample="2015-night", bbox="paper")
-    >>> night.attrs["n_read"], len(night)
-    (32615, 31867)
+    One place for both engines (the Dask one applies it to every partition).
     """
-    chosen = check_choice("sample", sample, _SAMPLE_CHOICES)
-    box = parse_bbox(bbox)
-    if nrows is not None and (not isinstance(nrows, (int, np.integer)) or nrows < 1):
-        raise ValueError(f"nrows must be a positive integer or None; got {nrows!r}")
-    entry = _reg.REGISTRY.get("nyc_taxi", TAXI_SAMPLES["2016-sample"])
-    original = data_dir(data_home) / "nyc_taxi" / KAGGLE_2014_FILE
-    if path is not None:
-        if chosen != "auto":
-            raise ValueError(f"sample must be 'auto' when a path is given; got {sample!r}")
-        file = Path(path)
-        if not file.is_file():
-            raise FileNotFoundError(f"{file} not found (a taxi trip CSV was expected)")
-        fidelity, stand_in, chosen = "user file", None, "user file"
-    elif chosen == "kaggle-2014" or (chosen == "auto" and original.is_file()):
-        if not original.is_file():
-            raise FileNotFoundError(
-                f"{original} not found: download {KAGGLE_2014_FILE} from {KAGGLE_2014_URL} "
-                "and save it there, or choose sample='2016-sample' or '2015-night'"
-            )
-        file, fidelity, stand_in, chosen = original, "exact", None, "kaggle-2014"
-        log.info("nyc_taxi: reading the paper's file %s", original)
-    else:
-        if chosen == "auto":
-            chosen = "2016-sample"
-        entry = _reg.REGISTRY.get("nyc_taxi", TAXI_SAMPLES[chosen])
-        file = registered_path(entry.dataset, entry.file, data_home=data_home)
-        fidelity, stand_in = entry.fidelity, entry.stand_in_for
-    frame, fmt = _read_taxi(file, nrows)
-    if fmt == "tlc-2016":  # any 2015+ TLC file replaces the paper's 2014 trips
-        stand_in = entry.stand_in_for
     n_read = len(frame)
-
     coords = frame[list(COORDINATES)].to_numpy(dtype="float64")
     missing = np.isnan(coords).any(axis=1)
     zero = ~missing & (coords == 0).any(axis=1)
@@ -358,10 +304,175 @@ def load_nyc_taxi(
         "dropped_missing_coordinates": int(missing.sum()),
         "dropped_outside_bbox": int(outside.sum()),
     }
+    return frame, counts
+
+
+def _read_clean(path: str, box: tuple[float, float, float, float] | None) -> pd.DataFrame:
+    """One file -> one cleaned partition (the Dask engine's reader of CSV files)."""
+    return _clean_taxi(_read_taxi(Path(path), None)[0], box)[0]
+
+
+def _clean_parquet_part(
+    part: pd.DataFrame, box: tuple[float, float, float, float] | None, name: str
+) -> pd.DataFrame:
+    return _clean_taxi(_parquet_to_kaggle(part, Path(name))[0], box)[0]
+
+
+def _taxi_meta() -> pd.DataFrame:
+    """Return an empty frame with the loader's dtypes (categories unknown, as Dask marks them)."""
+    from dask.dataframe.utils import clear_known_categories
+
+    kinds = {c: _KINDS_2014[c] for c in TAXI_COLUMNS}
+    empty = pd.DataFrame({c: pd.Series([], dtype=object) for c in TAXI_COLUMNS})
+    frame, _ = _clean_taxi(_to_kaggle_names(empty, "kaggle-2014"), None)
+    for c, kind in kinds.items():
+        if kind == "datetime":
+            frame[c] = frame[c].astype("datetime64[ns]")
+    return clear_known_categories(frame)
+
+
+def _load_taxi_dask(files: list[str], box: tuple[float, float, float, float] | None) -> Any:
+    from nsp.scale._core import file_kind, import_dask
+
+    dd = import_dask()
+    meta = _taxi_meta()
+    if file_kind(files) == "parquet":
+        raw = dd.read_parquet(files)
+        return raw.map_partitions(_clean_parquet_part, box, files[0], meta=meta)
+    return dd.from_map(_read_clean, files, box=box, meta=meta)
+
+
+def load_nyc_taxi(
+    *,
+    data_home: str | os.PathLike[str] | None = None,
+    path: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | None = None,
+    bbox: Literal["paper"] | Iterable[float] | None = None,
+    nrows: int | None = None,
+    sample: Literal["auto", "kaggle-2014", "2016-sample", "2015-night"] = "auto",
+    engine: Literal["pandas", "dask"] = "pandas",
+) -> Any:
+    """Load NYC yellow-taxi trips in the Kaggle 2014 schema, without zero coordinates.
+
+    Where the trips come from: ``path`` if given; else by ``sample``. ``"auto"`` (default) takes
+    the paper's file ``data_dir(data_home)/nyc_taxi/nyc_taxi_data_2014.csv`` if a user put it
+    there (Kaggle "2014 New York City Taxi Trips"), else the 2016 stand-in. ``"kaggle-2014"``
+    insists on the paper's file; ``"2016-sample"`` is the offline **stand-in** of 10,000 trips
+    sampled from January 2016, ``"2015-night"`` the one of 32,615 trips of one night
+    (pickups 99.7 % between 2015-01-09 23:00 and 2015-01-10 00:59; both
+    ``attrs["fidelity"] == "stand-in"``). Both the Kaggle 2014 format and the
+    TLC 2015+ format (``tpep_pickup_datetime``, ``ratecodeid``, ``extra``, numeric vendor and
+    payment codes or the payment labels "Credit card", "Cash", ...) are read; the latter is
+    mapped to the 2014 names: ``tpep_*_datetime`` -> ``*_datetime``, ``ratecodeid`` ->
+    ``rate_code``, ``extra`` -> ``surcharge``, vendor 1/2 -> ``CMT``/``VTS``, payment 1-6 ->
+    ``CRD, CSH, NOC, DIS, UNK, VOI``; ``improvement_surcharge`` (2015+, included in
+    ``total_amount``, absent from the 2015 night) and other extra columns are dropped.
+
+    Trips with a coordinate equal to 0 (GPS missing) or missing are dropped; so are trips
+    outside ``bbox`` if one is given. Every drop is counted in ``attrs`` and logged
+    (logger ``nsp.datasets``, level INFO).
+
+    Parameters
+    ----------
+    data_home : path, optional
+        Data folder root.
+    path : path, glob or list of paths, optional
+        An explicit trip file (``.csv``, ``.csv.gz`` or ``.parquet``) in either format; not
+        checksummed. With ``engine="dask"`` also a glob (``"trips/*.parquet"``) or a list of
+        files, all CSV or all Parquet.
+    bbox : None, "paper" or (lon_min, lon_max, lat_min, lat_max)
+        Keep only trips whose pickup **and** dropoff lie in the closed box. ``"paper"`` is the
+        box of the paper's Fig. 5: longitude [-74.27, -73.68], latitude [40.49, 40.92]
+        (:data:`NYC_BBOX_PAPER`).
+    nrows : int, optional
+        Read only the first ``nrows`` trips of the file (before any filtering), e.g.
+        1,000,000 for the paper's "first million trips".
+    sample : {"auto", "kaggle-2014", "2016-sample", "2015-night"}
+        Which trips when no ``path`` is given (see above; :data:`TAXI_SAMPLES`).
+    engine : {"pandas", "dask"}
+        ``"pandas"`` (default) reads into memory. ``"dask"`` returns a lazy
+        :class:`dask.dataframe.DataFrame` over the files (``pip install "nsp[scale]"``): one
+        partition per CSV file, Parquet row groups as Dask splits them. Every partition goes
+        through the same reading and cleaning as the pandas engine, so ``.compute()`` gives the
+        same rows, values and dtypes, except that the three categorical columns have
+        per-partition categories ("unknown" to Dask; gathered, they are the union in order of
+        appearance, where the pandas engine sorts them) and there are no ``attrs`` (the drop
+        counts would need a pass over the data). ``nrows`` is not used.
+
+    Returns
+    -------
+    pandas.DataFrame or dask.dataframe.DataFrame
+        The 18 columns of :data:`TAXI_COLUMNS`: ``vendor_id``, ``store_and_fwd_flag``,
+        ``payment_type`` category; ``pickup_datetime``, ``dropoff_datetime``
+        datetime64[ns] (NYC local time, naive); ``passenger_count``, ``rate_code`` Int64;
+        the rest float64 (coordinates in degrees, amounts in USD, distance in miles).
+        ``attrs``: ``source``, ``format`` (``kaggle-2014`` or ``tlc-2016``), ``path``,
+        ``sample`` (the ``sample`` read, ``"user file"`` for ``path``), ``fidelity``,
+        ``stand_in_for``, ``n_read``, ``dropped_zero_coordinates``,
+        ``dropped_missing_coordinates``, ``dropped_outside_bbox``, ``bbox``.
+
+    Examples
+    --------
+    >>> trips = load_nyc_taxi(bbox="paper")
+    >>> trips.attrs["n_read"], trips.attrs["dropped_zero_coordinates"]
+    (10000, 159)
+    >>> night = load_nyc_taxi(sample="2015-night", bbox="paper")
+    >>> night.attrs["n_read"], len(night)
+    (32615, 31867)
+    """
+    chosen = check_choice("sample", sample, _SAMPLE_CHOICES)
+    box = parse_bbox(bbox)
+    if nrows is not None and (not isinstance(nrows, (int, np.integer)) or nrows < 1):
+        raise ValueError(f"nrows must be a positive integer or None; got {nrows!r}")
+    entry = _reg.REGISTRY.get("nyc_taxi", TAXI_SAMPLES["2016-sample"])
+    original = data_dir(data_home) / "nyc_taxi" / KAGGLE_2014_FILE
+    engine = check_choice("engine", engine, ("pandas", "dask"))  # type: ignore[assignment]
+    if engine == "dask":
+        if nrows is not None:
+            raise ValueError("nrows is not used with engine='dask' (use .head() or .partitions)")
+        if path is not None:
+            if chosen != "auto":
+                raise ValueError(f"sample must be 'auto' when a path is given; got {sample!r}")
+            from nsp.scale._core import expand_paths
+
+            return _load_taxi_dask(expand_paths(path), box)
+    if path is not None:
+        if chosen != "auto":
+            raise ValueError(f"sample must be 'auto' when a path is given; got {sample!r}")
+        if not isinstance(path, (str, os.PathLike)):
+            raise ValueError(
+                f"path must be one file with engine='pandas' (several need engine='dask'); "
+                f"got {type(path).__name__}"
+            )
+        file = Path(path)
+        if not file.is_file():
+            raise FileNotFoundError(f"{file} not found (a taxi trip CSV was expected)")
+        fidelity, stand_in, chosen = "user file", None, "user file"
+    elif chosen == "kaggle-2014" or (chosen == "auto" and original.is_file()):
+        if not original.is_file():
+            raise FileNotFoundError(
+                f"{original} not found: download {KAGGLE_2014_FILE} from {KAGGLE_2014_URL} "
+                "and save it there, or choose sample='2016-sample' or '2015-night'"
+            )
+        file, fidelity, stand_in, chosen = original, "exact", None, "kaggle-2014"
+        log.info("nyc_taxi: reading the paper's file %s", original)
+    else:
+        if chosen == "auto":
+            chosen = "2016-sample"
+        entry = _reg.REGISTRY.get("nyc_taxi", TAXI_SAMPLES[chosen])
+        file = registered_path(entry.dataset, entry.file, data_home=data_home)
+        fidelity, stand_in = entry.fidelity, entry.stand_in_for
+    if engine == "dask":
+        return _load_taxi_dask([str(file)], box)
+    frame, fmt = _read_taxi_parquet(file) if _is_parquet(file) else _read_taxi(file, nrows)
+    if nrows is not None:
+        frame = frame.iloc[:nrows]
+    if fmt == "tlc-2016":  # any 2015+ TLC file replaces the paper's 2014 trips
+        stand_in = entry.stand_in_for
+    frame, counts = _clean_taxi(frame, box)
     log.info(
         "nyc_taxi: read %d trips from %s; dropped %d with a zero coordinate, %d with a missing "
         "one, %d outside the bbox; %d kept",
-        n_read,
+        counts["n_read"],
         file.name,
         counts["dropped_zero_coordinates"],
         counts["dropped_missing_coordinates"],
