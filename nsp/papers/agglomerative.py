@@ -70,24 +70,32 @@ __all__ = [
     "merge_path_view",
     "EXAMPLE2_U2_LAMBDA",
     "EXAMPLE2_VALUES",
+    "EXAMPLE1_SIDE_GROUPS",
     "EXAMPLE4_VALUES",
     "EXAMPLE_LAMBDA",
     "EXAMPLE_NOTES",
     "PAPER_COUNTS",
+    "codeword_comparison",
+    "codeword_table",
     "dataset_statistics",
     "dominating_points",
     "example1_range",
+    "example1_side_range",
     "example_values",
     "examples_table",
     "footnote18_table",
     "hungarian_age_chol",
     "hungarian_joint_range",
     "hungarian_pmf",
+    "hungarian_side_range",
     "k_anonymity_points",
     "merge_lagrangian",
     "min_cut_solutions",
     "modularity_gap",
+    "observable_comparison",
+    "path_points",
     "section6_table",
+    "side_information_comparison",
     "synthetic_range",
     "trace_table",
     "uniform_s",
@@ -1039,6 +1047,390 @@ def footnote18_table(*, lam: float = 0.3) -> pd.DataFrame:
                 **f,
                 "gap": gap,
                 "shows": shows,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+# ---------------------------------------------------------------------------------------------
+# §V-C, last two paragraphs: observable S (sanitise Y = (S, X)), side information A, and the
+# medoid codeword of U2
+# ---------------------------------------------------------------------------------------------
+
+#: The group of every S of Example 1 in :func:`example1_side_range` (A = a1 for s1, s2, s3).
+EXAMPLE1_SIDE_GROUPS: tuple[int, ...] = (0, 0, 0, 1, 1, 1)
+
+
+def example1_side_range() -> NDArray[np.bool_]:
+    """Return Example 1 with side information ``A``: the adversary knows if S is in {s1, s2, s3}.
+
+    ``mask[s, x, a] = [[S, X]](s, x) and a = group(s)`` with groups
+    :data:`EXAMPLE1_SIDE_GROUPS`; A is a function of S, so ``[[S|a]]`` has 3 values and
+    ``I*(S; X̂, A) ≥ I*(S; A) = 1`` bit for every quantization.
+
+    Returns
+    -------
+    numpy.ndarray of bool, shape (6, 7, 2)
+        The range ``[[S, X, A]]``.
+
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, IEEE Trans. Inf. Forensics Security, 2020, §V-C.
+
+    Examples
+    --------
+    >>> from nsp.uncertain import side_information_leakage, side_information_maximin
+    >>> m = example1_side_range()
+    >>> round(side_information_leakage(m), 4), round(side_information_maximin(m), 4)
+    (1.585, 2.3219)
+    """
+    mask = example1_range().mask
+    groups = np.asarray(EXAMPLE1_SIDE_GROUPS)
+    out = np.zeros((*mask.shape, 2), dtype=bool)
+    for a in (0, 1):
+        out[:, :, a] = mask & (groups == a)[:, None]
+    return out
+
+
+def hungarian_side_range(
+    *,
+    attribute: str = "sex",
+    missing: Literal["keep", "drop"] = "keep",
+    missing_value: int = -9,
+    data_home: str | os.PathLike[str] | None = None,
+) -> tuple[NDArray[np.bool_], NDArray[np.float64], tuple[Hashable, ...]]:
+    """Return the Hungarian range ``[[S, X, A]]``: age, cholesterol and an attribute A.
+
+    S and X are ordered as in :func:`hungarian_joint_range` (sorted ages, sorted
+    cholesterol levels); A is an attribute of the same records the adversary is assumed to
+    know (default ``"sex"``), sorted. Records with a missing A are dropped.
+
+    Parameters
+    ----------
+    attribute : str
+        A column of :func:`nsp.datasets.load_hungarian_heart` other than age and chol.
+    missing, missing_value, data_home
+        As in :func:`hungarian_age_chol`.
+
+    Returns
+    -------
+    mask : numpy.ndarray of bool, shape (n_s, n_x, n_a)
+        ``mask[s, x, a]``: some record has that age, cholesterol and attribute value.
+    values : numpy.ndarray of float
+        The cholesterol level of every x.
+    a_labels : tuple
+        The values of A.
+
+    Examples
+    --------
+    >>> mask, values, a_labels = hungarian_side_range()
+    >>> mask.shape, a_labels
+    ((38, 154, 2), (0, 1))
+    """
+    missing = check_choice("missing", missing, ("keep", "drop"))  # type: ignore[assignment]
+    missing_value = check_int("missing_value", missing_value)
+    df = load_hungarian_heart(data_home=data_home)
+    if (
+        not isinstance(attribute, str)
+        or attribute not in df.columns
+        or attribute
+        in (
+            "age",
+            "chol",
+        )
+    ):
+        others = [c for c in df.columns if c not in ("age", "chol")]
+        raise ValueError(f"attribute must be one of {others}; got {attribute!r}")
+    df = df[["age", "chol", attribute]]
+    if missing == "keep":
+        df = df.assign(chol=df["chol"].fillna(missing_value))
+    df = df.dropna()
+    ages = np.sort(df["age"].astype("int64").unique())
+    chols = np.sort(df["chol"].astype("int64").unique())
+    a_vals = sorted(df[attribute].unique().tolist())
+    mask = np.zeros((ages.size, chols.size, len(a_vals)), dtype=bool)
+    a_index = {v: i for i, v in enumerate(a_vals)}
+    mask[
+        np.searchsorted(ages, df["age"].astype("int64").to_numpy()),
+        np.searchsorted(chols, df["chol"].astype("int64").to_numpy()),
+        [a_index[v] for v in df[attribute]],
+    ] = True
+    return mask, chols.astype(np.float64), tuple(a_vals)
+
+
+def path_points(path: MergePath) -> pd.DataFrame:
+    """Return every partition of a merge path with its privacy, utility and λ-window.
+
+    Parameters
+    ----------
+    path : MergePath
+        From :func:`nsp.clustering.nonstochastic.merge_path`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``t``, ``privacy``, ``utility``, ``n_clusters``, ``lam_low``, ``lam_high`` and
+        ``reachable`` (some λ returns it: the points of the λ sweep's frontier).
+
+    Examples
+    --------
+    >>> from nsp.clustering.nonstochastic import merge_path
+    >>> df = path_points(merge_path(example1_range(), algorithm="algorithm2"))
+    >>> df[df.reachable].t.tolist()
+    [0, 4]
+    """
+    from nsp.pareto import lambda_windows
+
+    if not isinstance(path, MergePath):
+        raise ValueError(f"path must be a MergePath; got {type(path).__name__}")
+    w = lambda_windows(path)
+    return pd.DataFrame(
+        {
+            "t": w.t,
+            "privacy": path.privacy,
+            "utility": path.utility,
+            "n_clusters": [len(p) for p in path.partitions],
+            "lam_low": w.lam_low,
+            "lam_high": w.lam_high,
+            "reachable": w.reachable,
+        }
+    )
+
+
+def observable_comparison(
+    r: JointRange | ArrayLike,
+    values: ArrayLike,
+    *,
+    codeword: Literal["centroid", "medoid"] = "centroid",
+    distance: Distance = "abs",
+    vc_lambdas: Sequence[float] = (0.0, 0.3, 1.0, 3.0),
+) -> pd.DataFrame:
+    """Sanitise X, or ``Y = (S, X)``: the points of Algorithms 1, 2 and the §V-C variant.
+
+    The utility is U2 measured on X (a cluster of pairs ``(s, x)`` releases one codeword of
+    their X values; :mod:`nsp.clustering.nonstochastic.observable`), so both releases are on
+    the same axes; privacy is ``L0`` (Algorithm 1, §V-C) or ``I*`` (Algorithm 2), in bits.
+
+    Parameters
+    ----------
+    r : JointRange or array_like of bool, shape (n_s, n_x)
+        The joint range ``[[S, X]]``.
+    values : array_like of float
+        The value of every x.
+    codeword : {"centroid", "medoid"}
+        Codeword of U2.
+    distance : {"abs", "sq"}
+        Distance of U2.
+    vc_lambdas : sequence of float
+        The λ of the §V-C variant's runs (its path depends on λ).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``release`` (``"X"`` or ``"Y"``), ``algorithm``, ``lam`` (§V-C runs; NaN for
+        the path points of Algorithms 1 and 2), ``t``, ``privacy``, ``utility``,
+        ``n_clusters``, ``reachable``.
+
+    Examples
+    --------
+    >>> df = observable_comparison(example1_range(), EXAMPLE2_VALUES, vc_lambdas=[0.3])
+    >>> start = df[(df.t == 0) & (df.algorithm == "algorithm1")]
+    >>> start[["release", "privacy"]].round(4).values.tolist()
+    [['X', 2.585], ['Y', 2.585]]
+    """
+    from nsp.clustering.nonstochastic import merge_path, observable_range, observable_values
+
+    vals = np.asarray(values, dtype=float)
+    releases = {
+        "X": (r, vals),
+        "Y": (observable_range(r), observable_values(r, vals)),
+    }
+    frames = []
+    kw: dict[str, Any] = dict(utility="U2", codeword=codeword, distance=distance)
+    for name, (rr, vv) in releases.items():
+        for alg in ("algorithm1", "algorithm2"):
+            pts = path_points(merge_path(rr, algorithm=alg, values=vv, **kw))
+            frames.append(pts.assign(release=name, algorithm=alg, lam=np.nan))
+        for lam in vc_lambdas:
+            res = merge_until_connected(rr, lam, values=vv, **kw)
+            frames.append(
+                pd.DataFrame(
+                    {
+                        "t": [res.iterations],
+                        "privacy": [res.privacy],
+                        "utility": [res.utility],
+                        "n_clusters": [len(res.partition)],
+                        "reachable": [True],
+                    }
+                ).assign(release=name, algorithm="merge_until_connected", lam=float(lam))
+            )
+    cols = ["release", "algorithm", "lam", "t", "privacy", "utility", "n_clusters", "reachable"]
+    return pd.concat(frames, ignore_index=True)[cols]
+
+
+def side_information_comparison(
+    mask: ArrayLike,
+    values: ArrayLike,
+    *,
+    utility: Literal["U1", "U2"] = "U2",
+    codeword: Literal["centroid", "medoid"] = "centroid",
+    distance: Distance = "abs",
+) -> pd.DataFrame:
+    """Design for an adversary without side information, or with it; measure both with A.
+
+    For Algorithms 1 and 2, the merge path computed on ``[[S, X]]`` (A ignored) and the one
+    computed on ``[[S, X, A]]``; every partition of both is measured against the adversary
+    who knows A (``L0(S → X̂|A)``, ``I*(S; X̂, A)``) and against one who does not.
+
+    Parameters
+    ----------
+    mask : array_like of bool, shape (n_s, n_x, n_a)
+        The range ``[[S, X, A]]``.
+    values : array_like of float
+        The value of every x (U2).
+    utility : {"U1", "U2"}
+        The utility.
+    codeword : {"centroid", "medoid"}
+        Codeword of U2.
+    distance : {"abs", "sq"}
+        Distance of U2.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``design`` (``"ignores A"`` or ``"accounts for A"``), ``algorithm``, ``t``,
+        ``privacy_with_a``, ``privacy_without_a``, ``utility``, ``n_clusters``,
+        ``reachable`` (on its own path's λ sweep).
+
+    Examples
+    --------
+    >>> df = side_information_comparison(example1_side_range(), EXAMPLE2_VALUES, utility="U1")
+    >>> a2 = df[(df.algorithm == "algorithm2") & (df.design == "accounts for A")]
+    >>> a2.privacy_with_a.round(4).tolist()
+    [2.3219, 2.0, 1.585, 1.0]
+    """
+    from nsp.clustering.nonstochastic import merge_path
+    from nsp.uncertain.side_information import (
+        _mask3,
+        quantize_side_range,
+        side_information_leakage,
+        side_information_maximin,
+    )
+
+    m3 = _mask3(mask)
+    m2 = m3.any(axis=2)
+    kw: dict[str, Any] = dict(utility=utility, values=values, codeword=codeword, distance=distance)
+    frames = []
+    for alg in ("algorithm1", "algorithm2"):
+        with_a = side_information_leakage if alg == "algorithm1" else side_information_maximin
+        without_a = nonstochastic_leakage if alg == "algorithm1" else maximin_information
+        for design, rr in (("ignores A", m2), ("accounts for A", m3)):
+            path = merge_path(rr, algorithm=alg, **kw)
+            pts = path_points(path)
+            parts = path.partitions
+            pts["privacy_with_a"] = [with_a(quantize_side_range(m3, p)) for p in parts]
+            pts["privacy_without_a"] = [without_a(quantize(m2, p.labels)) for p in parts]
+            frames.append(pts.assign(design=design, algorithm=alg))
+    cols = [
+        "design",
+        "algorithm",
+        "t",
+        "privacy_with_a",
+        "privacy_without_a",
+        "utility",
+        "n_clusters",
+        "reachable",
+    ]
+    return pd.concat(frames, ignore_index=True)[cols]
+
+
+def codeword_comparison(
+    r: JointRange | ArrayLike, values: ArrayLike, *, distance: Distance = "abs"
+) -> pd.DataFrame:
+    """Return the merge-path points of Algorithms 1 and 2 with the centroid and the medoid.
+
+    Parameters
+    ----------
+    r : JointRange or array_like of bool
+        The joint range (or a three-way range with side information).
+    values : array_like of float
+        The value of every x.
+    distance : {"abs", "sq"}
+        Distance of U2.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``codeword``, ``algorithm`` and those of :func:`path_points`.
+
+    Examples
+    --------
+    >>> df = codeword_comparison(example1_range(), EXAMPLE2_VALUES)
+    >>> sorted(df.codeword.unique())
+    ['centroid', 'medoid']
+    """
+    from nsp.clustering.nonstochastic import merge_path
+
+    frames = []
+    for cw in ("centroid", "medoid"):
+        for alg in ("algorithm1", "algorithm2"):
+            path = merge_path(
+                r, algorithm=alg, utility="U2", values=values, codeword=cw, distance=distance
+            )
+            frames.append(path_points(path).assign(codeword=cw, algorithm=alg))
+    df = pd.concat(frames, ignore_index=True)
+    return df[
+        ["codeword", "algorithm", *[c for c in df.columns if c not in ("codeword", "algorithm")]]
+    ]
+
+
+def codeword_table(
+    values: ArrayLike, partition: Partition | ArrayLike, *, distance: Distance = "abs"
+) -> pd.DataFrame:
+    """Return every cluster's centroid and medoid with their largest distortions.
+
+    Parameters
+    ----------
+    values : array_like of float
+        The value of every x.
+    partition : Partition or array_like of int
+        The quantization.
+    distance : {"abs", "sq"}
+        Distance of U2.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``cluster`` (1-based text), ``centroid``, ``medoid``, ``dbar_centroid``,
+        ``dbar_medoid``.
+
+    Examples
+    --------
+    Example 2's U2 solution ``{x1,x2,x4},{x3,x5},{x6,x7}``:
+
+    >>> t = codeword_table(EXAMPLE2_VALUES, [0, 0, 1, 0, 1, 2, 2])
+    >>> t.round(4).values.tolist()[0]
+    ['{x1,x2,x4}', 0.2, 0.2, 0.1, 0.1]
+    """
+    from nsp.clustering.nonstochastic import cluster_codeword, cluster_distortion
+
+    p = (
+        partition
+        if isinstance(partition, Partition)
+        else Partition.from_labels(np.asarray(partition))
+    )
+    rows = []
+    for c in p.clusters:
+        idx = list(c)
+        rows.append(
+            {
+                "cluster": _cluster_text(c),
+                "centroid": cluster_codeword(values, idx),
+                "medoid": cluster_codeword(values, idx, codeword="medoid"),
+                "dbar_centroid": cluster_distortion(values, idx, distance=distance),
+                "dbar_medoid": cluster_distortion(
+                    values, idx, distance=distance, codeword="medoid"
+                ),
             }
         )
     return pd.DataFrame(rows)

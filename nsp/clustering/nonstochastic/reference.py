@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator
-from typing import Literal
+from typing import Literal, NamedTuple
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -98,41 +98,60 @@ def _stats(
     )
 
 
+class _Dist(NamedTuple):
+    """The distortion of U2: squared or not, and the codeword (centroid or medoid)."""
+
+    sq: bool
+    medoid: bool = False
+
+
+def _brute_medoid(v: NDArray[np.float64], sq: bool) -> float:
+    """``min_{c ∈ v} max_{x ∈ v} d(x, c)``: every member tried as the codeword."""
+    d = np.abs(v[:, None] - v[None, :]).max(axis=0).min()
+    return float(d * d if sq else d)
+
+
 def _merged_dbar(
-    x: tuple[int, ...], q: Clusters, values: NDArray[np.float64], sq: bool
+    x: tuple[int, ...], q: Clusters, values: NDArray[np.float64], sq: _Dist
 ) -> NDArray[np.float64]:
     """``d̄(𝒳 ∪ 𝒳_j)`` of the cluster ``x`` merged with every cluster of ``q``."""
+    if sq.medoid:
+        return np.array([_brute_medoid(values[list(x) + list(c)], sq.sq) for c in q])
     vsum, vmin, vmax, sizes = _stats(q, values)
     vx = values[list(x)]
     centre = (vx.sum() + vsum) / (vx.size + sizes)
     d = np.maximum(centre - np.minimum(vx.min(), vmin), np.maximum(vx.max(), vmax) - centre)
-    return np.asarray(d * d if sq else d, dtype=np.float64)
+    return np.asarray(d * d if sq.sq else d, dtype=np.float64)
 
 
-def _pair_dbar(q: Clusters, values: NDArray[np.float64], sq: bool) -> NDArray[np.float64]:
+def _pair_dbar(q: Clusters, values: NDArray[np.float64], sq: _Dist) -> NDArray[np.float64]:
     """``d̄(𝒳_i ∪ 𝒳_j)`` of every pair of clusters (the centroid of the union's values)."""
+    if sq.medoid:
+        return np.array([_merged_dbar(c, q, values, sq) for c in q])
     vsum, vmin, vmax, sizes = _stats(q, values)
     centre = (vsum[:, None] + vsum[None, :]) / (sizes[:, None] + sizes[None, :])
     d = np.maximum(
         centre - np.minimum(vmin[:, None], vmin[None, :]),
         np.maximum(vmax[:, None], vmax[None, :]) - centre,
     )
-    return np.asarray(d * d if sq else d, dtype=np.float64)
+    return np.asarray(d * d if sq.sq else d, dtype=np.float64)
 
 
-def _utility(q: Clusters, n: int, utility: str, values: NDArray | None, sq: bool) -> float:
+def _utility(q: Clusters, n: int, utility: str, values: NDArray | None, sq: _Dist) -> float:
     if utility == "U1":
         return math.log2(n) - math.log2(max(len(c) for c in q))
     assert values is not None
     return -float(_cluster_dbar(q, values, sq).max()) + 0.0
 
 
-def _cluster_dbar(q: Clusters, values: NDArray[np.float64], sq: bool) -> NDArray[np.float64]:
-    """``d̄`` of every cluster (its values' largest distance from their mean)."""
+def _cluster_dbar(q: Clusters, values: NDArray[np.float64], sq: _Dist) -> NDArray[np.float64]:
+    """``d̄`` of every cluster (its values' largest distance from their codeword)."""
+    if sq.medoid:
+        return np.array([_brute_medoid(values[list(c)], sq.sq) for c in q])
     vsum, vmin, vmax, sizes = _stats(q, values)
     centre = vsum / sizes
     d = np.maximum(centre - vmin, vmax - centre)
-    return np.asarray(d * d if sq else d, dtype=np.float64)
+    return np.asarray(d * d if sq.sq else d, dtype=np.float64)
 
 
 def _l0(mask: NDArray[np.bool_], q: Clusters) -> float:
@@ -140,10 +159,11 @@ def _l0(mask: NDArray[np.bool_], q: Clusters) -> float:
 
 
 def _prepare(
-    r: ArrayLike, utility: str, values: ArrayLike | None, distance: str
-) -> tuple[NDArray[np.bool_], NDArray[np.float64] | None, bool]:
+    r: ArrayLike, utility: str, values: ArrayLike | None, distance: str, codeword: str
+) -> tuple[NDArray[np.bool_], NDArray[np.float64] | None, _Dist]:
     check_choice("utility", utility, ("U1", "U2"))
     check_choice("distance", distance, ("abs", "sq"))
+    check_choice("codeword", codeword, ("centroid", "medoid"))
     mask = np.asarray(_mask_of(r), dtype=bool)
     _check_pair_table(mask.shape[1], MAX_VALUES)
     vals = None
@@ -152,7 +172,7 @@ def _prepare(
         if src is None:
             raise ValueError("values must be given for utility 'U2'")
         vals = _real_vector("values", src, mask.shape[1])
-    return mask, vals, distance == "sq"
+    return mask, vals, _Dist(distance == "sq", codeword == "medoid")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -161,7 +181,7 @@ def _prepare(
 
 
 def _alg1(
-    mask: NDArray[np.bool_], utility: str, values: NDArray | None, sq: bool
+    mask: NDArray[np.bool_], utility: str, values: NDArray | None, sq: _Dist
 ) -> Iterator[Clusters]:
     """Yield the partitions of Algorithm 1, ``Q^(0), Q^(1), …`` (ends when no merge is possible)."""
     q = _canon([x] for x in range(mask.shape[1]))
@@ -201,7 +221,7 @@ def _alg1(
 
 
 def _alg2(
-    mask: NDArray[np.bool_], utility: str, values: NDArray | None, sq: bool
+    mask: NDArray[np.bool_], utility: str, values: NDArray | None, sq: _Dist
 ) -> Iterator[Clusters]:
     """Yield the partitions of Algorithm 2 (ends when the confusability graph is connected)."""
     q = _canon([x] for x in range(mask.shape[1]))
@@ -236,6 +256,7 @@ def reference_path(
     utility: Literal["U1", "U2"] = "U1",
     values: ArrayLike | None = None,
     distance: Literal["abs", "sq"] = "abs",
+    codeword: Literal["centroid", "medoid"] = "centroid",
 ) -> list[Clusters]:
     """Return the λ-independent merge path of Algorithm 1 or 2, every step from scratch.
 
@@ -251,6 +272,8 @@ def reference_path(
         Numeric value of every x (U2); default: the JointRange's x labels.
     distance : {"abs", "sq"}
         Distance of U2.
+    codeword : {"centroid", "medoid"}
+        Codeword of U2 (the medoid found by trying every member).
 
     Returns
     -------
@@ -264,7 +287,7 @@ def reference_path(
     [(0, 1, 6), (2, 4), (3, 5)]
     """
     check_choice("algorithm", algorithm, ("algorithm1", "algorithm2"))
-    mask, vals, sq = _prepare(r, utility, values, distance)
+    mask, vals, sq = _prepare(r, utility, values, distance, codeword)
     steps = _alg1 if algorithm == "algorithm1" else _alg2
     return list(steps(mask, utility, vals, sq))
 
@@ -277,6 +300,7 @@ def reference_run(
     utility: Literal["U1", "U2"] = "U1",
     values: ArrayLike | None = None,
     distance: Literal["abs", "sq"] = "abs",
+    codeword: Literal["centroid", "medoid"] = "centroid",
 ) -> Clusters:
     """Return the partition Algorithm 1 or 2 returns for ``lam``, evaluating every ``ΔL``.
 
@@ -289,7 +313,7 @@ def reference_run(
         The joint range.
     lam : float
         λ ≥ 0.
-    algorithm, utility, values, distance
+    algorithm, utility, values, distance, codeword
         As in :func:`reference_path`.
 
     Returns
@@ -305,7 +329,7 @@ def reference_run(
     """
     lam = check_real("lam", lam, low=0.0)
     check_choice("algorithm", algorithm, ("algorithm1", "algorithm2"))
-    mask, vals, sq = _prepare(r, utility, values, distance)
+    mask, vals, sq = _prepare(r, utility, values, distance, codeword)
     n = mask.shape[1]
 
     def lagrangian(q: Clusters) -> float:
@@ -350,6 +374,7 @@ def reference_until_connected(
     utility: Literal["U1", "U2"] = "U1",
     values: ArrayLike | None = None,
     distance: Literal["abs", "sq"] = "abs",
+    codeword: Literal["centroid", "medoid"] = "centroid",
 ) -> list[tuple[Clusters, float | None]]:
     """Run the §V-C variant from its definition: eq. (12) for every pair, every step.
 
@@ -364,7 +389,7 @@ def reference_until_connected(
         The joint range.
     lam : float
         λ ≥ 0.
-    utility, values, distance
+    utility, values, distance, codeword
         As in :func:`reference_path`.
 
     Returns
@@ -381,7 +406,7 @@ def reference_until_connected(
     ([(0, 5, 6), (1, 2), (3, 4)], [0.3, 0.0, -1.0, 0.1755])
     """
     lam = check_real("lam", lam, low=0.0)
-    mask, vals, sq = _prepare(r, utility, values, distance)
+    mask, vals, sq = _prepare(r, utility, values, distance, codeword)
     n = mask.shape[1]
     q = _canon([x] for x in range(n))
     out: list[tuple[Clusters, float | None]] = [(q, None)]
