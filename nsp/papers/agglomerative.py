@@ -948,7 +948,7 @@ def merge_lagrangian(
 
 
 def modularity_gap(
-    r: JointRange | ArrayLike,
+    r: ArrayLike,
     a: Iterable[int],
     b: Iterable[int],
     *,
@@ -1198,7 +1198,7 @@ def path_points(path: MergePath) -> pd.DataFrame:
 
 
 def observable_comparison(
-    r: JointRange | ArrayLike,
+    r: ArrayLike,
     values: ArrayLike,
     *,
     codeword: Literal["centroid", "medoid"] = "centroid",
@@ -1345,7 +1345,7 @@ def side_information_comparison(
 
 
 def codeword_comparison(
-    r: JointRange | ArrayLike, values: ArrayLike, *, distance: Distance = "abs"
+    r: ArrayLike, values: ArrayLike, *, distance: Distance = "abs"
 ) -> pd.DataFrame:
     """Return the merge-path points of Algorithms 1 and 2 with the centroid and the medoid.
 
