@@ -1241,7 +1241,7 @@ def observable_comparison(
     from nsp.clustering.nonstochastic import merge_path, observable_range, observable_values
 
     vals = np.asarray(values, dtype=float)
-    releases = {
+    releases: dict[str, tuple[Any, NDArray[np.float64]]] = {
         "X": (r, vals),
         "Y": (observable_range(r), observable_values(r, vals)),
     }
