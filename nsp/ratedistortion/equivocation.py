@@ -32,6 +32,7 @@ from nsp._validation import (
     log_base,
 )
 from nsp.channels import _TupleResult
+from nsp.ratedistortion import _conic
 from nsp.ratedistortion.rate_distortion import _as_distortion, rate_distortion_at
 
 __all__ = [
@@ -39,6 +40,7 @@ __all__ = [
     "EquivocationResult",
     "MinRateResult",
     "RDEPoint",
+    "RateEquivocationPoint",
     "max_equivocation",
     "min_rate",
     "perfect_privacy_distortion",
@@ -83,6 +85,25 @@ class RDEPoint:
     equivocation: float
     leakage: float
     base: float = 2.0
+
+
+@dataclass(frozen=True)
+class RateEquivocationPoint(RDEPoint):
+    """The (R, D, E, L) point of :func:`rate_given_equivocation` with its certificate.
+
+    Attributes
+    ----------
+    lower_bound : float
+        A certified lower bound on ``R(D, E)``; ``rate - lower_bound`` bounds the error of
+        :attr:`rate`.
+    """
+
+    lower_bound: float = -math.inf
+
+    @property
+    def gap(self) -> float:
+        """``rate - lower_bound``: how far :attr:`rate` may be above ``R(D, E)``."""
+        return self.rate - self.lower_bound
 
 
 def _as_source(
@@ -458,7 +479,8 @@ class EquivocationResult:
         The encoder: ``W[x_r, xhat]`` (Markov), ``W[x_r, x_h, xhat]`` (general), or with a
         trailing side-information axis before ``xhat`` for the informed encoder (Thm 3).
     iterations : int
-        Mirror-descent iterations.
+        Solver iterations (interior-point, Blahut–Arimoto or mirror-descent; 0 for a closed
+        form).
     """
 
     gamma: float
@@ -569,8 +591,22 @@ def max_equivocation(
     """Return the maximal equivocation Γ(D) = max H(X_h | Xhat) s.t. E d(X_r, Xhat) <= D (eq. (10)).
 
     ``H(X_h | Xhat) = H(X_h) - I(X_h; Xhat)`` and ``I(X_h; Xhat)`` is convex in the encoder,
-    so this is a convex program. It is solved by mirror descent with an exact
-    projection on the distortion constraint and stopped by a certified duality gap.
+    so this is a convex program. Special cases are exact: a constant output when it meets
+    the budget, the perfect-privacy linear program when zero leakage is affordable, and
+    ``Γ(D) = H(X) - R(D)`` (certified Blahut–Arimoto) when ``X_h = X_r``. Otherwise the
+    program is written with one exponential cone per ``(x_h, xhat)`` term
+    ``rel_entr(p(x_h, xhat), p(x_h) p(xhat))`` over the joint masses ``p(x_r) W[x_r, xhat]``
+    and solved by the interior-point solver Clarabel.
+
+    **Certificate** (computed here, not taken from the solver). The encoder is projected to
+    exact feasibility (rows on the simplex, then mixed with the least-distortion encoder
+    until ``E d <= D``) and its equivocation computed directly: that is :attr:`gamma`. For
+    the upper bound, ``I(X_h; Xhat) = max_Q E ln Q(X_h | Xhat) / p(X_h)`` is linear in the
+    encoder for a fixed ``Q``; with ``Q`` read from the solver's exponential-cone duals, the
+    minimum of that linear function over all row-stochastic encoders with ``E d <= D`` is a
+    lower bound on the minimal leakage, computed exactly through its one-dimensional dual.
+    The solve is repeated with tighter solver tolerances until ``upper_bound - gamma <= tol``
+    and, as a last resort, polished by the first-order mirror-descent solver.
 
     Parameters
     ----------
@@ -587,11 +623,13 @@ def max_equivocation(
         faster than its certificate (near a support change of the optimal encoder the dual
         bound closes slowly), hence the default 1e-7.
     max_iter : int
-        Iteration cap (the certificate then tells how accurate the result is).
+        Iteration cap of the first-order solver; the interior-point solver uses at most
+        ``min(max_iter, 500)`` per solve (the certificate tells how accurate the result is).
     init : array_like, optional
-        A starting encoder of the shape of :attr:`EquivocationResult.channel` (default:
-        uniform). Entries near 0 recover slowly, so an optimum at another ``D`` is usually a
-        worse start than the uniform encoder.
+        A starting encoder of the shape of :attr:`EquivocationResult.channel`. Given one, the
+        first-order solver (mirror descent in the KL geometry, stopped by the same kind of
+        certificate) is used from it instead of the interior-point solver; entries near 0
+        recover slowly, so an optimum at another ``D`` is usually a poor start.
 
     Returns
     -------
@@ -614,69 +652,146 @@ def max_equivocation(
     >>> round(res.gamma, 6), res.upper_bound - res.gamma < 1e-8
     (0.811278, True)
     """
-    from nsp.info import entropy
-
     markov = check_bool("markov", markov)
     D = check_real("D", D)
     tol = check_tol("tol", tol)
     max_iter = check_int("max_iter", max_iter, low=1)
     src = _as_source(p_src, normalize=normalize)
     d = _as_distortion(dist, src.shape[0])
+    return _gamma_points(
+        src, d, np.array([D]), markov=markov, tol=tol, max_iter=max_iter, init=init, base=base
+    )[0]
+
+
+def _gamma_points(
+    src: NDArray,
+    d: NDArray,
+    grid: NDArray,
+    *,
+    markov: bool,
+    tol: float,
+    max_iter: int,
+    base: Base,
+    init: ArrayLike | None = None,
+    show_progress: bool = False,
+) -> list[EquivocationResult]:
+    """Γ(D) at every ``D`` of ``grid`` (validated inputs); one conic program for the grid."""
+    from nsp._resources import progress
+    from nsp.info import entropy
+
     d_min = float(src.sum(axis=1) @ d.min(axis=1))
-    if not math.isfinite(D) or D < d_min - 1e-12:
+    bad = [float(D) for D in grid if not math.isfinite(D) or D < d_min - 1e-12]
+    if bad:
         raise ValueError(
-            f"D must be >= D_min = {d_min:.12g} (the smallest achievable distortion); got {D}"
+            f"D must be >= D_min = {d_min:.12g} (the smallest achievable distortion); got {bad[0]}"
         )
     lb = log_base(base)
     hh = entropy(src.sum(axis=0), base=base)
     shape = (src.shape[0],) if markov else src.shape
     col = src.sum(axis=1) @ d
-    if D >= col.min():  # a constant output reveals nothing: Γ = H(X_h)
-        w = np.zeros((*shape, d.shape[1]))
-        w[..., int(col.argmin())] = 1.0  # ties: the first best constant
-        pt = rde_point(src, w, d, markov=markov, base=base)
-        return EquivocationResult(pt.equivocation, hh, pt, w, 0)
-    if (
-        markov
-        and init is None
-        and src.shape[0] == src.shape[1]
-        and not np.any(src - np.diag(np.diag(src)))
-    ):
-        # X_h = X_r (Example 1's setting): H(X | Xhat) = H(X) - I(X; Xhat), so Γ(D) = H(X) - R(D)
-        # exactly, and certified Blahut–Arimoto solves it faster than the general solver.
-        r = rate_distortion_at(
-            np.diag(src), d, max(D, d_min), tol=tol, max_iter=max_iter, base=base
-        )
-        pt = rde_point(src, r.channel, d, base=base)
-        return EquivocationResult(
-            pt.equivocation,
-            max(min(hh - r.lower_bound, hh), pt.equivocation),
-            pt,
-            r.channel,
-            r.iterations,
-        )
-    pr = _problem(src, d, markov)
+    diag = markov and init is None and src.shape[0] == src.shape[1]
+    diag = diag and not np.any(src - np.diag(np.diag(src)))
+    pr: _Problem | None = None
+    pp: tuple[float, NDArray] | None = None
+    prog: Any = None
     p_u = src.sum(axis=1) if markov else src.ravel()
     d_u = d if markov else np.repeat(d, src.shape[1], axis=0)
-    d_pp, w_pp = _perfect_privacy_lp(pr)
-    if D >= d_pp:  # zero leakage is affordable: Γ = H(X_h) exactly
-        w = _unflatten(w_pp, p_u, d_u, shape)
-        pt = rde_point(src, w, d, markov=markov, base=base)
-        return EquivocationResult(pt.equivocation, hh, pt, w, 0)
-    w0 = None
-    if init is not None:
-        w0 = np.asarray(init, dtype=np.float64).reshape(-1, d.shape[1])
-        if w0.shape[0] != p_u.size:
-            raise ValueError(
-                f"init must have the shape of the encoder {(*shape, d.shape[1])}; "
-                f"got {np.shape(init)}"
+    out = []
+    it = progress(grid, desc="Γ(D)") if show_progress else grid
+    for D in it:
+        D = float(D)
+        if D >= col.min():  # a constant output reveals nothing: Γ = H(X_h)
+            w = np.zeros((*shape, d.shape[1]))
+            w[..., int(col.argmin())] = 1.0  # ties: the first best constant
+            pt = rde_point(src, w, d, markov=markov, base=base)
+            out.append(EquivocationResult(pt.equivocation, hh, pt, w, 0))
+            continue
+        if diag:
+            # X_h = X_r (Example 1's setting): H(X | Xhat) = H(X) - I(X; Xhat), so
+            # Γ(D) = H(X) - R(D) exactly; certified Blahut–Arimoto solves it directly.
+            r = rate_distortion_at(
+                np.diag(src), d, max(D, d_min), tol=tol, max_iter=max_iter, base=base
             )
-        w0 = w0[p_u > 0]
-    res = _solve(pr, max(D, d_min), 0.0, 1.0, tol=tol * lb, max_iter=max_iter, w0=w0)
-    w = _unflatten(res.w, p_u, d_u, shape)
-    pt = rde_point(src, w, d, markov=markov, base=base)
-    upper = min(hh - res.lower / lb, hh)
-    return EquivocationResult(pt.equivocation, max(upper, pt.equivocation), pt, w, res.iterations)
+            pt = rde_point(src, r.channel, d, base=base)
+            upper = max(min(hh - r.lower_bound, hh), pt.equivocation)
+            out.append(EquivocationResult(pt.equivocation, upper, pt, r.channel, r.iterations))
+            continue
+        if pr is None:
+            pr = _problem(src, d, markov)
+            pp = _perfect_privacy_lp(pr)
+        assert pp is not None
+        if D >= pp[0]:  # zero leakage is affordable: Γ = H(X_h) exactly
+            w = _unflatten(pp[1], p_u, d_u, shape)
+            pt = rde_point(src, w, d, markov=markov, base=base)
+            out.append(EquivocationResult(pt.equivocation, hh, pt, w, 0))
+            continue
+        if init is not None:  # a warm start: the first-order solver uses it
+            w0 = np.asarray(init, dtype=np.float64).reshape(-1, d.shape[1])
+            if w0.shape[0] != p_u.size:
+                raise ValueError(
+                    f"init must have the shape of the encoder {(*shape, d.shape[1])}; "
+                    f"got {np.shape(init)}"
+                )
+            res = _solve(
+                pr, max(D, d_min), 0.0, 1.0, tol=tol * lb, max_iter=max_iter, w0=w0[p_u > 0]
+            )
+            w_red, lower, iters = res.w, res.lower, res.iterations
+        else:
+            if prog is None:
+                prog = _gamma_program(pr, what=f"Γ(D) of a {src.shape[0]} x {src.shape[1]} source")
+            w_red, lower, iters = _gamma_certified(pr, prog, max(D, d_min), tol * lb, max_iter)
+        w = _unflatten(w_red, p_u, d_u, shape)
+        pt = rde_point(src, w, d, markov=markov, base=base)
+        upper = min(hh - lower / lb, hh)
+        out.append(EquivocationResult(pt.equivocation, max(upper, pt.equivocation), pt, w, iters))
+    return out
+
+
+def _conic_source(pr: _Problem) -> _conic.Source:
+    """Return the conic module's view of the solver's problem (blocks as labels)."""
+    blk = np.zeros(pr.pu.size, dtype=np.intp)
+    for b, rows in enumerate(pr.block_rows):
+        blk[rows] = b
+    return _conic.Source(pr.pu, pr.puh, pr.d, blk)
+
+
+def _gamma_program(pr: _Problem, *, what: str, kind: str = "gamma") -> _conic.Program:
+    """Build the exponential-cone program of ``pr`` after checking its memory estimate."""
+    from nsp._resources import check_memory
+
+    n_u, n_k = pr.d.shape
+    n_b = len(pr.block_rows)
+    est = _conic.estimate_bytes(n_u, n_k, pr.puh.shape[1], n_b, rate=kind != "gamma")
+    check_memory(est, what=what)
+    return _conic.Program(_conic_source(pr), kind)
+
+
+#: Clarabel gap tolerances tried in turn until the certificate closes.
+_CONIC_TOLS = (1e-8, 1e-10, 1e-12)
+
+
+def _gamma_certified(
+    pr: _Problem, prog: _conic.Program, D: float, tol: float, max_iter: int
+) -> tuple[NDArray, float, int]:
+    """Minimal leakage (nats) at ``D``: encoder rows, certified lower bound, iterations.
+
+    The interior-point solve is repeated with tighter tolerances while the certified gap
+    exceeds ``tol``; as a last resort the first-order solver polishes the best encoder.
+    """
+    best: _conic.Solution | None = None
+    iters = 0
+    for t in _CONIC_TOLS:
+        sol = _conic.gamma(prog, D, tol=t, max_iter=max(50, min(max_iter, 500)))
+        iters += sol.iterations
+        if best is None or sol.value - sol.lower < best.value - best.lower:
+            best = sol
+        if best.value - best.lower <= tol:
+            return best.w, best.lower, iters
+    assert best is not None
+    res = _solve(pr, D, 0.0, 1.0, tol=tol, max_iter=max_iter, w0=best.w)
+    if res.value - res.lower < best.value - best.lower:
+        return res.w, max(res.lower, best.lower), iters + res.iterations
+    return best.w, max(res.lower, best.lower), iters + res.iterations
 
 
 def min_rate(
@@ -741,13 +856,23 @@ def rate_given_equivocation(
     max_iter: int = 20_000,
     base: Base = 2,
     normalize: bool = False,
-) -> RDEPoint | None:
+) -> RateEquivocationPoint | None:
     """Return ``R(D, E) = min I(X_r X_h; Xhat)`` s.t. ``E d <= D``, ``H(X_h|Xhat) >= E`` (Fig. 3a).
 
-    A convex program: the Lagrangian ``I(X; Xhat) + mu I(X_h; Xhat)`` is minimized
-    at fixed ``D`` by the mirror-descent solver, and ``mu >= 0`` is found by bisection so that
-    the equivocation is ``E``; the two bracketing encoders are time-shared (the constraint
-    functions are convex, so the mixture stays feasible).
+    A convex program, solved as one exponential-cone program (Clarabel): a relative-entropy
+    term per ``(u, xhat)`` for the rate ``I(U; Xhat)`` (``U = X_r`` for the Markov encoder,
+    ``(X_r, X_h)`` otherwise) and per ``(x_h, xhat)`` for the leakage, whose sum is bounded
+    by ``H(X_h) - E``. At zero leakage (``E = H(X_h)``) the leakage constraint has no interior
+    and is replaced by what it means, independence of ``Xhat`` and ``X_h``: the linear
+    equalities ``p(xhat | x_h) = p(xhat)``; that program is solved exactly too.
+
+    **Certificate.** The returned encoder is exactly within the distortion budget and within
+    ``1e-9`` of the equivocation requirement; its rate is computed directly. The lower bound
+    is Lagrangian: with the variational forms ``I(A; Xhat) = max_Q E ln Q(A | Xhat) / p(A)``
+    (the multipliers, ``Q`` and the independence multipliers read from the solver's duals),
+    the Lagrangian is linear in the encoder and its minimum over row-stochastic encoders
+    with ``E d <= D`` is computed exactly (a one-dimensional concave dual). Any multipliers
+    give a valid bound, so the certificate does not rest on the solver's claims.
 
     Parameters
     ----------
@@ -758,13 +883,14 @@ def rate_given_equivocation(
     D : float
         Distortion budget.
     E : float
-        Required equivocation ``H(X_h | Xhat)``.
+        Required equivocation ``H(X_h | Xhat)``; ``E >= H(X_h) - 1e-12`` is read as zero
+        leakage.
     markov : bool
         Encoder sees only ``X_r`` (``True``) or also ``X_h``.
     tol : float
-        Accuracy of the rate (units of ``base``), > 0.
+        Certified accuracy of the rate (units of ``base``), > 0.
     max_iter : int
-        Iteration cap of each convex solve.
+        Cap on the interior-point iterations of each solve (at most 500 are used).
     base : float or str
         Logarithm base (default 2: bits).
     normalize : bool
@@ -772,19 +898,23 @@ def rate_given_equivocation(
 
     Returns
     -------
-    RDEPoint or None
-        The point of a feasible encoder with rate within about ``tol`` of ``R(D, E)``;
-        ``None`` when ``E > Γ(D)`` (infeasible). For ``E <= E*(D)`` this is ``R(D)``.
+    RateEquivocationPoint or None
+        The point of a feasible encoder with its certified ``lower_bound`` on ``R(D, E)``;
+        ``None`` when ``E > Γ(D)`` (infeasible). For ``E <= E*(D)`` this is ``R(D)`` (the
+        Blahut–Arimoto encoder and its certificate).
 
     Examples
     --------
-    Remark-4 instance at ``D = 0.25``: at ``E = Γ(D) = h(D)`` the rate is ``2 - h(D) - D``.
+    Remark-4 instance at ``D = 0.25``: at ``E = Γ(D) = h(D)`` the rate is ``2 - h(D) - D``;
+    at ``D = 1/2`` zero leakage costs ``R(1/2, 1) = 1/2`` bit.
 
     >>> from nsp.ratedistortion import hamming_distortion
     >>> p_src = np.zeros((4, 2)); p_src[[0, 1], 0] = 0.25; p_src[[2, 3], 1] = 0.25
     >>> pt = rate_given_equivocation(p_src, hamming_distortion(4), 0.25, 0.811278 - 1e-7)
-    >>> round(pt.rate, 4)
-    0.9387
+    >>> round(pt.rate, 4), pt.gap < 1e-7
+    (0.9387, True)
+    >>> round(rate_given_equivocation(p_src, hamming_distortion(4), 0.5, 1.0).rate, 6)
+    0.5
     """
     from nsp.info import entropy
 
@@ -799,64 +929,52 @@ def rate_given_equivocation(
     hh = entropy(src.sum(axis=0), base=base)
     if E > hh + 1e-12:
         return None
-    r0, w0 = min_rate(src, d, D, base=base)
+    r = rate_distortion_at(src.sum(axis=1), d, D, tol=min(tol, 1e-10), base=base)
+    r0 = rde_point(src, r.channel, d, base=base)
     if r0.equivocation >= E:
-        return r0
+        return RateEquivocationPoint(*_fields(r0), lower_bound=min(r.lower_bound, r0.rate))
     pr = _problem(src, d, markov)
-    target = (hh - E) * lb  # allowed I(X_h; Xhat) in nats
     shape = (src.shape[0],) if markov else src.shape
     p_u = src.sum(axis=1) if markov else src.ravel()
     d_u = d if markov else np.repeat(d, src.shape[1], axis=0)
+    zero = E >= hh - 1e-12
+    gam = _gamma_points(src, d, np.array([D]), markov=markov, tol=1e-9, max_iter=500, base=base)
+    g = gam[0]
+    if E > g.upper_bound + 1e-12:
+        return None
+    what = f"R(D, E) of a {src.shape[0]} x {src.shape[1]} source"
+    prog = _gamma_program(pr, what=what, kind="rate0" if zero else "rate")
+    T = 0.0 if zero else (hh - E) * lb
+    zl = _perfect_privacy_lp(pr) if zero else None
+    w_g = _problem_w(g.channel, markov)[p_u > 0]
+    leak_g = (hh - g.gamma) * lb
+    best: tuple[float, NDArray, float] | None = None  # (gap, encoder, lower)
+    for i, t in enumerate(_CONIC_TOLS):
+        sol = _conic.rate(prog, D, T, tol=t, max_iter=max(50, min(max_iter, 500)), zero_leak=zl)
+        if sol is None:
+            continue
+        w = sol.w
+        if sol.leakage > T + 1e-9 * lb:  # over budget: tighter tolerance, or repair at last
+            if i < len(_CONIC_TOLS) - 1 or leak_g >= sol.leakage:
+                continue
+            theta = min(1.0, (sol.leakage - T) / (sol.leakage - leak_g))
+            w = (1.0 - theta) * w + theta * w_g  # the leakage is convex: now within budget
+        gap = _conic.rate_nats(prog.src, w) - sol.lower
+        if best is None or gap < best[0]:
+            best = (gap, w, sol.lower)
+        if gap <= tol * lb:
+            break
+    if best is None:  # the solver found no encoder: E is at Γ(D) within its accuracy
+        w, lower = w_g, r.lower_bound * lb
+    else:
+        w, lower = best[1], best[2]
+    pt = rde_point(src, _unflatten(w, p_u, d_u, shape), d, markov=markov, base=base)
+    lower_b = max(lower / lb, r.lower_bound)
+    return RateEquivocationPoint(*_fields(pt), lower_bound=min(lower_b, pt.rate))
 
-    def solve(mu: float, w_start: NDArray | None) -> _SolveResult:
-        return _solve(pr, float(D), 1.0, mu, tol=tol * lb / 10, max_iter=max_iter, w0=w_start)
 
-    lo_mu, lo = 0.0, None  # lo: I_h too large (infeasible side)
-    hi_mu, hi = 1.0, None
-    w_start = None
-    while True:
-        res = solve(hi_mu, w_start)
-        w_start = res.w
-        if res.i_h <= target:
-            hi = res
-            break
-        lo_mu, lo = hi_mu, res
-        hi_mu *= 4.0
-        if hi_mu > 1e5:
-            # E is above Γ(D) (within the solver's accuracy)
-            gam = max_equivocation(src, d, D, markov=markov, base=base)
-            if E > gam.upper_bound:
-                return None
-            hi = _SolveResult(
-                _problem_w(gam.channel, markov)[p_u > 0],
-                0.0,
-                0.0,
-                0.0,
-                (hh - gam.gamma) * lb,
-                0.0,
-                0,
-            )
-            break
-    for _ in range(60):
-        if lo is not None and hi_mu - lo_mu <= 1e-6 * hi_mu:
-            break
-        if hi.i_h >= target - tol * lb:
-            break
-        mid = 0.5 * (lo_mu + hi_mu)
-        res = solve(mid, hi.w)
-        if res.i_h <= target:
-            hi_mu, hi = mid, res
-        else:
-            lo_mu, lo = mid, res
-    w = hi.w
-    if lo is not None and lo.i_h > target > hi.i_h:
-        theta = (target - hi.i_h) / (lo.i_h - hi.i_h)
-        w_mix = theta * lo.w + (1 - theta) * hi.w
-        _, _, ih_mix, _ = _objective_and_gradient(pr, w_mix, 1.0, 1.0)
-        if ih_mix <= target:
-            w = w_mix
-    w_full = _unflatten(w, p_u, d_u, shape)
-    return rde_point(src, w_full, d, markov=markov, base=base)
+def _fields(pt: RDEPoint) -> tuple[float, float, float, float, float]:
+    return pt.rate, pt.distortion, pt.equivocation, pt.leakage, pt.base
 
 
 def _problem_w(channel: NDArray, markov: bool) -> NDArray:

@@ -23,8 +23,9 @@ from nsp.ratedistortion.equivocation import (
     RDEPoint,
     _as_source,
     _base_value,
+    _gamma_certified,
+    _gamma_program,
     _problem,
-    _solve,
     _unflatten,
 )
 from nsp.ratedistortion.rate_distortion import _as_distortion
@@ -313,7 +314,10 @@ def max_equivocation_informed(
     """Γ_I(D) = max H(X_h | Xhat, Z) over informed encoders with ``E d <= D`` (Theorem 3).
 
     Convex (``I(X_h; Xhat | Z)`` is convex in the encoder for each ``z``), solved by the same
-    certified mirror-descent solver as :func:`max_equivocation`, per value of ``Z``.
+    certified exponential-cone program as :func:`max_equivocation`: one relative-entropy
+    term per ``(z, x_h, xhat)``, the distortion budget shared by all values of ``Z``. The
+    upper bound is ``H(X_h | Z)`` minus a Lagrangian lower bound on the leakage computed
+    from the returned duals (see :func:`max_equivocation`).
     The channel has shape ``(n_r, n_z, n_xhat)`` (Markov) or ``(n_r, n_h, n_z, n_xhat)``.
 
     Parameters
@@ -367,12 +371,13 @@ def max_equivocation_informed(
     lb = log_base(base)
     n_r, n_h, n_z = p.shape
     pr = _problem(p.sum(axis=2), d, markov, p_z=p)
-    res = _solve(pr, max(D, d_min), 0.0, 1.0, tol=tol * lb, max_iter=max_iter)
+    prog = _gamma_program(pr, what=f"Γ_I(D) of a {n_r} x {n_h} x {n_z} source")
+    w_red, lower, iters = _gamma_certified(pr, prog, max(D, d_min), tol * lb, max_iter)
     shape = (n_r, n_z) if markov else (n_r, n_h, n_z)
     p_u = (p.sum(axis=1) if markov else p).ravel()
     d_u = np.repeat(d, n_z, axis=0) if markov else np.repeat(d, n_h * n_z, axis=0)
-    w = _unflatten(res.w, p_u, d_u, shape)
+    w = _unflatten(w_red, p_u, d_u, shape)
     pt = si_informed_point(p, w, d, markov=markov, base=base)
     h_cond = conditional_entropy(p, 1, 2, base=base)  # H(X_h | Z)
-    upper = max(min(h_cond - res.lower / lb, h_cond), pt.equivocation)
-    return EquivocationResult(pt.equivocation, upper, pt, w, res.iterations)
+    upper = max(min(h_cond - lower / lb, h_cond), pt.equivocation)
+    return EquivocationResult(pt.equivocation, upper, pt, w, iters)

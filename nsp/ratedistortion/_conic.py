@@ -1,0 +1,491 @@
+"""Exponential-cone programs behind Γ(D), Γ_I(D) and R(D, E), solved by Clarabel, certified.
+
+The encoder is described by the solver's view of the source (``_Problem``): encoder inputs
+``u`` with mass ``p(u)``, hidden letters ``h`` with ``p(u, h)``, the distortion ``d[u, k]`` and
+the block ``b(u)`` (the value of the user's side information; one block without it). The
+variables are the joint masses ``m[u, k] = p(u) W[u, k]``, the block output masses
+``q[b, k] = sum_{u in b} m[u, k]`` and one epigraph variable per relative-entropy term:
+
+* leakage ``I(H; Xhat | B) = sum_{b,h,k} rel_entr(sum_{u in b} p(h|u) m[u,k], p(h|b) q[b,k])``;
+* rate ``I(U; Xhat) = sum_{u,k} rel_entr(m[u,k], p(u) q[k])``,
+
+with ``rel_entr(x, y) = x ln(x/y) <= t`` written as ``(-t, x, y)`` in Clarabel's exponential
+cone. The program is built once per instance with sparse matrices; along a grid of
+distortions only the right-hand side changes (``DefaultSolver.update``).
+
+**Certificate.** Nothing the interior-point solver reports is trusted: the primal point is
+projected to exact feasibility (rows on the simplex, ``E d <= D``) and its value computed
+directly; the lower bound comes from the variational form
+``I(A; Xhat) = max_Q sum m ln(Q(a | xhat) / p(a))`` (equality at the true posterior), which is
+linear in the encoder. For any ``Q`` and multipliers ``mu >= 0`` (leakage) and ``lambda``
+(independence), ``min`` of the resulting Lagrangian over row-stochastic encoders with
+``E d <= D`` is a linear program with a single constraint, solved exactly through its
+one-dimensional concave dual (a bisection on the slope). Its value is a lower bound on the
+optimum (weak duality), whatever ``Q``, ``mu`` and ``lambda`` are; they are read from the
+solver's exponential-cone slacks and duals, which makes the bound tight at the optimum.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import scipy.sparse as sp
+from numpy.typing import NDArray
+
+__all__: list[str] = []
+
+
+@dataclass(frozen=True)
+class Source:
+    """The solver's view of a source: input masses, hidden joint, distortion and blocks."""
+
+    pu: NDArray[np.float64]  # p(u), all > 0
+    puh: NDArray[np.float64]  # p(u, h)
+    d: NDArray[np.float64]  # d[u, k]
+    block: NDArray[np.intp]  # b(u) in 0..n_b-1
+
+
+@dataclass(frozen=True)
+class Solution:
+    """A certified solution of one program (values in nats)."""
+
+    w: NDArray[np.float64]  # the exactly feasible encoder W[u, k]
+    value: float  # objective at w (leakage for Γ, rate for R)
+    lower: float  # certified lower bound on the optimum
+    leakage: float  # I(H; Xhat | B) at w
+    iterations: int
+    status: str
+
+
+def estimate_bytes(n_u: int, n_k: int, n_h: int, n_b: int, *, rate: bool) -> float:
+    """Rough peak memory of building and factoring the program (bytes).
+
+    The constraint matrix has about ``n_u n_k (n_h + 4)`` non-zeros (more with the rate
+    cones); the KKT factor of an exponential-cone program of this shape fills in to a few
+    times that. 8-byte values plus 8-byte indices, times a factor 6 for the fill-in and the
+    solver's copies.
+    """
+    nm = n_u * n_k
+    nnz = nm * (n_h + 4) + 3 * n_b * n_h * n_k + (4 * nm if rate else 0)
+    return 16.0 * 6.0 * (nnz + 10 * (nm + n_b * n_h * n_k))
+
+
+class Program:
+    """One exponential-cone program for a source, reusable along a grid of distortions.
+
+    ``kind`` is ``"gamma"`` (minimize the leakage under ``E d <= D``), ``"rate"`` (minimize
+    the rate under ``E d <= D`` and leakage ``<= T``) or ``"rate0"`` (minimize the rate under
+    ``E d <= D`` and ``Xhat`` independent of ``H``: zero leakage, written as linear equalities).
+    """
+
+    def __init__(self, src: Source, kind: str) -> None:
+        self.src = src
+        self.kind = kind
+        pu, puh, d, blk = src.pu, src.puh, src.d, src.block
+        n_u, n_k = d.shape
+        n_b = int(blk.max()) + 1
+        n_m = n_u * n_k
+        self.n_u, self.n_k, self.n_b, self.n_m = n_u, n_k, n_b, n_m
+        p_bh = np.zeros((n_b, puh.shape[1]))
+        np.add.at(p_bh, blk, puh)
+        self.p_bh = p_bh
+        p_b = p_bh.sum(axis=1)
+        self.cond_h_b = p_bh / p_b[:, None]  # p(h | b)
+        self.cond_h_u = puh / pu[:, None]  # p(h | u)
+        hb_b, hb_h = np.nonzero(p_bh > 0)  # active (b, h) pairs
+        n_hb = hb_b.size
+        self.hb_b, self.hb_h = hb_b, hb_h
+        with_h = kind != "rate0"
+        with_u = kind in ("rate", "rate0")
+        n_th = n_hb * n_k if with_h else 0
+        n_tu = n_m if with_u else 0
+        self.off_q = n_m
+        self.off_th = n_m + n_b * n_k
+        self.off_tu = self.off_th + n_th
+        n_x = self.off_tu + n_tu
+        self.n_th, self.n_tu = n_th, n_tu
+
+        blocks: list[sp.coo_matrix] = []
+        rhs: list[NDArray[np.float64]] = []
+        cones: list[Any] = []
+        import clarabel
+
+        def add(rows: NDArray, cols: NDArray, vals: NDArray, n_rows: int, b: NDArray) -> None:
+            blocks.append(sp.coo_matrix((vals, (rows, cols)), shape=(n_rows, n_x)))
+            rhs.append(b)
+
+        m_idx = np.arange(n_m).reshape(n_u, n_k)
+        u_of_m = np.repeat(np.arange(n_u), n_k)
+        k_of_m = np.tile(np.arange(n_k), n_u)
+        # --- equalities: rows of the encoder, q definitions, independence ------------------
+        add(u_of_m, m_idx.ravel(), np.ones(n_m), n_u, pu.copy())
+        q_idx = self.off_q + blk[u_of_m] * n_k + k_of_m  # q[b(u), k] for every m[u, k]
+        rows_q = np.concatenate([np.arange(n_b * n_k), blk[u_of_m] * n_k + k_of_m])
+        cols_q = np.concatenate([self.off_q + np.arange(n_b * n_k), m_idx.ravel()])
+        vals_q = np.concatenate([np.ones(n_b * n_k), -np.ones(n_m)])
+        add(rows_q, cols_q, vals_q, n_b * n_k, np.zeros(n_b * n_k))
+        n_eq = n_u + n_b * n_k
+        self.n_indep = 0
+        if kind == "rate0":  # sum_u p(h|u) m[u,k] - p(h|b) q[b,k] = 0 for every (b, h), k
+            r_m, c_m, v_m = self._hidden_rows(m_idx)
+            cell = np.arange(n_hb * n_k)
+            r_q = cell
+            c_q = self.off_q + np.repeat(hb_b, n_k) * n_k + np.tile(np.arange(n_k), n_hb)
+            v_q = -np.repeat(self.cond_h_b[hb_b, hb_h], n_k)
+            add(
+                np.concatenate([r_m, r_q]),
+                np.concatenate([c_m, c_q]),
+                np.concatenate([v_m, v_q]),
+                n_hb * n_k,
+                np.zeros(n_hb * n_k),
+            )
+            n_eq += n_hb * n_k
+            self.n_indep = n_hb * n_k
+        cones.append(clarabel.ZeroConeT(n_eq))
+        # --- inequalities: distortion, leakage budget, m >= 0 --------------------------------
+        self.row_dist = n_eq
+        add(np.zeros(n_m, dtype=int), m_idx.ravel(), d.ravel(), 1, np.array([0.0]))
+        n_ineq = 1
+        self.row_leak = -1
+        if kind == "rate":
+            self.row_leak = n_eq + 1
+            add(
+                np.zeros(n_th, dtype=int),
+                self.off_th + np.arange(n_th),
+                np.ones(n_th),
+                1,
+                np.array([0.0]),
+            )
+            n_ineq += 1
+        add(np.arange(n_m), m_idx.ravel(), -np.ones(n_m), n_m, np.zeros(n_m))
+        n_ineq += n_m
+        cones.append(clarabel.NonnegativeConeT(n_ineq))
+        # --- exponential cones: (-t, x, y) ---------------------------------------------------
+        self.row_exp = n_eq + n_ineq
+        if with_h:  # cells (b, h, k): x = sum_u p(h|u) m[u,k], y = p(h|b) q[b,k]
+            r_m, c_m, v_m = self._hidden_rows(m_idx)
+            cell = np.arange(n_th)
+            q_of_cell = self.off_q + np.repeat(hb_b, n_k) * n_k + np.tile(np.arange(n_k), n_hb)
+            add(
+                np.concatenate([3 * cell, 3 * r_m + 1, 3 * cell + 2]),
+                np.concatenate([self.off_th + cell, c_m, q_of_cell]),
+                np.concatenate([np.ones(n_th), -v_m, -np.repeat(self.cond_h_b[hb_b, hb_h], n_k)]),
+                3 * n_th,
+                np.zeros(3 * n_th),
+            )
+        if with_u:  # cells (u, k): x = m[u,k], y = p(u) q[b(u),k] / p(b(u))... no blocks here
+            cell = np.arange(n_m)
+            add(
+                np.concatenate([3 * cell, 3 * cell + 1, 3 * cell + 2]),
+                np.concatenate([self.off_tu + cell, m_idx.ravel(), q_idx]),
+                np.concatenate([np.ones(n_m), -np.ones(n_m), -pu[u_of_m] / p_b[blk[u_of_m]]]),
+                3 * n_m,
+                np.zeros(3 * n_m),
+            )
+        n_exp = (n_th if with_h else 0) + (n_tu if with_u else 0)
+        cones.extend(clarabel.ExponentialConeT() for _ in range(n_exp))
+        self.A = sp.vstack(blocks).tocsc()
+        self.b = np.concatenate(rhs)
+        self.cones = cones
+        c = np.zeros(n_x)
+        if kind == "gamma":
+            c[self.off_th : self.off_th + n_th] = 1.0
+        else:
+            c[self.off_tu : self.off_tu + n_tu] = 1.0
+        self.c = c
+        self.P = sp.csc_matrix((n_x, n_x))
+        self._solver: Any = None
+        self._tol = math.nan
+
+    def _hidden_rows(self, m_idx: NDArray) -> tuple[NDArray, NDArray, NDArray]:
+        """Rows (cell index), columns and values of ``sum_u p(h|u) m[u, k]`` per (b, h), k."""
+        n_k = self.n_k
+        blk = self.src.block
+        # map (b, h) -> active pair index
+        pair = -np.ones(self.p_bh.shape, dtype=int)
+        pair[self.hb_b, self.hb_h] = np.arange(self.hb_b.size)
+        uu, hh = np.nonzero(self.cond_h_u > 0)
+        pidx = pair[blk[uu], hh]
+        rows = (pidx[:, None] * n_k + np.arange(n_k)[None, :]).ravel()
+        cols = m_idx[uu].ravel()
+        vals = np.repeat(self.cond_h_u[uu, hh], n_k)
+        return rows, cols, vals
+
+    def _settings(self, tol: float, max_iter: int) -> Any:
+        import clarabel
+
+        s = clarabel.DefaultSettings()
+        s.verbose = False
+        s.presolve_enable = False  # keep the rows fixed so that the data can be updated
+        s.tol_gap_abs = s.tol_gap_rel = tol
+        s.tol_feas = min(1e-8, tol)
+        s.max_iter = max_iter
+        return s
+
+    def solve(self, D: float, T: float = 0.0, *, tol: float = 1e-9, max_iter: int = 200) -> Any:
+        """Run Clarabel at distortion ``D`` (and leakage budget ``T`` nats); its raw solution."""
+        import clarabel
+
+        b = self.b.copy()
+        b[self.row_dist] = D
+        if self.row_leak >= 0:
+            b[self.row_leak] = T
+        if self._solver is None or tol != self._tol:
+            self._solver = clarabel.DefaultSolver(
+                self.P, self.c, self.A, b, self.cones, self._settings(tol, max_iter)
+            )
+            self._tol = tol
+        else:
+            self._solver.update(b=b)
+        return self._solver.solve()
+
+    # --- certificate ---------------------------------------------------------------------
+
+    def encoder(self, x: NDArray) -> NDArray[np.float64]:
+        """Row-stochastic encoder from the solver's joint masses."""
+        m = np.clip(np.asarray(x[: self.n_m]).reshape(self.n_u, self.n_k), 0.0, None)
+        tot = m.sum(axis=1, keepdims=True)
+        w = np.where(tot > 0, m / np.where(tot > 0, tot, 1.0), 1.0 / self.n_k)
+        return w
+
+    def hidden_coeff(self, post_ratio: NDArray) -> NDArray[np.float64]:
+        """``g[u, k] = sum_h p(h|u) ln(Q(h|b,k)/p(h|b))`` from ratios ``Q/p`` per cell.
+
+        ``post_ratio[pair, k]`` is proportional to ``Q(h | b, k) / p(h | b)``; it is normalized
+        so that ``Q(. | b, k)`` sums to one (a sub-normalized ``Q`` would also be valid).
+        """
+        q = post_ratio * self.cond_h_b[self.hb_b, self.hb_h][:, None]
+        tot = np.zeros((self.n_b, self.n_k))
+        np.add.at(tot, self.hb_b, q)
+        logr = np.log(post_ratio) - np.log(tot[self.hb_b])
+        full = np.zeros((self.n_b, self.p_bh.shape[1], self.n_k))
+        full[self.hb_b, self.hb_h] = logr
+        # g[u, k] = sum_h p(h|u) full[b(u), h, k]
+        return np.einsum("uh,uhk->uk", self.cond_h_u, full[self.src.block])
+
+    def rate_coeff(self, post_ratio: NDArray) -> NDArray[np.float64]:
+        """``g[u, k] = ln(Q(u|k)/p(u))`` from ratios proportional to ``Q(u|k)/p(u)``."""
+        q = post_ratio * self.src.pu[:, None]
+        return np.log(post_ratio) - np.log(q.sum(axis=0, keepdims=True))
+
+    def exp_ratio(self, z: NDArray, start: int, n: int) -> NDArray[np.float64]:
+        """``Q / p`` per cell from the duals of ``n`` exponential cones from cone ``start``.
+
+        For the cone ``(-t, x, y)`` the dual is ``(-a, z2, z3)`` (``a`` the price of ``t``:
+        1 in the objective, the leakage multiplier in the budget) with
+        ``z2 = -a (1 + ln(x / y))`` at the optimum, so ``exp(-z2 / a - 1)`` estimates the
+        ratio of the posterior to the prior; the dual values stay accurate on cells whose
+        primal mass vanishes.
+        """
+        tri = np.asarray(z[self.row_exp + 3 * start : self.row_exp + 3 * (start + n)]).reshape(n, 3)
+        a = np.where(tri[:, 0] < 0, -tri[:, 0], 1.0)
+        with np.errstate(over="ignore", invalid="ignore"):
+            r = np.exp(np.clip(-tri[:, 1] / a - 1.0, -700.0, 700.0))
+        return np.where(np.isfinite(r) & (r > 0), r, 1.0)
+
+    def posterior_ratio_h(self, w: NDArray) -> NDArray[np.float64] | None:
+        """``p(h | b, k) / p(h | b)`` of an encoder, per (pair, k); ``None`` if a cell is empty."""
+        m = self.src.pu[:, None] * w
+        joint = np.zeros((self.n_b, self.p_bh.shape[1], self.n_k))
+        np.add.at(joint, self.src.block, self.src.puh[:, :, None] * w[:, None, :])
+        qb = np.zeros((self.n_b, self.n_k))
+        np.add.at(qb, self.src.block, m)
+        x = joint[self.hb_b, self.hb_h]
+        y = self.cond_h_b[self.hb_b, self.hb_h][:, None] * qb[self.hb_b]
+        if np.any(x <= 0) or np.any(y <= 0):
+            return None
+        return np.asarray(x / y)
+
+
+def lp_lower(src: Source, g: NDArray, D: float, nu_hint: float) -> float:
+    """``min <p_u g, W>`` over row-stochastic ``W`` with ``sum p(u) W d <= D``, exactly.
+
+    Through its dual ``max_{nu >= 0} phi(nu)``,
+    ``phi(nu) = sum_u p(u) min_k (g + nu d)[u, k] - nu D``: concave and piecewise linear, its
+    maximum is found by bisection on the sign of the slope ``sum_u p(u) d[u, k*(nu)] - D``.
+    Every ``phi(nu)`` is a valid lower bound (weak duality); the best one seen is returned.
+    """
+    pu, d = src.pu, src.d
+    rows = np.arange(d.shape[0])
+
+    def phi_slope(nu: float) -> tuple[float, float]:
+        t = g + nu * d
+        k = t.argmin(axis=1)
+        return float(pu @ t[rows, k]) - nu * D, float(pu @ d[rows, k]) - D
+
+    best, slope = phi_slope(0.0)
+    if slope <= 0:
+        return best
+    lo = 0.0
+    hi = max(2.0 * nu_hint, 1.0) if math.isfinite(nu_hint) else 1.0
+    while True:
+        v, sl = phi_slope(hi)
+        best = max(best, v)
+        if sl < 0 or hi > 1e15:
+            break
+        lo, hi = hi, 2.0 * hi
+    v, _ = phi_slope(nu_hint) if 0 < nu_hint < hi else (best, 0.0)
+    best = max(best, v)
+    for _ in range(80):
+        mid = 0.5 * (lo + hi)
+        v, sl = phi_slope(mid)
+        best = max(best, v)
+        if sl > 0:
+            lo = mid
+        else:
+            hi = mid
+        if hi - lo <= 1e-15 * hi:
+            break
+    return best
+
+
+def leakage_nats(src: Source, w: NDArray) -> float:
+    """``I(H; Xhat | B)`` of an encoder, in nats."""
+    n_b = int(src.block.max()) + 1
+    joint = np.zeros((n_b, src.puh.shape[1], w.shape[1]))
+    np.add.at(joint, src.block, src.puh[:, :, None] * w[:, None, :])
+    p_bh = joint.sum(axis=2, keepdims=True)
+    q_bk = joint.sum(axis=1, keepdims=True)
+    p_b = joint.sum(axis=(1, 2), keepdims=True)
+    num = joint * p_b
+    den = p_bh * q_bk
+    mask = joint > 0
+    return float(np.sum(joint[mask] * np.log(num[mask] / den[mask])))
+
+
+def rate_nats(src: Source, w: NDArray) -> float:
+    """``I(U; Xhat)`` of an encoder (one block), in nats."""
+    q = src.pu @ w
+    m = src.pu[:, None] * w
+    mask = m > 0
+    ratio = w / np.where(q > 0, q, 1.0)[None, :]
+    return float(np.sum(m[mask] * np.log(ratio[mask])))
+
+
+def feasible_encoder(src: Source, w: NDArray, D: float) -> NDArray[np.float64]:
+    """Mix ``w`` with the least-distortion encoder so that ``E d <= D`` holds exactly."""
+    dist = float(src.pu @ (w * src.d).sum(axis=1))
+    if dist <= D:
+        return w
+    w_min = np.zeros_like(w)
+    w_min[np.arange(w.shape[0]), src.d.argmin(axis=1)] = 1.0
+    d_min = float(src.pu @ src.d.min(axis=1))
+    theta = min(1.0, (dist - D) / (dist - d_min) * (1 + 1e-12) + 1e-16) if dist > d_min else 1.0
+    out = (1.0 - theta) * w + theta * w_min
+    if float(src.pu @ (out * src.d).sum(axis=1)) > D:
+        out = w_min
+    return out
+
+
+def independent_encoder(
+    src: Source, w: NDArray, w_pp: NDArray, D: float, d_pp: float
+) -> NDArray[np.float64]:
+    """Project ``w`` onto encoders whose output is exactly independent of ``H`` (one block).
+
+    Independence is ``B W = 0`` with ``B[h, u] = p(u, h) - p(h) p(u)``. Alternating
+    projections: the least-squares correction onto the affine set {independent, rows summing
+    to one, distortion ``min(E d, D)``}, then clipping the (tiny) negative entries, until both
+    hold to rounding. If that does not converge, negative entries are removed by mixing with
+    the uniform encoder and the distortion by mixing with ``w_pp`` (independent, distortion
+    ``d_pp <= D``): mixtures of independent encoders stay independent.
+    """
+    n_u, n_k = w.shape
+    bmat = src.puh.T - np.outer(src.puh.sum(axis=0), src.pu)  # [h, u]
+    cost = (src.pu[:, None] * src.d).ravel()
+    c_mat: Any = sp.vstack(
+        [
+            sp.kron(sp.csr_matrix(bmat), sp.identity(n_k)),
+            sp.kron(sp.identity(n_u), np.ones((1, n_k))),
+            sp.csr_matrix(cost[None, :]),
+        ]
+    )
+    c_mat = c_mat.tocsr()
+    gram = (c_mat @ c_mat.T).toarray()
+    target = np.concatenate([np.zeros(bmat.shape[0] * n_k), np.ones(n_u), [0.0]])
+    x = w.ravel().copy()
+    target[-1] = min(float(cost @ x), D)
+    for _ in range(50):
+        r = target - c_mat @ x
+        if np.abs(r).max() <= 1e-16 and x.min() >= 0:
+            break
+        y = np.linalg.lstsq(gram, r, rcond=None)[0]
+        x = x + c_mat.T @ y
+        x = np.clip(x, 0.0, None)
+    w1 = x.reshape(n_u, n_k)
+    w1 = w1 / w1.sum(axis=1, keepdims=True)
+    dist = float(src.pu @ (w1 * src.d).sum(axis=1))
+    if dist > D:
+        theta = min(1.0, (dist - D) / max(dist - d_pp, 1e-300) * (1 + 1e-12))
+        w1 = (1.0 - theta) * w1 + theta * w_pp
+    return w1
+
+
+def _status(sol: Any) -> str:
+    return str(sol.status).split(".")[-1]
+
+
+def gamma(prog: Program, D: float, *, tol: float = 1e-9, max_iter: int = 200) -> Solution:
+    """Minimal leakage ``I(H; Xhat | B)`` under ``E d <= D``: certified (nats)."""
+    src = prog.src
+    sol = prog.solve(D, tol=tol, max_iter=max_iter)
+    x, z = np.asarray(sol.x), np.asarray(sol.z)
+    w = feasible_encoder(src, prog.encoder(x), D)
+    value = leakage_nats(src, w)
+    nu = float(z[prog.row_dist]) if np.isfinite(z[prog.row_dist]) else 1.0
+    ratio = prog.exp_ratio(z, 0, prog.n_th).reshape(-1, prog.n_k)
+    lower = lp_lower(src, prog.hidden_coeff(ratio), D, nu)
+    return Solution(w, value, min(lower, value), value, int(sol.iterations), _status(sol))
+
+
+def rate(
+    prog: Program,
+    D: float,
+    T: float,
+    *,
+    tol: float = 1e-9,
+    max_iter: int = 200,
+    zero_leak: tuple[float, NDArray] | None = None,
+) -> Solution | None:
+    """Minimal rate ``I(U; Xhat)`` under ``E d <= D`` and leakage ``<= T`` nats (or zero).
+
+    Returns ``None`` when the solver reports the program infeasible. The returned encoder
+    meets ``E d <= D`` exactly and the leakage budget up to the solver's feasibility
+    tolerance (the leakage is solved for with a budget tightened by ``1e-10`` nats). At zero
+    leakage (``prog.kind == "rate0"``) it is projected to exact independence with the help
+    of ``zero_leak = (d_pp, w_pp)``, an independent encoder of distortion ``d_pp <= D``.
+    """
+    src = prog.src
+    zero = prog.kind == "rate0"
+    t_solve = 0.0 if zero else max(T - 1e-10, 0.0)
+    sol = prog.solve(D, t_solve, tol=tol, max_iter=max_iter)
+    status = _status(sol)
+    if "Infeasible" in status:
+        return None
+    x, z = np.asarray(sol.x), np.asarray(sol.z)
+    if not np.all(np.isfinite(x)):
+        return None
+    w = feasible_encoder(src, prog.encoder(x), D)
+    if zero and zero_leak is not None:
+        w = independent_encoder(src, w, zero_leak[1], D, zero_leak[0])
+    value = rate_nats(src, w)
+    leak = leakage_nats(src, w)
+    nu = float(z[prog.row_dist])
+    nu = nu if math.isfinite(nu) else 1.0
+    start_u = prog.n_th
+    g = prog.rate_coeff(prog.exp_ratio(z, start_u, prog.n_tu).reshape(prog.n_u, prog.n_k))
+    if zero:
+        lam = z[: prog.n_u + prog.n_b * prog.n_k + prog.n_indep][-prog.n_indep :]
+        lam = lam.reshape(-1, prog.n_k)  # per active (b, h) pair, k
+        # eliminated q: coefficient of m[u, k] is sum_h lam[h, k] (p(h|u) - p(h))
+        full = np.zeros((prog.p_bh.shape[1], prog.n_k))
+        full[prog.hb_h] = lam
+        coeff = g + prog.cond_h_u @ full - (prog.cond_h_b[0] @ full)[None, :]
+        lower = lp_lower(src, coeff, D, nu)
+    else:
+        mu = max(float(z[prog.row_leak]), 0.0)
+        ratio_h = prog.exp_ratio(z, 0, prog.n_th).reshape(-1, prog.n_k)
+        lower = lp_lower(src, g + mu * prog.hidden_coeff(ratio_h), D, nu) - mu * T
+    return Solution(w, value, min(lower, value), leak, int(sol.iterations), status)
