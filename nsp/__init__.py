@@ -10,10 +10,12 @@ Every subpackage is reachable from ``import nsp`` (imported on first use):
 ``channels``      channels, certified capacity, differential-privacy epsilon
 ``ratedistortion`` rate-distortion and the utility-privacy tradeoff
 ``noiseless``     noiseless privacy budgets and quantizers
+``notions``       every paper's privacy notion on one record: mechanisms as channels, evaluate
 ``privacy_channels`` privacy channels over a product universe, individual channel capacity
 ``clustering``    merge-based algorithms (agglomerative non-stochastic privacy, privacy funnel)
 ``partition``     partitions of an alphabet (what the clustering algorithms and measures return)
 ``pareto``        lambda sweeps and Pareto fronts
+``scale``         the counting steps on Dask, for data beyond memory (extra ``nsp[scale]``)
 ``papers``        one module per paper: instances, printed values, experiments, tables
 ``datasets``      the data registry, fetching and loaders
 ``plotting``      style and deterministic figure saving
@@ -44,6 +46,7 @@ _SUBMODULES = (
     "interactive",
     "noiseless",
     "notebooks",
+    "notions",
     "papers",
     "pareto",
     "partition",
@@ -51,6 +54,7 @@ _SUBMODULES = (
     "plotting",
     "privacy_channels",
     "ratedistortion",
+    "scale",
     "uncertain",
 )
 
