@@ -15,7 +15,9 @@ arXiv:1102.3751.
 
 from __future__ import annotations
 
+import hashlib
 import math
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, cast
 
@@ -691,9 +693,7 @@ def _gamma_points(
     col = src.sum(axis=1) @ d
     diag = markov and init is None and src.shape[0] == src.shape[1]
     diag = diag and not np.any(src - np.diag(np.diag(src)))
-    pr: _Problem | None = None
-    pp: tuple[float, NDArray] | None = None
-    prog: Any = None
+    inst: _Instance | None = None
     p_u = src.sum(axis=1) if markov else src.ravel()
     d_u = d if markov else np.repeat(d, src.shape[1], axis=0)
     out = []
@@ -716,10 +716,9 @@ def _gamma_points(
             upper = max(min(hh - r.lower_bound, hh), pt.equivocation)
             out.append(EquivocationResult(pt.equivocation, upper, pt, r.channel, r.iterations))
             continue
-        if pr is None:
-            pr = _problem(src, d, markov)
-            pp = _perfect_privacy_lp(pr)
-        assert pp is not None
+        if inst is None:
+            inst = _instance(src, d, markov)
+        pr, pp = inst.pr, inst.perfect_privacy()
         if D >= pp[0]:  # zero leakage is affordable: Γ = H(X_h) exactly
             w = _unflatten(pp[1], p_u, d_u, shape)
             pt = rde_point(src, w, d, markov=markov, base=base)
@@ -737,14 +736,59 @@ def _gamma_points(
             )
             w_red, lower, iters = res.w, res.lower, res.iterations
         else:
-            if prog is None:
-                prog = _gamma_program(pr, what=f"Γ(D) of a {src.shape[0]} x {src.shape[1]} source")
+            prog = inst.program("gamma", f"Γ(D) of a {src.shape[0]} x {src.shape[1]} source")
             w_red, lower, iters = _gamma_certified(pr, prog, max(D, d_min), tol * lb, max_iter)
         w = _unflatten(w_red, p_u, d_u, shape)
         pt = rde_point(src, w, d, markov=markov, base=base)
         upper = min(hh - lower / lb, hh)
         out.append(EquivocationResult(pt.equivocation, max(upper, pt.equivocation), pt, w, iters))
     return out
+
+
+class _Instance:
+    """What the solvers build for one source: the problem, the perfect-privacy LP, programs.
+
+    Kept in a small cache (:func:`_instance`) so that a loop over distortions calling
+    :func:`max_equivocation` or :func:`rate_given_equivocation` builds each program and
+    solves the LP once (the interior-point solver is reused with a new right-hand side).
+    """
+
+    def __init__(self, pr: _Problem) -> None:
+        self.pr = pr
+        self._pp: tuple[float, NDArray] | None = None
+        self._progs: dict[str, _conic.Program] = {}
+
+    def perfect_privacy(self) -> tuple[float, NDArray]:
+        """``(d_pp, encoder rows)`` of the perfect-privacy LP."""
+        if self._pp is None:
+            self._pp = _perfect_privacy_lp(self.pr)
+        return self._pp
+
+    def program(self, kind: str, what: str) -> _conic.Program:
+        """Return the exponential-cone program of ``kind`` (built on first use)."""
+        if kind not in self._progs:
+            self._progs[kind] = _gamma_program(self.pr, what=what, kind=kind)
+        return self._progs[kind]
+
+
+_INSTANCES: OrderedDict[tuple[Any, ...], _Instance] = OrderedDict()
+#: How many sources keep their programs between calls.
+_INSTANCE_CACHE_SIZE = 4
+
+
+def _instance(src: NDArray, d: NDArray, markov: bool, p_z: NDArray | None = None) -> _Instance:
+    """Return the cached :class:`_Instance` of a source (keyed by its arrays' bytes)."""
+    arrays = (src, d) if p_z is None else (src, d, p_z)
+    key = (markov, *((a.shape, hashlib.sha1(a.tobytes()).hexdigest()) for a in arrays))
+    inst = _INSTANCES.get(key)
+    if inst is None:
+        inst = _Instance(_problem(src, d, markov, p_z=p_z))
+        _INSTANCES[key] = inst
+        while len(_INSTANCES) > _INSTANCE_CACHE_SIZE:
+            _INSTANCES.popitem(last=False)
+    else:
+        _INSTANCES.move_to_end(key)
+    return inst
 
 
 def _conic_source(pr: _Problem) -> _conic.Source:
@@ -933,7 +977,7 @@ def rate_given_equivocation(
     r0 = rde_point(src, r.channel, d, base=base)
     if r0.equivocation >= E:
         return RateEquivocationPoint(*_fields(r0), lower_bound=min(r.lower_bound, r0.rate))
-    pr = _problem(src, d, markov)
+    inst = _instance(src, d, markov)
     shape = (src.shape[0],) if markov else src.shape
     p_u = src.sum(axis=1) if markov else src.ravel()
     d_u = d if markov else np.repeat(d, src.shape[1], axis=0)
@@ -943,9 +987,9 @@ def rate_given_equivocation(
     if E > g.upper_bound + 1e-12:
         return None
     what = f"R(D, E) of a {src.shape[0]} x {src.shape[1]} source"
-    prog = _gamma_program(pr, what=what, kind="rate0" if zero else "rate")
+    prog = inst.program("rate0" if zero else "rate", what)
     T = 0.0 if zero else (hh - E) * lb
-    zl = _perfect_privacy_lp(pr) if zero else None
+    zl = inst.perfect_privacy() if zero else None
     w_g = _problem_w(g.channel, markov)[p_u > 0]
     leak_g = (hh - g.gamma) * lb
     best: tuple[float, NDArray, float] | None = None  # (gap, encoder, lower)

@@ -24,8 +24,7 @@ from nsp.ratedistortion.equivocation import (
     _as_source,
     _base_value,
     _gamma_certified,
-    _gamma_program,
-    _problem,
+    _instance,
     _unflatten,
 )
 from nsp.ratedistortion.rate_distortion import _as_distortion
@@ -370,8 +369,9 @@ def max_equivocation_informed(
         )
     lb = log_base(base)
     n_r, n_h, n_z = p.shape
-    pr = _problem(p.sum(axis=2), d, markov, p_z=p)
-    prog = _gamma_program(pr, what=f"Γ_I(D) of a {n_r} x {n_h} x {n_z} source")
+    inst = _instance(p.sum(axis=2), d, markov, p_z=p)
+    pr = inst.pr
+    prog = inst.program("gamma", f"Γ_I(D) of a {n_r} x {n_h} x {n_z} source")
     w_red, lower, iters = _gamma_certified(pr, prog, max(D, d_min), tol * lb, max_iter)
     shape = (n_r, n_z) if markov else (n_r, n_h, n_z)
     p_u = (p.sum(axis=1) if markov else p).ravel()

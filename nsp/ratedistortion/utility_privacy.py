@@ -15,10 +15,11 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike
 
+from nsp._resources import progress
 from nsp._validation import Base, check_bool, check_tol
 from nsp.ratedistortion.equivocation import (
     _as_source,
-    max_equivocation,
+    _gamma_points,
     min_rate,
     rate_given_equivocation,
 )
@@ -43,7 +44,13 @@ def utility_privacy_curve(
     Columns: ``D``; ``Gamma`` (Γ(D), eq. (10)) and ``Gamma_upper`` (its certified upper
     bound); ``leakage`` = H(X_h) − Γ; ``R_min`` = R(D) and ``E_star`` (eq. (9)); and, with
     ``rate_at_gamma=True``, ``R_at_Gamma`` = R(D, Γ(D)) (the extra precision maximal privacy
-    needs, Remark 4; slower). The U–P region is ``{(D, E): 0 <= E <= Gamma}``.
+    needs, Remark 4; slower) with its certified lower bound ``R_at_Gamma_lower`` (the
+    general case). The U–P region is ``{(D, E): 0 <= E <= Gamma}``.
+
+    Γ is computed as in :func:`~nsp.ratedistortion.max_equivocation`, with one
+    exponential-cone program built for the whole grid (only the distortion budget changes
+    from point to point) and a certificate per point; ``R_min`` and ``E_star`` come from
+    certified Blahut–Arimoto. Long grids show a progress bar.
 
     Parameters
     ----------
@@ -91,7 +98,7 @@ def utility_privacy_curve(
 
         px = np.diag(src)
         hx = entropy(px, base=base)
-        for D in grid:
+        for D in progress(grid, desc="R(D)"):
             r = rate_distortion_at(px, d, float(D), tol=tol, base=base)
             gam = max(hx - r.rate, 0.0)
             row = {
@@ -106,8 +113,10 @@ def utility_privacy_curve(
                 row["R_at_Gamma"] = r.rate
             rows.append(row)
         return pd.DataFrame(rows)
-    for D in grid:
-        g = max_equivocation(src, d, float(D), markov=markov, tol=tol, base=base)
+    gammas = _gamma_points(
+        src, d, grid, markov=markov, tol=tol, max_iter=20_000, base=base, show_progress=True
+    )
+    for D, g in zip(progress(grid, desc="R(D), E*(D)"), gammas, strict=True):
         r_min, _ = min_rate(src, d, float(D), base=base)
         row = {
             "D": float(D),
@@ -122,5 +131,6 @@ def utility_privacy_curve(
                 src, d, float(D), g.gamma - 10 * tol, markov=markov, base=base
             )
             row["R_at_Gamma"] = math.nan if pt is None else pt.rate
+            row["R_at_Gamma_lower"] = math.nan if pt is None else pt.lower_bound
         rows.append(row)
     return pd.DataFrame(rows)
