@@ -1,0 +1,610 @@
+"""Every method of the five papers as a sweep of mechanisms (:class:`~nsp.notions.Mechanism`).
+
+Adapters, not rewrites: each function calls the method's own implementation over the
+method's own parameter and wraps every release it finds as a channel ``W[x, y] = p(y | x)``
+on the alphabet of X, so that :func:`nsp.notions.evaluate_many` can measure all of them by
+every notion on the same joint.
+
+========================================  ======================  =============================
+family (function)                         parameter               needs
+========================================  ======================  =============================
+agglomerative (:func:`agglomerative`)     λ (one release per      U2 (distortion) utility when
+Algorithms 1, 2 and §V-C, Ding & Farokhi  reachable λ window)     X is ordered, else U1
+privacy funnel (:func:`funnel`)           R, disclosure budget    —
+Algorithms 1, 2′, ratio greedy            (bits)
+noiseless quantizer (:func:`noiseless`)   ε (bits), q = ⌊2^ε⌋     X ordered
+Γ(D)-optimal sanitizer                    D, distortion budget    — (Hamming, or squared error
+(:func:`equivocation`), Sankar et al.                             when X is ordered)
+local DP (:func:`local_dp`)               ε (nats)                exponential mechanism: X
+k-ary randomized response, exponential                            ordered
+mechanism
+k-anonymity (:func:`k_anonymity`)         k                       ``"interval"``: X ordered
+========================================  ======================  =============================
+
+A family that needs an ordered X returns no mechanism (an empty list) on an unordered joint;
+:func:`undefined_pairs` in :mod:`nsp.notions.compare` says why. Every function takes
+``quick=True`` to shrink its sweep (for tests and quick notebook runs).
+
+Sweeps of deterministic methods keep one mechanism per distinct release (the first parameter
+value that gives it); a release is identified by its partition of X.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from typing import Literal
+
+import numpy as np
+from numpy.typing import NDArray
+
+from nsp._validation import Base, check_bool, check_choice, check_int, check_real
+from nsp.clustering.baselines import generalize_to_k_anonymity
+from nsp.clustering.funnel import greedy_max_leakage, greedy_privacy_funnel, greedy_ratio_funnel
+from nsp.clustering.nonstochastic import merge_path, merge_until_connected
+from nsp.info import entropy
+from nsp.noiseless.quantizer import LinearQuantizer, local_levels
+from nsp.notions.data import ComparisonJoint
+from nsp.notions.mechanism import Mechanism
+from nsp.pareto import default_lambdas, lambda_windows
+from nsp.partition import Partition
+from nsp.privacy_channels.core import ProductUniverse
+from nsp.privacy_channels.mechanisms import exponential_mechanism_channel, kary_rr_channel
+from nsp.ratedistortion import hamming_distortion, max_equivocation
+
+__all__ = [
+    "FAMILIES",
+    "METHODS",
+    "agglomerative",
+    "all_methods",
+    "equivocation",
+    "funnel",
+    "k_anonymity",
+    "local_dp",
+    "noiseless",
+]
+
+#: The display name of every method, by short key.
+METHODS: dict[str, str] = {
+    "algorithm1": "Algorithm 1 (Ding & Farokhi)",
+    "algorithm2": "Algorithm 2 (Ding & Farokhi)",
+    "merge_until_connected": "§V-C variant (Ding & Farokhi)",
+    "alg1": "Algorithm 1 (privacy funnel)",
+    "alg2prime": "Algorithm 2′ (privacy funnel)",
+    "ratio": "ratio greedy (privacy funnel)",
+    "noiseless": "linear quantizer (Farokhi)",
+    "equivocation": "Γ(D)-optimal sanitizer (Sankar et al.)",
+    "kary_rr": "k-ary randomized response (local DP)",
+    "exponential": "exponential mechanism (local DP)",
+    "k_merge_low": "k-anonymity, merge low",
+    "k_interval": "k-anonymity, intervals",
+}
+
+#: The method keys of every family, in the order :func:`all_methods` runs them.
+FAMILIES: dict[str, tuple[str, ...]] = {
+    "agglomerative": ("algorithm1", "algorithm2", "merge_until_connected"),
+    "funnel": ("alg1", "alg2prime", "ratio"),
+    "noiseless": ("noiseless",),
+    "equivocation": ("equivocation",),
+    "local_dp": ("kary_rr", "exponential"),
+    "k_anonymity": ("k_merge_low", "k_interval"),
+}
+
+
+def _check_joint(joint: object) -> ComparisonJoint:
+    if not isinstance(joint, ComparisonJoint):
+        raise ValueError(
+            "joint must be an nsp.notions.data.ComparisonJoint (see make_joint); "
+            f"got {type(joint).__name__}"
+        )
+    return joint
+
+
+def _check_keys(name: str, keys: Iterable[str], family: str) -> tuple[str, ...]:
+    out = tuple(check_choice(name, k, FAMILIES[family]) for k in keys)
+    if not out:
+        raise ValueError(f"{name} must name at least one of {FAMILIES[family]}")
+    return out
+
+
+def _distinct(mechanisms: Iterable[Mechanism]) -> list[Mechanism]:
+    """Keep the first mechanism of every distinct deterministic release (by its labels)."""
+    seen: set[bytes] = set()
+    out = []
+    for m in mechanisms:
+        key = m.labels.tobytes() if m.deterministic else m.channel.tobytes()
+        if key not in seen:
+            seen.add(key)
+            out.append(m)
+    return out
+
+
+def agglomerative(
+    joint: ComparisonJoint,
+    *,
+    algorithms: Sequence[str] = FAMILIES["agglomerative"],
+    utility: Literal["U1", "U2"] | None = None,
+    n_lambdas: int = 25,
+    quick: bool = False,
+    base: Base = 2,
+) -> list[Mechanism]:
+    """Run Ding & Farokhi's Algorithms 1, 2 and the §V-C variant over λ on the joint range.
+
+    The joint range is the support of ``p(s, x)``. Algorithms 1 and 2 are read off their
+    λ-independent merge path (:func:`nsp.clustering.nonstochastic.merge_path`): one mechanism
+    per partition some λ returns, with ``value`` the smallest such λ
+    (:func:`nsp.pareto.lambda_windows`). The §V-C variant
+    (:func:`~nsp.clustering.nonstochastic.merge_until_connected`), whose path depends on λ,
+    is run on ``n_lambdas`` values of :func:`nsp.pareto.default_lambdas`.
+
+    Parameters
+    ----------
+    joint : ComparisonJoint
+        The joint.
+    algorithms : sequence of {"algorithm1", "algorithm2", "merge_until_connected"}
+        Which algorithms.
+    utility : {"U1", "U2"}, optional
+        The utility the algorithms trade against; default U2 (largest distance of a value
+        from its cluster's centroid) when X is ordered, else U1 (worst-case resolution).
+    n_lambdas : int
+        λ values of the §V-C sweep (``>= 2``; 6 with ``quick``).
+    quick : bool
+        Shrink the sweep.
+    base : float or {"e", "nats", "bits"}
+        Logarithm base of L0, I* and U1.
+
+    Returns
+    -------
+    list of Mechanism
+        Deterministic; ``parameter="λ"``; in order of the algorithms, then of the path.
+
+    Raises
+    ------
+    ValueError
+        If an argument is invalid, or U2 is asked for on an unordered X.
+
+    Examples
+    --------
+    >>> from nsp.notions.data import make_joint
+    >>> j = make_joint([[0.2, 0.2, 0.0, 0.1], [0.0, 0.1, 0.2, 0.2]], name="toy")
+    >>> [(m.method[:11], m.value, m.labels.tolist())
+    ...  for m in agglomerative(j, algorithms=["algorithm1"])]
+    [('Algorithm 1', 1.0, [0, 1, 2, 3]), ('Algorithm 1', 0.0, [0, 0, 1, 1])]
+    """
+    j = _check_joint(joint)
+    keys = _check_keys("algorithms", algorithms, "agglomerative")
+    quick = check_bool("quick", quick)
+    n_lam = 6 if quick else check_int("n_lambdas", n_lambdas, low=2)
+    u: Literal["U1", "U2"] = ("U2" if j.ordered else "U1") if utility is None else utility
+    check_choice("utility", u, ("U1", "U2"))
+    if u == "U2" and not j.ordered:
+        raise ValueError("utility='U2' needs an ordered X (joint.x_values); use 'U1'")
+    out: list[Mechanism] = []
+    for key in keys:
+        name = METHODS[key]
+        if key in ("algorithm1", "algorithm2"):
+            alg: Literal["algorithm1", "algorithm2"] = (
+                "algorithm1" if key == "algorithm1" else "algorithm2"
+            )
+            path = merge_path(j.support, algorithm=alg, utility=u, values=j.x_values, base=base)
+            windows = lambda_windows(path)
+            for t, low in zip(windows.t, windows.lam_low, strict=True):
+                if windows.reachable[t]:
+                    out.append(
+                        Mechanism.from_partition(
+                            path.steps[t].partition, method=name, parameter="λ", value=float(low)
+                        )
+                    )
+        else:
+            lams = default_lambdas(num=n_lam)[:n_lam]
+            runs = [
+                Mechanism.from_partition(
+                    merge_until_connected(
+                        j.support, float(lam), utility=u, values=j.x_values, base=base
+                    ).partition,
+                    method=name,
+                    parameter="λ",
+                    value=float(lam),
+                )
+                for lam in lams
+            ]
+            out.extend(_distinct(runs))
+    return out
+
+
+def funnel(
+    joint: ComparisonJoint,
+    *,
+    algorithms: Sequence[str] = FAMILIES["funnel"],
+    n_budgets: int = 41,
+    quick: bool = False,
+    base: Base = 2,
+) -> list[Mechanism]:
+    """Run the privacy funnel's greedy algorithms over the disclosure budget R.
+
+    Algorithm 1 (:func:`~nsp.clustering.funnel.greedy_privacy_funnel`: least I(S;Y) with
+    I(X;Y) ≥ R), Algorithm 2′ (:func:`~nsp.clustering.funnel.greedy_max_leakage`, the
+    paper's Note 1: a local maximum of I(S;Y) with I(X;Y) ≥ R, the curve the funnel is
+    compared with) and the ratio greedy (:func:`~nsp.clustering.funnel.greedy_ratio_funnel`,
+    not in the paper), each at ``n_budgets`` values of R evenly spaced in ``[0, H(X)]``.
+
+    Parameters
+    ----------
+    joint : ComparisonJoint
+        The joint.
+    algorithms : sequence of {"alg1", "alg2prime", "ratio"}
+        Which algorithms.
+    n_budgets : int
+        Values of R (``>= 2``; 6 with ``quick``).
+    quick : bool
+        Shrink the sweep.
+    base : float or {"e", "nats", "bits"}
+        Logarithm base of R.
+
+    Returns
+    -------
+    list of Mechanism
+        Deterministic; ``parameter="R"``; one per distinct partition.
+
+    Examples
+    --------
+    The worked example E1 (S is the parity of a uniform X): perfect privacy at one bit.
+
+    >>> from nsp.notions.data import make_joint
+    >>> j = make_joint([[.25, 0, .25, 0], [0, .25, 0, .25]], name="E1")
+    >>> [(m.value, m.labels.tolist()) for m in funnel(j, algorithms=["alg1"], n_budgets=3)]
+    [(0.0, [0, 0, 0, 0]), (1.0, [0, 0, 1, 1]), (2.0, [0, 1, 2, 3])]
+    """
+    j = _check_joint(joint)
+    keys = _check_keys("algorithms", algorithms, "funnel")
+    quick = check_bool("quick", quick)
+    n = 6 if quick else check_int("n_budgets", n_budgets, low=2)
+    h_x = entropy(j.p_sx.sum(axis=0), base=base)
+    run = {"alg1": greedy_privacy_funnel, "alg2prime": greedy_max_leakage}
+    out: list[Mechanism] = []
+    for key in keys:
+        algo = run.get(key, greedy_ratio_funnel)
+        sweep = [
+            Mechanism.from_partition(
+                algo(j.p_sx, float(r), base=base).partition,
+                method=METHODS[key],
+                parameter="R",
+                value=float(r),
+            )
+            for r in np.linspace(0.0, h_x, n)
+        ]
+        out.extend(_distinct(sweep))
+    return out
+
+
+def _quantizer_labels(x_values: NDArray[np.float64], q: int) -> NDArray[np.intp]:
+    """Bins of the ``q``-level linear quantizer of ``[min x, max x]``, renumbered 0..n_y−1."""
+    quant = LinearQuantizer(float(x_values[0]), float(x_values[-1]), q)
+    _, labels = np.unique(quant.index(x_values), return_inverse=True)
+    return labels.astype(np.intp)
+
+
+def noiseless(
+    joint: ComparisonJoint, *, epsilons: Sequence[float] | None = None, quick: bool = False
+) -> list[Mechanism]:
+    """Farokhi's linear quantizer of X at local noiseless budgets ε (bits).
+
+    At budget ε each individual may produce at most ``2**ε`` outputs (Definition 2), so the
+    quantizer of ``[min x, max x]`` has ``q = ⌊2**ε⌋`` levels (:func:`nsp.noiseless.local_levels`,
+    :class:`nsp.noiseless.LinearQuantizer`); its realized budget is ``log2`` of the number of
+    bins some x falls in. Needs an ordered X: returns ``[]`` otherwise.
+
+    Parameters
+    ----------
+    joint : ComparisonJoint
+        The joint.
+    epsilons : sequence of float, optional
+        Budgets in bits (finite, ``>= 0``). Default ``log2 q`` for q = 1, 2, 3, 4, 6, 8, 12,
+        … up to ``|X|`` (about 4 per doubling; q = 1, 2, 4, 8, … with ``quick``).
+    quick : bool
+        Shrink the default sweep.
+
+    Returns
+    -------
+    list of Mechanism
+        Deterministic; ``parameter="ε [bits]"``; one per distinct quantization.
+
+    Examples
+    --------
+    >>> from nsp.notions.data import make_joint
+    >>> j = make_joint([[.2, .1, .1, .1], [.1, .1, .1, .2]], name="toy",
+    ...                x_values=[0.0, 1.0, 2.0, 3.0])
+    >>> [(m.value, m.labels.tolist()) for m in noiseless(j, epsilons=[0, 1, 2])]
+    [(0.0, [0, 0, 0, 0]), (1.0, [0, 0, 1, 1]), (2.0, [0, 1, 2, 3])]
+    """
+    j = _check_joint(joint)
+    quick = check_bool("quick", quick)
+    if j.x_values is None:
+        return []
+    if epsilons is None:
+        per = 1 if quick else 4
+        qs = np.unique(np.round(2.0 ** (np.arange(0, per * math.log2(j.n_x) + 1) / per)))
+        eps = [math.log2(q) for q in qs]
+    else:
+        eps = [check_real("epsilons", e, low=0.0) for e in epsilons]
+    sweep = [
+        Mechanism.from_labels(
+            _quantizer_labels(j.x_values, local_levels(e)),
+            method=METHODS["noiseless"],
+            parameter="ε [bits]",
+            value=float(e),
+        )
+        for e in eps
+    ]
+    return _distinct(sweep)
+
+
+def _distortion(joint: ComparisonJoint) -> NDArray[np.float64]:
+    """Squared error on the values of an ordered X, else Hamming (X̂ on the alphabet of X)."""
+    if joint.x_values is None:
+        return hamming_distortion(joint.n_x)
+    v = joint.x_values
+    return np.asarray((v[:, None] - v[None, :]) ** 2, dtype=np.float64)
+
+
+def equivocation(
+    joint: ComparisonJoint,
+    *,
+    budgets: Sequence[float] | None = None,
+    n_budgets: int = 7,
+    tol: float = 1e-4,
+    max_iter: int = 2000,
+    quick: bool = False,
+    base: Base = 2,
+) -> list[Mechanism]:
+    """Sankar et al.'s Γ(D)-optimal sanitizer: the encoder maximizing H(S|X̂) at E d ≤ D.
+
+    Solved by :func:`nsp.ratedistortion.max_equivocation` with the encoder seeing X only
+    (the Markov case, Remark 3), X̂ on the alphabet of X and ``d`` the squared error of the
+    values of an ordered X, else the Hamming distortion. The encoder is the channel;
+    ``codewords`` are the values of X (reconstructions) when X is ordered.
+
+    Parameters
+    ----------
+    joint : ComparisonJoint
+        The joint.
+    budgets : sequence of float, optional
+        Distortion budgets D (each ``>= 0``). Default: ``n_budgets`` values evenly spaced in
+        ``(0, D_max]`` with ``D_max = min_x̂ E d(X, x̂)`` (the budget of a constant release).
+    n_budgets : int
+        Default number of budgets (``>= 1``; 2 with ``quick``).
+    tol, max_iter
+        Certified accuracy of Γ and iteration cap (:func:`~nsp.ratedistortion.max_equivocation`).
+    quick : bool
+        Shrink the default sweep.
+    base : float or {"e", "nats", "bits"}
+        Logarithm base.
+
+    Returns
+    -------
+    list of Mechanism
+        ``parameter="D"``, in increasing D.
+
+    Examples
+    --------
+    Remark 4's instance: X = (A, B) uniform on {0, 1}², S = A, Hamming distortion; the
+    optimal sanitizer at D = 1/4 leaks I(S; X̂) = 1 − h(1/4) bits:
+
+    >>> from nsp.notions import evaluate
+    >>> from nsp.notions.data import make_joint
+    >>> j = make_joint([[.25, .25, 0, 0], [0, 0, .25, .25]], name="remark4")
+    >>> (m,) = equivocation(j, budgets=[0.25], tol=1e-8)
+    >>> m.value, round(evaluate(m, j.p_sx)["mutual_information"], 6)
+    (0.25, 0.188722)
+    """
+    j = _check_joint(joint)
+    quick = check_bool("quick", quick)
+    d = _distortion(j)
+    if budgets is None:
+        n = 2 if quick else check_int("n_budgets", n_budgets, low=1)
+        d_max = float((j.p_sx.sum(axis=0) @ d).min())
+        ds = [d_max * (i + 1) / n for i in range(n)]
+    else:
+        ds = [check_real("budgets", b, low=0.0) for b in budgets]
+    out = []
+    for D in ds:
+        res = max_equivocation(j.p_sx.T, d, D, tol=tol, max_iter=max_iter, base=base)
+        out.append(
+            Mechanism(
+                res.channel,
+                method=METHODS["equivocation"],
+                parameter="D",
+                value=float(D),
+                codewords=j.x_values,
+            )
+        )
+    return out
+
+
+def _kary_flip(eps: float, k: int) -> float:
+    """Return the probability of not reporting x: k-ary randomized response is then ε-LDP."""
+    return (k - 1) / (math.exp(eps) + k - 1)
+
+
+def local_dp(
+    joint: ComparisonJoint,
+    *,
+    mechanisms: Sequence[str] = FAMILIES["local_dp"],
+    epsilons: Sequence[float] | None = None,
+    quick: bool = False,
+) -> list[Mechanism]:
+    """k-ary randomized response and the exponential mechanism on X, as local-DP channels.
+
+    Each individual's X is released through a channel of one record
+    (:class:`nsp.privacy_channels.ProductUniverse` of one individual):
+
+    * ``"kary_rr"``: :func:`nsp.privacy_channels.kary_rr_channel` keeping x with probability
+      ``e^ε / (e^ε + k − 1)`` (k = |X|), exactly ε-LDP (binary randomized response is the case
+      k = 2);
+    * ``"exponential"``: :func:`nsp.privacy_channels.exponential_mechanism_channel` with
+      utility ``−|y − x|`` on the values of an ordered X (skipped on an unordered X); its
+      sensitivity is ``max x − min x``, so it is ε/2-LDP for one record (the factor 2 of the
+      mechanism's guarantee is not needed for a monotone utility).
+
+    Parameters
+    ----------
+    joint : ComparisonJoint
+        The joint.
+    mechanisms : sequence of {"kary_rr", "exponential"}
+        Which mechanisms.
+    epsilons : sequence of float, optional
+        DP budgets in **nats** (finite, ``> 0``). Default 25 values log-spaced in
+        ``[0.05, 20]`` (6 with ``quick``).
+    quick : bool
+        Shrink the default sweep.
+
+    Returns
+    -------
+    list of Mechanism
+        Stochastic; ``parameter="ε [nats]"``.
+
+    Examples
+    --------
+    >>> from nsp.notions.data import make_joint
+    >>> j = make_joint([[.3, .2, 0], [.1, .2, .2]], name="toy", x_values=[0, 1, 2])
+    >>> rr, em = local_dp(j, epsilons=[math.log(2)])
+    >>> rr.channel[0].round(4).tolist(), em.channel[0].round(4).tolist()
+    ([0.5, 0.25, 0.25], [0.3925, 0.33, 0.2775])
+    """
+    j = _check_joint(joint)
+    keys = _check_keys("mechanisms", mechanisms, "local_dp")
+    quick = check_bool("quick", quick)
+    if epsilons is None:
+        eps = np.geomspace(0.05, 20.0, 6 if quick else 25).tolist()
+    else:
+        eps = [check_real("epsilons", e, low=0.0, closed="neither") for e in epsilons]
+    k = j.n_x
+    one = ProductUniverse([tuple(range(k))])
+    out: list[Mechanism] = []
+    for key in keys:
+        if key == "exponential" and j.x_values is None:
+            continue
+        for e in eps:
+            if key == "kary_rr":
+                w = kary_rr_channel(one, lambda a: a, p=_kary_flip(e, k)).array
+            else:
+                vals = tuple(float(v) for v in j.x_values)  # type: ignore[union-attr]
+                w = exponential_mechanism_channel(
+                    ProductUniverse([vals]), lambda a: a, eps=e, outputs=vals
+                ).array
+            out.append(Mechanism(w, method=METHODS[key], parameter="ε [nats]", value=float(e)))
+    return out
+
+
+def k_anonymity(
+    joint: ComparisonJoint,
+    *,
+    methods: Sequence[str] = FAMILIES["k_anonymity"],
+    ks: Sequence[int] | None = None,
+    quick: bool = False,
+) -> list[Mechanism]:
+    """Generalize X to k-anonymity (every release consistent with ≥ k values of S), over k.
+
+    :func:`nsp.clustering.baselines.generalize_to_k_anonymity` on the joint range, with
+    ``"merge_low"`` (one new value for every x with fewer than k values of S) and
+    ``"interval"`` (bins of consecutive values; ordered X only, skipped otherwise).
+
+    Parameters
+    ----------
+    joint : ComparisonJoint
+        The joint.
+    methods : sequence of {"k_merge_low", "k_interval"}
+        Which generalizations.
+    ks : sequence of int, optional
+        Values of k in ``[1, |S|]``; default all (about 8 with ``quick``).
+    quick : bool
+        Shrink the default sweep.
+
+    Returns
+    -------
+    list of Mechanism
+        Deterministic; ``parameter="k"``; one per distinct generalization.
+
+    Examples
+    --------
+    >>> from nsp.notions.data import make_joint
+    >>> j = make_joint([[.2, .1, 0, 0], [0, .1, .2, 0], [0, 0, .2, .2]], name="toy",
+    ...                x_values=[1, 2, 3, 4])
+    >>> [(m.method[-9:], m.value, m.labels.tolist()) for m in k_anonymity(j, ks=[2, 3])]
+    [('merge low', 2.0, [0, 1, 2, 0]), ('merge low', 3.0, [0, 0, 0, 0]), \
+('intervals', 2.0, [0, 0, 1, 1]), ('intervals', 3.0, [0, 0, 0, 0])]
+    """
+    j = _check_joint(joint)
+    keys = _check_keys("methods", methods, "k_anonymity")
+    quick = check_bool("quick", quick)
+    if ks is None:
+        kk = list(range(1, j.n_s + 1))
+        if quick and len(kk) > 8:
+            kk = sorted({int(round(v)) for v in np.linspace(1, j.n_s, 8)})
+    else:
+        kk = [check_int("ks", k, low=1, high=j.n_s) for k in ks]
+    out: list[Mechanism] = []
+    for key in keys:
+        how: Literal["merge_low", "interval"] = "merge_low" if key == "k_merge_low" else "interval"
+        if how == "interval" and j.x_values is None:
+            continue
+        sweep = []
+        for k in kk:
+            part: Partition = generalize_to_k_anonymity(j.support, k, values=j.x_values, method=how)
+            sweep.append(
+                Mechanism.from_partition(part, method=METHODS[key], parameter="k", value=float(k))
+            )
+        out.extend(_distinct(sweep))
+    return out
+
+
+def all_methods(
+    joint: ComparisonJoint,
+    *,
+    families: Sequence[str] = tuple(FAMILIES),
+    quick: bool = False,
+    base: Base = 2,
+) -> list[Mechanism]:
+    """Run every method family on ``joint`` with its default sweep.
+
+    Parameters
+    ----------
+    joint : ComparisonJoint
+        The joint.
+    families : sequence of str
+        Keys of :data:`FAMILIES` to run (default all, in that order).
+    quick : bool
+        Shrink every sweep (for tests).
+    base : float or {"e", "nats", "bits"}
+        Logarithm base of the methods' own parameters (λ, R, D).
+
+    Returns
+    -------
+    list of Mechanism
+        Every mechanism, family by family.
+
+    Examples
+    --------
+    >>> from nsp.notions.data import make_joint
+    >>> j = make_joint([[.3, .2, 0], [.1, .2, .2]], name="toy")
+    >>> sorted({m.method for m in all_methods(j, quick=True)})[:3]
+    ['Algorithm 1 (Ding & Farokhi)', 'Algorithm 1 (privacy funnel)', 'Algorithm 2 (Ding & Farokhi)']
+    """
+    j = _check_joint(joint)
+    fams = [check_choice("families", f, tuple(FAMILIES)) for f in families]
+    quick = check_bool("quick", quick)
+    out: list[Mechanism] = []
+    for f in fams:
+        if f == "agglomerative":
+            out += agglomerative(j, quick=quick, base=base)
+        elif f == "funnel":
+            out += funnel(j, quick=quick, base=base)
+        elif f == "noiseless":
+            out += noiseless(j, quick=quick)
+        elif f == "equivocation":
+            out += equivocation(j, quick=quick, base=base)
+        elif f == "local_dp":
+            out += local_dp(j, quick=quick)
+        else:
+            out += k_anonymity(j, quick=quick)
+    return out
