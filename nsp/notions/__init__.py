@@ -16,8 +16,8 @@ for nats, as differential privacy usually states ε).
 The notions (columns of :func:`evaluate_many`)
 ----------------------------------------------
 ``mutual_information``
-    ``I(S;Y)``, the average leakage of the privacy funnel (Makhdoumi et al.) and of the
-    equivocation ``H(S|Y) = H(S) − I(S;Y)`` (Sankar et al.). Always defined.
+    ``I(S;Y)``, the leakage of the privacy funnel (Makhdoumi et al.); Sankar et al.'s
+    equivocation is ``H(S|Y) = H(S) − I(S;Y)``. Always defined.
 ``maximal_leakage``
     ``L(S→Y) = log sum_y max_{s: p(s) > 0} p(y|s)`` (Issa et al.; Farokhi §III-E), Sibson's
     mutual information of order ∞. Always defined.
@@ -35,7 +35,10 @@ The notions (columns of :func:`evaluate_many`)
 ``ldp_epsilon``
     The local differential-privacy level of ``W``, ``max_{x, x', y} log W[x, y] / W[x', y]``
     over **all** rows of ``W`` (whatever ``p(x)``), in the unit of ``base``; ``inf`` when two
-    rows have different supports (Wu; Dwork et al.).
+    rows have different supports (Dwork et al.; Wu, Def. 9). It is the local model of Wu's
+    privacy channels; Wu's individual channel capacity of a single-record channel is its
+    Shannon capacity, a maximization per channel (:func:`nsp.channels.channel_capacity`,
+    :mod:`nsp.privacy_channels`), not a column here.
 ``noiseless_epsilon``
     Farokhi's noiseless privacy budget of a deterministic mechanism ``Y = g(X)`` with ``X``
     one individual's record: the local budget (Definition 2; Definition 1 with ``n = 1``)
@@ -62,12 +65,18 @@ Further columns the relations read: ``secret_information`` ``I(S;X)``, ``output_
 
 References
 ----------
-N. Ding, F. Farokhi, IEEE Trans. Inf. Forensics Security, 2020. F. Farokhi, *Noiseless
-privacy*, arXiv:1910.13027. G. Wu et al., privacy channels and individual channel capacity.
-L. Sankar, S. R. Rajagopalan, H. V. Poor, utility–privacy tradeoffs in databases.
+N. Ding, F. Farokhi, *Developing non-stochastic privacy-preserving policies using
+agglomerative clustering*, IEEE Trans. Inf. Forensics Security, 2020.
+F. Farokhi, *Noiseless privacy: definition, guarantees, and applications*, arXiv:1910.13027.
+G. Wu, *Constructing privacy channels from information channels*.
+L. Sankar, S. R. Rajagopalan, H. V. Poor, *Utility-privacy tradeoff in databases: an
+information-theoretic approach*, IEEE Trans. Inf. Forensics Security, 2013.
 A. Makhdoumi, S. Salamatian, N. Fawaz, M. Médard, *From the information bottleneck to the
-privacy funnel*. I. Issa, A. B. Wagner, S. Kamath, maximal leakage, IEEE Trans. Inf. Theory
-2020.
+privacy funnel*, IEEE ITW 2014.
+I. Issa, A. B. Wagner, S. Kamath, *An operational approach to information leakage*, IEEE
+Trans. Inf. Theory, 2020 (maximal leakage).
+G. N. Nair, *A nonstochastic information theory for communication and state estimation*,
+IEEE Trans. Automatic Control, 2013 (maximin information).
 """
 
 from __future__ import annotations

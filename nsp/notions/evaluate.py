@@ -56,7 +56,9 @@ _NEAR_ONE = 1e-3
 # Largest alphabet of S for the batched transitive closure; larger ones use connected components.
 _CLOSURE_MAX_S = 128
 # Bytes of one (chunk, n_x, n_y) float64 stack in evaluate_many.
-_CHUNK_BYTES = 32 * 2**20
+_CHUNK_BYTES = 16 * 2**20
+# Peak number of chunk-sized arrays alive at once in _chunk_columns.
+_CHUNK_COPIES = 6
 
 
 def sibson_column(alpha: float) -> str:
@@ -375,6 +377,23 @@ def _components_loop(supp: NDArray[np.bool_], live: NDArray[np.bool_]) -> NDArra
     return out
 
 
+def _support(
+    p_sx: NDArray[np.float64], flat: NDArray[np.float64], p_sy_flat: NDArray[np.float64]
+) -> NDArray[np.bool_]:
+    """Return the range ``[[S, Y]]`` of every mechanism as a mask ``(n_s, k * n_y)``.
+
+    A sum of non-negative products is positive exactly when one product is, unless a product
+    underflows to 0: when the smallest positive entries of the joint and of the channels
+    multiply to a positive number, ``p(s, y) > 0`` is the range; otherwise the supports are
+    multiplied as 0/1 matrices.
+    """
+    lo_p = float(np.min(p_sx, where=p_sx > 0, initial=np.inf))
+    lo_w = float(np.min(flat, where=flat > 0, initial=np.inf))
+    if lo_p * lo_w > 0:
+        return p_sy_flat > 0
+    return ((p_sx > 0).astype(np.float64) @ (flat > 0).astype(np.float64)) > 0
+
+
 def _chunk_columns(
     mechs: Sequence[Mechanism],
     p_sx: NDArray[np.float64],
@@ -382,19 +401,24 @@ def _chunk_columns(
     alphas: tuple[float, ...],
     base: Base,
 ) -> dict[str, NDArray[Any]]:
-    """All numeric columns of one chunk of mechanisms, computed on the padded stack."""
+    """Compute all numeric columns of one chunk of mechanisms on the padded stack.
+
+    The stack ``W[k, x, y]`` is stored as ``(n_x, k, n_y)`` so that every product with a
+    matrix or vector over ``x`` is one matrix product on its ``(n_x, k * n_y)`` view.
+    """
     ln_b = math.log(check_base(base))
     k = len(mechs)
     n_s, n_x = p_sx.shape
     n_y = max(m.n_y for m in mechs)
-    w = np.zeros((k, n_x, n_y))
+    stack = np.zeros((n_x, k, n_y))
     for i, m in enumerate(mechs):
-        w[i, :, : m.n_y] = m.channel
+        stack[:, i, : m.n_y] = m.channel
+    flat = stack.reshape(n_x, k * n_y)
     p_s, p_x = p_sx.sum(axis=1), p_sx.sum(axis=0)
     live_s = p_s > 0
-    p_sy = np.matmul(p_sx, w)  # (k, n_s, n_y)
-    p_xy = p_x[None, :, None] * w  # (k, n_x, n_y)
-    p_y = p_sy.sum(axis=1)
+    p_sy_flat = p_sx @ flat
+    p_sy = np.ascontiguousarray(p_sy_flat.reshape(n_s, k, n_y).transpose(1, 0, 2))
+    p_y = p_sy.sum(axis=1)  # (k, n_y): the output pmf, from S or from X alike
     cond = np.where(live_s[None, :, None], p_sy / np.where(live_s, p_s, 1.0)[None, :, None], 0.0)
     col: dict[str, NDArray[Any]] = {}
     col["mutual_information"] = _mi_stack(p_sy, p_s[None, :], p_y) / ln_b
@@ -412,7 +436,9 @@ def _chunk_columns(
         else:
             col[sibson_column(a)] = _sibson_stack(cond, p_s, p_sy, a) / ln_b
     # The range [[S, Y]]: the support of the joint pushed through the support of W.
-    supp = np.matmul((p_sx > 0).astype(np.float64), (w > 0).astype(np.float64)) > 0
+    supp = np.ascontiguousarray(
+        _support(p_sx, flat, p_sy_flat).reshape(n_s, k, n_y).transpose(1, 0, 2)
+    )
     per_y = supp.sum(axis=1)  # |[[S|y]]|, 0 for outputs outside the range
     n_live_s = int(np.count_nonzero(live_s))
     n_live_y = np.count_nonzero(per_y, axis=1)
@@ -426,29 +452,55 @@ def _chunk_columns(
     col["range_is_product"] = supp.sum(axis=(1, 2)) == n_live_s * n_live_y
     col["output_hartley_entropy"] = np.log(n_live_y) / ln_b
     # Local DP ε of W over all its rows (padded columns are all zero: no output).
-    hi, lo = w.max(axis=1), w.min(axis=1)
+    hi, lo = flat.max(axis=0).reshape(k, n_y), flat.min(axis=0).reshape(k, n_y)
     live_y = hi > 0
     ratio = np.where(live_y, hi / np.where(lo > 0, lo, 1.0), 1.0)
     eps = np.log(ratio.max(axis=1)) / ln_b
     col["ldp_epsilon"] = np.where(np.any(live_y & (lo == 0), axis=1), math.inf, eps)
-    det = np.array([m.deterministic for m in mechs])
+    det = np.array([m.deterministic for m in mechs], dtype=bool)
     col["noiseless_epsilon"] = np.where(det, col["output_hartley_entropy"], math.nan)
-    p_y_x = p_xy.sum(axis=1)
-    col["utility_information"] = _mi_stack(p_xy, p_x[None, :], p_y_x) / ln_b
-    col["hamming_distortion"] = np.maximum(1.0 - p_xy.max(axis=1).sum(axis=1), 0.0)
-    col["output_entropy"] = _entropy_rows(p_y_x, (-1,)) / ln_b
+    # I(X;Y) = H(Y) - H(Y|X); H(Y|X) = -sum_x p(x) sum_y W ln W is 0 for deterministic rows,
+    # so only the stochastic channels are read entry by entry (here and below).
+    h_y = _entropy_rows(p_y, (-1,))
+    stoch = np.flatnonzero(~det)
+    if stoch.size == k:
+        dense = flat
+    else:
+        dense = np.ascontiguousarray(stack[:, stoch, :]).reshape(n_x, stoch.size * n_y)
+    logs = np.log(dense, out=np.zeros_like(dense), where=dense > 0)
+    logs *= dense
+    h_y_x = np.zeros(k)
+    h_y_x[stoch] = -(p_x @ logs).reshape(stoch.size, n_y).sum(axis=1)
+    col["utility_information"] = np.maximum(h_y - h_y_x, 0.0) / ln_b
+    col["output_entropy"] = h_y / ln_b
+    # The Bayes decoder's success sum_y max_x p(x, y); for Y = g(X), max over each g^{-1}(y).
+    best = np.zeros((k, n_y))
+    best[stoch] = (dense * p_x[:, None]).max(axis=0).reshape(stoch.size, n_y)
+    labels = np.array([m.labels for m in mechs if m.deterministic], dtype=np.intp)
+    labels = labels.reshape(-1, n_x)  # (k_det, n_x), also when there is none
+    det_rows = np.flatnonzero(det)
+    if det_rows.size:
+        flat_best = best.reshape(-1)
+        np.maximum.at(
+            flat_best, (det_rows[:, None] * n_y + labels).ravel(), np.tile(p_x, det_rows.size)
+        )
+    col["hamming_distortion"] = np.maximum(1.0 - best.sum(axis=1), 0.0)
     if x is None:
         col["numeric_distortion"] = np.full(k, math.nan)
     else:
-        xhat = np.divide(
-            np.einsum("x,kxy->ky", x, p_xy), p_y_x, out=np.zeros_like(p_y_x), where=p_y_x > 0
-        )
+        m1 = ((p_x * x) @ flat).reshape(k, n_y)
+        xhat = np.divide(m1, p_y, out=np.zeros_like(p_y), where=p_y > 0)
         for i, m in enumerate(mechs):
             if m.codewords is not None:
                 xhat[i, : m.n_y] = m.codewords
-        col["numeric_distortion"] = np.einsum(
-            "kxy,kxy->k", p_xy, (x[None, :, None] - xhat[:, None, :]) ** 2
-        )
+        dist = np.zeros(k)
+        dev = x[:, None] - xhat[stoch].reshape(1, stoch.size * n_y)
+        dev *= dev
+        dev *= dense
+        dist[stoch] = (p_x @ dev).reshape(stoch.size, n_y).sum(axis=1)
+        released = np.take_along_axis(xhat[det_rows], labels, axis=1)
+        dist[det_rows] = ((x[None, :] - released) ** 2) @ p_x
+        col["numeric_distortion"] = dist
     return col
 
 
@@ -476,7 +528,7 @@ def evaluate_many(
     """Evaluate every privacy notion of a sweep of mechanisms on the joint ``p(s, x)``.
 
     The channels are padded with zero columns to a common number of outputs and stacked;
-    every notion is computed on the stack with array operations (in chunks of about 32 MiB
+    every notion is computed on the stack with array operations (in chunks of about 16 MiB
     per stacked array), with the same values as :func:`evaluate` up to rounding.
 
     Parameters
@@ -529,7 +581,11 @@ def evaluate_many(
     ln_b = math.log(check_base(base))
     if mechs:
         widest = max(m.n_y for m in mechs)
-        check_memory(8.0 * 6 * max(n_x, n_s) * widest, what="evaluate_many on one mechanism")
+        one = 8.0 * max(n_x, n_s) * widest
+        check_memory(
+            _CHUNK_COPIES * max(one, _CHUNK_BYTES),
+            what=f"evaluate_many on {n_s} x {n_x} joint with {widest} outputs",
+        )
     parts = [pd.DataFrame(_chunk_columns(c, p_sx, x, a, base)) for c in _chunks(mechs, n_x, n_s)]
     head, tail = COLUMNS
     names = [*head, *(sibson_column(v) for v in a), *tail]
