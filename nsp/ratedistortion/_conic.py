@@ -198,7 +198,7 @@ class Program:
         self.c = c
         self.P = sp.csc_matrix((n_x, n_x))
         self._solver: Any = None
-        self._tol = math.nan
+        self._key: tuple[float, int, bool] = (math.nan, 0, True)
 
     def _hidden_rows(self, m_idx: NDArray) -> tuple[NDArray, NDArray, NDArray]:
         """Rows (cell index), columns and values of ``sum_u p(h|u) m[u, k]`` per (b, h), k."""
@@ -214,7 +214,7 @@ class Program:
         vals = np.repeat(self.cond_h_u[uu, hh], n_k)
         return rows, cols, vals
 
-    def _settings(self, tol: float, max_iter: int) -> Any:
+    def _settings(self, tol: float, max_iter: int, equilibrate: bool) -> Any:
         import clarabel
 
         s = clarabel.DefaultSettings()
@@ -223,21 +223,34 @@ class Program:
         s.tol_gap_abs = s.tol_gap_rel = tol
         s.tol_feas = min(1e-8, tol)
         s.max_iter = max_iter
+        s.equilibrate_enable = equilibrate
         return s
 
-    def solve(self, D: float, T: float = 0.0, *, tol: float = 1e-9, max_iter: int = 200) -> Any:
-        """Run Clarabel at distortion ``D`` (and leakage budget ``T`` nats); its raw solution."""
+    def solve(
+        self,
+        D: float,
+        T: float = 0.0,
+        *,
+        tol: float = 1e-9,
+        max_iter: int = 200,
+        equilibrate: bool = True,
+    ) -> Any:
+        """Run Clarabel at distortion ``D`` (and leakage budget ``T`` nats); its raw solution.
+
+        The solver is kept between calls with the same settings; only ``b`` is updated.
+        """
         import clarabel
 
         b = self.b.copy()
         b[self.row_dist] = D
         if self.row_leak >= 0:
             b[self.row_leak] = T
-        if self._solver is None or tol != self._tol:
+        key = (tol, max_iter, equilibrate)
+        if self._solver is None or key != self._key:
             self._solver = clarabel.DefaultSolver(
-                self.P, self.c, self.A, b, self.cones, self._settings(tol, max_iter)
+                self.P, self.c, self.A, b, self.cones, self._settings(*key)
             )
-            self._tol = tol
+            self._key = key
         else:
             self._solver.update(b=b)
         return self._solver.solve()
@@ -373,11 +386,13 @@ def feasible_encoder(src: Source, w: NDArray, D: float) -> NDArray[np.float64]:
     w_min = np.zeros_like(w)
     w_min[np.arange(w.shape[0]), src.d.argmin(axis=1)] = 1.0
     d_min = float(src.pu @ src.d.min(axis=1))
-    theta = min(1.0, (dist - D) / (dist - d_min) * (1 + 1e-12) + 1e-16) if dist > d_min else 1.0
-    out = (1.0 - theta) * w + theta * w_min
-    if float(src.pu @ (out * src.d).sum(axis=1)) > D:
-        out = w_min
-    return out
+    theta = min(1.0, (dist - D) / (dist - d_min)) if dist > d_min else 1.0
+    for _ in range(60):  # rounding: grow the share until the budget holds in floating point
+        out = (1.0 - theta) * w + theta * w_min
+        if float(src.pu @ (out * src.d).sum(axis=1)) <= D or theta >= 1.0:
+            return out
+        theta = min(1.0, theta * (1.0 + 1e-9) + 1e-15)
+    return w_min
 
 
 def independent_encoder(
@@ -427,10 +442,12 @@ def _status(sol: Any) -> str:
     return str(sol.status).split(".")[-1]
 
 
-def gamma(prog: Program, D: float, *, tol: float = 1e-9, max_iter: int = 200) -> Solution:
+def gamma(
+    prog: Program, D: float, *, tol: float = 1e-9, max_iter: int = 200, equilibrate: bool = True
+) -> Solution:
     """Minimal leakage ``I(H; Xhat | B)`` under ``E d <= D``: certified (nats)."""
     src = prog.src
-    sol = prog.solve(D, tol=tol, max_iter=max_iter)
+    sol = prog.solve(D, tol=tol, max_iter=max_iter, equilibrate=equilibrate)
     x, z = np.asarray(sol.x), np.asarray(sol.z)
     w = feasible_encoder(src, prog.encoder(x), D)
     value = leakage_nats(src, w)
@@ -448,19 +465,25 @@ def rate(
     tol: float = 1e-9,
     max_iter: int = 200,
     zero_leak: tuple[float, NDArray] | None = None,
+    t_solve: float | None = None,
+    equilibrate: bool = True,
 ) -> Solution | None:
     """Minimal rate ``I(U; Xhat)`` under ``E d <= D`` and leakage ``<= T`` nats (or zero).
 
     Returns ``None`` when the solver reports the program infeasible. The returned encoder
     meets ``E d <= D`` exactly and the leakage budget up to the solver's feasibility
-    tolerance (the leakage is solved for with a budget tightened by ``1e-10`` nats). At zero
+    tolerance (the leakage is solved for with the budget ``t_solve``, default ``T`` tightened
+    by ``1e-10`` nats; the lower bound is always for the budget ``T``). At zero
     leakage (``prog.kind == "rate0"``) it is projected to exact independence with the help
     of ``zero_leak = (d_pp, w_pp)``, an independent encoder of distortion ``d_pp <= D``.
     """
     src = prog.src
     zero = prog.kind == "rate0"
-    t_solve = 0.0 if zero else max(T - 1e-10, 0.0)
-    sol = prog.solve(D, t_solve, tol=tol, max_iter=max_iter)
+    if zero:
+        t_solve = 0.0
+    elif t_solve is None:
+        t_solve = max(T - 1e-10, 0.0)
+    sol = prog.solve(D, max(t_solve, 0.0), tol=tol, max_iter=max_iter, equilibrate=equilibrate)
     status = _status(sol)
     if "Infeasible" in status:
         return None
@@ -488,4 +511,6 @@ def rate(
         mu = max(float(z[prog.row_leak]), 0.0)
         ratio_h = prog.exp_ratio(z, 0, prog.n_th).reshape(-1, prog.n_k)
         lower = lp_lower(src, g + mu * prog.hidden_coeff(ratio_h), D, nu) - mu * T
-    return Solution(w, value, min(lower, value), leak, int(sol.iterations), status)
+    if not math.isfinite(lower):
+        lower = -math.inf
+    return Solution(w, value, lower, leak, int(sol.iterations), status)

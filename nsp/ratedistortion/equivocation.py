@@ -812,6 +812,9 @@ def _gamma_program(pr: _Problem, *, what: str, kind: str = "gamma") -> _conic.Pr
 
 #: Clarabel gap tolerances tried in turn until the certificate closes.
 _CONIC_TOLS = (1e-8, 1e-10, 1e-12)
+#: (tolerance, equilibration) of the interior-point attempts, in order: default scaling
+#: first, then without Ruiz equilibration (which helps on near-degenerate instances).
+_CONIC_ATTEMPTS = ((1e-8, True), (1e-10, True), (1e-8, False), (1e-10, False))
 
 
 def _gamma_certified(
@@ -824,8 +827,8 @@ def _gamma_certified(
     """
     best: _conic.Solution | None = None
     iters = 0
-    for t in _CONIC_TOLS:
-        sol = _conic.gamma(prog, D, tol=t, max_iter=max(50, min(max_iter, 500)))
+    for t, eq in _CONIC_ATTEMPTS:
+        sol = _conic.gamma(prog, D, tol=t, max_iter=max(50, min(max_iter, 500)), equilibrate=eq)
         iters += sol.iterations
         if best is None or sol.value - sol.lower < best.value - best.lower:
             best = sol
@@ -992,29 +995,77 @@ def rate_given_equivocation(
     zl = inst.perfect_privacy() if zero else None
     w_g = _problem_w(g.channel, markov)[p_u > 0]
     leak_g = (hh - g.gamma) * lb
-    best: tuple[float, NDArray, float] | None = None  # (gap, encoder, lower)
-    for i, t in enumerate(_CONIC_TOLS):
-        sol = _conic.rate(prog, D, T, tol=t, max_iter=max(50, min(max_iter, 500)), zero_leak=zl)
+    w, lower = _rate_certified(prog, D, T, tol * lb, max_iter, zl, w_g, leak_g)
+    if w is None:  # the solver found no encoder: E is at Γ(D) within its accuracy
+        w = w_g
+    lower = max(lower, r.lower_bound * lb)
+    pt = rde_point(src, _unflatten(w, p_u, d_u, shape), d, markov=markov, base=base)
+    return RateEquivocationPoint(*_fields(pt), lower_bound=min(lower / lb, pt.rate))
+
+
+def _rate_certified(
+    prog: _conic.Program,
+    D: float,
+    T: float,
+    tol: float,
+    max_iter: int,
+    zl: tuple[float, NDArray] | None,
+    w_g: NDArray,
+    leak_g: float,
+) -> tuple[NDArray | None, float]:
+    """Smallest rate (nats) at ``D`` with leakage ``<= T``: encoder rows and lower bound.
+
+    Interior-point solves at the budget ``T`` with tighter tolerances, then at a budget
+    tightened by twice the observed violation; an encoder over budget is mixed with one
+    under budget (the leakage is convex, so the mixture meets the budget exactly), as a
+    last resort with the Γ-optimal encoder ``w_g`` (leakage ``leak_g``). The lower bound
+    is the best Lagrangian bound of all solves (each is valid whatever the solver did).
+    """
+    src = prog.src
+    lower = -math.inf
+    feasible: list[NDArray] = []
+    over: list[tuple[NDArray, float]] = []
+    slack = T + 1e-13
+    attempts: list[tuple[float, bool, float | None]] = [(t, e, None) for t, e in _CONIC_ATTEMPTS]
+    n_first = len(attempts)
+    i = 0
+    while i < len(attempts):
+        t, eq, t_solve = attempts[i]
+        i += 1
+        sol = _conic.rate(
+            prog,
+            D,
+            T,
+            tol=t,
+            max_iter=max(50, min(max_iter, 500)),
+            zero_leak=zl,
+            t_solve=t_solve,
+            equilibrate=eq,
+        )
         if sol is None:
             continue
-        w = sol.w
-        if sol.leakage > T + 1e-9 * lb:  # over budget: tighter tolerance, or repair at last
-            if i < len(_CONIC_TOLS) - 1 or leak_g >= sol.leakage:
-                continue
-            theta = min(1.0, (sol.leakage - T) / (sol.leakage - leak_g))
-            w = (1.0 - theta) * w + theta * w_g  # the leakage is convex: now within budget
-        gap = _conic.rate_nats(prog.src, w) - sol.lower
-        if best is None or gap < best[0]:
-            best = (gap, w, sol.lower)
-        if gap <= tol * lb:
-            break
-    if best is None:  # the solver found no encoder: E is at Γ(D) within its accuracy
-        w, lower = w_g, r.lower_bound * lb
-    else:
-        w, lower = best[1], best[2]
-    pt = rde_point(src, _unflatten(w, p_u, d_u, shape), d, markov=markov, base=base)
-    lower_b = max(lower / lb, r.lower_bound)
-    return RateEquivocationPoint(*_fields(pt), lower_bound=min(lower_b, pt.rate))
+        lower = max(lower, sol.lower)
+        if sol.leakage <= slack:
+            feasible.append(sol.w)
+            if sol.value - lower <= tol:
+                break
+        else:
+            over.append((sol.w, sol.leakage))
+        if i == len(attempts) == n_first and over and not feasible:
+            viol = min(v for _, v in over) - T
+            attempts += [(t, e, T - 2.0 * viol - 1e-10) for t, e in _CONIC_ATTEMPTS]
+    anchors = [(w, _conic.leakage_nats(src, w)) for w in feasible] or [(w_g, leak_g)]
+    cands = list(feasible)
+    for w_o, l_o in over:
+        for w_a, l_a in anchors:
+            if l_a < T < l_o:
+                theta = min(1.0, (l_o - T) / (l_o - l_a) * (1 + 1e-12))
+                cands.append((1.0 - theta) * w_o + theta * w_a)
+    cands = [w for w in cands if _conic.leakage_nats(src, w) <= slack]
+    if not cands:
+        return None, lower
+    rates = [_conic.rate_nats(src, w) for w in cands]
+    return cands[int(np.argmin(rates))], lower
 
 
 def _fields(pt: RDEPoint) -> tuple[float, float, float, float, float]:
