@@ -58,11 +58,14 @@ def random_joint(rng: np.random.Generator, n_s: int, n_x: int) -> np.ndarray:
 
 def random_mechanism(rng: np.random.Generator, n_x: int, i: int = 0) -> Mechanism:
     """A deterministic, sparse stochastic or full-support (ε-LDP) channel of 1..7 outputs."""
-    kind = rng.integers(4)
+    kind = rng.integers(5)
     n_y = int(rng.integers(1, 8))
     if kind == 0:
         _, lab = np.unique(rng.integers(0, n_y, n_x), return_inverse=True)
         return Mechanism.from_labels(lab, method="deterministic", parameter="i", value=i)
+    if kind == 4:  # deterministic with unused outputs (columns of zeros), and codewords
+        w = np.eye(n_y + 1)[rng.integers(0, n_y + 1, n_x)]
+        return Mechanism(w, method="deterministic", codewords=rng.normal(size=n_y + 1))
     if kind == 1:
         w = rng.exponential(size=(n_x, n_y)) * (rng.random((n_x, n_y)) < 0.5)
         w[w.sum(axis=1) == 0, rng.integers(n_y)] = 1.0
@@ -376,6 +379,7 @@ def test_evaluate_many_on_wider_instances_and_near_one_orders():
         p = random_joint(rng, int(rng.integers(2, 12)), int(rng.integers(10, 40)))
         mechs = [random_mechanism(rng, p.shape[1], i) for i in range(12)]
         frame = evaluate_many(mechs, p, alphas=alphas, base="e")
+        assert frame["relations_ok"].all(), frame["relations_failed"].unique()
         for i, m in enumerate(mechs):
             assert_same_record(evaluate(m, p, alphas=alphas, base="e").as_dict(), frame.iloc[i])
 
@@ -386,6 +390,18 @@ def test_chunking_and_the_component_loop_give_the_same_table(monkeypatch):
     monkeypatch.setattr(evaluate_module, "_CHUNK_BYTES", 1)  # one mechanism per chunk
     monkeypatch.setattr(evaluate_module, "_CLOSURE_MAX_S", 0)  # scipy components per mechanism
     pd.testing.assert_frame_equal(evaluate_many(mechs, p, x_values=x), whole, rtol=1e-12)
+
+
+def test_underflowing_products_stay_in_the_range():
+    # p(s, x) W[x, y] = 1e-200 * 1e-200 underflows to 0, but (s, y) is in the range.
+    tiny = 1e-200
+    joint = np.array([[tiny, 0.5 - tiny], [0.0, 0.5]])
+    w = np.array([[1 - tiny, tiny], [1.0, 0.0]])
+    m = Mechanism(w, method="m")
+    assert (joint @ w)[0, 1] == 0.0
+    e = evaluate(m, joint)
+    assert e.nonstochastic_leakage == pytest.approx(1.0) and not e.range_is_product
+    assert_same_record(e.as_dict(), evaluate_many([m], joint).iloc[0])
 
 
 def test_large_secret_alphabet_uses_the_component_loop():
@@ -526,6 +542,7 @@ CORRUPTIONS = {
     "data_processing_secret": {"secret_information": 0.0},
     "data_processing_utility": {"utility_information": 0.0},
     "maximin_le_l0": {"nonstochastic_leakage": 0.0},
+    "maximin_le_maximal_leakage": {"maximal_leakage": 0.5},
     "maximal_leakage_le_ldp": {"ldp_epsilon": 0.1},
     "maximal_leakage_le_hartley": {"output_hartley_entropy": 0.1},
     "l0_le_hartley_secret": {"secret_hartley_entropy": 0.1},

@@ -82,14 +82,24 @@ def sibson_column(alpha: float) -> str:
     return f"sibson_{a:g}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Evaluation(Mapping[str, Any]):
     """Every notion of one mechanism on one joint: one row of :func:`evaluate_many`.
 
     A read-only mapping from the column names of :func:`evaluate_many` to the values (the
     Sibson orders appear as ``sibson_<alpha>``); every column is also an attribute, and
     :attr:`sibson` maps each order to its value. All information quantities and ε are in
-    units of :attr:`base`. See :mod:`nsp.notions` for the definitions.
+    units of :attr:`base`. Two evaluations are equal when they hold the same columns and
+    values (as mappings). See :mod:`nsp.notions` for the definitions.
+
+    Examples
+    --------
+    >>> e = evaluate(Mechanism.from_labels([0, 0, 1], method="merge"), [[0.5, 0.0, 0.0],
+    ...                                                                  [0.0, 0.25, 0.25]])
+    >>> e.maximal_leakage == e["maximal_leakage"], e.sibson[2.0] == e["sibson_2"]
+    (True, True)
+    >>> e.noiseless_epsilon, e.relations_failed
+    (1.0, '')
     """
 
     method: str

@@ -17,7 +17,10 @@ Statements that are **not** theorems, and are therefore not checked (counterexam
 * ``L0`` ≤ maximal leakage (an output of tiny probability that pins ``S`` down makes ``L0``
   large and maximal leakage small);
 * ``I*`` ≤ ``I(S;Y)`` and ``I(S;Y)`` ≤ ``I*`` (a component of tiny mass; a channel with full
-  support).
+  support); but ``I*`` ≤ maximal leakage is a theorem (below);
+* ``L0(S→Y)`` ≤ the noiseless ε of a deterministic channel (``S = X`` uniform on 4 values,
+  three of them sharing one output: ``L0 = 2`` bits, ``ε = 1`` bit). Farokhi's Theorem 1
+  bounds the leakage about the individual's value in the other direction, ``L0(Y→X)``.
 """
 
 from __future__ import annotations
@@ -229,6 +232,14 @@ RELATIONS: tuple[Relation, ...] = (
         "conditional range of any y in it.",
         _always,
         _rel_le("maximin_information", "nonstochastic_leakage"),
+    ),
+    Relation(
+        "maximin_le_maximal_leakage",
+        "I*(S;Y) <= maximal leakage L(S→Y): every output y with p(y|s) > 0 lies in the overlap "
+        "component of s, so picking one s per component, sum_y max_s p(y|s) >= sum over the "
+        "k components of sum_{y in it} p(y|s) = k.",
+        _always,
+        _rel_le("maximin_information", "maximal_leakage"),
     ),
     Relation(
         "maximal_leakage_le_ldp",
