@@ -3,17 +3,14 @@
 What the game (:mod:`nsp.papers.noiseless.membership`) needs from the readings is the
 households × days matrix of daily consumption; everything after it is small and stays in memory.
 The expensive part, summing and counting billions of half-hours per (customer, day), runs here:
-the rows are shuffled by customer, each partition puts its rows back in their original order
-and applies the pandas step (:func:`~nsp.papers.noiseless.membership.daily_totals`), so every
-day's sum adds the same numbers in the same order as pandas does: equal floats, not merely
-close ones.
+the rows are shuffled by customer and each partition applies the pandas step
+(:func:`~nsp.papers.noiseless.membership.daily_totals`), which adds a day's readings in a
+canonical order (by timestamp) whatever the order of the rows: equal floats, not merely close
+ones.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-import numpy as np
 import pandas as pd
 
 from nsp.papers.noiseless import membership as _m
@@ -22,21 +19,13 @@ from ._core import DaskInput, as_dask_frame, import_dask
 
 __all__ = ["daily_totals"]
 
-_ORDER = ["_part", "_row"]
 
-
-def _number_rows(part: pd.DataFrame, partition_info: dict[str, Any] | None = None) -> pd.DataFrame:
-    index = 0 if partition_info is None else int(partition_info["number"])
-    return part.assign(
-        _part=np.full(len(part), index, dtype=np.int64),
-        _row=np.arange(len(part), dtype=np.int64),
-        _cust=part["customer"].astype(str),
-    )
+def _with_key(part: pd.DataFrame) -> pd.DataFrame:
+    return part.assign(_cust=part["customer"].astype(str))
 
 
 def _totals(part: pd.DataFrame) -> pd.DataFrame:
-    part = part.sort_values(_ORDER, kind="stable")
-    return _m.daily_totals(part.drop(columns=[*_ORDER, "_cust"]))
+    return _m.daily_totals(part.drop(columns="_cust"))
 
 
 def daily_totals(frame: DaskInput) -> pd.DataFrame:
@@ -85,8 +74,8 @@ def daily_totals(frame: DaskInput) -> pd.DataFrame:
     data = as_dask_frame(
         frame, columns=columns + (["channel"] if has_channel else []), name="frame"
     )
-    numbered = data.map_partitions(_number_rows, meta=_number_rows(data._meta))
-    shuffled = numbered.shuffle(on="_cust", npartitions=data.npartitions)
+    keyed = data.map_partitions(_with_key, meta=_with_key(data._meta))
+    shuffled = keyed.shuffle(on="_cust", npartitions=data.npartitions)
     meta = _m.daily_totals(data._meta[columns])
     totals = shuffled.map_partitions(_totals, meta=meta)
     if has_channel:

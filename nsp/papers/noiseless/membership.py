@@ -191,11 +191,13 @@ def check_meter_columns(columns: Iterable[object]) -> None:
 
 
 def daily_totals(frame: pd.DataFrame) -> pd.DataFrame:
-    """Sum and count the half-hourly readings of each (customer, day), in row order.
+    """Sum and count the half-hourly readings of each (customer, day), in a canonical order.
 
-    The per-day step of :func:`daily_matrix`: a group's readings are added in the order of the
-    rows (pandas' compensated group sum), so a partition holding whole groups in their original
-    order gives the same floats.
+    The per-day step of :func:`daily_matrix`. The readings of a day are added in the order of
+    their timestamps (ties by value), left to right in pairwise blocks as
+    :func:`numpy.add.reduceat` does, whatever the order of the rows: so a partition holding a
+    customer's rows gives the same floats as the whole frame, which is what makes the Dask path
+    (:func:`nsp.scale.daily_totals`) exact. A missing ``kwh`` is not counted and adds 0.
 
     Parameters
     ----------
@@ -219,10 +221,28 @@ def daily_totals(frame: pd.DataFrame) -> pd.DataFrame:
     if not isinstance(frame, pd.DataFrame):
         raise ValueError(f"frame must be a pandas DataFrame; got {type(frame).__name__}")
     check_meter_columns(frame.columns)
-    day = frame["timestamp"].dt.normalize()
-    return frame.groupby([frame["customer"].astype(str), day], observed=True)["kwh"].agg(
-        ["sum", "count"]
+    codes, names = pd.factorize(frame["customer"].astype(str).to_numpy(dtype=object), sort=True)
+    stamp = frame["timestamp"].to_numpy(dtype="datetime64[ns]")
+    day = stamp.astype("datetime64[D]").astype("datetime64[ns]")
+    kwh = frame["kwh"].to_numpy(dtype="float64")
+    order = np.lexsort((kwh, stamp.view(np.int64), codes))
+    codes, day, kwh = codes[order], day[order], kwh[order]
+    present = ~np.isnan(kwh)
+    new = np.ones(len(kwh), dtype=bool)
+    new[1:] = (codes[1:] != codes[:-1]) | (day[1:] != day[:-1])
+    starts = np.flatnonzero(new)
+    if len(starts):
+        sums = np.add.reduceat(np.where(present, kwh, 0.0), starts)
+        counts = np.add.reduceat(present.astype(np.int64), starts)
+    else:
+        sums, counts = np.empty(0, dtype=np.float64), np.empty(0, dtype=np.int64)
+    index = pd.MultiIndex.from_arrays(
+        [
+            pd.Index(np.asarray(names, dtype=object)[codes[starts]], dtype=str, name="customer"),
+            pd.DatetimeIndex(day[starts], name="timestamp"),
+        ]
     )
+    return pd.DataFrame({"sum": sums, "count": counts.astype(np.int64)}, index=index)
 
 
 def complete_days_matrix(totals: pd.DataFrame, *, min_complete_days: int = 350) -> pd.DataFrame:
