@@ -30,6 +30,7 @@ from numpy.typing import ArrayLike, NDArray
 from scipy.optimize import brentq
 from scipy.special import xlogy
 
+from nsp._resources import check_memory, progress
 from nsp._validation import (
     SUM_TOL,
     Base,
@@ -719,6 +720,12 @@ def capacity_bounds(px: ArrayLike, W: ArrayLike, *, base: Base = 2) -> CapacityB
     CapacityBounds
         ``lower <= C <= upper``; unpacks as the pair ``(lower, upper)``.
 
+    Raises
+    ------
+    MemoryError
+        If the estimated memory (three ``n x m`` float arrays) exceeds 80 % of the available
+        memory (:func:`nsp._resources.check_memory`; a ``LargeInputWarning`` above 25 %).
+
     Examples
     --------
     >>> lo, up = capacity_bounds([0.9, 0.1], [[0.9, 0.1], [0.1, 0.9]])
@@ -729,6 +736,7 @@ def capacity_bounds(px: ArrayLike, W: ArrayLike, *, base: Base = 2) -> CapacityB
     p = as_pmf(px, name="px", ndim=1)
     w = as_channel(W, name="W")
     _check_inputs(p, w)
+    _check_capacity_memory(w.shape, 8.0 * 3 * w.size, "capacity bounds")
     lower, upper, _, _ = _bounds(w, _neg_entropies(w), p)
     ln_b = math.log(b)
     return CapacityBounds(max(min(lower, upper), 0.0) / ln_b, max(upper, 0.0) / ln_b)
@@ -779,6 +787,38 @@ class CapacityResult:
         return self.upper - self.lower
 
 
+#: Channels with at least this many entries show a progress bar (after two seconds) while the
+#: solver iterates; below, an iteration is so quick that a bar per call would cost more.
+_PROGRESS_ENTRIES = 100_000
+#: Estimates below this many bytes skip the memory check (reading the free memory costs more
+#: than a small solve, which the capacity of privacy channels runs by the thousand).
+_CHECK_BYTES = 2**24
+
+
+def _capacity_nbytes(n_inputs: int, n_outputs: int) -> float:
+    """Peak memory of :func:`channel_capacity` on an ``n_inputs x n_outputs`` channel, in bytes.
+
+    The validated channel, its distinct rows, one ``xlogy`` temporary and the divergences'
+    product (four ``n x m`` float arrays), plus the Newton phase on a support of at most
+    ``s = min(n, m)`` inputs: the scaled rows (``s x m``), the Hessian and its eigenvectors
+    and LAPACK workspace (about four ``s x s``).
+    """
+    s = min(n_inputs, n_outputs)
+    return 8.0 * (4.0 * n_inputs * n_outputs + 4.0 * s * s + s * n_outputs)
+
+
+def _check_capacity_memory(shape: tuple[int, ...], nbytes: float, what: str) -> None:
+    if nbytes >= _CHECK_BYTES:
+        check_memory(nbytes, what=f"{what} of a {shape[0]} x {shape[1]} channel")
+
+
+def _steps(start: int, stop: int, *, entries: int, desc: str) -> Iterable[int]:
+    """``range(start, stop)``, through a progress bar when the channel is large."""
+    if entries < _PROGRESS_ENTRIES:
+        return range(start, stop)
+    return progress(range(start, stop), desc=desc, total=max(stop - start, 0), unit="it")
+
+
 def _ba_iterations(
     W: NDArray[np.float64],
     neg_h: NDArray[np.float64],
@@ -787,7 +827,7 @@ def _ba_iterations(
     n_iter: int,
 ) -> tuple[NDArray[np.float64], int, bool]:
     """Plain Blahut–Arimoto from ``p``, at most ``n_iter`` steps; stop at gap <= tol (nats)."""
-    for t in range(1, n_iter + 1):
+    for t in _steps(1, n_iter + 1, entries=W.size, desc="channel capacity (Blahut-Arimoto)"):
         lower, upper, _, d = _bounds(W, neg_h, p)
         if upper - lower <= tol:
             return p, t, True
@@ -940,7 +980,7 @@ def _newton_active_set(
     p = np.where(support, p, 0.0)
     p /= p.sum()
     lower, upper, q, d = _bounds(W, neg_h, p)
-    for step in range(1, max_steps + 1):
+    for step in _steps(1, max_steps + 1, entries=W.size, desc="channel capacity (Newton)"):
         if upper - lower <= tol:
             return p, step - 1, True
         idx = np.flatnonzero(support)
@@ -1086,6 +1126,22 @@ def channel_capacity(
     ------
     ValueError
         If ``W`` is not a channel, ``tol <= 0``, ``max_iter < 1`` or ``method`` is unknown.
+    MemoryError
+        If the estimated peak memory (about ``8 (4 n m + 4 s^2 + s m)`` bytes for an
+        ``n x m`` channel, ``s = min(n, m)``) exceeds 80 % of the available memory; the message
+        gives both numbers.
+
+    Warns
+    -----
+    LargeInputWarning
+        If that estimate exceeds 25 % of the available memory.
+
+    Notes
+    -----
+    Time: an iteration costs ``O(n m)`` and a Newton step ``O(s^2 m + s^3)``; a random
+    1000 x 1000 channel takes tens of seconds. Channels of at least 10⁵ entries show a
+    progress bar over the iterations once a run exceeds two seconds (``TQDM_DISABLE=1``
+    turns it off).
 
     Examples
     --------
@@ -1106,6 +1162,7 @@ def channel_capacity(
     tol_f = check_tol("tol", tol)
     max_iter = check_int("max_iter", max_iter, low=1)
     method = check_choice("method", method, ("auto", "ba"))
+    _check_capacity_memory(w.shape, _capacity_nbytes(*w.shape), "the channel capacity")
     ln_b = math.log(b)
     tol_n = tol_f * ln_b
 

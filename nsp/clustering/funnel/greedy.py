@@ -46,6 +46,7 @@ from numpy.typing import ArrayLike, NDArray
 from scipy.special import xlogy
 
 from nsp import info
+from nsp._resources import check_memory, progress
 from nsp._validation import (
     Base,
     check_base,
@@ -232,6 +233,23 @@ def _finish(
     )
 
 
+#: Alphabets of at least this many letters show a progress bar over the merges (after two
+#: seconds); smaller runs finish before a bar would appear.
+_PROGRESS_LETTERS = 200
+
+
+def _greedy_nbytes(n: int, n_s: int) -> float:
+    """Peak memory of the incremental greedy on ``n`` letters and ``n_s`` secrets, in bytes.
+
+    The initial pair tables: ``d_x``, ``d_s`` and two ``n x n`` temporaries (merged masses and
+    their ``xlogy``), then the feasibility mask and the masked scores (one ``n x n`` float and
+    one boolean), plus the chunk of the ``d_s`` broadcast (at most 2·10⁶ entries and its
+    ``xlogy``) and the letters' joint rows.
+    """
+    chunk = min(max(2_000_000, n * n_s), n * n * n_s)
+    return 8.0 * 4 * n * n + 1.0 * n * n + 8.0 * 2 * chunk + 8.0 * 2 * n * n_s
+
+
 def _greedy_incremental(
     a_s: NDArray[np.float64],
     mass: NDArray[np.float64],
@@ -330,7 +348,16 @@ def _greedy_incremental(
     del upper, vals
     trace: list[_TraceRow] | None = [] if record else None
     n_act, step = n, 0
+    bar = iter(
+        progress(
+            range(n - 1),
+            desc=f"greedy {algorithm} merges",
+            unit="merge",
+            enabled=False if n < _PROGRESS_LETTERS else None,
+        )
+    )
     while n_act > 1 and (max_merges is None or step < max_merges):
+        next(bar, None)  # one tick per merge considered
         slack = cur - thr + tol
         # an exact row whose best pair became infeasible keeps its score as an upper bound
         rows = np.flatnonzero(~dirty & (best_col >= 0))
@@ -411,6 +438,9 @@ def _greedy_incremental(
         # an out-of-date row's bound must cover the new score of column k
         raise_ub = dr & (v > bv)
         best_val[r_lo[raise_ub]] = v[raise_ub]
+    close = getattr(bar, "close", None)
+    if close is not None:
+        close()
     return slot_of, trace
 
 
@@ -435,6 +465,8 @@ def _run(
         p_sx, algorithm, param, base, tol, tie_tol, name=name, max_merges=max_merges
     )
     return_trace = check_bool("return_trace", return_trace)
+    n, n_s = a_s.shape
+    check_memory(_greedy_nbytes(n, n_s), what=f"the greedy funnel on {n} letters and {n_s} secrets")
     param = float(param)
     lb = log_base(base)
     slot_of, trace = _greedy_incremental(
@@ -491,6 +523,10 @@ def greedy_privacy_funnel(
 
     Raises
     ------
+    MemoryError
+        If the pair tables (about ``33 n^2`` bytes for ``n`` letters) would exceed 80 % of the
+        available memory (a ``LargeInputWarning`` above 25 %). Alphabets of 200 letters or
+        more show a progress bar over the merges once a run exceeds two seconds.
     ValueError
         If ``p_sx`` is not a 2-D pmf, ``r`` is not finite, ``tol`` or ``tie_tol`` is not a
         finite number ``>= 0``, or ``R > H(X)`` (no mapping can disclose more than H(X)).
@@ -554,6 +590,10 @@ def greedy_information_bottleneck(
 
     Raises
     ------
+    MemoryError
+        If the pair tables (about ``33 n^2`` bytes for ``n`` letters) would exceed 80 % of the
+        available memory (a ``LargeInputWarning`` above 25 %). Alphabets of 200 letters or
+        more show a progress bar over the merges once a run exceeds two seconds.
     ValueError
         If ``Δ > I(S;X)`` (infeasible), or as in :func:`greedy_privacy_funnel`.
 
@@ -616,6 +656,10 @@ def greedy_max_leakage(
 
     Raises
     ------
+    MemoryError
+        If the pair tables (about ``33 n^2`` bytes for ``n`` letters) would exceed 80 % of the
+        available memory (a ``LargeInputWarning`` above 25 %). Alphabets of 200 letters or
+        more show a progress bar over the merges once a run exceeds two seconds.
     ValueError
         As in :func:`greedy_privacy_funnel`.
 
@@ -684,6 +728,10 @@ def greedy_ratio_funnel(
 
     Raises
     ------
+    MemoryError
+        If the pair tables (about ``33 n^2`` bytes for ``n`` letters) would exceed 80 % of the
+        available memory (a ``LargeInputWarning`` above 25 %). Alphabets of 200 letters or
+        more show a progress bar over the merges once a run exceeds two seconds.
     ValueError
         As in :func:`greedy_privacy_funnel`.
 
