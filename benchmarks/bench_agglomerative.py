@@ -15,6 +15,9 @@ benchmark instances (checked before timing).
 * The §V-C variant (λ = 0.3) with |X| = 1000 and |S| = 100 or 1000, and Algorithm 2's U1 path
   with |S| = 1000: the same merges (ΔL within 1e-12). Target: under 5 s and at least 5× faster.
 * How our time grows from |X| = 125 to 2000.
+* The §V-C extensions: side information (a three-way range with |A| = 2, timed beside the
+  same run with A ignored) and the medoid codeword (beside the centroid), |S| = 100,
+  |X| = 1000. Target: under 5 s.
 
 The random range gives each x one age, and 5% of the x's a second, adjacent age, so the
 confusability graph has many components and Algorithm 2 has a long path.
@@ -54,6 +57,55 @@ def _same_merges(ours, reference: list) -> bool:
         return False
     deltas = np.array([h.delta for h in ours.history[1:]])
     return bool(np.allclose(deltas, [d for _, d in reference[1:]], rtol=0, atol=1e-12))
+
+
+def side_range(n_s: int, n_x: int, n_a: int = 2, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """Return the range of :func:`random_range` with a random side value for every pair."""
+    mask, values = random_range(n_s, n_x, seed)
+    rng = np.random.default_rng(seed + 1)
+    a = rng.integers(0, n_a, mask.shape)
+    a[:, :n_a] = np.arange(n_a)  # every value of A occurs
+    m3 = np.zeros((*mask.shape, n_a), dtype=bool)
+    s, x = np.nonzero(mask)
+    m3[s, x, a[s, x]] = True
+    m3[s[:n_a], x[:n_a], np.arange(n_a)] = True
+    return m3, values
+
+
+def _extension_rows() -> list[Row]:
+    rows = []
+    m3, v = side_range(100, 1000)
+    m2 = m3.any(axis=2)
+    for alg in ("algorithm1", "algorithm2"):
+        kw = dict(algorithm=alg, utility="U2", values=v)
+        steps = len(merge_path(m3, **kw)) - 1
+        t_side = median_time(lambda kw=kw: merge_path(m3, **kw), repeat=3)
+        t_plain = median_time(lambda kw=kw: merge_path(m2, **kw), repeat=3)
+        rows.append(
+            Row(
+                f"side information |A|=2: {alg} U2 path, |S|=100 |X|=1000 ({steps} steps)",
+                t_side,
+                t_plain,
+                "the same path with A ignored",
+                max_seconds=5,
+            )
+        )
+    mask, v = random_range(100, 1000)
+    for alg in ("algorithm1", "algorithm2"):
+        kw = dict(algorithm=alg, utility="U2", values=v)
+        steps = len(merge_path(mask, codeword="medoid", **kw)) - 1
+        t_med = median_time(lambda kw=kw: merge_path(mask, codeword="medoid", **kw), repeat=3)
+        t_cen = median_time(lambda kw=kw: merge_path(mask, **kw), repeat=3)
+        rows.append(
+            Row(
+                f"medoid codeword: {alg} U2 path, |S|=100 |X|=1000 ({steps} steps)",
+                t_med,
+                t_cen,
+                "the same algorithm with the centroid",
+                max_seconds=5,
+            )
+        )
+    return rows
 
 
 def main() -> int:
@@ -121,6 +173,7 @@ def main() -> int:
             max_seconds=5,
         )
     )
+    rows += _extension_rows()
     for n_x in (125, 250, 500, 1000, 2000):
         m, v = random_range(100, n_x, seed=1)
         for alg in ("algorithm1", "algorithm2"):

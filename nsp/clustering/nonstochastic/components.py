@@ -59,8 +59,11 @@ def _alg2_side_steps(st: _State, base: float) -> Iterator[_Step]:
     while g.k > 1:
         alive = np.flatnonzero(st.alive)
         nc = g.nc[alive]
-        ok = (nc >= 0)[:, None, :] & (nc >= 0)[None, :, :]
-        valid = np.triu((ok & (nc[:, None, :] != nc[None, :, :])).any(axis=2), 1)
+        valid = np.zeros((alive.size, alive.size), dtype=bool)
+        for c in nc.T:  # one value of A at a time: both meet it, in two components
+            present = c >= 0
+            valid |= (c[:, None] != c[None, :]) & present[:, None] & present[None, :]
+        valid = np.triu(valid, 1)
         if not valid.any():
             return
         if u1:

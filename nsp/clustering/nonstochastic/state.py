@@ -20,7 +20,6 @@ from nsp.clustering.nonstochastic.utilities import (
     _check_utility,
     _dbar,
     _log,
-    _medoid_dbar_merged,
 )
 from nsp.partition import Partition
 from nsp.uncertain import _mask_of, support_components
@@ -106,8 +105,7 @@ class _State:
 
     def merged_dbar(self, i: int, js) -> NDArray[np.float64]:
         if self.medoid:
-            js = np.atleast_1d(js)
-            return _medoid_dbar_merged(self.sorted[i], [self.sorted[j] for j in js], self.sq)
+            return self._merged_medoid_dbar(i, np.atleast_1d(js))
         return _dbar(
             self.vsum[i] + self.vsum[js],
             self.size[i] + self.size[js],
@@ -115,6 +113,35 @@ class _State:
             np.maximum(self.vmax[i], self.vmax[js]),
             self.sq,
         )
+
+    def _merged_medoid_dbar(self, i: int, js: NDArray) -> NDArray[np.float64]:
+        """``d̄`` with the medoid codeword of ``𝒳_i ⊔ 𝒳_j`` for every slot ``j`` of ``js``.
+
+        The medoid of a union is a member nearest the union's midrange, so it is among the
+        two neighbours of the midrange in each part; every other member tried can only give a
+        larger distance. ``i``'s neighbours are found for all ``js`` at once, and each ``j``'s
+        smallest and largest values are always tried, which covers the clusters of at most two
+        values; only larger clusters ``j`` are searched one by one (alive ones: the entries of
+        dead slots are never read).
+        """
+        si = self.sorted[i]
+        lo = np.minimum(self.vmin[i], self.vmin[js])
+        hi = np.maximum(self.vmax[i], self.vmax[js])
+        k = np.searchsorted(si, (lo + hi) / 2)
+        best = np.full(js.size, np.inf)
+        for c in (
+            si[np.maximum(k - 1, 0)],
+            si[np.minimum(k, si.size - 1)],
+            self.vmin[js],
+            self.vmax[js],
+        ):
+            np.minimum(best, np.maximum(c - lo, hi - c), out=best)
+        for t in np.flatnonzero((self.size[js] > 2) & self.alive[js]):  # dead slots: unused
+            sj = self.sorted[int(js[t])]
+            q = int(np.searchsorted(sj, (lo[t] + hi[t]) / 2))
+            for c in sj[max(q - 1, 0) : q + 1]:
+                best[t] = min(best[t], max(c - lo[t], hi[t] - c))
+        return best * best if self.sq else best
 
     def pair_dbar(self) -> NDArray[np.float64]:
         """Return ``d̄`` of the merge of every pair of slots (n × n).

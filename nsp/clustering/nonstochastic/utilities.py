@@ -112,28 +112,6 @@ def _medoid(sv: NDArray[np.float64]) -> tuple[float, float]:
     return best_c, best_d
 
 
-def _medoid_dbar_merged(
-    si: NDArray[np.float64], others: list[NDArray[np.float64]], sq: bool
-) -> NDArray[np.float64]:
-    """``d̄`` with the medoid codeword of ``si ∪ sj`` for every sorted array ``sj`` of ``others``.
-
-    The medoid of a union is a neighbour of the union's midrange in one of the two parts.
-    """
-    out = np.empty(len(others))
-    for t, sj in enumerate(others):
-        lo, hi = min(si[0], sj[0]), max(si[-1], sj[-1])
-        mid = (lo + hi) / 2
-        best = np.inf
-        for sv in (si, sj):
-            k = int(np.searchsorted(sv, mid))
-            for c in sv[max(k - 1, 0) : k + 1]:
-                d = max(c - lo, hi - c)
-                if d < best:
-                    best = d
-        out[t] = best
-    return out * out if sq else out
-
-
 def _as_partition(partition: Partition | ArrayLike) -> Partition:
     if isinstance(partition, Partition):
         return partition
