@@ -6,6 +6,15 @@
 computes the same records for a whole sweep with array operations over the stack of channels
 (padded with zero columns to a common number of outputs). The notions and their units are
 described in :mod:`nsp.notions`.
+
+How :func:`evaluate_many` vectorises: the stack ``W[k, x, y]`` is stored as ``(n_x, k, n_y)``,
+so that ``p(s, y)``, ``p(y)`` and ``E[X | Y]`` for the whole chunk are one matrix product
+each; the measures of ``(S, Y)`` are then reductions over ``(k, n_s, n_y)``. The range
+``[[S, Y]]`` is ``p(s, y) > 0`` unless a product ``p(s, x) W[x, y]`` can underflow to 0 (then
+the supports are multiplied as 0/1 matrices); its overlap components are a batched
+transitive closure for ``n_s <= 32`` and :func:`nsp.uncertain.support_components` per
+mechanism above. Deterministic channels skip the entry-by-entry passes: ``H(Y|X) = 0`` and
+the Bayes error and distortion are read through their labels.
 """
 
 from __future__ import annotations
@@ -54,7 +63,7 @@ COLUMNS: tuple[tuple[str, ...], tuple[str, ...]] = (
 # Below this distance from 1 the closed form of Sibson's I_alpha loses digits: use the library.
 _NEAR_ONE = 1e-3
 # Largest alphabet of S for the batched transitive closure; larger ones use connected components.
-_CLOSURE_MAX_S = 128
+_CLOSURE_MAX_S = 32
 # Bytes of one (chunk, n_x, n_y) float64 stack in evaluate_many.
 _CHUNK_BYTES = 16 * 2**20
 # Peak number of chunk-sized arrays alive at once in _chunk_columns.
