@@ -56,6 +56,13 @@ class Relation:
     holds : callable
         ``holds(record, tol) -> bool``: whether the statement holds up to ``tol``
         (relative to the size of the quantities, at least absolute ``tol``).
+
+    Examples
+    --------
+    >>> rel = next(r for r in RELATIONS if r.name == "maximin_le_l0")
+    >>> record = {"maximin_information": 1.0, "nonstochastic_leakage": 0.5}
+    >>> rel.applies(record), rel.holds(record, 1e-9)
+    (True, False)
     """
 
     name: str
