@@ -10,8 +10,9 @@ keys per budget. Here the trips stay on disk or on a cluster:
   by a tree reduction of per-partition ``value_counts``;
 - finer grids need every trip of a cell in one place: the bins are shuffled once by their cell
   at the coarsest fine grid (64 boxes), whose cells every finer grid refines, and each
-  partition then counts its unique trips at every fine grid locally (the pandas
-  ``unique_count``); the counts are summed.
+  partition then counts its unique trips at every fine grid locally, coarsest first, looking
+  again only at the trips that still share a cell (a trip alone in a cell stays alone in the
+  finer ones); the counts are summed.
 
 One :func:`dask.compute` runs it all, so the data are read once. Every count is an integer, so
 the result equals the pandas path's exactly.
@@ -40,8 +41,9 @@ _MIX = np.uint64(0x9E3779B97F4A7C15)
 
 
 def _bins(part: pd.DataFrame, boxes: int, bbox: tuple[float, ...]) -> pd.DataFrame:
-    plat, plon, dlat, dlon = _taxi._coordinate_bins(part, boxes, bbox)
-    return pd.DataFrame(dict(zip(_BINS, (plat, plon, dlat, dlon), strict=True)))
+    # Bins are < boxes <= 2**31: int32 halves what the shuffle moves.
+    bins = _taxi._coordinate_bins(part, boxes, bbox)
+    return pd.DataFrame({c: b.astype(np.int32) for c, b in zip(_BINS, bins, strict=True)})
 
 
 def _keys(bins: pd.DataFrame, base: int, boxes: int) -> tuple[np.ndarray, np.ndarray]:
@@ -62,11 +64,34 @@ def _with_cell(bins: pd.DataFrame, base: int, boxes: int) -> pd.DataFrame:
     return bins.assign(_cell=(cell >> np.uint64(1)).astype(np.int64))
 
 
+def _singletons(pick: np.ndarray, drop: np.ndarray) -> np.ndarray:
+    """Mask of the rows whose (pick, drop) pair occurs once."""
+    n = len(pick)
+    order = np.lexsort((drop, pick))
+    p, d = pick[order], drop[order]
+    new = np.ones(n + 1, dtype=bool)
+    new[1:-1] = (p[1:] != p[:-1]) | (d[1:] != d[:-1])
+    sizes = np.diff(np.flatnonzero(new))
+    mask = np.empty(n, dtype=bool)
+    mask[order] = np.repeat(sizes == 1, sizes)
+    return mask
+
+
 def _fine_counts(part: pd.DataFrame, base: int, levels: Sequence[int]) -> pd.DataFrame:
+    """Unique trips of a partition at each fine grid, coarsest first.
+
+    A trip alone in its cell stays alone in every finer cell (finer grids refine coarser ones),
+    so each grid only re-examines the trips that still share a cell.
+    """
     row = {}
+    unique = 0
+    shared = part
     for b in levels:
-        pick, drop = _keys(part, base, b)
-        row[f"b{b}"] = _taxi.unique_count(np.column_stack([pick, drop])) if len(part) else 0
+        if len(shared):
+            alone = _singletons(*_keys(shared, base, b))
+            unique += int(alone.sum())
+            shared = shared.loc[~alone]
+        row[f"b{b}"] = unique
     return pd.DataFrame({k: [v] for k, v in row.items()}, dtype=np.int64)
 
 
