@@ -78,7 +78,7 @@ def _singletons(pick: np.ndarray, drop: np.ndarray) -> np.ndarray:
 
 
 def _fine_counts(part: pd.DataFrame, base: int, levels: Sequence[int]) -> pd.DataFrame:
-    """Unique trips of a partition at each fine grid, coarsest first.
+    """Count the unique trips of a partition at each fine grid, coarsest first.
 
     A trip alone in its cell stays alone in every finer cell (finer grids refine coarser ones),
     so each grid only re-examines the trips that still share a cell.
