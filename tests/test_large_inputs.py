@@ -137,3 +137,23 @@ def test_greedy_identical_with_and_without_progress_bar(monkeypatch, fn, param):
     assert barred.partition == plain.partition
     assert (barred.disclosure, barred.leakage) == (plain.disclosure, plain.leakage)
     assert barred.trace.equals(plain.trace)
+
+
+@pytest.mark.parametrize("method", ["enumerate", "setdp"])
+def test_individual_capacity_identical_with_and_without_progress_bar(monkeypatch, method):
+    from nsp.papers.privacy_channels import count_query
+    from nsp.privacy_channels import exponential_channel
+    from nsp.privacy_channels.capacity import exact
+
+    U, f = count_query(5)
+    ch = exponential_channel(U, f, N=1.0)
+    monkeypatch.setenv("TQDM_DISABLE", "1")
+    plain = individual_channel_capacity(ch, method=method)
+    monkeypatch.delenv("TQDM_DISABLE")
+    monkeypatch.setattr(exact, "_PROGRESS_CANDIDATES", 0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        barred = individual_channel_capacity(ch, method=method)
+    assert (barred.value, barred.lower, barred.upper) == (plain.value, plain.lower, plain.upper)
+    assert barred.per_individual == plain.per_individual
+    assert (barred.n_candidates, barred.n_evaluated) == (plain.n_candidates, plain.n_evaluated)

@@ -42,6 +42,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from nsp._resources import progress
 from nsp._validation import (
     Base,
     check_base,
@@ -64,6 +65,10 @@ from nsp.privacy_channels.capacity.candidates import (
 from nsp.privacy_channels.core import PrivacyChannel, as_privacy_channel, group_channel
 
 __all__ = ["ICCResult", "individual_channel_capacity", "group_capacity"]
+
+#: Runs over at least this many candidate channels or row sets show a progress bar (after two
+#: seconds); smaller ones finish first.
+_PROGRESS_CANDIDATES = 1_000
 
 
 @dataclass(frozen=True)
@@ -298,6 +303,14 @@ def individual_channel_capacity(
     ------
     EnumerationBudgetError
         If the instance exceeds ``max_candidates``.
+    MemoryError
+        If a capacity computation would exceed 80 % of the available memory (checked by
+        :func:`nsp.channels.channel_capacity`, which every capacity here goes through).
+
+    Notes
+    -----
+    Runs over at least 1,000 candidate channels (``"enumerate"``) or row sets (``"setdp"``)
+    show a progress bar once they exceed two seconds (``TQDM_DISABLE=1`` turns it off).
 
     References
     ----------
@@ -352,15 +365,21 @@ def individual_channel_capacity(
                 f"literal enumeration of S_i needs {total} capacity computations, more than "
                 f"max_candidates={max_candidates}; use method='setdp' or raise max_candidates"
             )
-        for i in inds:
-            for sel in itertools.product(*Vs[i]):
-                sel = tuple(int(t) for t in sel)
-                rows = tuple(sorted(set(sel)))
-                val, lo, up, r = _capacity(types[list(rows)], tol)
-                n_eval += 1
-                n_cand += 1
-                per[i] = val if math.isnan(per[i]) else max(per[i], val)
-                consider(val, lo, up, i, rows, r, sel)
+        pairs = ((i, sel) for i in inds for sel in itertools.product(*Vs[i]))
+        for i, sel in progress(
+            pairs,
+            desc="C_1: candidate channels",
+            total=total,
+            unit="channel",
+            enabled=False if total < _PROGRESS_CANDIDATES else None,
+        ):
+            sel = tuple(int(t) for t in sel)
+            rows = tuple(sorted(set(sel)))
+            val, lo, up, r = _capacity(types[list(rows)], tol)
+            n_eval += 1
+            n_cand += 1
+            per[i] = val if math.isnan(per[i]) else max(per[i], val)
+            consider(val, lo, up, i, rows, r, sel)
     else:
         cache: dict[tuple[int, ...], tuple[float, float, float, NDArray[np.float64]]] = {}
 
@@ -398,7 +417,12 @@ def individual_channel_capacity(
                         "row sets; raise max_candidates or use individual_capacity_bounds()"
                     )
                 sets_by_i[i] = shared[key]
-            for i in inds:
+            for i in progress(
+                inds,
+                desc="C_1: individuals",
+                unit="individual",
+                enabled=False if n_cand < _PROGRESS_CANDIDATES else None,
+            ):
                 sets, ub = sets_by_i[i]
                 for j in np.argsort(-ub, kind="stable"):
                     rows = sets[j]
