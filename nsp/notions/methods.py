@@ -442,9 +442,10 @@ def local_dp(
       ``e^ε / (e^ε + k − 1)`` (k = |X|), exactly ε-LDP (binary randomized response is the case
       k = 2);
     * ``"exponential"``: :func:`nsp.privacy_channels.exponential_mechanism_channel` with
-      utility ``−|y − x|`` on the values of an ordered X (skipped on an unordered X); its
-      sensitivity is ``max x − min x``, so it is ε/2-LDP for one record (the factor 2 of the
-      mechanism's guarantee is not needed for a monotone utility).
+      utility ``−|y − x|`` on the values of an ordered X (skipped on an unordered X), with
+      the sensitivity ``max x − min x``: ε-LDP (the scores give at most ``e^{ε/2}`` between
+      two rows, the normalizers at most another ``e^{ε/2}``); measured, it is between ε/2
+      and ε.
 
     Parameters
     ----------

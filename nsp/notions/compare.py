@@ -1,0 +1,704 @@
+"""Every method measured by every notion: frontiers, who wins where, and where winners disagree.
+
+:func:`evaluate_methods` measures a sweep of mechanisms (:mod:`nsp.notions.methods`) on a joint
+with :func:`nsp.notions.evaluate_many` and adds the utility losses the frontiers minimize
+(:data:`UTILITIES`: ``information_loss`` ``H(X|Y) = H(X) − I(X;Y)``, the Bayes error
+``hamming_distortion`` and the MMSE ``numeric_distortion``). Then, for a leakage notion of
+:data:`LEAKAGES` and a utility loss,
+
+* :func:`frontiers` — each method's Pareto frontier (:func:`nsp.pareto.pareto_front`: least
+  leakage at most loss);
+* :func:`best_methods` — for every budget of utility loss, the method with the least leakage
+  among releases within that budget, as ranges of the budget;
+* :func:`reversals` — the budgets at which the winner under one notion is not a winner under
+  another;
+* :func:`definedness` — which (method, notion) pairs are undefined, infinite or constant, and
+  why.
+
+:func:`frontier_figure` draws all methods' frontiers, one panel per leakage notion.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+
+from nsp._validation import Base, check_choice, check_real
+from nsp.info import entropy
+from nsp.notions import Mechanism, evaluate_many
+from nsp.notions.data import ComparisonJoint
+from nsp.notions.methods import METHODS
+from nsp.pareto import pareto_front
+
+__all__ = [
+    "LEAKAGES",
+    "UTILITIES",
+    "best_methods",
+    "definedness",
+    "evaluate_methods",
+    "frontier_figure",
+    "frontiers",
+    "markdown_table",
+    "reversals",
+    "summary",
+]
+
+#: Leakage notions compared (columns of :func:`nsp.notions.evaluate_many`) and their labels.
+LEAKAGES: dict[str, str] = {
+    "mutual_information": "I(S;Y) (funnel, equivocation)",
+    "maximal_leakage": "maximal leakage L(S→Y)",
+    "sibson_2": "Sibson I₂(S;Y)",
+    "sibson_10": "Sibson I₁₀(S;Y)",
+    "nonstochastic_leakage": "non-stochastic L0(S→Y)",
+    "maximin_information": "maximin information I*(S;Y)",
+    "ldp_epsilon": "local DP ε of W",
+    "noiseless_epsilon": "noiseless ε",
+}
+
+#: Utility losses (minimized) and their labels.
+UTILITIES: dict[str, str] = {
+    "information_loss": "information loss H(X) − I(X;Y)",
+    "hamming_distortion": "Bayes error P(X̂ ≠ X)",
+    "numeric_distortion": "MMSE E[(X − E[X|Y])²]",
+}
+
+#: Two leakages closer than this are a tie.
+TIE_TOL: float = 1e-9
+
+_DEFINED_REASONS = {
+    ("noiseless_epsilon", "undefined"): "noiseless privacy is defined for deterministic maps only",
+    ("ldp_epsilon", "infinite"): "a deterministic map with ≥ 2 outputs: rows of W have "
+    "different supports, so no finite ε",
+    ("nonstochastic_leakage", "constant"): "L0 sees only supports, and every release of this "
+    "method leaves the same least set of secrets behind an output (a full-support channel: "
+    "every secret)",
+    ("maximin_information", "constant"): "every release's range [[S, Y]] has the same number "
+    "of overlap components (one: I* = 0)",
+    ("numeric_distortion", "undefined"): "X is not ordered: no numeric value",
+}
+
+
+def evaluate_methods(
+    mechanisms: Sequence[Mechanism], joint: ComparisonJoint, *, base: Base = 2
+) -> pd.DataFrame:
+    """Measure every mechanism by every notion on ``joint`` and add the utility losses.
+
+    Parameters
+    ----------
+    mechanisms : sequence of Mechanism
+        The releases, e.g. :func:`nsp.notions.methods.all_methods`.
+    joint : ComparisonJoint
+        The joint.
+    base : float or {"e", "nats", "bits"}
+        Unit of every information quantity and of both ε.
+
+    Returns
+    -------
+    pandas.DataFrame
+        :func:`nsp.notions.evaluate_many`'s columns plus ``dataset`` and
+        ``information_loss`` ``H(X) − I(X;Y)``.
+
+    Examples
+    --------
+    >>> from nsp.notions.data import make_joint
+    >>> from nsp.notions.methods import funnel
+    >>> j = make_joint([[.25, 0, .25, 0], [0, .25, 0, .25]], name="E1")
+    >>> f = evaluate_methods(funnel(j, algorithms=["alg1"], n_budgets=3), j)
+    >>> f[["information_loss", "mutual_information"]].round(9).to_numpy().tolist()
+    [[2.0, 0.0], [1.0, 0.0], [0.0, 1.0]]
+    """
+    if not isinstance(joint, ComparisonJoint):
+        raise ValueError(f"joint must be a ComparisonJoint; got {type(joint).__name__}")
+    frame = evaluate_many(list(mechanisms), joint.p_sx, x_values=joint.x_values, base=base)
+    h_x = entropy(joint.p_sx.sum(axis=0), base=base)
+    loss = np.maximum(h_x - frame["utility_information"].to_numpy(dtype=float), 0.0)
+    frame.insert(0, "dataset", joint.name)
+    frame["information_loss"] = loss
+    return frame
+
+
+def _check_pair(frame: pd.DataFrame, leakage: str, utility: str) -> None:
+    if not isinstance(frame, pd.DataFrame):
+        raise ValueError(f"frame must be a pandas DataFrame; got {type(frame).__name__}")
+    check_choice("leakage", leakage, tuple(LEAKAGES))
+    check_choice("utility", utility, tuple(UTILITIES))
+    for col in (leakage, utility, "method"):
+        if col not in frame.columns:
+            raise ValueError(f"frame has no column {col!r} (use evaluate_methods)")
+
+
+def _finite(frame: pd.DataFrame, leakage: str, utility: str) -> pd.DataFrame:
+    x = frame[utility].to_numpy(dtype=float)
+    y = frame[leakage].to_numpy(dtype=float)
+    return frame[np.isfinite(x) & np.isfinite(y)]
+
+
+def frontiers(frame: pd.DataFrame, *, leakage: str, utility: str) -> pd.DataFrame:
+    """Return each method's Pareto frontier: least ``leakage`` for at most ``utility`` loss.
+
+    Rows where either value is NaN (undefined) or infinite are left out.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        Output of :func:`evaluate_methods`.
+    leakage : str
+        A key of :data:`LEAKAGES`.
+    utility : str
+        A key of :data:`UTILITIES`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``method``, ``parameter``, ``value``, ``loss``, ``leakage``, sorted by method
+        (in the order of :data:`nsp.notions.methods.METHODS`), then loss.
+
+    Examples
+    --------
+    >>> f = pd.DataFrame({"method": ["a", "a", "a"], "parameter": "k", "value": [1, 2, 3],
+    ...                   "mutual_information": [1.0, 0.5, 0.7],
+    ...                   "information_loss": [0.0, 1.0, 2.0]})
+    >>> frontiers(f, leakage="mutual_information", utility="information_loss").value.tolist()
+    [1, 2]
+    """
+    _check_pair(frame, leakage, utility)
+    rows = []
+    for method in _method_order(frame):
+        sub = _finite(frame[frame.method == method], leakage, utility)
+        if sub.empty:
+            continue
+        front = pareto_front(sub, x=utility, y=leakage, tol=TIE_TOL)
+        rows.append(
+            pd.DataFrame(
+                {
+                    "method": method,
+                    "parameter": front.get("parameter", ""),
+                    "value": front.get("value", np.nan),
+                    "loss": front[utility].to_numpy(dtype=float),
+                    "leakage": front[leakage].to_numpy(dtype=float),
+                }
+            )
+        )
+    cols = ["method", "parameter", "value", "loss", "leakage"]
+    return pd.concat(rows, ignore_index=True) if rows else pd.DataFrame(columns=cols)
+
+
+def _method_order(frame: pd.DataFrame) -> list[str]:
+    known = list(METHODS.values())
+    present = list(dict.fromkeys(frame["method"]))
+    return sorted(present, key=lambda m: (known.index(m) if m in known else len(known), m))
+
+
+def _winners_at(front: pd.DataFrame, budgets: np.ndarray) -> list[tuple[str, float]]:
+    """At each budget: the winning methods (joined with " = ") and their leakage."""
+    out = []
+    methods = list(dict.fromkeys(front["method"]))
+    loss = front["loss"].to_numpy(dtype=float)
+    leak = front["leakage"].to_numpy(dtype=float)
+    meth = front["method"].to_numpy()
+    for b in budgets:
+        best: dict[str, float] = {}
+        for m in methods:
+            ok = (meth == m) & (loss <= b + TIE_TOL)
+            if ok.any():
+                best[m] = float(leak[ok].min())
+        if not best:
+            out.append(("", math.nan))
+            continue
+        low = min(best.values())
+        win = [m for m in methods if m in best and best[m] <= low + TIE_TOL]
+        out.append((" = ".join(win), low))
+    return out
+
+
+def best_methods(frame: pd.DataFrame, *, leakage: str, utility: str) -> pd.DataFrame:
+    """Return, as ranges of the utility-loss budget, the method that leaks least within it.
+
+    For a budget ``b`` the candidates are the releases with loss ``≤ b`` (and a finite leakage);
+    the winner is the method of least leakage among them (tied methods, within
+    :data:`TIE_TOL`, are joined with ``" = "``). The winner changes only at a release's loss,
+    so the budgets are the losses of all frontier points; consecutive budgets with the same
+    winner are merged into one range ``[loss_from, loss_to)`` (the last range is closed).
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        Output of :func:`evaluate_methods`.
+    leakage, utility : str
+        Keys of :data:`LEAKAGES` and :data:`UTILITIES`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``leakage_notion``, ``utility``, ``loss_from``, ``loss_to``, ``best``,
+        ``leakage_from`` (the winner's leakage at ``loss_from``), ``leakage_to`` (at the end
+        of the range).
+
+    Examples
+    --------
+    >>> f = pd.DataFrame({"method": ["a", "a", "b", "b"],
+    ...                   "mutual_information": [1.0, 0.0, 0.5, 0.2],
+    ...                   "information_loss": [0.0, 2.0, 0.5, 1.0]})
+    >>> t = best_methods(f, leakage="mutual_information", utility="information_loss")
+    >>> t[["loss_from", "loss_to", "best"]].to_numpy().tolist()
+    [[0.0, 0.5, 'a'], [0.5, 2.0, 'b'], [2.0, 2.0, 'a']]
+    """
+    front = frontiers(frame, leakage=leakage, utility=utility)
+    cols = ["leakage_notion", "utility", "loss_from", "loss_to", "best", "leakage_from"]
+    cols.append("leakage_to")
+    if front.empty:
+        return pd.DataFrame(columns=cols)
+    budgets = np.unique(front["loss"].to_numpy(dtype=float))
+    wins = _winners_at(front, budgets)
+    rows: list[dict[str, object]] = []
+    for i, (b, (who, val)) in enumerate(zip(budgets, wins, strict=True)):
+        end = float(budgets[i + 1]) if i + 1 < len(budgets) else float(b)
+        if rows and rows[-1]["best"] == who:
+            rows[-1]["loss_to"] = end
+            rows[-1]["leakage_to"] = val
+            continue
+        rows.append(
+            {
+                "leakage_notion": leakage,
+                "utility": utility,
+                "loss_from": float(b),
+                "loss_to": end,
+                "best": who,
+                "leakage_from": val,
+                "leakage_to": val,
+            }
+        )
+    return pd.DataFrame(rows, columns=cols)
+
+
+def summary(
+    frame: pd.DataFrame,
+    *,
+    leakages: Sequence[str] = tuple(LEAKAGES),
+    utilities: Sequence[str] = tuple(UTILITIES),
+) -> pd.DataFrame:
+    """Return :func:`best_methods` for every (leakage notion, utility) pair with data.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        Output of :func:`evaluate_methods`.
+    leakages, utilities : sequence of str
+        The notions and utilities (default all).
+
+    Returns
+    -------
+    pandas.DataFrame
+        The rows of :func:`best_methods`, notion by notion, with ``dataset`` first.
+
+    Examples
+    --------
+    >>> f = pd.DataFrame({"dataset": "toy", "method": ["a", "b"], "maximal_leakage": [1.0, 0.5],
+    ...                   "information_loss": [0.0, 1.0]})
+    >>> summary(f, leakages=["maximal_leakage"], utilities=["information_loss"]).best.tolist()
+    ['a', 'b']
+    """
+    parts = [
+        best_methods(frame, leakage=leak, utility=util)
+        for util in utilities
+        for leak in leakages
+        if leak in frame.columns and util in frame.columns
+    ]
+    out = pd.concat([p for p in parts if not p.empty], ignore_index=True)
+    if "dataset" in frame.columns:
+        out.insert(0, "dataset", frame["dataset"].iloc[0])
+    return out
+
+
+def reversals(
+    frame: pd.DataFrame,
+    *,
+    leakages: Sequence[str] = tuple(LEAKAGES),
+    utilities: Sequence[str] = tuple(UTILITIES),
+    min_width: float = 0.01,
+) -> pd.DataFrame:
+    """Return the budgets where the method that wins under one notion loses under another.
+
+    At every budget of utility loss (the losses of all frontier points of that utility), the
+    winners under each notion are computed as in :func:`best_methods`. A *reversal* is a
+    budget where notion A's winners and notion B's winners are disjoint; consecutive budgets
+    with the same (A, winner, B, winner) are merged into one range, and ranges narrower than
+    ``min_width`` times the span of the budgets are left out (near-ties of two losses).
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        Output of :func:`evaluate_methods`.
+    leakages, utilities : sequence of str
+        The notions and utilities (default all).
+    min_width : float
+        Relative width below which a range is left out (in ``[0, 1)``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``utility``, ``loss_from``, ``loss_to``, ``notion_a``, ``winner_a``,
+        ``notion_b``, ``winner_b``, with A before B in the order of :data:`LEAKAGES`.
+
+    Examples
+    --------
+    >>> f = pd.DataFrame({"method": ["a", "b"], "mutual_information": [0.1, 0.2],
+    ...                   "maximal_leakage": [0.9, 0.5], "information_loss": [1.0, 1.0]})
+    >>> r = reversals(f, leakages=["mutual_information", "maximal_leakage"],
+    ...               utilities=["information_loss"])
+    >>> r[["winner_a", "winner_b"]].to_numpy().tolist()
+    [['a', 'b']]
+    """
+    min_width = check_real("min_width", min_width, low=0.0, high=1.0, closed="left")
+    cols = ["utility", "loss_from", "loss_to", "notion_a", "winner_a", "notion_b", "winner_b"]
+    rows: list[dict[str, object]] = []
+    spans: dict[str, float] = {}
+    for util in utilities:
+        if util not in frame.columns:
+            continue
+        fronts = {
+            leak: frontiers(frame, leakage=leak, utility=util)
+            for leak in leakages
+            if leak in frame.columns
+        }
+        fronts = {k: v for k, v in fronts.items() if not v.empty}
+        if not fronts:
+            continue
+        budgets = np.unique(
+            np.concatenate([f["loss"].to_numpy(dtype=float) for f in fronts.values()])
+        )
+        spans[util] = float(budgets[-1] - budgets[0])
+        wins = {k: [w for w, _ in _winners_at(f, budgets)] for k, f in fronts.items()}
+        names = list(fronts)
+        for ia, a in enumerate(names):
+            for b_name in names[ia + 1 :]:
+                last: dict[str, object] | None = None
+                for i, b in enumerate(budgets):
+                    wa, wb = wins[a][i], wins[b_name][i]
+                    end = float(budgets[i + 1]) if i + 1 < len(budgets) else float(b)
+                    if not wa or not wb or set(wa.split(" = ")) & set(wb.split(" = ")):
+                        last = None
+                        continue
+                    if last is not None and last["winner_a"] == wa and last["winner_b"] == wb:
+                        last["loss_to"] = end
+                        continue
+                    last = {
+                        "utility": util,
+                        "loss_from": float(b),
+                        "loss_to": end,
+                        "notion_a": a,
+                        "winner_a": wa,
+                        "notion_b": b_name,
+                        "winner_b": wb,
+                    }
+                    rows.append(last)
+    out = pd.DataFrame(rows, columns=cols)
+    for util_key, grp in out.groupby("utility"):
+        span = spans[str(util_key)]
+        narrow = grp.index[(grp.loss_to - grp.loss_from) < min_width * span]
+        out = out.drop(index=narrow)
+    out = out.reset_index(drop=True)
+    if "dataset" in frame.columns and not out.empty:
+        out.insert(0, "dataset", frame["dataset"].iloc[0])
+    return out
+
+
+def _status(values: np.ndarray) -> str:
+    if values.size == 0 or np.all(np.isnan(values)):
+        return "undefined"
+    if np.all(np.isinf(values)):
+        return "infinite"
+    if np.ptp(values) <= TIE_TOL and np.all(np.isfinite(values)):
+        return "constant"
+    return "defined"
+
+
+def definedness(
+    frame: pd.DataFrame,
+    *,
+    columns: Sequence[str] = (*LEAKAGES, *UTILITIES),
+    methods: Sequence[str] = tuple(METHODS.values()),
+) -> pd.DataFrame:
+    """Return every (method, notion) pair that is undefined, infinite or constant, and why.
+
+    A method absent from ``frame`` (it needs an ordered X and the joint has none) is listed
+    once with ``notion="(all)"``. A constant notion is defined but cannot rank that method's
+    releases (e.g. L0 = 0 for a full-support channel).
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        Output of :func:`evaluate_methods`.
+    columns : sequence of str
+        The notions and utilities to inspect.
+    methods : sequence of str
+        Every method expected (default all of :data:`nsp.notions.methods.METHODS`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``method``, ``notion``, ``status`` (``"undefined"``, ``"infinite"``,
+        ``"constant"``, ``"absent"``), ``value`` (the constant), ``reason``.
+
+    Examples
+    --------
+    >>> f = pd.DataFrame({"method": ["a", "a"], "noiseless_epsilon": [np.nan, np.nan],
+    ...                   "ldp_epsilon": [1.0, 2.0]})
+    >>> definedness(f, columns=["noiseless_epsilon", "ldp_epsilon"], methods=["a", "b"]
+    ...             )[["method", "notion", "status"]].to_numpy().tolist()
+    [['a', 'noiseless_epsilon', 'undefined'], ['b', '(all)', 'absent']]
+    """
+    rows = []
+    present = set(frame["method"])
+    for m in methods:
+        if m not in present:
+            rows.append(
+                {
+                    "method": m,
+                    "notion": "(all)",
+                    "status": "absent",
+                    "value": math.nan,
+                    "reason": "needs an ordered X (numeric values); this X has none",
+                }
+            )
+            continue
+        sub = frame[frame.method == m]
+        for col in columns:
+            if col not in frame.columns:
+                continue
+            vals = sub[col].to_numpy(dtype=float)
+            st = _status(vals)
+            if st == "defined":
+                continue
+            rows.append(
+                {
+                    "method": m,
+                    "notion": col,
+                    "status": st,
+                    "value": float(vals[0]) if st == "constant" else math.nan,
+                    "reason": _DEFINED_REASONS.get((col, st), ""),
+                }
+            )
+    return pd.DataFrame(rows, columns=["method", "notion", "status", "value", "reason"])
+
+
+#: Short names of the methods for tables.
+SHORT: dict[str, str] = dict(
+    zip(
+        METHODS.values(),
+        [
+            "D&F Alg. 1",
+            "D&F Alg. 2",
+            "D&F §V-C",
+            "funnel Alg. 1",
+            "funnel Alg. 2′",
+            "funnel ratio",
+            "quantizer",
+            "Γ(D) sanitizer",
+            "k-RR",
+            "exp. mechanism",
+            "k-anon. merge-low",
+            "k-anon. intervals",
+        ],
+        strict=True,
+    )
+)
+
+
+def _short(who: str) -> str:
+    names = [SHORT.get(w, w) for w in who.split(" = ")] if who else []
+    if len(names) > 3:
+        return f"tie of {len(names)}"
+    return " = ".join(names) if names else "none"
+
+
+def _fmt(x: float) -> str:
+    return f"{x:.3g}" if math.isfinite(x) else str(x)
+
+
+def markdown_table(best: pd.DataFrame, *, min_width: float = 0.01) -> str:
+    """Render a :func:`summary` table as markdown: one row per (utility, notion).
+
+    Each row lists the winners (short names, :data:`SHORT`; four or more tied methods as
+    "tie of n") in order of increasing utility-loss budget, with the budget range of each
+    (``[from, to)``, in the utility's units). Ranges narrower than ``min_width`` times the
+    span of the budgets are left out (their winner is still in the CSV of :func:`summary`).
+
+    Parameters
+    ----------
+    best : pandas.DataFrame
+        Output of :func:`summary`.
+    min_width : float
+        Relative width below which a range is left out (in ``[0, 1)``).
+
+    Returns
+    -------
+    str
+        A markdown table (no trailing newline).
+
+    Examples
+    --------
+    >>> f = pd.DataFrame({"method": ["a", "b"], "maximal_leakage": [1.0, 0.5],
+    ...                   "information_loss": [0.0, 1.0]})
+    >>> print(markdown_table(summary(f, leakages=["maximal_leakage"],
+    ...                              utilities=["information_loss"])))
+    | utility loss | leakage notion | best method (budget range of the loss) |
+    |---|---|---|
+    | information loss H(X) − I(X;Y) | maximal leakage L(S→Y) | a [0, 1) · b [1, 1] |
+    """
+    if not isinstance(best, pd.DataFrame):
+        raise ValueError(f"best must be a pandas DataFrame; got {type(best).__name__}")
+    min_width = check_real("min_width", min_width, low=0.0, high=1.0, closed="left")
+    lines = [
+        "| utility loss | leakage notion | best method (budget range of the loss) |",
+        "|---|---|---|",
+    ]
+    for (util, leak), grp in best.groupby(["utility", "leakage_notion"], sort=False):
+        parts: list[tuple[str, float, float, bool]] = []
+        lo = grp["loss_from"].to_numpy(dtype=float)
+        hi = grp["loss_to"].to_numpy(dtype=float)
+        span = float(hi.max() - lo.min())
+        for i, who_raw in enumerate(grp["best"].astype(str)):
+            closed = i == len(grp) - 1
+            if not closed and hi[i] - lo[i] < min_width * span:
+                continue
+            who = _short(who_raw)
+            if parts and parts[-1][0] == who:
+                parts[-1] = (who, parts[-1][1], float(hi[i]), closed)
+                continue
+            parts.append((who, float(lo[i]), float(hi[i]), closed))
+        text = [f"{w} [{_fmt(a)}, {_fmt(b)}{']' if c else ')'}" for w, a, b, c in parts]
+        util_label = UTILITIES.get(str(util), str(util)).replace("|", "\\|")
+        lines.append(f"| {util_label} | {LEAKAGES.get(str(leak), leak)} | {' · '.join(text)} |")
+    return "\n".join(lines)
+
+
+#: One colour and marker per method, the same in every figure.
+_STYLE: dict[str, tuple[str, str]] = dict(
+    zip(
+        METHODS.values(),
+        zip(
+            [
+                "#0072B2",
+                "#56B4E9",
+                "#009E73",
+                "#D55E00",
+                "#E69F00",
+                "#CC79A7",
+                "#000000",
+                "#999999",
+                "#882255",
+                "#44AA99",
+                "#AA4499",
+                "#117733",
+            ],
+            ["o", "s", "D", "v", "^", "<", "P", "X", "*", "h", ">", "p"],
+            strict=True,
+        ),
+        strict=True,
+    )
+)
+
+
+def frontier_figure(
+    frame: pd.DataFrame,
+    *,
+    utility: str,
+    leakages: Sequence[str] = tuple(LEAKAGES),
+    title: str = "",
+    ncols: int = 4,
+) -> tuple[Figure, pd.DataFrame]:
+    """Draw all methods' frontiers for one utility loss, one panel per leakage notion.
+
+    Each method's frontier (:func:`frontiers`) is a step line (least leakage at most that
+    loss) with its releases as markers; a panel without any finite point says so.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        Output of :func:`evaluate_methods`.
+    utility : str
+        A key of :data:`UTILITIES` (the x axis of every panel).
+    leakages : sequence of str
+        The notions, one panel each.
+    title : str
+        Figure title.
+    ncols : int
+        Panels per row.
+
+    Returns
+    -------
+    (matplotlib.figure.Figure, pandas.DataFrame)
+        The figure and the plotted points (``notion`` then the columns of :func:`frontiers`).
+
+    Examples
+    --------
+    >>> f = pd.DataFrame({"method": ["a", "a"], "parameter": "k", "value": [1, 2],
+    ...                   "maximal_leakage": [1.0, 0.5], "information_loss": [0.0, 1.0]})
+    >>> fig, data = frontier_figure(f, utility="information_loss", leakages=["maximal_leakage"])
+    >>> len(data), len(fig.axes)
+    (2, 1)
+    """
+    check_choice("utility", utility, tuple(UTILITIES))
+    check_real("ncols", ncols, low=1)
+    leaks = [leak for leak in leakages if leak in frame.columns]
+    if not leaks:
+        raise ValueError("leakages must name at least one column of frame")
+    ncols = min(int(ncols), len(leaks))
+    nrows = math.ceil(len(leaks) / ncols)
+    fig, axes = plt.subplots(nrows, ncols, figsize=(3.4 * ncols, 2.9 * nrows + 0.9), squeeze=False)
+    data = []
+    handles: dict[str, object] = {}
+    for ax, leak in zip(axes.flat, leaks, strict=False):
+        front = frontiers(frame, leakage=leak, utility=utility)
+        for method, grp in front.groupby("method", sort=False):
+            colour, marker = _STYLE.get(str(method), ("#555555", "."))
+            (line,) = ax.step(
+                grp["loss"], grp["leakage"], where="post", color=colour, lw=1.0, alpha=0.9
+            )
+            ax.plot(grp["loss"], grp["leakage"], ls="none", marker=marker, ms=3.5, color=colour)
+            handles[str(method)] = line
+        if front.empty:
+            ax.text(
+                0.5,
+                0.5,
+                "undefined for\nevery method",
+                ha="center",
+                va="center",
+                transform=ax.transAxes,
+                color="0.4",
+            )
+        ax.set_title(LEAKAGES[leak], fontsize=9)
+        ax.set_xlabel(UTILITIES[utility], fontsize=8)
+        ax.tick_params(labelsize=7)
+        data.append(front.assign(notion=leak))
+    for ax in list(axes.flat)[len(leaks) :]:
+        ax.set_visible(False)
+    from matplotlib.lines import Line2D
+
+    legend = [
+        Line2D(
+            [],
+            [],
+            color=_STYLE.get(name, ("#555555", "."))[0],
+            marker=_STYLE.get(name, ("#555555", "."))[1],
+            ms=4,
+            lw=1.0,
+            label=name,
+        )
+        for name in handles
+    ]
+    fig.legend(
+        handles=legend, loc="lower center", ncol=min(4, len(legend)), fontsize=7, frameon=False
+    )
+    if title:
+        fig.suptitle(title, fontsize=10)
+    fig.tight_layout(rect=(0, 0.1 if len(legend) > 4 else 0.06, 1, 1))
+    cols = ["notion", "method", "parameter", "value", "loss", "leakage"]
+    out = pd.concat(data, ignore_index=True)[cols] if data else pd.DataFrame(columns=cols)
+    return fig, out

@@ -1,0 +1,325 @@
+"""The five-notions comparison: joints, method adapters and the comparison tables.
+
+Each adapter's mechanisms must reproduce, through :func:`nsp.notions.evaluate`, the numbers the
+method itself reports (the funnel's I(S;Y) and I(X;Y), the agglomerative L0 / I* and utility,
+Sankar et al.'s leakage and distortion, the ε of the DP channels); the comparison tables are
+checked against brute force on random frames.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from nsp.clustering.funnel import greedy_max_leakage, greedy_privacy_funnel, greedy_ratio_funnel
+from nsp.clustering.nonstochastic import merge_path, merge_until_connected, utility_value
+from nsp.notions import evaluate, evaluate_many
+from nsp.notions import methods as M
+from nsp.notions.compare import (
+    best_methods,
+    definedness,
+    evaluate_methods,
+    frontiers,
+    markdown_table,
+    reversals,
+    summary,
+)
+from nsp.notions.data import census_joint, heart_joint, make_joint
+from nsp.partition import Partition
+from nsp.ratedistortion import max_equivocation
+
+SEEDS = range(8)
+
+
+def random_joint(seed: int, n_s: int = 3, n_x: int = 6, *, ordered: bool = True):
+    """A random joint with some zeros but every row and column used."""
+    rng = np.random.default_rng(seed)
+    p = rng.random((n_s, n_x)) * (rng.random((n_s, n_x)) < 0.6)
+    p[rng.integers(n_s, size=n_x), np.arange(n_x)] += 0.1
+    p[np.arange(n_s), rng.integers(n_x, size=n_s)] += 0.1
+    values = np.sort(rng.choice(np.arange(100), size=n_x, replace=False)).astype(float)
+    return make_joint(p / p.sum(), name=f"r{seed}", x_values=values if ordered else None)
+
+
+# --- data ------------------------------------------------------------------------------------
+
+
+def test_make_joint_rejects_bad_input():
+    with pytest.raises(ValueError, match="p_sx"):
+        make_joint([[0.5, 0.6]], name="x")
+    with pytest.raises(ValueError, match="zero mass"):
+        make_joint([[0.5, 0.0], [0.5, 0.0]], name="x")
+    with pytest.raises(ValueError, match="x_values"):
+        make_joint([[0.5, 0.5]], name="x", x_values=[2.0, 1.0])
+    with pytest.raises(ValueError, match="x_labels"):
+        make_joint([[0.5, 0.5]], name="x", x_labels=["a"])
+
+
+@pytest.mark.data
+def test_joints_match_their_loaders():
+    from nsp.papers.agglomerative import hungarian_age_chol
+    from nsp.papers.privacy_funnel import adult_census_joint
+
+    c = census_joint()
+    ref = adult_census_joint().p_sx  # S = (age, income): summing out age gives S = income
+    by_income = ref.reshape(-1, 2, ref.shape[1]).sum(axis=0)
+    np.testing.assert_allclose(c.p_sx, by_income, atol=1e-15)
+    h = heart_joint()
+    df = hungarian_age_chol(missing="drop")
+    assert h.n_records == len(df)
+    assert h.x_values.tolist() == sorted(df.chol.unique().tolist())
+    mean_chol = float((h.p_sx.sum(axis=0) * h.x_values).sum())
+    assert mean_chol == pytest.approx(df.chol.mean(), rel=1e-12)
+
+
+# --- adapters reproduce the methods' own numbers ----------------------------------------------
+
+
+def _check_agglomerative(j):
+    mechs = M.agglomerative(j)
+    u = "U2" if j.ordered else "U1"
+    assert mechs
+    for alg, col in (
+        ("algorithm1", "nonstochastic_leakage"),
+        ("algorithm2", "maximin_information"),
+    ):
+        path = merge_path(j.support, algorithm=alg, utility=u, values=j.x_values)
+        ours = [m for m in mechs if m.method == M.METHODS[alg]]
+        assert ours
+        for m in ours:
+            run = path.result(m.value)  # the λ we report returns this very partition
+            assert Partition.from_labels(m.labels) == run.partition
+            rec = evaluate(m, j.p_sx)
+            assert rec[col] == pytest.approx(run.privacy, abs=1e-12)
+            util = utility_value(Partition.from_labels(m.labels), u, values=j.x_values)
+            assert util == pytest.approx(run.utility, abs=1e-12)
+    for m in (m for m in mechs if m.method == M.METHODS["merge_until_connected"]):
+        run = merge_until_connected(j.support, m.value, utility=u, values=j.x_values)
+        assert evaluate(m, j.p_sx)["nonstochastic_leakage"] == pytest.approx(run.privacy)
+        assert evaluate(m, j.p_sx)["maximin_information"] == pytest.approx(0.0, abs=1e-12)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_agglomerative_reproduces_l0_istar_and_utility(seed):
+    _check_agglomerative(random_joint(seed, ordered=seed % 2 == 0))
+
+
+@pytest.mark.data
+def test_agglomerative_on_heart():
+    _check_agglomerative(heart_joint())
+
+
+def _check_funnel(j, n):
+    mechs = M.funnel(j, n_budgets=n)
+    algos = {
+        M.METHODS["alg1"]: greedy_privacy_funnel,
+        M.METHODS["alg2prime"]: greedy_max_leakage,
+        M.METHODS["ratio"]: greedy_ratio_funnel,
+    }
+    frame = evaluate_many(mechs, j.p_sx)
+    for m, row in zip(mechs, frame.itertuples(), strict=True):
+        res = algos[m.method](j.p_sx, m.value)
+        assert Partition.from_labels(m.labels) == res.partition
+        assert row.mutual_information == pytest.approx(res.leakage, abs=1e-10)
+        assert row.utility_information == pytest.approx(res.disclosure, abs=1e-10)
+        assert row.utility_information >= m.value - 1e-9  # the constraint I(X;Y) >= R
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_funnel_reproduces_leakage_and_disclosure(seed):
+    _check_funnel(random_joint(seed, 2, 7), 9)
+
+
+@pytest.mark.data
+def test_funnel_on_census():
+    _check_funnel(census_joint(), 11)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_noiseless_budget_is_respected(seed):
+    j = random_joint(seed, 3, 9)
+    for m in M.noiseless(j):
+        rec = evaluate(m, j.p_sx, x_values=j.x_values)
+        assert rec["noiseless_epsilon"] <= m.value + 1e-12  # at most ⌊2^ε⌋ outputs
+        assert rec["noiseless_epsilon"] == pytest.approx(math.log2(m.n_y))
+        # bins are intervals: the labels never decrease along the ordered X
+        assert np.all(np.diff(m.labels) >= 0)
+    assert M.noiseless(random_joint(seed, ordered=False)) == []
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("ordered", [True, False])
+def test_equivocation_reproduces_leakage_and_distortion(seed, ordered):
+    j = random_joint(seed, 2, 4, ordered=ordered)
+    mechs = M.equivocation(j, n_budgets=3, tol=1e-6)
+    d = M._distortion(j)
+    for m in mechs:
+        res = max_equivocation(j.p_sx.T, d, m.value, tol=1e-6)
+        rec = evaluate(m, j.p_sx, x_values=j.x_values)
+        assert rec["mutual_information"] == pytest.approx(res.point.leakage, abs=1e-9)
+        # the encoder's own distortion: E d(X, X̂) <= D; the best decoder does no worse
+        own = float(np.sum(j.p_sx.sum(axis=0)[:, None] * m.channel * d))
+        assert own <= m.value + 1e-9
+        if ordered:
+            assert rec["numeric_distortion"] == pytest.approx(own, rel=1e-9, abs=1e-12)
+        else:
+            assert rec["hamming_distortion"] <= own + 1e-12
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_local_dp_channels_have_their_epsilon(seed):
+    j = random_joint(seed, 2, 5)
+    eps = [0.1, 1.0, 3.0]
+    mechs = M.local_dp(j, epsilons=eps)
+    frame = evaluate_many(mechs, j.p_sx, base="e")
+    rr = frame[frame.method == M.METHODS["kary_rr"]]
+    em = frame[frame.method == M.METHODS["exponential"]]
+    np.testing.assert_allclose(rr.ldp_epsilon, eps, rtol=1e-12)
+    # one record, utility −|y − x|, sensitivity Δ = max x − min x: the scores give e^(ε/2)
+    # between the ends, the normalizers at most another e^(ε/2)
+    e = np.array(eps)
+    assert np.all(em.ldp_epsilon.to_numpy() >= e / 2 - 1e-12)
+    assert np.all(em.ldp_epsilon.to_numpy() <= e + 1e-12)
+    assert [m.method for m in M.local_dp(random_joint(seed, ordered=False), epsilons=[1.0])] == [
+        M.METHODS["kary_rr"]
+    ]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_k_anonymity_bounds_l0(seed):
+    j = random_joint(seed, 4, 8)
+    for m in M.k_anonymity(j):
+        rec = evaluate(m, j.p_sx)
+        # every output is consistent with >= k secrets
+        assert rec["nonstochastic_leakage"] <= math.log2(j.n_s / m.value) + 1e-12
+
+
+def test_all_methods_runs_every_family_and_every_relation_holds():
+    j = random_joint(3, 3, 6)
+    mechs = M.all_methods(j, quick=True)
+    assert {m.method for m in mechs} == set(M.METHODS.values())
+    frame = evaluate_methods(mechs, j)
+    assert frame.relations_ok.all(), set(frame.relations_failed)
+    unordered = M.all_methods(random_joint(3, 3, 6, ordered=False), quick=True)
+    assert {m.method for m in unordered} == set(M.METHODS.values()) - {
+        M.METHODS["noiseless"],
+        M.METHODS["exponential"],
+        M.METHODS["k_interval"],
+    }
+
+
+def test_adapters_reject_bad_input():
+    j = random_joint(0)
+    with pytest.raises(ValueError, match="joint"):
+        M.funnel(j.p_sx)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="algorithms"):
+        M.agglomerative(j, algorithms=["nope"])
+    with pytest.raises(ValueError, match="U2"):
+        M.agglomerative(random_joint(0, ordered=False), utility="U2")
+    with pytest.raises(ValueError, match="ks"):
+        M.k_anonymity(j, ks=[j.n_s + 1])
+    with pytest.raises(ValueError, match="epsilons"):
+        M.local_dp(j, epsilons=[0.0])
+
+
+# --- comparison tables -----------------------------------------------------------------------
+
+
+def random_frame(seed: int) -> pd.DataFrame:
+    rng = np.random.default_rng(seed)
+    n = 30
+    return pd.DataFrame(
+        {
+            "dataset": "toy",
+            "method": rng.choice(["a", "b", "c"], size=n),
+            "parameter": "k",
+            "value": np.arange(n, dtype=float),
+            "mutual_information": rng.integers(0, 6, size=n) / 5,
+            "maximal_leakage": rng.integers(0, 6, size=n) / 5,
+            "information_loss": rng.integers(0, 8, size=n) / 4,
+        }
+    )
+
+
+def _brute_winners(frame, leakage, utility, b):
+    ok = frame[frame[utility] <= b]
+    if ok.empty:
+        return set()
+    best = ok.groupby("method")[leakage].min()
+    return set(best.index[best <= best.min() + 1e-9])
+
+
+def _covers(table, b):
+    """Rows whose range ``[loss_from, loss_to)`` holds ``b`` (the last range is closed)."""
+    half_open = (table.loss_from <= b) & (b < table.loss_to)
+    last = (table.loss_from <= b) & (table.loss_to == b) & (table.index == table.index[-1])
+    return half_open | last
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_frontiers_are_non_dominated_and_complete(seed):
+    f = random_frame(seed)
+    front = frontiers(f, leakage="mutual_information", utility="information_loss")
+    for method, grp in f.groupby("method"):
+        fr = front[front.method == method]
+        for row in grp.itertuples():  # every release is weakly dominated by a frontier point
+            assert (
+                (fr.loss <= row.information_loss) & (fr.leakage <= row.mutual_information)
+            ).any()
+        # frontier points: strictly decreasing leakage as loss grows
+        assert np.all(np.diff(fr.leakage.to_numpy()) < 0)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_best_methods_match_brute_force(seed):
+    f = random_frame(seed)
+    table = best_methods(f, leakage="mutual_information", utility="information_loss")
+    for b in np.unique(f.information_loss):
+        # past the last frontier loss no release is added: the last winner stays
+        row = table[_covers(table, min(b, table.loss_to.max()))].iloc[0]
+        assert set(row.best.split(" = ")) == _brute_winners(
+            f, "mutual_information", "information_loss", b
+        )
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_reversals_have_disjoint_winners(seed):
+    f = random_frame(seed)
+    rev = reversals(
+        f,
+        leakages=["mutual_information", "maximal_leakage"],
+        utilities=["information_loss"],
+        min_width=0.0,
+    )
+    budgets = np.unique(f.information_loss)
+    expected = 0
+    for b in budgets:
+        wa = _brute_winners(f, "mutual_information", "information_loss", b)
+        wb = _brute_winners(f, "maximal_leakage", "information_loss", b)
+        expected += bool(wa and wb and not wa & wb)
+        point = (rev.loss_from == b) & (rev.loss_to == b)  # a reversal at the last budget
+        hit = rev[((rev.loss_from <= b) & (b < rev.loss_to)) | point]
+        if wa and wb and not wa & wb:
+            assert len(hit) == 1
+            assert set(hit.winner_a.iloc[0].split(" = ")) == wa
+            assert set(hit.winner_b.iloc[0].split(" = ")) == wb
+        else:
+            assert hit.empty
+    assert (len(rev) > 0) == (expected > 0)
+
+
+def test_definedness_and_markdown():
+    j = random_joint(1, 3, 6)
+    frame = evaluate_methods(M.all_methods(j, quick=True), j)
+    d = definedness(frame)
+    undefined = set(zip(d.method, d.notion, d.status, strict=True))
+    assert (M.METHODS["kary_rr"], "noiseless_epsilon", "undefined") in undefined
+    # a deterministic release with two outputs or more has rows of different supports
+    det = frame[frame.deterministic & (frame.output_hartley_entropy > 0)]
+    assert not det.empty and np.isinf(det.ldp_epsilon).all()
+    assert (M.METHODS["kary_rr"], "maximin_information", "constant") in undefined
+    text = markdown_table(summary(frame))
+    assert text.count("\n") >= 2 and text.startswith("| utility loss |")
