@@ -41,7 +41,12 @@ def median_time(fn: Callable[[], object], *, repeat: int = 5, warmup: int = 1) -
 
 @dataclass
 class Row:
-    """One measured figure: ``ours`` seconds against ``theirs`` seconds (or an absolute target)."""
+    """One measured figure: ``ours`` seconds against ``theirs`` seconds (or an absolute target).
+
+    ``against`` names the anchor that ``theirs`` timed: ``"dit"``, ``"qif"``,
+    ``"CVXPY + Clarabel"``, or ``"naive ..."`` for a reference implementation kept in the
+    benchmark (or the library's own slower path); ``note`` says how it was run.
+    """
 
     name: str
     ours: float
@@ -49,6 +54,7 @@ class Row:
     against: str = ""
     min_ratio: float | None = None
     max_seconds: float | None = None
+    note: str = ""
 
     @property
     def ratio(self) -> float | None:
@@ -79,7 +85,10 @@ def report(title: str, rows: list[Row]) -> int:
         0 if every row meets its targets, else 1 (an exit status).
     """
     print(f"\n== {title}")
-    print(f"{'benchmark':<48} {'ours [s]':>10} {'other [s]':>10} {'speed-up':>9}  target  against")
+    print(
+        f"{'benchmark':<48} {'ours [s]':>10} {'anchor [s]':>10} {'speed-up':>9} "
+        f"{'target':>14} {'':<6} anchor"
+    )
     for r in rows:
         other = f"{r.theirs:10.4f}" if r.theirs is not None else f"{'':>10}"
         ratio = f"{r.ratio:8.1f}x" if r.ratio is not None else f"{'':>9}"
@@ -90,5 +99,6 @@ def report(title: str, rows: list[Row]) -> int:
             target.append(f"<={r.max_seconds:g}s")
         flag = "ok" if r.ok else "MISSED"
         goal = " ".join(target) or "-"
-        print(f"{r.name:<48} {r.ours:10.4f} {other} {ratio}  {goal:>6} {flag:<6} {r.against}")
+        anchor = r.against + (f" ({r.note})" if r.note else "")
+        print(f"{r.name:<48} {r.ours:10.4f} {other} {ratio} {goal:>14} {flag:<6} {anchor}")
     return 0 if all(r.ok for r in rows) else 1

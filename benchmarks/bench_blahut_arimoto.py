@@ -54,7 +54,8 @@ def main() -> int:
                 f"2x4 source, p_min={p_min:g}, beta=5",
                 ours,
                 theirs,
-                "naive plain BA (2e5 it cap)",
+                "naive plain BA",
+                note="same certified stop, capped at 2e5 iterations",
                 min_ratio=min_ratio,
                 max_seconds=0.05,
             )

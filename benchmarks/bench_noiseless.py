@@ -1,9 +1,9 @@
 """Speed of the noiseless-privacy experiments at the paper's scale.
 
 - Fig. 6: uniqueness of quantized start-end points for 25 budgets on one million trips
-  (target < 5 s), against a direct np.unique per budget.
+  (target < 5 s, and at least 5x faster than the naive anchor: a direct np.unique per budget).
 - Fig. 3: the membership game, 1,000 games x 10 budgets x 4 group sizes on 300 households x 365
-  days, the paper's size (target < 60 s).
+  days, the paper's size (target < 60 s; no anchor: no library plays this game).
 """
 
 from __future__ import annotations
@@ -37,8 +37,10 @@ def main() -> int:
                 "Fig. 6: 25 budgets, 1e6 trips",
                 ours,
                 theirs,
-                "np.unique(axis=0) per budget",
+                "naive np.unique per budget",
+                min_ratio=5.0,
                 max_seconds=5.0,
+                note="np.unique(axis=0) of the quantized keys",
             ),
             Row("Fig. 3: 1000 games x 10 eps x 4 n, 300x365", game, None, "", max_seconds=60.0),
         ],
