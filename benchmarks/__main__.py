@@ -7,6 +7,8 @@ import pkgutil
 import sys
 from pathlib import Path
 
+from benchmarks import _timing
+
 
 def main() -> int:
     """Run the benchmark files named on the command line (all when none is), then summarize.
@@ -26,6 +28,22 @@ def main() -> int:
         module = importlib.import_module(f"benchmarks.{name}")
         if module.main() != 0:
             missed.append(name)
+    if _timing.MISSED:
+        print("\nrows that missed a target:")
+        for title, row in _timing.MISSED:
+            ratio = f"{row.ratio:.2f}x" if row.ratio is not None else "-"
+            target = ", ".join(
+                t
+                for t in (
+                    f">={row.min_ratio:g}x" if row.min_ratio is not None else "",
+                    f"<={row.max_seconds:g}s" if row.max_seconds is not None else "",
+                )
+                if t
+            )
+            print(
+                f"  [{title}] {row.name}: {row.ours:.4g} s, speed-up {ratio} against "
+                f"{row.against or '-'}; target {target}"
+            )
     print(
         f"\n{len(names) - len(missed)} of {len(names)} benchmark files met every target"
         + (f"; missed: {', '.join(missed)}" if missed else "")

@@ -69,6 +69,11 @@ class Row:
         return self.max_seconds is None or self.ours <= self.max_seconds
 
 
+#: Every row reported in this process that missed a target, with its table's title (for the
+#: summary of ``python -m benchmarks``).
+MISSED: list[tuple[str, Row]] = []
+
+
 def report(title: str, rows: list[Row]) -> int:
     """Print ``rows`` as a table under ``title``.
 
@@ -101,4 +106,5 @@ def report(title: str, rows: list[Row]) -> int:
         goal = " ".join(target) or "-"
         anchor = r.against + (f" ({r.note})" if r.note else "")
         print(f"{r.name:<48} {r.ours:10.4f} {other} {ratio} {goal:>14} {flag:<6} {anchor}")
+    MISSED.extend((title, r) for r in rows if not r.ok)
     return 0 if all(r.ok for r in rows) else 1
