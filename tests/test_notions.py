@@ -552,6 +552,7 @@ CORRUPTIONS = {
     "deterministic_utility_is_output_entropy": {"output_entropy": 3.0},
     "noiseless_is_output_hartley": {"noiseless_epsilon": 0.5},
     "noiseless_bounds": {"noiseless_epsilon": 0.1},
+    "fano": {"data_entropy": 5.0},
     "hamming_le_prior_error": {"prior_error": 0.0},
 }
 

@@ -61,7 +61,9 @@ The notions (columns of :func:`evaluate_many`)
 
 Further columns the relations read: ``secret_information`` ``I(S;X)``, ``output_entropy``
 ``H(Y)``, ``secret_hartley_entropy`` ``log |supp S|``, ``output_hartley_entropy``
-``log |supp Y|``, ``range_is_product`` and ``prior_error`` ``1 − max_x p(x)``.
+``log |supp Y|``, ``range_is_product``, ``prior_error`` ``1 − max_x p(x)``, ``data_entropy``
+``H(X)``, ``data_hartley_entropy`` ``log |supp X|`` and ``base`` (the logarithm base as a
+number).
 
 References
 ----------

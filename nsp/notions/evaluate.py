@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from typing import Any
 
 import numpy as np
@@ -57,6 +57,9 @@ COLUMNS: tuple[tuple[str, ...], tuple[str, ...]] = (
         "output_hartley_entropy",
         "range_is_product",
         "prior_error",
+        "data_entropy",
+        "data_hartley_entropy",
+        "base",
     ),
 )
 
@@ -133,14 +136,16 @@ class Evaluation(Mapping[str, Any]):
     output_hartley_entropy: float
     range_is_product: bool
     prior_error: float
-    base: float = field(default=2.0)
+    data_entropy: float
+    data_hartley_entropy: float
+    base: float
 
     def _flat(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for f in fields(self):
             if f.name == "sibson":
                 out.update({sibson_column(a): v for a, v in self.sibson.items()})
-            elif f.name != "base":
+            else:
                 out[f.name] = getattr(self, f.name)
         return out
 
@@ -268,6 +273,9 @@ def _record(
         "output_hartley_entropy": math.log(n_live_y) / math.log(check_base(base)),
         "range_is_product": bool(mask.all()),
         "prior_error": max(0.0, 1.0 - float(p_x.max())),
+        "data_entropy": info.entropy(p_x, base=base),
+        "data_hartley_entropy": math.log(int(np.count_nonzero(p_x))) / math.log(check_base(base)),
+        "base": check_base(base),
     }
 
 
@@ -338,12 +346,12 @@ def evaluate(
     x = _check_x_values(x_values, p_sx.shape[1])
     a = _check_alphas(alphas)
     rec = _finish(_record(m, p_sx, x, a, base), 1e-9)
-    return _evaluation(_ordered(rec, a), a, check_base(base))
+    return _evaluation(_ordered(rec, a), a)
 
 
-def _evaluation(rec: dict[str, Any], alphas: tuple[float, ...], base: float) -> Evaluation:
+def _evaluation(rec: dict[str, Any], alphas: tuple[float, ...]) -> Evaluation:
     sib = {a: float(rec.pop(sibson_column(a))) for a in alphas}
-    return Evaluation(sibson=sib, base=base, **rec)
+    return Evaluation(sibson=sib, **rec)
 
 
 # -- a sweep, vectorised -------------------------------------------------------------------
@@ -619,6 +627,9 @@ def evaluate_many(
     frame["secret_information"] = info.mutual_information(p_sx, base=base)
     frame["secret_hartley_entropy"] = math.log(int(np.count_nonzero(p_s))) / ln_b
     frame["prior_error"] = max(0.0, 1.0 - float(p_x.max()))
+    frame["data_entropy"] = info.entropy(p_x, base=base)
+    frame["data_hartley_entropy"] = math.log(int(np.count_nonzero(p_x))) / ln_b
+    frame["base"] = check_base(base)
     records = frame.to_dict("records")
     failed = [check_relations({str(k): v for k, v in r.items()}) for r in records]
     frame["relations_ok"] = [not f for f in failed]

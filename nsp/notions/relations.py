@@ -200,6 +200,16 @@ def _noiseless_bounds(record: Record, tol: float) -> bool:
     return all(_le(_f(record, k), eps, tol) for k in keys)
 
 
+def _fano(record: Record, tol: float) -> bool:
+    pe = min(max(_f(record, "hamming_distortion"), 0.0), 1.0)
+    ln_b = math.log(_f(record, "base"))
+    n_x = round(math.exp(_f(record, "data_hartley_entropy") * ln_b))
+    h_pe = 0.0 if pe in (0.0, 1.0) else -(pe * math.log(pe) + (1 - pe) * math.log1p(-pe))
+    bound = (h_pe + (pe * math.log(n_x - 1) if n_x > 1 else 0.0)) / ln_b
+    equivocation = _f(record, "data_entropy") - _f(record, "utility_information")
+    return _le(equivocation, bound, tol)
+
+
 def _hamming(record: Record, tol: float) -> bool:
     d = _f(record, "hamming_distortion")
     return _le(0.0, d, tol) and _le(d, _f(record, "prior_error"), tol)
@@ -305,6 +315,13 @@ RELATIONS: tuple[Relation, ...] = (
         "noiseless ε = log |[[Y]]| (Farokhi, Thm. 1 and §III-E; H(Y) <= H0(Y)).",
         _defined("noiseless_epsilon"),
         _noiseless_bounds,
+    ),
+    Relation(
+        "fano",
+        "Fano's inequality: H(X|Y) = H(X) − I(X;Y) <= h(P_e) + P_e log(|supp X| − 1), with "
+        "P_e the Bayes decoder's error (the Hamming distortion).",
+        _always,
+        _fano,
     ),
     Relation(
         "hamming_le_prior_error",
