@@ -269,12 +269,13 @@ def _newton_finish(
 
     The KKT conditions are ``c(xhat) = 1`` on the support of ``q`` and ``c <= 1`` off it. Each
     step solves the Newton system of ``F`` on the current support under ``sum(q) = 1``
-    (Hessian ``K_S^T diag(p / Z^2) K_S``, pseudo-inverse, Levenberg–Marquardt damping if the
-    step does not descend), takes the largest step that keeps ``q >= 0`` (a letter whose mass
-    reaches 0 leaves the support) and, once the support's ``c`` are level, admits the letters
-    with ``c > 1``. Newton's rate does not depend on how small ``p`` gets, unlike the EM map's
-    (whose contraction factor tends to 1 as the mass of the source letters that separate two
-    reproductions does). Returns ``(q, steps, converged)``; converged means ``ln max c <= tol``.
+    (Hessian ``K_S^T diag(p / Z^2) K_S`` with a tiny ridge against its null directions,
+    Levenberg–Marquardt damping if the step does not descend), takes the largest step that
+    keeps ``q >= 0`` (a letter whose mass reaches 0 leaves the support) and, once the
+    support's ``c`` are level, admits the letters with ``c > 1``. Newton's rate does not
+    depend on how small ``p`` gets, unlike the EM map's (whose contraction factor tends to 1
+    as the mass of the source letters that separate two reproductions does). Returns
+    ``(q, steps, converged)``; converged means ``ln max c <= tol``.
     """
     support = q > 1e-12 * q.max()
     q = np.where(support, q, 0.0)
