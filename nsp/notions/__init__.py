@@ -8,6 +8,20 @@ with every notion, :func:`evaluate_many` a table for a sweep, and :data:`RELATIO
 theorems between the notions, checked on every record (``relations_ok``,
 ``relations_failed``).
 
+Submodules
+----------
+:mod:`~nsp.notions.mechanism`
+    :class:`Mechanism` and its constructors from labels and partitions.
+:mod:`nsp.notions.evaluate`
+    :func:`evaluate` (the per-mechanism library functions) and :func:`evaluate_many`
+    (vectorised over a sweep). The package attribute ``evaluate`` is the function; import the
+    module as ``importlib.import_module("nsp.notions.evaluate")``.
+:mod:`~nsp.notions.relations`
+    :data:`RELATIONS` and :func:`check_relations`.
+:mod:`~nsp.notions.data`, :mod:`~nsp.notions.methods`, :mod:`~nsp.notions.compare`
+    The comparison: its joints, every paper's method as a sweep of mechanisms, and the
+    frontiers and tables built from :func:`evaluate_many`.
+
 Units
 -----
 Every information quantity and both ε are in the unit of ``base=`` (bits by default; ``"e"``
@@ -83,8 +97,11 @@ IEEE Trans. Automatic Control, 2013 (maximin information).
 
 from __future__ import annotations
 
+from nsp.notions import data, methods
+from nsp.notions.data import *  # noqa: F403  (the comparison's joints, kept in sync by data.__all__)
 from nsp.notions.evaluate import COLUMNS, Evaluation, evaluate, evaluate_many, sibson_column
 from nsp.notions.mechanism import Mechanism
+from nsp.notions.methods import *  # noqa: F403  (every paper's method as a sweep: methods.__all__)
 from nsp.notions.relations import RELATIONS, Relation, check_relations, sibson_orders
 
 __all__ = [
@@ -99,3 +116,5 @@ __all__ = [
     "sibson_column",
     "sibson_orders",
 ]
+__all__ += data.__all__
+__all__ += methods.__all__
