@@ -767,3 +767,18 @@ def test_rde_surface_is_non_decreasing_in_E():
     surface = up.rde_surface(p, d, [0.1, 0.25, 0.4], 6)
     for _, sub in surface.groupby("D"):
         assert np.all(np.diff(sub.R.to_numpy()) >= -1e-6)
+
+
+def test_rde_surface_ends_at_the_exact_zero_leakage_rate():
+    # Fig. 3a has no notch at E = H(X_h): where zero leakage is affordable the slice ends at
+    # R(D, H(X_h)) = (1 - h(2D - 1)) / 2 on the Remark-4 instance (0.5 bit at D = 1/2), and
+    # rises monotonically to it
+    p, d = up.remark4_source()
+    surface = up.rde_surface(p, d, [0.5, 0.52, 0.6], 5)
+    for D, sub in surface.groupby("D"):
+        top = sub.iloc[-1]
+        assert top.E == 1.0
+        assert top.R == pytest.approx((1 - h2(2 * D - 1)) / 2, abs=1e-7)
+        assert top.R - top.R_lower <= 1e-7
+        assert np.all(np.diff(sub.R.to_numpy()) >= -1e-9)
+    assert surface[surface.D == 0.5].R.iloc[-1] == pytest.approx(0.5, abs=1e-7)

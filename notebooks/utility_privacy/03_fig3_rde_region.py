@@ -19,8 +19,10 @@
 # distortion on $X_r$, a Markov ("census") encoder. Closed forms: $R(D)=2-h(D)-D\log3$,
 # $E^*(D)=h(2D/3)$ (the equivocation of the minimal-rate encoder, eq. (9)),
 # $\Gamma(D)=h(D)$ for $D\le\frac12$ (eq. (10)) and $R(D,\Gamma(D))=2-h(D)-D$: maximal privacy
-# needs $D(\log3-1)$ more bits than minimal rate (Remark 4). $\Gamma$ is solved as a convex
-# program with a certified gap, $R(D,E)$ as a convex program by a Lagrangian sweep.
+# needs $D(\log3-1)$ more bits than minimal rate (Remark 4). Where zero leakage is affordable
+# ($D\ge\frac12$) the top of a slice is $R(D,H(X_h))=\frac12\bigl(1-h(2D-1)\bigr)$ (the release
+# independent of $A$; $\frac12$ bit at $D=\frac12$). $\Gamma$ and $R(D,E)$ are solved as
+# exponential-cone programs, each value with a certified gap (its own dual bound).
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
@@ -77,8 +79,9 @@ savefig(fig, "utility_privacy/fig3b_up_region", data=curve)
 # ## Fig. 3a — the boundary $R(D,E)$ of the RDE region
 
 # %%
-# R(D, E) is solved to tol 1e-7, Γ to 1e-9 (E runs up to Γ): 5 decimals for R, E*, 7 for E, Γ
-RDE_DIGITS = {"R": 5, "E_star": 5, "E": 7, "Gamma": 7}
+# R(D, E) is certified to tol 1e-7, Γ to 1e-9 (E runs up to Γ): 5 decimals for R, its lower
+# bound and E*, 7 for E and Γ
+RDE_DIGITS = {"R": 5, "R_lower": 5, "E_star": 5, "E": 7, "Gamma": 7}
 surface = certified(
     up.rde_surface(p_src, dist, np.linspace(D_lo, D_hi, n_D), n_E), decimals=RDE_DIGITS
 )
@@ -111,9 +114,11 @@ savefig(fig, "utility_privacy/fig3a_rde_region", data=surface)
 #   $E^*(D)<\Gamma(D)$ and $R(D,\Gamma(D))>R(D)$ are visible.
 # * $R(D,E)$ is the minimal rate subject to $\mathbb E d\le D$ and $H(X_h\mid\hat X)\ge E$
 #   (consistent with Fig. 3a). Where $\Gamma(D)=H(X_h)$ (zero leakage is affordable,
-#   $D\ge\frac12$ here) the slice stops at $E=H(X_h)-10^{-3}$: the exact zero-leakage limit
-#   needs an unbounded multiplier in the Lagrangian sweep (near it $R(D,E)$ rises steeply,
-#   e.g. $R(\frac12,E)\to\frac12$ bit as $E\to1$).
+#   $D\ge\frac12$ here) the slice runs up to $E=H(X_h)$ exactly: that point is solved as its
+#   own convex program (the release independent of $X_h$) and equals
+#   $\frac12\bigl(1-h(2D-1)\bigr)$ on this instance. Just below it $R(D,E)$ rises steeply
+#   (e.g. $R(\frac12,0.999)=0.404$ against $R(\frac12,1)=\frac12$ bit), which the surface
+#   shows as a steep edge, not a notch.
 # * **Eq. (10) is garbled** in the paper ("max over min"); it is read as
 #   $\Gamma(D)=\max_{p(\hat x\mid x):\,\mathbb E d\le D}H(X_{\mathcal K_h}\mid\hat X)$.
 #   **Remark 3** writes $p(\hat x\mid x_{\mathcal K_h})$ where the Markov encoder is

@@ -304,16 +304,17 @@ def rde_surface(
     *,
     markov: bool = True,
     tol: float = 1e-7,
-    zero_leak_margin: float = 1e-3,
+    zero_leak_margin: float = 0.0,
 ) -> pd.DataFrame:
     """Return the RDE region's boundary R(D, E) (Fig. 3a) on ``n_E`` equivocations per ``D``.
 
     For each ``D``: ``E`` runs over ``n_E`` equally spaced values in ``[0, Γ(D)]``; for
     ``E <= E*(D)`` the rate is R(D) (the minimal-rate encoder already gives that much
-    equivocation), above it R(D, E) is solved (convex). Where Γ(D) = H(X_h) (zero leakage
-    affordable) the top of the slice is taken at ``H(X_h) - zero_leak_margin``: the exact
-    zero-leakage limit needs an unbounded multiplier in the Lagrangian sweep, whose fallback
-    there is only an upper bound. Columns ``D, E, R, E_star, Gamma``.
+    equivocation), above it R(D, E) is solved (convex, certified). Where Γ(D) = H(X_h) (zero
+    leakage affordable) the top of the slice is ``E = H(X_h) - zero_leak_margin``; with the
+    default 0 it is the exact zero-leakage rate (``Xhat`` independent of ``X_h``, solved as
+    its own convex program). Below that the top is ``Γ(D) - 1e-9``. Columns
+    ``D, E, R, R_lower, E_star, Gamma`` (``R_lower``: the certified lower bound on R).
 
     Parameters
     ----------
@@ -340,11 +341,14 @@ def rde_surface(
     Examples
     --------
     Remark-4 instance at ``D = 0.25``: flat at R(D) = 0.792481 up to E*, then rising to
-    R(D, Γ) = 2 - h(D) - D = 0.938722.
+    R(D, Γ) = 2 - h(D) - D = 0.938722; at ``D = 0.6`` the slice ends at zero leakage with
+    ``(1 - h(2D - 1)) / 2 = 0.139036`` bits.
 
     >>> p, d = remark4_source()
     >>> rde_surface(p, d, [0.25], 3).R.round(4).tolist()
     [0.7925, 0.7925, 0.9387]
+    >>> round(float(rde_surface(p, d, [0.6], 3).R.iloc[-1]), 6)
+    0.139036
     """
     from nsp.info import entropy
 
@@ -358,17 +362,20 @@ def rde_surface(
     for D in _as_grid(D_grid):
         gam = rd.max_equivocation(src, dist, float(D), markov=markov, tol=1e-9)
         r0, _ = rd.min_rate(src, dist, float(D))
-        top = gam.gamma - (zero_leak_margin if gam.gamma >= h_h - 1e-9 else 1e-9)
+        zero = gam.gamma >= h_h - 1e-9
+        p0 = rd.rate_given_equivocation(src, dist, float(D), 0.0, markov=markov, tol=tol)
+        r0_lower = np.nan if p0 is None else p0.lower_bound  # R(D)'s certified lower bound
+        top = (h_h - zero_leak_margin) if zero else gam.gamma - 1e-9
         for E in np.linspace(0.0, top, n_E):
             if E <= r0.equivocation:
-                R = r0.rate
+                R, R_lo = r0.rate, r0_lower
             else:
                 pt = rd.rate_given_equivocation(
                     src, dist, float(D), float(E), markov=markov, tol=tol
                 )
-                R = np.nan if pt is None else pt.rate
-            rows.append((float(D), float(E), float(R), r0.equivocation, gam.gamma))
-    return pd.DataFrame(rows, columns=["D", "E", "R", "E_star", "Gamma"])
+                R, R_lo = (np.nan, np.nan) if pt is None else (pt.rate, pt.lower_bound)
+            rows.append((float(D), float(E), float(R), float(R_lo), r0.equivocation, gam.gamma))
+    return pd.DataFrame(rows, columns=["D", "E", "R", "R_lower", "E_star", "Gamma"])
 
 
 def fig1_database(

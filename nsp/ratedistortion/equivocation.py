@@ -694,6 +694,8 @@ def _gamma_points(
     diag = markov and init is None and src.shape[0] == src.shape[1]
     diag = diag and not np.any(src - np.diag(np.diag(src)))
     inst: _Instance | None = None
+    used = src.sum(axis=1) > 0
+    unique_best = bool(np.all((d[used] <= d[used].min(axis=1, keepdims=True)).sum(axis=1) == 1))
     p_u = src.sum(axis=1) if markov else src.ravel()
     d_u = d if markov else np.repeat(d, src.shape[1], axis=0)
     out = []
@@ -705,6 +707,17 @@ def _gamma_points(
             w[..., int(col.argmin())] = 1.0  # ties: the first best constant
             pt = rde_point(src, w, d, markov=markov, base=base)
             out.append(EquivocationResult(pt.equivocation, hh, pt, w, 0))
+            continue
+        if D <= d_min + 1e-14 * max(1.0, d_min) and unique_best:
+            # D = D_min with one best letter per input: the encoder is forced, Γ is its value
+            w = np.zeros((*shape, d.shape[1]))
+            best = d.argmin(axis=1)
+            if markov:
+                w[np.arange(d.shape[0]), best] = 1.0
+            else:
+                w[np.arange(d.shape[0]), :, best] = 1.0
+            pt = rde_point(src, w, d, markov=markov, base=base)
+            out.append(EquivocationResult(pt.equivocation, pt.equivocation, pt, w, 0))
             continue
         if diag:
             # X_h = X_r (Example 1's setting): H(X | Xhat) = H(X) - I(X; Xhat), so
