@@ -49,25 +49,35 @@ SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 
 
 def random_joint(rng: np.random.Generator, n_s: int, n_x: int) -> np.ndarray:
-    """A joint pmf with about a third of its entries zero (some rows/columns may vanish)."""
-    p = rng.exponential(size=(n_s, n_x)) * (rng.random((n_s, n_x)) < 0.65)
+    """A joint pmf with zeros: about a third at random, or (half the time) block-diagonal.
+
+    Blocks give the range several overlap components, so that I* and L0 are often positive.
+    """
+    keep = rng.random((n_s, n_x)) < 0.65
+    if rng.random() < 0.5:
+        n_blocks = int(rng.integers(2, 5))
+        keep = rng.integers(0, n_blocks, n_s)[:, None] == rng.integers(0, n_blocks, n_x)[None, :]
+    p = rng.exponential(size=(n_s, n_x)) * keep
     if p.sum() == 0:
         p[rng.integers(n_s), rng.integers(n_x)] = 1.0
     return p / p.sum()
 
 
 def random_mechanism(rng: np.random.Generator, n_x: int, i: int = 0) -> Mechanism:
-    """A deterministic, sparse stochastic or full-support (ε-LDP) channel of 1..7 outputs."""
-    kind = rng.integers(5)
+    """A deterministic, sparse stochastic or full-support (ε-LDP) channel, or a relabelling."""
+    kind = rng.integers(6)
     n_y = int(rng.integers(1, 8))
-    if kind == 0:
+    if kind == 5:  # X released up to relabelling: the range of (S, Y) is that of (S, X)
+        return Mechanism(np.eye(n_x)[rng.permutation(n_x)], method="permutation", value=i)
+    if kind == 0:  # up to n_x outputs: often fine enough to keep the blocks apart
+        n_y = int(rng.integers(1, n_x + 1))
         _, lab = np.unique(rng.integers(0, n_y, n_x), return_inverse=True)
         return Mechanism.from_labels(lab, method="deterministic", parameter="i", value=i)
     if kind == 4:  # deterministic with unused outputs (columns of zeros), and codewords
         w = np.eye(n_y + 1)[rng.integers(0, n_y + 1, n_x)]
         return Mechanism(w, method="deterministic", codewords=rng.normal(size=n_y + 1))
     if kind == 1:
-        w = rng.exponential(size=(n_x, n_y)) * (rng.random((n_x, n_y)) < 0.5)
+        w = rng.exponential(size=(n_x, n_y)) * (rng.random((n_x, n_y)) < 0.35)
         w[w.sum(axis=1) == 0, rng.integers(n_y)] = 1.0
     elif kind == 2:
         w = rng.exponential(size=(n_x, n_y)) + 1e-3
