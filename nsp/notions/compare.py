@@ -22,18 +22,21 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from pathlib import Path
 
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
+from nsp._atomic import atomic_path
 from nsp._validation import Base, check_choice, check_real
 from nsp.info import entropy
 from nsp.notions import Mechanism, evaluate_many
 from nsp.notions.data import ComparisonJoint
 from nsp.notions.methods import METHODS
 from nsp.pareto import pareto_front
+from nsp.paths import figure_path
 
 __all__ = [
     "LEAKAGES",
@@ -45,6 +48,7 @@ __all__ = [
     "frontiers",
     "markdown_table",
     "reversals",
+    "save_markdown",
     "summary",
 ]
 
@@ -408,12 +412,17 @@ def reversals(
     return out
 
 
-def _status(values: np.ndarray) -> str:
+#: The notions that see only supports: constant over a sweep when the supports do not change.
+_SUPPORT_NOTIONS = ("nonstochastic_leakage", "maximin_information")
+
+
+def _status(col: str, values: np.ndarray) -> str:
     if values.size == 0 or np.all(np.isnan(values)):
         return "undefined"
     if np.all(np.isinf(values)):
         return "infinite"
-    if np.ptp(values) <= TIE_TOL and np.all(np.isfinite(values)):
+    constant = np.all(np.isfinite(values)) and np.ptp(values) <= TIE_TOL
+    if col in _SUPPORT_NOTIONS and values.size >= 2 and constant:
         return "constant"
     return "defined"
 
@@ -427,8 +436,9 @@ def definedness(
     """Return every (method, notion) pair that is undefined, infinite or constant, and why.
 
     A method absent from ``frame`` (it needs an ordered X and the joint has none) is listed
-    once with ``notion="(all)"``. A constant notion is defined but cannot rank that method's
-    releases (e.g. L0 = 0 for a full-support channel).
+    once with ``notion="(all)"``. A notion that sees only supports (L0, I*) and takes one value
+    over two releases or more of a method is *constant*: defined, but blind to that method's
+    parameter (e.g. L0 = 0 for every full-support channel).
 
     Parameters
     ----------
@@ -472,7 +482,7 @@ def definedness(
             if col not in frame.columns:
                 continue
             vals = sub[col].to_numpy(dtype=float)
-            st = _status(vals)
+            st = _status(col, vals)
             if st == "defined":
                 continue
             rows.append(
@@ -578,6 +588,37 @@ def markdown_table(best: pd.DataFrame, *, min_width: float = 0.01) -> str:
     return "\n".join(lines)
 
 
+def save_markdown(text: str, key: str) -> Path:
+    """Write a markdown rendering beside the figures, as ``figures/<key>.md`` (atomically).
+
+    Parameters
+    ----------
+    text : str
+        The markdown (a trailing newline is added).
+    key : str
+        ``"<folder>/<name>"``, as for :func:`nsp.plotting.save_table`.
+
+    Returns
+    -------
+    pathlib.Path
+        The written file.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> os.environ["NSP_FIGURES_DIR"] = tempfile.mkdtemp()
+    >>> save_markdown("| a |", "demo/table").name
+    'table.md'
+    >>> del os.environ["NSP_FIGURES_DIR"]
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"text must be a string; got {type(text).__name__}")
+    target = figure_path(key, ".md")
+    with atomic_path(target) as tmp:
+        tmp.write_text(text.rstrip("\n") + "\n", encoding="utf-8")
+    return target
+
+
 #: One colour and marker per method, the same in every figure.
 _STYLE: dict[str, tuple[str, str]] = dict(
     zip(
@@ -612,6 +653,7 @@ def frontier_figure(
     leakages: Sequence[str] = tuple(LEAKAGES),
     title: str = "",
     ncols: int = 4,
+    unit: str = "bits",
 ) -> tuple[Figure, pd.DataFrame]:
     """Draw all methods' frontiers for one utility loss, one panel per leakage notion.
 
@@ -630,6 +672,8 @@ def frontier_figure(
         Figure title.
     ncols : int
         Panels per row.
+    unit : str
+        Unit of the leakages (the y label of every panel).
 
     Returns
     -------
@@ -675,6 +719,7 @@ def frontier_figure(
             )
         ax.set_title(LEAKAGES[leak], fontsize=9)
         ax.set_xlabel(UTILITIES[utility], fontsize=8)
+        ax.set_ylabel(unit, fontsize=8)
         ax.tick_params(labelsize=7)
         data.append(front.assign(notion=leak))
     for ax in list(axes.flat)[len(leaks) :]:
