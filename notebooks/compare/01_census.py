@@ -105,4 +105,4 @@ undefined
 #   interval k-anonymity are not run, and the numeric distortion is undefined.
 # * Binary randomized response needs a binary X; its k-ary extension is used.
 # * The Γ(D)-optimal sanitizer uses the Hamming distortion on X with X̂ on the alphabet of X;
-#   its budgets are evenly spaced up to the distortion of a constant release.
+#   its budgets halve from the distortion of a constant release, D_max, down to D_max/64.

@@ -109,7 +109,7 @@ undefined
 #   $\lfloor 2^\varepsilon\rfloor$ levels: the local budget of one individual's record.
 # * The Γ(D)-optimal sanitizer uses the squared error on the cholesterol values, X̂ on the same
 #   values, and is solved to a certified accuracy of 1e-4 bit (at most 2,000 iterations) at
-#   each budget D, evenly spaced up to the MSE of a constant release.
+#   each budget D, halving from the MSE of a constant release, D_max, down to D_max/64.
 # * The exponential mechanism uses the utility $-|y-x|$ with the sensitivity
 #   $\max x - \min x$; binary randomized response needs a binary X, so its k-ary extension
 #   is used.

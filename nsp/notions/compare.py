@@ -30,7 +30,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from nsp._atomic import atomic_path
-from nsp._validation import Base, check_choice, check_real
+from nsp._validation import Base, check_choice, check_int, check_real
 from nsp.info import entropy
 from nsp.notions import Mechanism, evaluate_many
 from nsp.notions.data import ComparisonJoint
@@ -689,7 +689,7 @@ def frontier_figure(
     (2, 1)
     """
     check_choice("utility", utility, tuple(UTILITIES))
-    check_real("ncols", ncols, low=1)
+    ncols = check_int("ncols", ncols, low=1)
     leaks = [leak for leak in leakages if leak in frame.columns]
     if not leaks:
         raise ValueError("leakages must name at least one column of frame")

@@ -174,7 +174,8 @@ def agglomerative(
     j = _check_joint(joint)
     keys = _check_keys("algorithms", algorithms, "agglomerative")
     quick = check_bool("quick", quick)
-    n_lam = 6 if quick else check_int("n_lambdas", n_lambdas, low=2)
+    n_lambdas = check_int("n_lambdas", n_lambdas, low=2)
+    n_lam = 6 if quick else n_lambdas
     u: Literal["U1", "U2"] = ("U2" if j.ordered else "U1") if utility is None else utility
     check_choice("utility", u, ("U1", "U2"))
     if u == "U2" and not j.ordered:
@@ -258,7 +259,8 @@ def funnel(
     j = _check_joint(joint)
     keys = _check_keys("algorithms", algorithms, "funnel")
     quick = check_bool("quick", quick)
-    n = 6 if quick else check_int("n_budgets", n_budgets, low=2)
+    n_budgets = check_int("n_budgets", n_budgets, low=2)
+    n = 6 if quick else n_budgets
     h_x = entropy(j.p_sx.sum(axis=0), base=base)
     run = {"alg1": greedy_privacy_funnel, "alg2prime": greedy_max_leakage}
     out: list[Mechanism] = []
@@ -369,8 +371,9 @@ def equivocation(
     joint : ComparisonJoint
         The joint.
     budgets : sequence of float, optional
-        Distortion budgets D (each ``>= 0``). Default: ``n_budgets`` values evenly spaced in
-        ``(0, D_max]`` with ``D_max = min_x̂ E d(X, x̂)`` (the budget of a constant release).
+        Distortion budgets D (each ``>= 0``). Default: ``n_budgets`` values halving from
+        ``D_max = min_x̂ E d(X, x̂)`` (the budget of a constant release): ``D_max / 2**k`` for
+        ``k = n_budgets − 1, …, 1, 0`` (the other methods' releases crowd at small distortion).
     n_budgets : int
         Default number of budgets (``>= 1``; 2 with ``quick``).
     tol, max_iter
@@ -399,11 +402,14 @@ def equivocation(
     """
     j = _check_joint(joint)
     quick = check_bool("quick", quick)
+    n_budgets = check_int("n_budgets", n_budgets, low=1)
+    tol = check_real("tol", tol, low=0.0, closed="neither")
+    max_iter = check_int("max_iter", max_iter, low=1)
     d = _distortion(j)
     if budgets is None:
-        n = 2 if quick else check_int("n_budgets", n_budgets, low=1)
+        n = 2 if quick else n_budgets
         d_max = float((j.p_sx.sum(axis=0) @ d).min())
-        ds = [d_max * (i + 1) / n for i in range(n)]
+        ds = [d_max * 2.0 ** (i - n + 1) for i in range(n)]
     else:
         ds = [check_real("budgets", b, low=0.0) for b in budgets]
     out = []
