@@ -202,12 +202,17 @@ def _check_pair_table(n: int, limit: int = MAX_PAIR_TABLE) -> None:
 
 
 def _memory_estimate(shape: tuple[int, ...], utility: str, pair_table: bool) -> int:
-    """Peak bytes of a run: the slots' S-ranges, label copies per step, the pair tables."""
+    """Peak bytes of a run: S-ranges, one label array per step, the pair tables.
+
+    Algorithm 2 and the §V-C variant (``pair_table``) make up to ``n − 1`` steps; Algorithm 1
+    raises the least S-range (or ratio) every step, so it makes at most ``n_s · n_a``.
+    """
     n_s, n = shape[:2]
     n_a = shape[2] if len(shape) == 3 else 1
-    nbytes = 2 * n * n_s * n_a + 8 * 8 * n
-    if len(shape) == 3 and pair_table:  # Algorithm 2's candidate test over (pair, a)
-        nbytes += 2 * n * n * n_a
+    steps = n if pair_table else min(n, n_s * n_a)
+    nbytes = 2 * n * n_s * n_a + 8 * n * (steps + 8)
+    if len(shape) == 3 and pair_table:  # Algorithm 2's candidate table with side information
+        nbytes += 2 * n * n
     if utility == "U2" and pair_table:  # the pair table and its temporaries
         nbytes += 3 * 8 * n * n
     return nbytes
