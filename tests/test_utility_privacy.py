@@ -782,3 +782,19 @@ def test_rde_surface_ends_at_the_exact_zero_leakage_rate():
         assert top.R - top.R_lower <= 1e-7
         assert np.all(np.diff(sub.R.to_numpy()) >= -1e-9)
     assert surface[surface.D == 0.5].R.iloc[-1] == pytest.approx(0.5, abs=1e-7)
+
+
+def test_large_programs_check_memory_first(monkeypatch):
+    # the exponential-cone program's size is estimated and checked before anything is built
+    import nsp._resources
+
+    monkeypatch.setattr(nsp._resources, "available_memory", lambda: 2**16)
+    rng = np.random.default_rng(7)
+    p_src = rng.dirichlet(np.ones(32)).reshape(8, 4)
+    d = rng.uniform(size=(8, 8))
+    rd.equivocation._INSTANCES.clear()
+    with pytest.raises(MemoryError, match="Γ\\(D\\) of a 8 x 4 source"):
+        rd.max_equivocation(p_src, d, float(p_src.sum(axis=1) @ d.min(axis=1)) + 0.01)
+    h_h = entropy(p_src.sum(axis=0))
+    with pytest.raises(MemoryError, match="Γ\\(D\\)|R\\(D, E\\)"):
+        rd.rate_given_equivocation(p_src, d, 0.3, h_h - 1e-3)

@@ -731,6 +731,8 @@ def _gamma_points(
             continue
         if inst is None:
             inst = _instance(src, d, markov)
+        if init is None:  # the memory check comes before any solver work
+            prog = inst.program("gamma", f"Γ(D) of a {src.shape[0]} x {src.shape[1]} source")
         pr, pp = inst.pr, inst.perfect_privacy()
         if D >= pp[0]:  # zero leakage is affordable: Γ = H(X_h) exactly
             w = _unflatten(pp[1], p_u, d_u, shape)
@@ -749,7 +751,6 @@ def _gamma_points(
             )
             w_red, lower, iters = res.w, res.lower, res.iterations
         else:
-            prog = inst.program("gamma", f"Γ(D) of a {src.shape[0]} x {src.shape[1]} source")
             w_red, lower, iters = _gamma_certified(pr, prog, max(D, d_min), tol * lb, max_iter)
         w = _unflatten(w_red, p_u, d_u, shape)
         pt = rde_point(src, w, d, markov=markov, base=base)
