@@ -239,6 +239,13 @@ def test_constant_side_information_gives_the_plain_algorithms_exactly(seed):
         assert [h.delta for h in a.history] == [h.delta for h in b.history]
         a, b = merge_across_components(mask, lam), merge_across_components(m3, lam)
         assert steps_of(a) == steps_of(b) and a.stop_reason == b.stop_reason
+        for u in ("U1", "U2"):
+            a = merge_until_connected(mask, lam, utility=u, values=values)
+            b = merge_until_connected(m3, lam, utility=u, values=values)
+            assert steps_of(a) == steps_of(b)
+            assert [h.delta for h in a.history[1:]] == pytest.approx(
+                [h.delta for h in b.history[1:]], abs=1e-12
+            )
 
 
 @given(seed=SEEDS)
@@ -292,6 +299,63 @@ def test_side_information_paths_record_the_brute_force_measures(seed):
                 assert res.history[-1].lagrangian >= best - 1e-9
 
 
+@given(seed=SEEDS)
+def test_until_connected_with_side_information_follows_eq12_from_brute_force(seed):
+    """Every step of the §V-C variant with A: among the pairs whose merge lowers I*(S; X̂, A)
+    (brute force), the chosen one has the least eq. (12) ΔL (brute-force L0(S → X̂|A)), and
+    at the end no merge lowers I*."""
+    m, values = random_side_range(seed)
+    for u in ("U1", "U2"):
+        for lam in (0.0, 0.3):
+            res = merge_until_connected(m, lam, utility=u, values=values)
+            assert res.decomposition is None
+            for prev, cur in zip(res.history, res.history[1:], strict=False):
+                q = prev.partition
+                l0_q, i_q = reference_side_measures(m, q.clusters)
+                u_q = utility_value(q, u, values=values)
+                deltas = {}
+                for i in range(len(q)):
+                    for j in range(i + 1, len(q)):
+                        merged = q.merge(i, j)
+                        l0_m, i_m = reference_side_measures(m, merged.clusters)
+                        if i_m < i_q - 1e-12:
+                            u_m = utility_value(merged, u, values=values)
+                            deltas[merged] = l0_m - l0_q + lam * (u_q - u_m)
+                assert cur.partition in deltas
+                assert cur.delta == pytest.approx(deltas[cur.partition], abs=1e-9)
+                assert cur.delta <= min(deltas.values()) + 1e-9
+                assert cur.privacy == pytest.approx(
+                    reference_side_measures(m, cur.partition.clusters)[0], abs=1e-12
+                )
+            last = res.partition
+            i_last = reference_side_measures(m, last.clusters)[1]
+            for i in range(len(last)):
+                for j in range(i + 1, len(last)):
+                    assert reference_side_measures(m, last.merge(i, j).clusters)[1] >= i_last
+
+
+def test_worked_example_until_connected_with_side_information():
+    """Example 1 with A (U1, λ = 0.3): eq. (12) keeps L0(S → X̂|A) = log2 3 throughout.
+
+    Every candidate leaves a singleton of ratio 1/3 (x4 alone at a1, or x5..x7 at a2), so ΔL
+    is λ times the utility lost: {x2,x3} first (0.3; the a1 pair with the largest joined
+    subgraphs), {x5,x6} (0: the largest cluster already has 2 values), then {x5,x6,x7}
+    (0.3 log2(3/2)); I*(S; X̂, A) = 1 bit, the least possible.
+    """
+    m = example1_side_range()
+    res = merge_until_connected(m, 0.3)
+    assert [h.partition.clusters for h in res.history[1:]] == [
+        ((0,), (1, 2), (3,), (4,), (5,), (6,)),
+        ((0,), (1, 2), (3,), (4, 5), (6,)),
+        ((0,), (1, 2), (3,), (4, 5, 6)),
+    ]
+    assert [h.privacy for h in res.history] == pytest.approx([LOG2_3] * 4, abs=1e-12)
+    assert [h.delta for h in res.history[1:]] == pytest.approx(
+        [0.3, 0.0, 0.3 * math.log2(1.5)], abs=1e-12
+    )
+    assert side_information_maximin(quantize_side_range(m, res.partition)) == 1.0
+
+
 def test_side_information_comparison_measures_both_designs():
     df = side_information_comparison(example1_side_range(), EXAMPLE2_VALUES, utility="U1")
     ign = df[(df.design == "ignores A") & (df.algorithm == "algorithm2")]
@@ -307,8 +371,6 @@ def test_side_information_comparison_measures_both_designs():
 
 def test_side_information_bad_input():
     m = example1_side_range()
-    with pytest.raises(ValueError, match="side information"):
-        merge_until_connected(m, 0.3)
     bad = m.copy()
     bad[:, 1, :] = False  # x2 in no triple
     with pytest.raises(ValueError, match="value of X"):

@@ -310,7 +310,7 @@ _ = savefig(fig, "agglomerative/section5c_medoid", data=data)
 #   each with the utility-best partner that raises its ratio (without A: a different S-range);
 #   **Algorithm 2 with A** merges pairs that join two components of $G_{\hat X,A}$ at a common
 #   $a$, ties to the largest joined subgraphs counted in $(x,a)$ nodes, and ends when no merge
-#   joins two components (which can leave $I_*>0$: here $I_*(S;A)$). The §V-C variant is not
-#   extended to side information (the paper names Algorithms 1 and 2 only).
+#   joins two components (which can leave $I_*>0$: here $I_*(S;A)$). The §V-C variant takes
+#   side information the same way (eq. (12) with $L_0(S\to\hat X|A)$; not drawn, tested).
 # * **The medoid** is not in the paper (its codeword is unstated; the centroid reproduces its
 #   numbers). With A = sex the Hungarian Algorithm 2 is no longer degenerate: $I_*(S;X,A)=\log_2 3$.

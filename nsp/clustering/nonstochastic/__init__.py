@@ -22,8 +22,8 @@ centroid (unweighted mean of the cluster's distinct values; ``codeword="centroid
 default) or the medoid (the member of least largest distance, ``codeword="medoid"``);
 distance ``|x − x̂|`` (``distance="abs"``, default) or ``(x − x̂)²`` (``"sq"``).
 
-Extensions of §V-C: side information ``A`` known to the adversary (Algorithms 1 and 2 take a
-three-way range ``mask[s, x, a]``, quantize X alone and measure ``L0(S → X̂|A)`` or
+Extensions of §V-C: side information ``A`` known to the adversary (the three algorithms take
+a three-way range ``mask[s, x, a]``, quantize X alone and measure ``L0(S → X̂|A)`` or
 ``I*(S; X̂, A)``), and an observable S (:mod:`~nsp.clustering.nonstochastic.observable`:
 sanitise ``Y = (S, X)`` by running the algorithms on :func:`observable_range`).
 

@@ -18,7 +18,7 @@ from nsp.clustering.nonstochastic.results import (
     _iteration,
     _Step,
 )
-from nsp.clustering.nonstochastic.state import _Graph, _prepare, _State
+from nsp.clustering.nonstochastic.state import _Graph, _prepare, _SideGraph, _State
 from nsp.clustering.nonstochastic.utilities import TOL_VC, Codeword, Distance, Utility, _log
 
 __all__ = ["merge_until_connected"]
@@ -124,9 +124,12 @@ def merge_until_connected(
 
     Parameters
     ----------
-    r : JointRange or array_like of bool, shape (n_s, n_x)
-        The joint range ``mask[s, x]``; every row and column must hold a True (side
-        information, a three-way range, is accepted by Algorithms 1 and 2 only).
+    r : JointRange or array_like of bool, shape (n_s, n_x) or (n_s, n_x, n_a)
+        The joint range ``mask[s, x]``; every row and column must hold a True. A three-way
+        range ``mask[s, x, a]`` adds side information ``A`` known to the adversary: X alone
+        is quantized, the privacy is ``L0(S → X̂|A)`` and the run merges pairs that join two
+        components of ``G_{X̂,A}`` until none does (``I*(S; X̂, A)`` is then as small as
+        merging can make it, not always 0).
     lam : float
         Lagrange multiplier λ ≥ 0 (finite).
     utility : {"U1", "U2"}
@@ -165,27 +168,89 @@ def merge_until_connected(
     """
     lam = _check_lam(lam)
     mask, vals, b = _prepare(r, utility, values, distance, base, pair_table=True, codeword=codeword)
-    if mask.ndim == 3:
-        raise ValueError(
-            "r must be a joint range mask[s, x]: the §V-C variant does not take side "
-            "information (use merge_by_leakage or merge_across_components)"
-        )
     st = _State(mask, utility, vals, distance, b, codeword)
-    g = _Graph(st, mask)
     u1 = utility == "U1"
+    side = mask.ndim == 3
+    g: _Graph | _SideGraph = _SideGraph(st) if side else _Graph(st, mask)
 
     def snapshot(merges=(), delta=None, t=0) -> Iteration:
-        step = _Step(st.label.copy(), st.l0(), st.util(), merges, g.decomposition_labels())
+        decomp = None if isinstance(g, _SideGraph) else g.decomposition_labels()
+        step = _Step(st.label.copy(), st.l0(), st.util(), merges, decomp)
         return _iteration(step, t, lam, delta)
 
     history = [snapshot()]
-    for i, j, d in progress(_vc_steps(st, g, lam, u1, b), desc="§V-C merges", unit="merge"):
+    if isinstance(g, _SideGraph):
+        steps = _vc_side_steps(st, g, lam, u1, b)
+    else:
+        steps = _vc_steps(st, g, lam, u1, b)
+    for i, j, d in progress(steps, desc="§V-C merges", unit="merge"):
         merges = ((st.cluster(i), st.cluster(j)),)
         g.merge(i, j)
         history.append(snapshot(merges, d, len(history)))
     return ClusteringResult(
         history[-1].partition, tuple(history), None, "connected", lam, "indistinguishable_l0"
     )
+
+
+def _vc_side_steps(
+    st: _State, g: _SideGraph, lam: float, u1: bool, b: float
+) -> Iterator[tuple[int, int, float]]:
+    """Yield the merges of the §V-C variant with side information, eq. (12) for every pair.
+
+    The candidates are the pairs whose merge joins two components of ``G_{X̂,A}``; ``ΔL`` is
+    the change of ``L0(S → X̂|A)`` plus ``λ`` times the utility lost; ties as without side
+    information, the S-range sizes summed over the values of A and the joined subgraphs
+    counted in ``(x, a)`` nodes. Ends when no merge joins two components. Every step evaluates
+    all candidate pairs (no incremental shortcut). The caller merges each pair.
+    """
+    n, n_s, n_a = st.n, st.n_s, st.n_a
+    log_n = _log(n, b)
+    D = None if u1 else st.pair_dbar()
+    while True:
+        alive = np.flatnonzero(st.alive)
+        k = alive.size
+        nc = g.nc[alive]
+        valid = np.zeros((k, k), dtype=bool)
+        for c in nc.T:
+            present = c >= 0
+            valid |= (c[:, None] != c[None, :]) & present[:, None] & present[None, :]
+        lo, hi = np.nonzero(np.triu(valid, 1))  # row-major: canonical order
+        if lo.size == 0:
+            return
+        score = st.rsize[alive]
+        l0_old = -_log(float(score.min()), b)
+        r3 = st.R[alive].reshape(k, n_a, n_s)
+        union = np.empty(lo.size)
+        for c0 in range(0, lo.size, 4096):  # in blocks: pairs × n_a × n_s booleans
+            blk = slice(c0, c0 + 4096)
+            counts = (r3[lo[blk]] | r3[hi[blk]]).sum(axis=2)
+            union[blk] = st._score(counts)
+        top_r, o_r = _top3(score)
+        new_min = np.minimum(union, _excluded(top_r, o_r, lo, hi))
+        l0_new = -_log(new_min, b)
+        u_old = st.util()
+        v = st.size[alive] if u1 else st.dbar[alive]
+        top_u, o_u = _top3(-v.astype(float))
+        others_u = -_excluded(top_u, o_u, lo, hi)
+        if u1:
+            sz = st.size[alive]
+            u_new = log_n - _log(np.maximum(sz[lo] + sz[hi], others_u), b)
+        else:
+            assert D is not None
+            u_new = -np.maximum(D[alive[lo], alive[hi]], others_u)
+        delta = np.asarray((l0_new - l0_old) + lam * (u_old - u_new), dtype=np.float64)
+        sel = np.flatnonzero(delta <= delta.min() + TOL_VC)
+        rsum = st.ra[alive[lo[sel]]].sum(axis=1) + st.ra[alive[hi[sel]]].sum(axis=1)
+        sel = sel[rsum == rsum.min()]
+        joined = np.array([g.gsize[g.fused(alive[lo[t]], alive[hi[t]])].sum() for t in sel])
+        t = int(sel[np.flatnonzero(joined == joined.max())[0]])
+        i, j = int(alive[lo[t]]), int(alive[hi[t]])
+        yield i, j, float(delta[t])
+        # the caller merged the pair into slot i (the smaller)
+        if D is not None:
+            row = st.merged_dbar(i, np.arange(n))
+            D[i, :] = row
+            D[:, i] = row
 
 
 def _last_at_most(f, thr: float, lo: float, guess: float) -> float:
