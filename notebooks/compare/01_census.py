@@ -78,6 +78,19 @@ _ = compare.save_markdown(text, "compare/census_table_best")
 print(text)
 
 # %% [markdown]
+# The share of the budget range of utility loss in which each method is a winner (tied
+# methods each count the whole range), per notion and utility:
+
+# %%
+shares = compare.winner_shares(best)
+_ = save_table(shares, "compare/census_table_shares")
+columns = {
+    compare.UTILITIES[u]: shares[shares.utility == u]
+    for u in ("information_loss", "hamming_distortion")
+}
+print(compare.shares_markdown(columns, top=3))
+
+# %% [markdown]
 # ## Where the winner under one notion loses under another
 
 # %%

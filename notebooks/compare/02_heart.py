@@ -81,6 +81,16 @@ _ = compare.save_markdown(text, "compare/heart_table_best")
 print(text)
 
 # %% [markdown]
+# The share of the budget range of utility loss in which each method is a winner (tied
+# methods each count the whole range), per notion and utility:
+
+# %%
+shares = compare.winner_shares(best)
+_ = save_table(shares, "compare/heart_table_shares")
+columns = {compare.UTILITIES[u]: shares[shares.utility == u] for u in tuple(compare.UTILITIES)}
+print(compare.shares_markdown(columns, top=3))
+
+# %% [markdown]
 # ## Where the winner under one notion loses under another
 
 # %%

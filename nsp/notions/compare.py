@@ -49,7 +49,9 @@ __all__ = [
     "markdown_table",
     "reversals",
     "save_markdown",
+    "shares_markdown",
     "summary",
+    "winner_shares",
 ]
 
 #: Leakage notions compared (columns of :func:`nsp.notions.evaluate_many`) and their labels.
@@ -617,6 +619,105 @@ def save_markdown(text: str, key: str) -> Path:
     with atomic_path(target) as tmp:
         tmp.write_text(text.rstrip("\n") + "\n", encoding="utf-8")
     return target
+
+
+def winner_shares(best: pd.DataFrame) -> pd.DataFrame:
+    """Return, per (utility, notion), the share of the budget range each method wins.
+
+    The share of a method is the total width of the ranges of :func:`best_methods` in which it
+    is a winner (tied methods each count the whole range), divided by the width of all ranges.
+
+    Parameters
+    ----------
+    best : pandas.DataFrame
+        Output of :func:`summary` (or :func:`best_methods`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``utility``, ``leakage_notion``, ``method``, ``share``; within a pair, largest
+        share first (ties: order of :data:`nsp.notions.methods.METHODS`).
+
+    Examples
+    --------
+    >>> f = pd.DataFrame({"method": ["a", "a", "b", "b"],
+    ...                   "mutual_information": [1.0, 0.0, 0.5, 0.2],
+    ...                   "information_loss": [0.0, 2.0, 0.5, 1.0]})
+    >>> w = winner_shares(best_methods(f, leakage="mutual_information",
+    ...                                utility="information_loss"))
+    >>> w[["method", "share"]].to_numpy().tolist()
+    [['b', 0.75], ['a', 0.25]]
+    """
+    if not isinstance(best, pd.DataFrame):
+        raise ValueError(f"best must be a pandas DataFrame; got {type(best).__name__}")
+    known = list(METHODS.values())
+    rows = []
+    for (util, leak), grp in best.groupby(["utility", "leakage_notion"], sort=False):
+        width = (grp["loss_to"] - grp["loss_from"]).to_numpy(dtype=float)
+        total = float(width.sum())
+        acc: dict[str, float] = {}
+        for who, w in zip(grp["best"].astype(str), width, strict=True):
+            for m in who.split(" = ") if who else []:
+                acc[m] = acc.get(m, 0.0) + float(w)
+        order = sorted(acc, key=lambda m: (-acc[m], known.index(m) if m in known else 99, m))
+        for m in order:
+            share = acc[m] / total if total > 0 else math.nan
+            rows.append({"utility": util, "leakage_notion": leak, "method": m, "share": share})
+    return pd.DataFrame(rows, columns=["utility", "leakage_notion", "method", "share"])
+
+
+def shares_markdown(shares: dict[str, pd.DataFrame], *, top: int = 2) -> str:
+    """Render winner shares of several (dataset, utility) columns as one markdown table.
+
+    One row per leakage notion; one column per key of ``shares`` (e.g. ``"heart: MMSE"``),
+    each a :func:`winner_shares` frame restricted to one utility. A cell lists the ``top``
+    methods with the largest share (short names, percent of the budget range; shares under
+    0.5% are left out).
+
+    Parameters
+    ----------
+    shares : dict of str to pandas.DataFrame
+        Column title to :func:`winner_shares` rows of one utility.
+    top : int
+        Methods per cell (``>= 1``).
+
+    Returns
+    -------
+    str
+        A markdown table (no trailing newline).
+
+    Examples
+    --------
+    >>> w = pd.DataFrame({"utility": "information_loss", "leakage_notion": "maximal_leakage",
+    ...                   "method": ["a", "b"], "share": [0.75, 0.25]})
+    >>> print(shares_markdown({"toy": w}))
+    | leakage notion | toy |
+    |---|---|
+    | maximal leakage L(S→Y) | a 75% · b 25% |
+    """
+    top = check_int("top", top, low=1)
+    if not isinstance(shares, dict) or not shares:
+        raise ValueError("shares must be a non-empty dict of column title to DataFrame")
+    titles = list(shares)
+    lines = [
+        "| leakage notion | " + " | ".join(titles) + " |",
+        "|---|" + "---|" * len(titles),
+    ]
+    for leak, label in LEAKAGES.items():
+        cells = []
+        for t in titles:
+            sub = shares[t][(shares[t]["leakage_notion"] == leak) & (shares[t]["share"] >= 0.005)]
+            sub = sub.head(top)
+            cells.append(
+                " · ".join(
+                    f"{_short(str(m))} {100 * float(v):.0f}%"
+                    for m, v in zip(sub["method"], sub["share"], strict=True)
+                )
+                or "—"
+            )
+        if any(c != "—" for c in cells):
+            lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
 
 
 #: One colour and marker per method, the same in every figure.
