@@ -104,7 +104,7 @@ def report(title: str, rows: list[Row]) -> int:
             target.append(f"<={r.max_seconds:g}s")
         flag = "ok" if r.ok else "MISSED"
         goal = " ".join(target) or "-"
-        anchor = r.against + (f" ({r.note})" if r.note else "")
+        anchor = f"{r.against} ({r.note})" if r.against and r.note else r.against or r.note
         print(f"{r.name:<48} {r.ours:10.4f} {other} {ratio} {goal:>14} {flag:<6} {anchor}")
     MISSED.extend((title, r) for r in rows if not r.ok)
     return 0 if all(r.ok for r in rows) else 1

@@ -78,7 +78,7 @@ def time_alg2(fast: dict[int, float]) -> list[Row]:
                 against="Alg. 1",
                 min_ratio=0.5,
                 max_seconds=5,
-                note="same code, same instance, R = H(X)/2 (no naive run of Alg. 2 at this size)",
+                note="same code and instance, R = H(X)/2; no naive run of Alg. 2 at this size",
             )
         )
     return rows
