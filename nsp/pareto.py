@@ -171,6 +171,7 @@ def lambda_sweep(
     utility: Literal["U1", "U2"] = "U1",
     values: ArrayLike | None = None,
     distance: Literal["abs", "sq"] = "abs",
+    codeword: Literal["centroid", "medoid"] = "centroid",
     base: Base = 2,
     include_path: bool = False,
 ) -> pd.DataFrame:
@@ -189,8 +190,9 @@ def lambda_sweep(
     algorithm : {"algorithm1", "algorithm2", "merge_until_connected"}
         ``"indistinguishable_l0"``, the old name of ``"merge_until_connected"``, is accepted
         with a ``DeprecationWarning``.
-    utility, values, distance, base
-        As in :func:`nsp.clustering.nonstochastic.algorithm1`.
+    utility, values, distance, codeword, base
+        As in :func:`nsp.clustering.nonstochastic.algorithm1` (``codeword="medoid"``
+        releases the member of each cluster nearest its midrange, under U2).
     include_path : bool, default False
         Also return every iterate of the merge path (``source="path"``); all iterates are
         feasible quantizations. For Algorithms 1 and 2 the path is shared by every λ and its
@@ -221,10 +223,13 @@ def lambda_sweep(
     check_choice("algorithm", algorithm, _ALGORITHMS)
     check_choice("utility", utility, ("U1", "U2"))
     check_choice("distance", distance, ("abs", "sq"))
+    check_choice("codeword", codeword, ("centroid", "medoid"))
     check_base(base)
     include_path = check_bool("include_path", include_path)
     lam_given = None if lambdas is None else _lambdas(lambdas)
-    kw: dict[str, Any] = dict(utility=utility, values=values, distance=distance, base=base)
+    kw: dict[str, Any] = dict(
+        utility=utility, values=values, distance=distance, codeword=codeword, base=base
+    )
     rows: list[dict[str, Any]] = []
     if algorithm == "indistinguishable_l0":
         warnings.warn(

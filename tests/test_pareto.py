@@ -233,3 +233,20 @@ _PT = pd.DataFrame({"utility_loss": [0.0, 1.0], "privacy_norm": [1.0, 0.0]})
 def test_bad_options_are_refused(call, match):
     with pytest.raises(ValueError, match=match):
         call()
+
+
+@pytest.mark.parametrize("algorithm", ["algorithm1", "algorithm2", "merge_until_connected"])
+def test_medoid_sweep_equals_direct_runs(algorithm):
+    from nsp.clustering.nonstochastic import merge_until_connected
+
+    run = {"algorithm1": algorithm1, "algorithm2": algorithm2}.get(algorithm, merge_until_connected)
+    lams = [0.0, 0.3, 1.0, 2.5, 10.0]
+    kw = dict(utility="U2", values=VALUES_EX4, codeword="medoid")
+    df = lambda_sweep(EX1, lams, algorithm=algorithm, **kw)
+    centroid = lambda_sweep(EX1, lams, algorithm=algorithm, utility="U2", values=VALUES_EX4)
+    for lam, row in zip(lams, df.itertuples(), strict=True):
+        res = run(EX1, lam, **kw)
+        assert (row.privacy, row.utility) == pytest.approx((res.privacy, res.utility), abs=1e-12)
+        assert row.n_clusters == len(res.partition)
+    # the medoid changes the utility somewhere along the sweep (it is passed on)
+    assert not np.allclose(df.utility.to_numpy(), centroid.utility.to_numpy())

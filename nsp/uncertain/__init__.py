@@ -102,7 +102,11 @@ from nsp.uncertain.measures import (
 from nsp.uncertain.quantization import cluster_ranges, quantize, quantized_decomposition
 from nsp.uncertain.ranges import JointRange, RangeLike
 from nsp.uncertain.ranges import _mask_of as _mask_of  # used by nsp.clustering
-from nsp.uncertain.side_information import side_information_leakage, side_information_maximin
+from nsp.uncertain.side_information import (
+    quantize_side_range,
+    side_information_leakage,
+    side_information_maximin,
+)
 from nsp.uncertain.zero_error import (
     MAX_POWER_CELLS,
     independence_number,
@@ -140,6 +144,7 @@ __all__ = [
     "quantize",
     "quantized_decomposition",
     "cluster_ranges",
+    "quantize_side_range",
     "side_information_leakage",
     "side_information_maximin",
     "independence_number",
