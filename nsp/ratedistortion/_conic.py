@@ -308,9 +308,9 @@ class Program:
         np.add.at(qb, self.src.block, m)
         x = joint[self.hb_b, self.hb_h]
         y = self.cond_h_b[self.hb_b, self.hb_h][:, None] * qb[self.hb_b]
-        if np.any(x <= 0) or np.any(y <= 0):
+        if np.any((x <= 0) & (y > 0)):
             return None
-        return np.asarray(x / y)
+        return np.asarray(np.where(y > 0, x / np.where(y > 0, y, 1.0), 1.0))
 
 
 def lp_lower(src: Source, g: NDArray, D: float, nu_hint: float) -> float:
@@ -510,7 +510,27 @@ def rate(
     else:
         mu = max(float(z[prog.row_leak]), 0.0)
         ratio_h = prog.exp_ratio(z, 0, prog.n_th).reshape(-1, prog.n_k)
-        lower = lp_lower(src, g + mu * prog.hidden_coeff(ratio_h), D, nu) - mu * T
+        gh = prog.hidden_coeff(ratio_h)
+        lower = lp_lower(src, g + mu * gh, D, nu) - mu * T
+        # the posteriors of the (projected) primal encoder on the columns it uses, the dual
+        # estimates elsewhere: often tighter when the solver stopped short ("AlmostSolved")
+        q = src.pu @ w
+        used = q > 1e-12
+        if np.any(used):
+            with np.errstate(divide="ignore"):
+                ratio_u = np.where(used[None, :], w / np.where(used, q, 1.0)[None, :], 0.0)
+            ratio_u = np.where(
+                used[None, :],
+                ratio_u,
+                prog.exp_ratio(z, start_u, prog.n_tu).reshape(prog.n_u, prog.n_k),
+            )
+            post_h = prog.posterior_ratio_h(w)
+            if np.all(ratio_u > 0):
+                g2 = prog.rate_coeff(ratio_u)
+                gh2 = gh
+                if post_h is not None:
+                    gh2 = prog.hidden_coeff(np.where(used[None, :], post_h, ratio_h))
+                lower = max(lower, lp_lower(src, g2 + mu * gh2, D, nu) - mu * T)
     if not math.isfinite(lower):
         lower = -math.inf
     return Solution(w, value, lower, leak, int(sol.iterations), status)

@@ -1029,23 +1029,41 @@ def _rate_certified(
 ) -> tuple[NDArray | None, float]:
     """Smallest rate (nats) at ``D`` with leakage ``<= T``: encoder rows and lower bound.
 
-    Interior-point solves at the budget ``T`` with tighter tolerances, then at a budget
-    tightened by twice the observed violation; an encoder over budget is mixed with one
-    under budget (the leakage is convex, so the mixture meets the budget exactly), as a
-    last resort with the Γ-optimal encoder ``w_g`` (leakage ``leak_g``). The lower bound
-    is the best Lagrangian bound of all solves (each is valid whatever the solver did).
+    Interior-point solves with tighter tolerances (and without equilibration), stopped as
+    soon as the certificate closes. An encoder over budget (the solver's feasibility
+    tolerance) is mixed with one under budget, the best solved so far or the Γ-optimal
+    encoder ``w_g`` (leakage ``leak_g``): the leakage is convex, so the mixture meets the
+    budget exactly. The lower bound is the best Lagrangian bound of all solves (each is valid
+    whatever the solver did).
     """
     src = prog.src
     lower = -math.inf
-    feasible: list[NDArray] = []
+    best: tuple[float, NDArray] | None = None  # (rate, encoder)
+    anchors: list[tuple[NDArray, float]] = [(w_g, leak_g)] if leak_g < T else []
     over: list[tuple[NDArray, float]] = []
     slack = T + 1e-13
-    attempts: list[tuple[float, bool, float | None]] = [(t, e, None) for t, e in _CONIC_ATTEMPTS]
-    n_first = len(attempts)
+    margin = 1e-10  # the budget is solved for tightened by this much (grown if need be)
+
+    def consider(w: NDArray) -> None:
+        nonlocal best
+        if _conic.leakage_nats(src, w) <= slack:
+            rate = _conic.rate_nats(src, w)
+            if best is None or rate < best[0]:
+                best = (rate, w)
+
+    def mix(w_o: NDArray, l_o: float, w_a: NDArray, l_a: float) -> NDArray:
+        theta = min(1.0, (l_o - T) / (l_o - l_a) * (1 + 1e-9))
+        return (1.0 - theta) * w_o + theta * w_a
+
+    attempts: list[tuple[float, bool, float]] = [(t, e, margin) for t, e in _CONIC_ATTEMPTS]
     i = 0
     while i < len(attempts):
-        t, eq, t_solve = attempts[i]
+        t, eq, margin = attempts[i]
         i += 1
+        if i == len(attempts) == len(_CONIC_ATTEMPTS) and over:
+            # still short: solve again for a budget tightened by twice the violation seen
+            grow = 2.0 * min(l_o - T for _, l_o in over) + 1e-10
+            attempts += [(t_, e_, grow) for t_, e_ in _CONIC_ATTEMPTS[:2]]
         sol = _conic.rate(
             prog,
             D,
@@ -1053,33 +1071,24 @@ def _rate_certified(
             tol=t,
             max_iter=max(50, min(max_iter, 500)),
             zero_leak=zl,
-            t_solve=t_solve,
             equilibrate=eq,
+            t_solve=T - margin,
         )
         if sol is None:
             continue
         lower = max(lower, sol.lower)
         if sol.leakage <= slack:
-            feasible.append(sol.w)
-            if sol.value - lower <= tol:
-                break
+            consider(sol.w)
+            for w_o, l_o in over:  # earlier solutions over budget, mixed with this one
+                consider(mix(w_o, l_o, sol.w, sol.leakage))
+            anchors.append((sol.w, sol.leakage))
         else:
             over.append((sol.w, sol.leakage))
-        if i == len(attempts) == n_first and over and not feasible:
-            viol = min(v for _, v in over) - T
-            attempts += [(t, e, T - 2.0 * viol - 1e-10) for t, e in _CONIC_ATTEMPTS]
-    anchors = [(w, _conic.leakage_nats(src, w)) for w in feasible] or [(w_g, leak_g)]
-    cands = list(feasible)
-    for w_o, l_o in over:
-        for w_a, l_a in anchors:
-            if l_a < T < l_o:
-                theta = min(1.0, (l_o - T) / (l_o - l_a) * (1 + 1e-12))
-                cands.append((1.0 - theta) * w_o + theta * w_a)
-    cands = [w for w in cands if _conic.leakage_nats(src, w) <= slack]
-    if not cands:
-        return None, lower
-    rates = [_conic.rate_nats(src, w) for w in cands]
-    return cands[int(np.argmin(rates))], lower
+            for w_a, l_a in anchors:
+                consider(mix(sol.w, sol.leakage, w_a, l_a))
+        if best is not None and best[0] - lower <= tol:
+            break
+    return (None if best is None else best[1]), lower
 
 
 def _fields(pt: RDEPoint) -> tuple[float, float, float, float, float]:
