@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 
+import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 import pytest
@@ -22,10 +23,12 @@ from nsp.notions.compare import (
     best_methods,
     definedness,
     evaluate_methods,
+    frontier_figure,
     frontiers,
     markdown_table,
     reversals,
     summary,
+    winner_shares,
 )
 from nsp.notions.data import census_joint, heart_joint, make_joint
 from nsp.partition import Partition
@@ -167,6 +170,27 @@ def test_equivocation_reproduces_leakage_and_distortion(seed, ordered):
             assert rec["numeric_distortion"] == pytest.approx(own, rel=1e-9, abs=1e-12)
         else:
             assert rec["hamming_distortion"] <= own + 1e-12
+
+
+@pytest.mark.data
+def test_equivocation_on_census():
+    j = census_joint()
+    d = M._distortion(j)
+    (m,) = M.equivocation(j, budgets=[0.5], tol=1e-6)
+    res = max_equivocation(j.p_sx.T, d, 0.5, tol=1e-6)
+    rec = evaluate(m, j.p_sx)
+    assert rec["mutual_information"] == pytest.approx(res.point.leakage, abs=1e-9)
+    assert rec["hamming_distortion"] <= 0.5 + 1e-9
+
+
+def test_frontier_figure_plots_the_frontiers():
+    j = random_joint(2, 3, 6)
+    frame = evaluate_methods(M.all_methods(j, quick=True), j)
+    fig, data = frontier_figure(frame, utility="numeric_distortion", leakages=["maximal_leakage"])
+    expected = frontiers(frame, leakage="maximal_leakage", utility="numeric_distortion")
+    np.testing.assert_array_equal(data["leakage"], expected["leakage"])
+    assert len(fig.axes) == 1 and fig.axes[0].get_title() == "maximal leakage L(S→Y)"
+    plt.close(fig)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -323,3 +347,17 @@ def test_definedness_and_markdown():
     assert (M.METHODS["kary_rr"], "maximin_information", "constant") in undefined
     text = markdown_table(summary(frame))
     assert text.count("\n") >= 2 and text.startswith("| utility loss |")
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_winner_shares_add_up(seed):
+    f = random_frame(seed)
+    best = best_methods(f, leakage="maximal_leakage", utility="information_loss")
+    shares = winner_shares(best)
+    width = best.loss_to - best.loss_from
+    total = width.sum()
+    # counting each tied method once per range, the shares add up to the tie-weighted width
+    n_winners = best.best.str.count(" = ") + 1
+    assert shares.share.sum() == pytest.approx((width * n_winners).sum() / total)
+    assert shares.share.between(0, 1).all()
+    assert shares.share.is_monotonic_decreasing
