@@ -251,11 +251,11 @@ def _readings(seed: int) -> pd.DataFrame:
     return pd.concat(rows, ignore_index=True)
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_daily_totals_are_bit_identical(client, tmp_path, seed):
+@pytest.mark.parametrize(("seed", "kind"), [(0, "parquet"), (1, "csv"), (2, "parquet")])
+def test_daily_totals_are_bit_identical(client, tmp_path, seed, kind):
     readings = _readings(seed)
     want = membership.daily_totals(readings)
-    glob = _write_parts(readings, tmp_path / "meter", 5, "parquet")
+    glob = _write_parts(readings, tmp_path / "meter", 5, kind)
     got = scale.daily_totals(glob)
     pd.testing.assert_frame_equal(got, want, check_exact=True)
     assert (got["count"] < 48).any()  # incomplete days are present and counted
@@ -303,6 +303,33 @@ def test_hungarian_joint_counts_equal_the_pmf(client, tmp_path):
     counts = table.to_numpy()
     np.testing.assert_array_equal(counts / counts.sum(), ag.hungarian_pmf(df))
     assert (counts > 0).sum() == 281 and ((counts == 1).sum()) == 269  # the paper's counts
+
+
+def test_daily_totals_do_not_depend_on_the_row_order(rng):
+    """The pandas step itself: shuffled rows, same floats (what makes partitions exact)."""
+    readings = _readings(7)
+    want = membership.daily_totals(readings)
+    for _ in range(3):
+        shuffled = readings.iloc[rng.permutation(len(readings))]
+        pd.testing.assert_frame_equal(membership.daily_totals(shuffled), want, check_exact=True)
+    one = readings[readings.customer == "100"]
+    pd.testing.assert_frame_equal(membership.daily_totals(one), want.loc[["100"]])
+
+
+def test_census_joint_underscore_names_from_csv(client, tmp_path):
+    rng = np.random.default_rng(9)
+    df = pd.DataFrame(
+        {
+            "age": rng.integers(17, 91, 500),
+            "sex": rng.choice(["Male", "Female"], 500),
+            "education_num": rng.integers(1, 17, 500),
+            "income": rng.choice(["<=50K", ">50K", ">50K."], 500),
+        }
+    )
+    want = pf.census_joint(pf.discretize_adult(df))
+    got = scale.census_joint(_write_parts(df, tmp_path / "adult", 3, "csv"))
+    np.testing.assert_array_equal(got.counts, want.counts)
+    assert got.x_labels == want.x_labels
 
 
 def test_joint_counts_random_tables(client, rng):

@@ -78,7 +78,9 @@ def file_kind(files: Sequence[str]) -> str:
     return kinds.pop()
 
 
-def as_dask_frame(data: DaskInput, *, columns: Sequence[str], name: str = "data") -> Any:
+def as_dask_frame(
+    data: DaskInput, *, columns: Sequence[str] | None, name: str = "data", text: Sequence[str] = ()
+) -> Any:
     """Return ``data`` as a Dask DataFrame holding ``columns`` (checked, nothing computed).
 
     Parameters
@@ -86,10 +88,12 @@ def as_dask_frame(data: DaskInput, *, columns: Sequence[str], name: str = "data"
     data : dask.dataframe.DataFrame, path glob, or list of paths
         Parquet files (read column-pruned) or CSV files (``.csv``, ``.csv.gz``, one partition
         per gzipped file) with a header row.
-    columns : sequence of str
-        The columns the computation needs; only these are read from files.
+    columns : sequence of str or None
+        The columns the computation needs; only these are read from files. ``None``: all.
     name : str
         The argument's name in error messages.
+    text : sequence of str
+        Columns read from CSV as text, not inferred (identifiers such as ``"007"``).
 
     Returns
     -------
@@ -105,12 +109,20 @@ def as_dask_frame(data: DaskInput, *, columns: Sequence[str], name: str = "data"
             frame = dd.read_parquet(files)
         else:
             blocksize = None if any(f.lower().endswith(".gz") for f in files) else "64MB"
-            frame = dd.read_csv(files, blocksize=blocksize, usecols=lambda c: c in columns)
+            wanted = None if columns is None else set(columns)
+            frame = dd.read_csv(
+                files,
+                blocksize=blocksize,
+                usecols=None if wanted is None else (lambda c: c in wanted),
+                dtype={c: str for c in text},
+            )
     else:
         raise ValueError(
             f"{name} must be a Dask DataFrame, a path glob or a list of Parquet/CSV paths; "
             f"got {type(data).__name__}"
         )
+    if columns is None:
+        return frame
     missing = [c for c in columns if c not in frame.columns]
     if missing:
         raise ValueError(f"{name} must have the columns {list(columns)} (missing {missing})")

@@ -23,8 +23,6 @@ from ._core import DaskInput, as_dask_frame, import_dask
 
 __all__ = ["census_joint", "joint_counts"]
 
-_ADULT_COLUMNS = ("age", "sex", "education-num", "income")
-
 
 def _adult_columns(columns: Sequence[Hashable]) -> list[str]:
     out = []
@@ -98,7 +96,7 @@ def census_joint(
     >>> census_joint(dd.from_pandas(df, npartitions=2)).n_records
     3
     """
-    dd = import_dask()
+    import_dask()
     s_attrs, x_attrs = tuple(s_attrs), tuple(x_attrs)
     if isinstance(age_edges, str) and isinstance(_pf.AGE_BINNINGS.get(age_edges), str):
         raise ValueError(
@@ -116,10 +114,8 @@ def census_joint(
             raise ValueError(f"attributes must be among {tuple(card)}; got {a!r}")
     if not s_attrs or not x_attrs:
         raise ValueError("s_attrs and x_attrs must be non-empty")
-    columns = (
-        _adult_columns(list(data.columns)) if isinstance(data, dd.DataFrame) else _ADULT_COLUMNS
-    )
-    frame = as_dask_frame(data, columns=columns, name="data")
+    frame = as_dask_frame(data, columns=None, name="data")
+    frame = frame[_adult_columns(list(frame.columns))]
     n_s = int(np.prod([card[a] for a in s_attrs]))
     n_x = int(np.prod([card[a] for a in x_attrs]))
     meta = pd.Series([], dtype=np.int64, name="cell")

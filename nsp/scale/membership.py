@@ -41,8 +41,8 @@ def daily_totals(frame: DaskInput) -> pd.DataFrame:
     ----------
     frame : dask.dataframe.DataFrame, path glob or list of paths
         Columns ``customer``, ``timestamp`` (datetime64), ``kwh`` and optionally ``channel``
-        (one channel only), e.g. from ``load_smart_meter(engine="dask", ...)``; or Parquet
-        files with those columns.
+        (one channel only), e.g. from ``load_smart_meter(engine="dask", ...)``; or Parquet or
+        CSV files with those columns (CSV timestamps in ISO 8601).
 
     Returns
     -------
@@ -72,8 +72,13 @@ def daily_totals(frame: DaskInput) -> pd.DataFrame:
     columns = ["customer", "timestamp", "kwh"]
     has_channel = isinstance(frame, dd.DataFrame) and "channel" in frame.columns
     data = as_dask_frame(
-        frame, columns=columns + (["channel"] if has_channel else []), name="frame"
+        frame,
+        columns=columns + (["channel"] if has_channel else []),
+        name="frame",
+        text=["customer"],
     )
+    if data["timestamp"].dtype.kind != "M":  # CSV files: ISO 8601 text
+        data = data.assign(timestamp=dd.to_datetime(data["timestamp"], format="ISO8601"))
     keyed = data.map_partitions(_with_key, meta=_with_key(data._meta))
     shuffled = keyed.shuffle(on="_cust", npartitions=data.npartitions)
     meta = _m.daily_totals(data._meta[columns])
