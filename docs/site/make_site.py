@@ -5,7 +5,8 @@ execution of any notebook:
 
 * ``docs/site/*`` — the landing page, the course path, the API page and the Sphinx
   configuration;
-* ``docs/papers/<key>.md`` — our notes on each paper, the introduction of its section;
+* ``docs/papers/<key>.md`` — our notes on each paper, the introduction of its section, and
+  ``docs/scale.md``, the page on running the counting steps on Dask;
 * ``build/executed/<key>/*.ipynb`` — the notebooks as ``make figures`` executed them;
 * ``figures/<key>/*.png|csv`` — the committed figures and their numbers, for the gallery.
 
@@ -26,11 +27,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 PAPERS = ("agglomerative", "noiseless", "privacy_channels", "utility_privacy", "privacy_funnel")
-SECTIONS = (*PAPERS, "datasets")
+SECTIONS = (*PAPERS, "compare", "datasets")
 #: Deprecated alias modules, kept importable for one release but not documented twice.
 ALIASES = frozenset({"nsp.experiments", "nsp.clustering.partition"})
 TITLES = {
     "datasets": "The datasets",
+    "compare": "All five notions side by side",
     "agglomerative": "Agglomerative clustering (Ding & Farokhi)",
     "noiseless": "Noiseless privacy (Farokhi)",
     "privacy_channels": "Privacy channels (Wu)",
@@ -184,6 +186,7 @@ def assemble(src: Path) -> None:
     shutil.copytree(
         ROOT / "docs" / "site", src, ignore=shutil.ignore_patterns("make_site.py", "__pycache__")
     )
+    shutil.copy2(ROOT / "docs" / "scale.md", src / "scale.md")
     notebooks = {key: _paper_section(src, key) for key in SECTIONS}
     _gallery(src, notebooks)
     _api(src)
