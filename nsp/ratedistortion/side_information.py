@@ -369,6 +369,14 @@ def max_equivocation_informed(
         )
     lb = log_base(base)
     n_r, n_h, n_z = p.shape
+    used = p.sum(axis=(1, 2)) > 0
+    unique = np.all((d[used] <= d[used].min(axis=1, keepdims=True)).sum(axis=1) == 1)
+    if D <= d_min + 1e-14 * max(1.0, d_min) and unique:
+        # D = D_min with one best letter per public value: the encoder is forced
+        w = np.zeros((n_r, n_z, d.shape[1]) if markov else (n_r, n_h, n_z, d.shape[1]))
+        w[np.arange(n_r), ..., d.argmin(axis=1)] = 1.0
+        pt = si_informed_point(p, w, d, markov=markov, base=base)
+        return EquivocationResult(pt.equivocation, pt.equivocation, pt, w, 0)
     inst = _instance(p.sum(axis=2), d, markov, p_z=p)
     pr = inst.pr
     prog = inst.program("gamma", f"Γ_I(D) of a {n_r} x {n_h} x {n_z} source")
