@@ -594,7 +594,8 @@ def max_equivocation(
 
     ``H(X_h | Xhat) = H(X_h) - I(X_h; Xhat)`` and ``I(X_h; Xhat)`` is convex in the encoder,
     so this is a convex program. Special cases are exact: a constant output when it meets
-    the budget, the perfect-privacy linear program when zero leakage is affordable, and
+    the budget, the forced encoder at ``D = D_min`` (one best letter per input), the
+    perfect-privacy linear program when zero leakage is affordable, and
     ``Γ(D) = H(X) - R(D)`` (certified Blahut–Arimoto) when ``X_h = X_r``. Otherwise the
     program is written with one exponential cone per ``(x_h, xhat)`` term
     ``rel_entr(p(x_h, xhat), p(x_h) p(xhat))`` over the joint masses ``p(x_r) W[x_r, xhat]``
@@ -824,8 +825,6 @@ def _gamma_program(pr: _Problem, *, what: str, kind: str = "gamma") -> _conic.Pr
     return _conic.Program(_conic_source(pr), kind)
 
 
-#: Clarabel gap tolerances tried in turn until the certificate closes.
-_CONIC_TOLS = (1e-8, 1e-10, 1e-12)
 #: (tolerance, equilibration) of the interior-point attempts, in order: default scaling
 #: first, then without Ruiz equilibration (which helps on near-degenerate instances).
 _CONIC_ATTEMPTS = ((1e-8, True), (1e-10, True), (1e-8, False), (1e-10, False))
