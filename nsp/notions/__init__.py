@@ -12,10 +12,9 @@ Submodules
 ----------
 :mod:`~nsp.notions.mechanism`
     :class:`Mechanism` and its constructors from labels and partitions.
-:mod:`nsp.notions.evaluate`
+:mod:`~nsp.notions.evaluation`
     :func:`evaluate` (the per-mechanism library functions) and :func:`evaluate_many`
-    (vectorised over a sweep). The package attribute ``evaluate`` is the function; import the
-    module as ``importlib.import_module("nsp.notions.evaluate")``.
+    (vectorised over a sweep).
 :mod:`~nsp.notions.relations`
     :data:`RELATIONS` and :func:`check_relations`.
 :mod:`~nsp.notions.data`, :mod:`~nsp.notions.methods`, :mod:`~nsp.notions.compare`
@@ -99,7 +98,7 @@ from __future__ import annotations
 
 from nsp.notions import data, methods
 from nsp.notions.data import *  # noqa: F403  (the comparison's joints, kept in sync by data.__all__)
-from nsp.notions.evaluate import COLUMNS, Evaluation, evaluate, evaluate_many, sibson_column
+from nsp.notions.evaluation import COLUMNS, Evaluation, evaluate, evaluate_many, sibson_column
 from nsp.notions.mechanism import Mechanism
 from nsp.notions.methods import *  # noqa: F403  (every paper's method as a sweep: methods.__all__)
 from nsp.notions.relations import RELATIONS, Relation, check_relations, sibson_orders
