@@ -313,15 +313,15 @@ class Program:
         return np.asarray(np.where(y > 0, x / np.where(y > 0, y, 1.0), 1.0))
 
 
-def lp_lower(src: Source, g: NDArray, D: float, nu_hint: float) -> float:
+def lp_lower(pu: NDArray, d: NDArray, g: NDArray, D: float, nu_hint: float) -> float:
     """``min <p_u g, W>`` over row-stochastic ``W`` with ``sum p(u) W d <= D``, exactly.
 
     Through its dual ``max_{nu >= 0} phi(nu)``,
     ``phi(nu) = sum_u p(u) min_k (g + nu d)[u, k] - nu D``: concave and piecewise linear, its
     maximum is found by bisection on the sign of the slope ``sum_u p(u) d[u, k*(nu)] - D``.
     Every ``phi(nu)`` is a valid lower bound (weak duality); the best one seen is returned.
+    ``pu`` is ``p(u)``, ``d`` the distortion ``d[u, k]``, ``g`` the linear coefficients.
     """
-    pu, d = src.pu, src.d
     rows = np.arange(d.shape[0])
 
     def phi_slope(nu: float) -> tuple[float, float]:
@@ -453,7 +453,7 @@ def gamma(
     value = leakage_nats(src, w)
     nu = float(z[prog.row_dist]) if np.isfinite(z[prog.row_dist]) else 1.0
     ratio = prog.exp_ratio(z, 0, prog.n_th).reshape(-1, prog.n_k)
-    lower = lp_lower(src, prog.hidden_coeff(ratio), D, nu)
+    lower = lp_lower(src.pu, src.d, prog.hidden_coeff(ratio), D, nu)
     return Solution(w, value, min(lower, value), value, int(sol.iterations), _status(sol))
 
 
@@ -506,12 +506,12 @@ def rate(
         full = np.zeros((prog.p_bh.shape[1], prog.n_k))
         full[prog.hb_h] = lam
         coeff = g + prog.cond_h_u @ full - (prog.cond_h_b[0] @ full)[None, :]
-        lower = lp_lower(src, coeff, D, nu)
+        lower = lp_lower(src.pu, src.d, coeff, D, nu)
     else:
         mu = max(float(z[prog.row_leak]), 0.0)
         ratio_h = prog.exp_ratio(z, 0, prog.n_th).reshape(-1, prog.n_k)
         gh = prog.hidden_coeff(ratio_h)
-        lower = lp_lower(src, g + mu * gh, D, nu) - mu * T
+        lower = lp_lower(src.pu, src.d, g + mu * gh, D, nu) - mu * T
         # the posteriors of the (projected) primal encoder on the columns it uses, the dual
         # estimates elsewhere: often tighter when the solver stopped short ("AlmostSolved")
         q = src.pu @ w
@@ -530,7 +530,7 @@ def rate(
                 gh2 = gh
                 if post_h is not None:
                     gh2 = prog.hidden_coeff(np.where(used[None, :], post_h, ratio_h))
-                lower = max(lower, lp_lower(src, g2 + mu * gh2, D, nu) - mu * T)
+                lower = max(lower, lp_lower(src.pu, src.d, g2 + mu * gh2, D, nu) - mu * T)
     if not math.isfinite(lower):
         lower = -math.inf
     return Solution(w, value, lower, leak, int(sol.iterations), status)

@@ -363,42 +363,6 @@ def _tilt(
     return w, lw, nu
 
 
-def _lp_lower(pr: _Problem, g: NDArray, D: float, nu_hint: float) -> float:
-    """``min_{W feasible} <p_u g, W>`` by its dual ``max_nu phi(nu)``.
-
-    ``phi(nu) = sum_u p(u) min_k (g + nu d)[u, k] - nu D`` is concave and piecewise linear;
-    its maximum is found by bisection on the sign of its slope
-    ``sum_u p(u) d[u, k*(nu)] - D`` (any ``nu >= 0`` gives a valid bound).
-    """
-    pu, d = pr.pu, pr.d
-    rows = np.arange(d.shape[0])
-
-    def phi_slope(nu: float) -> tuple[float, float]:
-        t = g + nu * d
-        k = t.argmin(axis=1)
-        return float(pu @ t[rows, k]) - nu * D, float(pu @ d[rows, k]) - D
-
-    best, slope = phi_slope(0.0)
-    if slope <= 0:  # phi decreases from nu = 0
-        return best
-    lo, hi = 0.0, max(2.0 * nu_hint, 1.0)
-    while True:
-        v, sl = phi_slope(hi)
-        best = max(best, v)
-        if sl < 0 or hi > 1e12:
-            break
-        lo, hi = hi, 2.0 * hi
-    for _ in range(50):
-        mid = 0.5 * (lo + hi)
-        v, sl = phi_slope(mid)
-        best = max(best, v)
-        if sl > 0:
-            lo = mid
-        else:
-            hi = mid
-    return best
-
-
 @dataclass(frozen=True)
 class _SolveResult:
     w: NDArray
@@ -445,7 +409,9 @@ def _solve(
     while it < max_iter:
         if it % check_every == 0 or it < 5:
             lower = max(
-                lower, value + _lp_lower(pr, g, D, nu) - float(pr.pu @ (w * g).sum(axis=1)), 0.0
+                lower,
+                value + _conic.lp_lower(pr.pu, pr.d, g, D, nu) - float(pr.pu @ (w * g).sum(axis=1)),
+                0.0,
             )
             if value - lower <= tol:
                 break
