@@ -43,8 +43,9 @@ Inf. Theory 18(4), 1972.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import ClassVar, cast
 
 import numpy as np
 import pandas as pd
@@ -358,7 +359,15 @@ def _newton_pays(q: NDArray, shape: tuple[int, ...], gap: float, rate: float, to
     return remaining * shape[0] * shape[1] > 10.0 * (s**3 + shape[0] * s**2)
 
 
-def _ba_run(px, d, beta, q, *, tol_nats, max_iter):
+def _ba_run(
+    px: NDArray[np.float64],
+    d: NDArray[np.float64],
+    beta: float,
+    q: NDArray[np.float64],
+    *,
+    tol_nats: float,
+    max_iter: int,
+) -> tuple[NDArray[np.float64], dict[str, float], int]:
     """Minimize over the output pmf ``q`` at slope ``beta`` until the certified gap < ``tol_nats``.
 
     The BA map ``q -> q c(q)`` is an EM step for the mixture weights ``q`` of the convex
@@ -381,14 +390,14 @@ def _ba_run(px, d, beta, q, *, tol_nats, max_iter):
     # Large matrix-vector products by einsum (single-threaded): a threaded BLAS gemv stalls
     # badly when the machine's cores are shared, and gains little from threads anyway. Small
     # ones go to BLAS (single-threaded at that size), which has less call overhead.
-    if k.size > 250_000:
+    def mv_einsum(a: NDArray, v: NDArray) -> NDArray:
+        return np.einsum("ij,j->i", a, v)
 
-        def mv(a: NDArray, v: NDArray) -> NDArray:
-            return np.einsum("ij,j->i", a, v)
-    else:
-        mv = np.dot
+    mv: Callable[[NDArray, NDArray], NDArray] = (
+        mv_einsum if k.size > 250_000 else cast("Callable[[NDArray, NDArray], NDArray]", np.dot)
+    )
 
-    def step(qq):
+    def step(qq: NDArray) -> tuple[NDArray, NDArray]:
         z = mv(k, qq)
         c = mv(kt, px / z)
         return z, c
