@@ -26,6 +26,7 @@ from nsp.datasets import load_adult, load_nyc_taxi, load_smart_meter  # noqa: E4
 from nsp.papers import agglomerative as ag  # noqa: E402
 from nsp.papers import privacy_funnel as pf  # noqa: E402
 from nsp.papers.noiseless import membership, taxi  # noqa: E402
+from nsp.paths import data_dir  # noqa: E402
 from nsp.scale._core import import_dask  # noqa: E402
 
 EPS = list(range(0, 50, 2))
@@ -147,7 +148,7 @@ def test_taxi_loader_dask_equals_pandas(client, sample):
 @pytest.mark.data
 def test_taxi_loader_many_gzipped_csv_files(client, tmp_path):
     """The TLC 2016 sample cut into three gzipped CSV parts reads as the whole file does."""
-    source = Path("data/nyc_taxi/yellow_tripdata_2016-01_sample10k.csv.gz")
+    source = data_dir() / "nyc_taxi" / "yellow_tripdata_2016-01_sample10k.csv.gz"
     lines = gzip.open(source, "rt").read().splitlines(keepends=True)
     header, body = lines[0], lines[1:]
     for k, chunk in enumerate(np.array_split(np.arange(len(body)), 3)):
@@ -213,7 +214,7 @@ def test_smart_meter_loader_one_and_many_files(client, tmp_path):
     assert frame.dtypes.astype(str).equals(want.dtypes.astype(str))
     pd.testing.assert_frame_equal(frame.compute(), want)
 
-    raw = pd.read_csv(Path("data/sgsc_smart_meter/sgsc_cust50_halfhourly.csv.gz"), dtype=str)
+    raw = pd.read_csv(data_dir() / "sgsc_smart_meter" / "sgsc_cust50_halfhourly.csv.gz", dtype=str)
     raw = raw[raw.reading_datetime.str[:7].isin(["2012-09", "2012-10"])]
     raw.to_csv(tmp_path / "whole.csv", index=False)
     want = load_smart_meter(path=tmp_path / "whole.csv", **WINDOW)
