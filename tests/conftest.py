@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 from pathlib import Path
 
 import numpy as np
@@ -34,6 +35,32 @@ def find_mirror() -> Path | None:
 
 MIRROR = find_mirror()
 needs_mirror = pytest.mark.skipif(MIRROR is None, reason="no data mirror (set NSP_DATA_MIRROR)")
+
+
+#: The handlers a test may change (Ctrl-C, a kill, an alarm) and must not leave to its neighbours.
+_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGALRM)
+
+
+@pytest.fixture(autouse=True)
+def _isolated_process_state():
+    """Restore the signal handlers, the working directory and the environment after each test.
+
+    Tests that drive the command line install handlers and may change directory or set
+    variables; without this a handler left by one test changes how the next test in the same
+    worker reacts to Ctrl-C, so a test could pass alone and fail in the suite.
+    """
+    handlers = {sig: signal.getsignal(sig) for sig in _SIGNALS}
+    cwd = os.getcwd()
+    environ = dict(os.environ)
+    yield
+    signal.alarm(0)
+    for sig, handler in handlers.items():
+        if signal.getsignal(sig) is not handler and handler is not None:
+            signal.signal(sig, handler)
+    os.chdir(cwd)
+    if os.environ != environ:
+        os.environ.clear()
+        os.environ.update(environ)
 
 
 @pytest.fixture
