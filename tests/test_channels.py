@@ -731,3 +731,24 @@ def test_capacity_bounds_is_a_result_that_unpacks_like_the_old_pair():
     assert res == (lo, up) and len(res) == 2 and res[1] == up
     assert lo == pytest.approx(1 - h2(0.1), abs=1e-12) and up == pytest.approx(lo, abs=1e-12)
 
+
+# ---------------------------------------------------------------------------------------
+# the public face
+# ---------------------------------------------------------------------------------------
+
+
+def test_the_face_lists_every_public_name_and_nothing_else():
+    import inspect
+
+    import nsp.channels as face
+
+    public = {
+        name
+        for name, obj in vars(face).items()
+        if not name.startswith("_") and (inspect.isfunction(obj) or inspect.isclass(obj))
+    }
+    assert sorted(face.__all__) == sorted(public)
+    for name in face.__all__:  # each implemented in one private module behind the face
+        module = getattr(face, name).__module__
+        assert module.startswith("nsp.channels._"), (name, module)
+    assert "compose" not in vars(face)  # the deprecated alias of compose_serial is gone
