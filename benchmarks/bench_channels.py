@@ -27,7 +27,8 @@ Channels with exactly two distinct rows (the two-row capacities of Wu's ``C_1`` 
 solved directly (2 x 2 closed form, else a bracketed root of dI/dt). Two rows time that path on
 seeded Dirichlet(1) 2 x 2 and 2 x 10 channels against the general path (Blahut-Arimoto warm
 start + active-set Newton) of the same code in the same run, switched on by the private flag
-``nsp.channels._DIRECT_TWO_ROWS = False``; both must certify the same value within 1e-9 bits.
+``nsp.channels._capacity._DIRECT_TWO_ROWS = False``; both must certify the same value within
+1e-9 bits.
 Target: at least 2x faster. ``--two-rows`` runs only these rows (seconds, no dit).
 Run: ``.venv/bin/python -m benchmarks.bench_channels``.
 """
@@ -42,7 +43,7 @@ import warnings
 
 import numpy as np
 
-import nsp.channels
+import nsp.channels._capacity
 from benchmarks._timing import Row, median_time, report
 from nsp.channels import capacity_bounds, channel_capacity, random_channel
 
@@ -120,14 +121,14 @@ def two_row_rows() -> list[Row]:
     for k in (2, 10):
         W = np.random.default_rng(SEED + k).dirichlet(np.ones(k), size=2)
         direct = channel_capacity(W, tol=TOL)
-        nsp.channels._DIRECT_TWO_ROWS = False
+        nsp.channels._capacity._DIRECT_TWO_ROWS = False
         try:
             general = channel_capacity(W, tol=TOL)
             t_general = median_time(
                 lambda W=W: [channel_capacity(W, tol=TOL) for _ in range(TWO_ROW_CALLS)], repeat=5
             )
         finally:
-            nsp.channels._DIRECT_TWO_ROWS = True
+            nsp.channels._capacity._DIRECT_TWO_ROWS = True
         if not (direct.converged and general.converged):
             raise AssertionError(f"2 x {k}: a path did not certify gap {TOL}")
         if abs(direct.capacity - general.capacity) > TOL:

@@ -11,8 +11,8 @@ and no slower on the smaller one.
 Every member of those S_i has two distinct rows, which nsp.channels solves directly (closed
 form or a bracketed root). A third row times the literal enumeration on the exponential
 instance with that direct path against the general capacity path (private switch
-``nsp.channels._DIRECT_TWO_ROWS = False``) in the same run: what the enumeration, the tests and
-notebook 05 gain from it.
+``nsp.channels._capacity._DIRECT_TWO_ROWS = False``) in the same run: what the enumeration,
+the tests and notebook 05 gain from it.
 Run: ``.venv/bin/python -m benchmarks.bench_privacy_channels``.
 """
 
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import sys
 
-import nsp.channels
+import nsp.channels._capacity
 from benchmarks._timing import Row, median_time, report
 from nsp.papers.privacy_channels import count_query
 from nsp.privacy_channels import (
@@ -56,12 +56,12 @@ def _two_row_path(name: str, ch) -> Row:
 
     direct = run()
     t_direct = median_time(run, repeat=5)
-    nsp.channels._DIRECT_TWO_ROWS = False
+    nsp.channels._capacity._DIRECT_TWO_ROWS = False
     try:
         general = run()
         t_general = median_time(run, repeat=5)
     finally:
-        nsp.channels._DIRECT_TWO_ROWS = True
+        nsp.channels._capacity._DIRECT_TWO_ROWS = True
     if abs(direct.value - general.value) > 1e-9:
         raise AssertionError(f"{name}: direct {direct.value!r} != general {general.value!r}")
     return Row(

@@ -40,6 +40,7 @@ from nsp._validation import (
 )
 
 __all__ = [
+    "Axes",
     "binary_entropy",
     "conditional_entropy",
     "conditional_mutual_information",
@@ -55,10 +56,12 @@ __all__ = [
     "mutual_information",
     "renyi_divergence",
     "renyi_entropy",
+    "renyi_leakage",
     "sibson_mutual_information",
     "total_variation",
 ]
 
+#: A group of axes naming one (compound) variable: one axis, or several as a tuple or list.
 Axes = int | tuple[int, ...] | list[int]
 
 #: Size of the blocks in which :func:`_neg_xlogx` takes logarithms (fits in the L2 cache).
@@ -1093,6 +1096,8 @@ def gacs_korner_common_information(
     True
     """
     normalize = check_bool("normalize", normalize)
+    # Imported here, not at the top: nsp.uncertain loads nsp.partition (pandas) and
+    # scipy.sparse, which would double the time of `import nsp.info` for one measure.
     from nsp.uncertain import support_components
 
     ln_b = log_base(base)

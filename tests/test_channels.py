@@ -156,7 +156,7 @@ def test_unconverged_result_is_still_a_valid_certificate():
 
 
 def test_fallback_when_newton_stalls_still_certifies(monkeypatch):
-    import nsp.channels as channels
+    from nsp.channels import _capacity
 
     calls = []
 
@@ -164,7 +164,7 @@ def test_fallback_when_newton_stalls_still_certifies(monkeypatch):
         calls.append(max_steps)
         return p, 1, False
 
-    monkeypatch.setattr(channels, "_newton_active_set", stalled)
+    monkeypatch.setattr(_capacity, "_newton_active_set", stalled)
     w = random_channel(6, 4, seed=5, alpha=0.5)
     res = channel_capacity(w, tol=1e-8)  # Blahut-Arimoto alone must finish the job
     assert calls and res.iterations > 2 * 6 + 1  # the warm-up (12 steps) did not suffice
@@ -254,21 +254,21 @@ def test_agrees_with_dit_on_random_channels(rng):
 
 
 def _general_path(w, **kw):
-    import nsp.channels as channels
+    from nsp.channels import _capacity
 
     with pytest.MonkeyPatch.context() as m:
-        m.setattr(channels, "_DIRECT_TWO_ROWS", False)
+        m.setattr(_capacity, "_DIRECT_TWO_ROWS", False)
         return channel_capacity(w, **kw)
 
 
 def _no_general_path(monkeypatch):
-    import nsp.channels as channels
+    from nsp.channels import _capacity
 
     def forbidden(*args, **kwargs):
         raise AssertionError("the general path ran on a channel with two distinct rows")
 
-    monkeypatch.setattr(channels, "_ba_iterations", forbidden)
-    monkeypatch.setattr(channels, "_newton_active_set", forbidden)
+    monkeypatch.setattr(_capacity, "_ba_iterations", forbidden)
+    monkeypatch.setattr(_capacity, "_newton_active_set", forbidden)
 
 
 @given(
@@ -322,7 +322,8 @@ def test_two_row_closed_forms_bsc_and_z(p, monkeypatch):
 
 
 def test_two_row_routes_agree_on_2x2(rng):
-    from nsp.channels import _neg_entropies, _two_row_inputs
+    from nsp.channels._capacity import _two_row_inputs
+    from nsp.channels._information import _neg_entropies
 
     for _ in range(50):
         w = rng.dirichlet(np.full(2, 0.7), size=2)
@@ -346,12 +347,12 @@ def test_two_distinct_rows_among_many_inputs(monkeypatch):
 
 
 def test_two_row_candidates_are_certified_not_trusted(monkeypatch):
-    import nsp.channels as channels
+    from nsp.channels import _capacity
 
     def wrong(rows, neg_h):
         yield 0.999, 0  # far from optimal: its gap exceeds tol, so the general path must run
 
-    monkeypatch.setattr(channels, "_two_row_inputs", wrong)
+    monkeypatch.setattr(_capacity, "_two_row_inputs", wrong)
     w = np.array([[0.9, 0.1], [0.3, 0.7]])
     res = channel_capacity(w)
     assert res.converged and res.gap <= 1e-9 and res.input_pmf[0] < 0.9
@@ -657,7 +658,7 @@ def test_bad_base_is_rejected_everywhere():
 
 
 # ---------------------------------------------------------------------------------------
-# random_channel, compose_serial's deprecated alias
+# random_channel
 # ---------------------------------------------------------------------------------------
 
 
@@ -699,14 +700,6 @@ def test_random_channel_rejects_bad_arguments(kwargs, name):
         random_channel(**kwargs)
 
 
-def test_compose_is_a_deprecated_alias_of_compose_serial():
-    from nsp.channels import compose
-
-    with pytest.warns(DeprecationWarning, match="compose_serial"):
-        out = compose(bsc(0.1), bsc(0.1))
-    np.testing.assert_allclose(out, compose_serial(bsc(0.1), bsc(0.1)))
-
-
 @pytest.mark.parametrize(
     ("call", "name"),
     [
@@ -737,3 +730,25 @@ def test_capacity_bounds_is_a_result_that_unpacks_like_the_old_pair():
     assert (lo, up) == (res.lower, res.upper) == tuple(res)
     assert res == (lo, up) and len(res) == 2 and res[1] == up
     assert lo == pytest.approx(1 - h2(0.1), abs=1e-12) and up == pytest.approx(lo, abs=1e-12)
+
+
+# ---------------------------------------------------------------------------------------
+# the public face
+# ---------------------------------------------------------------------------------------
+
+
+def test_the_face_lists_every_public_name_and_nothing_else():
+    import inspect
+
+    import nsp.channels as face
+
+    public = {
+        name
+        for name, obj in vars(face).items()
+        if not name.startswith("_") and (inspect.isfunction(obj) or inspect.isclass(obj))
+    }
+    assert sorted(face.__all__) == sorted(public)
+    for name in face.__all__:  # each implemented in one private module behind the face
+        module = getattr(face, name).__module__
+        assert module.startswith("nsp.channels._"), (name, module)
+    assert "compose" not in vars(face)  # the deprecated alias of compose_serial is gone

@@ -6,6 +6,7 @@ Closed forms, identities on seeded random pmfs, dit cross-checks, validation.
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -974,3 +975,37 @@ def test_renyi_degenerate_cases_exactly_zero():
         assert info.sibson_mutual_information(p_y[:, None], a) == 0.0  # constant Y
         assert info.renyi_entropy([0.0, 1.0], a) == 0.0
         assert info.renyi_divergence(p_y, p_y, a) == 0.0
+
+
+# --------------------------------------------------------------------------- the public module
+
+
+def test_all_lists_every_public_measure_of_the_module():
+    import inspect
+
+    defined = {
+        name
+        for name, obj in vars(info).items()
+        if not name.startswith("_") and inspect.isfunction(obj) and obj.__module__ == info.__name__
+    }
+    assert defined <= set(info.__all__), sorted(defined - set(info.__all__))
+    assert "renyi_leakage" in info.__all__ and "Axes" in info.__all__
+    assert all(hasattr(info, name) for name in info.__all__)
+
+
+def test_info_imports_nothing_above_the_measures():
+    # the measures floor sits on partition/joint and the ground floor; nsp.uncertain is a
+    # sibling measure (support components, imported where the Gács–Körner measure needs it)
+    import ast
+
+    tree = ast.parse(Path(info.__file__).read_text(encoding="utf-8"))
+    ground = ("nsp._validation", "nsp._resources", "nsp._atomic", "nsp.paths")
+    allowed = (*ground, "nsp.partition", "nsp.joint", "nsp.uncertain")
+    imported = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("nsp"):
+            imported.add(node.module)
+        elif isinstance(node, ast.Import):
+            imported.update(a.name for a in node.names if a.name.startswith("nsp"))
+    assert imported, "the walk found no nsp import: it is broken"
+    assert all(name.startswith(allowed) for name in imported), sorted(imported)

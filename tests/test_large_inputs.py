@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import nsp._resources as resources
-from nsp import channels
+from nsp.channels import _capacity as channels
 from nsp.channels import capacity_bounds, channel_capacity, random_channel
 from nsp.clustering.funnel import greedy
 from nsp.clustering.funnel.greedy import (

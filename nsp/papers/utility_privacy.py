@@ -47,7 +47,7 @@ from nsp._validation import (
     check_tol,
     log_base,
 )
-from nsp.channels import _TupleResult
+from nsp.channels._results import _TupleResult
 from nsp.ratedistortion.equivocation import RDEPoint, _base_value
 from nsp.ratedistortion.rate_distortion import _as_grid
 

@@ -33,7 +33,7 @@ from nsp._validation import (
     check_tol,
     log_base,
 )
-from nsp.channels import _TupleResult
+from nsp.channels._results import _TupleResult
 from nsp.ratedistortion import _conic
 from nsp.ratedistortion.rate_distortion import _as_distortion, rate_distortion_at
 

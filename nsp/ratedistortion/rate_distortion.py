@@ -61,7 +61,8 @@ from nsp._validation import (
     check_tol,
     log_base,
 )
-from nsp.channels import _mutual_information_nats, _TupleResult
+from nsp.channels._information import _mutual_information_nats
+from nsp.channels._results import _TupleResult
 
 __all__ = [
     "DistortionRange",
