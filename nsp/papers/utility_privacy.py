@@ -48,8 +48,9 @@ from nsp._validation import (
     log_base,
 )
 from nsp.channels import _TupleResult
-from nsp.ratedistortion.equivocation import RDEPoint, _base_value
-from nsp.ratedistortion.rate_distortion import _as_grid
+from nsp.ratedistortion import RDEPoint
+from nsp.ratedistortion._equivocation import _base_value
+from nsp.ratedistortion._rate_distortion import _as_grid
 
 __all__ = [
     "EXAMPLE1_PMF_NINE",

@@ -63,16 +63,6 @@ from nsp._validation import (
 )
 from nsp.channels import _mutual_information_nats, _TupleResult
 
-__all__ = [
-    "DistortionRange",
-    "RateDistortionPoint",
-    "blahut_arimoto",
-    "distortion_range",
-    "hamming_distortion",
-    "rate_distortion_at",
-    "rate_distortion_curve",
-]
-
 
 @dataclass(frozen=True)
 class RateDistortionPoint:

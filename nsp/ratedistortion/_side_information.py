@@ -18,7 +18,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from nsp._validation import Base, check_bool, check_int, check_real, check_tol, log_base
-from nsp.ratedistortion.equivocation import (
+from nsp.ratedistortion._equivocation import (
     EquivocationResult,
     RDEPoint,
     _as_source,
@@ -27,16 +27,7 @@ from nsp.ratedistortion.equivocation import (
     _instance,
     _unflatten,
 )
-from nsp.ratedistortion.rate_distortion import _as_distortion
-
-__all__ = [
-    "bayes_decoder",
-    "binning_exponents",
-    "max_equivocation_informed",
-    "si_informed_point",
-    "si_statistical_point",
-]
-
+from nsp.ratedistortion._rate_distortion import _as_distortion
 
 # --- side information (Theorems 2 and 3) ------------------------------------------------
 

@@ -17,15 +17,13 @@ from numpy.typing import ArrayLike
 
 from nsp._resources import progress
 from nsp._validation import Base, check_bool, check_tol
-from nsp.ratedistortion.equivocation import (
+from nsp.ratedistortion._equivocation import (
     _as_source,
     _gamma_points,
     min_rate,
     rate_given_equivocation,
 )
-from nsp.ratedistortion.rate_distortion import _as_distortion, _as_grid, rate_distortion_at
-
-__all__ = ["utility_privacy_curve"]
+from nsp.ratedistortion._rate_distortion import _as_distortion, _as_grid, rate_distortion_at
 
 
 def utility_privacy_curve(

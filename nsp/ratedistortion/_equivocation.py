@@ -35,21 +35,7 @@ from nsp._validation import (
 )
 from nsp.channels import _TupleResult
 from nsp.ratedistortion import _conic
-from nsp.ratedistortion.rate_distortion import _as_distortion, rate_distortion_at
-
-__all__ = [
-    "ETA_MAX",
-    "EquivocationResult",
-    "MinRateResult",
-    "RDEPoint",
-    "RateEquivocationPoint",
-    "max_equivocation",
-    "min_rate",
-    "perfect_privacy_distortion",
-    "rate_given_equivocation",
-    "rde_point",
-]
-
+from nsp.ratedistortion._rate_distortion import _as_distortion, rate_distortion_at
 
 # ---------------------------------------------------------------------------------------
 # Rate–distortion–equivocation (Sankar, Rajagopalan & Poor 2013, Sec. V)
