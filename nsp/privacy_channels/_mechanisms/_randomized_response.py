@@ -16,22 +16,13 @@ from collections.abc import Callable, Hashable, Sequence
 import numpy as np
 
 from nsp._validation import Base, check_base, check_real
-from nsp.privacy_channels.core import (
+from nsp.privacy_channels._core import (
     PrivacyChannel,
     ProductUniverse,
     _default_outputs,
     query_channel,
     query_values,
 )
-
-__all__ = [
-    "randomized_response_channel",
-    "rr_capacity",
-    "rr_flip_threshold",
-    "rr_dp_epsilon",
-    "dp_rr_flip",
-    "kary_rr_channel",
-]
 
 
 def _h_nats(p: float) -> float:

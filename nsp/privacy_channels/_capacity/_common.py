@@ -12,10 +12,7 @@ from numpy.typing import NDArray
 from nsp._validation import (
     check_int,
 )
-from nsp.privacy_channels.core import PrivacyChannel
-
-__all__ = ["DECIMALS", "MAX_CANDIDATES", "EnumerationBudgetError"]
-
+from nsp.privacy_channels._core import PrivacyChannel
 
 #: Default budget: candidate channels (enumerate) or row sets (setdp) per call.
 MAX_CANDIDATES: int = 100_000

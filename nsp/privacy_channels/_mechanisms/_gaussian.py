@@ -20,7 +20,7 @@ from scipy import integrate, stats
 
 from nsp._validation import Base, check_base, check_int, check_real
 from nsp.privacy_channels._checks import check_seed, check_size
-from nsp.privacy_channels.core import (
+from nsp.privacy_channels._core import (
     PrivacyChannel,
     ProductUniverse,
     _real_array,
@@ -30,16 +30,6 @@ from nsp.privacy_channels.core import (
 
 #: Largest input or output grid of :func:`amplitude_constrained_capacity`.
 MAX_GRID: int = 100_000
-
-__all__ = [
-    "gaussian_capacity_bound",
-    "gaussian_noise_for_epsilon",
-    "binary_input_awgn_capacity",
-    "amplitude_constrained_capacity",
-    "discretized_additive_channel",
-    "discretized_gaussian_channel",
-    "sample_gaussian_channel",
-]
 
 
 def gaussian_capacity_bound(T: float, N: float, *, base: Base = 2) -> float:

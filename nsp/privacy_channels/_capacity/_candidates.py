@@ -24,20 +24,11 @@ from nsp._validation import (
     check_bool,
     check_int,
 )
-from nsp.privacy_channels.capacity._common import (
+from nsp.privacy_channels._capacity._common import (
     DECIMALS,
     _check_individual,
 )
-from nsp.privacy_channels.core import PrivacyChannel, _real_array, as_privacy_channel
-
-__all__ = [
-    "row_types",
-    "slice_types",
-    "count_candidates",
-    "candidate_channels",
-    "effective_channel",
-    "individual_mutual_information",
-]
+from nsp.privacy_channels._core import PrivacyChannel, _real_array, as_privacy_channel
 
 
 def row_types(
