@@ -32,6 +32,8 @@ from nsp.noiseless._budget import (
     _with,
 )
 
+# nsp.uncertain brings networkx and scipy.sparse (about a second): the functions that need it
+# import it, so that `import nsp.noiseless` stays light.
 if TYPE_CHECKING:
     from nsp.uncertain import JointRange
 

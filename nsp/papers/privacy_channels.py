@@ -44,6 +44,7 @@ from matplotlib.figure import Figure
 
 from nsp import channels
 from nsp._validation import Base, check_base, check_int, check_real, check_tol
+from nsp.channels import channel_capacity
 from nsp.privacy_channels import (
     PrivacyChannel,
     ProductUniverse,
@@ -574,8 +575,6 @@ def example1_candidate_table(p: float, *, base: Base = 2) -> pd.DataFrame:
     >>> len(t), round(float(t["capacity [bits]"].max()), 9)
     (8, 0.531004406)
     """
-    from nsp.channels import channel_capacity
-
     ch = example1_rr(p)
     rows = []
     for i in (0, 1):
@@ -1043,8 +1042,6 @@ def property_checks_table(
     >>> property_checks_table(1, seed=0)["all_passed"].all()
     np.True_
     """
-    from nsp.channels import channel_capacity
-
     n_instances = check_int("n_instances", n_instances, low=1)
     tol = check_tol("tol", tol)
     rng = np.random.default_rng(check_seed(seed))

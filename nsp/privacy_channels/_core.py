@@ -31,6 +31,8 @@ from numpy.typing import ArrayLike, NDArray
 
 from nsp import _validation
 from nsp._validation import as_channel, check_int
+from nsp.channels import dp_epsilon as _dp
+from nsp.noiseless import sensitivity
 from nsp.privacy_channels._checks import check_seed, check_size
 
 
@@ -653,8 +655,6 @@ def query_sensitivity(universe: ProductUniverse, f: Callable[..., float]) -> flo
     >>> query_sensitivity(ProductUniverse.binary(4), lambda *x: sum(x))
     1.0
     """
-    from nsp.noiseless import sensitivity
-
     _check_listable(universe)
 
     def value(x: tuple) -> float:
@@ -706,8 +706,6 @@ def dataset_dp_epsilon(ch: PrivacyChannel | ArrayLike) -> float:
     >>> round(dataset_dp_epsilon(example1_rr(0.1)), 10)
     2.1972245773
     """
-    from nsp.channels import dp_epsilon as _dp
-
     ch = as_privacy_channel(ch)
     pairs = hamming_neighbours(ch.universe)
     if len(pairs) == 0:

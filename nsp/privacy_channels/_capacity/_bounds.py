@@ -38,7 +38,7 @@ from nsp.privacy_channels._capacity._common import (
 )
 from nsp.privacy_channels._capacity._exact import individual_channel_capacity
 from nsp.privacy_channels._checks import check_seed
-from nsp.privacy_channels._core import PrivacyChannel, as_privacy_channel
+from nsp.privacy_channels._core import PrivacyChannel, as_privacy_channel, dp_epsilon_axis_lines
 
 
 @dataclass(frozen=True)
@@ -404,8 +404,6 @@ def max_information_capacity_ind(
     >>> round(sup, 9), abs(sup - wit) < 1e-6
     (2.197224577, True)
     """
-    from nsp.privacy_channels._core import dp_epsilon_axis_lines
-
     ch = as_privacy_channel(ch)
     eta = check_real("eta", eta, low=0.0, high=1.0, closed="neither")
     sup = dp_epsilon_axis_lines(ch)

@@ -24,6 +24,7 @@ from nsp._validation import (
     check_bool,
     check_int,
 )
+from nsp.info import mutual_information
 from nsp.privacy_channels._capacity._common import (
     DECIMALS,
     _check_individual,
@@ -266,8 +267,6 @@ def individual_mutual_information(
     >>> round(individual_mutual_information(example1_rr(0.1), prior, 0), 10)
     0.5310044064
     """
-    from nsp.info import mutual_information
-
     ch = as_privacy_channel(ch)
     i = _check_individual(ch, i)
     px = as_pmf(_real_array("prior", prior), name="prior")

@@ -24,6 +24,7 @@ from nsp._validation import (
     check_int,
     check_real,
 )
+from nsp.info import entropy
 from nsp.privacy_channels._capacity._candidates import (
     candidate_channels,
     count_candidates,
@@ -96,8 +97,6 @@ def data_independent_bound(ch: PrivacyChannel | ArrayLike, *, base: Base = 2) ->
     >>> round(data_independent_bound(example1_rr(0.1)), 10)
     0.5310044064
     """
-    from nsp.info import entropy
-
     ch = as_privacy_channel(ch)
     if not is_data_independent(ch, atol=1e-9):
         raise ValueError(

@@ -19,6 +19,7 @@ from numpy.typing import ArrayLike, NDArray
 from scipy import integrate, stats
 
 from nsp._validation import Base, check_base, check_int, check_real
+from nsp.channels import channel_capacity
 from nsp.privacy_channels._checks import check_seed, check_size
 from nsp.privacy_channels._core import (
     PrivacyChannel,
@@ -177,8 +178,6 @@ def amplitude_constrained_capacity(
     >>> round(amplitude_constrained_capacity(1.0, 1.0, n_inputs=21, n_outputs=401).capacity, 4)
     0.4859
     """
-    from nsp.channels import channel_capacity
-
     T = check_real("T", T, low=0.0, closed="neither")
     N = check_real("N", N, low=0.0, closed="neither")
     n_inputs = check_int("n_inputs", n_inputs, low=2, high=MAX_GRID)
