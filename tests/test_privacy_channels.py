@@ -1,7 +1,7 @@
 """Tests of nsp.privacy_channels and nsp.papers.privacy_channels (Wu, arXiv:1910.09235).
 
 Regression values of the paper's instances, the paper's properties on seeded random instances,
-the deprecated names, and bad input.
+the public line (one name, one path), and bad input.
 """
 
 from __future__ import annotations

@@ -24,6 +24,13 @@ explained in ``docs/papers/noiseless.md``.
 References
 ----------
 F. Farokhi, *Noiseless privacy*, arXiv:1910.13027, 2019.
+
+Examples
+--------
+The sum of two bits: with the other bit fixed, one individual moves the output over 2 values.
+
+>>> noiseless_epsilon(lambda x: x[0] + x[1], [range(2), range(2)])
+1.0
 """
 
 from nsp.noiseless._budget import (

@@ -27,6 +27,13 @@ References
 L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
 information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013,
 arXiv:1102.3751.
+
+Examples
+--------
+A fair bit under Hamming distortion: ``R(0.1) = 1 - h(0.1)`` bits.
+
+>>> round(rate_distortion_at([0.5, 0.5], hamming_distortion(2), 0.1).rate, 6)
+0.531004
 """
 
 from nsp.ratedistortion._equivocation import (
