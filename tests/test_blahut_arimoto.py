@@ -13,8 +13,7 @@ import warnings
 import numpy as np
 import pytest
 
-from nsp.ratedistortion import blahut_arimoto, rate_distortion_at
-from nsp.ratedistortion import rate_distortion as rd
+from nsp.ratedistortion import blahut_arimoto, distortion_range, rate_distortion_at
 
 SKEWED_DIST = [[2.75, 1.2, 0.75, 1.57], [0.0, 1.6, 2.1, 0.0]]
 
@@ -81,7 +80,7 @@ def test_agrees_with_rate_distortion_at(seed):
         assert ref.lower_bound <= pt.rate + 1e-12
         assert pt.lower_bound <= ref.rate + 1e-12
         # the supporting line of slope -beta lower-bounds R everywhere (it is certified)
-        for D in np.linspace(*rd.distortion_range(p, d), 4):
+        for D in np.linspace(*distortion_range(p, d), 4):
             other = rate_distortion_at(p, d, float(D))
             line = pt.lower_bound - beta / math.log(2) * (float(D) - pt.distortion)
             assert line <= other.rate + 1e-9

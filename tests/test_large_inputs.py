@@ -21,7 +21,7 @@ from nsp.clustering.funnel.greedy import (
     greedy_max_leakage,
     greedy_privacy_funnel,
 )
-from nsp.privacy_channels.capacity import individual_channel_capacity
+from nsp.privacy_channels import individual_channel_capacity
 
 
 def _available(monkeypatch: pytest.MonkeyPatch, nbytes: int) -> None:
@@ -74,7 +74,7 @@ def test_small_channels_are_not_checked(monkeypatch):
 
 
 def test_privacy_capacity_inherits_the_check(monkeypatch):
-    # every capacity of nsp.privacy_channels.capacity goes through channel_capacity
+    # every capacity of nsp.privacy_channels goes through channel_capacity
     from nsp.papers.privacy_channels import example1_rr
 
     _available(monkeypatch, 2**40)
@@ -143,7 +143,7 @@ def test_greedy_identical_with_and_without_progress_bar(monkeypatch, fn, param):
 def test_individual_capacity_identical_with_and_without_progress_bar(monkeypatch, method):
     from nsp.papers.privacy_channels import count_query
     from nsp.privacy_channels import exponential_channel
-    from nsp.privacy_channels.capacity import exact
+    from nsp.privacy_channels._capacity import _exact as exact
 
     U, f = count_query(5)
     ch = exponential_channel(U, f, N=1.0)

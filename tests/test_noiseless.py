@@ -415,26 +415,27 @@ def test_T2_two_letter_zero_error_rate_with_two_psi_maps(inst, r, seed):
 
 
 # --------------------------------------------------------------------------- names and bad input
-def test_compose_is_a_deprecated_alias_of_compose_joint():
-    with pytest.warns(DeprecationWarning, match="compose_joint"):
-        old = nl.compose
-    assert old is nl.compose_joint
-    with pytest.warns(DeprecationWarning, match="nsp.papers.noiseless"):
-        from nsp.noiseless import levels_table
-    from nsp.papers.noiseless import levels_table as new
+def test_the_face_lists_every_public_name_once():
+    import inspect
+    import sys
 
-    assert levels_table is new
     with pytest.raises(AttributeError):
         nl.no_such_name  # noqa: B018
-
-
-def test_submodules_hold_the_same_functions():
-    from nsp.noiseless import budget, guarantees, quantizer
-
-    assert nl.noiseless_epsilon is budget.noiseless_epsilon
-    assert nl.LinearQuantizer is quantizer.LinearQuantizer
-    assert nl.leakage_profile is guarantees.leakage_profile
-    assert set(nl.__all__) >= set(budget.__all__) | set(quantizer.__all__) | set(guarantees.__all__)
+    for old in ("compose", "levels_table", "Mechanism", "budget", "guarantees", "quantizer"):
+        assert not hasattr(nl, old)
+    assert len(nl.__all__) == len(set(nl.__all__))
+    assert all(hasattr(nl, name) for name in nl.__all__)
+    own = {
+        name
+        for module, home in sys.modules.items()
+        if module.startswith("nsp.noiseless._")
+        for name, obj in vars(home).items()
+        if not name.startswith("_")
+        and (inspect.isfunction(obj) or inspect.isclass(obj))
+        and obj.__module__ == module
+    }
+    assert own <= set(nl.__all__)
+    assert not any(inspect.ismodule(getattr(nl, name)) for name in nl.__all__)
 
 
 def test_predicates_return_bool():

@@ -1,7 +1,7 @@
 """Tests of nsp.privacy_channels and nsp.papers.privacy_channels (Wu, arXiv:1910.09235).
 
 Regression values of the paper's instances, the paper's properties on seeded random instances,
-the deprecated names, and bad input.
+the public line (one name, one path), and bad input.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from nsp.papers.privacy_channels import (
     exponential_vs_em_table,
     gaussian_noise_table,
     mod_sum_exponential_channel,
-    random_channel,
+    random_privacy_channel,
     rr_ip_vs_dp_table,
 )
 from nsp.privacy_channels import (
@@ -479,7 +479,9 @@ def _nonconst_query(rng, U):
 @settings(max_examples=40)
 @given(seed=SEEDS)
 def test_p1_realizability_and_p4_methods_agree(seed):
-    ch = random_channel(seed, max_size=8)  # small: the literal enumeration runs a BA per member
+    ch = random_privacy_channel(
+        seed, max_size=8
+    )  # small: the literal enumeration runs a BA per member
     a, b = icc(ch), icc(ch, method="enumerate")
     assert a.value == pytest.approx(b.value, abs=1e-8)
     assert np.allclose(a.per_individual, b.per_individual, atol=1e-8)
@@ -496,7 +498,7 @@ def test_p1_realizability_and_p4_methods_agree(seed):
 @given(seed=SEEDS)
 def test_p2_upper_direction_random_priors(seed):
     rng = np.random.default_rng(seed)
-    ch = random_channel(seed)
+    ch = random_privacy_channel(seed)
     res = icc(ch)
     c1 = res.value
     for alpha in (0.05, 0.3, 1.0):
@@ -515,7 +517,7 @@ def test_p2_upper_direction_random_priors(seed):
 @settings(max_examples=10)
 @given(seed=SEEDS)
 def test_p3_direct_search_below_c1(seed):
-    ch = random_channel(seed)
+    ch = random_privacy_channel(seed)
     c1 = icc(ch).value
     s = individual_capacity_search(ch, restarts=3, seed=seed % 1000)
     assert s <= c1 + 1e-7
@@ -525,7 +527,7 @@ def test_p3_direct_search_below_c1(seed):
 @settings(max_examples=40)
 @given(seed=SEEDS)
 def test_p5_bounds_chain_and_p6_shortcuts(seed):
-    ch = random_channel(seed)
+    ch = random_privacy_channel(seed)
     res = icc(ch)
     lo, up = individual_capacity_bounds(ch)
     cP = channel_capacity(ch.matrix(), tol=1e-11).capacity
@@ -554,7 +556,7 @@ def test_p7_convexity_lemma3(seed):
 @settings(max_examples=30)
 @given(seed=SEEDS)
 def test_p8_composition(seed):
-    ch1 = random_channel(seed)
+    ch1 = random_privacy_channel(seed)
     rng = np.random.default_rng(seed + 1)
     U = ch1.universe
     ch2 = PrivacyChannel(U, rng.dirichlet(np.full(2, 0.5), size=U.sizes))
@@ -572,7 +574,7 @@ def test_p8_composition(seed):
 @settings(max_examples=40)
 @given(seed=SEEDS)
 def test_p9_post_processing(seed):
-    ch = random_channel(seed)
+    ch = random_privacy_channel(seed)
     rng = np.random.default_rng(seed)
     K = rng.dirichlet(np.full(int(rng.integers(2, 4)), 0.5), size=ch.k)
     assert icc(post_process(ch, K)).value <= icc(ch).value + 1e-9
@@ -581,9 +583,9 @@ def test_p9_post_processing(seed):
 @settings(max_examples=40)
 @given(seed=SEEDS)
 def test_p10_group_privacy(seed):
-    ch = random_channel(seed)
+    ch = random_privacy_channel(seed)
     if ch.n < 2:
-        ch = random_channel(seed, sizes=(2, 3), k=3)
+        ch = random_privacy_channel(seed, sizes=(2, 3), k=3)
     res = icc(ch)
     group = [0, ch.n - 1]
     cg = group_capacity(ch, group)
@@ -704,7 +706,7 @@ def test_p14_discretized_query_channel_below_centered_bound():
 @given(seed=SEEDS)
 def test_p15_proposition1(seed):
     rng = np.random.default_rng(seed)
-    ch = random_channel(seed)
+    ch = random_privacy_channel(seed)
     eps = dataset_dp_epsilon(ch)
     assert dp_epsilon_axis_lines(ch) == pytest.approx(eps, abs=1e-12)
     sizes = ch.universe.sizes
@@ -737,7 +739,7 @@ def test_p15_dp_of_channel_with_zero_is_inf():
 @given(seed=SEEDS)
 def test_p17_invariances(seed):
     rng = np.random.default_rng(seed)
-    ch = random_channel(seed)
+    ch = random_privacy_channel(seed)
     c1 = icc(ch).value
     A = ch.array[..., rng.permutation(ch.k)]
     for i in range(ch.n):
@@ -808,7 +810,7 @@ def test_channel_operations_and_sampling():
 @given(seed=SEEDS)
 def test_pruning_bounds_are_upper_bounds(seed):
     """The certified bounds the set-DP prunes with really bound the capacity."""
-    from nsp.privacy_channels.capacity import _leakage_bound
+    from nsp.privacy_channels._capacity._exact import _leakage_bound
 
     rng = np.random.default_rng(seed)
     m, k = int(rng.integers(2, 5)), int(rng.integers(2, 5))
@@ -829,7 +831,7 @@ def test_bounds_with_few_pairs_stay_valid():
 @settings(max_examples=40)
 @given(seed=SEEDS)
 def test_dominance_pruning_keeps_exactly_the_maximal_sets(seed):
-    from nsp.privacy_channels.capacity import _prune_dominated
+    from nsp.privacy_channels._capacity._exact import _prune_dominated
 
     rng = np.random.default_rng(seed)
     width = int(rng.choice([10, 70]))  # narrow sets use the vectorized path, wide ones Python ints
@@ -848,7 +850,7 @@ _U2 = ProductUniverse.binary(2)
 
 
 def _mech(name):
-    import nsp.privacy_channels.mechanisms as mech
+    import nsp.privacy_channels as mech
 
     return getattr(mech, name)
 
@@ -1045,17 +1047,23 @@ BAD_INPUT = [
     (lambda: row_types(_E1, decimals=12.5), r"decimals must be an integer in \[0, inf\)"),
     (lambda: slice_types(row_types(_E1)[1], 2), r"i must be an individual index in 0..1"),
     (lambda: mod_sum_exponential_channel(1.0, k=5.5), r"k must be an integer in \[1, inf\)"),
-    (lambda: random_channel(0, max_size=1), r"max_size must be an integer in \[2, inf\)"),
-    (lambda: random_channel(0, alpha=NAN), r"alpha must be a real number in \(0, inf\); got nan"),
-    (lambda: random_channel(0, sizes=(2, 1.5)), r"sizes\[1\] must be an integer in \[1, inf\)"),
-    (lambda: random_channel(0, k=2.0), r"k must be an integer in \[1, inf\)"),
+    (lambda: random_privacy_channel(0, max_size=1), r"max_size must be an integer in \[2, inf\)"),
+    (
+        lambda: random_privacy_channel(0, alpha=NAN),
+        r"alpha must be a real number in \(0, inf\); got nan",
+    ),
+    (
+        lambda: random_privacy_channel(0, sizes=(2, 1.5)),
+        r"sizes\[1\] must be an integer in \[1, inf\)",
+    ),
+    (lambda: random_privacy_channel(0, k=2.0), r"k must be an integer in \[1, inf\)"),
     (
         lambda: balance_function(_E1, [0.0, NAN]),
         r"bs\[1\] must be a real number in \(-inf, inf\); got nan",
     ),
     (lambda: balance_function(_E1, 0.5), r"bs must be a 1-D sequence"),
     (
-        lambda: _ex("expected_distortion")(_E1, lambda a, b: NAN),
+        lambda: _mech("expected_distortion")(_E1, lambda a, b: NAN),
         r"f and distortion must give finite",
     ),
     (
@@ -1124,56 +1132,6 @@ def test_dataset_dp_epsilon_differs_from_the_local_dp_epsilon():
     ch2 = PrivacyChannel(U, rows)
     assert dataset_dp_epsilon(ch2) == pytest.approx(math.log(5), abs=1e-12)
     assert local_dp_epsilon(ch2.matrix()) == pytest.approx(math.log(9), abs=1e-12)
-
-
-@pytest.mark.parametrize(
-    "old, new",
-    [
-        ("compose", "compose_parallel"),
-        ("dp_epsilon", "dataset_dp_epsilon"),
-        ("uniform_output_reachable", "uniform_output_witness"),
-    ],
-)
-def test_renamed_functions_warn_and_give_the_same_result(old, new):
-    import nsp.privacy_channels as pc
-
-    ch = example1_rr(0.1)
-    args = (ch, ch) if new == "compose_parallel" else (ch,)
-    with pytest.warns(DeprecationWarning, match=new):
-        before = getattr(pc, old)(*args)
-    after = getattr(pc, new)(*args)
-    if new == "compose_parallel":
-        np.testing.assert_array_equal(before.array, after.array)
-    elif new == "uniform_output_witness":
-        ok, i, g, r = before
-        assert (ok, i, g) == tuple(after)[:3] and r.tolist() == after.input_dist.tolist()
-    else:
-        assert before == after
-
-
-@pytest.mark.parametrize(
-    "name",
-    [
-        "example1_universe",
-        "example1_query",
-        "example1_rr",
-        "count_query",
-        "mod_sum_exponential_channel",
-        "random_channel",
-        "rr_ip_vs_dp_table",
-        "gaussian_noise_table",
-        "exponential_vs_em_table",
-    ],
-)
-def test_moved_paper_names_still_import_with_a_warning(name):
-    import nsp.papers.privacy_channels as paper
-    import nsp.privacy_channels as pc
-    import nsp.privacy_channels.examples as ex
-
-    with pytest.warns(DeprecationWarning, match="nsp.papers.privacy_channels"):
-        assert getattr(ex, name) is getattr(paper, name)
-    with pytest.warns(DeprecationWarning, match="nsp.papers.privacy_channels"):
-        assert getattr(pc, name) is getattr(paper, name)
 
 
 # ----------------------------------------------------------------------------- the paper's tables
@@ -1248,7 +1206,10 @@ BAD_INPUT_NEW = [
     ),
     (lambda: exponential_channel(_U2, lambda a, b: a + b, N="1"), r"N must be a real number"),
     (lambda: query_sensitivity(_U2, lambda a, b: "x"), r"f must return real numbers"),
-    (lambda: _ex("random_channel")(0, alpha=0.0), r"alpha must be a real number in \(0, inf\)"),
+    (
+        lambda: _ex("random_privacy_channel")(0, alpha=0.0),
+        r"alpha must be a real number in \(0, inf\)",
+    ),
     (lambda: _ex("algorithm_instances")(2.5, seed=0), r"n_instances must be an integer"),
     (lambda: _ex("property_checks_table")(1, seed=0, tol=0.0), r"tol must be a real number in \(0"),
     (lambda: _ex("property_checks_table")(0, seed=0), r"n_instances must be an integer in \[1"),
@@ -1358,37 +1319,41 @@ def test_bad_input_of_the_exponential_tables_is_refused(call, match):
         call()
 
 
-@pytest.mark.parametrize(
-    "module",
-    [
-        "nsp.privacy_channels",
-        "nsp.privacy_channels.core",
-        "nsp.privacy_channels.capacity",
-        "nsp.privacy_channels.capacity.candidates",
-        "nsp.privacy_channels.capacity.exact",
-        "nsp.privacy_channels.capacity.bounds",
-        "nsp.privacy_channels.capacity.symmetry",
-        "nsp.privacy_channels.mechanisms",
-        "nsp.privacy_channels.mechanisms.randomized_response",
-        "nsp.privacy_channels.mechanisms.exponential",
-        "nsp.privacy_channels.mechanisms.gaussian",
-        "nsp.privacy_channels.mechanisms.dp_mechanisms",
-        "nsp.papers.privacy_channels",
-    ],
-)
+@pytest.mark.parametrize("module", ["nsp.privacy_channels", "nsp.papers.privacy_channels"])
 def test_all_lists_every_public_function_and_class_once(module):
     import importlib
     import inspect
+    import sys
 
     mod = importlib.import_module(module)
     assert len(mod.__all__) == len(set(mod.__all__))
     assert all(hasattr(mod, name) for name in mod.__all__)
-    deprecated = {"compose", "dp_epsilon", "uniform_output_reachable"}
+    # the face lists every public function and class of its private modules (but the argument
+    # checks of _checks, like nsp._validation's), and no module
+    homes = [
+        m
+        for name, m in sys.modules.items()
+        if (name == module or name.startswith(module + ".")) and not name.endswith("._checks")
+    ]
     own = {
         name
-        for name, obj in vars(mod).items()
+        for home in homes
+        for name, obj in vars(home).items()
         if not name.startswith("_")
         and (inspect.isfunction(obj) or inspect.isclass(obj))
-        and obj.__module__ == module
+        and obj.__module__ == home.__name__
     }
-    assert own - deprecated <= set(mod.__all__)
+    assert own <= set(mod.__all__)
+    assert not any(inspect.ismodule(getattr(mod, name)) for name in mod.__all__)
+
+
+def test_one_name_one_public_path():
+    import nsp.channels
+    import nsp.papers.privacy_channels as paper
+    import nsp.privacy_channels as pc
+
+    assert not set(pc.__all__) & set(paper.__all__)
+    assert not set(pc.__all__) & set(nsp.channels.__all__)
+    assert not set(paper.__all__) & set(nsp.channels.__all__)
+    for old in ("core", "capacity", "mechanisms", "examples", "compose", "dp_epsilon"):
+        assert not hasattr(pc, old)

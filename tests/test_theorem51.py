@@ -4,10 +4,11 @@ import numpy as np
 import pytest
 
 from nsp.papers.privacy_channels import theorem51_table
-from nsp.privacy_channels import ProductUniverse, individual_channel_capacity
-from nsp.privacy_channels.mechanisms import (
+from nsp.privacy_channels import (
+    ProductUniverse,
     amplitude_constrained_capacity,
     discretized_gaussian_channel,
+    individual_channel_capacity,
 )
 
 

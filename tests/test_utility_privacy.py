@@ -723,13 +723,20 @@ def test_results_that_were_tuples_still_unpack():
 
 
 @pytest.mark.parametrize("name", ["gamma_hamming", "reverse_waterfill", "gaussian_rate"])
-def test_old_homes_of_the_paper_code_warn_and_forward(name):
-    import nsp.experiments.utility_privacy as old_experiments
+def test_the_paper_code_has_one_home(name):
+    assert callable(getattr(up, name)) and name in up.__all__
+    assert name not in rd.__all__
+    with pytest.raises(AttributeError):
+        getattr(rd, name)
 
-    with pytest.warns(DeprecationWarning, match="nsp.papers.utility_privacy"):
-        assert getattr(rd, name) is getattr(up, name)
-    with pytest.warns(DeprecationWarning, match="nsp.papers.utility_privacy"):
-        assert old_experiments.example1_pmf is up.example1_pmf
+
+def test_the_face_lists_functions_not_modules():
+    import inspect
+
+    for old in ("equivocation", "rate_distortion", "side_information", "utility_privacy"):
+        assert old not in rd.__all__ and not hasattr(rd, old)
+    assert not any(inspect.ismodule(getattr(rd, name)) for name in rd.__all__)
+    assert not set(rd.__all__) & set(up.__all__)
 
 
 # --- the checks the notebooks display (their former asserts) --------------------------------
@@ -787,12 +794,13 @@ def test_rde_surface_ends_at_the_exact_zero_leakage_rate():
 def test_large_programs_check_memory_first(monkeypatch):
     # the exponential-cone program's size is estimated and checked before anything is built
     import nsp._resources
+    from nsp.ratedistortion import _equivocation
 
     monkeypatch.setattr(nsp._resources, "available_memory", lambda: 2**16)
     rng = np.random.default_rng(7)
     p_src = rng.dirichlet(np.ones(32)).reshape(8, 4)
     d = rng.uniform(size=(8, 8))
-    rd.equivocation._INSTANCES.clear()
+    _equivocation._INSTANCES.clear()
     with pytest.raises(MemoryError, match="Γ\\(D\\) of a 8 x 4 source"):
         rd.max_equivocation(p_src, d, float(p_src.sum(axis=1) @ d.min(axis=1)) + 0.01)
     h_h = entropy(p_src.sum(axis=0))

@@ -40,8 +40,11 @@ import numpy as np
 
 from nsp.papers.privacy_channels import theorem51_table
 from nsp.plotting import certified, savefig, unit_label, use_style
-from nsp.privacy_channels import ProductUniverse, individual_channel_capacity
-from nsp.privacy_channels.mechanisms import discretized_gaussian_channel
+from nsp.privacy_channels import (
+    ProductUniverse,
+    discretized_gaussian_channel,
+    individual_channel_capacity,
+)
 
 use_style()
 unit = unit_label(base)

@@ -5,16 +5,16 @@ A deterministic mechanism ``M∘f`` on a dataset of ``n`` individuals is *ε-noi
 most ``2**ε`` distinct outputs. It is *ε-locally noiselessly private* (Definition 2) when each
 individual's own report takes at most ``2**ε`` values. ε is in **bits** (``base=2``).
 
-Submodules
-----------
-:mod:`nsp.noiseless.budget`
+Every public name is importable from here; the implementation is in private modules.
+
+Budgets
     Budgets of mechanisms on finite product domains (Definitions 1–2), sensitivity, joint
     release (:func:`compose_joint`, Theorem 6) and post-processing (Theorem 7).
-:mod:`nsp.noiseless.quantizer`
+Quantizers
     The linear quantizer of Definition 3 and Theorem 8's number of levels: the rule as printed
     (:func:`levels_paper`), the corrected rule (:func:`levels_safe`) and the budget a quantizer
     really spends (:func:`realized_epsilon`).
-:mod:`nsp.noiseless.guarantees`
+Guarantees
     What a private mechanism guarantees (Theorems 1–5), with Theorem 4 read with the
     conditional density.
 
@@ -24,21 +24,19 @@ explained in ``docs/papers/noiseless.md``.
 References
 ----------
 F. Farokhi, *Noiseless privacy*, arXiv:1910.13027, 2019.
+
+Examples
+--------
+The sum of two bits: with the other bit fixed, one individual moves the output over 2 values.
+
+>>> noiseless_epsilon(lambda x: x[0] + x[1], [range(2), range(2)])
+1.0
 """
 
-from __future__ import annotations
-
-import warnings
-from typing import Any
-
-from nsp.noiseless import budget, guarantees, quantizer
-from nsp.noiseless.budget import (
+from nsp.noiseless._budget import (
     MAX_TUPLES,
-    Mechanism,
+    DeterministicMechanism,
     NoiselessWitness,
-    _check_domains,
-    _check_interval,
-    _with,
     compose_joint,
     conditional_output_counts,
     is_noiselessly_private,
@@ -51,14 +49,14 @@ from nsp.noiseless.budget import (
     sensitivity,
     sensitivity_average,
 )
-from nsp.noiseless.guarantees import (
+from nsp.noiseless._guarantees import (
     estimation_error_lower_bound,
     hypothesis_game_range,
     individual_range,
     leakage_profile,
     optimal_error_uniform,
 )
-from nsp.noiseless.quantizer import (
+from nsp.noiseless._quantizer import (
     LinearQuantizer,
     Number,
     levels,
@@ -72,15 +70,13 @@ from nsp.noiseless.quantizer import (
 
 __all__ = [
     "MAX_TUPLES",
+    "DeterministicMechanism",
     "LinearQuantizer",
-    "Mechanism",
     "NoiselessWitness",
     "Number",
-    "budget",
     "compose_joint",
     "conditional_output_counts",
     "estimation_error_lower_bound",
-    "guarantees",
     "hypothesis_game_range",
     "individual_range",
     "is_noiselessly_private",
@@ -96,33 +92,9 @@ __all__ = [
     "output_table",
     "postprocess",
     "psi",
-    "quantizer",
     "quantizer_for",
     "realized_epsilon",
     "sensitivity",
     "sensitivity_average",
     "worst_case_outputs",
 ]
-
-# Kept for old code: private helpers that tests of earlier releases reached into.
-_PRIVATE = (_check_domains, _check_interval, _with)
-
-#: Deprecated names: old name -> (module, new name).
-_DEPRECATED = {
-    "compose": ("nsp.noiseless", "compose_joint"),
-    "levels_table": ("nsp.papers.noiseless", "levels_table"),
-}
-
-
-def __getattr__(name: str) -> Any:
-    if name in _DEPRECATED:
-        import importlib
-
-        module, new = _DEPRECATED[name]
-        warnings.warn(
-            f"nsp.noiseless.{name} is deprecated; use {module}.{new}",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return getattr(importlib.import_module(module), new)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -43,13 +43,12 @@ from nsp.clustering.baselines import generalize_to_k_anonymity
 from nsp.clustering.funnel import greedy_max_leakage, greedy_privacy_funnel, greedy_ratio_funnel
 from nsp.clustering.nonstochastic import merge_path, merge_until_connected
 from nsp.info import entropy
-from nsp.noiseless.quantizer import LinearQuantizer, local_levels
+from nsp.noiseless import LinearQuantizer, local_levels
 from nsp.notions.data import ComparisonJoint
 from nsp.notions.mechanism import Mechanism
 from nsp.pareto import default_lambdas, lambda_windows
 from nsp.partition import Partition
-from nsp.privacy_channels.core import ProductUniverse
-from nsp.privacy_channels.mechanisms import exponential_mechanism_channel, kary_rr_channel
+from nsp.privacy_channels import ProductUniverse, exponential_mechanism_channel, kary_rr_channel
 from nsp.ratedistortion import hamming_distortion, max_equivocation
 
 __all__ = [

@@ -8,7 +8,7 @@ Instances
     :func:`example1_universe`, :func:`example1_query`, :func:`example1_rr` (Example 1, §3.1,
     Fig. 1, with the randomized response of §4.1); :func:`count_query` and
     :func:`mod_sum_exponential_channel` (the count query and a weakly symmetric exponential
-    channel used to test §4.2–§4.3); :func:`random_channel` (seeded random instances).
+    channel used to test §4.2–§4.3); :func:`random_privacy_channel` (seeded random instances).
 Tables
     Information privacy against differential privacy (:func:`rr_ip_vs_dp_table`,
     :func:`rr_threshold_table`, :func:`gaussian_noise_table`, :func:`exponential_vs_em_table`,
@@ -44,34 +44,22 @@ from matplotlib.figure import Figure
 
 from nsp import channels
 from nsp._validation import Base, check_base, check_int, check_real, check_tol
-from nsp.privacy_channels._checks import check_seed
-from nsp.privacy_channels.capacity import (
-    candidate_channels,
-    count_candidates,
-    data_independent_bound,
-    group_capacity,
-    individual_capacity_bounds,
-    individual_capacity_search,
-    individual_channel_capacity,
-    individual_mutual_information,
-    is_uniform_output_reachable,
-    is_weakly_symmetric,
-    max_information_capacity_ind,
-)
-from nsp.privacy_channels.core import (
+from nsp.channels import channel_capacity
+from nsp.privacy_channels import (
     PrivacyChannel,
     ProductUniverse,
-    compose_adaptive,
-    compose_parallel,
-    dataset_dp_epsilon,
-    dp_epsilon_axis_lines,
-    expected_distortion,
-    post_process,
-)
-from nsp.privacy_channels.mechanisms import (
     amplitude_constrained_capacity,
     binary_input_awgn_capacity,
+    candidate_channels,
+    compose_adaptive,
+    compose_parallel,
+    count_candidates,
+    data_independent_bound,
+    dataset_dp_epsilon,
+    discretized_gaussian_channel,
+    dp_epsilon_axis_lines,
     dp_rr_flip,
+    expected_distortion,
     exponential_capacity_bound,
     exponential_channel,
     exponential_mechanism_channel,
@@ -82,13 +70,23 @@ from nsp.privacy_channels.mechanisms import (
     gaussian_capacity_bound,
     gaussian_mechanism_sigma,
     gaussian_noise_for_epsilon,
+    group_capacity,
+    individual_capacity_bounds,
+    individual_capacity_search,
+    individual_channel_capacity,
+    individual_mutual_information,
+    is_uniform_output_reachable,
+    is_weakly_symmetric,
     laplace_scale,
     laplace_std,
+    max_information_capacity_ind,
+    post_process,
     randomized_response_channel,
     rr_capacity,
     rr_dp_epsilon,
     rr_flip_threshold,
 )
+from nsp.privacy_channels._checks import check_seed
 
 __all__ = [
     "rr_view",
@@ -97,8 +95,7 @@ __all__ = [
     "example1_rr",
     "count_query",
     "mod_sum_exponential_channel",
-    "random_channel",
-    "expected_distortion",
+    "random_privacy_channel",
     "rr_ip_vs_dp_table",
     "rr_threshold_table",
     "gaussian_noise_table",
@@ -260,7 +257,7 @@ def mod_sum_exponential_channel(N: float, *, k: int = 5, m2: int = 3) -> Privacy
     )
 
 
-def random_channel(
+def random_privacy_channel(
     seed: int,
     *,
     sizes: Sequence[int] | None = None,
@@ -293,7 +290,7 @@ def random_channel(
 
     Examples
     --------
-    >>> random_channel(0).array.shape == random_channel(0).array.shape
+    >>> random_privacy_channel(0).array.shape == random_privacy_channel(0).array.shape
     True
     """
     rng = np.random.default_rng(check_seed(seed))
@@ -578,8 +575,6 @@ def example1_candidate_table(p: float, *, base: Base = 2) -> pd.DataFrame:
     >>> len(t), round(float(t["capacity [bits]"].max()), 9)
     (8, 0.531004406)
     """
-    from nsp.channels import channel_capacity
-
     ch = example1_rr(p)
     rows = []
     for i in (0, 1):
@@ -943,7 +938,9 @@ def algorithm_instances(
     families += [
         (
             f"random #{j}",
-            random_channel(seed + j, max_size=check_int("max_universe", max_universe, low=2)),
+            random_privacy_channel(
+                seed + j, max_size=check_int("max_universe", max_universe, low=2)
+            ),
         )
         for j in range(n_instances)
     ]
@@ -1045,8 +1042,6 @@ def property_checks_table(
     >>> property_checks_table(1, seed=0)["all_passed"].all()
     np.True_
     """
-    from nsp.channels import channel_capacity
-
     n_instances = check_int("n_instances", n_instances, low=1)
     tol = check_tol("tol", tol)
     rng = np.random.default_rng(check_seed(seed))
@@ -1056,7 +1051,7 @@ def property_checks_table(
         checks.setdefault(name, []).append(bool(ok))
 
     for j in range(n_instances):
-        ch = random_channel(
+        ch = random_privacy_channel(
             seed + 1000 + j, max_size=check_int("max_universe", max_universe, low=2)
         )
         U = ch.universe
@@ -1283,8 +1278,6 @@ def theorem51_table(
     >>> bool((t.lower <= t.upper + 1e-9).all()), bool(abs(t.upper[1] - t.lower[1]) < 1e-6)
     (True, True)
     """
-    from nsp.privacy_channels.mechanisms.gaussian import discretized_gaussian_channel
-
     n_outputs = check_int("n_outputs", n_outputs, low=2, high=20001)
     n_reference = check_int("n_reference", n_reference, low=2, high=20001)
     b = check_base(base)

@@ -47,9 +47,12 @@ from nsp._validation import (
     check_tol,
     log_base,
 )
+from nsp.channels import binary_symmetric_channel as bsc
 from nsp.channels._results import _TupleResult
-from nsp.ratedistortion.equivocation import RDEPoint, _base_value
-from nsp.ratedistortion.rate_distortion import _as_grid
+from nsp.info import binary_entropy, conditional_entropy, entropy
+from nsp.ratedistortion import RDEPoint
+from nsp.ratedistortion._equivocation import _base_value
+from nsp.ratedistortion._rate_distortion import _as_grid
 
 __all__ = [
     "EXAMPLE1_PMF_NINE",
@@ -350,8 +353,6 @@ def rde_surface(
     >>> round(float(rde_surface(p, d, [0.6], 3).R.iloc[-1]), 6)
     0.139036
     """
-    from nsp.info import entropy
-
     n_E = check_int("n_E", n_E, low=1, high=100_000)
     markov = check_bool("markov", markov)
     tol = check_tol("tol", tol)
@@ -667,8 +668,6 @@ def reverse_waterfill(
     >>> (sol.output_pmf[:5] * 281).round(6).tolist()
     [93.0, 93.0, 53.0, 33.0, 9.0]
     """
-    from nsp.info import entropy
-
     px = as_pmf(p, name="p", ndim=1, normalize=check_bool("normalize", normalize))
     D = check_real("D", D, low=0.0)
     lb = log_base(base)
@@ -773,8 +772,6 @@ def gamma_hamming_curve(
     >>> gamma_hamming_curve(p, [0.0, 0.6875])[["support_size", "Gamma"]].round(6).values.tolist()
     [[8.0, 0.0], [2.0, 2.190303]]
     """
-    from nsp.info import entropy
-
     px = as_pmf(p, name="p", ndim=1, normalize=check_bool("normalize", normalize))
     rows = []
     for D in _as_distortions(D_grid, "D_grid").ravel():
@@ -1214,8 +1211,6 @@ def sanitizer_check(
     >>> round(float(t.empirical_D[0]), 2)
     0.2
     """
-    from nsp.info import conditional_entropy
-
     px = as_pmf(p, name="p", ndim=1)
     n = check_int("n_samples", n_samples, low=1, high=100_000_000)
     seed = check_int("seed", seed, low=0)
@@ -1337,7 +1332,6 @@ def remark4_table(D_values: ArrayLike = (0.1, 0.25, 0.5)) -> pd.DataFrame:
     >>> bool(remark4_table([0.25]).agrees.all())
     True
     """
-    from nsp.info import binary_entropy
     from nsp.papers import compare
 
     p_src, dist = remark4_source()
@@ -1386,8 +1380,6 @@ def side_information_source(crossover_xh: float, crossover_z: float) -> NDArray[
     >>> side_information_source(0.1, 0.2).sum(axis=(1, 2)).round(12).tolist()
     [0.5, 0.5]
     """
-    from nsp.channels import binary_symmetric_channel as bsc
-
     p_r = np.array([0.5, 0.5])
     return p_r[:, None, None] * bsc(crossover_xh)[:, :, None] * bsc(crossover_z)[:, None, :]
 
@@ -1464,8 +1456,6 @@ def theorem2_family(p_src_z: ArrayLike, crossovers: ArrayLike) -> pd.DataFrame:
     >>> t.D.round(6).tolist()
     [0.0, 0.2]
     """
-    from nsp.channels import binary_symmetric_channel as bsc
-
     p = as_pmf(p_src_z, name="p_src_z", ndim=3)
     d = rd.hamming_distortion(p.shape[0])
     fam = []

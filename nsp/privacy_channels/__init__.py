@@ -1,22 +1,28 @@
 """Privacy channels and individual channel capacity (Wu, arXiv:1910.09235).
 
-Submodules: :mod:`~nsp.privacy_channels.core` (product universe, channels, composition,
-post-processing, group channels, sampling, DP epsilon over neighbouring datasets), the
-subpackage :mod:`~nsp.privacy_channels.capacity` (``candidates``: the sets of Theorem 3.1;
-``exact``: ``C_1`` by literal enumeration and by the exact set-DP; ``bounds``: bounds, searches,
-balance function; ``symmetry``: data-independent channels and Corollary 1) and the subpackage
-:mod:`~nsp.privacy_channels.mechanisms` (``randomized_response``, ``exponential``,
-``gaussian``, ``dp_mechanisms``). The paper's own instances (Example 1, ...) and tables are in
-:mod:`nsp.papers.privacy_channels`.
+Every public name is importable from here; the implementation is in private modules.
+
+Privacy channels over a product universe
+    :class:`ProductUniverse`, :class:`PrivacyChannel` (``p(y|x)`` for datasets
+    ``x = (x_1, ..., x_n)``), query channels, composition (:func:`compose_parallel`,
+    :func:`compose_adaptive`), post-processing, group channels, Hamming neighbours, query
+    sensitivity and the DP level over neighbouring datasets (:func:`dataset_dp_epsilon`;
+    not the same neighbour relation as :func:`nsp.channels.dp_epsilon`).
+Individual channel capacity ``C_1``
+    The sets of Theorem 3.1 (:func:`candidate_channels`, :func:`row_types`, ...), ``C_1``
+    exactly (:func:`individual_channel_capacity`, :func:`group_capacity`), bounds and searches
+    (:func:`individual_capacity_bounds`, :class:`IndividualCapacityBounds`,
+    :func:`balance_function`, ...), data-independent and weakly symmetric channels
+    (Corollary 1), a reachable uniform output.
+Mechanisms
+    Randomized response (binary and ``k``-ary), the exponential channel and the exponential
+    mechanism, the Gaussian channel (bound, calibration, amplitude-constrained capacity), the
+    Laplace and Gaussian DP mechanisms.
+
+The paper's own instances (Example 1, ...) and tables are in :mod:`nsp.papers.privacy_channels`.
 
 Units: information (``C_1``, the IP epsilon) in units of ``base`` (default 2, bits); DP
 epsilon in nats.
-
-Deprecated names (one release, with a :class:`DeprecationWarning`): ``compose`` (now
-:func:`compose_parallel`), ``dp_epsilon`` (now :func:`dataset_dp_epsilon`; not the same
-neighbour relation as :func:`nsp.channels.dp_epsilon`), ``uniform_output_reachable`` (now
-:func:`uniform_output_witness`), and the paper's instances and tables formerly in
-``nsp.privacy_channels.examples`` (now in :mod:`nsp.papers.privacy_channels`).
 
 References
 ----------
@@ -30,30 +36,159 @@ Examples
 (0.531004, 2.197225)
 """
 
-import importlib
-from typing import Any
+from nsp.privacy_channels._capacity._bounds import (
+    IndividualCapacityBounds,
+    IndividualMaxInformation,
+    balance_function,
+    individual_capacity_bounds,
+    individual_capacity_entropy_constrained,
+    individual_capacity_search,
+    max_information_capacity_ind,
+)
+from nsp.privacy_channels._capacity._candidates import (
+    candidate_channels,
+    count_candidates,
+    effective_channel,
+    individual_mutual_information,
+    row_types,
+    slice_types,
+)
+from nsp.privacy_channels._capacity._common import EnumerationBudgetError
+from nsp.privacy_channels._capacity._exact import (
+    ICCResult,
+    group_capacity,
+    individual_channel_capacity,
+)
+from nsp.privacy_channels._capacity._symmetry import (
+    UniformOutputWitness,
+    WeakSymmetryWitness,
+    data_independent_bound,
+    is_data_independent,
+    is_uniform_output_reachable,
+    is_weakly_symmetric,
+    uniform_output_witness,
+    weakly_symmetric_witness,
+)
+from nsp.privacy_channels._core import (
+    MAX_DATASETS,
+    PrivacyChannel,
+    ProductUniverse,
+    as_privacy_channel,
+    compose_adaptive,
+    compose_parallel,
+    dataset_dp_epsilon,
+    dp_epsilon_axis_lines,
+    expected_distortion,
+    group_channel,
+    hamming_neighbours,
+    post_process,
+    query_channel,
+    query_sensitivity,
+    query_values,
+)
+from nsp.privacy_channels._mechanisms._dp_mechanisms import (
+    gaussian_mechanism_sigma,
+    laplace_scale,
+    laplace_std,
+    sample_laplace_mechanism,
+)
+from nsp.privacy_channels._mechanisms._exponential import (
+    exponential_capacity_bound,
+    exponential_channel,
+    exponential_expected_rank,
+    exponential_mechanism_channel,
+    exponential_noise_entropy,
+    exponential_noise_entropy_sum,
+    exponential_noise_for_epsilon,
+    exponential_prob_correct,
+    sample_exponential_rank,
+)
+from nsp.privacy_channels._mechanisms._gaussian import (
+    amplitude_constrained_capacity,
+    binary_input_awgn_capacity,
+    discretized_additive_channel,
+    discretized_gaussian_channel,
+    gaussian_capacity_bound,
+    gaussian_noise_for_epsilon,
+    sample_gaussian_channel,
+)
+from nsp.privacy_channels._mechanisms._randomized_response import (
+    dp_rr_flip,
+    kary_rr_channel,
+    randomized_response_channel,
+    rr_capacity,
+    rr_dp_epsilon,
+    rr_flip_threshold,
+)
 
-from nsp.privacy_channels import capacity, core, mechanisms
-from nsp.privacy_channels.capacity import *  # noqa: F403
-from nsp.privacy_channels.capacity import __all__ as _cap_all
-from nsp.privacy_channels.capacity import uniform_output_reachable
-from nsp.privacy_channels.core import *  # noqa: F403
-from nsp.privacy_channels.core import __all__ as _core_all
-from nsp.privacy_channels.core import compose, dp_epsilon
-from nsp.privacy_channels.mechanisms import *  # noqa: F403
-from nsp.privacy_channels.mechanisms import __all__ as _mech_all
-
-__all__ = [*_core_all, *_cap_all, *_mech_all]
-
-# Deprecated aliases, kept importable (they warn when called).
-_DEPRECATED_FUNCTIONS = (compose, dp_epsilon, uniform_output_reachable)
-_SUBMODULES = (capacity, core, mechanisms)
-
-
-def __getattr__(name: str) -> Any:
-    examples = importlib.import_module("nsp.privacy_channels.examples")
-    if name in examples.MOVED:
-        return examples.moved(name)
-    if name == "examples":
-        return examples
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__all__ = [
+    # privacy channels over a product universe
+    "ProductUniverse",
+    "PrivacyChannel",
+    "as_privacy_channel",
+    "query_values",
+    "query_channel",
+    "compose_parallel",
+    "compose_adaptive",
+    "post_process",
+    "group_channel",
+    "hamming_neighbours",
+    "query_sensitivity",
+    "dataset_dp_epsilon",
+    "dp_epsilon_axis_lines",
+    "expected_distortion",
+    "MAX_DATASETS",
+    # individual channel capacity
+    "EnumerationBudgetError",
+    "row_types",
+    "slice_types",
+    "count_candidates",
+    "candidate_channels",
+    "effective_channel",
+    "individual_mutual_information",
+    "ICCResult",
+    "individual_channel_capacity",
+    "group_capacity",
+    "IndividualCapacityBounds",
+    "IndividualMaxInformation",
+    "individual_capacity_bounds",
+    "individual_capacity_search",
+    "individual_capacity_entropy_constrained",
+    "balance_function",
+    "max_information_capacity_ind",
+    "is_data_independent",
+    "data_independent_bound",
+    "WeakSymmetryWitness",
+    "UniformOutputWitness",
+    "weakly_symmetric_witness",
+    "is_weakly_symmetric",
+    "uniform_output_witness",
+    "is_uniform_output_reachable",
+    # mechanisms
+    "randomized_response_channel",
+    "rr_capacity",
+    "rr_flip_threshold",
+    "rr_dp_epsilon",
+    "dp_rr_flip",
+    "kary_rr_channel",
+    "exponential_channel",
+    "exponential_noise_entropy",
+    "exponential_noise_entropy_sum",
+    "exponential_capacity_bound",
+    "exponential_noise_for_epsilon",
+    "exponential_prob_correct",
+    "exponential_expected_rank",
+    "sample_exponential_rank",
+    "exponential_mechanism_channel",
+    "gaussian_capacity_bound",
+    "gaussian_noise_for_epsilon",
+    "binary_input_awgn_capacity",
+    "amplitude_constrained_capacity",
+    "discretized_additive_channel",
+    "discretized_gaussian_channel",
+    "sample_gaussian_channel",
+    "laplace_scale",
+    "laplace_std",
+    "sample_laplace_mechanism",
+    "gaussian_mechanism_sigma",
+]

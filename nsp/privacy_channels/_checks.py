@@ -1,7 +1,7 @@
 """Checks of :mod:`nsp.privacy_channels` that :mod:`nsp._validation` does not cover.
 
 Scalars are checked with :mod:`nsp._validation` directly; this module only adds the two
-argument kinds of the samplers (a seed, a sample shape) and the warning of a deprecated name.
+argument kinds of the samplers (a seed, a sample shape).
 
 Examples
 --------
@@ -16,13 +16,10 @@ ValueError: size must be an integer in [0, inf); got 1.5 (float)
 from __future__ import annotations
 
 import math
-import warnings
 
 import numpy as np
 
 from nsp._validation import check_int
-
-__all__ = ["MAX_SAMPLES", "check_seed", "check_size", "warn_renamed"]
 
 #: Largest number of draws one call of a sampler may return.
 MAX_SAMPLES: int = 10**8
@@ -80,18 +77,3 @@ def check_seed(
     if seed is None or isinstance(seed, np.random.Generator | np.random.SeedSequence):
         return seed
     return check_int(name, seed, low=0)
-
-
-def warn_renamed(old: str, new: str) -> None:
-    """Emit the :class:`DeprecationWarning` of a name kept for one release.
-
-    Parameters
-    ----------
-    old, new : str
-        The deprecated name and the name to use instead.
-    """
-    warnings.warn(
-        f"{old} is deprecated and will be removed in the next release; use {new}",
-        DeprecationWarning,
-        stacklevel=3,
-    )

@@ -35,8 +35,6 @@ import numpy as np
 import scipy.sparse as sp
 from numpy.typing import NDArray
 
-__all__: list[str] = []
-
 
 @dataclass(frozen=True)
 class Source:

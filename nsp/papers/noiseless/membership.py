@@ -33,7 +33,7 @@ from scipy.signal import find_peaks
 
 from nsp._validation import as_real_array, check_bool, check_choice, check_int, check_real
 from nsp.noiseless import LinearQuantizer, levels, realized_epsilon
-from nsp.noiseless.quantizer import Output, Rule
+from nsp.noiseless._quantizer import Output, Rule
 from nsp.scale._core import is_dask_frame
 
 __all__ = [

@@ -17,15 +17,14 @@ from numpy.typing import ArrayLike
 
 from nsp._resources import progress
 from nsp._validation import Base, check_bool, check_tol
-from nsp.ratedistortion.equivocation import (
+from nsp.info import entropy
+from nsp.ratedistortion._equivocation import (
     _as_source,
     _gamma_points,
     min_rate,
     rate_given_equivocation,
 )
-from nsp.ratedistortion.rate_distortion import _as_distortion, _as_grid, rate_distortion_at
-
-__all__ = ["utility_privacy_curve"]
+from nsp.ratedistortion._rate_distortion import _as_distortion, _as_grid, rate_distortion_at
 
 
 def utility_privacy_curve(
@@ -94,7 +93,6 @@ def utility_privacy_curve(
     if markov and src.shape[0] == src.shape[1] and not np.any(src - np.diag(np.diag(src))):
         # X_h = X_r: Γ = H - R(D) and the minimal-rate encoder is the Γ-optimal one (E* = Γ);
         # one certified Blahut–Arimoto per point.
-        from nsp.info import entropy
 
         px = np.diag(src)
         hx = entropy(px, base=base)

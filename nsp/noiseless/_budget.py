@@ -26,25 +26,8 @@ from numpy.typing import ArrayLike, NDArray
 
 from nsp._validation import Base, check_base, check_int, check_real, log_in
 
-__all__ = [
-    "MAX_TUPLES",
-    "Mechanism",
-    "compose_joint",
-    "conditional_output_counts",
-    "NoiselessWitness",
-    "is_noiselessly_private",
-    "noiseless_witness",
-    "local_noiseless_epsilon",
-    "noiseless_epsilon",
-    "output_table",
-    "postprocess",
-    "psi",
-    "sensitivity",
-    "sensitivity_average",
-]
-
 #: A mechanism ``M∘f``: a function of the whole dataset tuple returning a hashable output.
-Mechanism = Callable[[tuple[Any, ...]], Hashable]
+DeterministicMechanism = Callable[[tuple[Any, ...]], Hashable]
 
 #: The largest product domain (number of tuples) evaluated exhaustively.
 MAX_TUPLES: int = 10_000_000
@@ -101,7 +84,7 @@ def _with(v: Sequence[Any], i: int, value: Any) -> tuple[Any, ...]:
 
 
 def output_table(
-    mech: Mechanism, domains: Sequence[Sequence[Any]]
+    mech: DeterministicMechanism, domains: Sequence[Sequence[Any]]
 ) -> tuple[NDArray[np.intp], list[Hashable]]:
     """Evaluate ``mech`` on every tuple of the product domain and code its outputs as integers.
 
@@ -213,14 +196,14 @@ def conditional_output_counts(
 
 
 def _worst_count(
-    mech: Mechanism, domains: Sequence[Sequence[Any]], admissible: ArrayLike | None
+    mech: DeterministicMechanism, domains: Sequence[Sequence[Any]], admissible: ArrayLike | None
 ) -> int:
     codes, _ = output_table(mech, domains)
     return max(int(c.max()) for c in conditional_output_counts(codes, admissible=admissible))
 
 
 def noiseless_epsilon(
-    mech: Mechanism,
+    mech: DeterministicMechanism,
     domains: Sequence[Sequence[Any]],
     *,
     admissible: ArrayLike | None = None,
@@ -269,7 +252,7 @@ def noiseless_epsilon(
 
 
 def is_noiselessly_private(
-    mech: Mechanism,
+    mech: DeterministicMechanism,
     domains: Sequence[Sequence[Any]],
     epsilon: float,
     *,
@@ -333,7 +316,7 @@ class NoiselessWitness:
 
 
 def noiseless_witness(
-    mech: Mechanism,
+    mech: DeterministicMechanism,
     domains: Sequence[Sequence[Any]],
     *,
     admissible: ArrayLike | None = None,
@@ -504,7 +487,7 @@ def _check_interval(lo: object, hi: object) -> tuple[Any, Any]:
     return lo, hi
 
 
-def compose_joint(*mechs: Mechanism) -> Mechanism:
+def compose_joint(*mechs: DeterministicMechanism) -> DeterministicMechanism:
     """Release all outputs together: the mechanism ``x ↦ (M_1(x), …, M_k(x))``.
 
     By Theorem 6 the budgets add: ``ε(M_1, …, M_k) <= ε_1 + … + ε_k``.
@@ -541,7 +524,9 @@ def compose_joint(*mechs: Mechanism) -> Mechanism:
     return lambda x: tuple(m(x) for m in mechs)
 
 
-def postprocess(g: Callable[[Hashable], Hashable], mech: Mechanism) -> Mechanism:
+def postprocess(
+    g: Callable[[Hashable], Hashable], mech: DeterministicMechanism
+) -> DeterministicMechanism:
     """Post-process a mechanism: ``x ↦ g(M(x))`` (Theorem 7: ε does not increase).
 
     Parameters

@@ -19,8 +19,9 @@ from numpy.typing import ArrayLike, NDArray
 from scipy import integrate, stats
 
 from nsp._validation import Base, check_base, check_int, check_real
+from nsp.channels import channel_capacity
 from nsp.privacy_channels._checks import check_seed, check_size
-from nsp.privacy_channels.core import (
+from nsp.privacy_channels._core import (
     PrivacyChannel,
     ProductUniverse,
     _real_array,
@@ -30,16 +31,6 @@ from nsp.privacy_channels.core import (
 
 #: Largest input or output grid of :func:`amplitude_constrained_capacity`.
 MAX_GRID: int = 100_000
-
-__all__ = [
-    "gaussian_capacity_bound",
-    "gaussian_noise_for_epsilon",
-    "binary_input_awgn_capacity",
-    "amplitude_constrained_capacity",
-    "discretized_additive_channel",
-    "discretized_gaussian_channel",
-    "sample_gaussian_channel",
-]
 
 
 def gaussian_capacity_bound(T: float, N: float, *, base: Base = 2) -> float:
@@ -187,8 +178,6 @@ def amplitude_constrained_capacity(
     >>> round(amplitude_constrained_capacity(1.0, 1.0, n_inputs=21, n_outputs=401).capacity, 4)
     0.4859
     """
-    from nsp.channels import channel_capacity
-
     T = check_real("T", T, low=0.0, closed="neither")
     N = check_real("N", N, low=0.0, closed="neither")
     n_inputs = check_int("n_inputs", n_inputs, low=2, high=MAX_GRID)

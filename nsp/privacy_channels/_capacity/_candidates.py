@@ -24,20 +24,12 @@ from nsp._validation import (
     check_bool,
     check_int,
 )
-from nsp.privacy_channels.capacity._common import (
+from nsp.info import mutual_information
+from nsp.privacy_channels._capacity._common import (
     DECIMALS,
     _check_individual,
 )
-from nsp.privacy_channels.core import PrivacyChannel, _real_array, as_privacy_channel
-
-__all__ = [
-    "row_types",
-    "slice_types",
-    "count_candidates",
-    "candidate_channels",
-    "effective_channel",
-    "individual_mutual_information",
-]
+from nsp.privacy_channels._core import PrivacyChannel, _real_array, as_privacy_channel
 
 
 def row_types(
@@ -275,8 +267,6 @@ def individual_mutual_information(
     >>> round(individual_mutual_information(example1_rr(0.1), prior, 0), 10)
     0.5310044064
     """
-    from nsp.info import mutual_information
-
     ch = as_privacy_channel(ch)
     i = _check_individual(ch, i)
     px = as_pmf(_real_array("prior", prior), name="prior")

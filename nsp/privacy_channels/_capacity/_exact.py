@@ -50,21 +50,19 @@ from nsp._validation import (
     check_int,
     check_tol,
 )
-from nsp.privacy_channels.capacity._common import (
-    MAX_CANDIDATES,
-    EnumerationBudgetError,
-    _capacity,
-    _check_individual,
-)
-from nsp.privacy_channels.capacity.candidates import (
+from nsp.privacy_channels._capacity._candidates import (
     _first_completion,
     _full_index,
     row_types,
     slice_types,
 )
-from nsp.privacy_channels.core import PrivacyChannel, as_privacy_channel, group_channel
-
-__all__ = ["ICCResult", "individual_channel_capacity", "group_capacity"]
+from nsp.privacy_channels._capacity._common import (
+    MAX_CANDIDATES,
+    EnumerationBudgetError,
+    _capacity,
+    _check_individual,
+)
+from nsp.privacy_channels._core import PrivacyChannel, as_privacy_channel, group_channel
 
 #: Runs over at least this many candidate channels or row sets show a progress bar (after two
 #: seconds); smaller ones finish first.

@@ -64,16 +64,6 @@ from nsp._validation import (
 from nsp.channels._information import _mutual_information_nats
 from nsp.channels._results import _TupleResult
 
-__all__ = [
-    "DistortionRange",
-    "RateDistortionPoint",
-    "blahut_arimoto",
-    "distortion_range",
-    "hamming_distortion",
-    "rate_distortion_at",
-    "rate_distortion_curve",
-]
-
 
 @dataclass(frozen=True)
 class RateDistortionPoint:

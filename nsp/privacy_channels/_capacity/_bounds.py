@@ -28,32 +28,25 @@ from nsp._validation import (
     check_real,
     check_tol,
 )
-from nsp.privacy_channels._checks import check_seed
-from nsp.privacy_channels.capacity._common import (
-    _capacity,
-    _Unpackable,
-)
-from nsp.privacy_channels.capacity.candidates import (
+from nsp.privacy_channels._capacity._candidates import (
     individual_mutual_information,
     row_types,
 )
-from nsp.privacy_channels.capacity.exact import individual_channel_capacity
-from nsp.privacy_channels.core import PrivacyChannel, as_privacy_channel
-
-__all__ = [
-    "CapacityBounds",
-    "IndividualMaxInformation",
-    "individual_capacity_bounds",
-    "individual_capacity_search",
-    "individual_capacity_entropy_constrained",
-    "balance_function",
-    "max_information_capacity_ind",
-]
+from nsp.privacy_channels._capacity._common import (
+    _capacity,
+    _Unpackable,
+)
+from nsp.privacy_channels._capacity._exact import individual_channel_capacity
+from nsp.privacy_channels._checks import check_seed
+from nsp.privacy_channels._core import PrivacyChannel, as_privacy_channel, dp_epsilon_axis_lines
 
 
 @dataclass(frozen=True)
-class CapacityBounds(_Unpackable):
-    """Certified bounds ``lower <= C_1 <= upper``; unpacks as ``(lower, upper)``.
+class IndividualCapacityBounds(_Unpackable):
+    """Certified bounds ``lower <= C_1 <= upper`` on the individual channel capacity.
+
+    Unpacks as ``(lower, upper)``. Not :class:`nsp.channels.CapacityBounds`, the bounds of an
+    ordinary channel capacity.
 
     Attributes
     ----------
@@ -89,7 +82,7 @@ def individual_capacity_bounds(
     base: Base = 2,
     tol: float = 1e-10,
     max_pairs: int | None = None,
-) -> CapacityBounds:
+) -> IndividualCapacityBounds:
     """Return cheap certified bounds on ``C_1``, in units of ``base``.
 
     Lower: ``max`` over pairs of distinct rows of the two-row capacity (any two datasets
@@ -112,7 +105,7 @@ def individual_capacity_bounds(
 
     Returns
     -------
-    CapacityBounds
+    IndividualCapacityBounds
         ``lower <= C_1 <= upper``; unpacks as ``(lower, upper)``.
 
     Examples
@@ -136,7 +129,7 @@ def individual_capacity_bounds(
     for a, c in pairs:
         lo = max(lo, _capacity(types[[a, c]], tol)[1])
     up = min(_capacity(types, tol)[2], math.log(ch.k), max(math.log(s) for s in ch.universe.sizes))
-    return CapacityBounds(lo / math.log(b), up / math.log(b))
+    return IndividualCapacityBounds(lo / math.log(b), up / math.log(b))
 
 
 def _mi_and_grad(p: NDArray[np.float64], P: NDArray[np.float64]):
@@ -411,8 +404,6 @@ def max_information_capacity_ind(
     >>> round(sup, 9), abs(sup - wit) < 1e-6
     (2.197224577, True)
     """
-    from nsp.privacy_channels.core import dp_epsilon_axis_lines
-
     ch = as_privacy_channel(ch)
     eta = check_real("eta", eta, low=0.0, high=1.0, closed="neither")
     sup = dp_epsilon_axis_lines(ch)

@@ -24,6 +24,7 @@ from typing import Any, ClassVar, cast
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from nsp._resources import check_memory, progress
 from nsp._validation import (
     Base,
     as_pmf,
@@ -33,23 +34,11 @@ from nsp._validation import (
     check_tol,
     log_base,
 )
+from nsp.channels import validate_channel
 from nsp.channels._results import _TupleResult
+from nsp.info import conditional_entropy, entropy, mutual_information
 from nsp.ratedistortion import _conic
-from nsp.ratedistortion.rate_distortion import _as_distortion, rate_distortion_at
-
-__all__ = [
-    "ETA_MAX",
-    "EquivocationResult",
-    "MinRateResult",
-    "RDEPoint",
-    "RateEquivocationPoint",
-    "max_equivocation",
-    "min_rate",
-    "perfect_privacy_distortion",
-    "rate_given_equivocation",
-    "rde_point",
-]
-
+from nsp.ratedistortion._rate_distortion import _as_distortion, rate_distortion_at
 
 # ---------------------------------------------------------------------------------------
 # Rate–distortion–equivocation (Sankar, Rajagopalan & Poor 2013, Sec. V)
@@ -159,7 +148,6 @@ def _encoder_joint(
             raise ValueError(
                 f"{name} must have shape (n_r={n_r}, n_xhat) for a Markov encoder; got {w.shape}"
             )
-        from nsp.channels import validate_channel
 
         w = validate_channel(w, name=name)
         return p_src[:, :, None] * w[:, None, :]
@@ -168,7 +156,6 @@ def _encoder_joint(
             f"{name} must have shape (n_r={n_r}, n_h={n_h}, n_xhat) for a general encoder; "
             f"got {w.shape}"
         )
-    from nsp.channels import validate_channel
 
     validate_channel(w.reshape(n_r * n_h, -1), name=name)
     return p_src[:, :, None] * w
@@ -212,8 +199,6 @@ def rde_point(
     >>> round(pt.distortion, 9), round(pt.equivocation, 6), round(pt.rate, 6)
     (0.25, 1.374967, 0.815336)
     """
-    from nsp.info import conditional_entropy, entropy, mutual_information
-
     markov = check_bool("markov", markov)
     src = _as_source(p_src, normalize=normalize)
     joint = _encoder_joint(src, channel, markov)
@@ -645,9 +630,6 @@ def _gamma_points(
     show_progress: bool = False,
 ) -> list[EquivocationResult]:
     """Γ(D) at every ``D`` of ``grid`` (validated inputs); one conic program for the grid."""
-    from nsp._resources import progress
-    from nsp.info import entropy
-
     d_min = float(src.sum(axis=1) @ d.min(axis=1))
     bad = [float(D) for D in grid if not math.isfinite(D) or D < d_min - 1e-12]
     if bad:
@@ -782,8 +764,6 @@ def _conic_source(pr: _Problem) -> _conic.Source:
 
 def _gamma_program(pr: _Problem, *, what: str, kind: str = "gamma") -> _conic.Program:
     """Build the exponential-cone program of ``pr`` after checking its memory estimate."""
-    from nsp._resources import check_memory
-
     n_u, n_k = pr.d.shape
     n_b = len(pr.block_rows)
     est = _conic.estimate_bytes(n_u, n_k, pr.puh.shape[1], n_b, rate=kind != "gamma")
@@ -942,8 +922,6 @@ def rate_given_equivocation(
     >>> round(rate_given_equivocation(p_src, hamming_distortion(4), 0.5, 1.0).rate, 6)
     0.5
     """
-    from nsp.info import entropy
-
     markov = check_bool("markov", markov)
     D = check_real("D", D)
     E = check_real("E", E)

@@ -12,10 +12,8 @@ from numpy.typing import NDArray
 from nsp._validation import (
     check_int,
 )
-from nsp.privacy_channels.core import PrivacyChannel
-
-__all__ = ["DECIMALS", "MAX_CANDIDATES", "EnumerationBudgetError"]
-
+from nsp.channels import channel_capacity
+from nsp.privacy_channels._core import PrivacyChannel
 
 #: Default budget: candidate channels (enumerate) or row sets (setdp) per call.
 MAX_CANDIDATES: int = 100_000
@@ -52,8 +50,6 @@ def _capacity(
     W: NDArray[np.float64], tol: float
 ) -> tuple[float, float, float, NDArray[np.float64]]:
     """(C, lower, upper, input pmf) in nats via nsp.channels.channel_capacity."""
-    from nsp.channels import channel_capacity
-
     if W.shape[0] == 1:
         return 0.0, 0.0, 0.0, np.ones(1)
     res = channel_capacity(W, base=math.e, tol=tol)

@@ -31,25 +31,9 @@ from numpy.typing import ArrayLike, NDArray
 
 from nsp import _validation
 from nsp._validation import as_channel, check_int
-from nsp.privacy_channels._checks import check_seed, check_size, warn_renamed
-
-__all__ = [
-    "ProductUniverse",
-    "PrivacyChannel",
-    "as_privacy_channel",
-    "query_values",
-    "query_channel",
-    "compose_parallel",
-    "compose_adaptive",
-    "post_process",
-    "group_channel",
-    "hamming_neighbours",
-    "query_sensitivity",
-    "dataset_dp_epsilon",
-    "dp_epsilon_axis_lines",
-    "expected_distortion",
-    "MAX_DATASETS",
-]
+from nsp.channels import dp_epsilon as _dp
+from nsp.noiseless import sensitivity
+from nsp.privacy_channels._checks import check_seed, check_size
 
 
 @dataclass(frozen=True)
@@ -458,22 +442,6 @@ def compose_parallel(ch1: PrivacyChannel, ch2: PrivacyChannel) -> PrivacyChannel
     return PrivacyChannel(ch1.universe, arr.reshape(ch1.universe.sizes + (-1,)), outs)
 
 
-def compose(ch1: PrivacyChannel, ch2: PrivacyChannel) -> PrivacyChannel:
-    """Compose in parallel: deprecated name of :func:`compose_parallel`.
-
-    Parameters
-    ----------
-    ch1, ch2 : PrivacyChannel
-        Channels over the same universe.
-
-    Returns
-    -------
-    PrivacyChannel
-    """
-    warn_renamed("nsp.privacy_channels.compose", "compose_parallel")
-    return compose_parallel(ch1, ch2)
-
-
 def compose_adaptive(
     ch1: PrivacyChannel, ch2_given_y1: Mapping[Hashable, PrivacyChannel] | Sequence[PrivacyChannel]
 ) -> PrivacyChannel:
@@ -687,8 +655,6 @@ def query_sensitivity(universe: ProductUniverse, f: Callable[..., float]) -> flo
     >>> query_sensitivity(ProductUniverse.binary(4), lambda *x: sum(x))
     1.0
     """
-    from nsp.noiseless import sensitivity
-
     _check_listable(universe)
 
     def value(x: tuple) -> float:
@@ -740,32 +706,11 @@ def dataset_dp_epsilon(ch: PrivacyChannel | ArrayLike) -> float:
     >>> round(dataset_dp_epsilon(example1_rr(0.1)), 10)
     2.1972245773
     """
-    from nsp.channels import dp_epsilon as _dp
-
     ch = as_privacy_channel(ch)
     pairs = hamming_neighbours(ch.universe)
     if len(pairs) == 0:
         return 0.0
     return float(_dp(ch.matrix(), neighbours=pairs))
-
-
-def dp_epsilon(ch: PrivacyChannel | ArrayLike) -> float:
-    """Return the dataset DP level: deprecated name of :func:`dataset_dp_epsilon`.
-
-    Not :func:`nsp.channels.dp_epsilon`, whose default neighbours are all pairs of inputs.
-
-    Parameters
-    ----------
-    ch : PrivacyChannel or array_like
-        The channel.
-
-    Returns
-    -------
-    float
-        ε in nats.
-    """
-    warn_renamed("nsp.privacy_channels.dp_epsilon", "dataset_dp_epsilon")
-    return dataset_dp_epsilon(ch)
 
 
 def dp_epsilon_axis_lines(ch: PrivacyChannel | ArrayLike) -> float:

@@ -18,7 +18,14 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from nsp._validation import Base, check_bool, check_int, check_real, check_tol, log_base
-from nsp.ratedistortion.equivocation import (
+from nsp.channels import validate_channel
+from nsp.info import (
+    conditional_entropy,
+    conditional_mutual_information,
+    entropy,
+    mutual_information,
+)
+from nsp.ratedistortion._equivocation import (
     EquivocationResult,
     RDEPoint,
     _as_source,
@@ -27,16 +34,7 @@ from nsp.ratedistortion.equivocation import (
     _instance,
     _unflatten,
 )
-from nsp.ratedistortion.rate_distortion import _as_distortion
-
-__all__ = [
-    "bayes_decoder",
-    "binning_exponents",
-    "max_equivocation_informed",
-    "si_informed_point",
-    "si_statistical_point",
-]
-
+from nsp.ratedistortion._rate_distortion import _as_distortion
 
 # --- side information (Theorems 2 and 3) ------------------------------------------------
 
@@ -47,8 +45,6 @@ def _as_source_z(p_src_z: ArrayLike, normalize: bool) -> NDArray[np.float64]:
 
 def _u_joint(p: NDArray, channel_u: ArrayLike, markov: bool) -> NDArray:
     """Joint ``[x_r, x_h, z, u]`` with ``U - X - Z`` (the encoder does not see Z)."""
-    from nsp.channels import validate_channel
-
     n_r, n_h, _ = p.shape
     w = np.asarray(channel_u, dtype=np.float64)
     if markov:
@@ -151,8 +147,6 @@ def si_statistical_point(
     >>> np.allclose([a.rate, a.distortion, a.equivocation], [b.rate, b.distortion, b.equivocation])
     True
     """
-    from nsp.info import conditional_entropy, conditional_mutual_information, entropy
-
     p = _as_source_z(p_src_z, normalize)
     markov = check_bool("markov", markov)
     joint = _u_joint(p, channel_u, markov)
@@ -221,9 +215,6 @@ def si_informed_point(
     >>> round(si_informed_point(p, w, hamming_distortion(2)).distortion, 6)
     0.15
     """
-    from nsp.channels import validate_channel
-    from nsp.info import conditional_entropy, conditional_mutual_information, entropy
-
     p = _as_source_z(p_src_z, normalize)
     markov = check_bool("markov", markov)
     n_r, n_h, n_z = p.shape
@@ -287,8 +278,6 @@ def binning_exponents(
     >>> abs(e["I_XU"] - e["I_XU_given_Z"] - e["I_UZ"]) < 1e-12
     True
     """
-    from nsp.info import conditional_mutual_information, mutual_information
-
     p = _as_source_z(p_src_z, False)
     markov = check_bool("markov", markov)
     joint = _u_joint(p, channel_u, markov)
@@ -354,8 +343,6 @@ def max_equivocation_informed(
     >>> round(r.gamma, 6)
     0.811278
     """
-    from nsp.info import conditional_entropy
-
     p = _as_source_z(p_src_z, normalize)
     markov = check_bool("markov", markov)
     d = _as_distortion(dist, p.shape[0])

@@ -16,7 +16,8 @@ from collections.abc import Callable, Hashable, Sequence
 import numpy as np
 
 from nsp._validation import Base, check_base, check_real
-from nsp.privacy_channels.core import (
+from nsp.info import binary_entropy, inverse_binary_entropy
+from nsp.privacy_channels._core import (
     PrivacyChannel,
     ProductUniverse,
     _default_outputs,
@@ -24,18 +25,8 @@ from nsp.privacy_channels.core import (
     query_values,
 )
 
-__all__ = [
-    "randomized_response_channel",
-    "rr_capacity",
-    "rr_flip_threshold",
-    "rr_dp_epsilon",
-    "dp_rr_flip",
-    "kary_rr_channel",
-]
-
 
 def _h_nats(p: float) -> float:
-    from nsp.info import binary_entropy
 
     return float(binary_entropy(p, base=math.e))
 
@@ -135,7 +126,6 @@ def rr_flip_threshold(eps: float, *, base: Base = 2) -> float:
     e_n = eps * math.log(b)
     if e_n >= math.log(2):
         return 0.0
-    from nsp.info import inverse_binary_entropy
 
     return float(inverse_binary_entropy(math.log(2) - e_n, base=math.e))
 

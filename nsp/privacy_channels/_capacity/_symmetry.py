@@ -24,31 +24,20 @@ from nsp._validation import (
     check_int,
     check_real,
 )
-from nsp.privacy_channels._checks import warn_renamed
-from nsp.privacy_channels.capacity._common import (
-    MAX_CANDIDATES,
-    EnumerationBudgetError,
-    _Unpackable,
-)
-from nsp.privacy_channels.capacity.candidates import (
+from nsp.info import entropy
+from nsp.privacy_channels._capacity._candidates import (
     candidate_channels,
     count_candidates,
     row_types,
     slice_types,
 )
-from nsp.privacy_channels.capacity.exact import _bits, _maximal_sets, _witness
-from nsp.privacy_channels.core import PrivacyChannel, as_privacy_channel
-
-__all__ = [
-    "is_data_independent",
-    "data_independent_bound",
-    "WeakSymmetryWitness",
-    "UniformOutputWitness",
-    "weakly_symmetric_witness",
-    "is_weakly_symmetric",
-    "uniform_output_witness",
-    "is_uniform_output_reachable",
-]
+from nsp.privacy_channels._capacity._common import (
+    MAX_CANDIDATES,
+    EnumerationBudgetError,
+    _Unpackable,
+)
+from nsp.privacy_channels._capacity._exact import _bits, _maximal_sets, _witness
+from nsp.privacy_channels._core import PrivacyChannel, as_privacy_channel
 
 
 def is_data_independent(ch: PrivacyChannel | ArrayLike, *, atol: float = 1e-12) -> bool:
@@ -108,8 +97,6 @@ def data_independent_bound(ch: PrivacyChannel | ArrayLike, *, base: Base = 2) ->
     >>> round(data_independent_bound(example1_rr(0.1)), 10)
     0.5310044064
     """
-    from nsp.info import entropy
-
     ch = as_privacy_channel(ch)
     if not is_data_independent(ch, atol=1e-9):
         raise ValueError(
@@ -346,25 +333,3 @@ def is_uniform_output_reachable(
     True
     """
     return uniform_output_witness(ch, max_candidates=max_candidates).holds
-
-
-def uniform_output_reachable(
-    ch: PrivacyChannel | ArrayLike, *, max_candidates: int = MAX_CANDIDATES
-) -> UniformOutputWitness:
-    """Search for a uniform-output witness: deprecated name of :func:`uniform_output_witness`.
-
-    The result unpacks as before.
-
-    Parameters
-    ----------
-    ch : PrivacyChannel or array_like
-        The channel.
-    max_candidates : int
-        Budget on the maximal row sets per individual.
-
-    Returns
-    -------
-    UniformOutputWitness
-    """
-    warn_renamed("nsp.privacy_channels.uniform_output_reachable", "uniform_output_witness")
-    return uniform_output_witness(ch, max_candidates=max_candidates)

@@ -32,19 +32,7 @@ from nsp._validation import (
     check_real,
     log_in,
 )
-from nsp.noiseless.budget import _check_interval
-
-__all__ = [
-    "LinearQuantizer",
-    "Number",
-    "levels",
-    "levels_paper",
-    "levels_safe",
-    "local_levels",
-    "quantizer_for",
-    "realized_epsilon",
-    "worst_case_outputs",
-]
+from nsp.noiseless._budget import _check_interval
 
 #: A real number; :class:`fractions.Fraction` values keep Theorem 8's arithmetic exact.
 Number: TypeAlias = float | Fraction

@@ -18,7 +18,7 @@ from scipy import optimize
 
 from nsp._validation import Base, check_base, check_int, check_real
 from nsp.privacy_channels._checks import check_seed, check_size
-from nsp.privacy_channels.core import (
+from nsp.privacy_channels._core import (
     PrivacyChannel,
     ProductUniverse,
     _default_outputs,
@@ -26,18 +26,6 @@ from nsp.privacy_channels.core import (
     query_channel,
     query_values,
 )
-
-__all__ = [
-    "exponential_channel",
-    "exponential_noise_entropy",
-    "exponential_noise_entropy_sum",
-    "exponential_capacity_bound",
-    "exponential_noise_for_epsilon",
-    "exponential_prob_correct",
-    "exponential_expected_rank",
-    "sample_exponential_rank",
-    "exponential_mechanism_channel",
-]
 
 
 def _default_distortion(y, v) -> float:

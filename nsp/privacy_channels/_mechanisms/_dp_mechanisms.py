@@ -18,8 +18,6 @@ import numpy as np
 from nsp._validation import check_real
 from nsp.privacy_channels._checks import check_seed, check_size
 
-__all__ = ["laplace_scale", "laplace_std", "sample_laplace_mechanism", "gaussian_mechanism_sigma"]
-
 
 def laplace_scale(sensitivity: float, eps: float) -> float:
     """Return the Laplace mechanism's scale ``b = Df / eps`` (eps in nats).

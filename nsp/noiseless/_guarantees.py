@@ -24,24 +24,18 @@ import pandas as pd
 from numpy.typing import ArrayLike
 
 from nsp._validation import Base, as_real_array, check_base, check_int, check_real, log_in
-from nsp.noiseless.budget import (
-    Mechanism,
+from nsp.noiseless._budget import (
+    DeterministicMechanism,
     _check_callable,
     _check_domains,
     _check_sequence,
     _with,
 )
 
+# nsp.uncertain brings networkx and scipy.sparse (about a second): the functions that need it
+# import it, so that `import nsp.noiseless` stays light.
 if TYPE_CHECKING:
     from nsp.uncertain import JointRange
-
-__all__ = [
-    "estimation_error_lower_bound",
-    "hypothesis_game_range",
-    "individual_range",
-    "leakage_profile",
-    "optimal_error_uniform",
-]
 
 
 def _check_individual(i: int, doms: list[list[Any]], v: Sequence[Any] | None = None) -> int:
@@ -52,7 +46,7 @@ def _check_individual(i: int, doms: list[list[Any]], v: Sequence[Any] | None = N
 
 
 def individual_range(
-    mech: Mechanism, domains: Sequence[Sequence[Any]], i: int, v: Sequence[Any]
+    mech: DeterministicMechanism, domains: Sequence[Sequence[Any]], i: int, v: Sequence[Any]
 ) -> JointRange:
     """Return the joint range ``[[X_i, Y]]`` when only individual ``i`` varies around ``v``.
 
@@ -93,7 +87,7 @@ def individual_range(
 
 
 def hypothesis_game_range(
-    mech: Mechanism, i: int, x_i: Any, x_i_prime: Any, v: Sequence[Any]
+    mech: DeterministicMechanism, i: int, x_i: Any, x_i_prime: Any, v: Sequence[Any]
 ) -> JointRange:
     """Return the range ``[[H, Y]]`` of the hypothesis-testing game of §III-C (Theorem 3).
 
@@ -139,7 +133,7 @@ def hypothesis_game_range(
 
 
 def leakage_profile(
-    mech: Mechanism,
+    mech: DeterministicMechanism,
     domains: Sequence[Sequence[Any]],
     i: int,
     *,
