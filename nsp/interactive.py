@@ -16,6 +16,8 @@ import os
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import matplotlib.pyplot as plt
+
 __all__ = ["explore", "is_static"]
 
 Control = Sequence[Any] | tuple[float, float, float]
@@ -35,7 +37,7 @@ def is_static() -> bool:
     if os.environ.get("NSP_STATIC", "").strip() not in {"", "0"}:
         return True
     try:
-        import ipywidgets  # noqa: F401
+        import ipywidgets  # noqa: F401, PLC0415  (optional dependency: the notebooks extra)
     except ImportError:
         return True
     return False
@@ -43,7 +45,7 @@ def is_static() -> bool:
 
 def _widget(name: str, control: Control, default: Any) -> Any:
     """Return the ipywidgets control for one parameter, starting at its default."""
-    import ipywidgets as widgets
+    import ipywidgets as widgets  # noqa: PLC0415  (optional dependency)
 
     if (
         isinstance(control, tuple)
@@ -68,8 +70,7 @@ def _widget(name: str, control: Control, default: Any) -> Any:
 
 
 def _show(figure: Any) -> None:
-    import matplotlib.pyplot as plt
-    from IPython.display import display
+    from IPython.display import display  # noqa: PLC0415  (optional dependency: a kernel's)
 
     display(figure)
     plt.close(figure)
@@ -115,7 +116,7 @@ def explore(view: Callable[..., Any], /, **controls: Control) -> None:
     if is_static():
         _show(view(**defaults))
         return
-    import ipywidgets as widgets
+    import ipywidgets as widgets  # noqa: PLC0415  (optional dependency)
 
     built = {name: _widget(name, control, defaults[name]) for name, control in controls.items()}
     widgets.interact(lambda **values: _show(view(**values)), **built)
