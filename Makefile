@@ -84,10 +84,11 @@ site-test: browser site handouts ## drive every page of the site and the handout
 test: $(STAMP) data ## run the whole test suite (units, properties, doctests, every notebook with quick=True)
 	NSP_REQUIRE_DATA=1 $(PY) -m pytest -n $(JOBS) --durations=15
 
-lint: $(STAMP) ## check style, docstrings and types: ruff check, ruff format --check, mypy
+lint: $(STAMP) ## check style, docstrings, types and the import floors: ruff, mypy, lint-imports
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 
 format: $(STAMP) ## format the code and apply ruff's safe fixes
 	$(VENV)/bin/ruff format .
