@@ -38,7 +38,7 @@ import importlib
 import pkgutil
 from types import ModuleType
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 # Every public module and subpackage (no leading underscore) in this folder, imported on first
 # use. Read from the folder, so that a new subpackage needs no entry here.

@@ -277,4 +277,4 @@ def test_list_without_notebooks_says_where_it_looked(tmp_path, monkeypatch, caps
 def test_a_missing_notebook_tool_names_the_extra(monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "jupytext", None)  # import jupytext now raises ImportError
     assert cli.main(["list"]) == 2
-    assert "pip install 'nsp[notebooks]'" in capsys.readouterr().err
+    assert "pip install 'nsp-privacy[notebooks]'" in capsys.readouterr().err

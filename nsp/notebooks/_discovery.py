@@ -46,7 +46,7 @@ def _notebook_tool(module: str) -> Any:
     except ImportError:
         raise RuntimeError(
             f"running notebooks needs {module}, part of nsp's notebooks extra: "
-            f"pip install 'nsp[notebooks]' (make install installs everything)"
+            f"pip install 'nsp-privacy[notebooks]' (make install installs everything)"
         ) from None
 
 
