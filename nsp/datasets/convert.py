@@ -13,8 +13,8 @@ make them again:
 ``recipe``
     ``"rdata-to-csv-gz"``: read the R object ``r_object`` with pyreadr (``pip install
     'nsp-privacy[rdata]'``), optionally drop a suffix from some columns (``drop_suffix``),
-    write it as CSV with pandas (no index, ``\n`` line ends, times as ``%Y-%m-%d %H:%M:%S``, factors as
-    their labels) and gzip it; ``"gzip"``: gzip the source bytes as they are.
+    write it as CSV with pandas (no index, ``\n`` line ends, times as ``%Y-%m-%d %H:%M:%S``,
+    factors as their labels) and gzip it; ``"gzip"``: gzip the source bytes as they are.
 ``gzip``
     the gzip settings that reproduce the registered bytes (see :func:`gzip_bytes`): ``name``
     (the original-file-name field, or ``null``), ``level``, ``mem_level``, ``os`` (header byte)
