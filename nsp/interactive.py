@@ -20,7 +20,7 @@ import matplotlib.pyplot as plt
 
 __all__ = ["explore", "is_static"]
 
-Control = Sequence[Any] | tuple[float, float, float]
+_Control = Sequence[Any] | tuple[float, float, float]
 
 
 def is_static() -> bool:
@@ -43,7 +43,7 @@ def is_static() -> bool:
     return False
 
 
-def _widget(name: str, control: Control, default: Any) -> Any:
+def _widget(name: str, control: _Control, default: Any) -> Any:
     """Return the ipywidgets control for one parameter, starting at its default."""
     import ipywidgets as widgets  # noqa: PLC0415  (optional dependency)
 
@@ -76,7 +76,7 @@ def _show(figure: Any) -> None:
     plt.close(figure)
 
 
-def explore(view: Callable[..., Any], /, **controls: Control) -> None:
+def explore(view: Callable[..., Any], /, **controls: _Control) -> None:
     """Draw ``view`` with its defaults, with a slider per control in a live JupyterLab kernel.
 
     Parameters
