@@ -112,3 +112,13 @@ def test_saving_an_unedited_notebook_in_jupyterlab_leaves_its_source_byte_identi
         if (tmp_path / rel).read_bytes() != before:
             changed.append(rel)
     assert not changed, f"a JupyterLab save would rewrite {changed}"
+
+
+def test_a_change_anywhere_in_the_library_makes_notebooks_stale():
+    """``nsp figures --changed`` compares with every file of nsp/, not only nsp/notebooks/."""
+    from nsp.notebooks._schedule import _library_mtime
+
+    library = repo_root() / "nsp"
+    newest = max(p.stat().st_mtime for p in library.rglob("*.py"))
+    assert _library_mtime() >= newest
+    assert _library_mtime() >= (library / "datasets" / "registry.json").stat().st_mtime
