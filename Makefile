@@ -17,7 +17,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 NOTEBOOKS := $(sort $(wildcard notebooks/*/*.py))
 CLEAN_NBS := $(patsubst notebooks/%.py,build/notebooks/%.ipynb,$(NOTEBOOKS))
 
-.PHONY: help install lock data figures check-figures notebooks lab site handouts browser site-test test lint format bench clean
+.PHONY: help install lock data figures check-figures notebooks lab site handouts browser site-test test lint format bench dist clean
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-13s %s\n", $$1, $$2}'
@@ -28,6 +28,8 @@ $(STAMP): pyproject.toml $(LOCK)
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet --require-hashes --no-deps -r $(LOCK)
+	@# nsp was called "nsp" before its first release: an environment made then has both names
+	@$(PY) -m pip uninstall --quiet --yes nsp 2>/dev/null || true
 	$(PY) -m pip install --quiet --no-deps -e .
 	@touch $@
 
@@ -84,10 +86,11 @@ site-test: browser site handouts ## drive every page of the site and the handout
 test: $(STAMP) data ## run the whole test suite (units, properties, doctests, every notebook with quick=True)
 	NSP_REQUIRE_DATA=1 $(PY) -m pytest -n $(JOBS) --durations=15
 
-lint: $(STAMP) ## check style, docstrings and types: ruff check, ruff format --check, mypy
+lint: $(STAMP) ## check style, docstrings, types and the import floors: ruff, mypy, lint-imports
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 
 format: $(STAMP) ## format the code and apply ruff's safe fixes
 	$(VENV)/bin/ruff format .
@@ -95,6 +98,24 @@ format: $(STAMP) ## format the code and apply ruff's safe fixes
 
 bench: $(STAMP) ## run the speed benchmarks and print each figure against its target
 	$(PY) -m benchmarks
+
+# The release files: an sdist and a wheel built offline from the locked environment, checked, then
+# the wheel installed with the lock into a new, empty virtual environment (its own pip, no
+# site-packages) and smoke-tested there from outside the checkout (.ci/smoke.py).
+DIST_VENV := build/dist-venv
+dist: $(STAMP) ## build the sdist and the wheel into dist/, check them, smoke-test the wheel in a fresh venv
+	rm -rf dist $(DIST_VENV) build/dist-smoke
+	$(PY) -m build --no-isolation --outdir dist .
+	$(VENV)/bin/twine check --strict dist/*
+	$(PYTHON) -m venv $(DIST_VENV)
+	@start=$$(date +%s); \
+	$(DIST_VENV)/bin/python -m pip install --quiet --require-hashes --no-deps -r $(LOCK) && \
+	$(DIST_VENV)/bin/python -m pip install --quiet --no-deps dist/*.whl && \
+	$(DIST_VENV)/bin/python -m pip check && \
+	echo "fresh install of the lock and the wheel: $$(( $$(date +%s) - start )) s"
+	@mkdir -p build/dist-smoke
+	cd build/dist-smoke && MPLBACKEND=Agg ../dist-venv/bin/python $(CURDIR)/.ci/smoke.py
+	@ls -l dist
 
 clean: ## remove build outputs (executed notebooks, scratch runs, caches); keeps .venv, data/ and figures/
 	rm -rf build .pytest_cache .hypothesis

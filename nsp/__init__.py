@@ -15,12 +15,14 @@ Every subpackage is reachable from ``import nsp`` (imported on first use):
 ``clustering``    merge-based algorithms (agglomerative non-stochastic privacy, privacy funnel)
 ``partition``     partitions of an alphabet (what the clustering algorithms and measures return)
 ``pareto``        lambda sweeps and Pareto fronts
-``scale``         the counting steps on Dask, for data beyond memory (extra ``nsp[scale]``)
+``scale``         the counting steps on Dask, for data beyond memory (extra ``nsp-privacy[scale]``)
 ``papers``        one module per paper: instances, printed values, experiments, tables
 ``datasets``      the data registry, fetching and loaders
 ``plotting``      style and deterministic figure saving
 ``notebooks``     finding and running the notebooks
 ``interactive``   sliders that redraw a view in JupyterLab (the default view elsewhere)
+``paths``         where the data, the figures and the builds live
+``cli``           the ``nsp`` command (``python -m nsp``)
 ================  ==========================================================================
 
 Examples
@@ -33,29 +35,15 @@ Examples
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from types import ModuleType
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
-_SUBMODULES = (
-    "channels",
-    "clustering",
-    "datasets",
-    "experiments",
-    "info",
-    "interactive",
-    "noiseless",
-    "notebooks",
-    "notions",
-    "papers",
-    "pareto",
-    "partition",
-    "paths",
-    "plotting",
-    "privacy_channels",
-    "ratedistortion",
-    "scale",
-    "uncertain",
+# Every public module and subpackage (no leading underscore) in this folder, imported on first
+# use. Read from the folder, so that a new subpackage needs no entry here.
+_SUBMODULES: tuple[str, ...] = tuple(
+    sorted(m.name for m in pkgutil.iter_modules(__path__) if not m.name.startswith("_"))
 )
 
 __all__ = ["__version__", *_SUBMODULES]

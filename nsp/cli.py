@@ -9,13 +9,16 @@ Examples
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
+import threading
 from collections.abc import Sequence
 
-import nsp
-from nsp import notebooks
+from nsp import __version__, datasets, notebooks
 from nsp._atomic import remove_stale_temporaries
-from nsp.paths import build_dir, figures_dir, published_figures_dir
+from nsp.paths import build_dir, data_dir, figures_dir, published_figures_dir
+
+__all__ = ["build_parser", "main"]
 
 
 def _cmd_list(args: argparse.Namespace) -> int:
@@ -85,18 +88,12 @@ def _cmd_figures(args: argparse.Namespace) -> int:
 
 
 def _cmd_data(args: argparse.Namespace) -> int:
-    from nsp import datasets
-
     names = args.names or None
     if args.action == "fetch":
-        from nsp.paths import data_dir
-
         remove_stale_temporaries([data_dir(args.data_home)])
         paths = datasets.fetch(
             names, data_home=args.data_home, mirror=args.mirror, force=args.force
         )
-        from nsp.paths import data_dir
-
         print(f"{len(paths)} file(s) present and verified in {data_dir(args.data_home)}")
         return 0
     frame = datasets.verify(names, data_home=args.data_home)
@@ -121,7 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
         The parser; each subcommand stores the function that runs it as ``func``.
     """
     parser = argparse.ArgumentParser(prog="nsp", description=__doc__.splitlines()[0])
-    parser.add_argument("--version", action="version", version=f"nsp {nsp.__version__}")
+    parser.add_argument("--version", action="version", version=f"nsp {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("list", help="list the notebooks with their parameters")
@@ -181,8 +178,6 @@ def _print_failure(exc: notebooks.NotebookError) -> None:
 
 def _stop_on_sigterm() -> None:
     """Turn SIGTERM into KeyboardInterrupt, so that a killed run removes its temporary files."""
-    import signal
-    import threading
 
     def _raise(signum: int, frame: object) -> None:
         raise KeyboardInterrupt(f"signal {signum}")

@@ -16,9 +16,11 @@ import os
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import matplotlib.pyplot as plt
+
 __all__ = ["explore", "is_static"]
 
-Control = Sequence[Any] | tuple[float, float, float]
+_Control = Sequence[Any] | tuple[float, float, float]
 
 
 def is_static() -> bool:
@@ -35,15 +37,15 @@ def is_static() -> bool:
     if os.environ.get("NSP_STATIC", "").strip() not in {"", "0"}:
         return True
     try:
-        import ipywidgets  # noqa: F401
+        import ipywidgets  # noqa: F401, PLC0415  (optional dependency: the notebooks extra)
     except ImportError:
         return True
     return False
 
 
-def _widget(name: str, control: Control, default: Any) -> Any:
+def _widget(name: str, control: _Control, default: Any) -> Any:
     """Return the ipywidgets control for one parameter, starting at its default."""
-    import ipywidgets as widgets
+    import ipywidgets as widgets  # noqa: PLC0415  (optional dependency)
 
     if (
         isinstance(control, tuple)
@@ -68,14 +70,13 @@ def _widget(name: str, control: Control, default: Any) -> Any:
 
 
 def _show(figure: Any) -> None:
-    import matplotlib.pyplot as plt
-    from IPython.display import display
+    from IPython.display import display  # noqa: PLC0415  (optional dependency: a kernel's)
 
     display(figure)
     plt.close(figure)
 
 
-def explore(view: Callable[..., Any], /, **controls: Control) -> None:
+def explore(view: Callable[..., Any], /, **controls: _Control) -> None:
     """Draw ``view`` with its defaults, with a slider per control in a live JupyterLab kernel.
 
     Parameters
@@ -115,7 +116,7 @@ def explore(view: Callable[..., Any], /, **controls: Control) -> None:
     if is_static():
         _show(view(**defaults))
         return
-    import ipywidgets as widgets
+    import ipywidgets as widgets  # noqa: PLC0415  (optional dependency)
 
     built = {name: _widget(name, control, defaults[name]) for name, control in controls.items()}
     widgets.interact(lambda **values: _show(view(**values)), **built)

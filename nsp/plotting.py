@@ -8,6 +8,8 @@ to a temporary name and renamed, so an interrupted run never leaves a half-writt
 
 from __future__ import annotations
 
+import math
+import textwrap
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 
@@ -15,11 +17,26 @@ import matplotlib as mpl
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
+import seaborn as sns
+from cycler import cycler
 from matplotlib.figure import Figure
 
 from nsp._atomic import atomic_path
-from nsp._validation import Base
+from nsp._validation import Base, check_base
 from nsp.paths import figure_path
+
+__all__ = [
+    "CSV_SIGNIFICANT_DIGITS",
+    "FORMATS",
+    "STYLE",
+    "certified",
+    "mark_stand_in",
+    "save_table",
+    "savefig",
+    "unit_label",
+    "use_style",
+    "write_csv",
+]
 
 #: The project's style sheet.
 STYLE: Path = Path(__file__).resolve().parent / "styles" / "nsp.mplstyle"
@@ -54,9 +71,6 @@ def use_style() -> None:
     >>> mpl.rcParams["axes.prop_cycle"].by_key()["color"][:2]
     ['#0173b2', '#de8f05']
     """
-    import seaborn as sns
-    from cycler import cycler
-
     plt.style.use(STYLE)
     mpl.rcParams["axes.prop_cycle"] = cycler(color=sns.color_palette("colorblind").as_hex())
 
@@ -306,10 +320,6 @@ def unit_label(base: Base) -> str:
     >>> unit_label(2), unit_label(math.e), unit_label(10)
     ('bits', 'nats', 'log base 10')
     """
-    import math
-
-    from nsp._validation import check_base
-
     b = check_base(base)
     return {2.0: "bits", math.e: "nats"}.get(b, f"log base {b:g}")
 
@@ -337,8 +347,6 @@ def mark_stand_in(fig: Figure, text: str) -> None:
     'Data: SGSC sample, stand-in for Ausgrid'
     >>> plt.close(fig)
     """
-    import textwrap
-
     if not text.strip():
         raise ValueError("text must say what the stand-in data is")
     width_chars = max(40, int(fig.get_figwidth() * 15))

@@ -210,6 +210,7 @@ def test_a_papermill_run_of_a_student_copy_leaves_figures_alone(project):
 
 def test_interrupted_runs_leave_nothing_and_are_cleaned_up_after_a_kill(project, monkeypatch):
     from nsp import notebooks
+    from nsp.notebooks import _schedule
 
     started = []
 
@@ -221,7 +222,7 @@ def test_interrupted_runs_leave_nothing_and_are_cleaned_up_after_a_kill(project,
 
     for i in range(4):
         _tiny_notebook(project, "x = 1", name=f"0{i}_nb")
-    monkeypatch.setattr(notebooks, "run", fake_run)
+    monkeypatch.setattr(_schedule, "run", fake_run)  # the run that run_all calls
     with pytest.raises(KeyboardInterrupt):
         notebooks.run_all(jobs=1)
     assert started == ["k/00_nb"]  # Ctrl-C cancelled the queued notebooks
@@ -276,4 +277,4 @@ def test_list_without_notebooks_says_where_it_looked(tmp_path, monkeypatch, caps
 def test_a_missing_notebook_tool_names_the_extra(monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "jupytext", None)  # import jupytext now raises ImportError
     assert cli.main(["list"]) == 2
-    assert "pip install 'nsp[notebooks]'" in capsys.readouterr().err
+    assert "pip install 'nsp-privacy[notebooks]'" in capsys.readouterr().err

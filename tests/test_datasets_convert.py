@@ -25,7 +25,7 @@ from nsp.datasets import fetching as fetch_mod
 from nsp.datasets import registry as reg_mod
 from nsp.datasets.registry import DatasetInfo, FileEntry, Registry
 
-NO_RDATA = "the rdata extra is not installed (pip install 'nsp[rdata]')"
+NO_RDATA = "the rdata extra is not installed (pip install 'nsp-privacy[rdata]')"
 
 
 def _pyreadr():
@@ -320,10 +320,10 @@ def test_without_pyreadr_the_message_names_the_extra(tmp_path, monkeypatch):
         ds.fetch("toy", data_home=tmp_path, allow_network=True)
     assert calls == [DAT_URL]  # the R file is not downloaded in vain
     msg = str(err.value)
-    assert "toy/taxis.csv.gz" in msg and "pip install 'nsp[rdata]'" in msg
+    assert "toy/taxis.csv.gz" in msg and "pip install 'nsp-privacy[rdata]'" in msg
     assert "toy/channel_1.dat.gz" not in msg  # the gzip recipe needs no extra: it was rebuilt
     assert (tmp_path / "toy" / "channel_1.dat.gz").is_file()
-    with pytest.raises(convert.MissingExtraError, match=r"nsp\[rdata\]"):
+    with pytest.raises(convert.MissingExtraError, match=r"nsp-privacy\[rdata\]"):
         convert.read_r_object(tmp_path / "x.rds")
 
 
@@ -334,7 +334,7 @@ def test_offline_a_converted_file_names_the_command_and_the_source(tmp_path, mon
         ds.fetch("toy", data_home=tmp_path, allow_network=False)
     msg = str(err.value)
     assert "nsp data fetch toy/taxis.csv.gz" in msg and RDATA_URL in msg and DAT_URL in msg
-    assert "nsp[rdata]" in msg and "NSP_DATA_MIRROR" in msg and "make data" in msg
+    assert "nsp-privacy[rdata]" in msg and "NSP_DATA_MIRROR" in msg and "make data" in msg
     assert "shared/data" not in msg
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from nsp import notebooks
+from nsp.notebooks._discovery import _read
 from nsp.paths import repo_root
 
 NOTEBOOKS = notebooks.discover()
@@ -19,11 +20,11 @@ def test_there_are_notebooks():
 
 @pytest.mark.parametrize("nb", NOTEBOOKS, ids=[nb.key for nb in NOTEBOOKS])
 def test_notebook_is_well_formed(nb):
-    """One parameters cell with typed, documented literals (parsed by describe), a quick flag,
+    """One parameters cell with typed, documented literals (parsed by read_notebook), a quick flag,
     and a closing 'Differences from the paper' cell."""
     names = [p.name for p in nb.parameters]
     assert "quick" in names and isinstance(nb.parameters[names.index("quick")].default, bool)
-    cells = notebooks._read(nb.path).cells
+    cells = _read(nb.path).cells
     last_markdown = [c for c in cells if c.cell_type == "markdown"][-1].source.lower()
     assert "differences from the paper" in last_markdown, (
         "the last markdown cell must list the differences"
@@ -74,10 +75,10 @@ def test_notebooks_need_exactly_one_parameters_cell(tmp_path):
     src.parent.mkdir()
     src.write_text("# %%\nquick = True\n")
     with pytest.raises(ValueError, match="exactly one cell tagged 'parameters'"):
-        notebooks.describe(src)
+        notebooks.read_notebook(src)
     src.write_text('# %% tags=["parameters"]\nn: int = 3  # size\n')
     with pytest.raises(ValueError, match="quick"):
-        notebooks.describe(src)
+        notebooks.read_notebook(src)
 
 
 def test_command_line_values_must_have_the_declared_type():
@@ -111,3 +112,13 @@ def test_saving_an_unedited_notebook_in_jupyterlab_leaves_its_source_byte_identi
         if (tmp_path / rel).read_bytes() != before:
             changed.append(rel)
     assert not changed, f"a JupyterLab save would rewrite {changed}"
+
+
+def test_a_change_anywhere_in_the_library_makes_notebooks_stale():
+    """``nsp figures --changed`` compares with every file of nsp/, not only nsp/notebooks/."""
+    from nsp.notebooks._schedule import _library_mtime
+
+    library = repo_root() / "nsp"
+    newest = max(p.stat().st_mtime for p in library.rglob("*.py"))
+    assert _library_mtime() >= newest
+    assert _library_mtime() >= (library / "datasets" / "registry.json").stat().st_mtime

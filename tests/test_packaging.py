@@ -1,7 +1,10 @@
-"""Packaging: one version, a complete hashed lock the environment follows, used dependencies."""
+"""Packaging: one version, a complete hashed lock the environment follows, used dependencies,
+the distribution's name and package data, and the public line."""
 
 from __future__ import annotations
 
+import ast
+import fnmatch
 import re
 import tomllib
 from importlib import metadata
@@ -14,6 +17,7 @@ from nsp.notebooks import RECORDED_PACKAGES
 
 ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+DISTRIBUTION = PYPROJECT["project"]["name"]
 
 
 def _name(requirement: str) -> str:
@@ -30,9 +34,86 @@ def _lock() -> dict[str, str]:
 
 def test_the_version_is_written_once():
     assert PYPROJECT["project"]["dynamic"] == ["version"]
-    assert metadata.version("nsp") == nsp.__version__
+    assert metadata.version(DISTRIBUTION) == nsp.__version__, "run make install"
     cff = (ROOT / "CITATION.cff").read_text(encoding="utf-8")
     assert f'version: "{nsp.__version__}"' in cff  # the citation names the same release
+    site = (ROOT / "docs" / "site" / "index.md").read_text(encoding="utf-8")
+    assert f"Version {nsp.__version__}." in site  # so does the site's citation
+    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
+    assert re.search(rf"^## \[{re.escape(nsp.__version__)}\] - \d{{4}}-\d\d-\d\d$", changelog, re.M)
+
+
+def test_the_distribution_is_nsp_privacy_and_imports_as_nsp():
+    """``nsp`` on the package index is another project: ours is nsp-privacy, imported as nsp."""
+    assert DISTRIBUTION == "nsp-privacy"
+    assert PYPROJECT["tool"]["setuptools"]["packages"]["find"]["include"] == ["nsp*"]
+    assert PYPROJECT["project"]["scripts"] == {"nsp": "nsp.cli:main"}
+
+
+def test_every_install_line_names_the_distribution():
+    """``pip install nsp`` would install the other project; every hint says nsp-privacy."""
+    wrong = re.compile(r"pip install\s+['\"]?nsp(?![\w-])")
+    files = [*ROOT.glob("nsp/**/*.py"), *ROOT.glob("docs/**/*.md"), *ROOT.glob("docs/**/*.py")]
+    files += [*ROOT.glob("notebooks/**/*.py"), *ROOT.glob("*.md"), ROOT / "Makefile"]
+    hits = [
+        f"{p.relative_to(ROOT)}:{n}: {line.strip()[:80]}"
+        for p in files
+        for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+        if wrong.search(line)
+    ]
+    assert not hits, "\n".join(hits)
+
+
+def test_the_package_data_is_declared_and_present():
+    """Every file of the package that is not Python ships in the wheel (and the sdist)."""
+    globs = PYPROJECT["tool"]["setuptools"]["package-data"]["nsp"]
+    data = sorted(
+        p.relative_to(ROOT / "nsp").as_posix()
+        for p in (ROOT / "nsp").rglob("*")
+        if p.is_file()
+        and p.suffix not in {".py", ".pyc"}
+        and "__pycache__" not in p.parts
+        and not p.name.startswith(".nsp-tmp-")
+    )
+    assert data, "the style sheet and the data registry are package data"
+    undeclared = [f for f in data if not any(fnmatch.fnmatch(f, g) for g in globs)]
+    assert not undeclared, f"not in [tool.setuptools.package-data]: {undeclared}"
+    unused = [g for g in globs if not any(fnmatch.fnmatch(f, g) for f in data)]
+    assert not unused, f"package-data globs that match no file: {unused}"
+    manifest = (ROOT / "MANIFEST.in").read_text(encoding="utf-8")
+    for glob in globs:
+        folder, pattern = glob.rsplit("/", 1)
+        assert f"recursive-include nsp/{folder} {pattern}" in manifest
+
+
+def test_every_public_module_declares_its_public_names():
+    """A module whose path has no underscore-prefixed part is public and lists ``__all__``."""
+    missing = []
+    for p in sorted((ROOT / "nsp").rglob("*.py")):
+        parts = p.relative_to(ROOT / "nsp").with_suffix("").parts
+        if parts[-1] == "__main__" or any(x.startswith("_") and x != "__init__" for x in parts):
+            continue
+        tree = ast.parse(p.read_text(encoding="utf-8"))
+        names = {
+            target.id
+            for node in tree.body
+            if isinstance(node, ast.Assign | ast.AnnAssign)
+            for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+            if isinstance(target, ast.Name)
+        }
+        if "__all__" not in names:
+            missing.append(p.relative_to(ROOT).as_posix())
+    assert not missing, f"public modules without __all__: {missing}"
+
+
+def test_lint_checks_the_import_floors_and_ci_builds_the_release():
+    contracts = PYPROJECT["tool"]["importlinter"]["contracts"]
+    assert PYPROJECT["tool"]["importlinter"]["root_package"] == "nsp"
+    assert {c["type"] for c in contracts} >= {"layers", "acyclic_siblings"}
+    make = (ROOT / "Makefile").read_text(encoding="utf-8")
+    lint = make.split("\nlint:", 1)[1].split("\n\n", 1)[0]
+    assert "lint-imports" in lint
+    assert "make dist" in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
 
 
 def test_the_licence_is_declared_and_shipped():

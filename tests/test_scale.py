@@ -413,4 +413,4 @@ def test_nsp_imports_without_dask():
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
-    assert 'pip install "nsp[scale]"' in out
+    assert 'pip install "nsp-privacy[scale]"' in out

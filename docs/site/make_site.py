@@ -219,7 +219,9 @@ def _mathjax_svg() -> str:
     """MathJax's TeX-to-SVG bundle: math typeset in the browser with no font files."""
     spec = importlib.util.find_spec("sphinx-mathjax-offline")
     if spec is None or spec.origin is None:
-        raise SystemExit("the docs extra is missing: pip install 'nsp[docs]' (make install)")
+        raise SystemExit(
+            "the docs extra is missing: pip install 'nsp-privacy[docs]' (make install)"
+        )
     return (Path(spec.origin).parent / "static" / "mathjax" / "tex-svg.js").read_text(
         encoding="utf-8"
     )

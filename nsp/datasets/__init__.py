@@ -22,7 +22,7 @@ loader                                   data                                   
 Four files no publisher serves as they are (the SGSC and taxi CSV conversions of R files, the
 gzipped REDD fragment) are rebuilt from their commit-pinned public sources with the registered
 sha256 when no mirror has them (:mod:`nsp.datasets.convert`; R files need ``pip install
-'nsp[rdata]'``).
+'nsp-privacy[rdata]'``).
 
 Beside the checksummed UCI files, :func:`uci_metadata` asks UCI's web API (``ucimlrepo``) for
 the Adult and Heart Disease variables' names, roles, types, descriptions, units and missing

@@ -12,9 +12,9 @@ make them again:
     a ``registered`` source from that entry.
 ``recipe``
     ``"rdata-to-csv-gz"``: read the R object ``r_object`` with pyreadr (``pip install
-    'nsp[rdata]'``), optionally drop a suffix from some columns (``drop_suffix``), write it as
-    CSV with pandas (no index, ``\n`` line ends, times as ``%Y-%m-%d %H:%M:%S``, factors as
-    their labels) and gzip it; ``"gzip"``: gzip the source bytes as they are.
+    'nsp-privacy[rdata]'``), optionally drop a suffix from some columns (``drop_suffix``),
+    write it as CSV with pandas (no index, ``\n`` line ends, times as ``%Y-%m-%d %H:%M:%S``,
+    factors as their labels) and gzip it; ``"gzip"``: gzip the source bytes as they are.
 ``gzip``
     the gzip settings that reproduce the registered bytes (see :func:`gzip_bytes`): ``name``
     (the original-file-name field, or ``null``), ``level``, ``mem_level``, ``os`` (header byte)
@@ -71,7 +71,7 @@ CSV_OPTIONS: dict[str, Any] = {
     "date_format": "%Y-%m-%d %H:%M:%S",
 }
 
-_RDATA_INSTALL = "pip install 'nsp[rdata]'"
+_RDATA_INSTALL = "pip install 'nsp-privacy[rdata]'"
 
 
 class MissingExtraError(ImportError):
@@ -269,13 +269,13 @@ def read_r_object(path: str | os.PathLike[str], *, name: str | None = None) -> p
     Raises
     ------
     MissingExtraError
-        If pyreadr is not installed (the message says ``pip install 'nsp[rdata]'``).
+        If pyreadr is not installed (the message says ``pip install 'nsp-privacy[rdata]'``).
     KeyError
         If ``name`` is not in the file, or the file holds several objects and no ``name``.
 
     Examples
     --------
-    Needs pyreadr (``pip install 'nsp[rdata]'``, part of the ``test`` extra):
+    Needs pyreadr (``pip install 'nsp-privacy[rdata]'``, part of the ``test`` extra):
 
     >>> import tempfile, pathlib, pandas as pd, pyreadr
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "t.RData"

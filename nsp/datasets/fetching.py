@@ -11,7 +11,7 @@ A converted file (registry method ``convert``, see :mod:`nsp.datasets.convert`) 
 from its commit-pinned source: the source is taken verified from the data folder or the
 mirror when it is registered and there, else downloaded and checked by its sha256 or git
 blob id; the result must have the registered sha256. R files need ``pip install
-'nsp[rdata]'``. Files that could not be had are reported together in one
+'nsp-privacy[rdata]'``. Files that could not be had are reported together in one
 :class:`DataUnavailableError` that names each file and the fix.
 
 ``verify`` and ``status`` hash what is in the data folder and report one row per file.

@@ -207,7 +207,9 @@ class FileEntry:
             from .convert import describe_recipe
 
             extra = (
-                " (needs pip install 'nsp[rdata]')" if "rdata" in self.download["recipe"] else ""
+                " (needs pip install 'nsp-privacy[rdata]')"
+                if "rdata" in self.download["recipe"]
+                else ""
             )
             return (
                 f"{mirror}, or run `nsp data fetch {self.key}` with internet{extra}: it "

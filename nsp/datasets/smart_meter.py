@@ -533,7 +533,7 @@ def load_smart_meter(
         split into parts).
     engine : {"pandas", "dask"}
         ``"pandas"`` (default) reads into memory. ``"dask"`` returns a lazy
-        :class:`dask.dataframe.DataFrame` (``pip install "nsp[scale]"``), one partition per
+        :class:`dask.dataframe.DataFrame` (``pip install "nsp-privacy[scale]"``), one partition per
         file, each read and cleaned exactly as the pandas engine reads one file (same
         columns, dtypes and values; rows sorted within each file). ``customer`` has
         per-partition categories ("unknown" to Dask; gathered, the union in order of

@@ -390,7 +390,7 @@ def load_nyc_taxi(
         Which trips when no ``path`` is given (see above; :data:`TAXI_SAMPLES`).
     engine : {"pandas", "dask"}
         ``"pandas"`` (default) reads into memory. ``"dask"`` returns a lazy
-        :class:`dask.dataframe.DataFrame` over the files (``pip install "nsp[scale]"``): one
+        :class:`dask.dataframe.DataFrame` over the files (``pip install "nsp-privacy[scale]"``): one
         partition per CSV file, Parquet row groups as Dask splits them. Every partition goes
         through the same reading and cleaning as the pandas engine, so ``.compute()`` gives the
         same rows, values and dtypes, except that the three categorical columns have

@@ -18,7 +18,7 @@ function                               pandas path
 :func:`daily_totals`                   :func:`nsp.papers.noiseless.membership.daily_totals`
 =====================================  =====================================================
 
-Dask is the optional extra ``pip install "nsp[scale]"``; it is imported on first use, so
+Dask is the optional extra ``pip install "nsp-privacy[scale]"``; it is imported on first use, so
 ``import nsp.scale`` works without it and a call raises an ImportError saying what to install.
 See ``docs/scale.md`` for clusters, converting the TLC files to Parquet and partition sizes.
 """

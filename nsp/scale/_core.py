@@ -11,7 +11,7 @@ from typing import Any
 
 __all__ = ["INSTALL_HINT", "as_dask_frame", "import_dask", "is_dask_frame"]
 
-INSTALL_HINT = 'pip install "nsp[scale]"'
+INSTALL_HINT = 'pip install "nsp-privacy[scale]"'
 
 #: A Dask input: a Dask DataFrame, a path glob, or a list of paths (Parquet or CSV).
 DaskInput = Any
