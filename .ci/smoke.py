@@ -1,7 +1,8 @@
 """Smoke test of an installed nsp: one function per paper, one number each.
 
-``make dist`` runs it in a fresh virtual environment holding only the locked dependencies and
-the built wheel, from a folder outside the checkout, so that it imports the wheel's ``nsp``.
+``make dist`` runs it in a fresh virtual environment holding only the built wheel and the
+dependencies it declares (at the locked versions), from a folder outside the checkout, so that it
+imports the wheel's ``nsp``.
 It exits non-zero, naming the check, if a number is wrong or ``nsp`` is not the installed one.
 """
 
