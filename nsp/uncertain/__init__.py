@@ -37,6 +37,16 @@ Continuous ranges
 
 Paper instances (e.g. Example 1 of Ding & Farokhi) live in :mod:`nsp.papers`.
 
+Examples
+--------
+Two secrets whose ranges of X overlap in x = 1: some x reveals S (leakage ``L0`` = 1 bit), but
+no function of X is always known for sure (maximin information ``I*`` = 0).
+
+>>> from nsp.uncertain import maximin_information, nonstochastic_leakage
+>>> r = [[1, 1, 0], [0, 1, 1]]
+>>> nonstochastic_leakage(r), maximin_information(r)
+(1.0, 0.0)
+
 References
 ----------
 .. [1] N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using
