@@ -3,7 +3,7 @@
 What is compared: ours (:func:`nsp.clustering.nonstochastic.merge_path` and
 :func:`~nsp.clustering.nonstochastic.merge_until_connected`, incremental state: clusters in
 slots, cached pair tables, component bookkeeping) against the reference versions of
-:mod:`nsp.clustering.nonstochastic.reference`, which recompute every cluster's S-range, the
+:mod:`nsp.clustering.nonstochastic._reference`, which recompute every cluster's S-range, the
 components of the confusability graph and every candidate key from the partition at every
 step — the same algorithms, written from the paper's pseudo-code. The tests check that both
 make the same merges on small instances; here both must also return the same path on the
@@ -30,7 +30,7 @@ import numpy as np
 
 from benchmarks._timing import Row, median_time, report
 from nsp.clustering.nonstochastic import MergePath, merge_path, merge_until_connected
-from nsp.clustering.nonstochastic.reference import reference_path, reference_until_connected
+from nsp.clustering.nonstochastic._reference import reference_path, reference_until_connected
 
 
 def random_range(n_s: int, n_x: int, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:

@@ -1,7 +1,7 @@
 """Speed of the greedy privacy funnel (Algorithm 1) against the reference implementation.
 
 The fast version caches Proposition 1's costs; the reference (naive) version,
-:func:`nsp.clustering.funnel.greedy_reference`, recomputes I(S;Y') and I(X;Y') for every
+``nsp.clustering.funnel._reference.greedy_reference``, recomputes I(S;Y') and I(X;Y') for every
 candidate pair.
 
 Instance: P(S,X) ~ Dirichlet(1) with |S| = 10, R = H(X)/2 (about 97% of the letters get merged,
@@ -38,11 +38,8 @@ import numpy as np
 
 from benchmarks._timing import Row, median_time, report
 from nsp import info
-from nsp.clustering.funnel import (
-    greedy_information_bottleneck,
-    greedy_privacy_funnel,
-    greedy_reference,
-)
+from nsp.clustering.funnel import greedy_information_bottleneck, greedy_privacy_funnel
+from nsp.clustering.funnel._reference import greedy_reference
 
 N_S = 10
 SIZES = (125, 250, 500, 1000, 2000)

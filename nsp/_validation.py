@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import numbers
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any, Literal, TypeAlias
 
 import numpy as np
@@ -208,8 +208,10 @@ def check_bool(name: str, value: object) -> bool:
     return bool(value)
 
 
-def check_choice(name: str, value: object, choices: Iterable[str]) -> str:
-    """Return ``value`` after checking it is one of ``choices`` (strings).
+def check_choice(
+    name: str, value: object, choices: Iterable[str], *, aliases: Mapping[str, str] | None = None
+) -> str:
+    """Return ``value`` after checking it is one of ``choices`` (strings), aliases resolved.
 
     Parameters
     ----------
@@ -219,16 +221,18 @@ def check_choice(name: str, value: object, choices: Iterable[str]) -> str:
         The value to check.
     choices : iterable of str
         The accepted values.
+    aliases : mapping of str to str, optional
+        Other accepted spellings, each mapped to one of ``choices`` (the value returned).
 
     Returns
     -------
     str
-        The value.
+        The value, or the choice its alias stands for.
 
     Raises
     ------
     ValueError
-        Naming the argument, the choices and the value.
+        Naming the argument, the choices (and aliases) and the value.
 
     Examples
     --------
@@ -238,11 +242,17 @@ def check_choice(name: str, value: object, choices: Iterable[str]) -> str:
     Traceback (most recent call last):
     ...
     ValueError: distance must be one of 'abs', 'sq'; got 'l2'
+    >>> check_choice("distance", "l1", ("abs", "sq"), aliases={"l1": "abs"})
+    'abs'
     """
     options = tuple(choices)
-    if not isinstance(value, str) or value not in options:
-        raise ValueError(f"{name} must be one of {', '.join(map(repr, options))}; got {value!r}")
-    return value
+    alias = {} if aliases is None else dict(aliases)
+    if isinstance(value, str) and value in options:
+        return value
+    if isinstance(value, str) and value in alias:
+        return alias[value]
+    also = f" (or the aliases {', '.join(map(repr, alias))})" if alias else ""
+    raise ValueError(f"{name} must be one of {', '.join(map(repr, options))}{also}; got {value!r}")
 
 
 def check_tol(name: str, value: object) -> float:

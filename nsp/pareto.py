@@ -19,7 +19,6 @@ References
 from __future__ import annotations
 
 import math
-import warnings
 from typing import Any, Literal
 
 import numpy as np
@@ -27,6 +26,7 @@ import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
 from nsp._validation import Base, check_base, check_bool, check_choice, check_int, check_real
+from nsp.clustering._algorithms import SweepAlgorithm, check_algorithm
 from nsp.clustering.nonstochastic import (
     ClusteringResult,
     MergePath,
@@ -43,11 +43,6 @@ __all__ = [
     "normalize",
     "pareto_front",
 ]
-
-#: ``"indistinguishable_l0"`` is the old name of ``"merge_until_connected"`` (deprecated).
-Algorithm = Literal["algorithm1", "algorithm2", "merge_until_connected", "indistinguishable_l0"]
-
-_ALGORITHMS = ("algorithm1", "algorithm2", "merge_until_connected", "indistinguishable_l0")
 
 
 def default_lambdas(
@@ -112,7 +107,7 @@ def lambda_windows(path: MergePath) -> pd.DataFrame:
     --------
     >>> from nsp.clustering.nonstochastic import merge_path
     >>> from nsp.papers.agglomerative import example1_range
-    >>> w = lambda_windows(merge_path(example1_range(), algorithm="algorithm2"))
+    >>> w = lambda_windows(merge_path(example1_range(), algorithm="merge_across_components"))
     >>> w[w.reachable].round(4).values.tolist()
     [[0, 0.3219, inf, True], [4, 0.0, 0.3219, True]]
     """
@@ -167,7 +162,7 @@ def lambda_sweep(
     r: ArrayLike,
     lambdas: ArrayLike | None = None,
     *,
-    algorithm: Algorithm = "algorithm1",
+    algorithm: SweepAlgorithm = "merge_by_leakage",
     utility: Literal["U1", "U2"] = "U1",
     values: ArrayLike | None = None,
     distance: Literal["abs", "sq"] = "abs",
@@ -187,11 +182,11 @@ def lambda_sweep(
     lambdas : array_like of float, optional
         Finite values >= 0. Default :func:`default_lambdas` of the path (grid plus exact
         breakpoints).
-    algorithm : {"algorithm1", "algorithm2", "merge_until_connected"}
-        ``"indistinguishable_l0"``, the old name of ``"merge_until_connected"``, is accepted
-        with a ``DeprecationWarning``.
+    algorithm : {"merge_by_leakage", "merge_across_components", "merge_until_connected"}
+        Algorithm 1, Algorithm 2 or the variant of Sec. V-C; the paper's numbers
+        ``"algorithm1"`` and ``"algorithm2"`` are aliases of the first two.
     utility, values, distance, codeword, base
-        As in :func:`nsp.clustering.nonstochastic.algorithm1` (``codeword="medoid"``
+        As in :func:`nsp.clustering.nonstochastic.merge_by_leakage` (``codeword="medoid"``
         releases the member of each cluster nearest its midrange, under U2).
     include_path : bool, default False
         Also return every iterate of the merge path (``source="path"``); all iterates are
@@ -216,11 +211,11 @@ def lambda_sweep(
     Fig. 7 (U1): the sweep returns the identity or Example 3's solution, (0.5646, 0):
 
     >>> from nsp.papers.agglomerative import example1_range
-    >>> df = lambda_sweep(example1_range(), algorithm="algorithm2")
+    >>> df = lambda_sweep(example1_range(), algorithm="merge_across_components")
     >>> sorted(set(zip(df.utility_loss.round(4), df.privacy_norm.round(4))))
     [(0.0, 1.0), (0.5646, 0.0)]
     """
-    check_choice("algorithm", algorithm, _ALGORITHMS)
+    alg = check_algorithm(algorithm, "nonstochastic")
     check_choice("utility", utility, ("U1", "U2"))
     check_choice("distance", distance, ("abs", "sq"))
     check_choice("codeword", codeword, ("centroid", "medoid"))
@@ -231,13 +226,7 @@ def lambda_sweep(
         utility=utility, values=values, distance=distance, codeword=codeword, base=base
     )
     rows: list[dict[str, Any]] = []
-    if algorithm == "indistinguishable_l0":
-        warnings.warn(
-            'algorithm="indistinguishable_l0" is deprecated: use "merge_until_connected"',
-            DeprecationWarning,
-            stacklevel=2,
-        )
-    if algorithm in ("merge_until_connected", "indistinguishable_l0"):
+    if alg == "merge_until_connected":
         lam_arr = default_lambdas() if lam_given is None else lam_given
         for lam in lam_arr:
             res: ClusteringResult = merge_until_connected(r, float(lam), **kw)
@@ -250,10 +239,7 @@ def lambda_sweep(
                     )
         p0, u0 = start_point(r, **kw)  # the singletons, as in every run's history[0]
     else:
-        alg: Literal["algorithm1", "algorithm2"] = (
-            "algorithm1" if algorithm == "algorithm1" else "algorithm2"
-        )
-        path = merge_path(r, algorithm=alg, **kw)
+        path = merge_path(r, algorithm=alg, **kw)  # type: ignore[arg-type]
         lam_arr = default_lambdas(path) if lam_given is None else lam_given
         for lam in lam_arr:
             t = path.stop_index(float(lam))

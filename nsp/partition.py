@@ -10,8 +10,7 @@ record :class:`Partition` values in their histories; the measures of :mod:`nsp.u
 (overlap partition, finest decomposition of the confusability graph) return one too.
 
 This module sits below every other module of :mod:`nsp` except :mod:`nsp._validation`, so that
-any of them can return a :class:`Partition`. Its old home, ``nsp.clustering.partition``, is an
-alias.
+any of them can return a :class:`Partition`.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Ding & Farokhi's agglomerative algorithms: the paper's Examples 2–5 exactly, every
 iteration; properties on seeded random instances; the from-scratch reference versions
-(:mod:`nsp.clustering.nonstochastic.reference`) that the incremental algorithms must match
+(:mod:`nsp.clustering.nonstochastic._reference`) that the incremental algorithms must match
 for every λ; and bad input of every public function."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from nsp.clustering.nonstochastic import (
     start_point,
     utility_value,
 )
-from nsp.clustering.nonstochastic.reference import (
+from nsp.clustering.nonstochastic._reference import (
     reference_path,
     reference_run,
     reference_until_connected,
@@ -46,7 +46,6 @@ log2 = math.log2
 EX1 = example1_range().mask
 VALUES = list(EXAMPLE2_VALUES)  # eq. (4)
 VALUES_EX4 = list(EXAMPLE4_VALUES)  # Example 4 resets x7 = 4
-indistinguishable_l0 = merge_until_connected
 
 
 def P(*clusters: tuple[int, ...]) -> Partition:
@@ -224,7 +223,7 @@ def test_example4_abs_reproduces_the_stated_stop_only_in_a_lambda_window():
 
 
 def test_example5_every_iteration():
-    res = indistinguishable_l0(EX1, 0.3)
+    res = merge_until_connected(EX1, 0.3)
     h = res.history
     assert [it.partition for it in h] == [
         Partition.singletons(7),
@@ -272,7 +271,7 @@ def test_utilities_match_their_definitions():
 @pytest.mark.parametrize(
     "lam", ["0.3", True, False, np.bool_(True), float("nan"), -0.1, np.inf, None, [0.3]]
 )
-@pytest.mark.parametrize("run", [algorithm1, algorithm2, indistinguishable_l0])
+@pytest.mark.parametrize("run", [algorithm1, algorithm2, merge_until_connected])
 def test_lambda_must_be_a_finite_nonnegative_real(run, lam):
     with pytest.raises(ValueError, match="lam"):
         run(EX1, lam)
@@ -359,7 +358,9 @@ def test_bad_input_of_utilities_and_paths(call, name):
     [
         lambda m: merge_across_components(m, 0.1, utility="U2", values=np.arange(m.shape[1])),
         lambda m: merge_until_connected(m, 0.1, utility="U2", values=np.arange(m.shape[1])),
-        lambda m: merge_path(m, algorithm="algorithm2", utility="U2", values=np.arange(m.shape[1])),
+        lambda m: merge_path(
+            m, algorithm="merge_across_components", utility="U2", values=np.arange(m.shape[1])
+        ),
         lambda m: reference_run(m, 0.1),
     ],
 )
@@ -370,13 +371,31 @@ def test_sizes_that_need_a_huge_pair_table_are_refused_clearly(call):
         call(mask)
 
 
-def test_deprecated_name_still_works_and_warns():
+def test_paper_names_are_aliases_and_the_old_name_is_gone():
     import nsp.clustering.nonstochastic as ns
 
-    with pytest.warns(DeprecationWarning, match="merge_until_connected"):
-        old = ns.indistinguishable_l0
-    assert old is merge_until_connected
     assert algorithm1 is merge_by_leakage and algorithm2 is merge_across_components
+    assert not hasattr(ns, "indistinguishable_l0")
+    for sub in ("leakage", "components", "connected", "paths", "results", "state", "reference"):
+        assert not hasattr(ns, sub), sub  # the face exposes no submodule
+
+
+def test_algorithm_names_and_their_paper_aliases():
+    for name, alias in (
+        ("merge_by_leakage", "algorithm1"),
+        ("merge_across_components", "algorithm2"),
+    ):
+        path, by_alias = merge_path(EX1, algorithm=name), merge_path(EX1, algorithm=alias)
+        assert path.algorithm == by_alias.algorithm == name
+        assert path.partitions == by_alias.partitions
+        assert reference_path(EX1, algorithm=alias) == reference_path(EX1, algorithm=name)
+    assert merge_by_leakage(EX1, 0.3).algorithm == "merge_by_leakage"
+    assert merge_across_components(EX1, 0.3).algorithm == "merge_across_components"
+    assert merge_until_connected(EX1, 0.3).algorithm == "merge_until_connected"
+    assert merge_path(EX1).result(0.3).algorithm == "merge_by_leakage"
+    for bad in ("merge_until_connected", "alg1", "algorithm2_prime", "greedy_privacy_funnel"):
+        with pytest.raises(ValueError, match="algorithm must be one of"):
+            merge_path(EX1, algorithm=bad)
 
 
 def test_reference_matches_example_values():
@@ -404,7 +423,7 @@ def test_bad_input_is_rejected():
     with pytest.raises(ValueError, match="empty column"):
         algorithm1(np.eye(3, 4, dtype=bool), 0.1)
     with pytest.raises(ValueError, match="empty row"):
-        indistinguishable_l0(np.eye(4, 3, dtype=bool), 0.1)
+        merge_until_connected(np.eye(4, 3, dtype=bool), 0.1)
     with pytest.raises(ValueError, match="algorithm"):
         merge_path(EX1, algorithm="algorithm3")
 
@@ -469,7 +488,9 @@ def test_until_connected_matches_the_reference_and_ends_with_zero_maximin(seed):
     mask, values = random_instance(seed)
     for utility, distance in CONFIGS:
         for lam in (0.0, 0.3, 2.0):
-            res = indistinguishable_l0(mask, lam, utility=utility, values=values, distance=distance)
+            res = merge_until_connected(
+                mask, lam, utility=utility, values=values, distance=distance
+            )
             ref = reference_until_connected(
                 mask, lam, utility=utility, values=values, distance=distance
             )
@@ -501,7 +522,9 @@ def test_incremental_indistinguishable_matches_the_reference_step_by_step(seed):
     mask, values = many_components_instance(2000 + seed, 6, 14)
     for utility, distance in CONFIGS:
         for lam in (0.0, 0.05, 0.3, 2.0):
-            res = indistinguishable_l0(mask, lam, utility=utility, values=values, distance=distance)
+            res = merge_until_connected(
+                mask, lam, utility=utility, values=values, distance=distance
+            )
             ref = reference_until_connected(
                 mask, lam, utility=utility, values=values, distance=distance
             )
@@ -520,7 +543,9 @@ def test_incremental_indistinguishable_matches_a_from_scratch_run_on_medium_inst
     values = np.round(np.random.default_rng(seed).normal(200, 40, 30), 1)
     for utility, distance in CONFIGS:
         for lam in (0.01, 0.3):
-            res = indistinguishable_l0(mask, lam, utility=utility, values=values, distance=distance)
+            res = merge_until_connected(
+                mask, lam, utility=utility, values=values, distance=distance
+            )
             ref = reference_until_connected(
                 mask, lam, utility=utility, values=values, distance=distance
             )
@@ -539,8 +564,8 @@ def test_algorithm2_u1_component_pick_matches_the_reference_path(seed):
     λ = 0 path equals the reference one (all pairs, every step), on instances with many
     components whose representatives tie on size and on subgraph size."""
     mask, _ = many_components_instance(3000 + seed, 5 + seed % 3, 16, p_two=0.1 + 0.1 * (seed % 3))
-    path = merge_path(mask, algorithm="algorithm2")
-    ref = reference_path(mask, algorithm="algorithm2")
+    path = merge_path(mask, algorithm="merge_across_components")
+    ref = reference_path(mask, algorithm="merge_across_components")
     assert path.partitions == [Partition(q) for q in ref]
 
 
@@ -644,7 +669,7 @@ def test_centroid_distortion_is_not_merge_monotone():
 
 
 def test_path_breakpoints_decide_the_stop():
-    path = merge_path(EX1, algorithm="algorithm1", utility="U2", values=VALUES)
+    path = merge_path(EX1, algorithm="merge_by_leakage", utility="U2", values=VALUES)
     # λ-windows of Example 2 (U2): breakpoints log2(3)/0.664286 = 2.3860 and 1/0.25 = 4
     assert set(np.round(path.breakpoints(), 4)) >= {2.386, 4.0}
     assert path.stop_index(4.0) == 0 and path.stop_index(3.0) == 1 and path.stop_index(2.0) == 2
@@ -818,7 +843,7 @@ def test_eq14_ldp_from_bounded_posterior_ratio(seed):
 
 
 # ---------------------------------------------------------------------------------------------
-# the paper module: examples table, Section VI, deprecated aliases, bad input
+# the paper module: examples table, Section VI, bad input
 # ---------------------------------------------------------------------------------------------
 
 
@@ -844,20 +869,6 @@ def test_uniform_s_gives_eq13_and_rejects_an_empty_row():
     q[0] = 0.5
     with pytest.raises(ValueError, match="positive mass"):
         uniform_s(q)
-
-
-def test_the_old_heart_module_warns_and_gives_the_same_numbers():
-    import nsp.experiments.heart as heart
-    from nsp.papers import agglomerative as paper
-
-    with pytest.warns(DeprecationWarning, match="papers.agglomerative"):
-        assert heart.section6_table is paper.section6_table
-    with pytest.warns(DeprecationWarning, match="renyi_leakage"):
-        old = heart.renyi_leakage
-    p = EX1 / EX1.sum()
-    assert old(p, 0, uniform_s=True) == pytest.approx(log2(6))
-    with pytest.raises(AttributeError):
-        heart.no_such_name  # noqa: B018
 
 
 @pytest.mark.parametrize(
@@ -921,7 +932,11 @@ def test_algorithm1_beats_merge_low_five_anonymity_on_the_hungarian_data(hungari
     for u in ("U1", "U2"):
         path = merge_path(r, utility=u)
         sweeps[u] = lambda_sweep(
-            r, default_lambdas(path, num=25), algorithm="algorithm1", utility=u, include_path=True
+            r,
+            default_lambdas(path, num=25),
+            algorithm="merge_by_leakage",
+            utility=u,
+            include_path=True,
         )
     kanon = k_anonymity_points(r, 5, u2_hat=sweeps["U2"].utility.min())
     assert kanon.privacy_norm.to_numpy() == pytest.approx(log2(38 / 5) / log2(38), abs=1e-12)

@@ -17,6 +17,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import nsp._resources as resources
+from nsp.clustering.nonstochastic import _connected as connected_mod
+from nsp.clustering.nonstochastic import _paths as paths_mod
+from nsp.clustering.nonstochastic import _results as results_mod
 from nsp.clustering.nonstochastic import (
     cluster_codeword,
     cluster_distortion,
@@ -31,10 +34,7 @@ from nsp.clustering.nonstochastic import (
     start_point,
     utility_value,
 )
-from nsp.clustering.nonstochastic import connected as connected_mod
-from nsp.clustering.nonstochastic import paths as paths_mod
-from nsp.clustering.nonstochastic import results as results_mod
-from nsp.clustering.nonstochastic.reference import (
+from nsp.clustering.nonstochastic._reference import (
     all_partitions,
     reference_path,
     reference_side_measures,
@@ -49,7 +49,7 @@ from nsp.papers.agglomerative import (
 )
 from nsp.partition import Partition
 from nsp.uncertain import maximin_information, nonstochastic_leakage, quantize
-from nsp.uncertain.side_information import (
+from nsp.uncertain._side_information import (
     quantize_side_range,
     side_information_leakage,
     side_information_maximin,

@@ -9,6 +9,7 @@ import itertools
 import math
 
 import numpy as np
+import pandas as pd
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -22,7 +23,6 @@ from nsp.clustering.funnel import (
     LogLoss,
     ZeroOneLoss,
     brute_force_deterministic,
-    brute_force_reference,
     chain_rule_bounds,
     constrained_envelope,
     disclosure,
@@ -31,7 +31,6 @@ from nsp.clustering.funnel import (
     greedy_max_leakage,
     greedy_privacy_funnel,
     greedy_ratio_funnel,
-    greedy_reference,
     inference_cost_gain,
     lemma2_bound,
     lemma2_gaps,
@@ -39,13 +38,17 @@ from nsp.clustering.funnel import (
     lower_envelope,
     mapping_from_partition,
     merge_costs,
-    merge_costs_reference,
     privacy_leakage,
     set_partition_labels,
     theorem1_bound,
     upper_envelope,
 )
-from nsp.clustering.partition import Partition
+from nsp.clustering.funnel._greedy import _greedy_incremental, _ratio
+from nsp.clustering.funnel._reference import (
+    brute_force_reference,
+    greedy_reference,
+    merge_costs_reference,
+)
 from nsp.papers.privacy_funnel import (
     E1_GREEDY,
     E1_P_SX,
@@ -57,13 +60,20 @@ from nsp.papers.privacy_funnel import (
     E4_SUMMARY,
     groups_text,
 )
+from nsp.partition import Partition
 
 E1, E4 = E1_P_SX, E4_P_SX
 ALG = {
-    "alg1": greedy_privacy_funnel,
-    "alg2": greedy_information_bottleneck,
-    "alg2prime": greedy_max_leakage,
-    "ratio": greedy_ratio_funnel,  # not in the paper: every oracle test covers it too
+    "greedy_privacy_funnel": greedy_privacy_funnel,
+    "greedy_information_bottleneck": greedy_information_bottleneck,
+    "greedy_max_leakage": greedy_max_leakage,
+    "greedy_ratio_funnel": greedy_ratio_funnel,  # not in the paper: every oracle test covers it
+}
+#: the worked examples' keys (paper labels of nsp.papers.privacy_funnel) -> algorithm names
+PAPER = {
+    "alg1": "greedy_privacy_funnel",
+    "alg2": "greedy_information_bottleneck",
+    "alg2prime": "greedy_max_leakage",
 }
 
 
@@ -89,6 +99,7 @@ instances = st.tuples(
 # ---------------------------------------------------------------------------------------
 @pytest.mark.parametrize("alg, param, expected, groups", E1_GREEDY)
 def test_e1_parity(alg, param, expected, groups):
+    alg = PAPER[alg]
     for res in (ALG[alg](E1, param), greedy_reference(E1, param, algorithm=alg)):
         assert groups_text(res.groups) == groups
         assert res.disclosure == pytest.approx(expected[0], abs=1e-12)
@@ -145,6 +156,7 @@ def test_e4_all_deterministic_mappings():
 
 @pytest.mark.parametrize("alg, param, expected, groups", E4_GREEDY)
 def test_e4_greedy_calls(alg, param, expected, groups):
+    alg = PAPER[alg]
     for res in (ALG[alg](E4, param), greedy_reference(E4, param, algorithm=alg)):
         assert groups_text(res.groups) == groups
         assert (res.disclosure, res.leakage) == pytest.approx(expected, abs=1e-6)
@@ -318,7 +330,11 @@ def test_measure_input_errors():
 # Greedy algorithms
 # ---------------------------------------------------------------------------------------
 def _thresholds(p: np.ndarray, alg: str) -> list[float]:
-    top = info.mutual_information(p) if alg == "alg2" else info.entropy(p.sum(0))
+    top = (
+        info.mutual_information(p)
+        if alg == "greedy_information_bottleneck"
+        else info.entropy(p.sum(0))
+    )
     return [0.0, 0.3 * top, 0.6 * top, 0.9 * top, top]
 
 
@@ -471,13 +487,11 @@ def test_tolerances_must_be_finite_and_nonnegative(alg, bad):
 def test_the_cached_loop_refuses_to_merge_a_pair_that_is_not_allowed():
     # the public functions reject tie_tol < 0; the loop itself checks that the pair it
     # merges is feasible and tied with the best instead of taking the first column blindly
-    from nsp.clustering.funnel import _greedy_incremental
-
     with pytest.raises(RuntimeError, match="no allowed merge"):
         _greedy_incremental(
             E1.T.copy(),
             E1.sum(0),
-            algorithm="alg1",
+            algorithm="greedy_privacy_funnel",
             thr=math.log(2),
             tol=1e-12,
             tie_tol=-1e-3,
@@ -497,7 +511,7 @@ def test_threshold_errors_name_the_argument():
         with pytest.raises(ValueError, match="^param must be a finite number"):
             greedy_reference(E1, bad)
     with pytest.raises(ValueError, match="grid must hold finite"):
-        funnel_curve(E1, "alg1", [0.0, math.nan])
+        funnel_curve(E1, "greedy_privacy_funnel", [0.0, math.nan])
 
 
 def test_zero_tolerances_are_allowed_and_respect_the_constraint():
@@ -507,7 +521,9 @@ def test_zero_tolerances_are_allowed_and_respect_the_constraint():
             res = f(p, t, tol=0.0, tie_tol=0.0)
             naive = greedy_reference(p, t, algorithm=alg, tol=0.0, tie_tol=0.0)
             assert res.partition == naive.partition
-            assert (res.leakage if alg == "alg2" else res.disclosure) >= t - 1e-12
+            assert (
+                res.leakage if alg == "greedy_information_bottleneck" else res.disclosure
+            ) >= t - 1e-12
 
 
 # ---------------------------------------------------------------------------------------
@@ -542,8 +558,8 @@ def test_brute_force_matches_the_reference(rng):
 
 def test_curves_and_envelopes():
     p = random_joint(5, 3, 8)
-    c1 = funnel_curve(p, "alg1", 11)
-    c2 = funnel_curve(p, "alg2", 11)
+    c1 = funnel_curve(p, "greedy_privacy_funnel", 11)
+    c2 = funnel_curve(p, "greedy_information_bottleneck", 11)
     assert list(c1.columns) == ["algorithm", "param", "I_XY", "I_SY", "n_Y"]
     for c in (c1, c2):
         assert c.iloc[0][["I_XY", "I_SY"]].tolist() == pytest.approx([0, 0], abs=1e-12)
@@ -601,7 +617,7 @@ def test_out_of_date_row_bound_covers_the_new_merged_column():
     delta = 0.8 * info.mutual_information(p)
     assert (
         greedy_information_bottleneck(p, delta).partition
-        == greedy_reference(p, delta, algorithm="alg2").partition
+        == greedy_reference(p, delta, algorithm="greedy_information_bottleneck").partition
     )
 
 
@@ -620,10 +636,13 @@ def test_out_of_date_row_bound_covers_the_new_merged_column():
 def test_ratio_greedy_on_e1_reaches_perfect_privacy_at_one_bit(r, expected, groups):
     # S = parity of a uniform X: merging two letters of the same parity removes half a bit of
     # leakage per half bit of disclosure (ratio 1), of different parities none (ratio 0)
-    for res in (greedy_ratio_funnel(E1, r), greedy_reference(E1, r, algorithm="ratio")):
+    for res in (
+        greedy_ratio_funnel(E1, r),
+        greedy_reference(E1, r, algorithm="greedy_ratio_funnel"),
+    ):
         assert groups_text(res.groups) == groups
         assert (res.disclosure, res.leakage) == pytest.approx(expected, abs=1e-12)
-        assert res.algorithm == "ratio"
+        assert res.algorithm == "greedy_ratio_funnel"
 
 
 def test_ratio_greedy_first_merge_has_the_largest_ratio_of_costs():
@@ -639,8 +658,6 @@ def test_ratio_greedy_first_merge_has_the_largest_ratio_of_costs():
 
 
 def test_ratio_scores_define_the_zero_disclosure_cost_case():
-    from nsp.clustering.funnel.greedy import _ratio
-
     out = _ratio(np.array([0.2, 0.0, 0.3, -0.0]), np.array([0.4, 0.0, 0.0, 0.1]))
     assert out.tolist() == [0.5, 0.0, math.inf, 0.0]
 
@@ -704,24 +721,37 @@ def test_paper_names_are_aliases_of_the_descriptive_ones():
     assert funnel.algorithm2_prime is greedy_max_leakage
 
 
-def test_greedy_naive_is_a_deprecated_alias_of_the_reference():
-    with pytest.warns(DeprecationWarning, match="greedy_reference"):
-        from nsp.clustering.funnel import greedy_naive
-    assert greedy_naive is greedy_reference
-    with pytest.warns(DeprecationWarning):
-        assert funnel.reference.greedy_naive is greedy_reference
+def test_algorithm_names_and_the_paper_numbers_as_aliases():
+    for name, alias, f in (
+        ("greedy_privacy_funnel", "algorithm1", greedy_privacy_funnel),
+        ("greedy_information_bottleneck", "algorithm2", greedy_information_bottleneck),
+        ("greedy_max_leakage", "algorithm2_prime", greedy_max_leakage),
+        ("greedy_ratio_funnel", None, greedy_ratio_funnel),
+    ):
+        assert f(E4, 0.1).algorithm == name
+        by_name = funnel_curve(E4, name, 5)
+        assert set(by_name.algorithm) == {name}
+        assert greedy_reference(E4, 0.1, algorithm=name).algorithm == name
+        if alias is not None:
+            pd.testing.assert_frame_equal(funnel_curve(E4, alias, 5), by_name)
+            assert greedy_reference(E4, 0.1, algorithm=alias).partition == f(E4, 0.1).partition
+    for old in ("alg1", "alg2", "alg2prime", "ratio", "merge_by_leakage"):
+        with pytest.raises(ValueError, match="algorithm must be one of"):
+            funnel_curve(E1, old, 3)
+        with pytest.raises(ValueError, match="algorithm must be one of"):
+            greedy_reference(E1, 1.0, algorithm=old)
+
+
+def test_the_face_exposes_names_not_submodules():
+    for old in ("greedy_naive", "curves", "greedy", "measures", "reference", "threat"):
+        assert not hasattr(funnel, old), old
     with pytest.raises(AttributeError):
         funnel.no_such_name  # noqa: B018
-
-
-def test_every_public_name_is_importable_from_the_package_and_its_submodule():
     for name in funnel.__all__:
         obj = getattr(funnel, name)
-        if name in ("curves", "greedy", "measures", "reference", "threat"):
-            assert obj.__name__ == f"nsp.clustering.funnel.{name}"
-        elif name != "Algorithm":
+        if name != "Algorithm":
             home = obj.__module__
-            assert home.startswith("nsp.clustering.funnel."), name
+            assert home.startswith("nsp.clustering.funnel._"), name
             assert name in __import__(home, fromlist=["__all__"]).__all__
 
 
@@ -775,7 +805,7 @@ BAD_P = [
         lambda p: greedy_reference(p, 0.5),
         lambda p: brute_force_deterministic(p),
         lambda p: brute_force_reference(p),
-        lambda p: funnel_curve(p, "alg1", 3),
+        lambda p: funnel_curve(p, "greedy_privacy_funnel", 3),
     ],
 )
 def test_joint_pmf_is_validated(call, p, match):
@@ -828,11 +858,11 @@ def test_joint_pmf_is_validated(call, p, match):
         (lambda: brute_force_deterministic(E1, max_n=4.5), "max_n"),
         (lambda: brute_force_deterministic(E1, max_n=3), "max_n"),
         (lambda: funnel_curve(E1, "alg3", 3), "algorithm"),
-        (lambda: funnel_curve(E1, "alg1", 0), "grid"),
-        (lambda: funnel_curve(E1, "alg1", 2.5), "grid"),
-        (lambda: funnel_curve(E1, "alg1", True), "grid"),
-        (lambda: funnel_curve(E1, "alg1", [0.0, "a"]), "grid"),
-        (lambda: funnel_curve(E1, "alg1", 3, tol=-1.0), "tol"),
+        (lambda: funnel_curve(E1, "greedy_privacy_funnel", 0), "grid"),
+        (lambda: funnel_curve(E1, "greedy_privacy_funnel", 2.5), "grid"),
+        (lambda: funnel_curve(E1, "greedy_privacy_funnel", True), "grid"),
+        (lambda: funnel_curve(E1, "greedy_privacy_funnel", [0.0, "a"]), "grid"),
+        (lambda: funnel_curve(E1, "greedy_privacy_funnel", 3, tol=-1.0), "tol"),
         (lambda: lower_envelope({"I_XY": [0]}, [0.0]), "df"),
         (lambda: lower_envelope(pd_frame(), [np.nan]), "xs"),
         (lambda: upper_envelope(pd_frame().drop(columns="I_SY"), [0.0]), "I_SY"),

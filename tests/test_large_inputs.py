@@ -15,8 +15,8 @@ import pytest
 import nsp._resources as resources
 from nsp.channels import _capacity as channels
 from nsp.channels import capacity_bounds, channel_capacity, random_channel
-from nsp.clustering.funnel import greedy
-from nsp.clustering.funnel.greedy import (
+from nsp.clustering.funnel import _greedy as greedy
+from nsp.clustering.funnel import (
     greedy_information_bottleneck,
     greedy_max_leakage,
     greedy_privacy_funnel,

@@ -23,7 +23,7 @@ def points(df: pd.DataFrame, source: str | None = None) -> list[tuple[float, flo
 
 
 def test_fig7_u1_sweep_and_path():
-    df = lambda_sweep(EX1, algorithm="algorithm2", include_path=True)
+    df = lambda_sweep(EX1, algorithm="merge_across_components", include_path=True)
     assert points(df, "sweep") == [(0.0, 1.0), (0.5646, 0.0)]
     assert points(df, "path") == [
         (0.0, 1.0),
@@ -126,11 +126,22 @@ def test_normalize_and_sweep_inputs():
         default_lambdas(lo=1, hi=0.5)
 
 
+def test_paper_numbers_are_aliases_of_the_algorithm_names():
+    for name, alias in (
+        ("merge_by_leakage", "algorithm1"),
+        ("merge_across_components", "algorithm2"),
+    ):
+        by_name = lambda_sweep(EX1, [0.0, 0.3, 1.0], algorithm=name)
+        pd.testing.assert_frame_equal(by_name, lambda_sweep(EX1, [0.0, 0.3, 1.0], algorithm=alias))
+    for bad in ("alg1", "algorithm2_prime", "greedy_privacy_funnel"):
+        with pytest.raises(ValueError, match="algorithm must be one of"):
+            lambda_sweep(EX1, algorithm=bad)
+
+
 def test_problem_10_sweep_always_has_zero_maximin():
     df = lambda_sweep(EX1, [0.0, 0.3, 1.0, 10.0], algorithm="merge_until_connected")
-    with pytest.warns(DeprecationWarning, match="merge_until_connected"):
-        old = lambda_sweep(EX1, [0.0, 0.3, 1.0, 10.0], algorithm="indistinguishable_l0")
-    pd.testing.assert_frame_equal(df, old)  # the old name of the option still works
+    with pytest.raises(ValueError, match="algorithm must be one of"):
+        lambda_sweep(EX1, [0.0, 0.3], algorithm="indistinguishable_l0")  # the old name is gone
     # every outcome has I* = 0; the privacy axis here is L0 / L0(S→X)
     assert (df.n_clusters <= 4).all()
     assert df.privacy_norm.max() <= 1.0
@@ -235,11 +246,15 @@ def test_bad_options_are_refused(call, match):
         call()
 
 
-@pytest.mark.parametrize("algorithm", ["algorithm1", "algorithm2", "merge_until_connected"])
+@pytest.mark.parametrize(
+    "algorithm", ["merge_by_leakage", "merge_across_components", "merge_until_connected"]
+)
 def test_medoid_sweep_equals_direct_runs(algorithm):
     from nsp.clustering.nonstochastic import merge_until_connected
 
-    run = {"algorithm1": algorithm1, "algorithm2": algorithm2}.get(algorithm, merge_until_connected)
+    run = {"merge_by_leakage": algorithm1, "merge_across_components": algorithm2}.get(
+        algorithm, merge_until_connected
+    )
     lams = [0.0, 0.3, 1.0, 2.5, 10.0]
     kw = dict(utility="U2", values=VALUES_EX4, codeword="medoid")
     df = lambda_sweep(EX1, lams, algorithm=algorithm, **kw)

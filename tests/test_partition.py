@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from nsp.clustering.partition import Partition
+from nsp.partition import Partition
 
 labels_strategy = st.lists(st.integers(0, 5), min_size=1, max_size=12)
 
@@ -93,11 +93,11 @@ def test_invalid_operations_are_rejected():
         Partition.singletons(0)
 
 
-def test_old_import_path_is_the_same_class():
-    from nsp.clustering import partition as old
-    from nsp.partition import Partition as new
+def test_the_old_alias_module_is_gone():
+    import importlib
 
-    assert old.Partition is new is Partition
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module("nsp.clustering.partition")
 
 
 def test_compares_equal_to_the_lists_of_blocks_measures_used_to_return():

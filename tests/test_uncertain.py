@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from nsp import uncertain as U
 from nsp.papers.agglomerative import example1_range
 from nsp.partition import Partition
+from nsp.uncertain import _decomposition
 
 
 def _nx_components(mask: np.ndarray) -> list[set]:
@@ -54,13 +55,13 @@ def _assert_same_components(mask: np.ndarray) -> None:
 )
 def test_support_components_match_networkx(n_s, n_x, density, seed):
     mask = np.random.default_rng(seed).random((n_s, n_x)) < density
-    saved = U._DENSE_EDGES_PER_VERTEX
+    saved = _decomposition._DENSE_EDGES_PER_VERTEX
     try:
         for threshold in (saved, 0):  # 0 forces the dense (contraction) path
-            U._DENSE_EDGES_PER_VERTEX = threshold
+            _decomposition._DENSE_EDGES_PER_VERTEX = threshold
             _assert_same_components(mask)
     finally:
-        U._DENSE_EDGES_PER_VERTEX = saved
+        _decomposition._DENSE_EDGES_PER_VERTEX = saved
 
 
 @pytest.mark.parametrize("density", [0.0005, 0.002, 0.01, 0.05, 0.3, 0.9])
@@ -77,7 +78,7 @@ def test_support_components_dense_block_diagonal(rng):
     blocks[100:200, 100:150] = rng.random((100, 50)) < 0.9
     blocks[200:, 150:] = True
     mask = blocks[rng.permutation(300)][:, rng.permutation(200)]
-    assert mask.sum() > U._DENSE_EDGES_PER_VERTEX * sum(mask.shape)
+    assert mask.sum() > _decomposition._DENSE_EDGES_PER_VERTEX * sum(mask.shape)
     _assert_same_components(mask)
 
 
@@ -552,7 +553,7 @@ def test_hypothesis_testing_prop3(n_x, n_y, seed):
 
 
 @given(ranges_and_labels(max_s=9, max_x=12))
-def test_cluster_ranges_and_bitsets_match_naive(case):
+def test_cluster_ranges_match_naive(case):
     m, labels = case
     # clusters in canonical order (by smallest x), the column order of quantize
     clusters = sorted((tuple(np.flatnonzero(labels == v)) for v in np.unique(labels)), key=min)
@@ -560,11 +561,6 @@ def test_cluster_ranges_and_bitsets_match_naive(case):
     for c, cl in enumerate(clusters):
         np.testing.assert_array_equal(got[:, c], m[:, list(cl)].any(axis=1))
     np.testing.assert_array_equal(U.quantize(m, labels).mask, got)
-    packed = U.quantization._pack_ranges(got)
-    for i in range(len(clusters)):
-        naive = [(got[:, i] | got[:, j]).sum() for j in range(len(clusters))]
-        np.testing.assert_array_equal(U.quantization._union_sizes(packed, i), naive)
-        np.testing.assert_array_equal(U.quantization._union_sizes(packed, i, others=[0]), naive[:1])
 
 
 # =============================================================================================
@@ -717,9 +713,6 @@ def _partition(clusters):
         (lambda: U.cluster_ranges(EX1, [[0.5]]), "integer x indices"),
         (lambda: U.cluster_ranges(EX1, 3), "sequence of sequences"),
         (lambda: U.cluster_ranges(EX1, _partition([[0], [1]])), "partition of 2 values"),
-        (lambda: U.quantization._pack_ranges([1, 0]), "ranges must be a 2-D"),
-        (lambda: U.quantization._union_sizes(np.zeros((2, 1)), 0), "uint8"),
-        (lambda: U.quantization._union_sizes(np.zeros((2, 1), np.uint8), 9), "cluster index"),
         (lambda: U.quantize(EX1, [0, 1]), "one label per x value"),
         (lambda: U.quantize(EX1, [[0]] * 7), "hashable"),
         (lambda: U.quantized_decomposition(EX1, [0] * 6), "one label per x value"),
@@ -760,12 +753,15 @@ def test_layouts_give_the_same_answers(layout, rng):
         layout
     ]
     _assert_same_components(m)
-    for threshold in (U._DENSE_EDGES_PER_VERTEX, 0):
-        saved, U._DENSE_EDGES_PER_VERTEX = U._DENSE_EDGES_PER_VERTEX, threshold
+    for threshold in (_decomposition._DENSE_EDGES_PER_VERTEX, 0):
+        saved, _decomposition._DENSE_EDGES_PER_VERTEX = (
+            _decomposition._DENSE_EDGES_PER_VERTEX,
+            threshold,
+        )
         try:
             _assert_same_components(m)
         finally:
-            U._DENSE_EDGES_PER_VERTEX = saved
+            _decomposition._DENSE_EDGES_PER_VERTEX = saved
     # clusters of very different sizes: rank-by-rank ORs, then the few largest directly
     labels = np.minimum(rng.geometric(0.15, size=80), 25)
     clusters = [tuple(np.flatnonzero(labels == v)) for v in np.unique(labels)]
@@ -954,35 +950,32 @@ def test_conditional_range_rejects_negative_indices():
 
 
 # =============================================================================================
-# The package: old names, deprecated names, submodules
+# The package face: public names only, no submodules
 # =============================================================================================
 
 
-def test_every_public_name_is_reexported_from_its_submodule():
+def test_every_public_name_is_on_the_face_and_no_submodule_is():
     import importlib
 
     for name in U.__all__:
         assert hasattr(U, name), name
-    for mod in ("ranges", "measures", "decomposition", "quantization", "side_information"):
-        sub = importlib.import_module(f"nsp.uncertain.{mod}")
+    private = (
+        "ranges",
+        "measures",
+        "decomposition",
+        "quantization",
+        "side_information",
+        "zero_error",
+        "hypothesis",
+        "continuous",
+    )
+    for mod in private:
+        sub = importlib.import_module(f"nsp.uncertain._{mod}")
         for name in sub.__all__:
             assert getattr(U, name) is getattr(sub, name), name
-    for mod in ("zero_error", "hypothesis", "continuous"):
-        sub = getattr(U, mod)
-        assert set(sub.__all__) <= set(U.__all__)
-    # private helpers other modules of nsp import
-    assert callable(U._mask_of) and callable(U.support_components)
-
-
-@pytest.mark.parametrize("name", ["pack_ranges", "union_sizes"])
-def test_bitset_helpers_are_deprecated(name):
-    assert name not in U.__all__
-    with pytest.warns(DeprecationWarning, match=name):
-        f = getattr(U, name)
-    with pytest.warns(DeprecationWarning):
-        packed = U.pack_ranges(EX1[:, :3])
-    assert f is getattr(U.quantization, "_" + name)
-    assert packed.shape == (3, 1)
+        assert not hasattr(U, mod), mod  # the face exposes no submodule
+    for old in ("pack_ranges", "union_sizes", "_mask_of", "_DENSE_EDGES_PER_VERTEX"):
+        assert not hasattr(U, old), old  # deleted, or imported from its private module
 
 
 def test_missing_attribute_still_raises_attribute_error():
@@ -1171,11 +1164,11 @@ def test_size_guards_instead_of_memory_errors():
 
 def test_dense_threshold_set_on_the_package_is_used(monkeypatch):
     calls = []
-    real = U.decomposition._components_contracted
+    real = _decomposition._components_contracted
     monkeypatch.setattr(
-        U.decomposition, "_components_contracted", lambda m: calls.append(1) or real(m)
+        _decomposition, "_components_contracted", lambda m: calls.append(1) or real(m)
     )
-    monkeypatch.setattr(U, "_DENSE_EDGES_PER_VERTEX", 0)
+    monkeypatch.setattr(_decomposition, "_DENSE_EDGES_PER_VERTEX", 0)
     assert U.support_components(EX1)[0] == 5 and calls == [1]
-    monkeypatch.setattr(U, "_DENSE_EDGES_PER_VERTEX", 16)
+    monkeypatch.setattr(_decomposition, "_DENSE_EDGES_PER_VERTEX", 16)
     assert U.support_components(EX1)[0] == 5 and calls == [1]

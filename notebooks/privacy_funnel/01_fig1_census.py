@@ -81,6 +81,12 @@ NAMES = {
     "alg2prime": "Algorithm 2′ (Note 1's reading)",
     "ratio": "ratio greedy (not in the paper): max ΔI(S;Y)/ΔI(X;Y)",
 }
+FUNCTIONS = {  # funnel_curve's algorithm= names
+    "alg1": "greedy_privacy_funnel",
+    "alg2": "greedy_information_bottleneck",
+    "alg2prime": "greedy_max_leakage",
+    "ratio": "greedy_ratio_funnel",
+}
 other = "alg2prime" if upper_algorithm == "alg2" else "alg2"
 algorithms = (
     ["alg1", upper_algorithm]
@@ -91,7 +97,8 @@ curves, seconds = {}, {}
 for alg in algorithms:
     t0 = time.perf_counter()
     # I(X;Y), I(S;Y) are direct evaluations (~1e-15 absolute): 12 decimals, before anything is plotted
-    curves[alg] = certified(funnel_curve(p, alg, n_grid), decimals={"I_XY": 12, "I_SY": 12})
+    curve = funnel_curve(p, FUNCTIONS[alg], n_grid).assign(algorithm=alg)  # keys label the CSV
+    curves[alg] = certified(curve, decimals={"I_XY": 12, "I_SY": 12})
     seconds[alg] = time.perf_counter() - t0
 bounds = certified(bounds_frame(p, n_points=201), decimals={"I_XY": 12, "lower": 12, "upper": 12})
 {a: round(s, 2) for a, s in seconds.items()}

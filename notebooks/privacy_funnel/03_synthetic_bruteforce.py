@@ -49,7 +49,14 @@ rng = np.random.default_rng(seed)
 p = rng.dirichlet(np.full(n_s * n_x, alpha)).reshape(n_s, n_x)
 h_x, i_sx = info.entropy(p.sum(0)), info.mutual_information(p)
 cloud = brute_force_deterministic(p)
-curves = {alg: funnel_curve(p, alg, n_grid) for alg in ("alg1", "alg2", "alg2prime")}
+FUNCTIONS = {  # the figure's keys -> funnel_curve's algorithm= names
+    "alg1": "greedy_privacy_funnel",
+    "alg2": "greedy_information_bottleneck",
+    "alg2prime": "greedy_max_leakage",
+}
+curves = {
+    key: funnel_curve(p, name, n_grid).assign(algorithm=key) for key, name in FUNCTIONS.items()
+}
 print(
     f"|S| = {n_s}, |X| = {n_x}, H(X) = {h_x:.4f}, I(S;X) = {i_sx:.4f}, {len(cloud)} deterministic mappings"
 )

@@ -45,6 +45,11 @@ NAMES = {
     "alg2": "Algorithm 2 as printed",
     "alg2prime": "Algorithm 2′ (Note 1)",
 }
+FUNCTIONS = {  # the figure's keys -> funnel_curve's algorithm= names
+    "alg1": "greedy_privacy_funnel",
+    "alg2": "greedy_information_bottleneck",
+    "alg2prime": "greedy_max_leakage",
+}
 unit = {2.0: "bits", math.e: "nats"}.get(float(base), f"log base {base:g}")
 fig, axes = plt.subplots(1, 2, figsize=(10, 4))
 frames = []
@@ -55,7 +60,7 @@ for ax, (name, p) in zip(axes, [("E1 (S = X mod 2)", E1_P_SX), ("E4", E4_P_SX)],
     for i_alg, (alg, marker, size) in enumerate(
         (("alg1", "o", 110), ("alg2", "s", 45), ("alg2prime", "^", 14))
     ):
-        d = funnel_curve(p, alg, 9, base=base)[["param", "I_XY", "I_SY"]]
+        d = funnel_curve(p, FUNCTIONS[alg], 9, base=base)[["param", "I_XY", "I_SY"]]
         d = d.assign(example=name, algorithm=alg)[["example", "algorithm", "param", "I_XY", "I_SY"]]
         frames.append(d)
         ax.scatter(

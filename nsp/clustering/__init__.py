@@ -1,6 +1,14 @@
-"""Merge-based algorithms over partitions of an alphabet (agglomerative, funnel, baselines).
+"""Merge-based algorithms over partitions of an alphabet: a namespace of three public modules.
 
-Submodules are imported on first use: ``from nsp import clustering; clustering.funnel``.
+:mod:`nsp.clustering.nonstochastic`
+    Agglomerative clustering for non-stochastic privacy (Ding & Farokhi).
+:mod:`nsp.clustering.funnel`
+    The privacy funnel's greedy merging algorithms (Makhdoumi et al.).
+:mod:`nsp.clustering.baselines`
+    Baselines the papers compare against (k-anonymity by generalization).
+
+Each is imported on first use: ``from nsp import clustering; clustering.funnel``. Every
+algorithm returns a :class:`nsp.partition.Partition`.
 """
 
 from __future__ import annotations
@@ -8,7 +16,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-_SUBMODULES = ("baselines", "funnel", "nonstochastic", "partition")
+_SUBMODULES = ("baselines", "funnel", "nonstochastic")
 
 __all__ = list(_SUBMODULES)
 

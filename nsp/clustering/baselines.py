@@ -23,9 +23,9 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from nsp._validation import check_choice, check_int
-from nsp.clustering.nonstochastic.utilities import _real_vector
+from nsp.clustering.nonstochastic._utilities import _real_vector
 from nsp.partition import Partition
-from nsp.uncertain import _mask_of
+from nsp.uncertain._ranges import _mask_of
 
 __all__ = ["generalize_to_k_anonymity"]
 

@@ -35,7 +35,6 @@ from nsp._validation import (
 from nsp.clustering.baselines import generalize_to_k_anonymity
 from nsp.clustering.nonstochastic import (
     ClusteringResult,
-    Distance,
     MergePath,
     distortion_utility,
     merge_across_components,
@@ -43,6 +42,7 @@ from nsp.clustering.nonstochastic import (
     merge_until_connected,
     resolution_utility,
 )
+from nsp.clustering.nonstochastic._utilities import Distance
 from nsp.datasets import load_hungarian_heart
 from nsp.info import (
     gacs_korner_common_information,
@@ -1208,7 +1208,7 @@ def observable_comparison(
     """Sanitise X, or ``Y = (S, X)``: the points of Algorithms 1, 2 and the §V-C variant.
 
     The utility is U2 measured on X (a cluster of pairs ``(s, x)`` releases one codeword of
-    their X values; :mod:`nsp.clustering.nonstochastic.observable`), so both releases are on
+    their X values; :func:`nsp.clustering.nonstochastic.observable_range`), so both releases are on
     the same axes; privacy is ``L0`` (Algorithm 1, §V-C) or ``I*`` (Algorithm 2), in bits.
 
     Parameters
@@ -1310,7 +1310,7 @@ def side_information_comparison(
     [2.3219, 2.0, 1.585, 1.0]
     """
     from nsp.clustering.nonstochastic import merge_path
-    from nsp.uncertain.side_information import (
+    from nsp.uncertain._side_information import (
         _mask3,
         quantize_side_range,
         side_information_leakage,

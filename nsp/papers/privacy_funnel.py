@@ -617,10 +617,11 @@ def fig1_curves(
     n_grid = check_int("n_grid", n_grid, low=1)
     for a in algorithms:
         check_choice("algorithms", a, _GREEDY)
-    frames: list[pd.DataFrame] = [
-        funnel_curve(p_sx, a, n_grid, base=base, tol=tol)  # type: ignore[arg-type]
-        for a in algorithms
-    ]
+    frames: list[pd.DataFrame] = []
+    for a in algorithms:  # the figures keep this module's short keys as labels
+        name = _GREEDY[a].__name__  # funnel_curve's algorithm= value is the function's name
+        curve = funnel_curve(p_sx, name, n_grid, base=base, tol=tol)  # type: ignore[arg-type]
+        frames.append(curve.assign(algorithm=a))
     return pd.concat(frames, ignore_index=True)
 
 

@@ -9,33 +9,43 @@ boolean array-like (0/1 numbers are accepted too), validated by the same rules.
 
 Information is in bits by default (``base=2``); every measure takes ``base``.
 
-Submodules (every public name is also available here):
+Contents (every name is imported from here, ``from nsp.uncertain import JointRange``):
 
-:mod:`~nsp.uncertain.ranges`
-    :class:`JointRange` and the rules of a joint range.
-:mod:`~nsp.uncertain.measures`
+Joint ranges
+    :class:`JointRange` and the rules of a joint range (``RangeLike``).
+Measures
     Marginal and conditional ranges, Hartley entropy ``H0``, ``H0(S|X)`` and ``B0(S|X)``,
     non-stochastic information ``I0(S→X)``, leakage ``L0(S→X)`` (``.T`` for the other
     direction), symmetrised leakage ``L0s``, independence, k-anonymity (distinct values),
     distinguishability.
-:mod:`~nsp.uncertain.decomposition`
+Decompositions
     Components of the bipartite graph ``S ⊔ X`` (:func:`support_components`), overlap
     partition, maximin information ``I*``, confusability graph and its finest decomposition
     (partitions are returned as :class:`nsp.partition.Partition`).
-:mod:`~nsp.uncertain.quantization`
+Quantization
     Quantization of X by a partition, and the S-ranges of clusters of X values.
-:mod:`~nsp.uncertain.side_information`
+Side information
     Leakage and maximin information given side information, ``mask[s, x, a]``.
-:mod:`~nsp.uncertain.zero_error`
+Zero-error communication
     Set-valued channels: confusability of inputs, independence number, strong powers,
     zero-error codes and rate bounds.
-:mod:`~nsp.uncertain.hypothesis`
+Hypothesis tests
     Non-stochastic hypothesis tests.
-:mod:`~nsp.uncertain.continuous`
+Continuous ranges
     Finite unions of intervals (:class:`IntervalUnion`): differential 0-entropy ``h0``, its
     conditional version, ``I0`` and ``L0`` (nats by default).
 
 Paper instances (e.g. Example 1 of Ding & Farokhi) live in :mod:`nsp.papers`.
+
+Examples
+--------
+Two secrets whose ranges of X overlap in x = 1: some x reveals S (leakage ``L0`` = 1 bit), but
+no function of X is always known for sure (maximin information ``I*`` = 0).
+
+>>> from nsp.uncertain import maximin_information, nonstochastic_leakage
+>>> r = [[1, 1, 0], [0, 1, 1]]
+>>> nonstochastic_leakage(r), maximin_information(r)
+(1.0, 0.0)
 
 References
 ----------
@@ -49,26 +59,14 @@ References
 
 from __future__ import annotations
 
-import warnings
-from typing import Any
-
-# The submodules are attributes of the package (``nsp.uncertain.measures``), not in __all__.
-from nsp.uncertain import continuous as continuous
-from nsp.uncertain import decomposition as decomposition
-from nsp.uncertain import hypothesis as hypothesis
-from nsp.uncertain import measures as measures
-from nsp.uncertain import quantization as quantization
-from nsp.uncertain import ranges as ranges
-from nsp.uncertain import side_information as side_information
-from nsp.uncertain import zero_error as zero_error
-from nsp.uncertain.continuous import (
+from nsp.uncertain._continuous import (
     IntervalUnion,
     continuous_conditional_hartley_entropy,
     continuous_leakage,
     continuous_nonstochastic_information,
     differential_hartley_entropy,
 )
-from nsp.uncertain.decomposition import (
+from nsp.uncertain._decomposition import (
     MAX_GRAPH_NODES,
     confusability_graph,
     finest_decomposition,
@@ -76,12 +74,12 @@ from nsp.uncertain.decomposition import (
     overlap_partition,
     support_components,
 )
-from nsp.uncertain.hypothesis import (
+from nsp.uncertain._hypothesis import (
     hypothesis_test_bound,
     hypothesis_test_performance,
     optimal_hypothesis_test,
 )
-from nsp.uncertain.measures import (
+from nsp.uncertain._measures import (
     conditional_hartley_entropy,
     conditional_range,
     conditional_range_sizes,
@@ -99,15 +97,14 @@ from nsp.uncertain.measures import (
     nonstochastic_leakage,
     symmetrized_leakage,
 )
-from nsp.uncertain.quantization import cluster_ranges, quantize, quantized_decomposition
-from nsp.uncertain.ranges import JointRange, RangeLike
-from nsp.uncertain.ranges import _mask_of as _mask_of  # used by nsp.clustering
-from nsp.uncertain.side_information import (
+from nsp.uncertain._quantization import cluster_ranges, quantize, quantized_decomposition
+from nsp.uncertain._ranges import JointRange, RangeLike
+from nsp.uncertain._side_information import (
     quantize_side_range,
     side_information_leakage,
     side_information_maximin,
 )
-from nsp.uncertain.zero_error import (
+from nsp.uncertain._zero_error import (
     MAX_POWER_CELLS,
     independence_number,
     is_zero_error_code,
@@ -164,28 +161,3 @@ __all__ = [
     "MAX_GRAPH_NODES",
     "MAX_POWER_CELLS",
 ]
-
-#: Above this many edges per vertex, :func:`support_components` contracts the graph first
-#: (a tuning knob, read at each call).
-_DENSE_EDGES_PER_VERTEX = decomposition._DENSE_EDGES_PER_VERTEX
-
-#: Names kept for one release; each access warns.
-_DEPRECATED = {
-    "pack_ranges": "it is an implementation detail of greedy merge loops that no nsp code uses",
-    "union_sizes": "it is an implementation detail of greedy merge loops that no nsp code uses",
-}
-
-
-def __getattr__(name: str) -> Any:
-    if name in _DEPRECATED:
-        warnings.warn(
-            f"nsp.uncertain.{name} is deprecated and will be removed: {_DEPRECATED[name]}",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return getattr(quantization, "_" + name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *_DEPRECATED])

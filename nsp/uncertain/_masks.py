@@ -58,16 +58,6 @@ def _or_columns(
     return out
 
 
-_POP8 = np.array([bin(i).count("1") for i in range(256)], dtype=np.uint8)
-
-
-def _popcount(a: NDArray[np.uint8]) -> NDArray[np.uint8]:
-    """Return the number of set bits of every byte (``np.bitwise_count`` where available)."""
-    if hasattr(np, "bitwise_count"):
-        return np.bitwise_count(a)
-    return _POP8[a]  # numpy < 2.0
-
-
 def _log(n: float, base: Base) -> float:
     """``log_base(n)`` for a positive count (see :func:`nsp._validation.log_in`)."""
     return log_in(n, base)

@@ -7,32 +7,37 @@ through a privacy mapping ``mapping[x, y] = p(y | x)`` (row-stochastic), so that
 ``S -> X -> Y``. The paper's instances, census experiment and tables are in
 :mod:`nsp.papers.privacy_funnel`.
 
-Submodules (every public name is importable from here too):
+Contents (every name is imported from here, ``from nsp.clustering.funnel import merge_costs``):
 
-:mod:`~nsp.clustering.funnel.measures`
+Measures
     :func:`privacy_leakage` I(S;Y), :func:`disclosure` I(X;Y), :func:`logloss_distortion`
     H(X|Y), :func:`merge_costs` (Proposition 1), :func:`chain_rule_bounds`,
     :func:`mapping_from_partition` (bits by default, ``base=`` on each).
-:mod:`~nsp.clustering.funnel.threat`
-    The inference threat (Section II-B, Lemma 1, Lemma 2, Theorem 1; **nats** for the bounds):
-    :class:`LogLoss`, :class:`ZeroOneLoss`, :class:`BrierLoss`, :class:`BayesDecisionCost`,
+The inference threat
+    Section II-B, Lemma 1, Lemma 2, Theorem 1 (**nats** for the bounds): :class:`LogLoss`,
+    :class:`ZeroOneLoss`, :class:`BrierLoss`, :class:`BayesDecisionCost`,
     :func:`inference_cost_gain` (ΔC), :func:`lemma2_gaps`, :func:`lemma2_bound`,
     :func:`theorem1_bound`.
-:mod:`~nsp.clustering.funnel.greedy`
-    The greedy algorithms (Section IV-A), incremental: :func:`greedy_privacy_funnel`
-    (Algorithm 1, alias :func:`algorithm1`), :func:`greedy_information_bottleneck`
-    (Algorithm 2 as printed, alias :func:`algorithm2`), :func:`greedy_max_leakage`
-    (Algorithm 2′, Note 1's reading, alias :func:`algorithm2_prime`), and
-    :func:`greedy_ratio_funnel` (a ratio greedy, not in the paper).
-:mod:`~nsp.clustering.funnel.curves`
-    Exhaustive search and curves: :func:`set_partition_labels`,
-    :func:`brute_force_deterministic`, :func:`funnel_curve`, :func:`constrained_envelope`,
-    :func:`lower_envelope`, :func:`upper_envelope`.
-:mod:`~nsp.clustering.funnel.reference`
-    The same algorithms from the definitions, for tests and benchmarks:
-    :func:`greedy_reference`, :func:`merge_costs_reference`, :func:`brute_force_reference`.
+Greedy algorithms
+    Section IV-A, incremental: :func:`greedy_privacy_funnel` (Algorithm 1, alias
+    :func:`algorithm1`), :func:`greedy_information_bottleneck` (Algorithm 2 as printed, alias
+    :func:`algorithm2`), :func:`greedy_max_leakage` (Algorithm 2′, Note 1's reading, alias
+    :func:`algorithm2_prime`), and :func:`greedy_ratio_funnel` (a ratio greedy, not in the
+    paper). Their ``algorithm=`` names (:func:`funnel_curve`, :class:`GreedyResult`) are the
+    function names; the paper's numbers ``"algorithm1"``, ``"algorithm2"`` and
+    ``"algorithm2_prime"`` are accepted as aliases.
+Exhaustive search and curves
+    :func:`set_partition_labels`, :func:`brute_force_deterministic`, :func:`funnel_curve`,
+    :func:`constrained_envelope`, :func:`lower_envelope`, :func:`upper_envelope`.
 
-``greedy_naive`` is the deprecated name of :func:`greedy_reference`.
+Examples
+--------
+The worked example E1 (S = parity of a uniform X): one bit of disclosure with no leakage.
+
+>>> from nsp.clustering.funnel import greedy_privacy_funnel
+>>> res = greedy_privacy_funnel([[.25, 0, .25, 0], [0, .25, 0, .25]], 1.0)
+>>> res.groups, res.disclosure, res.leakage, res.algorithm
+([[0, 1], [2, 3]], 1.0, 0.0, 'greedy_privacy_funnel')
 
 References
 ----------
@@ -42,11 +47,7 @@ References
 
 from __future__ import annotations
 
-import warnings
-from typing import Any
-
-from nsp.clustering.funnel import curves, greedy, measures, reference, threat
-from nsp.clustering.funnel.curves import (
+from nsp.clustering.funnel._curves import (
     brute_force_deterministic,
     constrained_envelope,
     funnel_curve,
@@ -54,14 +55,9 @@ from nsp.clustering.funnel.curves import (
     set_partition_labels,
     upper_envelope,
 )
-from nsp.clustering.funnel.greedy import (
-    _ALGORITHMS,
+from nsp.clustering.funnel._greedy import (
     Algorithm,
     GreedyResult,
-    _finish,
-    _greedy_incremental,
-    _prepare,
-    _run,
     algorithm1,
     algorithm2,
     algorithm2_prime,
@@ -70,10 +66,7 @@ from nsp.clustering.funnel.greedy import (
     greedy_privacy_funnel,
     greedy_ratio_funnel,
 )
-from nsp.clustering.funnel.measures import (
-    _joint,
-    _joint_and_mapping,
-    _unnormalized_entropy,
+from nsp.clustering.funnel._measures import (
     chain_rule_bounds,
     disclosure,
     logloss_distortion,
@@ -81,12 +74,7 @@ from nsp.clustering.funnel.measures import (
     merge_costs,
     privacy_leakage,
 )
-from nsp.clustering.funnel.reference import (
-    brute_force_reference,
-    greedy_reference,
-    merge_costs_reference,
-)
-from nsp.clustering.funnel.threat import (
+from nsp.clustering.funnel._threat import (
     BayesDecisionCost,
     BrierLoss,
     Cost,
@@ -133,37 +121,4 @@ __all__ = [
     "constrained_envelope",
     "lower_envelope",
     "upper_envelope",
-    # reference
-    "greedy_reference",
-    "merge_costs_reference",
-    "brute_force_reference",
-    # submodules
-    "curves",
-    "greedy",
-    "measures",
-    "reference",
-    "threat",
 ]
-
-# private names that tests of the old single module reach
-_PRIVATE = (
-    _ALGORITHMS,
-    _finish,
-    _greedy_incremental,
-    _joint,
-    _joint_and_mapping,
-    _prepare,
-    _run,
-    _unnormalized_entropy,
-)
-
-
-def __getattr__(name: str) -> Any:
-    if name == "greedy_naive":
-        warnings.warn(
-            "greedy_naive is deprecated; use nsp.clustering.funnel.greedy_reference",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return greedy_reference
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

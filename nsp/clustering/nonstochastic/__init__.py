@@ -12,7 +12,7 @@ under a descriptive name with the paper's name kept as an alias:
 * :func:`merge_across_components` (the paper's ``algorithm2``, Algorithm 2) — minimize
   ``I*(S; X̂) − λ U_i`` (problem (5)); every iteration merges the utility-best pair of clusters
   lying in two different connected components of the confusability graph.
-* :func:`merge_until_connected` (formerly ``indistinguishable_l0``, the variant of §V-C) —
+* :func:`merge_until_connected` (the variant of §V-C) —
   minimize ``L0`` subject to ``I* = 0`` (problem (10)); merges the pair of smallest ``ΔL``
   across components until ``I* = 0``.
 
@@ -24,8 +24,8 @@ distance ``|x − x̂|`` (``distance="abs"``, default) or ``(x − x̂)²`` (``"
 
 Extensions of §V-C: side information ``A`` known to the adversary (the three algorithms take
 a three-way range ``mask[s, x, a]``, quantize X alone and measure ``L0(S → X̂|A)`` or
-``I*(S; X̂, A)``), and an observable S (:mod:`~nsp.clustering.nonstochastic.observable`:
-sanitise ``Y = (S, X)`` by running the algorithms on :func:`observable_range`).
+``I*(S; X̂, A)``), and an observable S (sanitise ``Y = (S, X)`` by running the algorithms on
+:func:`observable_range`; :func:`observable_values`, :func:`observable_pairs`).
 
 Large inputs: the algorithms estimate their memory before starting
 (:func:`nsp._resources.check_memory`) and show a progress bar over the merges when a run takes
@@ -59,16 +59,21 @@ Deterministic rules (the paper leaves ties open; these reproduce Examples 2–5 
 Everything is in bits by default (``base=2``); λ multiplies utility in the units of ``U_i``
 (bits for U1, units of ``values`` — or their squares — for U2).
 
-Submodules: :mod:`~nsp.clustering.nonstochastic.results` (iterations and run outcomes),
-:mod:`~nsp.clustering.nonstochastic.utilities` (U1, U2, distortions),
-:mod:`~nsp.clustering.nonstochastic.state` (the incremental state),
-:mod:`~nsp.clustering.nonstochastic.leakage` (Algorithm 1),
-:mod:`~nsp.clustering.nonstochastic.components` (Algorithm 2),
-:mod:`~nsp.clustering.nonstochastic.connected` (the §V-C variant),
-:mod:`~nsp.clustering.nonstochastic.paths` (merge paths),
-:mod:`~nsp.clustering.nonstochastic.observable` (sanitising ``Y = (S, X)``), and
-:mod:`~nsp.clustering.nonstochastic.reference` (slow from-scratch versions for tests and
-benchmarks; not imported here).
+``algorithm=`` (:func:`merge_path`, :func:`nsp.pareto.lambda_sweep`) takes the function names
+``"merge_by_leakage"``, ``"merge_across_components"`` (and ``"merge_until_connected"`` where
+λ-dependent runs are accepted), with the paper's numbers ``"algorithm1"`` and ``"algorithm2"``
+as aliases; results record the function name (:attr:`ClusteringResult.algorithm`).
+
+Examples
+--------
+Example 2 of the paper: Algorithm 1 with λ = 0.3; its first iteration merges ``{x1, x2, x7}``,
+``{x3, x5}`` and ``{x4, x6}`` (0-based below).
+
+>>> from nsp.clustering.nonstochastic import merge_by_leakage
+>>> from nsp.papers.agglomerative import example1_range
+>>> res = merge_by_leakage(example1_range(), 0.3)
+>>> res.history[1].partition.clusters, res.algorithm
+(((0, 1, 6), (2, 4), (3, 5)), 'merge_by_leakage')
 
 References
 ----------
@@ -78,49 +83,18 @@ agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020.
 
 from __future__ import annotations
 
-import warnings
-from typing import Any
-
-from nsp.clustering.nonstochastic import (
-    components,
-    connected,
-    leakage,
-    observable,
-    paths,
-    results,
-    state,
-    utilities,
-)
-from nsp.clustering.nonstochastic.components import (
-    _alg2_pick_u1,
-    _alg2_steps,
-    _RowBest,
-    algorithm2,
-    merge_across_components,
-)
-from nsp.clustering.nonstochastic.connected import _vc_steps, merge_until_connected
-from nsp.clustering.nonstochastic.leakage import _alg1_steps, algorithm1, merge_by_leakage
-from nsp.clustering.nonstochastic.observable import (
+from nsp.clustering.nonstochastic._components import algorithm2, merge_across_components
+from nsp.clustering.nonstochastic._connected import merge_until_connected
+from nsp.clustering.nonstochastic._leakage import algorithm1, merge_by_leakage
+from nsp.clustering.nonstochastic._observable import (
     observable_pairs,
     observable_range,
     observable_values,
 )
-from nsp.clustering.nonstochastic.paths import MergePath, merge_path
-from nsp.clustering.nonstochastic.results import (
-    ClusteringResult,
-    Iteration,
-    _check_lam,
-    _run_from_steps,
-    _Step,
-)
-from nsp.clustering.nonstochastic.state import _Graph, _prepare, _State, start_point
-from nsp.clustering.nonstochastic.utilities import (
-    TOL,
-    TOL_VC,
-    Distance,
-    Utility,
-    _dbar,
-    _log,
+from nsp.clustering.nonstochastic._paths import MergePath, merge_path
+from nsp.clustering.nonstochastic._results import ClusteringResult, Iteration
+from nsp.clustering.nonstochastic._state import start_point
+from nsp.clustering.nonstochastic._utilities import (
     cluster_codeword,
     cluster_distortion,
     distortion_utility,
@@ -148,47 +122,3 @@ __all__ = [
     "start_point",
     "utility_value",
 ]
-
-# private names the tests and benchmarks of earlier releases imported from the one module
-_PRIVATE = (
-    TOL,
-    TOL_VC,
-    Distance,
-    Utility,
-    _Graph,
-    _RowBest,
-    _State,
-    _Step,
-    _alg1_steps,
-    _alg2_pick_u1,
-    _alg2_steps,
-    _check_lam,
-    _dbar,
-    _log,
-    _prepare,
-    _run_from_steps,
-    _vc_steps,
-    components,
-    connected,
-    leakage,
-    observable,
-    paths,
-    results,
-    state,
-    utilities,
-)
-
-_DEPRECATED = {"indistinguishable_l0": "merge_until_connected"}
-__all__ += list(_DEPRECATED)
-
-
-def __getattr__(name: str) -> Any:
-    if name in _DEPRECATED:
-        new = _DEPRECATED[name]
-        warnings.warn(
-            f"nsp.clustering.nonstochastic.{name} is deprecated; use {new}",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return globals()[new]
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

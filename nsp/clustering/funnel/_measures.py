@@ -19,7 +19,7 @@ from scipy.special import xlogy
 
 from nsp import info
 from nsp._validation import Base, as_channel, as_pmf, check_base, check_int
-from nsp.clustering.partition import Partition
+from nsp.partition import Partition
 
 __all__ = [
     "privacy_leakage",

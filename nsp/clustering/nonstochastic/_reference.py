@@ -32,9 +32,11 @@ from scipy.sparse import csr_array
 from scipy.sparse.csgraph import connected_components
 
 from nsp._validation import check_choice, check_int, check_real
-from nsp.clustering.nonstochastic.state import _check_pair_table
-from nsp.clustering.nonstochastic.utilities import _real_vector
-from nsp.uncertain import _mask_of
+from nsp.clustering._algorithms import PathAlgorithm, check_algorithm
+from nsp.clustering.nonstochastic._paths import _PATH_ALGORITHMS
+from nsp.clustering.nonstochastic._state import _check_pair_table
+from nsp.clustering.nonstochastic._utilities import _real_vector
+from nsp.uncertain._ranges import _mask_of
 
 __all__ = [
     "all_partitions",
@@ -252,7 +254,7 @@ def _alg2(
 def reference_path(
     r: ArrayLike,
     *,
-    algorithm: Literal["algorithm1", "algorithm2"] = "algorithm1",
+    algorithm: PathAlgorithm = "merge_by_leakage",
     utility: Literal["U1", "U2"] = "U1",
     values: ArrayLike | None = None,
     distance: Literal["abs", "sq"] = "abs",
@@ -264,8 +266,8 @@ def reference_path(
     ----------
     r : JointRange or array_like of bool, shape (n_s, n_x)
         The joint range.
-    algorithm : {"algorithm1", "algorithm2"}
-        Which algorithm.
+    algorithm : {"merge_by_leakage", "merge_across_components"}
+        Which algorithm (aliases ``"algorithm1"``, ``"algorithm2"``).
     utility : {"U1", "U2"}
         The utility that ranks the candidate merges.
     values : array_like of float, optional
@@ -286,9 +288,9 @@ def reference_path(
     >>> reference_path(example1_range())[1]
     [(0, 1, 6), (2, 4), (3, 5)]
     """
-    check_choice("algorithm", algorithm, ("algorithm1", "algorithm2"))
+    alg = check_algorithm(algorithm, "nonstochastic", _PATH_ALGORITHMS)
     mask, vals, sq = _prepare(r, utility, values, distance, codeword)
-    steps = _alg1 if algorithm == "algorithm1" else _alg2
+    steps = _alg1 if alg == "merge_by_leakage" else _alg2
     return list(steps(mask, utility, vals, sq))
 
 
@@ -296,7 +298,7 @@ def reference_run(
     r: ArrayLike,
     lam: float,
     *,
-    algorithm: Literal["algorithm1", "algorithm2"] = "algorithm1",
+    algorithm: PathAlgorithm = "merge_by_leakage",
     utility: Literal["U1", "U2"] = "U1",
     values: ArrayLike | None = None,
     distance: Literal["abs", "sq"] = "abs",
@@ -324,22 +326,22 @@ def reference_run(
     Examples
     --------
     >>> from nsp.papers.agglomerative import example1_range
-    >>> reference_run(example1_range(), 0.3, algorithm="algorithm2")
+    >>> reference_run(example1_range(), 0.3, algorithm="merge_across_components")
     [(0, 2, 6), (1, 4), (3, 5)]
     """
     lam = check_real("lam", lam, low=0.0)
-    check_choice("algorithm", algorithm, ("algorithm1", "algorithm2"))
+    alg = check_algorithm(algorithm, "nonstochastic", _PATH_ALGORITHMS)
     mask, vals, sq = _prepare(r, utility, values, distance, codeword)
     n = mask.shape[1]
 
     def lagrangian(q: Clusters) -> float:
-        if algorithm == "algorithm1":
+        if alg == "merge_by_leakage":
             privacy = _l0(mask, q)
         else:
             privacy = math.log2(np.unique(_components(mask, q)).size)
         return privacy - lam * _utility(q, n, utility, vals, sq)
 
-    steps = (_alg1 if algorithm == "algorithm1" else _alg2)(mask, utility, vals, sq)
+    steps = (_alg1 if alg == "merge_by_leakage" else _alg2)(mask, utility, vals, sq)
     q = next(steps)
     for new in steps:
         if lagrangian(new) - lagrangian(q) >= -TOL:

@@ -22,8 +22,9 @@ from scipy.special import xlogy
 
 from nsp import info
 from nsp._validation import Base, check_choice, check_int, log_base
-from nsp.clustering.funnel.greedy import _ALGORITHMS, Algorithm, _run
-from nsp.clustering.funnel.measures import _finite_array, _joint, _unnormalized_entropy
+from nsp.clustering._algorithms import check_algorithm
+from nsp.clustering.funnel._greedy import _ALGORITHMS, Algorithm, _run
+from nsp.clustering.funnel._measures import _finite_array, _joint, _unnormalized_entropy
 
 __all__ = [
     "set_partition_labels",
@@ -175,7 +176,7 @@ def brute_force_deterministic(p_sx: ArrayLike, *, base: Base = 2, max_n: int = 1
 
 def funnel_curve(
     p_sx: ArrayLike,
-    algorithm: Algorithm = "alg1",
+    algorithm: Algorithm = "greedy_privacy_funnel",
     grid: int | ArrayLike = 201,
     *,
     base: Base = 2,
@@ -188,8 +189,11 @@ def funnel_curve(
     ----------
     p_sx : array_like, shape (n_s, n_x)
         Joint pmf of S and X.
-    algorithm : {"alg1", "alg2", "alg2prime"}
-        Algorithm 1 and 2' sweep R over ``[0, H(X)]``; Algorithm 2 sweeps Δ over ``[0, I(S;X)]``.
+    algorithm : {"greedy_privacy_funnel", "greedy_information_bottleneck", \
+"greedy_max_leakage", "greedy_ratio_funnel"}
+        The greedy algorithm (the paper's numbers ``"algorithm1"``, ``"algorithm2"`` and
+        ``"algorithm2_prime"`` are aliases). Algorithms 1 and 2′ and the ratio greedy sweep R
+        over ``[0, H(X)]``; Algorithm 2 sweeps Δ over ``[0, I(S;X)]``.
     grid : int or array_like
         Number of evenly spaced thresholds (``np.linspace``), or the thresholds themselves.
     base, tol, tie_tol
@@ -198,8 +202,8 @@ def funnel_curve(
     Returns
     -------
     pandas.DataFrame
-        Columns ``algorithm``, ``param``, ``I_XY``, ``I_SY``, ``n_Y`` in sweep order (the
-        order in which the points of a curve are joined).
+        Columns ``algorithm`` (the descriptive name, aliases resolved), ``param``, ``I_XY``,
+        ``I_SY``, ``n_Y`` in sweep order (the order in which the points of a curve are joined).
 
     References
     ----------
@@ -208,14 +212,15 @@ def funnel_curve(
     Examples
     --------
     >>> p = [[.25, 0, .25, 0], [0, .25, 0, .25]]
-    >>> funnel_curve(p, "alg1", 3)[["param", "I_XY", "I_SY"]].round(12).to_numpy().tolist()
+    >>> curve = funnel_curve(p, "greedy_privacy_funnel", 3)
+    >>> curve[["param", "I_XY", "I_SY"]].round(12).to_numpy().tolist()
     [[0.0, 0.0, 0.0], [1.0, 1.0, 0.0], [2.0, 2.0, 1.0]]
     """
-    check_choice("algorithm", algorithm, _ALGORITHMS)
+    alg = check_algorithm(algorithm, "funnel")
     p = _joint(p_sx)
     if np.ndim(grid) == 0:
         n_grid = check_int("grid", grid, low=1)
-        if _ALGORITHMS[algorithm][1] == "X":
+        if _ALGORITHMS[alg][1] == "X":
             top = info.entropy(p.sum(axis=0), base=base)
         else:
             top = info.mutual_information(p, 0, 1, base=base)
@@ -230,14 +235,14 @@ def funnel_curve(
         res = _run(
             p,
             float(t),
-            algorithm,
+            alg,
             base=base,
             tol=tol,
             tie_tol=tie_tol,
             return_trace=False,
             name="grid",
         )
-        rows.append((algorithm, float(t), res.disclosure, res.leakage, res.n_outputs))
+        rows.append((alg, float(t), res.disclosure, res.leakage, res.n_outputs))
     return pd.DataFrame(rows, columns=["algorithm", "param", "I_XY", "I_SY", "n_Y"])
 
 

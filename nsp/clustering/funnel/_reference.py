@@ -7,7 +7,7 @@ no closed form, so that it can check the fast implementations (tests) and time t
 * :func:`greedy_reference`: the greedy algorithms (Algorithms 1, 2 and 2′, and the ratio
   greedy), every candidate
   pair's I(S;Y') and I(X;Y') recomputed, same rules as
-  :mod:`nsp.clustering.funnel.greedy`;
+  :mod:`nsp.clustering.funnel._greedy`;
 * :func:`merge_costs_reference`: Proposition 1's costs as differences of mutual informations;
 * :func:`brute_force_reference`: (I(X;Y), I(S;Y)) of every partition of X, one mapping at a
   time.
@@ -21,7 +21,6 @@ References
 from __future__ import annotations
 
 import math
-import warnings
 from typing import Any, Literal
 
 import numpy as np
@@ -30,22 +29,24 @@ from numpy.typing import ArrayLike, NDArray
 
 from nsp import info
 from nsp._validation import Base, check_choice, log_base
-from nsp.clustering.funnel.curves import _check_brute_force_size, set_partition_labels
-from nsp.clustering.funnel.greedy import (
+from nsp.clustering._algorithms import check_algorithm
+from nsp.clustering.funnel._curves import _check_brute_force_size, set_partition_labels
+from nsp.clustering.funnel._greedy import (
     _ALGORITHMS,
     Algorithm,
     GreedyResult,
     _finish,
     _prepare,
 )
-from nsp.clustering.funnel.measures import (
+from nsp.clustering.funnel._measures import (
     _joint,
     _joint_and_mapping,
     disclosure,
     mapping_from_partition,
+    merge_costs,
     privacy_leakage,
 )
-from nsp.clustering.partition import Partition
+from nsp.partition import Partition
 
 __all__ = ["greedy_reference", "merge_costs_reference", "brute_force_reference"]
 
@@ -54,7 +55,7 @@ def greedy_reference(
     p_sx: ArrayLike,
     param: float,
     *,
-    algorithm: Algorithm = "alg1",
+    algorithm: Algorithm = "greedy_privacy_funnel",
     base: Base = 2,
     tol: float = 1e-12,
     tie_tol: float = 1e-12,
@@ -75,11 +76,13 @@ def greedy_reference(
     p_sx : array_like, shape (n_s, n_x)
         Joint pmf of S (axis 0) and X (axis 1).
     param : float
-        R (``"alg1"``, ``"alg2prime"``) or Δ (``"alg2"``) in ``base`` units.
-    algorithm : {"alg1", "alg2", "alg2prime", "ratio"}
+        Δ for ``"greedy_information_bottleneck"``, R for the others, in ``base`` units.
+    algorithm : {"greedy_privacy_funnel", "greedy_information_bottleneck", \
+"greedy_max_leakage", "greedy_ratio_funnel"}
         Algorithm 1, Algorithm 2 as printed, Algorithm 2′ (Note 1's reading), or the ratio
         greedy (:func:`nsp.clustering.funnel.greedy_ratio_funnel`, not in the paper; its
-        ``tie_tol`` is on the ratio, dimensionless).
+        ``tie_tol`` is on the ratio, dimensionless); the paper's numbers ``"algorithm1"``,
+        ``"algorithm2"``, ``"algorithm2_prime"`` are aliases.
     base, tol, tie_tol, max_merges
         As in :func:`nsp.clustering.funnel.greedy_privacy_funnel`.
     disclosure_from : {"joint", "marginal"}
@@ -103,15 +106,16 @@ def greedy_reference(
     >>> greedy_reference(p, 0.5).groups == greedy_privacy_funnel(p, 0.5).groups
     True
     """
+    alg = check_algorithm(algorithm, "funnel")
     p, support, a_s, mass = _prepare(
-        p_sx, algorithm, param, base, tol, tie_tol, name="param", max_merges=max_merges
+        p_sx, alg, param, base, tol, tie_tol, name="param", max_merges=max_merges
     )
     check_choice("disclosure_from", disclosure_from, ("joint", "marginal"))
     param = float(param)
     lb = log_base(base)
     thr, tol_n = param * lb, tol * lb
-    tie_n = tie_tol if algorithm == "ratio" else tie_tol * lb  # ratios have no unit
-    objective, constraint = _ALGORITHMS[algorithm]
+    tie_n = tie_tol if alg == "greedy_ratio_funnel" else tie_tol * lb  # ratios have no unit
+    objective, constraint = _ALGORITHMS[alg]
     q = a_s.T  # S × support
     n = q.shape[1]
     labels = np.arange(n)  # support letter -> current output letter (canonical order)
@@ -159,7 +163,7 @@ def greedy_reference(
     # labels -> slot (smallest member) for _finish
     first = np.full(k, n)
     np.minimum.at(first, labels, np.arange(n))
-    return _finish(p, support, first[labels], algorithm, param, base, None)
+    return _finish(p, support, first[labels], alg, param, base, None)
 
 
 def merge_costs_reference(
@@ -189,8 +193,6 @@ def merge_costs_reference(
     >>> [round(v, 6) for v in merge_costs_reference(p, np.eye(3), 1, 2)]
     [0.016271, 0.6]
     """
-    from nsp.clustering.funnel.measures import merge_costs
-
     merge_costs(p_sx, mapping, i, j, base=base)  # the same validation
     p, w = _joint_and_mapping(p_sx, mapping)
     merged = np.delete(w, j, axis=1)
@@ -237,14 +239,3 @@ def brute_force_reference(p_sx: ArrayLike, *, base: Base = 2, max_n: int = 10) -
             }
         )
     return pd.DataFrame(rows, columns=["labels", "n_Y", "I_XY", "I_SY"])
-
-
-def __getattr__(name: str) -> Any:
-    if name == "greedy_naive":
-        warnings.warn(
-            "greedy_naive is deprecated; use nsp.clustering.funnel.reference.greedy_reference",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return greedy_reference
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

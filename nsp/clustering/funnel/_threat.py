@@ -21,7 +21,7 @@ from scipy.special import xlogy
 
 from nsp import info
 from nsp._validation import SUM_TOL, Base, as_pmf, check_base, check_real
-from nsp.clustering.funnel.measures import _real
+from nsp.clustering.funnel._measures import _real
 
 __all__ = [
     "Cost",

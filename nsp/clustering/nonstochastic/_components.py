@@ -8,14 +8,14 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from nsp._validation import Base
-from nsp.clustering.nonstochastic.results import (
+from nsp.clustering.nonstochastic._results import (
     ClusteringResult,
     _check_lam,
     _run_from_steps,
     _Step,
 )
-from nsp.clustering.nonstochastic.state import _Graph, _prepare, _SideGraph, _State
-from nsp.clustering.nonstochastic.utilities import TOL, Codeword, Distance, Utility
+from nsp.clustering.nonstochastic._state import _Graph, _prepare, _SideGraph, _State
+from nsp.clustering.nonstochastic._utilities import TOL, Codeword, Distance, Utility
 
 __all__ = ["algorithm2", "merge_across_components"]
 
@@ -262,7 +262,7 @@ def merge_across_components(
     lam = _check_lam(lam)
     mask, vals, b = _prepare(r, utility, values, distance, base, pair_table=True, codeword=codeword)
     steps = _alg2_steps(mask, utility, vals, distance, b, codeword)
-    return _run_from_steps(steps, lam, "algorithm2")
+    return _run_from_steps(steps, lam, "merge_across_components")
 
 
 #: The paper's name of :func:`merge_across_components` (Algorithm 2).

@@ -13,8 +13,8 @@ from numpy.typing import ArrayLike, NDArray
 
 from nsp._validation import Base
 from nsp.partition import Partition
+from nsp.uncertain._decomposition import maximin_information
 from nsp.uncertain._masks import _as_bool_matrix, _log
-from nsp.uncertain.decomposition import maximin_information
 
 __all__ = [
     "quantize_side_range",

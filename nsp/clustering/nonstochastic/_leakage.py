@@ -8,14 +8,14 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from nsp._validation import Base
-from nsp.clustering.nonstochastic.results import (
+from nsp.clustering.nonstochastic._results import (
     ClusteringResult,
     _check_lam,
     _run_from_steps,
     _Step,
 )
-from nsp.clustering.nonstochastic.state import _prepare, _State
-from nsp.clustering.nonstochastic.utilities import TOL, Codeword, Distance, Utility
+from nsp.clustering.nonstochastic._state import _prepare, _State
+from nsp.clustering.nonstochastic._utilities import TOL, Codeword, Distance, Utility
 
 __all__ = ["algorithm1", "merge_by_leakage"]
 
@@ -147,7 +147,7 @@ def merge_by_leakage(
     mask, vals, b = _prepare(r, utility, values, distance, base, codeword=codeword)
     # a path ending without candidates ends with a repeated partition (ΔL = 0: always rejected)
     steps = _alg1_steps(mask, utility, vals, distance, b, [], codeword)
-    return _run_from_steps(steps, lam, "algorithm1")
+    return _run_from_steps(steps, lam, "merge_by_leakage")
 
 
 #: The paper's name of :func:`merge_by_leakage` (Algorithm 1).

@@ -16,8 +16,6 @@ References
 
 from __future__ import annotations
 
-import sys
-
 import networkx as nx
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -27,8 +25,8 @@ from scipy.sparse.csgraph import connected_components
 from nsp._validation import Base
 from nsp.partition import Partition
 from nsp.uncertain._masks import _as_bool_matrix, _log, _or_columns
-from nsp.uncertain.measures import marginal_range
-from nsp.uncertain.ranges import RangeLike, _check_axis, _mask_of
+from nsp.uncertain._measures import marginal_range
+from nsp.uncertain._ranges import RangeLike, _check_axis, _mask_of
 
 __all__ = [
     "MAX_GRAPH_NODES",
@@ -45,17 +43,6 @@ _DENSE_EDGES_PER_VERTEX = 16
 
 #: The largest confusability graph :func:`confusability_graph` builds (nodes).
 MAX_GRAPH_NODES = 20_000
-
-
-def _dense_threshold() -> int:
-    """Return the threshold in force: ``nsp.uncertain._DENSE_EDGES_PER_VERTEX`` if it is set.
-
-    The knob lived in the single module ``nsp.uncertain`` before it became a package; reading
-    it there at each call keeps a value set on the package effective (tests force the dense
-    path with it).
-    """
-    pkg = sys.modules.get("nsp.uncertain")
-    return int(getattr(pkg, "_DENSE_EDGES_PER_VERTEX", _DENSE_EDGES_PER_VERTEX))
 
 
 def _components_direct(mask: NDArray[np.bool_]) -> tuple[int, NDArray[np.signedinteger]]:
@@ -167,7 +154,7 @@ def support_components(mask: ArrayLike) -> tuple[int, NDArray[np.intp], NDArray[
     flip = not m.flags.c_contiguous and m.flags.f_contiguous
     work = m.T if flip else np.ascontiguousarray(m)
     nnz = int(np.count_nonzero(work))
-    if nnz <= _dense_threshold() * (n_s + n_x):
+    if nnz <= _DENSE_EDGES_PER_VERTEX * (n_s + n_x):  # read at each call (tests set it)
         k, lab = _components_direct(work)
     else:
         k, lab = _components_contracted(work)

@@ -15,7 +15,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from nsp._validation import Base, check_base
 from nsp.uncertain._masks import _log
-from nsp.uncertain.ranges import RangeLike, _mask_of
+from nsp.uncertain._ranges import RangeLike, _mask_of
 
 __all__ = [
     "hypothesis_test_performance",

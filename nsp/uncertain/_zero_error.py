@@ -21,10 +21,10 @@ import networkx as nx
 import numpy as np
 
 from nsp._validation import Base, check_base, check_int
+from nsp.uncertain._decomposition import confusability_graph
 from nsp.uncertain._masks import _check_count, _log
-from nsp.uncertain.decomposition import confusability_graph
-from nsp.uncertain.measures import symmetrized_leakage
-from nsp.uncertain.ranges import JointRange, RangeLike, _mask_of
+from nsp.uncertain._measures import symmetrized_leakage
+from nsp.uncertain._ranges import JointRange, RangeLike, _mask_of
 
 __all__ = [
     "MAX_POWER_CELLS",

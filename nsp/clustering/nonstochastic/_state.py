@@ -12,7 +12,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from nsp._resources import check_memory
 from nsp._validation import Base, check_base
-from nsp.clustering.nonstochastic.utilities import (
+from nsp.clustering.nonstochastic._utilities import (
     Codeword,
     Distance,
     Utility,
@@ -22,8 +22,9 @@ from nsp.clustering.nonstochastic.utilities import (
     _log,
 )
 from nsp.partition import Partition
-from nsp.uncertain import _mask_of, support_components
-from nsp.uncertain.side_information import _mask3
+from nsp.uncertain import support_components
+from nsp.uncertain._ranges import _mask_of
+from nsp.uncertain._side_information import _mask3
 
 __all__ = ["start_point"]
 

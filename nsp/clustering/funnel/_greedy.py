@@ -11,9 +11,10 @@ function                               paper's name  merge taken (among the feas
 =====================================  ============  ==========================================
 
 The paper's names are aliases: :func:`algorithm1`, :func:`algorithm2`, :func:`algorithm2_prime`;
-the ``algorithm=`` keys of :func:`nsp.clustering.funnel.funnel_curve` are ``"alg1"``,
-``"alg2"`` and ``"alg2prime"``. :func:`nsp.clustering.funnel.reference.greedy_reference` is the
-same search recomputing every candidate from the definitions (the tests' oracle and the
+the ``algorithm=`` values of :func:`nsp.clustering.funnel.funnel_curve` are the function names
+(``"greedy_privacy_funnel"``, ...), with the paper's numbers ``"algorithm1"``, ``"algorithm2"``
+and ``"algorithm2_prime"`` as aliases. ``nsp.clustering.funnel._reference.greedy_reference`` is
+the same search recomputing every candidate from the definitions (the tests' oracle and the
 benchmark's baseline).
 
 Conventions
@@ -51,13 +52,12 @@ from nsp._validation import (
     Base,
     check_base,
     check_bool,
-    check_choice,
     check_int,
     check_real,
     log_base,
 )
-from nsp.clustering.funnel.measures import _joint, mapping_from_partition
-from nsp.clustering.partition import Partition
+from nsp.clustering.funnel._measures import _joint, mapping_from_partition
+from nsp.partition import Partition
 
 __all__ = [
     "Algorithm",
@@ -71,16 +71,24 @@ __all__ = [
     "greedy_ratio_funnel",
 ]
 
-#: The ``algorithm=`` keys: Algorithm 1, Algorithm 2 as printed, Algorithm 2′ (Note 1), and the
-#: ratio greedy (not in the paper).
-Algorithm = Literal["alg1", "alg2", "alg2prime", "ratio"]
+#: The ``algorithm=`` values: Algorithm 1, Algorithm 2 as printed, Algorithm 2′ (Note 1), the
+#: ratio greedy (not in the paper), and the paper's numbers as aliases.
+Algorithm = Literal[
+    "greedy_privacy_funnel",
+    "greedy_information_bottleneck",
+    "greedy_max_leakage",
+    "greedy_ratio_funnel",
+    "algorithm1",
+    "algorithm2",
+    "algorithm2_prime",
+]
 
 _ALGORITHMS: dict[str, tuple[str, str]] = {
     # name: (objective maximized, constrained quantity)
-    "alg1": ("dS", "X"),  # max decrease of I(S;Y) s.t. I(X;Y) >= R
-    "alg2": ("dX", "S"),  # max decrease of I(X;Y) s.t. I(S;Y) >= Delta
-    "alg2prime": ("-dS", "X"),  # min decrease of I(S;Y) s.t. I(X;Y) >= R
-    "ratio": ("dS/dX", "X"),  # max decrease of I(S;Y) per bit of I(X;Y) s.t. I(X;Y) >= R
+    "greedy_privacy_funnel": ("dS", "X"),  # max decrease of I(S;Y) s.t. I(X;Y) >= R
+    "greedy_information_bottleneck": ("dX", "S"),  # max decrease of I(X;Y) s.t. I(S;Y) >= Delta
+    "greedy_max_leakage": ("-dS", "X"),  # min decrease of I(S;Y) s.t. I(X;Y) >= R
+    "greedy_ratio_funnel": ("dS/dX", "X"),  # max decrease of I(S;Y) per bit of I(X;Y)
 }
 
 
@@ -112,7 +120,8 @@ class GreedyResult:
     param : float
         R (Algorithms 1 and 2') or Δ (Algorithm 2), in ``base`` units.
     algorithm : str
-        ``"alg1"``, ``"alg2"`` or ``"alg2prime"``.
+        The function that ran: ``"greedy_privacy_funnel"``, ``"greedy_information_bottleneck"``,
+        ``"greedy_max_leakage"`` or ``"greedy_ratio_funnel"``.
     base : float
         Logarithm base of every number.
     n_x_effective : int
@@ -170,8 +179,10 @@ def _prepare(
     name: str,
     max_merges: int | None = None,
 ) -> tuple[NDArray[np.float64], NDArray[np.intp], NDArray[np.float64], NDArray[np.float64]]:
-    """Validate the inputs of a greedy run (``name``: the threshold argument's name)."""
-    check_choice("algorithm", algorithm, _ALGORITHMS)
+    """Validate the inputs of a greedy run (``name``: the threshold argument's name).
+
+    ``algorithm`` is a descriptive name (public callers resolve aliases first).
+    """
     p = _joint(p_sx)
     lb = log_base(base)
     param = _finite(name, param)
@@ -548,7 +559,7 @@ def greedy_privacy_funnel(
     return _run(
         p_sx,
         r,
-        "alg1",
+        "greedy_privacy_funnel",
         base=base,
         tol=tol,
         tie_tol=tie_tol,
@@ -613,7 +624,7 @@ def greedy_information_bottleneck(
     return _run(
         p_sx,
         delta,
-        "alg2",
+        "greedy_information_bottleneck",
         base=base,
         tol=tol,
         tie_tol=tie_tol,
@@ -677,7 +688,7 @@ def greedy_max_leakage(
     return _run(
         p_sx,
         r,
-        "alg2prime",
+        "greedy_max_leakage",
         base=base,
         tol=tol,
         tie_tol=tie_tol,
@@ -724,7 +735,7 @@ def greedy_ratio_funnel(
     -------
     GreedyResult
         The partition of X found, its I(X;Y) and I(S;Y), and the trace if asked for
-        (``algorithm == "ratio"``).
+        (``algorithm == "greedy_ratio_funnel"``).
 
     Raises
     ------
@@ -747,7 +758,7 @@ def greedy_ratio_funnel(
     return _run(
         p_sx,
         r,
-        "ratio",
+        "greedy_ratio_funnel",
         base=base,
         tol=tol,
         tie_tol=tie_tol,

@@ -10,7 +10,7 @@ import pandas as pd
 
 from nsp._resources import progress
 from nsp._validation import check_real
-from nsp.clustering.nonstochastic.utilities import TOL
+from nsp.clustering.nonstochastic._utilities import TOL
 from nsp.partition import Partition
 
 __all__ = ["ClusteringResult", "Iteration"]
@@ -96,7 +96,8 @@ class ClusteringResult:
     lam : float
         The Lagrange multiplier λ.
     algorithm : str
-        ``"algorithm1"``, ``"algorithm2"`` or ``"indistinguishable_l0"``.
+        The function that ran: ``"merge_by_leakage"``, ``"merge_across_components"`` or
+        ``"merge_until_connected"``.
     """
 
     partition: Partition
@@ -230,5 +231,5 @@ def _run_from_steps(steps: Iterator[_Step], lam: float, algorithm: str) -> Clust
             )
         history.append(it)
         prev = step
-    reason = "single_cluster" if algorithm == "algorithm1" else "connected"
+    reason = "single_cluster" if algorithm == "merge_by_leakage" else "connected"
     return ClusteringResult(prev.partition, tuple(history), None, reason, lam, algorithm)

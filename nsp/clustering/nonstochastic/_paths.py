@@ -3,27 +3,29 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from nsp._resources import progress
-from nsp._validation import Base, check_choice
-from nsp.clustering.nonstochastic.components import _alg2_steps
-from nsp.clustering.nonstochastic.leakage import _alg1_steps
-from nsp.clustering.nonstochastic.results import (
+from nsp._validation import Base
+from nsp.clustering._algorithms import PathAlgorithm, check_algorithm
+from nsp.clustering.nonstochastic._components import _alg2_steps
+from nsp.clustering.nonstochastic._leakage import _alg1_steps
+from nsp.clustering.nonstochastic._results import (
     ClusteringResult,
     _check_lam,
     _delta,
     _run_from_steps,
     _Step,
 )
-from nsp.clustering.nonstochastic.state import _prepare
-from nsp.clustering.nonstochastic.utilities import TOL, Codeword, Distance, Utility
+from nsp.clustering.nonstochastic._state import _prepare
+from nsp.clustering.nonstochastic._utilities import TOL, Codeword, Distance, Utility
 from nsp.partition import Partition
 
 __all__ = ["MergePath", "merge_path"]
+
+_PATH_ALGORITHMS = ("merge_by_leakage", "merge_across_components")
 
 
 @dataclass(frozen=True)
@@ -33,7 +35,7 @@ class MergePath:
     Attributes
     ----------
     algorithm : str
-        ``"algorithm1"`` or ``"algorithm2"``.
+        ``"merge_by_leakage"`` (Algorithm 1) or ``"merge_across_components"`` (Algorithm 2).
     steps : tuple
         The partitions ``Q^(0), Q^(1), …`` with their privacy and utility.
     end_reason : str
@@ -140,7 +142,7 @@ class MergePath:
 def merge_path(
     r: ArrayLike,
     *,
-    algorithm: Literal["algorithm1", "algorithm2"] = "algorithm1",
+    algorithm: PathAlgorithm = "merge_by_leakage",
     utility: Utility = "U1",
     values: ArrayLike | None = None,
     distance: Distance = "abs",
@@ -157,8 +159,9 @@ def merge_path(
     r : JointRange or array_like of bool, shape (n_s, n_x) or (n_s, n_x, n_a)
         The joint range ``mask[s, x]``; every row and column must hold a True, or a
         three-way range ``mask[s, x, a]`` with side information ``A``.
-    algorithm : {"algorithm1", "algorithm2"}
-        Algorithm 1 (:func:`merge_by_leakage`) or 2 (:func:`merge_across_components`).
+    algorithm : {"merge_by_leakage", "merge_across_components"}
+        Algorithm 1 (:func:`merge_by_leakage`) or 2 (:func:`merge_across_components`); the
+        paper's numbers ``"algorithm1"`` and ``"algorithm2"`` are aliases.
     utility : {"U1", "U2"}
         ``U1 = I0(X → X̂)`` or ``U2 = −max distortion`` (centroid codewords).
     values : array_like of float, optional
@@ -190,17 +193,17 @@ def merge_path(
     >>> path.result(0.7).iterations, path.result(0.3).iterations
     (0, 3)
     """
-    check_choice("algorithm", algorithm, ("algorithm1", "algorithm2"))
-    pair_table = algorithm == "algorithm2"
+    alg = check_algorithm(algorithm, "nonstochastic", _PATH_ALGORITHMS)
+    pair_table = alg == "merge_across_components"
     mask, vals, b = _prepare(
         r, utility, values, distance, base, pair_table=pair_table, codeword=codeword
     )
-    desc = f"{algorithm} merge path"
-    if algorithm == "algorithm1":
+    desc = f"{alg} merge path"
+    if alg == "merge_by_leakage":
         end: list[str] = []
         gen = _alg1_steps(mask, utility, vals, distance, b, end, codeword)
         steps = tuple(progress(gen, desc=desc, unit="merge"))
-        return MergePath("algorithm1", steps, end[0])
+        return MergePath("merge_by_leakage", steps, end[0])
     gen = _alg2_steps(mask, utility, vals, distance, b, codeword)
     steps = tuple(progress(gen, desc=desc, unit="merge"))
-    return MergePath("algorithm2", steps, "connected")
+    return MergePath("merge_across_components", steps, "connected")

@@ -16,18 +16,15 @@ import itertools
 from typing import Any
 
 import numpy as np
-from numpy.typing import ArrayLike, NDArray
+from numpy.typing import NDArray
 
 from nsp.partition import Partition
+from nsp.uncertain._decomposition import _blocks, support_components
 from nsp.uncertain._masks import (
     _FEW_CLUSTERS,
-    _as_bool_matrix,
-    _check_index,
     _or_columns,
-    _popcount,
 )
-from nsp.uncertain.decomposition import _blocks, support_components
-from nsp.uncertain.ranges import JointRange, RangeLike, _mask_of
+from nsp.uncertain._ranges import JointRange, RangeLike, _mask_of
 
 __all__ = [
     "quantize",
@@ -87,7 +84,7 @@ def _column_major(r: RangeLike, n_clusters: int, name: str) -> NDArray[np.bool_]
 def cluster_ranges(mask: RangeLike, clusters: Any) -> NDArray[np.bool_]:
     """Return the S-ranges ``[[S|𝒳]]`` of clusters of X values: the OR of their columns.
 
-    The vectorized :func:`~nsp.uncertain.measures.conditional_range` of many clusters at once.
+    The vectorized :func:`~nsp.uncertain.conditional_range` of many clusters at once.
 
     Parameters
     ----------
@@ -127,77 +124,6 @@ def cluster_ranges(mask: RangeLike, clusters: Any) -> NDArray[np.bool_]:
     n_x = _mask_of(mask, name="mask").shape[1]
     perm, sizes = _cluster_index(clusters, n_x)
     return _or_columns(_column_major(mask, sizes.size, "mask"), perm, sizes)
-
-
-def _pack_ranges(ranges: ArrayLike) -> NDArray[np.uint8]:
-    """Pack the columns of a boolean ``(n_s, n_clusters)`` matrix into bitsets, one row each.
-
-    Deprecated public name ``nsp.uncertain.pack_ranges``: a greedy-loop implementation detail
-    that no code of :mod:`nsp` uses.
-
-    Parameters
-    ----------
-    ranges : array_like of bool, shape (n_s, n_clusters)
-        Cluster ranges, e.g. from :func:`cluster_ranges`.
-
-    Returns
-    -------
-    ndarray of uint8, shape (n_clusters, ceil(n_s / 8))
-        Row ``c`` is the bitset of ``ranges[:, c]``; unions are ``|`` of rows, sizes their
-        popcounts (:func:`_union_sizes`).
-
-    Examples
-    --------
-    >>> _pack_ranges([[1, 0], [0, 1], [1, 1]])
-    array([[160],
-           [ 96]], dtype=uint8)
-    """
-    arr = _as_bool_matrix(ranges, name="ranges")
-    return np.packbits(arr.T, axis=1)
-
-
-def _union_sizes(packed: ArrayLike, i: int, others: ArrayLike | None = None) -> NDArray[np.intp]:
-    """Return ``|R_i ∪ R_j|`` for every j (or the given ``others``) from packed bitsets.
-
-    Deprecated public name ``nsp.uncertain.union_sizes``. The candidate evaluation of a
-    greedy merge: the size of the S-range of cluster ``i`` merged with each other cluster,
-    by ``|`` and popcount over packed rows.
-
-    Parameters
-    ----------
-    packed : ndarray of uint8, shape (n_clusters, n_bytes)
-        Bitsets of the cluster ranges, from :func:`_pack_ranges`.
-    i : int
-        The cluster to merge.
-    others : array_like of int, optional
-        The candidate partners (default: every cluster, ``i`` included).
-
-    Returns
-    -------
-    ndarray of int
-        ``|[[S|𝒳_i ∪ 𝒳_j]]|`` for each candidate ``j``.
-
-    Examples
-    --------
-    >>> p = _pack_ranges([[1, 0, 0], [0, 1, 0], [1, 1, 1]])
-    >>> _union_sizes(p, 0)
-    array([2, 3, 2])
-    """
-    p = np.asarray(packed)
-    if p.dtype != np.uint8 or p.ndim != 2:
-        raise ValueError("packed must be a 2-D uint8 array from pack_ranges")
-    i = _check_index("i", i, p.shape[0], "a cluster")
-    if others is None:
-        rows = p
-    else:
-        idx = np.asarray(others)
-        if idx.ndim != 1 or (idx.size and idx.dtype.kind not in "iu"):
-            raise ValueError("others must be a 1-D array of cluster indices")
-        idx = idx.astype(np.intp)
-        if idx.size and (idx.min() < 0 or idx.max() >= p.shape[0]):
-            raise ValueError(f"others holds a cluster index out of range 0..{p.shape[0] - 1}")
-        rows = p[idx]
-    return _popcount(rows | p[i]).sum(axis=1, dtype=np.intp)
 
 
 def _labels_of(labels: Any, n_x: int) -> tuple[NDArray[np.intp], list]:

@@ -11,15 +11,15 @@ from numpy.typing import ArrayLike, NDArray
 
 from nsp._resources import progress
 from nsp._validation import Base
-from nsp.clustering.nonstochastic.results import (
+from nsp.clustering.nonstochastic._results import (
     ClusteringResult,
     Iteration,
     _check_lam,
     _iteration,
     _Step,
 )
-from nsp.clustering.nonstochastic.state import _Graph, _prepare, _SideGraph, _State
-from nsp.clustering.nonstochastic.utilities import TOL_VC, Codeword, Distance, Utility, _log
+from nsp.clustering.nonstochastic._state import _Graph, _prepare, _SideGraph, _State
+from nsp.clustering.nonstochastic._utilities import TOL_VC, Codeword, Distance, Utility, _log
 
 __all__ = ["merge_until_connected"]
 
@@ -114,8 +114,6 @@ def merge_until_connected(
 ) -> ClusteringResult:
     """Run the §V-C variant: min ``L0(S → X̂) − λ U_i`` subject to ``I*(S; X̂) = 0`` (problem (10)).
 
-    Formerly ``indistinguishable_l0`` (a deprecated alias).
-
     Algorithm 2 with its selection and break replaced by eq. (12): merge the pair across
     components of smallest ``ΔL = −B0(new) + B0(old) + λ(U(old) − U(new))``, every iteration,
     until the confusability graph is connected (the output always has ``I* = 0``; the path
@@ -188,7 +186,7 @@ def merge_until_connected(
         g.merge(i, j)
         history.append(snapshot(merges, d, len(history)))
     return ClusteringResult(
-        history[-1].partition, tuple(history), None, "connected", lam, "indistinguishable_l0"
+        history[-1].partition, tuple(history), None, "connected", lam, "merge_until_connected"
     )
 
 

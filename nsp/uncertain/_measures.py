@@ -21,7 +21,7 @@ from numpy.typing import NDArray
 
 from nsp._validation import Base
 from nsp.uncertain._masks import _check_count, _check_index, _log
-from nsp.uncertain.ranges import JointRange, RangeLike, _check_axis, _check_given, _mask_of
+from nsp.uncertain._ranges import JointRange, RangeLike, _check_axis, _check_given, _mask_of
 
 __all__ = [
     "marginal_range",

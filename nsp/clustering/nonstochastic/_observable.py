@@ -16,8 +16,9 @@ from __future__ import annotations
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from nsp.clustering.nonstochastic.utilities import _real_vector
-from nsp.uncertain import JointRange, _mask_of
+from nsp.clustering.nonstochastic._utilities import _real_vector
+from nsp.uncertain import JointRange
+from nsp.uncertain._ranges import _mask_of
 
 __all__ = ["observable_pairs", "observable_range", "observable_values"]
 
