@@ -66,7 +66,7 @@ class Joint:
     Attributes
     ----------
     p_sx : numpy.ndarray, shape (n_s, n_x)
-        The pmf, float64, read-only.
+        The pmf, float64, C-contiguous (a copy of the input), read-only.
     counts : numpy.ndarray of int64 or None
         The record counts, read-only, or None.
     name, s_name, x_name : str
@@ -119,7 +119,7 @@ class Joint:
         n_records: int | None = None,
         settings: Mapping[str, Any] | None = None,
     ) -> None:
-        p = np.array(as_pmf(p_sx, name="p_sx", ndim=2), dtype=np.float64, copy=True)
+        p = np.array(as_pmf(p_sx, name="p_sx", ndim=2), dtype=np.float64, order="C", copy=True)
         if p.size == 0:
             raise ValueError(f"p_sx must not be empty (shape {p.shape})")
         n_s, n_x = p.shape
@@ -137,7 +137,10 @@ class Joint:
         vals: NDArray[np.float64] | None = None
         if x_values is not None:
             vals = np.array(
-                as_real_array(x_values, name="x_values", allow_bool=False), dtype=float, copy=True
+                as_real_array(x_values, name="x_values", allow_bool=False),
+                dtype=float,
+                order="C",
+                copy=True,
             )
             if vals.shape != (n_x,) or not np.all(np.isfinite(vals)):
                 raise ValueError(f"x_values must be {n_x} finite numbers; got shape {vals.shape}")
@@ -249,7 +252,7 @@ def _as_counts(counts: ArrayLike) -> NDArray[np.int64]:
         raise ValueError(f"counts must not be empty (shape {arr.shape})")
     if not np.all(np.isfinite(arr)) or np.any(arr < 0) or np.any(arr != np.round(arr)):
         raise ValueError("counts must be non-negative integers")
-    out = np.array(arr, dtype=np.int64, copy=True)
+    out = np.array(arr, dtype=np.int64, order="C", copy=True)
     if out.sum() == 0:
         raise ValueError("counts must have a positive total (no record counted)")
     out.setflags(write=False)

@@ -24,11 +24,18 @@ def test_defaults_and_read_only_arrays():
         j.name = "other"  # type: ignore[misc]
 
 
-def test_input_is_copied():
+def test_input_is_copied_in_c_order():
     p = np.array([[0.5, 0.5]])
     j = Joint(p)
     p[0, 0] = 0.0
     assert j.p_sx[0, 0] == 0.5
+    # a column selection is Fortran-ordered; the joint's arrays are C-ordered (sums over an
+    # axis then add in the same order whatever the input's layout)
+    counts = np.array([[1, 0, 3], [2, 0, 2]])[:, [0, 2]]
+    assert not counts.flags.c_contiguous
+    k = Joint(counts / counts.sum(), counts=counts, x_values=np.array([[1.0], [2.0]])[:, 0])
+    assert k.p_sx.flags.c_contiguous and k.counts.flags.c_contiguous
+    assert k.x_values.flags.c_contiguous
 
 
 def test_from_counts_keeps_counts_and_records():
