@@ -21,7 +21,7 @@ key                     paper
                         doi:10.1109/ITW.2014.6970882
 ======================  ==========================================================================
 
-:func:`compare` builds every "paper vs ours" table.
+:func:`paper_vs_ours` builds every "paper vs ours" table.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ import pandas as pd
 
 from nsp._validation import check_int, check_real
 
-__all__ = ["PAPERS", "compare"]
+__all__ = ["PAPERS", "paper_vs_ours"]
 
 #: The five paper keys, in the order of the README.
 PAPERS: tuple[str, ...] = (
@@ -77,7 +77,7 @@ def _shown(value: object, values: list[float] | None, digits: int) -> object:
     return rounded[0] if _is_number(value) else str(tuple(rounded))
 
 
-def compare(
+def paper_vs_ours(
     paper_values: Mapping[Hashable, Any],
     ours: Mapping[Hashable, Any],
     *,
@@ -124,11 +124,11 @@ def compare(
     Examples
     --------
     >>> paper = {"H(X)": 1.5, "groups": "{0,1}{2}"}
-    >>> table = compare(paper, {"H(X)": 1.50000004, "groups": "{0,1}{2}"}, tol=1e-6)
+    >>> table = paper_vs_ours(paper, {"H(X)": 1.50000004, "groups": "{0,1}{2}"}, tol=1e-6)
     >>> table[["paper", "ours", "agrees"]].values.tolist()
     [[1.5, 1.5, True], ['{0,1}{2}', '{0,1}{2}', True]]
-    >>> compare({("Ex. 2", "I*"): (1.0, 2.0)}, {("Ex. 2", "I*"): (1.0, 2.5)},
-    ...         names=("example", "quantity"))["agrees"].tolist()
+    >>> paper_vs_ours({("Ex. 2", "I*"): (1.0, 2.0)}, {("Ex. 2", "I*"): (1.0, 2.5)},
+    ...               names=("example", "quantity"))["agrees"].tolist()
     [False]
     """
     missing, extra = set(paper_values) - set(ours), set(ours) - set(paper_values)

@@ -67,7 +67,7 @@ from nsp.clustering.funnel import (
     merge_costs,
     theorem1_bound,
 )
-from nsp.papers import compare
+from nsp.papers import paper_vs_ours
 
 __all__ = [
     "budget_view",
@@ -764,7 +764,7 @@ def worked_examples_table(
 ) -> pd.DataFrame:
     """Put the derived values of the worked examples E1–E5 beside ours (one table).
 
-    Built by :func:`nsp.papers.compare`.
+    Built by :func:`nsp.papers.paper_vs_ours`.
 
     The values are in bits and converted to ``base``; numbers agree within
     ``5e-7 + 1e-6 |value|`` (E5: within ``1e-4``, shown to 4 decimals).
@@ -835,13 +835,13 @@ def worked_examples_table(
     )
     greedy("E4", E4_P_SX, E4_GREEDY)
     names = ("example", "quantity")
-    table = compare(paper, ours, tol=5e-7, rtol=1e-6, names=names, digits=6)
+    table = paper_vs_ours(paper, ours, tol=5e-7, rtol=1e-6, names=names, digits=6)
     summary = adult_census_joint(split=split, data_home=data_home).summary(base=b)
     e5: dict[Hashable, Any] = {
         ("E5", f"{q} ({split})"): (v if q == "N" else v * k) for q, v in E5_SUMMARY[split].items()
     }
     mine5: dict[Hashable, Any] = {("E5", f"{q} ({split})"): summary[q] for q in E5_SUMMARY[split]}
-    table5 = compare(e5, mine5, tol=1e-4, names=names, digits=4)
+    table5 = paper_vs_ours(e5, mine5, tol=1e-4, names=names, digits=4)
     return pd.concat([table, table5], ignore_index=True)
 
 
