@@ -19,6 +19,8 @@ key                     paper
 ``privacy_funnel``      A. Makhdoumi, S. Salamatian, N. Fawaz, M. Médard, *From the information
                         bottleneck to the privacy funnel*, IEEE ITW 2014,
                         doi:10.1109/ITW.2014.6970882
+``compare``             not a paper: every paper's method measured by every notion on the same
+                        joints (:mod:`nsp.papers.compare`)
 ======================  ==========================================================================
 
 :func:`paper_vs_ours` builds every "paper vs ours" table.
@@ -37,13 +39,16 @@ from nsp._validation import check_int, check_real
 
 __all__ = ["PAPERS", "paper_vs_ours"]
 
-#: The five paper keys, in the order of the README.
+#: The keys of :mod:`nsp.papers`: the five papers, in the order of the README, then the
+#: comparison (``compare``). Each is a module ``nsp.papers.<key>``, a notebook folder
+#: ``notebooks/<key>/`` and a figure folder ``figures/<key>/``.
 PAPERS: tuple[str, ...] = (
     "agglomerative",
     "noiseless",
     "privacy_channels",
     "utility_privacy",
     "privacy_funnel",
+    "compare",
 )
 
 
