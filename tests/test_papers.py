@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+
 import numpy as np
 import pytest
 
@@ -9,11 +11,14 @@ from nsp.papers import PAPERS, paper_vs_ours
 from nsp.paths import repo_root
 
 
-def test_paper_keys_are_the_notebook_and_figure_folders():
+def test_paper_keys_are_the_modules_and_the_notebook_and_figure_folders():
     root = repo_root()
+    assert PAPERS[-1] == "compare"  # the comparison is a paper-like key
     for key in PAPERS:
         assert (root / "notebooks" / key).is_dir(), key
         assert (root / "figures" / key).is_dir(), key
+        module = importlib.import_module(f"nsp.papers.{key}")
+        assert module.__all__, key
 
 
 def test_paper_vs_ours_tolerances_sequences_and_labels():
