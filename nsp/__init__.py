@@ -14,6 +14,7 @@ Every subpackage is reachable from ``import nsp`` (imported on first use):
 ``privacy_channels`` privacy channels over a product universe, individual channel capacity
 ``clustering``    merge-based algorithms (agglomerative non-stochastic privacy, privacy funnel)
 ``partition``     partitions of an alphabet (what the clustering algorithms and measures return)
+``joint``         a labelled joint pmf p(s, x) with its counts (the input of every experiment)
 ``pareto``        lambda sweeps and Pareto fronts
 ``scale``         the counting steps on Dask, for data beyond memory (extra ``nsp-privacy[scale]``)
 ``papers``        one module per paper: instances, printed values, experiments, tables

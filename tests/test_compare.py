@@ -17,20 +17,34 @@ import pytest
 
 from nsp.clustering.funnel import greedy_max_leakage, greedy_privacy_funnel, greedy_ratio_funnel
 from nsp.clustering.nonstochastic import merge_path, merge_until_connected, utility_value
-from nsp.notions import evaluate, evaluate_many
-from nsp.notions import methods as M
-from nsp.notions.compare import (
+from nsp.joint import Joint
+from nsp.notions import (
+    METHODS,
+    agglomerative_sweep,
+    all_methods,
     best_methods,
+    best_methods_summary,
     definedness,
+    equivocation_sweep,
+    evaluate,
+    evaluate_many,
     evaluate_methods,
-    frontier_figure,
     frontiers,
-    markdown_table,
+    funnel_sweep,
+    k_anonymity_sweep,
+    local_dp_sweep,
+    noiseless_sweep,
     reversals,
-    summary,
     winner_shares,
 )
-from nsp.notions.data import census_joint, heart_joint, make_joint
+from nsp.notions._methods import _distortion
+from nsp.papers.compare import (
+    census_income_joint,
+    comparison_joint,
+    frontier_figure,
+    heart_joint,
+    markdown_table,
+)
 from nsp.partition import Partition
 from nsp.ratedistortion import max_equivocation
 
@@ -44,21 +58,22 @@ def random_joint(seed: int, n_s: int = 3, n_x: int = 6, *, ordered: bool = True)
     p[rng.integers(n_s, size=n_x), np.arange(n_x)] += 0.1
     p[np.arange(n_s), rng.integers(n_x, size=n_s)] += 0.1
     values = np.sort(rng.choice(np.arange(100), size=n_x, replace=False)).astype(float)
-    return make_joint(p / p.sum(), name=f"r{seed}", x_values=values if ordered else None)
+    return Joint(p / p.sum(), name=f"r{seed}", x_values=values if ordered else None)
 
 
 # --- data ------------------------------------------------------------------------------------
 
 
-def test_make_joint_rejects_bad_input():
-    with pytest.raises(ValueError, match="p_sx"):
-        make_joint([[0.5, 0.6]], name="x")
-    with pytest.raises(ValueError, match="zero mass"):
-        make_joint([[0.5, 0.0], [0.5, 0.0]], name="x")
-    with pytest.raises(ValueError, match="x_values"):
-        make_joint([[0.5, 0.5]], name="x", x_values=[2.0, 1.0])
-    with pytest.raises(ValueError, match="x_labels"):
-        make_joint([[0.5, 0.5]], name="x", x_labels=["a"])
+def test_sweeps_reject_a_joint_with_an_empty_value():
+    # Joint allows a value of zero mass (an empty cell of a count table); the sweeps do not
+    empty_x = Joint([[0.5, 0.0], [0.5, 0.0]], name="x")
+    with pytest.raises(ValueError, match="column .* zero mass at index 1"):
+        funnel_sweep(empty_x)
+    empty_s = Joint([[0.5, 0.5], [0.0, 0.0]], name="s")
+    with pytest.raises(ValueError, match="row .* zero mass at index 1"):
+        all_methods(empty_s, quick=True)
+    with pytest.raises(ValueError, match="nsp.joint.Joint"):
+        evaluate_methods([], [[0.5, 0.5]])  # type: ignore[arg-type]
 
 
 @pytest.mark.data
@@ -66,11 +81,12 @@ def test_joints_match_their_loaders():
     from nsp.papers.agglomerative import hungarian_age_chol
     from nsp.papers.privacy_funnel import adult_census_joint
 
-    c = census_joint()
+    c = census_income_joint()
     ref = adult_census_joint().p_sx  # S = (age, income): summing out age gives S = income
     by_income = ref.reshape(-1, 2, ref.shape[1]).sum(axis=0)
     np.testing.assert_allclose(c.p_sx, by_income, atol=1e-15)
     h = heart_joint()
+    assert comparison_joint("heart").p_sx.tobytes() == h.p_sx.tobytes()
     df = hungarian_age_chol(missing="drop")
     assert h.n_records == len(df)
     assert h.x_values.tolist() == sorted(df.chol.unique().tolist())
@@ -82,7 +98,7 @@ def test_joints_match_their_loaders():
 
 
 def _check_agglomerative(j):
-    mechs = M.agglomerative(j)
+    mechs = agglomerative_sweep(j)
     u = "U2" if j.ordered else "U1"
     assert mechs
     for alg, col in (
@@ -90,7 +106,7 @@ def _check_agglomerative(j):
         ("algorithm2", "maximin_information"),
     ):
         path = merge_path(j.support, algorithm=alg, utility=u, values=j.x_values)
-        ours = [m for m in mechs if m.method == M.METHODS[alg]]
+        ours = [m for m in mechs if m.method == METHODS[alg]]
         assert ours
         for m in ours:
             run = path.result(m.value)  # the λ we report returns this very partition
@@ -99,7 +115,7 @@ def _check_agglomerative(j):
             assert rec[col] == pytest.approx(run.privacy, abs=1e-12)
             util = utility_value(Partition.from_labels(m.labels), u, values=j.x_values)
             assert util == pytest.approx(run.utility, abs=1e-12)
-    for m in (m for m in mechs if m.method == M.METHODS["merge_until_connected"]):
+    for m in (m for m in mechs if m.method == METHODS["merge_until_connected"]):
         run = merge_until_connected(j.support, m.value, utility=u, values=j.x_values)
         assert evaluate(m, j.p_sx)["nonstochastic_leakage"] == pytest.approx(run.privacy)
         assert evaluate(m, j.p_sx)["maximin_information"] == pytest.approx(0.0, abs=1e-12)
@@ -116,11 +132,11 @@ def test_agglomerative_on_heart():
 
 
 def _check_funnel(j, n):
-    mechs = M.funnel(j, n_budgets=n)
+    mechs = funnel_sweep(j, n_budgets=n)
     algos = {
-        M.METHODS["alg1"]: greedy_privacy_funnel,
-        M.METHODS["alg2prime"]: greedy_max_leakage,
-        M.METHODS["ratio"]: greedy_ratio_funnel,
+        METHODS["alg1"]: greedy_privacy_funnel,
+        METHODS["alg2prime"]: greedy_max_leakage,
+        METHODS["ratio"]: greedy_ratio_funnel,
     }
     frame = evaluate_many(mechs, j.p_sx)
     for m, row in zip(mechs, frame.itertuples(), strict=True):
@@ -138,27 +154,27 @@ def test_funnel_reproduces_leakage_and_disclosure(seed):
 
 @pytest.mark.data
 def test_funnel_on_census():
-    _check_funnel(census_joint(), 11)
+    _check_funnel(census_income_joint(), 11)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_noiseless_budget_is_respected(seed):
     j = random_joint(seed, 3, 9)
-    for m in M.noiseless(j):
+    for m in noiseless_sweep(j):
         rec = evaluate(m, j.p_sx, x_values=j.x_values)
         assert rec["noiseless_epsilon"] <= m.value + 1e-12  # at most ⌊2^ε⌋ outputs
         assert rec["noiseless_epsilon"] == pytest.approx(math.log2(m.n_y))
         # bins are intervals: the labels never decrease along the ordered X
         assert np.all(np.diff(m.labels) >= 0)
-    assert M.noiseless(random_joint(seed, ordered=False)) == []
+    assert noiseless_sweep(random_joint(seed, ordered=False)) == []
 
 
 @pytest.mark.parametrize("seed", range(3))
 @pytest.mark.parametrize("ordered", [True, False])
 def test_equivocation_reproduces_leakage_and_distortion(seed, ordered):
     j = random_joint(seed, 2, 4, ordered=ordered)
-    mechs = M.equivocation(j, n_budgets=3, tol=1e-6)
-    d = M._distortion(j)
+    mechs = equivocation_sweep(j, n_budgets=3, tol=1e-6)
+    d = _distortion(j)
     for m in mechs:
         res = max_equivocation(j.p_sx.T, d, m.value, tol=1e-6)
         rec = evaluate(m, j.p_sx, x_values=j.x_values)
@@ -174,9 +190,9 @@ def test_equivocation_reproduces_leakage_and_distortion(seed, ordered):
 
 @pytest.mark.data
 def test_equivocation_on_census():
-    j = census_joint()
-    d = M._distortion(j)
-    (m,) = M.equivocation(j, budgets=[0.5], tol=1e-6)
+    j = census_income_joint()
+    d = _distortion(j)
+    (m,) = equivocation_sweep(j, budgets=[0.5], tol=1e-6)
     res = max_equivocation(j.p_sx.T, d, 0.5, tol=1e-6)
     rec = evaluate(m, j.p_sx)
     assert rec["mutual_information"] == pytest.approx(res.point.leakage, abs=1e-9)
@@ -185,7 +201,7 @@ def test_equivocation_on_census():
 
 def test_frontier_figure_plots_the_frontiers():
     j = random_joint(2, 3, 6)
-    frame = evaluate_methods(M.all_methods(j, quick=True), j)
+    frame = evaluate_methods(all_methods(j, quick=True), j)
     fig, data = frontier_figure(frame, utility="numeric_distortion", leakages=["maximal_leakage"])
     expected = frontiers(frame, leakage="maximal_leakage", utility="numeric_distortion")
     np.testing.assert_array_equal(data["leakage"], expected["leakage"])
@@ -197,25 +213,25 @@ def test_frontier_figure_plots_the_frontiers():
 def test_local_dp_channels_have_their_epsilon(seed):
     j = random_joint(seed, 2, 5)
     eps = [0.1, 1.0, 3.0]
-    mechs = M.local_dp(j, epsilons=eps)
+    mechs = local_dp_sweep(j, epsilons=eps)
     frame = evaluate_many(mechs, j.p_sx, base="e")
-    rr = frame[frame.method == M.METHODS["kary_rr"]]
-    em = frame[frame.method == M.METHODS["exponential"]]
+    rr = frame[frame.method == METHODS["kary_rr"]]
+    em = frame[frame.method == METHODS["exponential"]]
     np.testing.assert_allclose(rr.ldp_epsilon, eps, rtol=1e-12)
     # one record, utility −|y − x|, sensitivity Δ = max x − min x: the scores give e^(ε/2)
     # between the ends, the normalizers at most another e^(ε/2)
     e = np.array(eps)
     assert np.all(em.ldp_epsilon.to_numpy() >= e / 2 - 1e-12)
     assert np.all(em.ldp_epsilon.to_numpy() <= e + 1e-12)
-    assert [m.method for m in M.local_dp(random_joint(seed, ordered=False), epsilons=[1.0])] == [
-        M.METHODS["kary_rr"]
-    ]
+    assert [
+        m.method for m in local_dp_sweep(random_joint(seed, ordered=False), epsilons=[1.0])
+    ] == [METHODS["kary_rr"]]
 
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_k_anonymity_bounds_l0(seed):
     j = random_joint(seed, 4, 8)
-    for m in M.k_anonymity(j):
+    for m in k_anonymity_sweep(j):
         rec = evaluate(m, j.p_sx)
         # every output is consistent with >= k secrets
         assert rec["nonstochastic_leakage"] <= math.log2(j.n_s / m.value) + 1e-12
@@ -223,30 +239,30 @@ def test_k_anonymity_bounds_l0(seed):
 
 def test_all_methods_runs_every_family_and_every_relation_holds():
     j = random_joint(3, 3, 6)
-    mechs = M.all_methods(j, quick=True)
-    assert {m.method for m in mechs} == set(M.METHODS.values())
+    mechs = all_methods(j, quick=True)
+    assert {m.method for m in mechs} == set(METHODS.values())
     frame = evaluate_methods(mechs, j)
     assert frame.relations_ok.all(), set(frame.relations_failed)
-    unordered = M.all_methods(random_joint(3, 3, 6, ordered=False), quick=True)
-    assert {m.method for m in unordered} == set(M.METHODS.values()) - {
-        M.METHODS["noiseless"],
-        M.METHODS["exponential"],
-        M.METHODS["k_interval"],
+    unordered = all_methods(random_joint(3, 3, 6, ordered=False), quick=True)
+    assert {m.method for m in unordered} == set(METHODS.values()) - {
+        METHODS["noiseless"],
+        METHODS["exponential"],
+        METHODS["k_interval"],
     }
 
 
 def test_adapters_reject_bad_input():
     j = random_joint(0)
     with pytest.raises(ValueError, match="joint"):
-        M.funnel(j.p_sx)  # type: ignore[arg-type]
+        funnel_sweep(j.p_sx)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="algorithms"):
-        M.agglomerative(j, algorithms=["nope"])
+        agglomerative_sweep(j, algorithms=["nope"])
     with pytest.raises(ValueError, match="U2"):
-        M.agglomerative(random_joint(0, ordered=False), utility="U2")
+        agglomerative_sweep(random_joint(0, ordered=False), utility="U2")
     with pytest.raises(ValueError, match="ks"):
-        M.k_anonymity(j, ks=[j.n_s + 1])
+        k_anonymity_sweep(j, ks=[j.n_s + 1])
     with pytest.raises(ValueError, match="epsilons"):
-        M.local_dp(j, epsilons=[0.0])
+        local_dp_sweep(j, epsilons=[0.0])
 
 
 # --- comparison tables -----------------------------------------------------------------------
@@ -337,15 +353,15 @@ def test_reversals_have_disjoint_winners(seed):
 
 def test_definedness_and_markdown():
     j = random_joint(1, 3, 6)
-    frame = evaluate_methods(M.all_methods(j, quick=True), j)
+    frame = evaluate_methods(all_methods(j, quick=True), j)
     d = definedness(frame)
     undefined = set(zip(d.method, d.notion, d.status, strict=True))
-    assert (M.METHODS["kary_rr"], "noiseless_epsilon", "undefined") in undefined
+    assert (METHODS["kary_rr"], "noiseless_epsilon", "undefined") in undefined
     # a deterministic release with two outputs or more has rows of different supports
     det = frame[frame.deterministic & (frame.output_hartley_entropy > 0)]
     assert not det.empty and np.isinf(det.ldp_epsilon).all()
-    assert (M.METHODS["kary_rr"], "maximin_information", "constant") in undefined
-    text = markdown_table(summary(frame))
+    assert (METHODS["kary_rr"], "maximin_information", "constant") in undefined
+    text = markdown_table(best_methods_summary(frame))
     assert text.count("\n") >= 2 and text.startswith("| utility loss |")
 
 

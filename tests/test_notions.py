@@ -40,7 +40,7 @@ from nsp.papers.agglomerative import example1_range
 from nsp.partition import Partition
 
 # The submodule (the package attribute ``evaluate`` is the function).
-evaluate_module = importlib.import_module("nsp.notions.evaluation")
+evaluate_module = importlib.import_module("nsp.notions._evaluation")
 
 ALPHAS = (0.0, 0.5, 2.0, 10.0)
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)

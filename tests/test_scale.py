@@ -291,7 +291,7 @@ def test_census_joint_equals_pandas(client, tmp_path, options):
     assert got.counts.dtype == want.counts.dtype
     np.testing.assert_array_equal(got.p_sx, want.p_sx)
     assert (got.s_labels, got.x_labels) == (want.s_labels, want.x_labels)
-    assert (got.s_attrs, got.x_attrs, got.settings) == (want.s_attrs, want.x_attrs, {})
+    assert (got.s_name, got.x_name, got.settings) == (want.s_name, want.x_name, {})
 
 
 @pytest.mark.data

@@ -35,21 +35,38 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from nsp.notions import compare
-from nsp.notions import methods as M
-from nsp.notions.data import census_joint
+from nsp.notions import (
+    UTILITIES,
+    agglomerative_sweep,
+    best_methods_summary,
+    definedness,
+    equivocation_sweep,
+    evaluate_methods,
+    funnel_sweep,
+    k_anonymity_sweep,
+    local_dp_sweep,
+    reversals,
+    winner_shares,
+)
+from nsp.papers.compare import (
+    census_income_joint,
+    frontier_figure,
+    markdown_table,
+    save_markdown,
+    shares_markdown,
+)
 from nsp.plotting import save_table, savefig, use_style
 
 use_style()
-joint = census_joint()
+joint = census_income_joint()
 mechs = (
-    M.agglomerative(joint, quick=quick)
-    + M.funnel(joint, n_budgets=n_budgets, quick=quick)
-    + M.equivocation(joint, n_budgets=n_equivocation, quick=quick)
-    + M.local_dp(joint, epsilons=np.geomspace(0.05, 20.0, 6 if quick else n_epsilons))
-    + M.k_anonymity(joint, quick=quick)
+    agglomerative_sweep(joint, quick=quick)
+    + funnel_sweep(joint, n_budgets=n_budgets, quick=quick)
+    + equivocation_sweep(joint, n_budgets=n_equivocation, quick=quick)
+    + local_dp_sweep(joint, epsilons=np.geomspace(0.05, 20.0, 6 if quick else n_epsilons))
+    + k_anonymity_sweep(joint, quick=quick)
 )
-frame = compare.evaluate_methods(mechs, joint)
+frame = evaluate_methods(mechs, joint)
 print(len(frame), "releases; relations hold for all:", bool(frame.relations_ok.all()))
 frame.groupby("method", sort=False).size()
 
@@ -61,8 +78,8 @@ _ = save_table(frame.drop(columns=["relations_failed"]), "compare/census_table_e
 
 # %%
 for utility in ("information_loss", "hamming_distortion"):
-    fig, data = compare.frontier_figure(
-        frame, utility=utility, title=f"US census (Adult), S = income: {compare.UTILITIES[utility]}"
+    fig, data = frontier_figure(
+        frame, utility=utility, title=f"US census (Adult), S = income: {UTILITIES[utility]}"
     )
     _ = savefig(fig, f"compare/census_frontiers_{utility}", data=data)
     plt.show()
@@ -71,10 +88,10 @@ for utility in ("information_loss", "hamming_distortion"):
 # ## Which method is best under which notion, and for which budget of utility loss
 
 # %%
-best = compare.summary(frame, utilities=("information_loss", "hamming_distortion"))
+best = best_methods_summary(frame, utilities=("information_loss", "hamming_distortion"))
 _ = save_table(best, "compare/census_table_best")
-text = compare.markdown_table(best)
-_ = compare.save_markdown(text, "compare/census_table_best")
+text = markdown_table(best)
+_ = save_markdown(text, "compare/census_table_best")
 print(text)
 
 # %% [markdown]
@@ -82,19 +99,18 @@ print(text)
 # methods each count the whole range), per notion and utility:
 
 # %%
-shares = compare.winner_shares(best)
+shares = winner_shares(best)
 _ = save_table(shares, "compare/census_table_shares")
 columns = {
-    compare.UTILITIES[u]: shares[shares.utility == u]
-    for u in ("information_loss", "hamming_distortion")
+    UTILITIES[u]: shares[shares.utility == u] for u in ("information_loss", "hamming_distortion")
 }
-print(compare.shares_markdown(columns, top=3))
+print(shares_markdown(columns, top=3))
 
 # %% [markdown]
 # ## Where the winner under one notion loses under another
 
 # %%
-rev = compare.reversals(frame, utilities=("information_loss", "hamming_distortion"))
+rev = reversals(frame, utilities=("information_loss", "hamming_distortion"))
 _ = save_table(rev, "compare/census_table_reversals")
 pd.crosstab(rev.notion_a, rev.notion_b)
 
@@ -102,7 +118,7 @@ pd.crosstab(rev.notion_a, rev.notion_b)
 # ## Undefined, infinite and constant (method, notion) pairs
 
 # %%
-undefined = compare.definedness(frame)
+undefined = definedness(frame)
 _ = save_table(undefined, "compare/census_table_undefined")
 undefined
 

@@ -36,23 +36,41 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from nsp.notions import compare
-from nsp.notions import methods as M
-from nsp.notions.data import heart_joint
+from nsp.notions import (
+    UTILITIES,
+    agglomerative_sweep,
+    best_methods_summary,
+    definedness,
+    equivocation_sweep,
+    evaluate_methods,
+    funnel_sweep,
+    k_anonymity_sweep,
+    local_dp_sweep,
+    noiseless_sweep,
+    reversals,
+    winner_shares,
+)
+from nsp.papers.compare import (
+    frontier_figure,
+    heart_joint,
+    markdown_table,
+    save_markdown,
+    shares_markdown,
+)
 from nsp.plotting import save_table, savefig, use_style
 
 use_style()
 joint = heart_joint(missing=missing)
 print(joint.n_records, "records,", joint.n_s, "ages,", joint.n_x, "cholesterol levels")
 mechs = (
-    M.agglomerative(joint, quick=quick)
-    + M.funnel(joint, n_budgets=n_budgets, quick=quick)
-    + M.noiseless(joint, quick=quick)
-    + M.equivocation(joint, n_budgets=n_equivocation, quick=quick)
-    + M.local_dp(joint, epsilons=np.geomspace(0.05, 20.0, 6 if quick else n_epsilons))
-    + M.k_anonymity(joint, quick=quick)
+    agglomerative_sweep(joint, quick=quick)
+    + funnel_sweep(joint, n_budgets=n_budgets, quick=quick)
+    + noiseless_sweep(joint, quick=quick)
+    + equivocation_sweep(joint, n_budgets=n_equivocation, quick=quick)
+    + local_dp_sweep(joint, epsilons=np.geomspace(0.05, 20.0, 6 if quick else n_epsilons))
+    + k_anonymity_sweep(joint, quick=quick)
 )
-frame = compare.evaluate_methods(mechs, joint)
+frame = evaluate_methods(mechs, joint)
 print(len(frame), "releases; relations hold for all:", bool(frame.relations_ok.all()))
 frame.groupby("method", sort=False).size()
 
@@ -63,9 +81,9 @@ _ = save_table(frame.drop(columns=["relations_failed"]), "compare/heart_table_ev
 # ## Frontiers: one figure per utility loss, one panel per leakage notion
 
 # %%
-for utility in compare.UTILITIES:
-    fig, data = compare.frontier_figure(
-        frame, utility=utility, title=f"Hungarian heart data, S = age: {compare.UTILITIES[utility]}"
+for utility in UTILITIES:
+    fig, data = frontier_figure(
+        frame, utility=utility, title=f"Hungarian heart data, S = age: {UTILITIES[utility]}"
     )
     _ = savefig(fig, f"compare/heart_frontiers_{utility}", data=data)
     plt.show()
@@ -74,10 +92,10 @@ for utility in compare.UTILITIES:
 # ## Which method is best under which notion, and for which budget of utility loss
 
 # %%
-best = compare.summary(frame)
+best = best_methods_summary(frame)
 _ = save_table(best, "compare/heart_table_best")
-text = compare.markdown_table(best)
-_ = compare.save_markdown(text, "compare/heart_table_best")
+text = markdown_table(best)
+_ = save_markdown(text, "compare/heart_table_best")
 print(text)
 
 # %% [markdown]
@@ -85,16 +103,16 @@ print(text)
 # methods each count the whole range), per notion and utility:
 
 # %%
-shares = compare.winner_shares(best)
+shares = winner_shares(best)
 _ = save_table(shares, "compare/heart_table_shares")
-columns = {compare.UTILITIES[u]: shares[shares.utility == u] for u in tuple(compare.UTILITIES)}
-print(compare.shares_markdown(columns, top=3))
+columns = {UTILITIES[u]: shares[shares.utility == u] for u in tuple(UTILITIES)}
+print(shares_markdown(columns, top=3))
 
 # %% [markdown]
 # ## Where the winner under one notion loses under another
 
 # %%
-rev = compare.reversals(frame)
+rev = reversals(frame)
 _ = save_table(rev, "compare/heart_table_reversals")
 pd.crosstab(rev.notion_a, rev.notion_b)
 
@@ -102,7 +120,7 @@ pd.crosstab(rev.notion_a, rev.notion_b)
 # ## Undefined, infinite and constant (method, notion) pairs
 
 # %%
-undefined = compare.definedness(frame)
+undefined = definedness(frame)
 _ = save_table(undefined, "compare/heart_table_undefined")
 undefined
 

@@ -13,7 +13,6 @@ if TYPE_CHECKING:
     from nsp.papers.privacy_funnel import (
         AGE_BINNINGS,
         EDUCATION_SCHEMES,
-        CensusJoint,
         adult_census_joint,
         bounds_frame,
         census_joint,
@@ -24,7 +23,6 @@ if TYPE_CHECKING:
 __all__ = [
     "AGE_BINNINGS",
     "EDUCATION_SCHEMES",
-    "CensusJoint",
     "discretize_adult",
     "census_joint",
     "adult_census_joint",

@@ -8,18 +8,25 @@ with every notion, :func:`evaluate_many` a table for a sweep, and :data:`RELATIO
 theorems between the notions, checked on every record (``relations_ok``,
 ``relations_failed``).
 
-Submodules
-----------
-:mod:`~nsp.notions.mechanism`
+Contents
+--------
+Mechanisms
     :class:`Mechanism` and its constructors from labels and partitions.
-:mod:`~nsp.notions.evaluation`
-    :func:`evaluate` (the per-mechanism library functions) and :func:`evaluate_many`
-    (vectorised over a sweep).
-:mod:`~nsp.notions.relations`
-    :data:`RELATIONS` and :func:`check_relations`.
-:mod:`~nsp.notions.data`, :mod:`~nsp.notions.methods`, :mod:`~nsp.notions.compare`
-    The comparison: its joints, every paper's method as a sweep of mechanisms, and the
-    frontiers and tables built from :func:`evaluate_many`.
+Evaluation
+    :func:`evaluate` (the per-mechanism library functions), :func:`evaluate_many` (vectorised
+    over a sweep), :data:`COLUMNS`, :class:`Evaluation`, :func:`sibson_column`.
+Relations
+    :data:`RELATIONS`, :class:`Relation`, :func:`check_relations`, :func:`sibson_orders`.
+Every paper's method as a sweep of mechanisms
+    :func:`agglomerative_sweep`, :func:`funnel_sweep`, :func:`noiseless_sweep`,
+    :func:`equivocation_sweep`, :func:`local_dp_sweep`, :func:`k_anonymity_sweep`,
+    :func:`all_methods`; :data:`METHODS`, :data:`FAMILIES`. Each takes an
+    :class:`nsp.joint.Joint`.
+The comparison's analysis
+    :func:`evaluate_methods`, :func:`frontiers`, :func:`best_methods`,
+    :func:`best_methods_summary`, :func:`winner_shares`, :func:`reversals`,
+    :func:`definedness`; :data:`LEAKAGES`, :data:`UTILITIES`, :data:`TIE_TOL`. The
+    comparison's joints, tables and figures are in :mod:`nsp.papers.compare`.
 
 Units
 -----
@@ -78,6 +85,21 @@ Further columns the relations read: ``secret_information`` ``I(S;X)``, ``output_
 ``H(X)``, ``data_hartley_entropy`` ``log |supp X|`` and ``base`` (the logarithm base as a
 number).
 
+Examples
+--------
+The worked example E1 of the privacy funnel (S is the parity of a uniform X): releasing the
+upper bit of X leaks nothing about S and keeps one bit of X.
+
+>>> from nsp.joint import Joint
+>>> from nsp.notions import Mechanism, evaluate, evaluate_methods, funnel_sweep
+>>> j = Joint([[.25, 0, .25, 0], [0, .25, 0, .25]], name="E1")
+>>> r = evaluate(Mechanism.from_labels([0, 0, 1, 1], method="upper bit"), j.p_sx)
+>>> round(r.mutual_information, 9), round(r.utility_information, 9)
+(0.0, 1.0)
+>>> frame = evaluate_methods(funnel_sweep(j, algorithms=["alg1"], n_budgets=3), j)
+>>> frame[["value", "mutual_information", "information_loss"]].round(9).to_numpy().tolist()
+[[0.0, 0.0, 2.0], [1.0, 0.0, 1.0], [2.0, 1.0, 0.0]]
+
 References
 ----------
 N. Ding, F. Farokhi, *Developing non-stochastic privacy-preserving policies using
@@ -96,24 +118,61 @@ IEEE Trans. Automatic Control, 2013 (maximin information).
 
 from __future__ import annotations
 
-from nsp.notions import data, methods
-from nsp.notions.data import *  # noqa: F403  (the comparison's joints, kept in sync by data.__all__)
-from nsp.notions.evaluation import COLUMNS, Evaluation, evaluate, evaluate_many, sibson_column
-from nsp.notions.mechanism import Mechanism
-from nsp.notions.methods import *  # noqa: F403  (every paper's method as a sweep: methods.__all__)
-from nsp.notions.relations import RELATIONS, Relation, check_relations, sibson_orders
+from nsp.notions._compare import (
+    LEAKAGES,
+    TIE_TOL,
+    UTILITIES,
+    best_methods,
+    best_methods_summary,
+    definedness,
+    evaluate_methods,
+    frontiers,
+    reversals,
+    winner_shares,
+)
+from nsp.notions._evaluation import COLUMNS, Evaluation, evaluate, evaluate_many, sibson_column
+from nsp.notions._mechanism import Mechanism
+from nsp.notions._methods import (
+    FAMILIES,
+    METHODS,
+    agglomerative_sweep,
+    all_methods,
+    equivocation_sweep,
+    funnel_sweep,
+    k_anonymity_sweep,
+    local_dp_sweep,
+    noiseless_sweep,
+)
+from nsp.notions._relations import RELATIONS, Relation, check_relations, sibson_orders
 
 __all__ = [
     "COLUMNS",
     "Evaluation",
+    "FAMILIES",
+    "LEAKAGES",
+    "METHODS",
     "Mechanism",
     "RELATIONS",
     "Relation",
+    "TIE_TOL",
+    "UTILITIES",
+    "agglomerative_sweep",
+    "all_methods",
+    "best_methods",
+    "best_methods_summary",
     "check_relations",
+    "definedness",
+    "equivocation_sweep",
     "evaluate",
     "evaluate_many",
+    "evaluate_methods",
+    "frontiers",
+    "funnel_sweep",
+    "k_anonymity_sweep",
+    "local_dp_sweep",
+    "noiseless_sweep",
+    "reversals",
     "sibson_column",
     "sibson_orders",
+    "winner_shares",
 ]
-__all__ += data.__all__
-__all__ += methods.__all__

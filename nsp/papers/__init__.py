@@ -19,9 +19,11 @@ key                     paper
 ``privacy_funnel``      A. Makhdoumi, S. Salamatian, N. Fawaz, M. Médard, *From the information
                         bottleneck to the privacy funnel*, IEEE ITW 2014,
                         doi:10.1109/ITW.2014.6970882
+``compare``             not a paper: every paper's method measured by every notion on the same
+                        joints (:mod:`nsp.papers.compare`)
 ======================  ==========================================================================
 
-:func:`compare` builds every "paper vs ours" table.
+:func:`paper_vs_ours` builds every "paper vs ours" table.
 """
 
 from __future__ import annotations
@@ -35,15 +37,18 @@ import pandas as pd
 
 from nsp._validation import check_int, check_real
 
-__all__ = ["PAPERS", "compare"]
+__all__ = ["PAPERS", "paper_vs_ours"]
 
-#: The five paper keys, in the order of the README.
+#: The keys of :mod:`nsp.papers`: the five papers, in the order of the README, then the
+#: comparison (``compare``). Each is a module ``nsp.papers.<key>``, a notebook folder
+#: ``notebooks/<key>/`` and a figure folder ``figures/<key>/``.
 PAPERS: tuple[str, ...] = (
     "agglomerative",
     "noiseless",
     "privacy_channels",
     "utility_privacy",
     "privacy_funnel",
+    "compare",
 )
 
 
@@ -77,7 +82,7 @@ def _shown(value: object, values: list[float] | None, digits: int) -> object:
     return rounded[0] if _is_number(value) else str(tuple(rounded))
 
 
-def compare(
+def paper_vs_ours(
     paper_values: Mapping[Hashable, Any],
     ours: Mapping[Hashable, Any],
     *,
@@ -124,11 +129,11 @@ def compare(
     Examples
     --------
     >>> paper = {"H(X)": 1.5, "groups": "{0,1}{2}"}
-    >>> table = compare(paper, {"H(X)": 1.50000004, "groups": "{0,1}{2}"}, tol=1e-6)
+    >>> table = paper_vs_ours(paper, {"H(X)": 1.50000004, "groups": "{0,1}{2}"}, tol=1e-6)
     >>> table[["paper", "ours", "agrees"]].values.tolist()
     [[1.5, 1.5, True], ['{0,1}{2}', '{0,1}{2}', True]]
-    >>> compare({("Ex. 2", "I*"): (1.0, 2.0)}, {("Ex. 2", "I*"): (1.0, 2.5)},
-    ...         names=("example", "quantity"))["agrees"].tolist()
+    >>> paper_vs_ours({("Ex. 2", "I*"): (1.0, 2.0)}, {("Ex. 2", "I*"): (1.0, 2.5)},
+    ...               names=("example", "quantity"))["agrees"].tolist()
     [False]
     """
     missing, extra = set(paper_values) - set(ours), set(ours) - set(paper_values)

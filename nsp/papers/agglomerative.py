@@ -51,7 +51,7 @@ from nsp.info import (
     mutual_information,
     renyi_leakage,
 )
-from nsp.papers import compare
+from nsp.papers import paper_vs_ours
 from nsp.pareto import normalize
 from nsp.partition import Partition
 from nsp.uncertain import (
@@ -320,7 +320,7 @@ def example_values(
 
 
 def examples_table(**kwargs: Any) -> pd.DataFrame:
-    """Every value Examples 1–5 print beside ours, built by :func:`nsp.papers.compare`.
+    """Every value Examples 1–5 print beside ours, built by :func:`nsp.papers.paper_vs_ours`.
 
     Numbers agree when they round to the paper's four decimals; partitions and ranges when
     they are equal. A ``note`` gives the reason of each disagreement.
@@ -346,7 +346,7 @@ def examples_table(**kwargs: Any) -> pd.DataFrame:
     (32, 38)
     """
     paper, ours = example_values(**kwargs)
-    return compare(
+    return paper_vs_ours(
         paper, ours, tol=5e-5, names=("example", "quantity"), notes=EXAMPLE_NOTES, digits=4
     )
 

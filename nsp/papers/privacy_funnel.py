@@ -29,10 +29,10 @@ References
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import os
 from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any, Literal
 
 import numpy as np
@@ -67,7 +67,8 @@ from nsp.clustering.funnel import (
     merge_costs,
     theorem1_bound,
 )
-from nsp.papers import compare
+from nsp.joint import Joint
+from nsp.papers import paper_vs_ours
 
 __all__ = [
     "budget_view",
@@ -84,7 +85,6 @@ __all__ = [
     "E5_SUMMARY",
     "AGE_BINNINGS",
     "EDUCATION_SCHEMES",
-    "CensusJoint",
     "discretize_adult",
     "census_joint",
     "adult_census_joint",
@@ -321,70 +321,12 @@ def discretize_adult(
     return out
 
 
-@dataclass(frozen=True)
-class CensusJoint:
-    """The joint pmf ``p_sx[s, x]`` of the census experiment and its provenance.
-
-    Attributes
-    ----------
-    p_sx : numpy.ndarray, shape (n_s, n_x)
-        Empirical joint pmf of S and X (C order over the attributes).
-    counts : numpy.ndarray, shape (n_s, n_x)
-        The record counts behind ``p_sx``.
-    s_attrs, x_attrs : tuple of str
-        The attributes of S and of X.
-    s_labels, x_labels : list of str
-        A label per letter of S and of X (``"17-24|F|edu1-8"``).
-    settings : dict
-        The options of :func:`adult_census_joint` that built it.
-    """
-
-    p_sx: NDArray[np.float64]
-    counts: NDArray[np.int64]
-    s_attrs: tuple[str, ...]
-    x_attrs: tuple[str, ...]
-    s_labels: list[str]
-    x_labels: list[str]
-    settings: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def n_records(self) -> int:
-        """Number of records counted."""
-        return int(self.counts.sum())
-
-    def summary(self, *, base: Base = 2) -> dict[str, float]:
-        """Summarize the joint: N, |S|, |X|, H(X), H(S), I(S;X), H(X|S) (worked example E5).
-
-        Parameters
-        ----------
-        base : float or {"e", "nats", "bits"}
-            Logarithm base of the entropies.
-
-        Returns
-        -------
-        dict
-            ``N``, ``n_S``, ``n_X``, ``n_X_nonempty``, ``H_X``, ``H_S``, ``I_SX``,
-            ``H_X_given_S``.
-        """
-        p = self.p_sx
-        return {
-            "N": self.n_records,
-            "n_S": p.shape[0],
-            "n_X": p.shape[1],
-            "n_X_nonempty": int((p.sum(0) > 0).sum()),
-            "H_X": info.entropy(p.sum(0), base=base),
-            "H_S": info.entropy(p.sum(1), base=base),
-            "I_SX": info.mutual_information(p, 0, 1, base=base),
-            "H_X_given_S": info.conditional_entropy(p, 1, 0, base=base),
-        }
-
-
 def census_joint(
     codes: pd.DataFrame,
     *,
     s_attrs: Sequence[str] = ("age", "income"),
     x_attrs: Sequence[str] = ("age", "sex", "education"),
-) -> CensusJoint:
+) -> Joint:
     """Count table ``N(s, x)`` of coded attributes and the plug-in joint ``P_{S,X} = N / N_tot``.
 
     Parameters
@@ -396,7 +338,10 @@ def census_joint(
 
     Returns
     -------
-    CensusJoint
+    nsp.joint.Joint
+        With the record ``counts``, ``s_name`` and ``x_name`` the attributes joined by ``"|"``
+        (``"age|income"``), a label per letter of S and of X (``"17-24|F|edu1-8"``) and
+        ``settings`` empty.
 
     Examples
     --------
@@ -434,11 +379,11 @@ def census_joint(
             for idx in np.ndindex(*shape)
         ]
 
-    return CensusJoint(
-        p_sx=counts / counts.sum(),
-        counts=counts,
-        s_attrs=s_attrs,
-        x_attrs=x_attrs,
+    return Joint.from_counts(
+        counts,
+        name="adult",
+        s_name="|".join(s_attrs),
+        x_name="|".join(x_attrs),
         s_labels=names(s_attrs, s_shape),
         x_labels=names(x_attrs, x_shape),
     )
@@ -453,7 +398,7 @@ def adult_census_joint(
     s_attrs: Sequence[str] = ("age", "income"),
     x_attrs: Sequence[str] = ("age", "sex", "education"),
     data_home: str | os.PathLike[str] | None = None,
-) -> CensusJoint:
+) -> Joint:
     """Load Adult with :func:`nsp.datasets.load_adult` and build the experiment's ``P_{S,X}``.
 
     Defaults are the choices of ``docs/papers/privacy_funnel.md``: both files, no row dropped,
@@ -474,8 +419,9 @@ def adult_census_joint(
 
     Returns
     -------
-    CensusJoint
-        With ``settings`` recording these options.
+    nsp.joint.Joint
+        As :func:`census_joint` returns it, with ``settings`` recording these options;
+        ``summary()`` gives the quantities of the worked example E5.
 
     References
     ----------
@@ -500,15 +446,15 @@ def adult_census_joint(
         s_attrs=s_attrs,
         x_attrs=x_attrs,
     )
-    joint.settings.update(
-        split=split,
-        drop_incomplete_rows=drop_incomplete_rows,
-        age_edges=age_edges if isinstance(age_edges, str) else list(age_edges),
-        education_scheme=education_scheme,
-        s_attrs=list(s_attrs),
-        x_attrs=list(x_attrs),
-    )
-    return joint
+    settings = {
+        "split": split,
+        "drop_incomplete_rows": drop_incomplete_rows,
+        "age_edges": age_edges if isinstance(age_edges, str) else list(age_edges),
+        "education_scheme": education_scheme,
+        "s_attrs": list(s_attrs),
+        "x_attrs": list(x_attrs),
+    }
+    return dataclasses.replace(joint, settings=settings)
 
 
 #: The options of :func:`adult_census_joint` that this reproduction takes as the default.
@@ -765,7 +711,7 @@ def worked_examples_table(
 ) -> pd.DataFrame:
     """Put the derived values of the worked examples E1–E5 beside ours (one table).
 
-    Built by :func:`nsp.papers.compare`.
+    Built by :func:`nsp.papers.paper_vs_ours`.
 
     The values are in bits and converted to ``base``; numbers agree within
     ``5e-7 + 1e-6 |value|`` (E5: within ``1e-4``, shown to 4 decimals).
@@ -836,13 +782,13 @@ def worked_examples_table(
     )
     greedy("E4", E4_P_SX, E4_GREEDY)
     names = ("example", "quantity")
-    table = compare(paper, ours, tol=5e-7, rtol=1e-6, names=names, digits=6)
+    table = paper_vs_ours(paper, ours, tol=5e-7, rtol=1e-6, names=names, digits=6)
     summary = adult_census_joint(split=split, data_home=data_home).summary(base=b)
     e5: dict[Hashable, Any] = {
         ("E5", f"{q} ({split})"): (v if q == "N" else v * k) for q, v in E5_SUMMARY[split].items()
     }
     mine5: dict[Hashable, Any] = {("E5", f"{q} ({split})"): summary[q] for q in E5_SUMMARY[split]}
-    table5 = compare(e5, mine5, tol=1e-4, names=names, digits=4)
+    table5 = paper_vs_ours(e5, mine5, tol=1e-4, names=names, digits=4)
     return pd.concat([table, table5], ignore_index=True)
 
 

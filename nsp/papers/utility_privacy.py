@@ -1314,7 +1314,7 @@ def remark4_table(D_values: ArrayLike = (0.1, 0.25, 0.5)) -> pd.DataFrame:
     ``R(D) = 2 - h(D) - D log 3``, ``E* = h(2D/3)``, ``Γ(D) = h(D)`` (1 beyond 1/2) and, for
     ``D < 1/2``, ``R(D, Γ(D)) = 2 - h(D) - D``, against :func:`~nsp.ratedistortion.min_rate`,
     :func:`~nsp.ratedistortion.max_equivocation` and
-    :func:`~nsp.ratedistortion.rate_given_equivocation`. Built with :func:`nsp.papers.compare`
+    :func:`~nsp.ratedistortion.rate_given_equivocation`. Built with :func:`nsp.papers.paper_vs_ours`
     (tolerance 1e-6, 1e-5 for ``R(D, Γ)``); its ``paper`` column is named ``closed_form``.
 
     Parameters
@@ -1332,7 +1332,7 @@ def remark4_table(D_values: ArrayLike = (0.1, 0.25, 0.5)) -> pd.DataFrame:
     >>> bool(remark4_table([0.25]).agrees.all())
     True
     """
-    from nsp.papers import compare
+    from nsp.papers import paper_vs_ours
 
     p_src, dist = remark4_source()
     closed: dict[Hashable, float] = {}
@@ -1352,7 +1352,7 @@ def remark4_table(D_values: ArrayLike = (0.1, 0.25, 0.5)) -> pd.DataFrame:
             ours[D, "R(D,Gamma)"] = math.nan if pt is None else pt.rate
             tol[D, "R(D,Gamma)"] = 1e-5
     tols: dict[Hashable, float] = {key: tol.get(key, 1e-6) for key in closed}
-    table = compare(closed, ours, tol=tols, names=("D", "quantity"))
+    table = paper_vs_ours(closed, ours, tol=tols, names=("D", "quantity"))
     return table.rename(columns={"paper": "closed_form"})
 
 

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from nsp.joint import Joint
 from nsp.papers import privacy_funnel as _pf
 
 from ._core import DaskInput, as_dask_frame, import_dask
@@ -57,7 +58,7 @@ def census_joint(
     education_scheme: str = "4level",
     s_attrs: Sequence[str] = ("age", "income"),
     x_attrs: Sequence[str] = ("age", "sex", "education"),
-) -> _pf.CensusJoint:
+) -> Joint:
     """Count ``N(s, x)`` of Adult-like records on Dask: discretise, then count the cells.
 
     Equal to ``privacy_funnel.census_joint(privacy_funnel.discretize_adult(df, ...), ...)`` on
@@ -79,7 +80,7 @@ def census_joint(
 
     Returns
     -------
-    CensusJoint
+    nsp.joint.Joint
         With ``settings`` empty, as :func:`~nsp.papers.privacy_funnel.census_joint` leaves it.
 
     Raises
@@ -134,7 +135,9 @@ def census_joint(
     )
     grid.attrs.update(template.attrs)
     labelled = _pf.census_joint(grid, s_attrs=s_attrs, x_attrs=x_attrs)
-    return dataclasses.replace(labelled, counts=counts, p_sx=counts / counts.sum(), settings={})
+    return dataclasses.replace(
+        labelled, counts=counts, p_sx=counts / counts.sum(), n_records=int(counts.sum())
+    )
 
 
 def joint_counts(data: DaskInput, *, s: str, x: str) -> pd.DataFrame:

@@ -32,8 +32,8 @@ from scipy.special import xlogy
 from nsp import channels, info, noiseless, uncertain
 from nsp._resources import check_memory
 from nsp._validation import Base, as_pmf, as_real_array, check_base, check_real
-from nsp.notions.mechanism import Mechanism
-from nsp.notions.relations import check_relations
+from nsp.notions._mechanism import Mechanism
+from nsp.notions._relations import check_relations
 
 __all__ = ["COLUMNS", "Evaluation", "evaluate", "evaluate_many", "sibson_column"]
 

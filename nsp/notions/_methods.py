@@ -5,25 +5,31 @@ method's own parameter and wraps every release it finds as a channel ``W[x, y] =
 on the alphabet of X, so that :func:`nsp.notions.evaluate_many` can measure all of them by
 every notion on the same joint.
 
-========================================  ======================  =============================
-family (function)                         parameter               needs
-========================================  ======================  =============================
-agglomerative (:func:`agglomerative`)     λ (one release per      U2 (distortion) utility when
-Algorithms 1, 2 and §V-C, Ding & Farokhi  reachable λ window)     X is ordered, else U1
-privacy funnel (:func:`funnel`)           R, disclosure budget    —
-Algorithms 1, 2′, ratio greedy            (bits)
-noiseless quantizer (:func:`noiseless`)   ε (bits), q = ⌊2^ε⌋     X ordered
-Γ(D)-optimal sanitizer                    D, distortion budget    — (Hamming, or squared error
-(:func:`equivocation`), Sankar et al.                             when X is ordered)
-local DP (:func:`local_dp`)               ε (nats)                exponential mechanism: X
-k-ary randomized response, exponential                            ordered
+==============================================  ======================  ========================
+family (function)                               parameter               needs
+==============================================  ======================  ========================
+agglomerative (:func:`agglomerative_sweep`)     λ (one release per      U2 (distortion) utility
+Algorithms 1, 2 and §V-C, Ding & Farokhi        reachable λ window)     when X is ordered, else
+                                                                        U1
+privacy funnel (:func:`funnel_sweep`)           R, disclosure budget    —
+Algorithms 1, 2′, ratio greedy                  (bits)
+noiseless quantizer (:func:`noiseless_sweep`)   ε (bits), q = ⌊2^ε⌋     X ordered
+Γ(D)-optimal sanitizer                          D, distortion budget    — (Hamming, or squared
+(:func:`equivocation_sweep`), Sankar et al.                             error when X is
+                                                                        ordered)
+local DP (:func:`local_dp_sweep`)               ε (nats)                exponential mechanism:
+k-ary randomized response, exponential                                  X ordered
 mechanism
-k-anonymity (:func:`k_anonymity`)         k                       ``"interval"``: X ordered
-========================================  ======================  =============================
+k-anonymity (:func:`k_anonymity_sweep`)         k                       ``"interval"``: X
+                                                                        ordered
+==============================================  ======================  ========================
 
 A family that needs an ordered X returns no mechanism (an empty list) on an unordered joint;
-:func:`undefined_pairs` in :mod:`nsp.notions.compare` says why. Every function takes
-``quick=True`` to shrink its sweep (for tests and quick notebook runs).
+:func:`nsp.notions.definedness` says why. Every function takes ``quick=True`` to shrink its
+sweep (for tests and quick notebook runs).
+
+Every function takes an :class:`nsp.joint.Joint` in which every value of S and of X has
+positive mass (a value of zero probability is not in the alphabet: drop it first).
 
 Sweeps of deterministic methods keep one mechanism per distinct release (the first parameter
 value that gives it); a release is identified by its partition of X.
@@ -43,9 +49,9 @@ from nsp.clustering.baselines import generalize_to_k_anonymity
 from nsp.clustering.funnel import greedy_max_leakage, greedy_privacy_funnel, greedy_ratio_funnel
 from nsp.clustering.nonstochastic import merge_path, merge_until_connected
 from nsp.info import entropy
+from nsp.joint import Joint
 from nsp.noiseless import LinearQuantizer, local_levels
-from nsp.notions.data import ComparisonJoint
-from nsp.notions.mechanism import Mechanism
+from nsp.notions._mechanism import Mechanism
 from nsp.pareto import default_lambdas, lambda_windows
 from nsp.partition import Partition
 from nsp.privacy_channels import ProductUniverse, exponential_mechanism_channel, kary_rr_channel
@@ -54,13 +60,13 @@ from nsp.ratedistortion import hamming_distortion, max_equivocation
 __all__ = [
     "FAMILIES",
     "METHODS",
-    "agglomerative",
+    "agglomerative_sweep",
     "all_methods",
-    "equivocation",
-    "funnel",
-    "k_anonymity",
-    "local_dp",
-    "noiseless",
+    "equivocation_sweep",
+    "funnel_sweep",
+    "k_anonymity_sweep",
+    "local_dp_sweep",
+    "noiseless_sweep",
 ]
 
 #: The display name of every method, by short key.
@@ -90,12 +96,15 @@ FAMILIES: dict[str, tuple[str, ...]] = {
 }
 
 
-def _check_joint(joint: object) -> ComparisonJoint:
-    if not isinstance(joint, ComparisonJoint):
-        raise ValueError(
-            "joint must be an nsp.notions.data.ComparisonJoint (see make_joint); "
-            f"got {type(joint).__name__}"
-        )
+def _check_joint(joint: object) -> Joint:
+    if not isinstance(joint, Joint):
+        raise ValueError(f"joint must be an nsp.joint.Joint; got {type(joint).__name__}")
+    for axis, what in ((1, "row (value of S)"), (0, "column (value of X)")):
+        empty = np.flatnonzero(joint.p_sx.sum(axis=axis) <= 0)
+        if empty.size:
+            raise ValueError(
+                f"joint.p_sx has a {what} of zero mass at index {int(empty[0])}; drop it"
+            )
     return joint
 
 
@@ -118,8 +127,8 @@ def _distinct(mechanisms: Iterable[Mechanism]) -> list[Mechanism]:
     return out
 
 
-def agglomerative(
-    joint: ComparisonJoint,
+def agglomerative_sweep(
+    joint: Joint,
     *,
     algorithms: Sequence[str] = FAMILIES["agglomerative"],
     utility: Literal["U1", "U2"] | None = None,
@@ -138,7 +147,7 @@ def agglomerative(
 
     Parameters
     ----------
-    joint : ComparisonJoint
+    joint : Joint
         The joint.
     algorithms : sequence of {"algorithm1", "algorithm2", "merge_until_connected"}
         Which algorithms.
@@ -164,10 +173,10 @@ def agglomerative(
 
     Examples
     --------
-    >>> from nsp.notions.data import make_joint
-    >>> j = make_joint([[0.2, 0.2, 0.0, 0.1], [0.0, 0.1, 0.2, 0.2]], name="toy")
+    >>> from nsp.joint import Joint
+    >>> j = Joint([[0.2, 0.2, 0.0, 0.1], [0.0, 0.1, 0.2, 0.2]], name="toy")
     >>> [(m.method[:11], m.value, m.labels.tolist())
-    ...  for m in agglomerative(j, algorithms=["algorithm1"])]
+    ...  for m in agglomerative_sweep(j, algorithms=["algorithm1"])]
     [('Algorithm 1', 1.0, [0, 1, 2, 3]), ('Algorithm 1', 0.0, [0, 0, 1, 1])]
     """
     j = _check_joint(joint)
@@ -212,8 +221,8 @@ def agglomerative(
     return out
 
 
-def funnel(
-    joint: ComparisonJoint,
+def funnel_sweep(
+    joint: Joint,
     *,
     algorithms: Sequence[str] = FAMILIES["funnel"],
     n_budgets: int = 41,
@@ -230,7 +239,7 @@ def funnel(
 
     Parameters
     ----------
-    joint : ComparisonJoint
+    joint : Joint
         The joint.
     algorithms : sequence of {"alg1", "alg2prime", "ratio"}
         Which algorithms.
@@ -250,9 +259,9 @@ def funnel(
     --------
     The worked example E1 (S is the parity of a uniform X): perfect privacy at one bit.
 
-    >>> from nsp.notions.data import make_joint
-    >>> j = make_joint([[.25, 0, .25, 0], [0, .25, 0, .25]], name="E1")
-    >>> [(m.value, m.labels.tolist()) for m in funnel(j, algorithms=["alg1"], n_budgets=3)]
+    >>> from nsp.joint import Joint
+    >>> j = Joint([[.25, 0, .25, 0], [0, .25, 0, .25]], name="E1")
+    >>> [(m.value, m.labels.tolist()) for m in funnel_sweep(j, algorithms=["alg1"], n_budgets=3)]
     [(0.0, [0, 0, 0, 0]), (1.0, [0, 0, 1, 1]), (2.0, [0, 1, 2, 3])]
     """
     j = _check_joint(joint)
@@ -285,8 +294,8 @@ def _quantizer_labels(x_values: NDArray[np.float64], q: int) -> NDArray[np.intp]
     return labels.astype(np.intp)
 
 
-def noiseless(
-    joint: ComparisonJoint, *, epsilons: Sequence[float] | None = None, quick: bool = False
+def noiseless_sweep(
+    joint: Joint, *, epsilons: Sequence[float] | None = None, quick: bool = False
 ) -> list[Mechanism]:
     """Farokhi's linear quantizer of X at local noiseless budgets ε (bits).
 
@@ -297,7 +306,7 @@ def noiseless(
 
     Parameters
     ----------
-    joint : ComparisonJoint
+    joint : Joint
         The joint.
     epsilons : sequence of float, optional
         Budgets in bits (finite, ``>= 0``). Default ``log2 q`` for q = 1, 2, 3, 4, 6, 8, 12,
@@ -312,10 +321,10 @@ def noiseless(
 
     Examples
     --------
-    >>> from nsp.notions.data import make_joint
-    >>> j = make_joint([[.2, .1, .1, .1], [.1, .1, .1, .2]], name="toy",
+    >>> from nsp.joint import Joint
+    >>> j = Joint([[.2, .1, .1, .1], [.1, .1, .1, .2]], name="toy",
     ...                x_values=[0.0, 1.0, 2.0, 3.0])
-    >>> [(m.value, m.labels.tolist()) for m in noiseless(j, epsilons=[0, 1, 2])]
+    >>> [(m.value, m.labels.tolist()) for m in noiseless_sweep(j, epsilons=[0, 1, 2])]
     [(0.0, [0, 0, 0, 0]), (1.0, [0, 0, 1, 1]), (2.0, [0, 1, 2, 3])]
     """
     j = _check_joint(joint)
@@ -340,7 +349,7 @@ def noiseless(
     return _distinct(sweep)
 
 
-def _distortion(joint: ComparisonJoint) -> NDArray[np.float64]:
+def _distortion(joint: Joint) -> NDArray[np.float64]:
     """Squared error on the values of an ordered X, else Hamming (X̂ on the alphabet of X)."""
     if joint.x_values is None:
         return hamming_distortion(joint.n_x)
@@ -348,8 +357,8 @@ def _distortion(joint: ComparisonJoint) -> NDArray[np.float64]:
     return np.asarray((v[:, None] - v[None, :]) ** 2, dtype=np.float64)
 
 
-def equivocation(
-    joint: ComparisonJoint,
+def equivocation_sweep(
+    joint: Joint,
     *,
     budgets: Sequence[float] | None = None,
     n_budgets: int = 7,
@@ -367,7 +376,7 @@ def equivocation(
 
     Parameters
     ----------
-    joint : ComparisonJoint
+    joint : Joint
         The joint.
     budgets : sequence of float, optional
         Distortion budgets D (each ``>= 0``). Default: ``n_budgets`` values halving from
@@ -393,9 +402,9 @@ def equivocation(
     optimal sanitizer at D = 1/4 leaks I(S; X̂) = 1 − h(1/4) bits:
 
     >>> from nsp.notions import evaluate
-    >>> from nsp.notions.data import make_joint
-    >>> j = make_joint([[.25, .25, 0, 0], [0, 0, .25, .25]], name="remark4")
-    >>> (m,) = equivocation(j, budgets=[0.25], tol=1e-8)
+    >>> from nsp.joint import Joint
+    >>> j = Joint([[.25, .25, 0, 0], [0, 0, .25, .25]], name="remark4")
+    >>> (m,) = equivocation_sweep(j, budgets=[0.25], tol=1e-8)
     >>> m.value, round(evaluate(m, j.p_sx)["mutual_information"], 6)
     (0.25, 0.188722)
     """
@@ -431,8 +440,8 @@ def _kary_flip(eps: float, k: int) -> float:
     return (k - 1) / (math.exp(eps) + k - 1)
 
 
-def local_dp(
-    joint: ComparisonJoint,
+def local_dp_sweep(
+    joint: Joint,
     *,
     mechanisms: Sequence[str] = FAMILIES["local_dp"],
     epsilons: Sequence[float] | None = None,
@@ -454,7 +463,7 @@ def local_dp(
 
     Parameters
     ----------
-    joint : ComparisonJoint
+    joint : Joint
         The joint.
     mechanisms : sequence of {"kary_rr", "exponential"}
         Which mechanisms.
@@ -471,9 +480,9 @@ def local_dp(
 
     Examples
     --------
-    >>> from nsp.notions.data import make_joint
-    >>> j = make_joint([[.3, .2, 0], [.1, .2, .2]], name="toy", x_values=[0, 1, 2])
-    >>> rr, em = local_dp(j, epsilons=[math.log(2)])
+    >>> from nsp.joint import Joint
+    >>> j = Joint([[.3, .2, 0], [.1, .2, .2]], name="toy", x_values=[0, 1, 2])
+    >>> rr, em = local_dp_sweep(j, epsilons=[math.log(2)])
     >>> rr.channel[0].round(4).tolist(), em.channel[0].round(4).tolist()
     ([0.5, 0.25, 0.25], [0.3925, 0.33, 0.2775])
     """
@@ -502,8 +511,8 @@ def local_dp(
     return out
 
 
-def k_anonymity(
-    joint: ComparisonJoint,
+def k_anonymity_sweep(
+    joint: Joint,
     *,
     methods: Sequence[str] = FAMILIES["k_anonymity"],
     ks: Sequence[int] | None = None,
@@ -517,7 +526,7 @@ def k_anonymity(
 
     Parameters
     ----------
-    joint : ComparisonJoint
+    joint : Joint
         The joint.
     methods : sequence of {"k_merge_low", "k_interval"}
         Which generalizations.
@@ -533,10 +542,10 @@ def k_anonymity(
 
     Examples
     --------
-    >>> from nsp.notions.data import make_joint
-    >>> j = make_joint([[.2, .1, 0, 0], [0, .1, .2, 0], [0, 0, .2, .2]], name="toy",
+    >>> from nsp.joint import Joint
+    >>> j = Joint([[.2, .1, 0, 0], [0, .1, .2, 0], [0, 0, .2, .2]], name="toy",
     ...                x_values=[1, 2, 3, 4])
-    >>> [(m.method[-9:], m.value, m.labels.tolist()) for m in k_anonymity(j, ks=[2, 3])]
+    >>> [(m.method[-9:], m.value, m.labels.tolist()) for m in k_anonymity_sweep(j, ks=[2, 3])]
     [('merge low', 2.0, [0, 1, 2, 0]), ('merge low', 3.0, [0, 0, 0, 0]), \
 ('intervals', 2.0, [0, 0, 1, 1]), ('intervals', 3.0, [0, 0, 0, 0])]
     """
@@ -565,7 +574,7 @@ def k_anonymity(
 
 
 def all_methods(
-    joint: ComparisonJoint,
+    joint: Joint,
     *,
     families: Sequence[str] = tuple(FAMILIES),
     quick: bool = False,
@@ -575,7 +584,7 @@ def all_methods(
 
     Parameters
     ----------
-    joint : ComparisonJoint
+    joint : Joint
         The joint.
     families : sequence of str
         Keys of :data:`FAMILIES` to run (default all, in that order).
@@ -591,8 +600,8 @@ def all_methods(
 
     Examples
     --------
-    >>> from nsp.notions.data import make_joint
-    >>> j = make_joint([[.3, .2, 0], [.1, .2, .2]], name="toy")
+    >>> from nsp.joint import Joint
+    >>> j = Joint([[.3, .2, 0], [.1, .2, .2]], name="toy")
     >>> sorted({m.method for m in all_methods(j, quick=True)})[:3]
     ['Algorithm 1 (Ding & Farokhi)', 'Algorithm 1 (privacy funnel)', 'Algorithm 2 (Ding & Farokhi)']
     """
@@ -602,15 +611,15 @@ def all_methods(
     out: list[Mechanism] = []
     for f in fams:
         if f == "agglomerative":
-            out += agglomerative(j, quick=quick, base=base)
+            out += agglomerative_sweep(j, quick=quick, base=base)
         elif f == "funnel":
-            out += funnel(j, quick=quick, base=base)
+            out += funnel_sweep(j, quick=quick, base=base)
         elif f == "noiseless":
-            out += noiseless(j, quick=quick)
+            out += noiseless_sweep(j, quick=quick)
         elif f == "equivocation":
-            out += equivocation(j, quick=quick, base=base)
+            out += equivocation_sweep(j, quick=quick, base=base)
         elif f == "local_dp":
-            out += local_dp(j, quick=quick)
+            out += local_dp_sweep(j, quick=quick)
         else:
-            out += k_anonymity(j, quick=quick)
+            out += k_anonymity_sweep(j, quick=quick)
     return out

@@ -5,7 +5,7 @@ Each :class:`Relation` is a statement that holds for every joint ``p(s, x)`` and
 of those that fail on one record, so that a wrong number anywhere in the pipeline (an adapter
 that builds a wrong channel, a measure evaluated on the wrong axis) shows up as a failed
 theorem. Records are the rows of :func:`nsp.notions.evaluate_many` (or an
-:class:`~nsp.notions.evaluation.Evaluation`): a mapping with the columns named there, all
+:class:`~nsp.notions.Evaluation`): a mapping with the columns named there, all
 information quantities in one base.
 
 Statements that are **not** theorems, and are therefore not checked (counterexamples in
@@ -340,7 +340,7 @@ def check_relations(record: Record, *, tol: float = 1e-9) -> list[str]:
     ----------
     record : mapping
         One evaluated record (a row of :func:`nsp.notions.evaluate_many` as a dict, or an
-        :class:`~nsp.notions.evaluation.Evaluation`).
+        :class:`~nsp.notions.Evaluation`).
     tol : float, default 1e-9
         Tolerance of each inequality, relative to the size of its sides (at least absolute).
 

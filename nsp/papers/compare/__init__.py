@@ -1,0 +1,56 @@
+"""The five notions side by side: the comparison's joints, tables and figures.
+
+Not a paper: the comparison runs every paper's method (:func:`nsp.notions.all_methods` and the
+``*_sweep`` functions) on the same joint and measures every release by every notion
+(:func:`nsp.notions.evaluate_methods`); the analysis (frontiers, best methods, reversals,
+definedness) is in :mod:`nsp.notions`. Its key is ``compare``, as the papers' keys: notebooks
+in ``notebooks/compare/``, figures in ``figures/compare/``. This package holds what is specific
+to it:
+
+* its two joints, :func:`census_income_joint` (Adult, S = income) and :func:`heart_joint`
+  (Hungarian heart data, S = age, X = cholesterol, ordered), and :func:`comparison_joint` by
+  name (one of :data:`DATASETS`);
+* its tables and figures: :func:`markdown_table` and :func:`shares_markdown` (markdown
+  renderings of the best methods and of the winner shares, with the methods' short names
+  :data:`SHORT`), :func:`save_markdown` (written beside the figures) and
+  :func:`frontier_figure` (every method's frontier, one panel per notion).
+
+What the comparison shows and where the notions disagree is explained in
+``docs/papers/compare.md``.
+
+Examples
+--------
+>>> from nsp.joint import Joint
+>>> from nsp.notions import best_methods_summary, evaluate_methods, funnel_sweep
+>>> j = Joint([[.25, 0, .25, 0], [0, .25, 0, .25]], name="E1")
+>>> frame = evaluate_methods(funnel_sweep(j, algorithms=["alg1"], n_budgets=3), j)
+>>> best = best_methods_summary(frame, leakages=["mutual_information"],
+...                             utilities=["information_loss"])
+>>> print(markdown_table(best))
+| utility loss | leakage notion | best method (budget range of the loss) |
+|---|---|---|
+| information loss H(X) − I(X;Y) | I(S;Y) (funnel, equivocation) | funnel Alg. 1 [0, 1] |
+"""
+
+from __future__ import annotations
+
+from nsp.papers.compare._joints import DATASETS, census_income_joint, comparison_joint, heart_joint
+from nsp.papers.compare._report import (
+    SHORT,
+    frontier_figure,
+    markdown_table,
+    save_markdown,
+    shares_markdown,
+)
+
+__all__ = [
+    "DATASETS",
+    "SHORT",
+    "census_income_joint",
+    "comparison_joint",
+    "frontier_figure",
+    "heart_joint",
+    "markdown_table",
+    "save_markdown",
+    "shares_markdown",
+]
