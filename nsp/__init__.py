@@ -41,7 +41,6 @@ _SUBMODULES = (
     "channels",
     "clustering",
     "datasets",
-    "experiments",
     "info",
     "interactive",
     "noiseless",

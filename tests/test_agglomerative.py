@@ -846,20 +846,6 @@ def test_uniform_s_gives_eq13_and_rejects_an_empty_row():
         uniform_s(q)
 
 
-def test_the_old_heart_module_warns_and_gives_the_same_numbers():
-    import nsp.experiments.heart as heart
-    from nsp.papers import agglomerative as paper
-
-    with pytest.warns(DeprecationWarning, match="papers.agglomerative"):
-        assert heart.section6_table is paper.section6_table
-    with pytest.warns(DeprecationWarning, match="renyi_leakage"):
-        old = heart.renyi_leakage
-    p = EX1 / EX1.sum()
-    assert old(p, 0, uniform_s=True) == pytest.approx(log2(6))
-    with pytest.raises(AttributeError):
-        heart.no_such_name  # noqa: B018
-
-
 @pytest.mark.parametrize(
     ("call", "name"),
     [

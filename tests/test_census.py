@@ -184,18 +184,6 @@ def test_census_probe_properties():
         census_probe(p, [0.5], tol=-1.0)
 
 
-def test_the_old_module_path_still_works_and_warns():
-    from nsp.papers import privacy_funnel
-
-    with pytest.warns(DeprecationWarning, match="nsp.papers.privacy_funnel"):
-        from nsp.experiments.census import adult_census_joint as old
-    assert old is privacy_funnel.adult_census_joint
-    import nsp.experiments.census as census
-
-    with pytest.raises(AttributeError):
-        census.no_such_name  # noqa: B018
-
-
 @pytest.mark.parametrize(
     "kwargs, match",
     [

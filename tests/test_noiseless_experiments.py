@@ -293,22 +293,6 @@ def test_levels_table_and_realized_curves_agree():
     assert np.allclose(curves.realized_epsilon, [np.log2(3), np.log2(5), 1.0, 2.0])
 
 
-def test_old_experiment_modules_are_deprecated_aliases():
-    import importlib
-    import sys
-
-    for name in ("membership", "nilm", "taxi"):
-        sys.modules.pop(f"nsp.experiments.{name}", None)
-        with pytest.warns(DeprecationWarning, match=f"nsp.papers.noiseless.{name}"):
-            old = importlib.import_module(f"nsp.experiments.{name}")
-        new = getattr(paper, name)
-        for attr in new.__all__:
-            assert getattr(old, attr) is getattr(new, attr)
-    from nsp.experiments.membership import _decide, play  # private names resolve too
-
-    assert play is mg.play and _decide is mg._decide
-
-
 def test_window_keeps_whole_days():
     idx = pd.date_range("2011-04-22 23:00", periods=4 * 24, freq="h", tz="US/Eastern")
     kept = nilm.window(pd.Series(1.0, index=idx), "2011-04-23", "2011-04-24")

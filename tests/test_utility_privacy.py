@@ -724,12 +724,8 @@ def test_results_that_were_tuples_still_unpack():
 
 @pytest.mark.parametrize("name", ["gamma_hamming", "reverse_waterfill", "gaussian_rate"])
 def test_old_homes_of_the_paper_code_warn_and_forward(name):
-    import nsp.experiments.utility_privacy as old_experiments
-
     with pytest.warns(DeprecationWarning, match="nsp.papers.utility_privacy"):
         assert getattr(rd, name) is getattr(up, name)
-    with pytest.warns(DeprecationWarning, match="nsp.papers.utility_privacy"):
-        assert old_experiments.example1_pmf is up.example1_pmf
 
 
 # --- the checks the notebooks display (their former asserts) --------------------------------

@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PAPERS = ("agglomerative", "noiseless", "privacy_channels", "utility_privacy", "privacy_funnel")
 SECTIONS = (*PAPERS, "compare", "datasets")
 #: Deprecated alias modules, kept importable for one release but not documented twice.
-ALIASES = frozenset({"nsp.experiments", "nsp.clustering.partition"})
+ALIASES = frozenset({"nsp.clustering.partition"})
 TITLES = {
     "datasets": "The datasets",
     "compare": "All five notions side by side",
