@@ -9,7 +9,7 @@ import pytest
 from conftest import find_mirror  # noqa: E402
 
 import nsp.datasets as ds
-from nsp.datasets.taxi import TAXI_SAMPLES
+from nsp.datasets._taxi import KAGGLE_2014_FILE, TAXI_SAMPLES
 from nsp.papers.noiseless import taxi
 
 
@@ -83,7 +83,7 @@ def test_sample_choice(home, tmp_path):
 def test_kaggle_sample_is_the_users_file(home, tmp_path):
     (tmp_path / "nyc_taxi").mkdir()
     data = (home / "nyc_taxi" / "nyc_taxi_data_2014_head9.csv").read_bytes()
-    (tmp_path / "nyc_taxi" / ds.taxi.KAGGLE_2014_FILE).write_bytes(data)
+    (tmp_path / "nyc_taxi" / KAGGLE_2014_FILE).write_bytes(data)
     for sample in ("auto", "kaggle-2014"):
         trips = ds.load_nyc_taxi(data_home=tmp_path, sample=sample)
         assert trips.attrs["sample"] == "kaggle-2014" and trips.attrs["fidelity"] == "exact"

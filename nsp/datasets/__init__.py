@@ -21,17 +21,15 @@ loader                                   data                                   
 
 Four files no publisher serves as they are (the SGSC and taxi CSV conversions of R files, the
 gzipped REDD fragment) are rebuilt from their commit-pinned public sources with the registered
-sha256 when no mirror has them (:mod:`nsp.datasets.convert`; R files need ``pip install
-'nsp[rdata]'``).
+sha256 when no mirror has them (R files need ``pip install 'nsp[rdata]'``).
 
 Beside the checksummed UCI files, :func:`uci_metadata` asks UCI's web API (``ucimlrepo``) for
 the Adult and Heart Disease variables' names, roles, types, descriptions, units and missing
 values, and UCI's processed table. It needs the network and is never called by default.
 """
 
-from ._io import MalformedFileError
-from .adult import ADULT_COLUMNS, load_adult
-from .fetching import (
+from ._adult import ADULT_COLUMNS, load_adult
+from ._fetching import (
     DataUnavailableError,
     fetch,
     format_status,
@@ -40,25 +38,26 @@ from .fetching import (
     unregistered_mirror_files,
     verify,
 )
-from .heart import HEART_COLUMNS, load_hungarian_heart
-from .nilm_households import (
+from ._heart import HEART_COLUMNS, load_hungarian_heart
+from ._io import MalformedFileError
+from ._nilm_households import (
     NILM_APPLIANCES,
     NILM_HOUSEHOLDS,
     load_nilm_household,
     nilm_household_months,
     read_nilm_household_file,
 )
-from .redd import REDD_HOUSE1_LABELS, REDD_TZ, load_redd, read_redd_channel, read_redd_labels
-from .registry import REGISTRY, ChecksumError, FileEntry, Registry, load_registry, sha256_file
-from .smart_meter import (
+from ._redd import REDD_HOUSE1_LABELS, REDD_TZ, load_redd, read_redd_channel, read_redd_labels
+from ._registry import REGISTRY, ChecksumError, FileEntry, Registry, load_registry, sha256_file
+from ._smart_meter import (
     SMART_METER_COLUMNS,
     load_ausgrid,
     load_ausgrid_customer12,
     load_smart_meter,
 )
-from .summary import describe, format_columns
-from .taxi import NYC_BBOX_PAPER, TAXI_COLUMNS, load_nyc_taxi, parse_bbox
-from .uci import UCIMetadata, UCIUnavailableError, uci_metadata
+from ._summary import describe, format_columns
+from ._taxi import NYC_BBOX_PAPER, TAXI_COLUMNS, load_nyc_taxi, parse_bbox
+from ._uci import UCIMetadata, UCIUnavailableError, uci_metadata
 
 __all__ = [
     "ADULT_COLUMNS",

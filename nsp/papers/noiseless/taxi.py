@@ -21,7 +21,7 @@ import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
 from nsp._validation import check_int, check_real
-from nsp.datasets.taxi import NYC_BBOX_PAPER
+from nsp.datasets import NYC_BBOX_PAPER
 from nsp.noiseless import LinearQuantizer, local_levels
 from nsp.scale._core import is_dask_frame
 

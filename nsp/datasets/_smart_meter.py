@@ -33,9 +33,9 @@ import pandas as pd
 from nsp._validation import check_choice
 from nsp.paths import data_dir
 
-from . import registry as _reg
+from . import _registry as _reg
+from ._fetching import registered_path
 from ._io import MalformedFileError, first_bad_line, first_line, read_table
-from .fetching import registered_path
 
 __all__ = [
     "AUSGRID_CHANNELS",
@@ -171,7 +171,7 @@ def load_ausgrid(
     Returns
     -------
     pandas.DataFrame
-        The smart-meter schema of :mod:`nsp.datasets.smart_meter` (customer, timestamp,
+        The smart-meter schema of :func:`load_smart_meter` (customer, timestamp,
         channel, kwh), plus the metadata columns if asked.
 
     Raises

@@ -20,9 +20,9 @@ import pandas as pd
 from nsp._validation import check_choice
 from nsp.paths import data_dir
 
-from . import registry as _reg
+from . import _registry as _reg
+from ._fetching import registered_path
 from ._io import MalformedFileError, first_line, read_table
-from .fetching import registered_path
 
 __all__ = [
     "KAGGLE_2014_FILE",

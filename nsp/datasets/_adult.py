@@ -12,8 +12,8 @@ from typing import Literal
 
 import pandas as pd
 
+from ._fetching import registered_path
 from ._io import read_table
-from .fetching import registered_path
 
 __all__ = ["ADULT_COLUMNS", "load_adult"]
 

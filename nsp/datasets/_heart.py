@@ -15,8 +15,8 @@ from typing import Literal
 import numpy as np
 import pandas as pd
 
+from ._fetching import registered_path
 from ._io import MalformedFileError, read_table
-from .fetching import registered_path
 
 __all__ = ["HEART_COLUMNS", "HUNGARIAN_RAW_POSITIONS", "load_hungarian_heart"]
 

@@ -33,9 +33,9 @@ import pandas as pd
 from nsp._atomic import atomic_path
 from nsp.paths import data_dir, data_mirror
 
-from . import registry as _reg
-from .convert import MissingExtraError, check_requirements, convert_file, verify_source
-from .registry import ChecksumError, FileEntry, sha256_file
+from . import _registry as _reg
+from ._convert import MissingExtraError, check_requirements, convert_file, verify_source
+from ._registry import ChecksumError, FileEntry, sha256_file
 
 __all__ = [
     "DataUnavailableError",
