@@ -15,9 +15,9 @@ Every subpackage is reachable from ``import nsp`` (imported on first use):
 ``clustering``    merge-based algorithms (agglomerative non-stochastic privacy, privacy funnel)
 ``partition``     partitions of an alphabet (what the clustering algorithms and measures return)
 ``pareto``        lambda sweeps and Pareto fronts
-``scale``         the counting steps on Dask, for data beyond memory (extra ``nsp[scale]``)
+``scale``         the Dask engines of the datasets' counting steps (extra ``nsp[scale]``)
 ``papers``        one module per paper: instances, printed values, experiments, tables
-``datasets``      the data registry, fetching and loaders
+``datasets``      the data registry, fetching, loaders and counting steps
 ``plotting``      style and deterministic figure saving
 ``notebooks``     finding and running the notebooks
 ``interactive``   sliders that redraw a view in JupyterLab (the default view elsewhere)
