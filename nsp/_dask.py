@@ -15,6 +15,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import pandas as pd
+
 __all__ = [
     "INSTALL_HINT",
     "DaskInput",
@@ -54,8 +56,6 @@ def is_dask_frame(obj: object) -> bool:
 
 def check_pandas(obj: object, name: str) -> None:
     """Raise a ValueError unless ``obj`` is a pandas DataFrame (the ``engine="pandas"`` input)."""
-    import pandas as pd
-
     if not isinstance(obj, pd.DataFrame):
         hint = " (pass engine='dask' for a Dask DataFrame or files)" if is_dask_frame(obj) else ""
         raise ValueError(f"{name} must be a pandas DataFrame{hint}; got {type(obj).__name__}")

@@ -524,6 +524,13 @@ def grid_keys(
     ValueError
         If a coordinate column is missing or a trip lies outside ``bbox`` (filter first, e.g.
         ``load_nyc_taxi(bbox="paper")``), or ``boxes`` exceeds 2**31.
+
+    Examples
+    --------
+    >>> trips = pd.DataFrame({"pickup_latitude": [40.5], "pickup_longitude": [-74.2],
+    ...                       "dropoff_latitude": [40.9], "dropoff_longitude": [-73.7]})
+    >>> grid_keys(trips, 2).tolist()
+    [[0, 3]]
     """
     plat, plon, dlat, dlon = coordinate_bins(trips, boxes, bbox)
     pick, drop = plat * boxes + plon, dlat * boxes + dlon
