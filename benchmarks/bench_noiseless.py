@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from benchmarks._timing import Row, median_time, report
+from nsp.datasets import grid_keys, uniqueness_vs_epsilon
 from nsp.papers.noiseless import membership, taxi
 
 
@@ -20,10 +21,10 @@ def main() -> int:
 
     def direct() -> None:
         for e in eps:
-            keys = taxi.grid_keys(trips, taxi.boxes_for(e))
+            keys = grid_keys(trips, taxi.boxes_for(e))
             _, counts = np.unique(keys, axis=0, return_counts=True)
 
-    ours = median_time(lambda: taxi.uniqueness_vs_epsilon(trips, eps), repeat=3)
+    ours = median_time(lambda: uniqueness_vs_epsilon(trips, eps), repeat=3)
     theirs = median_time(direct, repeat=1, warmup=0)
     rng = np.random.default_rng(0)
     X = rng.gamma(4.0, 4.0, size=(300, 365)) * (1 + 0.3 * np.sin(np.arange(365) / 58.0))

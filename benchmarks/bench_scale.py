@@ -4,11 +4,12 @@
   :func:`nsp.papers.noiseless.taxi.synthetic_trips`, one Parquet file per 10^6 trips, in
   ``build/bench-scale/trips-<size>/`` (reused when complete; generation holds one chunk at a
   time).
-- Counts the unique trips for the 25 budgets of Fig. 6 with :func:`nsp.scale.uniqueness_vs_epsilon`
-  on a ``LocalCluster`` of 1 and of 2 worker processes (1 thread, 4 GiB each, spilling to
-  ``build/bench-scale/dask``), reporting the time, the peak memory of the client process (target
-  < 4 GiB: the data never come to the client) and of the workers.
-- At 10^6 trips, the same count by the pandas path in memory, and a check that both agree.
+- Counts the unique trips for the 25 budgets of Fig. 6 with
+  :func:`nsp.datasets.uniqueness_vs_epsilon` (``engine="dask"``) on a ``LocalCluster`` of 1
+  and of 2 worker processes (1 thread, 4 GiB each, spilling to ``build/bench-scale/dask``),
+  reporting the time, the peak memory of the client process (target < 4 GiB: the data never
+  come to the client) and of the workers.
+- At 10^6 trips, the same count by the pandas engine in memory, and a check that both agree.
 
 Size: ``--size 1e6`` on the command line (``python -m benchmarks scale --size 1e6``) or
 ``NSP_BENCH_SCALE_SIZE=1000000``.
@@ -31,6 +32,7 @@ import numpy as np
 import pandas as pd
 
 from benchmarks._timing import Row, report
+from nsp.datasets import uniqueness_vs_epsilon
 from nsp.papers.noiseless import taxi
 
 ROOT = Path(__file__).resolve().parents[1] / "build" / "bench-scale"
@@ -104,8 +106,6 @@ def run_on_cluster(glob: str, workers: int) -> tuple[pd.DataFrame, float, int, i
     """Uniqueness on a fresh LocalCluster: result, seconds, client and worker peak memory."""
     import distributed
 
-    import nsp.scale
-
     with (
         distributed.LocalCluster(
             n_workers=workers,
@@ -124,7 +124,7 @@ def run_on_cluster(glob: str, workers: int) -> tuple[pd.DataFrame, float, int, i
             peak_rss(lambda: worker_pids) as worker_mem,
         ):
             t0 = time.perf_counter()
-            curve = nsp.scale.uniqueness_vs_epsilon(glob, EPS)
+            curve = uniqueness_vs_epsilon(glob, EPS, engine="dask")
             seconds = time.perf_counter() - t0
     return curve, seconds, client_mem["peak"], worker_mem["peak"]
 
@@ -141,7 +141,7 @@ def main() -> int:
     small, dask_seconds, _, _ = run_on_cluster(str(first), 2)
     trips = pd.read_parquet(first)
     t0 = time.perf_counter()
-    want = taxi.uniqueness_vs_epsilon(trips, EPS)
+    want = uniqueness_vs_epsilon(trips, EPS)
     pandas_seconds = time.perf_counter() - t0
     pd.testing.assert_frame_equal(small, want)
     rows.append(

@@ -16,9 +16,9 @@ Every subpackage is reachable from ``import nsp`` (imported on first use):
 ``partition``     partitions of an alphabet (what the clustering algorithms and measures return)
 ``joint``         a labelled joint pmf p(s, x) with its counts (the input of every experiment)
 ``pareto``        lambda sweeps and Pareto fronts
-``scale``         the counting steps on Dask, for data beyond memory (extra ``nsp-privacy[scale]``)
+``scale``         the Dask engines of the datasets' counting steps (extra ``nsp-privacy[scale]``)
 ``papers``        one module per paper: instances, printed values, experiments, tables
-``datasets``      the data registry, fetching and loaders
+``datasets``      the data registry, fetching, loaders and counting steps
 ``plotting``      style and deterministic figure saving
 ``notebooks``     finding and running the notebooks
 ``interactive``   sliders that redraw a view in JupyterLab (the default view elsewhere)

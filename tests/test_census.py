@@ -1,5 +1,6 @@
-"""Tests of the census experiment of nsp.papers.privacy_funnel: the discretization on small
-frames, and the census numbers of E5 on UCI Adult (needs the data: `make data`)."""
+"""Tests of the census experiment of nsp.papers.privacy_funnel: the discretization and counts
+of nsp.datasets on small frames, and the census numbers of E5 on UCI Adult (needs the data:
+`make data`)."""
 
 from __future__ import annotations
 
@@ -13,12 +14,11 @@ from nsp.clustering.funnel import (
     greedy_max_leakage,
     greedy_privacy_funnel,
 )
+from nsp.datasets import census_joint, discretize_adult
 from nsp.papers.privacy_funnel import (
     adult_census_joint,
     bounds_frame,
-    census_joint,
     census_probe,
-    discretize_adult,
     fig1_curves,
     worked_examples_table,
 )
@@ -56,18 +56,21 @@ def test_discretize_errors():
     with pytest.raises(ValueError, match="age_edges"):
         discretize_adult(ok, age_edges=[17, 10, 91])
     with pytest.raises(ValueError, match="attributes"):
-        census_joint(discretize_adult(ok), s_attrs=("race",))
+        census_joint(ok, s_attrs=("race",))
+    with pytest.raises(ValueError, match="no rows"):
+        census_joint(ok.iloc[:0])
 
 
 def test_census_joint_indexing_is_c_order():
     df = _frame([20, 50, 80], ["Male", "Female", "Male"], [9, 16, 3], [">50K", "<=50K", ">50K"])
-    j = census_joint(discretize_adult(df))
+    n = census_joint(df)
     # x = 8 age + 4 sex + edu, s = 2 age + income
     expected = [(2 * 0 + 1, 8 * 0 + 4 + 1), (2 * 3 + 0, 8 * 3 + 0 + 3), (2 * 6 + 1, 8 * 6 + 4 + 0)]
-    assert sorted(zip(*np.nonzero(j.counts), strict=True)) == sorted(expected)
-    assert j.p_sx.sum() == pytest.approx(1.0)
-    assert j.x_labels[8 * 3 + 3] == "45-54|F|edu13-16"
-    assert j.s_labels[13] == "75-90|>50K"
+    assert sorted(zip(*np.nonzero(n.to_numpy()), strict=True)) == sorted(expected)
+    assert n.to_numpy().dtype == np.int64 and n.to_numpy().sum() == 3
+    assert n.columns[8 * 3 + 3] == "45-54|F|edu13-16"
+    assert n.index[13] == "75-90|>50K"
+    assert (n.index.name, n.columns.name) == ("age|income", "age|sex|education")
 
 
 def test_bounds_frame_is_the_chain_rule():
@@ -184,18 +187,6 @@ def test_census_probe_properties():
         census_probe(p, [0.5], tol=-1.0)
 
 
-def test_the_old_module_path_still_works_and_warns():
-    from nsp.papers import privacy_funnel
-
-    with pytest.warns(DeprecationWarning, match="nsp.papers.privacy_funnel"):
-        from nsp.experiments.census import adult_census_joint as old
-    assert old is privacy_funnel.adult_census_joint
-    import nsp.experiments.census as census
-
-    with pytest.raises(AttributeError):
-        census.no_such_name  # noqa: B018
-
-
 @pytest.mark.parametrize(
     "kwargs, match",
     [
@@ -267,8 +258,10 @@ def test_worked_examples_all_agree(base):
             ),
             "age_edges",
         ),
-        (lambda: census_joint(np.zeros((2, 2))), "codes"),
-        (lambda: census_joint(pd.DataFrame({"age": [0]})), "codes"),
+        (lambda: census_joint(np.zeros((2, 2))), "data"),
+        (lambda: census_joint(pd.DataFrame({"age": [30]})), "education_num"),
+        (lambda: census_joint(_frame([30], ["Male"], [9], ["<=50K"]), engine="spark"), "engine"),
+        (lambda: discretize_adult(_frame([30], ["Male"], [9], ["<=50K"]), engine=1), "engine"),
         (lambda: adult_census_joint(split="all"), "split"),
         (lambda: adult_census_joint(drop_incomplete_rows="yes"), "drop_incomplete_rows"),
     ],

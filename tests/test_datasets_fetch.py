@@ -14,9 +14,9 @@ import pytest
 from conftest import MIRROR, needs_mirror  # noqa: E402
 
 import nsp.datasets as ds
-from nsp.datasets import fetching as fetch_mod
-from nsp.datasets import registry as reg_mod
-from nsp.datasets.registry import DatasetInfo, FileEntry, Registry
+from nsp.datasets import _fetching as fetch_mod
+from nsp.datasets import _registry as reg_mod
+from nsp.datasets._registry import DatasetInfo, FileEntry, Registry
 
 # --------------------------------------------------------------------------- synthetic registry
 

@@ -11,7 +11,7 @@ from conftest import find_mirror  # noqa: E402
 
 import nsp.datasets as ds
 from nsp.datasets import MalformedFileError
-from nsp.datasets.smart_meter import AUSGRID_2012_13_FILE
+from nsp.datasets._smart_meter import AUSGRID_2012_13_FILE
 
 
 @pytest.fixture(scope="module")
@@ -141,7 +141,7 @@ def test_hungarian_bad_source(home):
 
 
 def test_hungarian_raw_malformed_record(tmp_path, home, monkeypatch):
-    from nsp.datasets import heart
+    from nsp.datasets import _heart as heart
 
     good = (home / "heart_disease_hungarian" / "hungarian.data").read_text().splitlines()
     assert good[10].startswith("1255 0 49 ")  # record 2 starts on line 11

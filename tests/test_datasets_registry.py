@@ -11,8 +11,8 @@ import pytest
 from conftest import MIRROR, needs_mirror  # noqa: E402
 
 from nsp.datasets import REGISTRY, load_registry, sha256_file, unregistered_mirror_files
-from nsp.datasets.convert import RECIPES
-from nsp.datasets.registry import Registry
+from nsp.datasets._convert import RECIPES
+from nsp.datasets._registry import Registry
 
 
 def test_registry_entries_are_well_formed():

@@ -9,6 +9,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+import nsp.datasets as ds
 from nsp.papers import noiseless as paper
 from nsp.papers.noiseless import membership as mg
 from nsp.papers.noiseless import nilm, taxi
@@ -107,7 +108,7 @@ def test_taxi_uniqueness_counts_and_nesting(rng):
     pts = np.column_stack([centre, centre + rng.normal(0, 0.03, size=(n, 2))])
     pts[:, [0, 2]] = np.clip(pts[:, [0, 2]], lat0, lat1)
     pts[:, [1, 3]] = np.clip(pts[:, [1, 3]], lon0, lon1)
-    curve = taxi.uniqueness_vs_epsilon(_trips(pts), list(range(0, 40, 2)))
+    curve = ds.uniqueness_vs_epsilon(_trips(pts), list(range(0, 40, 2)))
     assert curve.n_unique.iloc[0] == 0  # one cell: nobody is unique
     assert curve.ratio.is_monotonic_increasing  # nested grids
     assert curve.ratio.iloc[-1] == 1.0
@@ -115,10 +116,8 @@ def test_taxi_uniqueness_counts_and_nesting(rng):
     from collections import Counter
 
     for b in (2, 8, 64):
-        counts = Counter(map(tuple, taxi.grid_keys(_trips(pts), b)))
-        assert taxi.unique_count(taxi.grid_keys(_trips(pts), b)) == sum(
-            c == 1 for c in counts.values()
-        )
+        counts = Counter(map(tuple, ds.grid_keys(_trips(pts), b)))
+        assert ds.unique_count(ds.grid_keys(_trips(pts), b)) == sum(c == 1 for c in counts.values())
 
 
 def test_taxi_keys_match_a_direct_count():
@@ -129,13 +128,13 @@ def test_taxi_keys_match_a_direct_count():
             [40.80, -73.90, 40.60, -74.0],
         ]
     )
-    keys = taxi.grid_keys(trips, 4)
+    keys = ds.grid_keys(trips, 4)
     assert keys.tolist()[0] == keys.tolist()[1]
-    assert taxi.unique_count(keys) == 1
+    assert ds.unique_count(keys) == 1
     with pytest.raises(ValueError, match=r"\[lo, hi\]"):
-        taxi.grid_keys(_trips([[41.5, -74.0, 40.6, -74.0]]), 4)
+        ds.grid_keys(_trips([[41.5, -74.0, 40.6, -74.0]]), 4)
     with pytest.raises(ValueError, match="columns"):
-        taxi.grid_keys(trips.drop(columns="pickup_latitude"), 4)
+        ds.grid_keys(trips.drop(columns="pickup_latitude"), 4)
 
 
 def test_annotation_points():
@@ -239,21 +238,21 @@ def test_nested_grids_agree_with_quantizing_each_grid_directly():
     quantizing every grid from the coordinates."""
     trips = taxi.synthetic_trips(20_000, seed=4)
     eps = list(range(0, 50, 2))
-    curve = taxi.uniqueness_vs_epsilon(trips, eps)
+    curve = ds.uniqueness_vs_epsilon(trips, eps)
     for e, u in zip(eps, curve.n_unique, strict=True):
-        _, counts = np.unique(taxi.grid_keys(trips, taxi.boxes_for(e)), axis=0, return_counts=True)
+        _, counts = np.unique(ds.grid_keys(trips, taxi.boxes_for(e)), axis=0, return_counts=True)
         assert u == int(np.sum(counts == 1)), e
     # A non-power-of-two grid takes the direct path.
-    odd = taxi.uniqueness_vs_epsilon(trips, [3, 5])
+    odd = ds.uniqueness_vs_epsilon(trips, [3, 5])
     assert odd.boxes.tolist() == [2, 5]
 
 
 def test_unique_count_falls_back_to_ranks_for_huge_cells():
     big = 2**40
     keys = np.array([[big, big], [big, big], [big + 1, 3], [5, big * 3]], dtype=np.int64)
-    assert taxi.unique_count(keys) == 2
+    assert ds.unique_count(keys) == 2
     with pytest.raises(ValueError, match="non-negative"):
-        taxi.unique_count([[-1, 0]])
+        ds.unique_count([[-1, 0]])
 
 
 @pytest.mark.data
@@ -262,7 +261,7 @@ def test_paper_claim_uniqueness_rises_from_none_to_all_on_the_stand_in():
     from nsp.datasets import load_nyc_taxi
 
     trips = load_nyc_taxi(bbox="paper")
-    curve = taxi.uniqueness_vs_epsilon(trips)
+    curve = ds.uniqueness_vs_epsilon(trips)
     assert curve.n_unique.iloc[0] == 0 and curve.ratio.iloc[-1] == 1.0
     assert curve.ratio.is_monotonic_increasing
 
@@ -291,22 +290,6 @@ def test_levels_table_and_realized_curves_agree():
     curves = paper.realized_epsilon_curves([1.0, 2.0], [4])
     assert curves.rule.tolist() == ["paper", "paper", "safe", "safe"]
     assert np.allclose(curves.realized_epsilon, [np.log2(3), np.log2(5), 1.0, 2.0])
-
-
-def test_old_experiment_modules_are_deprecated_aliases():
-    import importlib
-    import sys
-
-    for name in ("membership", "nilm", "taxi"):
-        sys.modules.pop(f"nsp.experiments.{name}", None)
-        with pytest.warns(DeprecationWarning, match=f"nsp.papers.noiseless.{name}"):
-            old = importlib.import_module(f"nsp.experiments.{name}")
-        new = getattr(paper, name)
-        for attr in new.__all__:
-            assert getattr(old, attr) is getattr(new, attr)
-    from nsp.experiments.membership import _decide, play  # private names resolve too
-
-    assert play is mg.play and _decide is mg._decide
 
 
 def test_window_keeps_whole_days():
@@ -371,21 +354,21 @@ def test_the_game_refuses_bad_input(households, call, match):
         (lambda: taxi.boxes_for(float("nan")), "epsilon"),
         (lambda: taxi.boxes_for(-2), "epsilon"),
         (lambda: taxi.boxes_for("4"), "epsilon"),
-        (lambda: taxi.grid_keys(_trips([[40.6, -74.0, 40.6, -74.0]]), 2.5), "boxes"),
-        (lambda: taxi.grid_keys(_trips([[40.6, -74.0, 40.6, -74.0]]), 0), "boxes"),
-        (lambda: taxi.grid_keys(_trips([[40.6, -74.0, 40.6, -74.0]]), 2, bbox=(0, 1)), "bbox"),
+        (lambda: ds.grid_keys(_trips([[40.6, -74.0, 40.6, -74.0]]), 2.5), "boxes"),
+        (lambda: ds.grid_keys(_trips([[40.6, -74.0, 40.6, -74.0]]), 0), "boxes"),
+        (lambda: ds.grid_keys(_trips([[40.6, -74.0, 40.6, -74.0]]), 2, bbox=(0, 1)), "bbox"),
         (
-            lambda: taxi.grid_keys(_trips([[40.6, -74.0, 40.6, -74.0]]), 2, bbox=(1, 0, 0, 1)),
+            lambda: ds.grid_keys(_trips([[40.6, -74.0, 40.6, -74.0]]), 2, bbox=(1, 0, 0, 1)),
             "bbox",
         ),
-        (lambda: taxi.grid_keys([[40.6, -74.0, 40.6, -74.0]], 2), "DataFrame"),
-        (lambda: taxi.unique_count([[0.5, 1.0]]), "integer"),
-        (lambda: taxi.unique_count([0, 1]), "shape"),
+        (lambda: ds.grid_keys([[40.6, -74.0, 40.6, -74.0]], 2), "DataFrame"),
+        (lambda: ds.unique_count([[0.5, 1.0]]), "integer"),
+        (lambda: ds.unique_count([0, 1]), "shape"),
         (lambda: taxi.synthetic_trips(0), "n must"),
         (lambda: taxi.synthetic_trips(10, decimals=-1), "decimals"),
         (lambda: taxi.synthetic_trips(10, seed=None), "seed"),
-        (lambda: taxi.uniqueness_vs_epsilon(taxi.synthetic_trips(10), [float("nan")]), "epsilons"),
-        (lambda: taxi.uniqueness_vs_epsilon(taxi.synthetic_trips(10).iloc[:0]), "empty"),
+        (lambda: ds.uniqueness_vs_epsilon(taxi.synthetic_trips(10), [float("nan")]), "epsilons"),
+        (lambda: ds.uniqueness_vs_epsilon(taxi.synthetic_trips(10).iloc[:0]), "empty"),
         (lambda: nilm.synthetic_household(days=1), "days"),
         (lambda: nilm.synthetic_household(days=2.0), "days"),
         (lambda: nilm.synthetic_household(days=2, unmodelled_w=float("nan")), "unmodelled_w"),

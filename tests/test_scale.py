@@ -1,4 +1,4 @@
-"""The Dask paths (nsp.scale, engine="dask") against the pandas paths: exact equality.
+"""The Dask engines (engine="dask") of nsp.datasets against the pandas ones: exact equality.
 
 Everything runs on one ``LocalCluster`` with two worker processes of one thread each, so the
 partitions really travel between processes (pickling, shuffles) as on a cluster. The pandas path
@@ -21,13 +21,12 @@ import pytest
 dd = pytest.importorskip("dask.dataframe")
 distributed = pytest.importorskip("distributed")
 
-import nsp.scale as scale  # noqa: E402
+import nsp.datasets as ds  # noqa: E402
+from nsp._dask import import_dask  # noqa: E402
 from nsp.datasets import load_adult, load_nyc_taxi, load_smart_meter  # noqa: E402
 from nsp.papers import agglomerative as ag  # noqa: E402
-from nsp.papers import privacy_funnel as pf  # noqa: E402
 from nsp.papers.noiseless import membership, taxi  # noqa: E402
 from nsp.paths import data_dir  # noqa: E402
-from nsp.scale._core import import_dask  # noqa: E402
 
 EPS = list(range(0, 50, 2))
 
@@ -76,8 +75,8 @@ def _write_parts(frame: pd.DataFrame, folder: Path, parts: int, kind: str) -> st
 def test_uniqueness_from_files_equals_pandas(client, tmp_path, kind):
     trips = taxi.synthetic_trips(10_000, seed=5)
     glob = _write_parts(trips, tmp_path / "trips", 3, kind)
-    got = scale.uniqueness_vs_epsilon(glob, EPS)
-    want = taxi.uniqueness_vs_epsilon(trips, EPS)
+    got = ds.uniqueness_vs_epsilon(glob, EPS, engine="dask")
+    want = ds.uniqueness_vs_epsilon(trips, EPS)
     pd.testing.assert_frame_equal(got, want)
     assert 0 < got.n_unique.iloc[8] < len(trips)  # the interesting range is covered
 
@@ -90,15 +89,15 @@ def test_uniqueness_random_instances_and_partitions(client, seed):
     for budgets in (eps, [e - e % 2 for e in eps]):  # odd budgets: grids that do not nest
         frame = dd.from_pandas(trips, npartitions=int(rng.integers(1, 7)))
         pd.testing.assert_frame_equal(
-            scale.uniqueness_vs_epsilon(frame, budgets),
-            taxi.uniqueness_vs_epsilon(trips, budgets),
+            ds.uniqueness_vs_epsilon(frame, budgets, engine="dask"),
+            ds.uniqueness_vs_epsilon(trips, budgets),
         )
 
 
 def test_uniqueness_cross_check_by_value_counts(client):
     """An independent count: quantise each coordinate directly and count 4-tuples."""
     trips = taxi.synthetic_trips(5000, seed=11, decimals=4)
-    got = scale.uniqueness_vs_epsilon(dd.from_pandas(trips, npartitions=4), [6, 14, 30])
+    got = ds.uniqueness_vs_epsilon(dd.from_pandas(trips, npartitions=4), [6, 14, 30], engine="dask")
     lon0, lon1, lat0, lat1 = taxi.PAPER_BBOX
     for e, n_unique in zip([6, 14, 30], got.n_unique, strict=True):
         b = taxi.boxes_for(e)
@@ -117,19 +116,17 @@ def test_uniqueness_cross_check_by_value_counts(client):
         assert n_unique == int((cells.value_counts() == 1).sum())
 
 
-def test_pandas_entry_point_dispatches_dask_frames(client):
-    trips = taxi.synthetic_trips(3000, seed=2)
-    frame = dd.from_pandas(trips, npartitions=3)
-    pd.testing.assert_frame_equal(
-        taxi.uniqueness_vs_epsilon(frame, [8, 20]), taxi.uniqueness_vs_epsilon(trips, [8, 20])
-    )
+def test_the_pandas_engine_names_the_dask_one(client):
+    frame = dd.from_pandas(taxi.synthetic_trips(30, seed=2), npartitions=2)
+    with pytest.raises(ValueError, match="engine='dask'"):
+        ds.uniqueness_vs_epsilon(frame, [8, 20])
 
 
 @pytest.mark.data
 def test_uniqueness_on_the_stand_in_through_the_dask_loader(client):
-    want = taxi.uniqueness_vs_epsilon(load_nyc_taxi(sample="2015-night", bbox="paper"), EPS)
+    want = ds.uniqueness_vs_epsilon(load_nyc_taxi(sample="2015-night", bbox="paper"), EPS)
     frame = load_nyc_taxi(sample="2015-night", bbox="paper", engine="dask")
-    pd.testing.assert_frame_equal(scale.uniqueness_vs_epsilon(frame, EPS), want)
+    pd.testing.assert_frame_equal(ds.uniqueness_vs_epsilon(frame, EPS, engine="dask"), want)
 
 
 # --- loaders --------------------------------------------------------------------------------
@@ -198,8 +195,10 @@ def test_taxi_loader_parquet_parts_in_both_schemas(client, tmp_path):
     got = load_nyc_taxi(path=glob, bbox="paper", engine="dask").compute()
     pd.testing.assert_frame_equal(_sorted_categories(got.reset_index(drop=True)), want)
     pd.testing.assert_frame_equal(
-        scale.uniqueness_vs_epsilon(load_nyc_taxi(path=glob, bbox="paper", engine="dask"), EPS),
-        taxi.uniqueness_vs_epsilon(want, EPS),
+        ds.uniqueness_vs_epsilon(
+            load_nyc_taxi(path=glob, bbox="paper", engine="dask"), EPS, engine="dask"
+        ),
+        ds.uniqueness_vs_epsilon(want, EPS),
     )
 
 
@@ -255,9 +254,9 @@ def _readings(seed: int) -> pd.DataFrame:
 @pytest.mark.parametrize(("seed", "kind"), [(0, "parquet"), (1, "csv"), (2, "parquet")])
 def test_daily_totals_are_bit_identical(client, tmp_path, seed, kind):
     readings = _readings(seed)
-    want = membership.daily_totals(readings)
+    want = ds.daily_totals(readings)
     glob = _write_parts(readings, tmp_path / "meter", 5, kind)
-    got = scale.daily_totals(glob)
+    got = ds.daily_totals(glob, engine="dask")
     pd.testing.assert_frame_equal(got, want, check_exact=True)
     assert (got["count"] < 48).any()  # incomplete days are present and counted
     frame = dd.from_pandas(readings, npartitions=7)
@@ -284,21 +283,23 @@ def test_census_joint_equals_pandas(client, tmp_path, options):
     df = load_adult()
     cut = {k: v for k, v in options.items() if k in ("age_edges", "education_scheme")}
     attrs = {k: v for k, v in options.items() if k.endswith("attrs")}
-    want = pf.census_joint(pf.discretize_adult(df, **cut), **attrs)
+    want = ds.census_joint(df, **cut, **attrs)
     glob = _write_parts(df, tmp_path / "adult", 4, "parquet")
-    got = scale.census_joint(glob, **options)
-    np.testing.assert_array_equal(got.counts, want.counts)
-    assert got.counts.dtype == want.counts.dtype
-    np.testing.assert_array_equal(got.p_sx, want.p_sx)
-    assert (got.s_labels, got.x_labels) == (want.s_labels, want.x_labels)
-    assert (got.s_name, got.x_name, got.settings) == (want.s_name, want.x_name, {})
+    got = ds.census_joint(glob, **options, engine="dask")
+    pd.testing.assert_frame_equal(got, want, check_exact=True)
+    assert got.to_numpy().dtype == np.int64
+    codes = ds.discretize_adult(glob, **cut, engine="dask").compute().reset_index(drop=True)
+    want_codes = ds.discretize_adult(df, **cut)
+    want_codes.attrs = {}
+    pd.testing.assert_frame_equal(codes, want_codes)
 
 
 @pytest.mark.data
 def test_hungarian_joint_counts_equal_the_pmf(client, tmp_path):
     df = ag.hungarian_age_chol()
     glob = _write_parts(df, tmp_path / "heart", 3, "csv")
-    table = scale.joint_counts(glob, s="age", x="chol")
+    table = ds.joint_counts(glob, s="age", x="chol", engine="dask")
+    pd.testing.assert_frame_equal(table, ds.joint_counts(df, s="age", x="chol"))
     r = ag.hungarian_joint_range(df)
     assert tuple(table.index) == tuple(r.s_labels) and tuple(table.columns) == tuple(r.x_labels)
     counts = table.to_numpy()
@@ -309,12 +310,12 @@ def test_hungarian_joint_counts_equal_the_pmf(client, tmp_path):
 def test_daily_totals_do_not_depend_on_the_row_order(rng):
     """The pandas step itself: shuffled rows, same floats (what makes partitions exact)."""
     readings = _readings(7)
-    want = membership.daily_totals(readings)
+    want = ds.daily_totals(readings)
     for _ in range(3):
         shuffled = readings.iloc[rng.permutation(len(readings))]
-        pd.testing.assert_frame_equal(membership.daily_totals(shuffled), want, check_exact=True)
+        pd.testing.assert_frame_equal(ds.daily_totals(shuffled), want, check_exact=True)
     one = readings[readings.customer == "100"]
-    pd.testing.assert_frame_equal(membership.daily_totals(one), want.loc[["100"]])
+    pd.testing.assert_frame_equal(ds.daily_totals(one), want.loc[["100"]])
 
 
 def test_census_joint_underscore_names_from_csv(client, tmp_path):
@@ -327,10 +328,9 @@ def test_census_joint_underscore_names_from_csv(client, tmp_path):
             "income": rng.choice(["<=50K", ">50K", ">50K."], 500),
         }
     )
-    want = pf.census_joint(pf.discretize_adult(df))
-    got = scale.census_joint(_write_parts(df, tmp_path / "adult", 3, "csv"))
-    np.testing.assert_array_equal(got.counts, want.counts)
-    assert got.x_labels == want.x_labels
+    want = ds.census_joint(df)
+    got = ds.census_joint(_write_parts(df, tmp_path / "adult", 3, "csv"), engine="dask")
+    pd.testing.assert_frame_equal(got, want, check_exact=True)
 
 
 def test_joint_counts_random_tables(client, rng):
@@ -339,9 +339,10 @@ def test_joint_counts_random_tables(client, rng):
             {"s": rng.integers(0, 5, 400), "x": rng.choice([2.5, -1.0, 7.0, 3.0], 400)}
         )
         df.loc[rng.random(400) < 0.05, "x"] = np.nan
-        table = scale.joint_counts(dd.from_pandas(df, npartitions=3), s="s", x="x")
+        table = ds.joint_counts(dd.from_pandas(df, npartitions=3), s="s", x="x", engine="dask")
         want = pd.crosstab(df.s, df.x)  # NaN rows dropped, sorted levels
         np.testing.assert_array_equal(table.to_numpy(), want.to_numpy())
+        pd.testing.assert_frame_equal(table, ds.joint_counts(df, s="s", x="x"))
         assert list(table.columns) == list(want.columns)
 
 
@@ -351,35 +352,39 @@ def test_joint_counts_random_tables(client, rng):
 def test_errors_are_clear(client, tmp_path):
     trips = dd.from_pandas(taxi.synthetic_trips(100, seed=0), npartitions=2)
     with pytest.raises(ValueError, match=r"missing \['dropoff_longitude'\]"):
-        scale.uniqueness_vs_epsilon(trips.drop(columns="dropoff_longitude"))
+        ds.uniqueness_vs_epsilon(trips.drop(columns="dropoff_longitude"), engine="dask")
     with pytest.raises(FileNotFoundError, match="no file matches"):
-        scale.uniqueness_vs_epsilon(str(tmp_path / "none-*.parquet"))
+        ds.uniqueness_vs_epsilon(str(tmp_path / "none-*.parquet"), engine="dask")
     with pytest.raises(ValueError, match="trips must be a Dask DataFrame"):
-        scale.uniqueness_vs_epsilon(42)
+        ds.uniqueness_vs_epsilon(42, engine="dask")
     with pytest.raises(ValueError, match="epsilons"):
-        scale.uniqueness_vs_epsilon(trips, [-2])
+        ds.uniqueness_vs_epsilon(trips, [-2], engine="dask")
     with pytest.raises(ValueError, match="trips is empty"):
-        scale.uniqueness_vs_epsilon(trips[trips.pickup_latitude > 90])
+        ds.uniqueness_vs_epsilon(trips[trips.pickup_latitude > 90], engine="dask")
     with pytest.raises(ValueError, match="outside|range|within"):
-        scale.uniqueness_vs_epsilon(trips, [4], bbox=(-74.0, -73.9, 40.7, 40.8))
+        ds.uniqueness_vs_epsilon(trips, [4], bbox=(-74.0, -73.9, 40.7, 40.8), engine="dask")
     (tmp_path / "a.parquet").write_bytes(b"")
     (tmp_path / "b.csv").write_text("x\n")
     with pytest.raises(ValueError, match="not a mix"):
-        scale.uniqueness_vs_epsilon([tmp_path / "a.parquet", tmp_path / "b.csv"])
+        ds.uniqueness_vs_epsilon([tmp_path / "a.parquet", tmp_path / "b.csv"], engine="dask")
     (tmp_path / "c.txt").write_text("a,b\n")
     with pytest.raises(ValueError, match="Parquet .* or CSV"):
-        scale.joint_counts(str(tmp_path / "c.txt"), s="a", x="b")
+        ds.joint_counts(str(tmp_path / "c.txt"), s="a", x="b", engine="dask")
     with pytest.raises(ValueError, match="missing"):
-        scale.daily_totals(dd.from_pandas(pd.DataFrame({"customer": ["a"], "kwh": [1.0]}), 1))
+        ds.daily_totals(
+            dd.from_pandas(pd.DataFrame({"customer": ["a"], "kwh": [1.0]}), 1), engine="dask"
+        )
     with pytest.raises(ValueError, match="several channels"):
         sm = _readings(0).assign(channel=["GC", "CL"] * (len(_readings(0)) // 2))
-        scale.daily_totals(dd.from_pandas(sm, npartitions=2))
+        ds.daily_totals(dd.from_pandas(sm, npartitions=2), engine="dask")
     with pytest.raises(ValueError, match="education_num"):
-        scale.census_joint(dd.from_pandas(pd.DataFrame({"age": [30], "sex": ["Male"]}), 1))
+        ds.census_joint(
+            dd.from_pandas(pd.DataFrame({"age": [30], "sex": ["Male"]}), 1), engine="dask"
+        )
     with pytest.raises(ValueError, match="quantile"):
-        scale.census_joint(trips, age_edges="quantile")
+        ds.census_joint(trips, age_edges="quantile", engine="dask")
     with pytest.raises(ValueError, match="two distinct"):
-        scale.joint_counts(trips, s="pickup_latitude", x="pickup_latitude")
+        ds.joint_counts(trips, s="pickup_latitude", x="pickup_latitude", engine="dask")
 
 
 def test_loader_errors(tmp_path):
@@ -406,9 +411,10 @@ def test_missing_extra_names_the_install_command(monkeypatch):
 def test_nsp_imports_without_dask():
     code = (
         "import sys; sys.modules['dask'] = None; sys.modules['dask.dataframe'] = None\n"
-        "import nsp.scale, nsp.datasets, nsp.papers.noiseless.taxi as t\n"
-        "t.uniqueness_vs_epsilon(t.synthetic_trips(10), [2])\n"
-        "try:\n    nsp.scale.census_joint\nexcept ImportError as e:\n    print(e)\n"
+        "import nsp.scale, nsp.datasets as ds, nsp.papers.noiseless.taxi as t\n"
+        "ds.uniqueness_vs_epsilon(t.synthetic_trips(10), [2])\n"
+        "try:\n    ds.census_joint('adult-*.parquet', engine='dask')\nexcept ImportError as e:\n"
+        "    print(e)\n"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True

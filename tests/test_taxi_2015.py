@@ -9,7 +9,7 @@ import pytest
 from conftest import find_mirror  # noqa: E402
 
 import nsp.datasets as ds
-from nsp.datasets.taxi import TAXI_SAMPLES
+from nsp.datasets._taxi import KAGGLE_2014_FILE, TAXI_SAMPLES
 from nsp.papers.noiseless import taxi
 
 
@@ -83,7 +83,7 @@ def test_sample_choice(home, tmp_path):
 def test_kaggle_sample_is_the_users_file(home, tmp_path):
     (tmp_path / "nyc_taxi").mkdir()
     data = (home / "nyc_taxi" / "nyc_taxi_data_2014_head9.csv").read_bytes()
-    (tmp_path / "nyc_taxi" / ds.taxi.KAGGLE_2014_FILE).write_bytes(data)
+    (tmp_path / "nyc_taxi" / KAGGLE_2014_FILE).write_bytes(data)
     for sample in ("auto", "kaggle-2014"):
         trips = ds.load_nyc_taxi(data_home=tmp_path, sample=sample)
         assert trips.attrs["sample"] == "kaggle-2014" and trips.attrs["fidelity"] == "exact"
@@ -117,7 +117,7 @@ def test_payment_labels_and_missing_improvement_surcharge(tmp_path):
 def test_fig6_on_the_night(night):
     # Unique (start cell, end cell) pairs; the shares agree with an independent count made when
     # the file was found (0.0003, 0.0118, 0.179, 0.862, 0.984 at ε = 4, 8, 12, 16, 20).
-    curve = taxi.uniqueness_vs_epsilon(night, [0, 2, 4, 8, 12, 16, 20, 26, 48])
+    curve = ds.uniqueness_vs_epsilon(night, [0, 2, 4, 8, 12, 16, 20, 26, 48])
     assert curve.n_trips.unique().tolist() == [31_867]
     assert curve.n_unique.tolist() == [0, 0, 11, 377, 5712, 27_459, 31_352, 31_760, 31_760]
     assert curve.ratio.round(4).tolist()[2:7] == [0.0003, 0.0118, 0.1792, 0.8617, 0.9838]
@@ -131,11 +131,11 @@ def test_night_trips_with_identical_endpoints_never_separate(night):
     cols = ["pickup_longitude", "pickup_latitude", "dropoff_longitude", "dropoff_latitude"]
     shared = night.duplicated(cols, keep=False)
     assert int(shared.sum()) == 107
-    fine = taxi.uniqueness_vs_epsilon(night, [62]).n_unique.item()
+    fine = ds.uniqueness_vs_epsilon(night, [62]).n_unique.item()
     assert fine == len(night) - 107
 
 
 def test_fig6_on_the_2016_sample(home):
     trips = ds.load_nyc_taxi(data_home=home, sample="2016-sample", bbox="paper")
-    curve = taxi.uniqueness_vs_epsilon(trips, [2, 4, 24])
+    curve = ds.uniqueness_vs_epsilon(trips, [2, 4, 24])
     assert curve.n_unique.tolist() == [0, 10, 9833]

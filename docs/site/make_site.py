@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PAPERS = ("agglomerative", "noiseless", "privacy_channels", "utility_privacy", "privacy_funnel")
 SECTIONS = (*PAPERS, "compare", "datasets")
 #: Deprecated alias modules, kept importable for one release but not documented twice.
-ALIASES = frozenset({"nsp.experiments", "nsp.clustering.partition"})
+ALIASES = frozenset({"nsp.clustering.partition"})
 TITLES = {
     "datasets": "The datasets",
     "compare": "All five notions side by side",
@@ -162,9 +162,9 @@ def public_modules() -> list[str]:
 def _lazy_members(name: str) -> str:
     """Directives for the names of ``__all__`` a module resolves on first use (``__getattr__``).
 
-    ``automodule :members:`` reads the module's namespace, where such names (``nsp.scale``'s
-    functions, which wait for Dask) are not yet; each gets its own ``autofunction`` or
-    ``autoclass`` instead.
+    ``automodule :members:`` reads the module's namespace, where such names (those waiting for
+    an optional dependency) are not yet; each gets its own ``autofunction`` or ``autoclass``
+    instead.
     """
     import importlib
     import inspect

@@ -62,7 +62,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from nsp.datasets import load_nyc_taxi
+from nsp.datasets import load_nyc_taxi, uniqueness_vs_epsilon
 from nsp.papers.noiseless import taxi
 from nsp.plotting import mark_stand_in, savefig, use_style
 
@@ -131,12 +131,12 @@ if night_trips is not None:
     samples.append((night_trips, names["2015-night"]))
 curves, notes = [], []
 for frame, name in samples:
-    c = taxi.uniqueness_vs_epsilon(frame, epsilons).assign(data=name)
+    c = uniqueness_vs_epsilon(frame, epsilons).assign(data=name)
     curves.append(c)
     notes.append(taxi.annotation_points(c))
     print(f"{name} (N = {len(frame)}):", notes[-1])
 if n_synthetic:
-    synthetic = taxi.uniqueness_vs_epsilon(taxi.synthetic_trips(n_synthetic, seed=0), epsilons)
+    synthetic = uniqueness_vs_epsilon(taxi.synthetic_trips(n_synthetic, seed=0), epsilons)
     curves.append(synthetic.assign(data="synthetic"))
     print("synthetic:", taxi.annotation_points(synthetic))
 

@@ -19,19 +19,52 @@ loader                                   data                                   
 :func:`load_nyc_taxi`                    NYC taxi Jan 2016 sample (or Kaggle 2014)      stand-in
 =======================================  ============================================  ==========
 
+Beside the loaders, the counting steps of the experiments, each with ``engine="pandas"``
+(in memory, the default) or ``engine="dask"`` (a Dask DataFrame, a path glob or a list of
+Parquet/CSV files, for data beyond memory; ``pip install "nsp-privacy[scale]"``, see
+``docs/scale.md``).
+Both engines give exactly the same result:
+
+=======================================  =====================================================
+counting step                            what it counts
+=======================================  =====================================================
+:func:`discretize_adult`                 Adult's age, sex, education, income as small codes
+:func:`census_joint`                     Adult's records per (S, X) cell (privacy funnel)
+:func:`joint_counts`                     records per pair of values of two columns
+                                         (agglomerative: Hungarian age, cholesterol)
+:func:`daily_totals`                     meter readings per (household, day) (noiseless Fig. 3)
+:func:`uniqueness_vs_epsilon`            taxi trips with a unique quantized start-end pair
+                                         per budget (noiseless Fig. 6; :func:`grid_keys`,
+                                         :func:`unique_count`)
+=======================================  =====================================================
+
 Four files no publisher serves as they are (the SGSC and taxi CSV conversions of R files, the
 gzipped REDD fragment) are rebuilt from their commit-pinned public sources with the registered
-sha256 when no mirror has them (:mod:`nsp.datasets.convert`; R files need ``pip install
-'nsp-privacy[rdata]'``).
+sha256 when no mirror has them (R files need ``pip install 'nsp-privacy[rdata]'``).
 
 Beside the checksummed UCI files, :func:`uci_metadata` asks UCI's web API (``ucimlrepo``) for
 the Adult and Heart Disease variables' names, roles, types, descriptions, units and missing
 values, and UCI's processed table. It needs the network and is never called by default.
+
+Examples
+--------
+>>> import pandas as pd
+>>> df = pd.DataFrame({"age": [20, 30, 30], "sex": ["Male", "Female", "Female"],
+...                    "education-num": [9, 13, 13], "income": ["<=50K", ">50K", ">50K"]})
+>>> int(census_joint(df).to_numpy().max())
+2
 """
 
-from ._io import MalformedFileError
-from .adult import ADULT_COLUMNS, load_adult
-from .fetching import (
+from ._adult import (
+    ADULT_ATTRIBUTES,
+    ADULT_COLUMNS,
+    AGE_BINNINGS,
+    EDUCATION_SCHEMES,
+    census_joint,
+    discretize_adult,
+    load_adult,
+)
+from ._fetching import (
     DataUnavailableError,
     fetch,
     format_status,
@@ -40,30 +73,43 @@ from .fetching import (
     unregistered_mirror_files,
     verify,
 )
-from .heart import HEART_COLUMNS, load_hungarian_heart
-from .nilm_households import (
+from ._heart import HEART_COLUMNS, joint_counts, load_hungarian_heart
+from ._io import MalformedFileError
+from ._nilm_households import (
     NILM_APPLIANCES,
     NILM_HOUSEHOLDS,
     load_nilm_household,
     nilm_household_months,
     read_nilm_household_file,
 )
-from .redd import REDD_HOUSE1_LABELS, REDD_TZ, load_redd, read_redd_channel, read_redd_labels
-from .registry import REGISTRY, ChecksumError, FileEntry, Registry, load_registry, sha256_file
-from .smart_meter import (
+from ._redd import REDD_HOUSE1_LABELS, REDD_TZ, load_redd, read_redd_channel, read_redd_labels
+from ._registry import REGISTRY, ChecksumError, FileEntry, Registry, load_registry, sha256_file
+from ._smart_meter import (
     SMART_METER_COLUMNS,
+    daily_totals,
     load_ausgrid,
     load_ausgrid_customer12,
     load_smart_meter,
 )
-from .summary import describe, format_columns
-from .taxi import NYC_BBOX_PAPER, TAXI_COLUMNS, load_nyc_taxi, parse_bbox
-from .uci import UCIMetadata, UCIUnavailableError, uci_metadata
+from ._summary import describe, format_columns
+from ._taxi import (
+    NYC_BBOX_PAPER,
+    TAXI_COLUMNS,
+    grid_keys,
+    load_nyc_taxi,
+    parse_bbox,
+    unique_count,
+    uniqueness_vs_epsilon,
+)
+from ._uci import UCIMetadata, UCIUnavailableError, uci_metadata
 
 __all__ = [
+    "ADULT_ATTRIBUTES",
     "ADULT_COLUMNS",
+    "AGE_BINNINGS",
     "ChecksumError",
     "DataUnavailableError",
+    "EDUCATION_SCHEMES",
     "FileEntry",
     "HEART_COLUMNS",
     "MalformedFileError",
@@ -78,10 +124,15 @@ __all__ = [
     "TAXI_COLUMNS",
     "UCIMetadata",
     "UCIUnavailableError",
+    "census_joint",
+    "daily_totals",
     "describe",
+    "discretize_adult",
     "fetch",
     "format_columns",
     "format_status",
+    "grid_keys",
+    "joint_counts",
     "load_adult",
     "load_ausgrid",
     "load_ausgrid_customer12",
@@ -100,6 +151,8 @@ __all__ = [
     "sha256_file",
     "status",
     "uci_metadata",
+    "unique_count",
+    "uniqueness_vs_epsilon",
     "unregistered_mirror_files",
     "verify",
 ]

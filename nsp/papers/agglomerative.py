@@ -43,7 +43,7 @@ from nsp.clustering.nonstochastic import (
     resolution_utility,
 )
 from nsp.clustering.nonstochastic._utilities import Distance
-from nsp.datasets import load_hungarian_heart
+from nsp.datasets import joint_counts, load_hungarian_heart
 from nsp.info import (
     gacs_korner_common_information,
     max_mutual_information,
@@ -442,14 +442,14 @@ def hungarian_pmf(frame: pd.DataFrame | None = None, **kwargs: Any) -> NDArray[n
     Returns
     -------
     numpy.ndarray, shape (n_s, n_x)
-        Rows and columns in the order of :func:`hungarian_joint_range`.
+        Rows and columns in the order of :func:`hungarian_joint_range`; the counts are
+        :func:`nsp.datasets.joint_counts`.
     """
     df = hungarian_age_chol(**kwargs) if frame is None else frame
     r = JointRange.from_frame(df, s="age", x="chol")
-    s_idx = {v: i for i, v in enumerate(r.s_labels)}
-    x_idx = {v: j for j, v in enumerate(r.x_labels)}
-    counts = np.zeros((r.n_s, r.n_x))
-    np.add.at(counts, ([s_idx[a] for a in df["age"]], [x_idx[c] for c in df["chol"]]), 1)
+    table = joint_counts(df, s="age", x="chol")
+    table = table.reindex(index=list(r.s_labels), columns=list(r.x_labels), fill_value=0)
+    counts = np.ascontiguousarray(table.to_numpy(dtype=np.float64))
     return counts / counts.sum()
 
 

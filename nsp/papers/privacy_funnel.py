@@ -18,7 +18,10 @@ Census experiment
     released ``X = (age, sex, education)`` (56 letters) are indexed in C order
     (``x = 8 age + 4 sex + edu``, ``s = 2 age + income``) and ``P_{S,X}`` is the table of
     empirical frequencies (no smoothing). The options the paper leaves open (file, age bins,
-    education grouping, dropping incomplete rows, attribute sets) are parameters.
+    education grouping, dropping incomplete rows, attribute sets) are parameters. The coding
+    and counting are :func:`nsp.datasets.discretize_adult` and
+    :func:`nsp.datasets.census_joint` (in memory or on Dask); :func:`adult_census_joint`
+    builds the experiment's :class:`~nsp.joint.Joint` from them.
 
 References
 ----------
@@ -29,7 +32,6 @@ References
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import os
 from collections.abc import Hashable, Mapping, Sequence
@@ -67,6 +69,7 @@ from nsp.clustering.funnel import (
     merge_costs,
     theorem1_bound,
 )
+from nsp.datasets import AGE_BINNINGS, EDUCATION_SCHEMES, census_joint, load_adult
 from nsp.joint import Joint
 from nsp.papers import paper_vs_ours
 
@@ -83,10 +86,6 @@ __all__ = [
     "E4_DETERMINISTIC",
     "E4_GREEDY",
     "E5_SUMMARY",
-    "AGE_BINNINGS",
-    "EDUCATION_SCHEMES",
-    "discretize_adult",
-    "census_joint",
     "adult_census_joint",
     "CENSUS_DEFAULTS",
     "census_configurations",
@@ -192,201 +191,6 @@ _SHORT = {"alg1": "Alg1", "alg2": "Alg2", "alg2prime": "Alg2′"}
 # ----------------------------------------------------------------------------------------
 # Census experiment (Section IV-B, Fig. 1)
 # ----------------------------------------------------------------------------------------
-#: Age binnings: left-closed edges (the last bin is closed at 90), or ``"quantile"`` for 7
-#: equal-frequency bins computed from the data.
-AGE_BINNINGS: dict[str, tuple[int, ...] | str] = {
-    "decade": (17, 25, 35, 45, 55, 65, 75, 91),  # the default
-    "tens": (17, 20, 30, 40, 50, 60, 70, 91),  # edges 20, 30, ..., 70
-    "quantile": "quantile",  # 7 equal-frequency bins (pandas.qcut, right-closed)
-}
-
-#: Education groupings: left-closed edges on ``education-num`` (1..16) giving 4 levels.
-EDUCATION_SCHEMES: dict[str, tuple[int, ...]] = {
-    "4level": (1, 9, 10, 13, 17),  # <HS | HS-grad | some college, assoc | >= bachelor's
-    "4level_alt": (1, 10, 11, 14, 17),  # <= HS-grad | some college | assoc, bachelor's | graduate
-}
-
-_ATTRS = ("age", "sex", "education", "income")
-
-
-def _column(df: pd.DataFrame, name: str) -> pd.Series:
-    """Return a column by snake_case name, accepting UCI's hyphenated spelling too."""
-    for c in (name, name.replace("_", "-")):
-        if c in df.columns:
-            return df[c]
-    raise ValueError(f"df must have a column {name!r} (or {name.replace('_', '-')!r})")
-
-
-def _age_edges(binning: str | Sequence[int]) -> NDArray[np.float64]:
-    """Return the edges of an age binning (empty for the data-driven "quantile")."""
-    if isinstance(binning, str):
-        if binning not in AGE_BINNINGS:
-            raise ValueError(
-                f"age_edges must be one of {sorted(AGE_BINNINGS)} or a list of edges; "
-                f"got {binning!r}"
-            )
-        binning = AGE_BINNINGS[binning]
-    if isinstance(binning, str):  # "quantile": handled by pandas.qcut
-        return np.array([])
-    raw = np.asarray(binning)
-    if raw.dtype.kind not in "iuf":
-        raise ValueError(f"age_edges must be a binning name or numeric edges; got {binning!r}")
-    edges = raw.astype(float)
-    if edges.ndim != 1 or edges.size < 3 or not np.all(np.diff(edges) > 0):
-        raise ValueError(f"age_edges must be >= 3 increasing edges; got {binning!r}")
-    return edges
-
-
-def discretize_adult(
-    df: pd.DataFrame, *, age_edges: str | Sequence[int] = "decade", education_scheme: str = "4level"
-) -> pd.DataFrame:
-    """Code Adult's age, sex, education and income as small integers.
-
-    Parameters
-    ----------
-    df : pandas.DataFrame
-        Adult as returned by :func:`nsp.datasets.load_adult`.
-    age_edges : str or sequence of int
-        A key of :data:`AGE_BINNINGS` or left-closed bin edges (last bin closed).
-    education_scheme : str
-        A key of :data:`EDUCATION_SCHEMES`.
-
-    Returns
-    -------
-    pandas.DataFrame
-        Integer columns ``age``, ``sex``, ``education``, ``income``, with
-        ``attrs["cardinalities"]`` and ``attrs["labels"]`` (names of each code).
-
-    Raises
-    ------
-    ValueError
-        If a value falls outside the bins or a category is unknown.
-
-    Examples
-    --------
-    >>> df = pd.DataFrame({"age": [17, 30, 90], "sex": ["Male", "Female", "Male"],
-    ...                    "education-num": [9, 13, 5], "income": ["<=50K", ">50K", "<=50K"]})
-    >>> discretize_adult(df).to_numpy().tolist()
-    [[0, 1, 1, 0], [1, 0, 3, 1], [6, 1, 0, 0]]
-    """
-    if not isinstance(df, pd.DataFrame):
-        raise ValueError(f"df must be a pandas.DataFrame; got {type(df).__name__}")
-    education_scheme = check_choice("education_scheme", education_scheme, EDUCATION_SCHEMES)
-    age = _column(df, "age").to_numpy(dtype=float)
-    edges = _age_edges(age_edges)
-    if edges.size == 0:  # 7 equal-frequency bins, right-closed as pandas.qcut makes them
-        age_code, q_edges = pd.qcut(age, 7, labels=False, retbins=True, duplicates="drop")
-        edges = np.asarray(q_edges, dtype=float)
-        age_labels = [f"({edges[i]:g},{edges[i + 1]:g}]" for i in range(len(edges) - 1)]
-    else:
-        if np.any(age < edges[0]) or np.any(age >= edges[-1]):
-            raise ValueError(f"age values outside the bins [{edges[0]:g}, {edges[-1]:g})")
-        age_code = np.searchsorted(edges, age, side="right") - 1
-        age_labels = [f"{edges[i]:g}-{edges[i + 1] - 1:g}" for i in range(len(edges) - 1)]
-    ed_edges = np.asarray(EDUCATION_SCHEMES[education_scheme], dtype=float)
-    edu = _column(df, "education_num").to_numpy(dtype=float)
-    if np.any(edu < ed_edges[0]) or np.any(edu >= ed_edges[-1]):
-        raise ValueError("education_num values outside 1..16")
-    edu_code = np.searchsorted(ed_edges, edu, side="right") - 1
-    sex = _column(df, "sex").astype(str).str.strip()
-    if not sex.isin(["Female", "Male"]).all():
-        raise ValueError("sex must be 'Female' or 'Male'")
-    income = _column(df, "income").astype(str).str.strip().str.rstrip(".")
-    if not income.isin(["<=50K", ">50K"]).all():
-        raise ValueError("income must be '<=50K' or '>50K'")
-    out = pd.DataFrame(
-        {
-            "age": age_code.astype(np.int64),
-            "sex": (sex == "Male").to_numpy().astype(np.int64),
-            "education": edu_code.astype(np.int64),
-            "income": (income == ">50K").to_numpy().astype(np.int64),
-        }
-    )
-    ed_labels = [
-        f"edu{int(a)}-{int(b) - 1}" for a, b in zip(ed_edges[:-1], ed_edges[1:], strict=True)
-    ]
-    out.attrs["cardinalities"] = {
-        "age": len(age_labels),
-        "sex": 2,
-        "education": len(ed_labels),
-        "income": 2,
-    }
-    out.attrs["labels"] = {
-        "age": age_labels,
-        "sex": ["F", "M"],
-        "education": ed_labels,
-        "income": ["<=50K", ">50K"],
-    }
-    out.attrs["age_edges"] = edges.tolist()
-    return out
-
-
-def census_joint(
-    codes: pd.DataFrame,
-    *,
-    s_attrs: Sequence[str] = ("age", "income"),
-    x_attrs: Sequence[str] = ("age", "sex", "education"),
-) -> Joint:
-    """Count table ``N(s, x)`` of coded attributes and the plug-in joint ``P_{S,X} = N / N_tot``.
-
-    Parameters
-    ----------
-    codes : pandas.DataFrame
-        Output of :func:`discretize_adult` (integer codes with ``attrs["cardinalities"]``).
-    s_attrs, x_attrs : sequence of str
-        The attributes of S and of X, in index order (C order: the last varies fastest).
-
-    Returns
-    -------
-    nsp.joint.Joint
-        With the record ``counts``, ``s_name`` and ``x_name`` the attributes joined by ``"|"``
-        (``"age|income"``), a label per letter of S and of X (``"17-24|F|edu1-8"``) and
-        ``settings`` empty.
-
-    Examples
-    --------
-    >>> df = pd.DataFrame({"age": [20, 30], "sex": ["Male", "Female"],
-    ...                    "education-num": [9, 13], "income": ["<=50K", ">50K"]})
-    >>> j = census_joint(discretize_adult(df))
-    >>> j.p_sx.shape, j.n_records, j.x_labels[0]
-    ((14, 56), 2, '17-24|F|edu1-8')
-    """
-    if not isinstance(codes, pd.DataFrame):
-        raise ValueError(f"codes must be a pandas.DataFrame; got {type(codes).__name__}")
-    card = codes.attrs.get("cardinalities")
-    labels = codes.attrs.get("labels")
-    if card is None or labels is None:
-        raise ValueError("codes must come from discretize_adult (attrs['cardinalities'] missing)")
-    s_attrs, x_attrs = tuple(s_attrs), tuple(x_attrs)
-    for a in s_attrs + x_attrs:
-        if a not in _ATTRS:
-            raise ValueError(f"attributes must be among {_ATTRS}; got {a!r}")
-    if not s_attrs or not x_attrs:
-        raise ValueError("s_attrs and x_attrs must be non-empty")
-    s_shape = tuple(card[a] for a in s_attrs)
-    x_shape = tuple(card[a] for a in x_attrs)
-    s_idx = np.ravel_multi_index(tuple(codes[a].to_numpy() for a in s_attrs), s_shape)
-    x_idx = np.ravel_multi_index(tuple(codes[a].to_numpy() for a in x_attrs), x_shape)
-    n_s, n_x = int(np.prod(s_shape)), int(np.prod(x_shape))
-    counts = np.bincount(s_idx * n_x + x_idx, minlength=n_s * n_x).reshape(n_s, n_x)
-    counts = counts.astype(np.int64)
-    if counts.sum() == 0:
-        raise ValueError("codes has no rows")
-
-    def names(attrs: tuple[str, ...], shape: tuple[int, ...]) -> list[str]:
-        return [
-            "|".join(labels[a][i] for a, i in zip(attrs, idx, strict=True))
-            for idx in np.ndindex(*shape)
-        ]
-
-    return Joint.from_counts(
-        counts,
-        name="adult",
-        s_name="|".join(s_attrs),
-        x_name="|".join(x_attrs),
-        s_labels=names(s_attrs, s_shape),
-        x_labels=names(x_attrs, x_shape),
-    )
 
 
 def adult_census_joint(
@@ -411,9 +215,9 @@ def adult_census_joint(
     drop_incomplete_rows : bool
         Drop the records with a missing value.
     age_edges, education_scheme
-        As in :func:`discretize_adult`.
+        As in :func:`nsp.datasets.discretize_adult`.
     s_attrs, x_attrs : sequence of str
-        As in :func:`census_joint`.
+        As in :func:`nsp.datasets.census_joint`.
     data_home : path, optional
         Where the data are (see :func:`nsp.datasets.load_adult`).
 
@@ -434,18 +238,19 @@ def adult_census_joint(
     >>> s["N"], s["n_X"], round(s["H_X"], 4), round(s["I_SX"], 4), round(s["H_X_given_S"], 4)
     (48842, 56, 5.2279, 2.5407, 2.6872)
     """
-    from nsp.datasets import load_adult
-
     check_choice("split", split, ("both", "train", "test"))
     drop_incomplete_rows = check_bool("drop_incomplete_rows", drop_incomplete_rows)
     df = load_adult(split=split, data_home=data_home)
     if drop_incomplete_rows:
         df = df.dropna().reset_index(drop=True)
-    joint = census_joint(
-        discretize_adult(df, age_edges=age_edges, education_scheme=education_scheme),
+    table = census_joint(
+        df,
+        age_edges=age_edges,
+        education_scheme=education_scheme,
         s_attrs=s_attrs,
         x_attrs=x_attrs,
     )
+    counts = np.ascontiguousarray(table.to_numpy(dtype=np.int64))
     settings = {
         "split": split,
         "drop_incomplete_rows": drop_incomplete_rows,
@@ -454,7 +259,15 @@ def adult_census_joint(
         "s_attrs": list(s_attrs),
         "x_attrs": list(x_attrs),
     }
-    return dataclasses.replace(joint, settings=settings)
+    return Joint.from_counts(
+        counts,
+        name="adult",
+        s_name="|".join(s_attrs),
+        x_name="|".join(x_attrs),
+        s_labels=[str(v) for v in table.index],
+        x_labels=[str(v) for v in table.columns],
+        settings=settings,
+    )
 
 
 #: The options of :func:`adult_census_joint` that this reproduction takes as the default.
@@ -487,9 +300,9 @@ def census_configurations(
     splits : sequence of {"both", "train", "test"}
         Files tried besides the default.
     age_binnings : sequence of str
-        Keys of :data:`AGE_BINNINGS` tried besides the default.
+        Keys of :data:`nsp.datasets.AGE_BINNINGS` tried besides the default.
     education_schemes : sequence of str
-        Keys of :data:`EDUCATION_SCHEMES` tried besides the default.
+        Keys of :data:`nsp.datasets.EDUCATION_SCHEMES` tried besides the default.
     drop_incomplete_rows : bool
         Also try dropping the records with a missing value.
     x_without_age : bool

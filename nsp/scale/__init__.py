@@ -1,48 +1,35 @@
-"""Scale-out: the counting steps of the experiments on Dask, for data beyond one machine's memory.
+"""Scale-out: the Dask implementations of the counting steps, for data beyond one machine's memory.
 
-The papers' experiments count things in large tables: taxi trips per quantized start-end cell
+The experiments count things in large tables: taxi trips per quantized start-end cell
 (noiseless privacy, Fig. 6), records per (s, x) cell (privacy funnel, agglomerative privacy),
-half-hourly readings per household and day (the membership game). Each function here takes a
-Dask DataFrame, a path glob or a list of Parquet/CSV files, runs the counting on Dask (on the
-active ``dask.distributed`` client if there is one, a cluster or a ``LocalCluster``) and
-returns **exactly** what the pandas path returns on the same data in memory: the counts are
-integers and the daily sums add the same numbers in the same order. What follows the counting
-(the curves, the greedy merges, the game) stays in memory.
+half-hourly readings per household and day (the membership game). Each counting step is one
+function of :mod:`nsp.datasets`, beside the loader of its data, with ``engine="pandas"`` (in
+memory, the default) or ``engine="dask"``; this package holds the Dask engines and the
+row-level kernels both engines share, so that the two give **exactly** the same result: the
+counts are integers and the daily sums add the same numbers in the same order. What follows
+the counting (the curves, the greedy merges, the game) stays in memory.
 
-=====================================  =====================================================
-function                               pandas path
-=====================================  =====================================================
-:func:`uniqueness_vs_epsilon`          :func:`nsp.papers.noiseless.taxi.uniqueness_vs_epsilon`
-:func:`census_joint`                   ``privacy_funnel.census_joint(discretize_adult(df))``
-:func:`joint_counts`                   the counts of :func:`nsp.papers.agglomerative.hungarian_pmf`
-:func:`daily_totals`                   :func:`nsp.papers.noiseless.membership.daily_totals`
-=====================================  =====================================================
+======================================================  ==========================================
+counting step (``engine="dask"``)                        data
+======================================================  ==========================================
+:func:`nsp.datasets.uniqueness_vs_epsilon`               taxi trips (Dask frame, Parquet/CSV files)
+:func:`nsp.datasets.census_joint`                        Adult records
+:func:`nsp.datasets.discretize_adult`                    Adult records (lazy codes)
+:func:`nsp.datasets.joint_counts`                        any two columns (Hungarian age, chol)
+:func:`nsp.datasets.daily_totals`                        half-hourly meter readings
+======================================================  ==========================================
 
-Dask is the optional extra ``pip install "nsp-privacy[scale]"``; it is imported on first use, so
-``import nsp.scale`` works without it and a call raises an ImportError saying what to install.
-See ``docs/scale.md`` for clusters, converting the TLC files to Parquet and partition sizes.
+With ``engine="dask"`` the data are a Dask DataFrame, a path glob or a list of Parquet/CSV
+files; the work runs on the active ``dask.distributed`` client if there is one (a cluster or a
+``LocalCluster``). Dask is the optional extra ``pip install "nsp-privacy[scale]"``; it is
+imported on first use, so ``import nsp.datasets`` works without it and a Dask call raises an
+ImportError saying what to install. See ``docs/scale.md`` for clusters, converting the TLC
+files to Parquet and partition sizes.
+
+This package exports no name of its own: each counting step has one public path, in
+:mod:`nsp.datasets`.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-__all__ = ["census_joint", "daily_totals", "joint_counts", "uniqueness_vs_epsilon"]
-
-_HOMES = {
-    "census_joint": "joint",
-    "joint_counts": "joint",
-    "daily_totals": "membership",
-    "uniqueness_vs_epsilon": "taxi",
-}
-
-
-def __getattr__(name: str) -> Any:
-    if name in _HOMES:
-        import importlib
-
-        from ._core import import_dask
-
-        import_dask()
-        return getattr(importlib.import_module(f"{__name__}.{_HOMES[name]}"), name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__all__: list[str] = []

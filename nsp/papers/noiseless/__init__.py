@@ -7,8 +7,12 @@ what is specific to the paper:
   (:func:`theorem8_counterexample`, :func:`levels_table`, :func:`realized_epsilon_curves`) and
   Theorem 4's density (:func:`theorem4_table`);
 * the game protocol of Fig. 2 (:data:`GAME_PROTOCOL`);
-* the experiments of Sec. V: :mod:`~nsp.papers.noiseless.membership` (Fig. 3),
-  :mod:`~nsp.papers.noiseless.nilm` (Fig. 4) and :mod:`~nsp.papers.noiseless.taxi` (Figs. 5–6).
+* the experiments of Sec. V, one public module each (their vocabularies, such as ``play``,
+  ``window`` or ``privatize``, read well only beside their experiment):
+  :mod:`~nsp.papers.noiseless.membership` (Fig. 3), :mod:`~nsp.papers.noiseless.nilm`
+  (Fig. 4) and :mod:`~nsp.papers.noiseless.taxi` (Figs. 5–6). Their counting steps (daily
+  totals of meter readings, unique quantized trips) are in :mod:`nsp.datasets`, beside the
+  loaders, with a Dask engine.
 
 The errata and what does not reproduce on the stand-in data are explained in
 ``docs/papers/noiseless.md``.

@@ -22,7 +22,7 @@ F. Farokhi, *Noiseless privacy*, arXiv:1910.13027, 2019, Sec. V-A.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -31,10 +31,11 @@ from matplotlib.figure import Figure
 from numpy.typing import ArrayLike, NDArray
 from scipy.signal import find_peaks
 
+from nsp._dask import is_dask_frame
 from nsp._validation import as_real_array, check_bool, check_choice, check_int, check_real
+from nsp.datasets import daily_totals
 from nsp.noiseless import LinearQuantizer, levels, realized_epsilon
 from nsp.noiseless._quantizer import Output, Rule
-from nsp.scale._core import is_dask_frame
 
 __all__ = [
     "advantage_view",
@@ -44,10 +45,8 @@ __all__ = [
     "POLICIES",
     "advantage",
     "advantage_curves",
-    "check_meter_columns",
     "complete_days_matrix",
     "daily_matrix",
-    "daily_totals",
     "draw_games",
     "meter_range",
     "play",
@@ -139,8 +138,8 @@ def daily_matrix(frame: pd.DataFrame, *, min_complete_days: int = 350) -> pd.Dat
     frame : pandas.DataFrame or dask.dataframe.DataFrame
         Columns ``customer``, ``timestamp``, ``kwh`` (as returned by
         :func:`nsp.datasets.load_smart_meter`, one channel). A Dask frame (e.g.
-        ``load_smart_meter(engine="dask", path=...)``) is reduced out of core by
-        :func:`nsp.scale.daily_totals`; the result is the same.
+        ``load_smart_meter(engine="dask", path=...)``) is reduced out of core
+        (:func:`nsp.datasets.daily_totals` with ``engine="dask"``); the result is the same.
     min_complete_days : int
         Threshold on complete days per household, ``>= 1``.
 
@@ -155,103 +154,18 @@ def daily_matrix(frame: pd.DataFrame, *, min_complete_days: int = 350) -> pd.Dat
         If the frame misses a column, or fewer than 2 households or no common day remain.
     """
     min_complete_days = check_int("min_complete_days", min_complete_days, low=1)
-    if is_dask_frame(frame):
-        from nsp.scale.membership import daily_totals as totals_on_dask
-
-        return complete_days_matrix(totals_on_dask(frame), min_complete_days=min_complete_days)
-    if not isinstance(frame, pd.DataFrame):
-        raise ValueError(f"frame must be a pandas DataFrame; got {type(frame).__name__}")
-    check_meter_columns(frame.columns)
-    if "channel" in frame.columns and frame["channel"].nunique() > 1:
-        raise ValueError(SEVERAL_CHANNELS)
-    return complete_days_matrix(daily_totals(frame), min_complete_days=min_complete_days)
-
-
-#: The error when a frame holds more than one channel.
-SEVERAL_CHANNELS = "frame holds several channels; select one (e.g. channels=('GC',))"
-
-
-def check_meter_columns(columns: Iterable[object]) -> None:
-    """Raise a ValueError unless ``columns`` include ``customer``, ``timestamp`` and ``kwh``.
-
-    Parameters
-    ----------
-    columns : sequence
-        A frame's column names.
-
-    Examples
-    --------
-    >>> check_meter_columns(["customer", "timestamp", "kwh", "channel"])
-    """
-    missing = {"customer", "timestamp", "kwh"} - set(columns)
-    if missing:
-        raise ValueError(
-            f"frame must have columns customer, timestamp, kwh (missing {sorted(missing)})"
-        )
-
-
-def daily_totals(frame: pd.DataFrame) -> pd.DataFrame:
-    """Sum and count the half-hourly readings of each (customer, day), in a canonical order.
-
-    The per-day step of :func:`daily_matrix`. The readings of a day are added in the order of
-    their timestamps (ties by value), left to right in pairwise blocks as
-    :func:`numpy.add.reduceat` does, whatever the order of the rows: so a partition holding a
-    customer's rows gives the same floats as the whole frame, which is what makes the Dask path
-    (:func:`nsp.scale.daily_totals`) exact. A missing ``kwh`` is not counted and adds 0.
-
-    Parameters
-    ----------
-    frame : pandas.DataFrame
-        Columns ``customer``, ``timestamp``, ``kwh``.
-
-    Returns
-    -------
-    pandas.DataFrame
-        Index (``customer`` as str, ``timestamp`` normalized to the day), sorted; columns
-        ``sum`` (float64, kWh) and ``count`` (int64, readings).
-
-    Examples
-    --------
-    >>> f = pd.DataFrame({"customer": ["a", "a", "b"], "kwh": [0.5, 0.25, 1.0],
-    ...                   "timestamp": pd.to_datetime(["2012-07-01 00:00", "2012-07-01 00:30",
-    ...                                                "2012-07-02 00:00"])})
-    >>> daily_totals(f)["sum"].tolist()
-    [0.75, 1.0]
-    """
-    if not isinstance(frame, pd.DataFrame):
-        raise ValueError(f"frame must be a pandas DataFrame; got {type(frame).__name__}")
-    check_meter_columns(frame.columns)
-    codes, names = pd.factorize(frame["customer"].astype(str).to_numpy(dtype=object), sort=True)
-    stamp = frame["timestamp"].to_numpy(dtype="datetime64[ns]")
-    day = stamp.astype("datetime64[D]").astype("datetime64[ns]")
-    kwh = frame["kwh"].to_numpy(dtype="float64")
-    order = np.lexsort((kwh, stamp.view(np.int64), codes))
-    codes, day, kwh = codes[order], day[order], kwh[order]
-    present = ~np.isnan(kwh)
-    new = np.ones(len(kwh), dtype=bool)
-    new[1:] = (codes[1:] != codes[:-1]) | (day[1:] != day[:-1])
-    starts = np.flatnonzero(new)
-    if len(starts):
-        sums = np.add.reduceat(np.where(present, kwh, 0.0), starts)
-        counts = np.add.reduceat(present.astype(np.int64), starts)
-    else:
-        sums, counts = np.empty(0, dtype=np.float64), np.empty(0, dtype=np.int64)
-    index = pd.MultiIndex.from_arrays(
-        [
-            pd.Index(np.asarray(names, dtype=object)[codes[starts]], dtype=str, name="customer"),
-            pd.DatetimeIndex(day[starts], name="timestamp"),
-        ]
-    )
-    return pd.DataFrame({"sum": sums, "count": counts.astype(np.int64)}, index=index)
+    totals = daily_totals(frame, engine="dask" if is_dask_frame(frame) else "pandas")
+    return complete_days_matrix(totals, min_complete_days=min_complete_days)
 
 
 def complete_days_matrix(totals: pd.DataFrame, *, min_complete_days: int = 350) -> pd.DataFrame:
-    """Households × days matrix from :func:`daily_totals`: complete days, common to all kept.
+    """Households × days matrix from daily totals: complete days, common to all kept.
 
     Parameters
     ----------
     totals : pandas.DataFrame
-        The output of :func:`daily_totals` (index customer, day; columns ``sum``, ``count``).
+        The output of :func:`nsp.datasets.daily_totals` (index customer, day; columns ``sum``,
+        ``count``).
     min_complete_days : int
         Threshold on complete days (48 readings) per household, ``>= 1``.
 

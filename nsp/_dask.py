@@ -1,4 +1,10 @@
-"""What every Dask path shares: importing Dask on first use, and turning inputs into frames."""
+"""The Dask plumbing every floor shares: importing Dask on first use, turning inputs into frames.
+
+Dask is the optional extra ``pip install "nsp-privacy[scale]"``: nothing here imports it at module
+level, so ``import nsp.datasets`` works without it and a Dask path raises an ImportError that
+says what to install. Used by the loaders of :mod:`nsp.datasets` (``engine="dask"``) and the
+Dask implementations of the counting steps in ``nsp.scale``.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +15,18 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-__all__ = ["INSTALL_HINT", "as_dask_frame", "import_dask", "is_dask_frame"]
+import pandas as pd
+
+__all__ = [
+    "INSTALL_HINT",
+    "DaskInput",
+    "as_dask_frame",
+    "check_pandas",
+    "expand_paths",
+    "file_kind",
+    "import_dask",
+    "is_dask_frame",
+]
 
 INSTALL_HINT = 'pip install "nsp-privacy[scale]"'
 
@@ -23,7 +40,7 @@ def import_dask() -> ModuleType:
         import dask.dataframe as dd
     except ImportError as exc:  # pragma: no cover - the extra is installed in development
         raise ImportError(
-            f"nsp.scale needs Dask (dask[dataframe], distributed, pyarrow): {INSTALL_HINT}"
+            f"engine='dask' needs Dask (dask[dataframe], distributed, pyarrow): {INSTALL_HINT}"
         ) from exc
     return dd
 
@@ -35,6 +52,13 @@ def is_dask_frame(obj: object) -> bool:
         return False
     dd = import_dask()
     return isinstance(obj, dd.DataFrame)
+
+
+def check_pandas(obj: object, name: str) -> None:
+    """Raise a ValueError unless ``obj`` is a pandas DataFrame (the ``engine="pandas"`` input)."""
+    if not isinstance(obj, pd.DataFrame):
+        hint = " (pass engine='dask' for a Dask DataFrame or files)" if is_dask_frame(obj) else ""
+        raise ValueError(f"{name} must be a pandas DataFrame{hint}; got {type(obj).__name__}")
 
 
 def expand_paths(paths: str | os.PathLike[str] | Sequence[str | os.PathLike[str]]) -> list[str]:

@@ -3,7 +3,8 @@
 The stand-ins are 10,000 trips sampled from January 2016 and 32,615 trips of one night
 (2015-01-09/10). Every format is returned in the Kaggle 2014 schema (the one of the
 noiseless-privacy paper's ``nyc_taxi_data_2014.csv``), so experiments need not care which file
-they got.
+they got. :func:`uniqueness_vs_epsilon` counts the trips whose quantized start-end pair is
+unique (:func:`grid_keys`, :func:`unique_count`), in memory or on Dask (``engine="dask"``).
 """
 
 from __future__ import annotations
@@ -16,21 +17,27 @@ from typing import Any, Literal
 
 import numpy as np
 import pandas as pd
+from numpy.typing import ArrayLike, NDArray
 
-from nsp._validation import check_choice
+from nsp._dask import check_pandas, expand_paths, file_kind, import_dask
+from nsp._validation import check_choice, check_real
 from nsp.paths import data_dir
+from nsp.scale._taxi import boxes_for, coordinate_bins, curve_frame, uniqueness_dask
 
-from . import registry as _reg
+from . import _registry as _reg
+from ._fetching import registered_path
 from ._io import MalformedFileError, first_line, read_table
-from .fetching import registered_path
 
 __all__ = [
     "KAGGLE_2014_FILE",
     "NYC_BBOX_PAPER",
     "TAXI_COLUMNS",
     "TAXI_SAMPLES",
+    "grid_keys",
     "load_nyc_taxi",
     "parse_bbox",
+    "unique_count",
+    "uniqueness_vs_epsilon",
 ]
 
 log = logging.getLogger("nsp.datasets")
@@ -332,7 +339,6 @@ def _taxi_meta() -> pd.DataFrame:
 
 
 def _load_taxi_dask(files: list[str], box: tuple[float, float, float, float] | None) -> Any:
-    from nsp.scale._core import file_kind, import_dask
 
     dd = import_dask()
     meta = _taxi_meta()
@@ -432,7 +438,6 @@ def load_nyc_taxi(
         if path is not None:
             if chosen != "auto":
                 raise ValueError(f"sample must be 'auto' when a path is given; got {sample!r}")
-            from nsp.scale._core import expand_paths
 
             return _load_taxi_dask(expand_paths(path), box)
     if path is not None:
@@ -492,3 +497,172 @@ def load_nyc_taxi(
         }
     )
     return frame
+
+
+def grid_keys(
+    trips: pd.DataFrame, boxes: int, *, bbox: Sequence[float] = NYC_BBOX_PAPER
+) -> NDArray[np.int64]:
+    """Return the quantized (pickup cell, dropoff cell) of every trip as an ``(N, 2)`` array.
+
+    Each cell index is ``lat_bin · boxes + lon_bin`` with Definition 3's bins over the box edges.
+
+    Parameters
+    ----------
+    trips : pandas.DataFrame
+        Columns ``pickup_latitude, pickup_longitude, dropoff_latitude, dropoff_longitude``.
+    boxes : int
+        Boxes per coordinate, ``1..2**31``.
+    bbox : (lon_min, lon_max, lat_min, lat_max)
+        The box quantized.
+
+    Returns
+    -------
+    numpy.ndarray of int64, shape (N, 2)
+
+    Raises
+    ------
+    ValueError
+        If a coordinate column is missing or a trip lies outside ``bbox`` (filter first, e.g.
+        ``load_nyc_taxi(bbox="paper")``), or ``boxes`` exceeds 2**31.
+
+    Examples
+    --------
+    >>> trips = pd.DataFrame({"pickup_latitude": [40.5], "pickup_longitude": [-74.2],
+    ...                       "dropoff_latitude": [40.9], "dropoff_longitude": [-73.7]})
+    >>> grid_keys(trips, 2).tolist()
+    [[0, 3]]
+    """
+    plat, plon, dlat, dlon = coordinate_bins(trips, boxes, bbox)
+    pick, drop = plat * boxes + plon, dlat * boxes + dlon
+    return np.column_stack([pick, drop])
+
+
+def unique_count(keys: ArrayLike) -> int:
+    """Count the rows of ``keys`` (pairs of non-negative cell indices) that occur exactly once.
+
+    The pair is packed into one integer when it fits in 63 bits (one sort), else each column is
+    replaced by the rank of its value first.
+
+    Parameters
+    ----------
+    keys : array_like of int, shape (N, 2)
+        Non-negative cell indices.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> unique_count([[0, 1], [0, 1], [2, 3], [4, 5]])
+    2
+    """
+    raw = np.asarray(keys)
+    if raw.size and not np.issubdtype(raw.dtype, np.integer):
+        raise ValueError(f"keys must be integer cell indices; got dtype {raw.dtype}")
+    keys = raw.astype(np.int64)
+    if keys.ndim != 2 or keys.shape[1] != 2:
+        raise ValueError(f"keys must be an (N, 2) array of cell indices; got shape {keys.shape}")
+    if keys.shape[0] == 0:
+        return 0
+    if keys.min() < 0:
+        raise ValueError("keys must be non-negative cell indices")
+    first, second = keys[:, 0], keys[:, 1]
+    span = int(second.max()) + 1
+    if int(first.max()) >= (2**63 - 1) // span:
+        # Too many cells to pack: replace each column by the rank of its value (< N).
+        first = np.unique(first, return_inverse=True)[1].astype(np.int64)
+        second = np.unique(second, return_inverse=True)[1].astype(np.int64)
+        span = int(second.max()) + 1
+    packed = np.sort(first * span + second)
+    new = np.empty(packed.size + 1, dtype=bool)
+    new[0], new[-1] = True, True
+    new[1:-1] = packed[1:] != packed[:-1]
+    starts = np.flatnonzero(new)
+    return int(np.sum(np.diff(starts) == 1))
+
+
+def uniqueness_vs_epsilon(
+    trips: Any,
+    epsilons: Sequence[float] = tuple(range(0, 50, 2)),
+    *,
+    bbox: Sequence[float] = NYC_BBOX_PAPER,
+    engine: Literal["pandas", "dask"] = "pandas",
+) -> pd.DataFrame:
+    """Count the trips with a unique quantized start–end pair per budget (noiseless Fig. 6).
+
+    Each coordinate of a trip's pickup and dropoff is quantized to ``⌊2^{ε/2}⌋`` boxes of
+    ``bbox`` (a point costs ε bits, the start–end pair 2ε); a trip whose quantized 4-tuple no
+    other trip shares is re-identifiable by anyone who knows its endpoints. Both engines give
+    equal counts.
+
+    Parameters
+    ----------
+    trips : pandas.DataFrame, or with ``engine="dask"`` a Dask DataFrame, path glob or list of paths
+        Trips inside ``bbox`` (see :func:`grid_keys`); files are Parquet or CSV with a header
+        (only the four coordinates are read).
+    epsilons : sequence of float
+        Point budgets in bits, finite and ``>= 0``.
+    bbox : (lon_min, lon_max, lat_min, lat_max)
+        The box quantized (default the paper's, :data:`NYC_BBOX_PAPER`).
+    engine : {"pandas", "dask"}
+        ``"pandas"`` sorts one array of keys per budget in memory (for even budgets the bins
+        are computed once, at the finest grid: a coarser bin is a right shift of it);
+        ``"dask"`` computes every budget in one pass over data that need not fit in memory
+        (``pip install "nsp-privacy[scale]"``), on the active ``dask.distributed`` client if any.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``epsilon`` (= ``eps_point``, bits per reported point), ``eps_pair`` (= 2ε,
+        the whole trip), ``boxes``, ``n_trips``, ``n_unique``, ``ratio``, one row per budget
+        in the order given.
+
+    Raises
+    ------
+    ValueError
+        If a column is missing, ``trips`` holds no trip, a budget is negative, or a trip lies
+        outside ``bbox``.
+    FileNotFoundError
+        If no file matches the glob (``engine="dask"``).
+
+    Examples
+    --------
+    >>> trips = pd.DataFrame({"pickup_latitude": [40.6, 40.6, 40.8],
+    ...                       "pickup_longitude": [-74.0, -74.0, -73.8],
+    ...                       "dropoff_latitude": [40.7, 40.7, 40.7],
+    ...                       "dropoff_longitude": [-73.9, -73.9, -73.9]})
+    >>> uniqueness_vs_epsilon(trips, [0, 2]).n_unique.tolist()
+    [0, 1]
+    """
+    engine = check_choice("engine", engine, ("pandas", "dask"))  # type: ignore[assignment]
+    if engine == "dask":
+        return uniqueness_dask(trips, epsilons, bbox=bbox)
+    check_pandas(trips, "trips")
+    if len(trips) == 0:
+        raise ValueError("trips is empty")
+    for e in epsilons:
+        check_real("epsilons", e, low=0.0)
+    boxes = [boxes_for(eps) for eps in epsilons]
+    finest = max(boxes)
+    nested = all(
+        b & (b - 1) == 0 for b in boxes
+    )  # powers of two: every grid refines into the finest
+    if nested:
+        # Bins at the finest power-of-two grid, once; a coarser grid's bin is a right shift of it
+        # (scaling by a power of two is exact in floating point, so this equals quantizing again).
+        fine = coordinate_bins(trips, finest, bbox)
+    uniques = []
+    for b in boxes:
+        if nested:
+            shift = finest.bit_length() - b.bit_length()
+            plat, plon, dlat, dlon = (c >> shift for c in fine)
+            keys = np.empty((len(trips), 2), dtype=np.int64)
+            np.multiply(plat, b, out=keys[:, 0])
+            keys[:, 0] += plon
+            np.multiply(dlat, b, out=keys[:, 1])
+            keys[:, 1] += dlon
+        else:
+            keys = grid_keys(trips, b, bbox=bbox)
+        uniques.append(unique_count(keys))
+    return curve_frame(epsilons, boxes, len(trips), uniques)

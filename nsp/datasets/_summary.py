@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from . import registry as _reg
+from . import _registry as _reg
 
 __all__ = ["describe", "format_columns"]
 

@@ -24,7 +24,7 @@ and in the data folder (``data_dir()/<key>/<file>``).
 ``convert``
     no publisher serves these bytes, but they are rebuilt exactly from a commit-pinned public
     ``source`` (another registered file, ``{"registered": "<dataset>/<file>"}``, or ``{"url":
-    ..., "git_blob": ..., "sha256": ...}``) by a ``recipe`` (see :mod:`nsp.datasets.convert`);
+    ..., "git_blob": ..., "sha256": ...}``) by a ``recipe`` (see ``nsp/datasets/_convert.py``);
     the source is verified before the conversion, the result against ``sha256`` after it;
 ``mirror-only``
     no public URL serves these bytes and there is no recipe; ``reason`` says why.
@@ -204,7 +204,7 @@ class FileEntry:
         if self.method == "https":
             return f"{mirror}, or download {self.url} into {dest}"
         if self.method == "convert":
-            from .convert import describe_recipe
+            from ._convert import describe_recipe
 
             extra = (
                 " (needs pip install 'nsp-privacy[rdata]')"
@@ -307,7 +307,7 @@ def _resolve_source(entry: FileEntry, by_key: dict[str, FileEntry]) -> FileEntry
     """Check a ``convert`` entry's download table; fill a registered source's url and sha256."""
     if entry.method != "convert":
         return entry
-    from .convert import RECIPES
+    from ._convert import RECIPES
 
     download = dict(entry.download)
     if download.get("recipe") not in RECIPES:

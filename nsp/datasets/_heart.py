@@ -4,21 +4,27 @@
 description of the 14 attributes (role, type, description, units, missing values) comes from its
 web API through ``ucimlrepo``: ``nsp.datasets.uci_metadata("heart_disease")`` (needs the
 network; the table UCI serves there is the processed Cleveland one, not the Hungarian file).
+:func:`joint_counts` counts the records per pair of values of two columns (the (age, chol)
+table of the experiment), in memory or on Dask (``engine="dask"``).
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
 import pandas as pd
 
-from ._io import MalformedFileError, read_table
-from .fetching import registered_path
+from nsp._dask import check_pandas
+from nsp._validation import check_choice
+from nsp.scale._joint import check_pair, finish_table, joint_counts_dask
 
-__all__ = ["HEART_COLUMNS", "HUNGARIAN_RAW_POSITIONS", "load_hungarian_heart"]
+from ._fetching import registered_path
+from ._io import MalformedFileError, read_table
+
+__all__ = ["HEART_COLUMNS", "HUNGARIAN_RAW_POSITIONS", "joint_counts", "load_hungarian_heart"]
 
 #: The 14 attributes of the processed file, in file order.
 HEART_COLUMNS: tuple[str, ...] = (
@@ -209,3 +215,52 @@ def load_hungarian_heart(
     if drop_duplicates:
         frame = frame.drop_duplicates(subset=list(HEART_COLUMNS), keep="first")
     return frame.reset_index(drop=True)
+
+
+def joint_counts(
+    data: Any, *, s: str, x: str, engine: Literal["pandas", "dask"] = "pandas"
+) -> pd.DataFrame:
+    """Count table ``N(s, x)`` of two columns: rows the sorted values of ``s``, columns of ``x``.
+
+    The counts behind the agglomerative experiment's (age, chol) joint: rows and columns in
+    the order of :meth:`nsp.uncertain.JointRange.from_frame` for sortable values, records with
+    a missing ``s`` or ``x`` dropped; ``N / N.sum()`` is the empirical pmf. Both engines give
+    equal tables.
+
+    Parameters
+    ----------
+    data : pandas.DataFrame, or with ``engine="dask"`` a Dask DataFrame, path glob or list of paths
+        The records (files: Parquet or CSV with a header).
+    s, x : str
+        The two columns (distinct).
+    engine : {"pandas", "dask"}
+        ``"pandas"`` counts in memory; ``"dask"`` groups and counts on Dask
+        (``pip install "nsp-privacy[scale]"``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        int64 counts; index the values of ``s`` (named ``s``), columns those of ``x``; only
+        values that occur.
+
+    Raises
+    ------
+    ValueError
+        If a column is missing, ``s == x``, or no record is left.
+
+    Examples
+    --------
+    >>> df = pd.DataFrame({"age": [30, 30, 40, 50], "chol": [200, 210, 200, 200]})
+    >>> joint_counts(df, s="age", x="chol").to_numpy().tolist()
+    [[1, 1], [1, 0], [1, 0]]
+    """
+    engine = check_choice("engine", engine, ("pandas", "dask"))  # type: ignore[assignment]
+    if engine == "dask":
+        return joint_counts_dask(data, s=s, x=x)
+    s, x = check_pair(s, x)
+    check_pandas(data, "data")
+    missing = [c for c in (s, x) if c not in data.columns]
+    if missing:
+        raise ValueError(f"data must have the columns {[s, x]} (missing {missing})")
+    sizes = data[[s, x]].dropna().groupby([s, x], observed=True).size()
+    return finish_table(sizes, s, x)

@@ -7,7 +7,7 @@ against the registry, and only then is it renamed into place, so an interrupted 
 copy never looks like a good one. Where no mirror has a file, ``fetch`` downloads it from
 the publisher (HTTPS with a timeout, checked against the same sha256) unless the machine is
 offline: ``allow_network=False``, ``$CI`` set, ``$NSP_OFFLINE`` set, or the download fails.
-A converted file (registry method ``convert``, see :mod:`nsp.datasets.convert`) is rebuilt
+A converted file (registry method ``convert``, see ``nsp/datasets/_convert.py``) is rebuilt
 from its commit-pinned source: the source is taken verified from the data folder or the
 mirror when it is registered and there, else downloaded and checked by its sha256 or git
 blob id; the result must have the registered sha256. R files need ``pip install
@@ -33,9 +33,9 @@ import pandas as pd
 from nsp._atomic import atomic_path
 from nsp.paths import data_dir, data_mirror
 
-from . import registry as _reg
-from .convert import MissingExtraError, check_requirements, convert_file, verify_source
-from .registry import ChecksumError, FileEntry, sha256_file
+from . import _registry as _reg
+from ._convert import MissingExtraError, check_requirements, convert_file, verify_source
+from ._registry import ChecksumError, FileEntry, sha256_file
 
 __all__ = [
     "DataUnavailableError",

@@ -20,9 +20,9 @@ import pandas as pd
 
 from nsp._validation import check_choice, check_int
 
-from . import registry as _reg
+from . import _registry as _reg
+from ._fetching import registered_path
 from ._io import MalformedFileError
-from .fetching import registered_path
 
 __all__ = [
     "NILM_APPLIANCES",

@@ -30,18 +30,26 @@ from typing import Any, Literal, TypeAlias
 import numpy as np
 import pandas as pd
 
+from nsp._dask import check_pandas, expand_paths, file_kind, import_dask
 from nsp._validation import check_choice
 from nsp.paths import data_dir
+from nsp.scale._membership import (
+    SEVERAL_CHANNELS,
+    check_meter_columns,
+    daily_totals_dask,
+    daily_totals_rows,
+)
 
-from . import registry as _reg
+from . import _registry as _reg
+from ._fetching import registered_path
 from ._io import MalformedFileError, first_bad_line, first_line, read_table
-from .fetching import registered_path
 
 __all__ = [
     "AUSGRID_CHANNELS",
     "AUSGRID_2012_13_FILE",
     "SGSC_CHANNELS",
     "SMART_METER_COLUMNS",
+    "daily_totals",
     "load_ausgrid",
     "load_ausgrid_customer12",
     "load_smart_meter",
@@ -171,7 +179,7 @@ def load_ausgrid(
     Returns
     -------
     pandas.DataFrame
-        The smart-meter schema of :mod:`nsp.datasets.smart_meter` (customer, timestamp,
+        The smart-meter schema of :func:`load_smart_meter` (customer, timestamp,
         channel, kwh), plus the metadata columns if asked.
 
     Raises
@@ -457,7 +465,6 @@ def _load_smart_meter_dask(
     data_home: str | os.PathLike[str] | None,
     path: str | os.PathLike[str] | Sequence[str | os.PathLike[str]] | None,
 ) -> Any:
-    from nsp.scale._core import expand_paths, file_kind, import_dask
 
     dd = import_dask()
     if source == "sgsc":
@@ -599,3 +606,53 @@ def load_smart_meter(
             )
         return load_ausgrid_customer12(channels=channels, start=start, end=end, data_home=data_home)
     raise ValueError(f"source must be 'sgsc', 'ausgrid' or 'ausgrid_customer12'; got {source!r}")
+
+
+def daily_totals(frame: Any, *, engine: Literal["pandas", "dask"] = "pandas") -> pd.DataFrame:
+    """Sum and count the half-hourly readings of each (customer, day), in a canonical order.
+
+    The readings of a day are added in the order of their timestamps (ties by value), left to
+    right in pairwise blocks as :func:`numpy.add.reduceat` does, whatever the order of the
+    rows: so a partition holding a customer's rows gives the same floats as the whole frame,
+    which is what makes the Dask engine exact (equal floats, not merely close ones). A missing
+    ``kwh`` is not counted and adds 0.
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame, or with ``engine="dask"`` a Dask DataFrame, path glob or list of paths
+        Columns ``customer``, ``timestamp`` (datetime64), ``kwh`` and optionally ``channel``
+        (one channel only), as :func:`load_smart_meter` returns them (with ``engine="dask"``
+        too); files are Parquet or CSV with those columns (CSV timestamps in ISO 8601).
+    engine : {"pandas", "dask"}
+        ``"pandas"`` adds in memory; ``"dask"`` shuffles the rows by customer and adds each
+        partition on Dask (``pip install "nsp-privacy[scale]"``), for tens of thousands of
+        households.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index (``customer`` as str, ``timestamp`` normalized to the day), sorted; columns
+        ``sum`` (float64, kWh) and ``count`` (int64, readings).
+
+    Raises
+    ------
+    ValueError
+        If a column is missing, the frame holds several channels, or ``frame`` is of another
+        type.
+
+    Examples
+    --------
+    >>> f = pd.DataFrame({"customer": ["a", "a", "b"], "kwh": [0.5, 0.25, 1.0],
+    ...                   "timestamp": pd.to_datetime(["2012-07-01 00:00", "2012-07-01 00:30",
+    ...                                                "2012-07-02 00:00"])})
+    >>> daily_totals(f)["sum"].tolist()
+    [0.75, 1.0]
+    """
+    engine = check_choice("engine", engine, ("pandas", "dask"))  # type: ignore[assignment]
+    if engine == "dask":
+        return daily_totals_dask(frame)
+    check_pandas(frame, "frame")
+    check_meter_columns(frame.columns)
+    if "channel" in frame.columns and frame["channel"].nunique() > 1:
+        raise ValueError(SEVERAL_CHANNELS)
+    return daily_totals_rows(frame)

@@ -34,7 +34,7 @@ from typing import Any
 
 import pandas as pd
 
-from .fetching import _network_allowed
+from ._fetching import _network_allowed
 
 __all__ = ["UCI_IDS", "UCIMetadata", "UCIUnavailableError", "VARIABLE_COLUMNS", "uci_metadata"]
 
@@ -147,7 +147,7 @@ def uci_metadata(dataset: str | int, *, allow_network: bool | None = None) -> UC
     >>> uci_metadata("adult", allow_network=False)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    nsp.datasets.uci.UCIUnavailableError: uci_metadata('adult') ... needs the network, ...
+    nsp.datasets._uci.UCIUnavailableError: uci_metadata('adult') ... needs the network, ...
 
     With internet (skipped here):
 

@@ -20,9 +20,9 @@ import pandas as pd
 
 from nsp.paths import data_dir
 
-from . import registry as _reg
+from . import _registry as _reg
+from ._fetching import registered_path
 from ._io import MalformedFileError, open_text, read_table
-from .fetching import registered_path
 
 __all__ = ["REDD_HOUSE1_LABELS", "REDD_TZ", "load_redd", "read_redd_channel", "read_redd_labels"]
 

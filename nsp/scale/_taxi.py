@@ -1,11 +1,13 @@
-"""Uniqueness of quantized taxi trips on Dask: Fig. 6 of the noiseless-privacy paper, any size.
+"""Uniqueness of quantized taxi trips: the binning kernels of both engines and the Dask path.
 
-The pandas path (:func:`nsp.papers.noiseless.taxi.uniqueness_vs_epsilon`) sorts one array of
-keys per budget. Here the trips stay on disk or on a cluster:
+The kernels (:func:`boxes_for`, :func:`coordinate_bins`, :func:`curve_frame`) are shared by
+both engines of :func:`nsp.datasets.uniqueness_vs_epsilon`. The pandas engine sorts one array
+of keys per budget; the Dask path (:func:`uniqueness_dask`) keeps the trips on
+disk or on a cluster:
 
 - every partition computes the bins of its trips once, at the finest grid (for even budgets
   every grid is a power of two and a coarser bin is a right shift of the finest one, as in the
-  pandas path), or at each grid for other budgets;
+  pandas engine), or at each grid for other budgets;
 - coarse grids (at most 32 boxes per coordinate, so at most 2^20 start-end cells) are counted
   by a tree reduction of per-partition ``value_counts``;
 - finer grids need every trip of a cell in one place: the bins are shuffled once by their cell
@@ -15,7 +17,7 @@ keys per budget. Here the trips stay on disk or on a cluster:
   finer ones); the counts are summed.
 
 One :func:`dask.compute` runs it all, so the data are read once. Every count is an integer, so
-the result equals the pandas path's exactly.
+the result equals the pandas engine's exactly.
 """
 
 from __future__ import annotations
@@ -25,15 +27,122 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
+from numpy.typing import NDArray
 
-from nsp._validation import check_real
-from nsp.papers.noiseless import taxi as _taxi
+from nsp._dask import DaskInput, as_dask_frame, import_dask
+from nsp._validation import check_int, check_real
+from nsp.noiseless import LinearQuantizer, local_levels
 
-from ._core import DaskInput, as_dask_frame, import_dask
+__all__ = [
+    "TAXI_COORDS",
+    "boxes_for",
+    "check_bbox",
+    "coordinate_bins",
+    "curve_frame",
+    "uniqueness_dask",
+]
 
-__all__ = ["uniqueness_vs_epsilon"]
+#: The four coordinates of a trip, in the order of the bins.
+TAXI_COORDS = ("pickup_latitude", "pickup_longitude", "dropoff_latitude", "dropoff_longitude")
 
-_COORDS = list(_taxi._COORDS)
+
+def boxes_for(epsilon: float) -> int:
+    """Levels per coordinate at point budget ``epsilon`` (``ε/2`` per coordinate): ``⌊2^{ε/2}⌋``.
+
+    Parameters
+    ----------
+    epsilon : float
+        Budget in bits per point (latitude and longitude), finite and ``>= 0``.
+
+    Returns
+    -------
+    int
+        Boxes per coordinate.
+
+    Examples
+    --------
+    >>> [boxes_for(e) for e in (0, 2, 3, 10)]
+    [1, 2, 2, 32]
+    """
+    return local_levels(check_real("epsilon", epsilon, low=0.0) / 2)
+
+
+def check_bbox(bbox: Sequence[float]) -> tuple[float, float, float, float]:
+    """``bbox`` as a checked ``(lon_min, lon_max, lat_min, lat_max)``."""
+    if isinstance(bbox, str) or len(bbox) != 4:
+        raise ValueError(f"bbox must be (lon_min, lon_max, lat_min, lat_max); got {bbox!r}")
+    lon_min, lon_max, lat_min, lat_max = (check_real(f"bbox[{k}]", v) for k, v in enumerate(bbox))
+    if not (lon_min < lon_max and lat_min < lat_max):
+        raise ValueError(f"bbox must have lon_min < lon_max and lat_min < lat_max; got {bbox!r}")
+    return lon_min, lon_max, lat_min, lat_max
+
+
+def coordinate_bins(
+    trips: pd.DataFrame, boxes: int, bbox: Sequence[float]
+) -> list[NDArray[np.int64]]:
+    """Definition 3's bin of each coordinate (pickup lat, pickup lon, dropoff lat, dropoff lon)."""
+    if not isinstance(trips, pd.DataFrame):
+        raise ValueError(f"trips must be a pandas DataFrame; got {type(trips).__name__}")
+    missing = [c for c in TAXI_COORDS if c not in trips.columns]
+    if missing:
+        raise ValueError(f"trips must have the columns {list(TAXI_COORDS)} (missing {missing})")
+    boxes = check_int("boxes", boxes, low=1, high=2**31)
+    lon_min, lon_max, lat_min, lat_max = check_bbox(bbox)
+    q_lat = LinearQuantizer(lat_min, lat_max, boxes, output="index")
+    q_lon = LinearQuantizer(lon_min, lon_max, boxes, output="index")
+    return [
+        np.asarray((q_lat if "lat" in c else q_lon).index(trips[c].to_numpy()), dtype=np.int64)
+        for c in TAXI_COORDS
+    ]
+
+
+def curve_frame(
+    epsilons: Sequence[float], boxes: Sequence[int], n_trips: int, n_unique: Sequence[int]
+) -> pd.DataFrame:
+    """Assemble Fig. 6's table from the unique-trip count of each budget.
+
+    The one place the table's columns and dtypes are defined, for the pandas and the Dask engine.
+
+    Parameters
+    ----------
+    epsilons : sequence of float
+        Point budgets in bits.
+    boxes : sequence of int
+        Boxes per coordinate of each budget (:func:`boxes_for`).
+    n_trips : int
+        Number of trips, ``>= 1``.
+    n_unique : sequence of int
+        Unique trips at each budget, ``0..n_trips``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``epsilon``, ``eps_pair``, ``boxes``, ``n_trips``, ``n_unique``, ``ratio``.
+
+    Examples
+    --------
+    >>> curve_frame([0, 2], [1, 2], 4, [0, 2]).ratio.tolist()
+    [0.0, 0.5]
+    """
+    n_trips = check_int("n_trips", n_trips, low=1)
+    if not len(epsilons) == len(boxes) == len(n_unique):
+        raise ValueError("epsilons, boxes and n_unique must have the same length")
+    rows = []
+    for eps, b, u in zip(epsilons, boxes, n_unique, strict=True):
+        u = check_int("n_unique", u, low=0, high=n_trips)
+        rows.append(
+            {
+                "epsilon": eps,
+                "eps_pair": 2 * eps,
+                "boxes": b,
+                "n_trips": n_trips,
+                "n_unique": u,
+                "ratio": u / n_trips,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
 _BINS = ["plat", "plon", "dlat", "dlon"]
 #: Grids with at most this many boxes per coordinate are counted by a tree reduction.
 COARSE_BOXES = 32
@@ -42,7 +151,7 @@ _MIX = np.uint64(0x9E3779B97F4A7C15)
 
 def _bins(part: pd.DataFrame, boxes: int, bbox: tuple[float, ...]) -> pd.DataFrame:
     # Bins are < boxes <= 2**31: int32 halves what the shuffle moves.
-    bins = _taxi._coordinate_bins(part, boxes, bbox)
+    bins = coordinate_bins(part, boxes, bbox)
     return pd.DataFrame({c: b.astype(np.int32) for c, b in zip(_BINS, bins, strict=True)})
 
 
@@ -114,61 +223,19 @@ def _family(bins: Any, base: int, levels: Sequence[int]) -> dict[int, Any]:
     return out
 
 
-def uniqueness_vs_epsilon(
-    trips: DaskInput,
-    epsilons: Sequence[float] = tuple(range(0, 50, 2)),
-    *,
-    bbox: Sequence[float] = _taxi.PAPER_BBOX,
+def uniqueness_dask(
+    trips: DaskInput, epsilons: Sequence[float], *, bbox: Sequence[float]
 ) -> pd.DataFrame:
-    """Compute Fig. 6's unique-trip counts per budget on a Dask frame or many files.
-
-    The same result as :func:`nsp.papers.noiseless.taxi.uniqueness_vs_epsilon` on the trips
-    gathered in memory (integer counts: equal exactly), for data that do not fit in memory.
-    All budgets are computed in one pass over the data (one :func:`dask.compute`); the active
-    ``dask.distributed`` client, if any, runs it.
-
-    Parameters
-    ----------
-    trips : dask.dataframe.DataFrame, path glob or list of paths
-        Trips inside ``bbox`` with the columns ``pickup_latitude, pickup_longitude,
-        dropoff_latitude, dropoff_longitude``; files are Parquet or CSV with a header
-        (only those four columns are read).
-    epsilons : sequence of float
-        Point budgets in bits, finite and ``>= 0``.
-    bbox : (lon_min, lon_max, lat_min, lat_max)
-        The box quantized.
-
-    Returns
-    -------
-    pandas.DataFrame
-        Columns ``epsilon``, ``eps_pair``, ``boxes``, ``n_trips``, ``n_unique``, ``ratio``, one
-        row per budget in the order given.
-
-    Raises
-    ------
-    ValueError
-        If a column is missing, ``trips`` is of another type or holds no trip, a budget is
-        negative, or a trip lies outside ``bbox`` (raised when computed).
-    FileNotFoundError
-        If no file matches the glob.
-
-    Examples
-    --------
-    >>> import dask.dataframe as dd
-    >>> trips = _taxi.synthetic_trips(2000, seed=1)
-    >>> curve = uniqueness_vs_epsilon(dd.from_pandas(trips, npartitions=3), [4, 16])
-    >>> curve.n_unique.tolist() == _taxi.uniqueness_vs_epsilon(trips, [4, 16]).n_unique.tolist()
-    True
-    """
+    """Run the Dask engine of :func:`nsp.datasets.uniqueness_vs_epsilon` (the module's notes)."""
     import dask
 
     epsilons = list(epsilons)
     for e in epsilons:
         check_real("epsilons", e, low=0.0)
-    box = _taxi._check_bbox(bbox)
+    box = check_bbox(bbox)
     import_dask()
-    frame = as_dask_frame(trips, columns=_COORDS, name="trips")
-    boxes = [_taxi.boxes_for(e) for e in epsilons]
+    frame = as_dask_frame(trips, columns=list(TAXI_COORDS), name="trips")
+    boxes = [boxes_for(e) for e in epsilons]
     lazy: dict[int, Any] = {}
     if boxes and all(b & (b - 1) == 0 for b in boxes):
         finest = max(boxes)
@@ -184,4 +251,4 @@ def uniqueness_vs_epsilon(
     if n_trips == 0:
         raise ValueError("trips is empty")
     unique = {b: int(c) for b, c in zip(order, counts, strict=True)}
-    return _taxi.curve_frame(epsilons, boxes, n_trips, [unique[b] for b in boxes])
+    return curve_frame(epsilons, boxes, n_trips, [unique[b] for b in boxes])
