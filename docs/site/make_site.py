@@ -28,8 +28,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 PAPERS = ("agglomerative", "noiseless", "privacy_channels", "utility_privacy", "privacy_funnel")
 SECTIONS = (*PAPERS, "compare", "datasets")
-#: Deprecated alias modules, kept importable for one release but not documented twice.
-ALIASES = frozenset({"nsp.clustering.partition"})
 TITLES = {
     "datasets": "The datasets",
     "compare": "All five notions side by side",
@@ -132,30 +130,31 @@ def _maker(key: str, stem: str, notebooks: dict[str, list[str]]) -> str | None:
 def public_modules() -> list[str]:
     """Return the modules whose ``__all__`` the API reference documents, parents first.
 
-    Every subpackage reachable from ``import nsp``, the submodules a package lists in its own
-    ``__all__`` (such as ``nsp.clustering.funnel``), and one module per paper. Deprecated
-    alias packages are left out.
+    ``nsp`` itself, every subpackage reachable from ``import nsp``, every submodule a package
+    lists in its own ``__all__`` (such as ``nsp.clustering.funnel`` or
+    ``nsp.papers.noiseless.taxi``, at any depth), and one module per paper.
     """
     import importlib
+    from types import ModuleType
 
     import nsp
     from nsp.papers import PAPERS as KEYS
 
     names: list[str] = []
-    for name in nsp.__all__:
-        if name == "__version__" or f"nsp.{name}" in ALIASES:
-            continue
-        module = importlib.import_module(f"nsp.{name}")
+
+    def visit(module: ModuleType) -> None:
+        if module.__name__ in names:
+            return
         names.append(module.__name__)
-        listed = list(getattr(module, "__all__", []))
-        subs = [
-            f"{module.__name__}.{s}"
-            for s in listed
-            if hasattr(module, "__path__") and importlib.util.find_spec(f"{module.__name__}.{s}")
-        ]
-        if subs and len(subs) == len(listed):  # a namespace of modules, re-exporting nothing
-            names += [s for s in subs if s not in ALIASES]
-    names += [f"nsp.papers.{key}" for key in KEYS if f"nsp.papers.{key}" not in names]
+        for public in getattr(module, "__all__", []):
+            if hasattr(module, "__path__") and importlib.util.find_spec(
+                f"{module.__name__}.{public}"
+            ):
+                visit(importlib.import_module(f"{module.__name__}.{public}"))
+
+    visit(nsp)
+    for key in KEYS:
+        visit(importlib.import_module(f"nsp.papers.{key}"))
     return names
 
 

@@ -64,6 +64,7 @@ from ._adult import (
     discretize_adult,
     load_adult,
 )
+from ._errors import ChecksumError
 from ._fetching import (
     DataUnavailableError,
     fetch,
@@ -83,7 +84,7 @@ from ._nilm_households import (
     read_nilm_household_file,
 )
 from ._redd import REDD_HOUSE1_LABELS, REDD_TZ, load_redd, read_redd_channel, read_redd_labels
-from ._registry import REGISTRY, ChecksumError, FileEntry, Registry, load_registry, sha256_file
+from ._registry import REGISTRY, FileEntry, Registry, load_registry, sha256_file
 from ._smart_meter import (
     SMART_METER_COLUMNS,
     daily_totals,

@@ -47,7 +47,7 @@ from typing import Any
 
 import pandas as pd
 
-from ._registry import ChecksumError
+from ._errors import ChecksumError
 
 __all__ = [
     "MissingExtraError",
@@ -131,7 +131,7 @@ def verify_source(data: bytes, source: Mapping[str, Any], *, where: str) -> None
     ...               where="x")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    nsp.datasets._registry.ChecksumError: checksum mismatch for x: expected git blob id e69de29...
+    nsp.datasets._errors.ChecksumError: checksum mismatch for x: expected git blob id e69de29...
     """
     checks = {
         "git blob id": (source.get("git_blob"), git_blob_sha1),

@@ -35,7 +35,8 @@ from nsp.paths import data_dir, data_mirror
 
 from . import _registry as _reg
 from ._convert import MissingExtraError, check_requirements, convert_file, verify_source
-from ._registry import ChecksumError, FileEntry, sha256_file
+from ._errors import ChecksumError
+from ._registry import FileEntry, sha256_file
 
 __all__ = [
     "DataUnavailableError",

@@ -49,6 +49,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ._convert import RECIPES, describe_recipe
+from ._errors import ChecksumError
+
 __all__ = [
     "ChecksumError",
     "DatasetInfo",
@@ -60,41 +63,6 @@ __all__ = [
 ]
 
 _CHUNK = 1 << 20
-
-
-class ChecksumError(ValueError):
-    """A file's sha256 differs from the registry.
-
-    Attributes
-    ----------
-    source : str
-        The file (or URL) that was checked.
-    path : pathlib.Path or None
-        The file, when ``source`` is not a URL.
-    expected, actual : str
-        The registered and the computed digest (hex).
-    algorithm : str
-        ``"sha256"``, or ``"git blob id"`` for a commit-pinned source checked by its git object id.
-    """
-
-    def __init__(
-        self,
-        source: os.PathLike[str] | str,
-        expected: str,
-        actual: str,
-        fix: str,
-        *,
-        algorithm: str = "sha256",
-    ) -> None:
-        self.source = str(source)
-        self.path = None if "://" in self.source else Path(source)
-        self.expected = expected
-        self.actual = actual
-        self.algorithm = algorithm
-        super().__init__(
-            f"checksum mismatch for {self.source}: expected {algorithm} {expected}, "
-            f"got {actual}. {fix}"
-        )
 
 
 @dataclass(frozen=True)
@@ -204,8 +172,6 @@ class FileEntry:
         if self.method == "https":
             return f"{mirror}, or download {self.url} into {dest}"
         if self.method == "convert":
-            from ._convert import describe_recipe
-
             extra = (
                 " (needs pip install 'nsp-privacy[rdata]')"
                 if "rdata" in self.download["recipe"]
@@ -307,8 +273,6 @@ def _resolve_source(entry: FileEntry, by_key: dict[str, FileEntry]) -> FileEntry
     """Check a ``convert`` entry's download table; fill a registered source's url and sha256."""
     if entry.method != "convert":
         return entry
-    from ._convert import RECIPES
-
     download = dict(entry.download)
     if download.get("recipe") not in RECIPES:
         raise ValueError(

@@ -1,0 +1,159 @@
+"""The public line: which modules are public, and one import path per public object.
+
+The public API of nsp is what the ``__all__`` of its public modules lists (PEP 8's rule): a public
+module is one whose dotted path has no component starting with an underscore. These tests walk
+the package independently of the site's own list and check that
+
+* every public module has an ``__all__`` whose names all resolve, and is documented on the site;
+* every public object (a function, class or other object defined in nsp) is listed by exactly one
+  public ``__all__``: one import path;
+* every public name is bound to one object package-wide.
+
+One exception to both, stated: the papers' own names ``algorithm1``, ``algorithm2`` and
+``algorithm2_prime`` are permanent aliases of the descriptive functions, in the clustering module
+of each paper (so ``algorithm1`` is Ding & Farokhi's Algorithm 1 in ``nsp.clustering.nonstochastic``
+and Makhdoumi et al.'s in ``nsp.clustering.funnel``).
+* nothing in the package warns of its own deprecation: nothing has been released, so moved
+  names were moved, not shimmed (the one helper for after the release is ``nsp._deprecation``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import inspect
+import pkgutil
+import re
+from collections import defaultdict
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import nsp
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: The papers' own algorithm names: permanent aliases, each in its paper's clustering module.
+PAPER_ALIASES = {
+    "algorithm1": {"nsp.clustering.funnel", "nsp.clustering.nonstochastic"},
+    "algorithm2": {"nsp.clustering.funnel", "nsp.clustering.nonstochastic"},
+    "algorithm2_prime": {"nsp.clustering.funnel"},
+}
+
+
+def _public_module_names() -> list[str]:
+    names = ["nsp"]
+    for info in pkgutil.walk_packages(nsp.__path__, "nsp."):
+        if not any(part.startswith("_") for part in info.name.split(".")[1:]):
+            names.append(info.name)
+    return sorted(names)
+
+
+PUBLIC_MODULES = _public_module_names()
+
+
+def _module(name: str) -> ModuleType:
+    return importlib.import_module(name)
+
+
+def _is_api_object(obj: object) -> bool:
+    """Functions, classes and other objects nsp defines (not modules, not plain constants)."""
+    if inspect.ismodule(obj):
+        return False
+    module = getattr(obj, "__module__", None)
+    return isinstance(module, str) and (module == "nsp" or module.startswith("nsp."))
+
+
+def _listings() -> dict[str, list[tuple[str, object]]]:
+    """For every public module, the (name, object) pairs its ``__all__`` lists."""
+    out = {}
+    for name in PUBLIC_MODULES:
+        module = _module(name)
+        out[name] = [(public, getattr(module, public)) for public in getattr(module, "__all__", [])]
+    return out
+
+
+def _site_modules() -> list[str]:
+    spec = importlib.util.spec_from_file_location("make_site", ROOT / "docs/site/make_site.py")
+    assert spec is not None and spec.loader is not None
+    make_site = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(make_site)
+    return list(make_site.public_modules())
+
+
+def test_the_walk_finds_the_faces():
+    # guards the walk itself: a broken walk would make every other test pass vacuously
+    for face in ("nsp.info", "nsp.uncertain", "nsp.clustering.funnel", "nsp.papers.noiseless"):
+        assert face in PUBLIC_MODULES
+    assert len(PUBLIC_MODULES) >= 20
+
+
+@pytest.mark.parametrize("name", PUBLIC_MODULES)
+def test_every_public_module_lists_its_api_and_every_entry_resolves(name):
+    module = _module(name)
+    assert hasattr(module, "__all__"), f"{name} is public but has no __all__"
+    missing = [public for public in module.__all__ if not hasattr(module, public)]
+    assert not missing, f"{name}.__all__ names what the module does not have: {missing}"
+    assert len(set(module.__all__)) == len(module.__all__), f"{name}.__all__ repeats a name"
+
+
+def test_every_public_module_is_documented_on_the_site():
+    documented = set(_site_modules())
+    undocumented = [name for name in PUBLIC_MODULES if name not in documented]
+    assert not undocumented, f"public modules without an API page: {undocumented}"
+    private = [name for name in documented if name not in PUBLIC_MODULES]
+    assert not private, f"the site documents modules that are not public: {private}"
+
+
+def test_each_public_object_has_exactly_one_import_path():
+    paths: dict[int, list[str]] = defaultdict(list)
+    for module, pairs in _listings().items():
+        for public, obj in pairs:
+            if _is_api_object(obj) and module not in PAPER_ALIASES.get(public, ()):
+                paths[id(obj)].append(f"{module}.{public}")
+    several = sorted(p for p in paths.values() if len(p) > 1)
+    assert not several, "objects with more than one public import path:\n" + "\n".join(
+        map(str, several)
+    )
+    assert len(paths) > 300  # the walk saw the whole API
+
+
+def test_each_public_name_is_one_object_package_wide():
+    homes: dict[str, set[str]] = defaultdict(set)
+    for module, pairs in _listings().items():
+        for public, obj in pairs:
+            if _is_api_object(obj):
+                homes[public].add(module)
+    clashes = {
+        name: sorted(modules)
+        for name, modules in homes.items()
+        if len(modules) > 1 and modules != PAPER_ALIASES.get(name)
+    }
+    assert not clashes, f"names bound to different objects in different modules: {clashes}"
+
+
+def test_the_papers_algorithm_names_are_aliases_of_descriptive_functions():
+    from nsp.clustering import funnel, nonstochastic
+
+    for alias, homes in PAPER_ALIASES.items():
+        for module in (funnel, nonstochastic):
+            if module.__name__ not in homes:
+                assert not hasattr(module, alias)
+                continue
+            assert alias in module.__all__
+            function = getattr(module, alias)
+            assert function.__name__ != alias, f"{module.__name__}.{alias} is not an alias"
+            assert function.__name__ in module.__all__
+            assert getattr(module, function.__name__) is function
+
+
+def test_no_module_warns_of_its_own_deprecation():
+    offenders = []
+    for path in sorted((ROOT / "nsp").rglob("*.py")):
+        if path.name == "_deprecation.py":
+            continue
+        text = path.read_text(encoding="utf-8")
+        if re.search(r"DeprecationWarning|\bdeprecated\(", text):
+            offenders.append(str(path.relative_to(ROOT)))
+    assert not offenders, f"deprecation shims outside nsp._deprecation: {offenders}"
