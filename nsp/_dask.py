@@ -37,7 +37,7 @@ DaskInput = Any
 def import_dask() -> ModuleType:
     """Return :mod:`dask.dataframe`, or raise an ImportError that says how to install it."""
     try:
-        import dask.dataframe as dd
+        import dask.dataframe as dd  # noqa: PLC0415  (optional dependency: dask (extra nsp-privacy[scale]))
     except ImportError as exc:  # pragma: no cover - the extra is installed in development
         raise ImportError(
             f"engine='dask' needs Dask (dask[dataframe], distributed, pyarrow): {INSTALL_HINT}"

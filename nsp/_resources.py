@@ -12,6 +12,8 @@ import warnings
 from collections.abc import Iterable, Iterator
 from typing import Any, TypeVar
 
+from tqdm.auto import tqdm
+
 __all__ = ["LargeInputWarning", "available_memory", "check_memory", "format_bytes", "progress"]
 
 T = TypeVar("T")
@@ -175,7 +177,6 @@ def progress(
     if enabled is False or os.environ.get("TQDM_DISABLE", "").strip().lower() in {"1", "true"}:
         yield from iterable
         return
-    from tqdm.auto import tqdm
 
     delay = 0.0 if enabled else 2.0
     yield from tqdm(iterable, desc=desc, total=total, unit=unit, delay=delay, **options)

@@ -23,6 +23,8 @@ from typing import Literal
 import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike, NDArray
+from scipy.sparse import coo_matrix
+from scipy.sparse.csgraph import connected_components
 
 from nsp._validation import check_bool, check_choice, check_int
 
@@ -335,8 +337,6 @@ class Partition:
         ((0, 1, 2), (3,))
         """
         self._check_same_n(other)
-        from scipy.sparse import coo_matrix
-        from scipy.sparse.csgraph import connected_components
 
         # Elements are linked to the cluster nodes of both partitions.
         n, a, b = self.n, len(self), len(other)

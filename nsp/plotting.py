@@ -22,7 +22,7 @@ from cycler import cycler
 from matplotlib.figure import Figure
 
 from nsp._atomic import atomic_path
-from nsp._validation import Base, check_base
+from nsp._validation import Base, check_base, check_bool
 from nsp.paths import figure_path
 
 __all__ = [
@@ -247,6 +247,7 @@ def savefig(
     ['csv', 'pdf', 'png', 'svg']
     >>> del os.environ["NSP_FIGURES_DIR"]
     """
+    close = check_bool("close", close)
     formats = tuple(formats)
     unknown = [f for f in formats if f not in _METADATA]
     if unknown:

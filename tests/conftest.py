@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -43,7 +44,7 @@ _SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGALRM)
 
 @pytest.fixture(autouse=True)
 def _isolated_process_state():
-    """Restore the signal handlers, the working directory and the environment after each test.
+    """After each test: restore signal handlers, directory and environment; close figures.
 
     Tests that drive the command line install handlers and may change directory or set
     variables; without this a handler left by one test changes how the next test in the same
@@ -58,6 +59,9 @@ def _isolated_process_state():
         if signal.getsignal(sig) is not handler and handler is not None:
             signal.signal(sig, handler)
     os.chdir(cwd)
+    pyplot = sys.modules.get("matplotlib.pyplot")
+    if pyplot is not None:  # a figure left open is counted by the next test's pyplot calls
+        pyplot.close("all")
     if os.environ != environ:
         os.environ.clear()
         os.environ.update(environ)

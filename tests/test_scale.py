@@ -404,7 +404,7 @@ def test_loader_errors(tmp_path):
 
 def test_missing_extra_names_the_install_command(monkeypatch):
     monkeypatch.setitem(sys.modules, "dask.dataframe", None)
-    with pytest.raises(ImportError, match=r'pip install "nsp\[scale\]"'):
+    with pytest.raises(ImportError, match=r'pip install "nsp-privacy\[scale\]"'):
         import_dask()
 
 

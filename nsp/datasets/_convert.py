@@ -218,7 +218,7 @@ def gzip_bytes(
 
 def _pyreadr():
     try:
-        import pyreadr
+        import pyreadr  # noqa: PLC0415  (optional dependency: pyreadr (extra nsp-privacy[rdata]))
     except ImportError as exc:
         raise MissingExtraError(
             f"reading R data files needs the optional package pyreadr: {_RDATA_INSTALL} "

@@ -29,6 +29,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import pandas as pd
+from tqdm.auto import tqdm
 
 from nsp._atomic import atomic_path
 from nsp.paths import data_dir, data_mirror
@@ -248,8 +249,6 @@ def fetch(
     >>> [p.name for p in fetch(["heart_disease_hungarian"])]  # already present: only verified
     ['processed.hungarian.data', 'hungarian.data', 'heart-disease.names']
     """
-    from tqdm.auto import tqdm
-
     entries = _reg.REGISTRY.select(names)
     root = data_dir(data_home)
     mirror_root = Path(mirror).expanduser().resolve() if mirror is not None else data_mirror()

@@ -443,7 +443,7 @@ def _load_ausgrid_file(
 
 def _meter_meta(chosen: Sequence[str]) -> pd.DataFrame:
     """Return an empty smart-meter frame, customer categories unknown (as Dask marks them)."""
-    from dask.dataframe.utils import clear_known_categories
+    from dask.dataframe.utils import clear_known_categories  # noqa: PLC0415  (optional dependency: dask (extra nsp-privacy[scale]))
 
     empty = pd.DataFrame(
         {

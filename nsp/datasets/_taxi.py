@@ -327,7 +327,7 @@ def _clean_parquet_part(
 
 def _taxi_meta() -> pd.DataFrame:
     """Return an empty frame with the loader's dtypes (categories unknown, as Dask marks them)."""
-    from dask.dataframe.utils import clear_known_categories
+    from dask.dataframe.utils import clear_known_categories  # noqa: PLC0415  (optional dependency: dask (extra nsp-privacy[scale]))
 
     kinds = {c: _KINDS_2014[c] for c in TAXI_COLUMNS}
     empty = pd.DataFrame({c: pd.Series([], dtype=object) for c in TAXI_COLUMNS})

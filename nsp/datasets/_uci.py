@@ -166,7 +166,7 @@ def uci_metadata(dataset: str | int, *, allow_network: bool | None = None) -> UC
             f"{asked} and needs the network, which is disabled (allow_network=False, $CI or "
             f"$NSP_OFFLINE). {offline_fix}"
         )
-    import ucimlrepo
+    import ucimlrepo  # noqa: PLC0415  (optional dependency: ucimlrepo, asked only online)
 
     try:
         result = ucimlrepo.fetch_ucirepo(id=uci_id)

@@ -17,6 +17,7 @@ import os
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from typing import Any, Literal
 
+import matplotlib.pyplot as plt
 import networkx as nx
 import numpy as np
 import pandas as pd
@@ -36,10 +37,15 @@ from nsp.clustering.baselines import generalize_to_k_anonymity
 from nsp.clustering.nonstochastic import (
     ClusteringResult,
     MergePath,
+    cluster_codeword,
+    cluster_distortion,
     distortion_utility,
     merge_across_components,
     merge_by_leakage,
+    merge_path,
     merge_until_connected,
+    observable_range,
+    observable_values,
     resolution_utility,
 )
 from nsp.clustering.nonstochastic._utilities import Distance
@@ -52,7 +58,7 @@ from nsp.info import (
     renyi_leakage,
 )
 from nsp.papers import paper_vs_ours
-from nsp.pareto import normalize
+from nsp.pareto import lambda_windows, normalize
 from nsp.partition import Partition
 from nsp.uncertain import (
     JointRange,
@@ -64,6 +70,12 @@ from nsp.uncertain import (
     overlap_partition,
     quantize,
     quantized_decomposition,
+)
+from nsp.uncertain._side_information import (
+    _mask3,
+    quantize_side_range,
+    side_information_leakage,
+    side_information_maximin,
 )
 
 __all__ = [
@@ -858,8 +870,6 @@ def merge_path_view(path: MergePath, lam: float = 0.3) -> Figure:
     >>> merge_path_view(path, 0.9).axes[0].get_title()
     'λ = 0.9: stops after 0 merges, {x1},{x2},{x3},{x4},{x5},{x6},{x7}'
     """
-    import matplotlib.pyplot as plt
-
     lam = check_real("lam", lam, low=0.0)
     chosen = path.result(lam)
     fig, ax = plt.subplots(figsize=(6.4, 3.8))
@@ -1179,8 +1189,6 @@ def path_points(path: MergePath) -> pd.DataFrame:
     >>> df[df.reachable].t.tolist()
     [0, 4]
     """
-    from nsp.pareto import lambda_windows
-
     if not isinstance(path, MergePath):
         raise ValueError(f"path must be a MergePath; got {type(path).__name__}")
     w = lambda_windows(path)
@@ -1238,8 +1246,6 @@ def observable_comparison(
     >>> start[["release", "privacy"]].round(4).values.tolist()
     [['X', 2.585], ['Y', 2.585]]
     """
-    from nsp.clustering.nonstochastic import merge_path, observable_range, observable_values
-
     vals = np.asarray(values, dtype=float)
     releases: dict[str, tuple[Any, NDArray[np.float64]]] = {
         "X": (r, vals),
@@ -1309,14 +1315,6 @@ def side_information_comparison(
     >>> a2.privacy_with_a.round(4).tolist()
     [2.3219, 2.0, 1.585, 1.0]
     """
-    from nsp.clustering.nonstochastic import merge_path
-    from nsp.uncertain._side_information import (
-        _mask3,
-        quantize_side_range,
-        side_information_leakage,
-        side_information_maximin,
-    )
-
     m3 = _mask3(mask)
     m2 = m3.any(axis=2)
     kw: dict[str, Any] = dict(utility=utility, values=values, codeword=codeword, distance=distance)
@@ -1369,8 +1367,6 @@ def codeword_comparison(
     >>> sorted(df.codeword.unique())
     ['centroid', 'medoid']
     """
-    from nsp.clustering.nonstochastic import merge_path
-
     frames = []
     for cw in ("centroid", "medoid"):
         for alg in ("algorithm1", "algorithm2"):
@@ -1412,8 +1408,6 @@ def codeword_table(
     >>> t.round(4).values.tolist()[0]
     ['{x1,x2,x4}', 0.2, 0.2, 0.1, 0.1]
     """
-    from nsp.clustering.nonstochastic import cluster_codeword, cluster_distortion
-
     p = (
         partition
         if isinstance(partition, Partition)

@@ -38,6 +38,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
@@ -1211,8 +1212,6 @@ def rr_view(p: float = 0.25) -> Figure:
     >>> rr_view(0.25).axes[0].get_title()
     'p = 0.25: C₁ = 0.188722 bits, DP ε = 1.09861 nats'
     """
-    import matplotlib.pyplot as plt
-
     p = check_real("p", p, low=0.0, high=1.0, closed="neither")
     grid = np.linspace(0.005, 0.995, 199)
     fig, ax = plt.subplots(figsize=(6.4, 3.8))

@@ -37,6 +37,7 @@ import os
 from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, Literal
 
+import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
@@ -718,8 +719,6 @@ def budget_view(curves: Mapping[str, pd.DataFrame], R: float = 2.0) -> Figure:
     >>> [t.get_text() for t in budget_view({"alg1": pts}, R=1.0).axes[0].get_legend().get_texts()]
     ['Algorithm 1 (least: 0.2 bits)']
     """
-    import matplotlib.pyplot as plt
-
     R = check_real("R", R, low=0.0)
     if not curves:
         raise ValueError("curves must hold at least one algorithm's points")

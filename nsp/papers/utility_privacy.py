@@ -31,6 +31,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
@@ -50,6 +51,7 @@ from nsp._validation import (
 from nsp.channels import binary_symmetric_channel as bsc
 from nsp.channels._results import _TupleResult
 from nsp.info import binary_entropy, conditional_entropy, entropy
+from nsp.papers import paper_vs_ours
 from nsp.ratedistortion import RDEPoint
 from nsp.ratedistortion._equivocation import _base_value
 from nsp.ratedistortion._rate_distortion import _as_grid
@@ -1332,8 +1334,6 @@ def remark4_table(D_values: ArrayLike = (0.1, 0.25, 0.5)) -> pd.DataFrame:
     >>> bool(remark4_table([0.25]).agrees.all())
     True
     """
-    from nsp.papers import paper_vs_ours
-
     p_src, dist = remark4_source()
     closed: dict[Hashable, float] = {}
     ours: dict[Hashable, float] = {}
@@ -1497,8 +1497,6 @@ def waterfilling_view(D: float = 0.25, variant: str = "normalized") -> Figure:
     >>> fig.axes[0].get_title()
     'D = 0.25: water level λ = 0.0625, Γ(D) = 1.37497 bits, R = 0.815336 bits'
     """
-    import matplotlib.pyplot as plt
-
     p = example1_pmf(variant)
     solution = reverse_waterfill(p, D)
     letters = np.arange(1, p.size + 1)

@@ -89,7 +89,7 @@ def daily_totals_dask(frame: DaskInput) -> pd.DataFrame:
     The rows are shuffled by customer and each partition applies :func:`daily_totals_rows`;
     the result (one row per customer and day) is gathered and sorted.
     """
-    import dask
+    import dask  # noqa: PLC0415  (optional dependency: dask (extra nsp-privacy[scale]))
 
     dd = import_dask()
     if isinstance(frame, dd.DataFrame):

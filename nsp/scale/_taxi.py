@@ -227,7 +227,7 @@ def uniqueness_dask(
     trips: DaskInput, epsilons: Sequence[float], *, bbox: Sequence[float]
 ) -> pd.DataFrame:
     """Run the Dask engine of :func:`nsp.datasets.uniqueness_vs_epsilon` (the module's notes)."""
-    import dask
+    import dask  # noqa: PLC0415  (optional dependency: dask (extra nsp-privacy[scale]))
 
     epsilons = list(epsilons)
     for e in epsilons:

@@ -28,6 +28,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+import matplotlib.pyplot as plt
+import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
@@ -311,9 +313,6 @@ def quantizer_view(epsilon: float = 2.0, rule: str = "paper", n: int = 4) -> Fig
     >>> fig.axes[0].get_title()
     'paper rule: q = 16 levels; one individual reaches 5 outputs > 2^ε = 4'
     """
-    import matplotlib.pyplot as plt
-    import numpy as np
-
     epsilon = check_real("epsilon", epsilon, low=0.0)
     rule = check_choice("rule", rule, ("paper", "safe"))
     n = check_int("n", n, low=2, high=1000)

@@ -25,11 +25,13 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 from numpy.typing import ArrayLike, NDArray
 from scipy.signal import find_peaks
+from tqdm.auto import tqdm
 
 from nsp._dask import is_dask_frame
 from nsp._validation import as_real_array, check_bool, check_choice, check_int, check_real
@@ -505,8 +507,6 @@ def advantage_curves(
         Columns ``n, epsilon, lo, hi, q, realized_epsilon, policy, wins, n_games, advantage``;
         ``epsilon = inf`` (``q = 0``) is the non-private reference.
     """
-    from tqdm.auto import tqdm
-
     X = _check_consumption(X)
     sizes = [check_int("group_sizes", g, low=1) for g in group_sizes]
     eps_given = [check_real("epsilons", e, low=0.0) for e in epsilons]
@@ -587,8 +587,6 @@ def advantage_view(curves: pd.DataFrame, epsilon: float = 2) -> Figure:
     >>> advantage_view(curves, 2).axes[0].get_title()
     'ε = 2 bits per release'
     """
-    import matplotlib.pyplot as plt
-
     epsilon = check_real("epsilon", epsilon, low=0.0)
     at = curves[curves.epsilon == epsilon]
     if at.empty:

@@ -27,6 +27,7 @@ import pandas as pd
 from numpy.typing import NDArray
 
 from nsp._validation import as_real_array, check_choice, check_int, check_real
+from nsp.datasets import NILM_APPLIANCES, load_redd
 from nsp.noiseless import LinearQuantizer, local_levels
 
 __all__ = [
@@ -210,8 +211,6 @@ def redd_series(
     FileNotFoundError
         If the house lacks a channel.
     """
-    from nsp.datasets import load_redd
-
     house = check_int("house", house, low=1)
 
     chans = sorted(set(mains_channels) | {c for cs in appliances.values() for c in cs})
@@ -623,8 +622,6 @@ def complete_months(frame: pd.DataFrame, *, min_coverage: float = 0.99) -> list[
     >>> complete_months(f)
     ['2014-02']
     """
-    from nsp.datasets import NILM_APPLIANCES
-
     min_coverage = check_real("min_coverage", min_coverage, low=0.0, high=1.0)
     if min_coverage == 0.0:
         raise ValueError("min_coverage must be > 0")
@@ -694,8 +691,6 @@ def household_fscore_vs_epsilon(
     >>> r[r.appliance == "kettle"].f1.tolist()
     [1.0, 1.0, 1.0]
     """
-    from nsp.datasets import NILM_APPLIANCES
-
     train_days = check_int("train_days", train_days, low=1)
     test_days = check_int("test_days", test_days, low=1)
     threshold = check_real("threshold", threshold, low=0.0)
