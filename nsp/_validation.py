@@ -14,13 +14,27 @@ The logarithm base
     :data:`Base` is the type of every ``base=`` argument; :func:`check_base` reads it.
 Arrays
     :func:`as_pmf`, :func:`as_channel`, :func:`as_axes`.
+
+Validation happens once per public call
+    A public function validates its own arguments, then calls other public functions on the
+    validated values inside ``with trusted():``. Under :func:`trusted` every validator takes
+    a fast path: it converts exactly as the full path does for valid input (same dtype, same
+    array object or copy, same normalization arithmetic, so results are bit-identical) but
+    checks nothing. The state is a :class:`contextvars.ContextVar` depth, so other threads
+    (and Dask workers) keep validating, and it is reset when the block exits, even on an
+    exception. Never wrap user-supplied values that were not validated, and never call user
+    code (a callback) inside the block. :data:`_FULL_VALIDATIONS` counts the full
+    validations by validator name (the tests read it to check that nested calls skip them).
 """
 
 from __future__ import annotations
 
 import math
 import numbers
+from collections import Counter
 from collections.abc import Iterable, Mapping
+from contextvars import ContextVar, Token
+from types import TracebackType
 from typing import Any, Literal, TypeAlias
 
 import numpy as np
@@ -39,8 +53,10 @@ __all__ = [
     "check_int",
     "check_real",
     "check_tol",
+    "is_trusted",
     "log_base",
     "log_in",
+    "trusted",
 ]
 
 #: The type of every ``base=`` argument: a number > 0 other than 1, or a unit name.
@@ -50,6 +66,87 @@ Closed = Literal["both", "left", "right", "neither"]
 
 #: Absolute tolerance for "sums to one".
 SUM_TOL: float = 1e-9
+
+#: Depth of nested :func:`trusted` blocks in the current context (0: validate fully).
+_TRUSTED: ContextVar[int] = ContextVar("nsp_validation_trusted", default=0)
+
+#: How many full (checking) validations each validator has made, by name. Calls on the fast
+#: path of :func:`trusted` are not counted, nor are validators called by validators.
+_FULL_VALIDATIONS: Counter[str] = Counter()
+
+_BASE_ALIASES: dict[str, float] = {
+    "e": math.e,
+    "nats": math.e,
+    "nat": math.e,
+    "bits": 2.0,
+    "bit": 2.0,
+}
+
+
+class _Trusted:
+    """The context manager returned by :func:`trusted` (one per ``with`` block)."""
+
+    __slots__ = ("_token",)
+
+    def __init__(self) -> None:
+        self._token: Token[int] | None = None
+
+    def __enter__(self) -> None:
+        self._token = _TRUSTED.set(_TRUSTED.get() + 1)
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        assert self._token is not None
+        _TRUSTED.reset(self._token)
+        self._token = None
+
+
+def trusted() -> _Trusted:
+    """Return a context manager under which the validators check nothing.
+
+    For a public function that has validated its own arguments and calls other public
+    functions on the validated values: inside ``with trusted():`` their validators only
+    convert (exactly as the full path does for valid input, so results are bit-identical).
+    Blocks nest; the state belongs to the current context (thread, task) and is reset on
+    exit, also when an exception leaves the block.
+
+    Returns
+    -------
+    context manager
+        Use it in a ``with`` statement, around calls on validated values only.
+
+    Examples
+    --------
+    >>> is_trusted()
+    False
+    >>> with trusted():
+    ...     is_trusted(), check_real("p", 0.5, low=0, high=1)
+    (True, 0.5)
+    >>> is_trusted()
+    False
+    """
+    return _Trusted()
+
+
+def is_trusted() -> bool:
+    """Return whether the current context is inside a :func:`trusted` block.
+
+    Returns
+    -------
+    bool
+        ``True`` when validators take their fast path (for the private checks of a package
+        that follow the same rule).
+
+    Examples
+    --------
+    >>> is_trusted()
+    False
+    """
+    return _TRUSTED.get() > 0
 
 
 def _interval_text(low: float | None, high: float | None, closed: Closed) -> str:
@@ -115,6 +212,21 @@ def check_real(
     ...
     ValueError: p must be a real number in [0, 1]; got 1.5
     """
+    if _TRUSTED.get():
+        return float(value)  # type: ignore[arg-type]
+    _FULL_VALIDATIONS["check_real"] += 1
+    return _check_real(name, value, low=low, high=high, closed=closed, allow_inf=allow_inf)
+
+
+def _check_real(
+    name: str,
+    value: object,
+    *,
+    low: float | None = None,
+    high: float | None = None,
+    closed: Closed = "both",
+    allow_inf: bool = False,
+) -> float:
     rule = f"a real number in {_interval_text(low, high, closed)}"
     value = _unwrap_0d(value, "iuf")
     if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Real):
@@ -164,6 +276,19 @@ def check_int(
     ...
     ValueError: max_iter must be an integer in [1, inf); got 2.5 (float)
     """
+    if _TRUSTED.get():
+        return int(value)  # type: ignore[call-overload]
+    _FULL_VALIDATIONS["check_int"] += 1
+    return _check_int(name, value, low=low, high=high)
+
+
+def _check_int(
+    name: str,
+    value: object,
+    *,
+    low: int | None = None,
+    high: int | None = None,
+) -> int:
     rule = f"an integer in {_interval_text(low, high, 'both')}"
     value = _unwrap_0d(value, "iu")
     if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Integral):
@@ -203,6 +328,13 @@ def check_bool(name: str, value: object) -> bool:
     ...
     ValueError: normalize must be True or False; got 'yes' (str)
     """
+    if _TRUSTED.get():
+        return bool(value)
+    _FULL_VALIDATIONS["check_bool"] += 1
+    return _check_bool(name, value)
+
+
+def _check_bool(name: str, value: object) -> bool:
     if not isinstance(value, bool | np.bool_):
         raise ValueError(f"{name} must be True or False; got {value!r} ({type(value).__name__})")
     return bool(value)
@@ -245,6 +377,17 @@ def check_choice(
     >>> check_choice("distance", "l1", ("abs", "sq"), aliases={"l1": "abs"})
     'abs'
     """
+    if _TRUSTED.get():
+        if aliases is not None and isinstance(value, str) and value in aliases:
+            return aliases[value]
+        return value  # type: ignore[return-value]
+    _FULL_VALIDATIONS["check_choice"] += 1
+    return _check_choice(name, value, choices, aliases=aliases)
+
+
+def _check_choice(
+    name: str, value: object, choices: Iterable[str], *, aliases: Mapping[str, str] | None = None
+) -> str:
     options = tuple(choices)
     alias = {} if aliases is None else dict(aliases)
     if isinstance(value, str) and value in options:
@@ -280,7 +423,14 @@ def check_tol(name: str, value: object) -> float:
     >>> check_tol("tol", 1e-7)
     1e-07
     """
-    return check_real(name, value, low=0.0, closed="neither")
+    if _TRUSTED.get():
+        return float(value)  # type: ignore[arg-type]
+    _FULL_VALIDATIONS["check_tol"] += 1
+    return _check_tol(name, value)
+
+
+def _check_tol(name: str, value: object) -> float:
+    return _check_real(name, value, low=0.0, closed="neither")
 
 
 def check_base(base: Base) -> float:
@@ -308,15 +458,21 @@ def check_base(base: Base) -> float:
     >>> round(check_base("e"), 6)
     2.718282
     """
+    if _TRUSTED.get():
+        return _fast_base(base)
+    _FULL_VALIDATIONS["check_base"] += 1
+    return _check_base(base)
+
+
+def _check_base(base: Base) -> float:
     if isinstance(base, str):
-        aliases = {"e": math.e, "nats": math.e, "nat": math.e, "bits": 2.0, "bit": 2.0}
-        if base not in aliases:
+        if base not in _BASE_ALIASES:
             raise ValueError(
-                f"base must be a number > 1, or one of {sorted(aliases)}; got {base!r}"
+                f"base must be a number > 1, or one of {sorted(_BASE_ALIASES)}; got {base!r}"
             )
-        return aliases[base]
+        return _BASE_ALIASES[base]
     # A base in (0, 1) would make every amount of information negative.
-    return check_real("base", base, low=1.0, closed="neither")
+    return _check_real("base", base, low=1.0, closed="neither")
 
 
 def log_base(base: Base) -> float:
@@ -337,7 +493,14 @@ def log_base(base: Base) -> float:
     >>> log_base("e"), log_base(2) == math.log(2)
     (1.0, True)
     """
-    return math.log(check_base(base))
+    if _TRUSTED.get():
+        return math.log(_fast_base(base))
+    _FULL_VALIDATIONS["log_base"] += 1
+    return _log_base(base)
+
+
+def _log_base(base: Base) -> float:
+    return math.log(_check_base(base))
 
 
 def log_in(x: float, base: Base = 2) -> float:
@@ -403,6 +566,13 @@ def as_real_array(values: Any, *, name: str, allow_bool: bool = True) -> NDArray
     ...
     ValueError: x must hold real numbers; got values of dtype bool
     """
+    if _TRUSTED.get():
+        return np.asarray(values).astype(np.float64, copy=False)
+    _FULL_VALIDATIONS["as_real_array"] += 1
+    return _as_real_array(values, name=name, allow_bool=allow_bool)
+
+
+def _as_real_array(values: Any, *, name: str, allow_bool: bool = True) -> NDArray[np.float64]:
     raw = np.asarray(values)
     kinds = "biuf" if allow_bool else "iuf"
     if raw.dtype.kind in kinds:
@@ -456,7 +626,21 @@ def as_pmf(
     >>> as_pmf([1, 3], normalize=True)
     array([0.25, 0.75])
     """
-    arr = as_real_array(p, name=name)
+    if _TRUSTED.get():
+        return _fast_pmf(p, normalize)
+    _FULL_VALIDATIONS["as_pmf"] += 1
+    return _as_pmf(p, name=name, normalize=normalize, ndim=ndim, atol=atol)
+
+
+def _as_pmf(
+    p: ArrayLike,
+    *,
+    name: str = "p",
+    normalize: bool = False,
+    ndim: int | None = None,
+    atol: float = SUM_TOL,
+) -> NDArray[np.float64]:
+    arr = _as_real_array(p, name=name)
     if ndim is not None and arr.ndim != ndim:
         raise ValueError(f"{name} must have {ndim} axes (got shape {arr.shape})")
     if arr.ndim > 0 and arr.size > 0:
@@ -526,7 +710,20 @@ def as_channel(
     >>> as_channel([[0.9, 0.1], [0.2, 0.8]]).shape
     (2, 2)
     """
-    arr = as_real_array(w, name=name)
+    if _TRUSTED.get():
+        return _fast_channel(w, normalize)
+    _FULL_VALIDATIONS["as_channel"] += 1
+    return _as_channel(w, name=name, normalize=normalize, atol=atol)
+
+
+def _as_channel(
+    w: ArrayLike,
+    *,
+    name: str = "channel",
+    normalize: bool = False,
+    atol: float = SUM_TOL,
+) -> NDArray[np.float64]:
+    arr = _as_real_array(w, name=name)
     if arr.ndim != 2:
         raise ValueError(f"{name} must be a 2-D row-stochastic matrix (got shape {arr.shape})")
     if arr.size == 0:
@@ -583,6 +780,15 @@ def as_axes(
     >>> as_axes([0, 2], 3)
     (0, 2)
     """
+    if _TRUSTED.get():
+        return _fast_axes(axes, ndim)
+    _FULL_VALIDATIONS["as_axes"] += 1
+    return _as_axes(axes, ndim, name=name)
+
+
+def _as_axes(
+    axes: int | tuple[int, ...] | list[int], ndim: int, *, name: str = "axes"
+) -> tuple[int, ...]:
     group = (axes,) if isinstance(axes, (int, np.integer)) else tuple(axes)
     out = []
     for a in group:
@@ -595,3 +801,25 @@ def as_axes(
     if len(set(out)) != len(out):
         raise ValueError(f"{name} repeats an axis: {group}")
     return tuple(sorted(out))
+
+
+# --- the fast paths of trusted(): the full paths' conversions of valid input, no checks ---
+
+
+def _fast_base(base: Base) -> float:
+    return _BASE_ALIASES[base] if isinstance(base, str) else float(base)
+
+
+def _fast_pmf(p: ArrayLike, normalize: bool) -> NDArray[np.float64]:
+    arr = np.asarray(p).astype(np.float64, copy=False)
+    return arr / float(arr.sum()) if normalize else arr
+
+
+def _fast_channel(w: ArrayLike, normalize: bool) -> NDArray[np.float64]:
+    arr = np.asarray(w).astype(np.float64, copy=False)
+    return arr / arr.sum(axis=1)[:, None] if normalize else arr
+
+
+def _fast_axes(axes: int | tuple[int, ...] | list[int], ndim: int) -> tuple[int, ...]:
+    group = (axes,) if isinstance(axes, (int, np.integer)) else tuple(axes)
+    return tuple(sorted(int(a) % ndim for a in group))

@@ -34,9 +34,11 @@ from nsp._validation import (
     as_axes,
     as_pmf,
     as_real_array,
+    check_base,
     check_bool,
     check_real,
     log_base,
+    trusted,
 )
 
 __all__ = [
@@ -757,7 +759,8 @@ def renyi_divergence(
     a = _check_alpha(alpha)
     ln_b = log_base(base)
     if a == 1:
-        return kl_divergence(pa, qa, base=base)
+        with trusted():  # validated arguments
+            return kl_divergence(pa, qa, base=base)
     on_p = pa > 0
     if a == 0:
         mass = float(qa[on_p].sum())
@@ -973,10 +976,13 @@ def renyi_leakage(
     """
     normalize = check_bool("normalize", normalize)
     p = _joint2(p_xy, normalize)
+    a = _check_alpha(alpha)
+    check_base(base)
     px, py = p.sum(axis=1), p.sum(axis=0)
-    return max(
-        renyi_divergence(p[:, y] / py[y], px, alpha, base=base) for y in np.flatnonzero(py > 0)
-    )
+    with trusted():  # validated arguments: the posteriors and the prior are pmfs
+        return max(
+            renyi_divergence(p[:, y] / py[y], px, a, base=base) for y in np.flatnonzero(py > 0)
+        )
 
 
 def sibson_mutual_information(
@@ -1031,9 +1037,11 @@ def sibson_mutual_information(
     a = _check_alpha(alpha)
     ln_b = log_base(base)
     if a == 1:
-        return mutual_information(p, base=base)
+        with trusted():  # validated arguments
+            return mutual_information(p, base=base)
     if math.isinf(a):
-        return maximal_leakage(p, base=base)
+        with trusted():
+            return maximal_leakage(p, base=base)
     px = p.sum(axis=1)
     rows = px > 0
     p, px = p[rows], px[rows]

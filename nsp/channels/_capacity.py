@@ -21,6 +21,7 @@ from nsp._validation import (
     check_choice,
     check_int,
     check_tol,
+    trusted,
 )
 from nsp.channels._generate import unique_rows
 from nsp.channels._information import _bounds, _neg_entropies
@@ -525,7 +526,8 @@ def channel_capacity(
             if res.converged:  # the certificate decides; otherwise the next route
                 return res
 
-    rows, inverse = unique_rows(w)
+    with trusted():  # w is validated
+        rows, inverse = unique_rows(w)
     neg_r = _neg_entropies(rows)
     m = rows.shape[0]
     p0 = np.full(m, 1.0 / m)

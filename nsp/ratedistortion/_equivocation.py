@@ -27,14 +27,16 @@ from numpy.typing import ArrayLike, NDArray
 from nsp._resources import check_memory, progress
 from nsp._validation import (
     Base,
+    as_channel,
     as_pmf,
+    check_base,
     check_bool,
     check_int,
     check_real,
     check_tol,
     log_base,
+    trusted,
 )
-from nsp.channels import validate_channel
 from nsp.channels._results import _TupleResult
 from nsp.info import conditional_entropy, entropy, mutual_information
 from nsp.ratedistortion import _conic
@@ -149,7 +151,7 @@ def _encoder_joint(
                 f"{name} must have shape (n_r={n_r}, n_xhat) for a Markov encoder; got {w.shape}"
             )
 
-        w = validate_channel(w, name=name)
+        w = as_channel(w, name=name)
         return p_src[:, :, None] * w[:, None, :]
     if w.ndim != 3 or w.shape[:2] != (n_r, n_h):
         raise ValueError(
@@ -157,7 +159,7 @@ def _encoder_joint(
             f"got {w.shape}"
         )
 
-    validate_channel(w.reshape(n_r * n_h, -1), name=name)
+    as_channel(w.reshape(n_r * n_h, -1), name=name)
     return p_src[:, :, None] * w
 
 
@@ -207,11 +209,13 @@ def rde_point(
         raise ValueError(
             f"dist must have one column per output letter ({joint.shape[2]}); got {d.shape[1]}"
         )
-    rate = mutual_information(joint, (0, 1), 2, base=base)
+    base_value = _base_value(base)
+    with trusted():  # the arguments are validated: the measures skip their checks
+        rate = mutual_information(joint, (0, 1), 2, base=base)
+        eq = conditional_entropy(joint, 1, 2, base=base)
+        hh = entropy(src.sum(axis=0), base=base)
     dd = float(np.einsum("rhk,rk->", joint, d))
-    eq = conditional_entropy(joint, 1, 2, base=base)
-    hh = entropy(src.sum(axis=0), base=base)
-    return RDEPoint(rate, dd, eq, max(hh - eq, 0.0), _base_value(base))
+    return RDEPoint(rate, dd, eq, max(hh - eq, 0.0), base_value)
 
 
 # --- the convex solver behind Γ(D) and R(D, E) ------------------------------------------
@@ -612,9 +616,11 @@ def max_equivocation(
     max_iter = check_int("max_iter", max_iter, low=1)
     src = _as_source(p_src, normalize=normalize)
     d = _as_distortion(dist, src.shape[0])
-    return _gamma_points(
-        src, d, np.array([D]), markov=markov, tol=tol, max_iter=max_iter, init=init, base=base
-    )[0]
+    check_base(base)
+    with trusted():
+        return _gamma_points(
+            src, d, np.array([D]), markov=markov, tol=tol, max_iter=max_iter, init=init, base=base
+        )[0]
 
 
 def _gamma_points(
@@ -629,7 +635,11 @@ def _gamma_points(
     init: ArrayLike | None = None,
     show_progress: bool = False,
 ) -> list[EquivocationResult]:
-    """Γ(D) at every ``D`` of ``grid`` (validated inputs); one conic program for the grid."""
+    """Γ(D) at every ``D`` of ``grid``; one conic program for the grid.
+
+    Call it on validated inputs inside :func:`~nsp._validation.trusted` (``init`` is checked
+    here).
+    """
     d_min = float(src.sum(axis=1) @ d.min(axis=1))
     bad = [float(D) for D in grid if not math.isfinite(D) or D < d_min - 1e-12]
     if bad:
@@ -847,8 +857,13 @@ def min_rate(
     (0.792481, 0.650022)
     """
     src = _as_source(p_src, normalize=normalize)
-    r = rate_distortion_at(src.sum(axis=1), dist, D, tol=tol, base=base)
-    return MinRateResult(rde_point(src, r.channel, dist, base=base), r.channel)
+    D = check_real("D", D)
+    tol = check_tol("tol", tol)
+    d = _as_distortion(dist, src.shape[0])
+    check_base(base)
+    with trusted():
+        r = rate_distortion_at(src.sum(axis=1), d, D, tol=tol, base=base)
+        return MinRateResult(rde_point(src, r.channel, d, base=base), r.channel)
 
 
 def rate_given_equivocation(
@@ -930,34 +945,35 @@ def rate_given_equivocation(
     src = _as_source(p_src, normalize=normalize)
     d = _as_distortion(dist, src.shape[0])
     lb = log_base(base)
-    hh = entropy(src.sum(axis=0), base=base)
-    if E > hh + 1e-12:
-        return None
-    r = rate_distortion_at(src.sum(axis=1), d, D, tol=min(tol, 1e-10), base=base)
-    r0 = rde_point(src, r.channel, d, base=base)
-    if r0.equivocation >= E:
-        return RateEquivocationPoint(*_fields(r0), lower_bound=min(r.lower_bound, r0.rate))
-    inst = _instance(src, d, markov)
-    shape = (src.shape[0],) if markov else src.shape
-    p_u = src.sum(axis=1) if markov else src.ravel()
-    d_u = d if markov else np.repeat(d, src.shape[1], axis=0)
-    zero = E >= hh - 1e-12
-    gam = _gamma_points(src, d, np.array([D]), markov=markov, tol=1e-9, max_iter=500, base=base)
-    g = gam[0]
-    if E > g.upper_bound + 1e-12:
-        return None
-    what = f"R(D, E) of a {src.shape[0]} x {src.shape[1]} source"
-    prog = inst.program("rate0" if zero else "rate", what)
-    T = 0.0 if zero else (hh - E) * lb
-    zl = inst.perfect_privacy() if zero else None
-    w_g = _problem_w(g.channel, markov)[p_u > 0]
-    leak_g = (hh - g.gamma) * lb
-    w, lower = _rate_certified(prog, D, T, tol * lb, max_iter, zl, w_g, leak_g)
-    if w is None:  # the solver found no encoder: E is at Γ(D) within its accuracy
-        w = w_g
-    lower = max(lower, r.lower_bound * lb)
-    pt = rde_point(src, _unflatten(w, p_u, d_u, shape), d, markov=markov, base=base)
-    return RateEquivocationPoint(*_fields(pt), lower_bound=min(lower / lb, pt.rate))
+    with trusted():  # the arguments are validated
+        hh = entropy(src.sum(axis=0), base=base)
+        if E > hh + 1e-12:
+            return None
+        r = rate_distortion_at(src.sum(axis=1), d, D, tol=min(tol, 1e-10), base=base)
+        r0 = rde_point(src, r.channel, d, base=base)
+        if r0.equivocation >= E:
+            return RateEquivocationPoint(*_fields(r0), lower_bound=min(r.lower_bound, r0.rate))
+        inst = _instance(src, d, markov)
+        shape = (src.shape[0],) if markov else src.shape
+        p_u = src.sum(axis=1) if markov else src.ravel()
+        d_u = d if markov else np.repeat(d, src.shape[1], axis=0)
+        zero = E >= hh - 1e-12
+        gam = _gamma_points(src, d, np.array([D]), markov=markov, tol=1e-9, max_iter=500, base=base)
+        g = gam[0]
+        if E > g.upper_bound + 1e-12:
+            return None
+        what = f"R(D, E) of a {src.shape[0]} x {src.shape[1]} source"
+        prog = inst.program("rate0" if zero else "rate", what)
+        T = 0.0 if zero else (hh - E) * lb
+        zl = inst.perfect_privacy() if zero else None
+        w_g = _problem_w(g.channel, markov)[p_u > 0]
+        leak_g = (hh - g.gamma) * lb
+        w, lower = _rate_certified(prog, D, T, tol * lb, max_iter, zl, w_g, leak_g)
+        if w is None:  # the solver found no encoder: E is at Γ(D) within its accuracy
+            w = w_g
+        lower = max(lower, r.lower_bound * lb)
+        pt = rde_point(src, _unflatten(w, p_u, d_u, shape), d, markov=markov, base=base)
+        return RateEquivocationPoint(*_fields(pt), lower_bound=min(lower / lb, pt.rate))
 
 
 def _rate_certified(

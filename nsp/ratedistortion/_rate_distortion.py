@@ -55,11 +55,14 @@ from numpy.typing import ArrayLike, NDArray
 from nsp._validation import (
     Base,
     as_pmf,
+    check_base,
     check_bool,
     check_int,
     check_real,
     check_tol,
+    is_trusted,
     log_base,
+    trusted,
 )
 from nsp.channels._information import _mutual_information_nats
 from nsp.channels._results import _TupleResult
@@ -142,6 +145,8 @@ def hamming_distortion(m: int, m_hat: int | None = None) -> NDArray[np.float64]:
 
 def _as_distortion(dist: ArrayLike, n_x: int, *, name: str = "dist") -> NDArray[np.float64]:
     raw = np.asarray(dist)
+    if is_trusted():  # validated by the public caller: convert only
+        return raw.astype(np.float64, copy=False)
     if raw.dtype.kind not in "biuf":
         raise ValueError(f"{name} must hold real numbers (got dtype {raw.dtype})")
     d = raw.astype(np.float64, copy=False)
@@ -159,6 +164,8 @@ def _as_distortion(dist: ArrayLike, n_x: int, *, name: str = "dist") -> NDArray[
 def _as_grid(values: ArrayLike, name: str = "D_grid") -> NDArray[np.float64]:
     """Return a flat grid of finite real numbers (a complex or non-numeric grid is refused)."""
     arr = np.asarray(values)
+    if is_trusted():  # validated by the public caller: convert only
+        return arr.astype(np.float64).ravel()
     if arr.dtype.kind not in "iuf" or arr.size == 0:
         raise ValueError(
             f"{name} must be a non-empty array of real numbers (got dtype {arr.dtype})"
@@ -859,13 +866,15 @@ def rate_distortion_curve(
     tol = check_tol("tol", tol)
     max_iter = check_int("max_iter", max_iter, low=1)
     px = as_pmf(p, name="p", ndim=1, normalize=check_bool("normalize", normalize))
-    if D_grid is None:
-        d_min, d_max = distortion_range(px, dist)
-        grid = np.linspace(d_min, d_max, n)
-    else:
-        grid = _as_grid(D_grid)
+    grid = None if D_grid is None else _as_grid(D_grid)
+    d = _as_distortion(dist, px.size)
+    check_base(base)
     rows = []
-    for D in grid:
-        pt = rate_distortion_at(px, dist, float(D), tol=tol, max_iter=max_iter, base=base)
-        rows.append((float(D), pt.rate, pt.lower_bound, pt.beta, pt.iterations))
+    with trusted():  # the arguments are validated: nested calls skip their checks
+        if grid is None:
+            d_min, d_max = distortion_range(px, d)
+            grid = np.linspace(d_min, d_max, n)
+        for D in grid:
+            pt = rate_distortion_at(px, d, float(D), tol=tol, max_iter=max_iter, base=base)
+            rows.append((float(D), pt.rate, pt.lower_bound, pt.beta, pt.iterations))
     return pd.DataFrame(rows, columns=["D", "R", "R_lower", "beta", "iterations"])

@@ -17,8 +17,17 @@ import math
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from nsp._validation import Base, check_bool, check_int, check_real, check_tol, log_base
-from nsp.channels import validate_channel
+from nsp._validation import (
+    Base,
+    as_channel,
+    check_base,
+    check_bool,
+    check_int,
+    check_real,
+    check_tol,
+    log_base,
+    trusted,
+)
 from nsp.info import (
     conditional_entropy,
     conditional_mutual_information,
@@ -52,11 +61,11 @@ def _u_joint(p: NDArray, channel_u: ArrayLike, markov: bool) -> NDArray:
             raise ValueError(
                 f"channel_u must have shape (n_r={n_r}, n_u) for a Markov encoder; got {w.shape}"
             )
-        w = validate_channel(w, name="channel_u")
+        w = as_channel(w, name="channel_u")
         return p[:, :, :, None] * w[:, None, None, :]
     if w.ndim != 3 or w.shape[:2] != (n_r, n_h):
         raise ValueError(f"channel_u must have shape (n_r={n_r}, n_h={n_h}, n_u); got {w.shape}")
-    validate_channel(w.reshape(n_r * n_h, -1), name="channel_u")
+    as_channel(w.reshape(n_r * n_h, -1), name="channel_u")
     return p[:, :, :, None] * w[:, :, None, :]
 
 
@@ -151,7 +160,11 @@ def si_statistical_point(
     markov = check_bool("markov", markov)
     joint = _u_joint(p, channel_u, markov)
     d = _as_distortion(dist, p.shape[0])
-    f = bayes_decoder(p, channel_u, d, markov=markov) if decoder is None else np.asarray(decoder)
+    if decoder is None:
+        with trusted():  # p, channel_u and d are validated
+            f = bayes_decoder(p, channel_u, d, markov=markov)
+    else:
+        f = np.asarray(decoder)
     n_u, n_z = joint.shape[3], joint.shape[2]
     if (
         f.shape != (n_u, n_z)
@@ -165,10 +178,12 @@ def si_statistical_point(
         )
     p_ruz = joint.sum(axis=1)
     dd = float(np.sum(p_ruz * d[:, f.T]))  # d[x_r, f(u, z)] indexed [r, z, u]
-    rate = conditional_mutual_information(joint, (0, 1), 3, 2, base=base)
-    eq = conditional_entropy(joint, 1, (2, 3), base=base)
-    hh = entropy(p.sum(axis=(0, 2)), base=base)
-    return RDEPoint(rate, dd, eq, max(hh - eq, 0.0), _base_value(base))
+    base_value = _base_value(base)
+    with trusted():  # the arguments are validated: the measures skip their checks
+        rate = conditional_mutual_information(joint, (0, 1), 3, 2, base=base)
+        eq = conditional_entropy(joint, 1, (2, 3), base=base)
+        hh = entropy(p.sum(axis=(0, 2)), base=base)
+    return RDEPoint(rate, dd, eq, max(hh - eq, 0.0), base_value)
 
 
 def si_informed_point(
@@ -225,14 +240,14 @@ def si_informed_point(
                 f"channel must have shape (n_r={n_r}, n_z={n_z}, n_xhat) for a Markov encoder; "
                 f"got {w.shape}"
             )
-        validate_channel(w.reshape(n_r * n_z, -1), name="channel")
+        as_channel(w.reshape(n_r * n_z, -1), name="channel")
         joint = p[:, :, :, None] * w[:, None, :, :]
     else:
         if w.ndim != 4 or w.shape[:3] != (n_r, n_h, n_z):
             raise ValueError(
                 f"channel must have shape (n_r={n_r}, n_h={n_h}, n_z={n_z}, n_xhat); got {w.shape}"
             )
-        validate_channel(w.reshape(n_r * n_h * n_z, -1), name="channel")
+        as_channel(w.reshape(n_r * n_h * n_z, -1), name="channel")
         joint = p[:, :, :, None] * w
     d = _as_distortion(dist, n_r)
     if d.shape[1] != joint.shape[3]:
@@ -240,10 +255,12 @@ def si_informed_point(
             f"dist must have one column per output letter ({joint.shape[3]}); got {d.shape[1]}"
         )
     dd = float(np.einsum("rhzk,rk->", joint, d))
-    rate = conditional_mutual_information(joint, (0, 1), 3, 2, base=base)
-    eq = conditional_entropy(joint, 1, (2, 3), base=base)
-    hh = entropy(p.sum(axis=(0, 2)), base=base)
-    return RDEPoint(rate, dd, eq, max(hh - eq, 0.0), _base_value(base))
+    base_value = _base_value(base)
+    with trusted():  # the arguments are validated: the measures skip their checks
+        rate = conditional_mutual_information(joint, (0, 1), 3, 2, base=base)
+        eq = conditional_entropy(joint, 1, (2, 3), base=base)
+        hh = entropy(p.sum(axis=(0, 2)), base=base)
+    return RDEPoint(rate, dd, eq, max(hh - eq, 0.0), base_value)
 
 
 def binning_exponents(
@@ -281,11 +298,13 @@ def binning_exponents(
     p = _as_source_z(p_src_z, False)
     markov = check_bool("markov", markov)
     joint = _u_joint(p, channel_u, markov)
-    return {
-        "I_XU": mutual_information(joint, (0, 1), 3, base=base),
-        "I_XU_given_Z": conditional_mutual_information(joint, (0, 1), 3, 2, base=base),
-        "I_UZ": mutual_information(joint, 2, 3, base=base),
-    }
+    check_base(base)
+    with trusted():  # the arguments are validated: the measures skip their checks
+        return {
+            "I_XU": mutual_information(joint, (0, 1), 3, base=base),
+            "I_XU_given_Z": conditional_mutual_information(joint, (0, 1), 3, 2, base=base),
+            "I_UZ": mutual_information(joint, 2, 3, base=base),
+        }
 
 
 def max_equivocation_informed(
@@ -362,7 +381,8 @@ def max_equivocation_informed(
         # D = D_min with one best letter per public value: the encoder is forced
         w = np.zeros((n_r, n_z, d.shape[1]) if markov else (n_r, n_h, n_z, d.shape[1]))
         w[np.arange(n_r), ..., d.argmin(axis=1)] = 1.0
-        pt = si_informed_point(p, w, d, markov=markov, base=base)
+        with trusted():  # validated arguments, an encoder built here
+            pt = si_informed_point(p, w, d, markov=markov, base=base)
         return EquivocationResult(pt.equivocation, pt.equivocation, pt, w, 0)
     inst = _instance(p.sum(axis=2), d, markov, p_z=p)
     pr = inst.pr
@@ -372,7 +392,8 @@ def max_equivocation_informed(
     p_u = (p.sum(axis=1) if markov else p).ravel()
     d_u = np.repeat(d, n_z, axis=0) if markov else np.repeat(d, n_h * n_z, axis=0)
     w = _unflatten(w_red, p_u, d_u, shape)
-    pt = si_informed_point(p, w, d, markov=markov, base=base)
-    h_cond = conditional_entropy(p, 1, 2, base=base)  # H(X_h | Z)
+    with trusted():  # validated arguments, an encoder built here
+        pt = si_informed_point(p, w, d, markov=markov, base=base)
+        h_cond = conditional_entropy(p, 1, 2, base=base)  # H(X_h | Z)
     upper = max(min(h_cond - lower / lb, h_cond), pt.equivocation)
     return EquivocationResult(pt.equivocation, upper, pt, w, iters)

@@ -16,7 +16,7 @@ import pandas as pd
 from numpy.typing import ArrayLike
 
 from nsp._resources import progress
-from nsp._validation import Base, check_bool, check_tol
+from nsp._validation import Base, check_base, check_bool, check_tol, trusted
 from nsp.info import entropy
 from nsp.ratedistortion._equivocation import (
     _as_source,
@@ -89,46 +89,48 @@ def utility_privacy_curve(
     grid = _as_grid(D_grid)
     src = _as_source(p_src, normalize=normalize)
     d = _as_distortion(dist, src.shape[0])
-    rows = []
-    if markov and src.shape[0] == src.shape[1] and not np.any(src - np.diag(np.diag(src))):
-        # X_h = X_r: Γ = H - R(D) and the minimal-rate encoder is the Γ-optimal one (E* = Γ);
-        # one certified Blahut–Arimoto per point.
+    check_base(base)
+    with trusted():  # the arguments are validated: nested calls skip their checks
+        rows = []
+        if markov and src.shape[0] == src.shape[1] and not np.any(src - np.diag(np.diag(src))):
+            # X_h = X_r: Γ = H - R(D) and the minimal-rate encoder is the Γ-optimal one (E* = Γ);
+            # one certified Blahut–Arimoto per point.
 
-        px = np.diag(src)
-        hx = entropy(px, base=base)
-        for D in progress(grid, desc="R(D)"):
-            r = rate_distortion_at(px, d, float(D), tol=tol, base=base)
-            gam = max(hx - r.rate, 0.0)
+            px = np.diag(src)
+            hx = entropy(px, base=base)
+            for D in progress(grid, desc="R(D)"):
+                r = rate_distortion_at(px, d, float(D), tol=tol, base=base)
+                gam = max(hx - r.rate, 0.0)
+                row = {
+                    "D": float(D),
+                    "Gamma": gam,
+                    "Gamma_upper": max(min(hx - r.lower_bound, hx), gam),
+                    "leakage": r.rate,
+                    "R_min": r.rate,
+                    "E_star": gam,
+                }
+                if rate_at_gamma:
+                    row["R_at_Gamma"] = r.rate
+                rows.append(row)
+            return pd.DataFrame(rows)
+        gammas = _gamma_points(
+            src, d, grid, markov=markov, tol=tol, max_iter=20_000, base=base, show_progress=True
+        )
+        for D, g in zip(progress(grid, desc="R(D), E*(D)"), gammas, strict=True):
+            r_min, _ = min_rate(src, d, float(D), base=base)
             row = {
                 "D": float(D),
-                "Gamma": gam,
-                "Gamma_upper": max(min(hx - r.lower_bound, hx), gam),
-                "leakage": r.rate,
-                "R_min": r.rate,
-                "E_star": gam,
+                "Gamma": g.gamma,
+                "Gamma_upper": g.upper_bound,
+                "leakage": g.point.leakage,
+                "R_min": r_min.rate,
+                "E_star": r_min.equivocation,
             }
             if rate_at_gamma:
-                row["R_at_Gamma"] = r.rate
+                pt = rate_given_equivocation(
+                    src, d, float(D), g.gamma - 10 * tol, markov=markov, base=base
+                )
+                row["R_at_Gamma"] = math.nan if pt is None else pt.rate
+                row["R_at_Gamma_lower"] = math.nan if pt is None else pt.lower_bound
             rows.append(row)
-        return pd.DataFrame(rows)
-    gammas = _gamma_points(
-        src, d, grid, markov=markov, tol=tol, max_iter=20_000, base=base, show_progress=True
-    )
-    for D, g in zip(progress(grid, desc="R(D), E*(D)"), gammas, strict=True):
-        r_min, _ = min_rate(src, d, float(D), base=base)
-        row = {
-            "D": float(D),
-            "Gamma": g.gamma,
-            "Gamma_upper": g.upper_bound,
-            "leakage": g.point.leakage,
-            "R_min": r_min.rate,
-            "E_star": r_min.equivocation,
-        }
-        if rate_at_gamma:
-            pt = rate_given_equivocation(
-                src, d, float(D), g.gamma - 10 * tol, markov=markov, base=base
-            )
-            row["R_at_Gamma"] = math.nan if pt is None else pt.rate
-            row["R_at_Gamma_lower"] = math.nan if pt is None else pt.lower_bound
-        rows.append(row)
     return pd.DataFrame(rows)

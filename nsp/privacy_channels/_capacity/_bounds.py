@@ -27,6 +27,7 @@ from nsp._validation import (
     check_int,
     check_real,
     check_tol,
+    trusted,
 )
 from nsp.privacy_channels._capacity._candidates import (
     individual_mutual_information,
@@ -273,7 +274,9 @@ def individual_capacity_entropy_constrained(
         )
     if bn >= hmax - 1e-12:
         u = np.full(sizes, 1.0 / ch.universe.size)
-        return max(individual_mutual_information(ch, u, i, base=math.e) for i in range(ch.n)) / lnb
+        with trusted():  # a validated channel, a uniform prior
+            best_u = max(individual_mutual_information(ch, u, i, base=math.e) for i in range(ch.n))
+        return best_u / lnb
     rng = np.random.default_rng(rng_seed)
     best = 0.0
     for i in range(ch.n):
@@ -359,12 +362,18 @@ def balance_function(
     if np.ndim(bs) != 1:
         raise ValueError(f"bs must be a 1-D sequence of entropy levels; got {bs!r}")
     bs = [check_real(f"bs[{j}]", b) for j, b in enumerate(bs)]
-    c1 = individual_channel_capacity(ch, base=base).value
+    check_base(base)
+    restarts = check_int("restarts", restarts, low=0)
+    check_seed(seed)
     rows = []
-    for b in bs:
-        cb = individual_capacity_entropy_constrained(ch, b, base=base, restarts=restarts, seed=seed)
-        cb = min(cb, c1)
-        rows.append({"b": float(b), "c1": c1, "c1_b": cb, "delta_upper": max(c1 - cb, 0.0)})
+    with trusted():  # the arguments are validated: nested calls skip their checks
+        c1 = individual_channel_capacity(ch, base=base).value
+        for b in bs:
+            cb = individual_capacity_entropy_constrained(
+                ch, b, base=base, restarts=restarts, seed=seed
+            )
+            cb = min(cb, c1)
+            rows.append({"b": float(b), "c1": c1, "c1_b": cb, "delta_upper": max(c1 - cb, 0.0)})
     return pd.DataFrame(rows)
 
 

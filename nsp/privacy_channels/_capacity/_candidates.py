@@ -23,6 +23,7 @@ from nsp._validation import (
     check_base,
     check_bool,
     check_int,
+    trusted,
 )
 from nsp.info import mutual_information
 from nsp.privacy_channels._capacity._common import (
@@ -274,4 +275,6 @@ def individual_mutual_information(
         raise ValueError(f"prior must have shape {ch.universe.sizes}, got {px.shape}")
     joint = px[..., None] * ch.array
     pxy = np.moveaxis(joint, i, 0).reshape(ch.universe.sizes[i], -1, ch.k).sum(axis=1)
-    return float(mutual_information(pxy, 0, 1, base=check_base(base)))
+    b = check_base(base)
+    with trusted():  # a pmf built from the validated prior and channel
+        return float(mutual_information(pxy, 0, 1, base=b))

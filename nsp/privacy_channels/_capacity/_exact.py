@@ -49,6 +49,7 @@ from nsp._validation import (
     check_choice,
     check_int,
     check_tol,
+    trusted,
 )
 from nsp.privacy_channels._capacity._candidates import (
     _first_completion,
@@ -510,4 +511,7 @@ def group_capacity(
     """
     ch = as_privacy_channel(ch)
     g, pos = group_channel(ch, group)
-    return individual_channel_capacity(g, base=base, method=method, individuals=[pos]).value
+    check_base(base)
+    method = check_choice("method", method, ("setdp", "enumerate"))
+    with trusted():  # the arguments are validated
+        return individual_channel_capacity(g, base=base, method=method, individuals=[pos]).value
