@@ -40,6 +40,7 @@ from nsp._validation import (
     log_base,
     trusted,
 )
+from nsp.uncertain import support_components
 
 __all__ = [
     "Axes",
@@ -1104,10 +1105,6 @@ def gacs_korner_common_information(
     True
     """
     normalize = check_bool("normalize", normalize)
-    # Imported here, not at the top: nsp.uncertain loads nsp.partition (pandas) and
-    # scipy.sparse, which would double the time of `import nsp.info` for one measure.
-    from nsp.uncertain import support_components
-
     ln_b = log_base(base)
     raw = np.asarray(p_xy, dtype=np.float64)
     found = _support_and_row_sums(raw) if raw.ndim == 2 and raw.size and not normalize else None

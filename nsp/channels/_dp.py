@@ -6,6 +6,7 @@ import math
 from collections.abc import Iterable
 from typing import Any, cast
 
+import networkx as nx
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
@@ -21,11 +22,7 @@ def _neighbour_pairs(neighbours: object, m: int) -> NDArray[np.intp] | None:
             "neighbours must be None, 'all', pairs, a boolean adjacency or a graph; "
             f"got {neighbours!r}"
         )
-    try:
-        import networkx as nx
-    except ImportError:  # pragma: no cover - networkx is a dependency
-        nx = None  # type: ignore[assignment]
-    if nx is not None and isinstance(neighbours, nx.Graph):
+    if isinstance(neighbours, nx.Graph):
         nodes = list(neighbours.nodes)
         for v in nodes:
             if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or not 0 <= v < m:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -31,11 +31,15 @@ from nsp.noiseless._budget import (
     _check_sequence,
     _with,
 )
-
-# nsp.uncertain brings networkx and scipy.sparse (about a second): the functions that need it
-# import it, so that `import nsp.noiseless` stays light.
-if TYPE_CHECKING:
-    from nsp.uncertain import JointRange
+from nsp.uncertain import (
+    JointRange,
+    confusability_graph,
+    hypothesis_test_bound,
+    independence_number,
+    maximin_information,
+    nonstochastic_leakage,
+    symmetrized_leakage,
+)
 
 
 def _check_individual(i: int, doms: list[list[Any]], v: Sequence[Any] | None = None) -> int:
@@ -78,8 +82,6 @@ def individual_range(
     >>> individual_range(lambda x: (x[0] + x[1]) // 2, [range(4), range(2)], 0, (0, 1)).n_x
     3
     """
-    from nsp.uncertain import JointRange
-
     _check_callable("mech", mech)
     doms = _check_domains(domains)
     i = _check_individual(i, doms, v)
@@ -124,8 +126,6 @@ def hypothesis_game_range(
     >>> hypothesis_test_bound(r)
     1.0
     """
-    from nsp.uncertain import JointRange
-
     _check_callable("mech", mech)
     i = check_int("i", i, low=0, high=len(_check_sequence("v", v)) - 1)
     y0, y1 = mech(_with(v, i, x_i)), mech(_with(v, i, x_i_prime))
@@ -184,15 +184,6 @@ def leakage_profile(
     >>> prof[cols].round(4).to_numpy().tolist()
     [[2.0, 1.0, 1.0, 1.0, 1.0], [3.0, 1.585, 1.585, 1.585, 1.0]]
     """
-    from nsp.uncertain import (
-        confusability_graph,
-        hypothesis_test_bound,
-        independence_number,
-        maximin_information,
-        nonstochastic_leakage,
-        symmetrized_leakage,
-    )
-
     _check_callable("mech", mech)
     check_base(base)
     max_rows = check_int("max_rows", max_rows, low=1)

@@ -31,6 +31,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+import clarabel
 import numpy as np
 import scipy.sparse as sp
 from numpy.typing import NDArray
@@ -109,7 +110,6 @@ class Program:
         blocks: list[sp.coo_matrix] = []
         rhs: list[NDArray[np.float64]] = []
         cones: list[Any] = []
-        import clarabel
 
         def add(rows: NDArray, cols: NDArray, vals: NDArray, n_rows: int, b: NDArray) -> None:
             blocks.append(sp.coo_matrix((vals, (rows, cols)), shape=(n_rows, n_x)))
@@ -213,7 +213,6 @@ class Program:
         return rows, cols, vals
 
     def _settings(self, tol: float, max_iter: int, equilibrate: bool) -> Any:
-        import clarabel
 
         s = clarabel.DefaultSettings()
         s.verbose = False
@@ -237,8 +236,6 @@ class Program:
 
         The solver is kept between calls with the same settings; only ``b`` is updated.
         """
-        import clarabel
-
         b = self.b.copy()
         b[self.row_dist] = D
         if self.row_leak >= 0:

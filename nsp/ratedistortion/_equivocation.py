@@ -23,6 +23,8 @@ from typing import Any, ClassVar, cast
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
+from scipy.optimize import linprog
+from scipy.sparse import coo_matrix, hstack, identity, kron, vstack
 
 from nsp._resources import check_memory, progress
 from nsp._validation import (
@@ -467,9 +469,6 @@ def _perfect_privacy_lp(pr: _Problem) -> tuple[float, NDArray[np.float64]]:
     smallest distortion with zero leakage (Γ(D) = H(X_h)) is the value of an LP (HiGHS).
     Returns the value and the optimal encoder rows.
     """
-    from scipy.optimize import linprog
-    from scipy.sparse import coo_matrix, hstack, identity, kron, vstack
-
     n_u, n_k = pr.d.shape
     ph = pr.puh.sum(axis=0)
     keep_h = ph > 0
