@@ -153,7 +153,7 @@ def test_registry_rejects_duplicates_and_unknown_datasets():
 
 
 def test_load_registry_from_a_path(tmp_path):
-    src = Path(__file__).resolve().parents[1] / "nsp" / "datasets" / "registry.json"
+    src = Path(__file__).resolve().parents[2] / "nsp" / "datasets" / "registry.json"
     copy = tmp_path / "r.json"
     copy.write_text(src.read_text())
     assert [f.key for f in load_registry(copy)] == [f.key for f in REGISTRY]
@@ -194,7 +194,7 @@ def test_registry_agrees_with_every_source_md():
 
 
 def test_data_readme_lists_every_file_with_its_hash():
-    readme = (Path(__file__).resolve().parents[1] / "data" / "README.md").read_text(
+    readme = (Path(__file__).resolve().parents[2] / "data" / "README.md").read_text(
         encoding="utf-8"
     )
     for f in REGISTRY:
