@@ -14,6 +14,9 @@ The logarithm base
     :data:`Base` is the type of every ``base=`` argument; :func:`check_base` reads it.
 Arrays
     :func:`as_pmf`, :func:`as_channel`, :func:`as_axes`.
+Sequences and callables
+    :func:`as_sequence` and :func:`check_callable` (``None``, a number or a string where a
+    sequence or a function is expected).
 """
 
 from __future__ import annotations
@@ -33,8 +36,10 @@ __all__ = [
     "as_channel",
     "as_pmf",
     "as_real_array",
+    "as_sequence",
     "check_base",
     "check_bool",
+    "check_callable",
     "check_choice",
     "check_int",
     "check_real",
@@ -573,9 +578,14 @@ def as_axes(
     >>> as_axes([0, 2], 3)
     (0, 2)
     """
-    group = (axes,) if isinstance(axes, (int, np.integer)) else tuple(axes)
+    if isinstance(axes, (int, np.integer)):
+        group: tuple[Any, ...] = (axes,)
+    else:
+        group = tuple(as_sequence(name, axes))
     out = []
     for a in group:
+        if isinstance(a, bool | np.bool_) or not isinstance(a, numbers.Integral):
+            raise ValueError(f"{name} must hold integer axes; got {a!r} ({type(a).__name__})")
         a = int(a)
         if not -ndim <= a < ndim:
             raise ValueError(
@@ -585,3 +595,78 @@ def as_axes(
     if len(set(out)) != len(out):
         raise ValueError(f"{name} repeats an axis: {group}")
     return tuple(sorted(out))
+
+
+def as_sequence(name: str, values: object) -> list[Any]:
+    """Return ``values`` as a list after checking it is a sequence (not None, a scalar, a string).
+
+    Parameters
+    ----------
+    name : str
+        The argument's name, for the message.
+    values : iterable
+        A list, tuple, array (of at least one axis), range, or other finite iterable.
+
+    Returns
+    -------
+    list
+
+    Raises
+    ------
+    ValueError
+        Naming the argument when ``values`` is ``None``, a string, a number or a 0-d array.
+
+    Examples
+    --------
+    >>> as_sequence("ks", (1, 2))
+    [1, 2]
+    >>> as_sequence("ks", None)
+    Traceback (most recent call last):
+    ...
+    ValueError: ks must be a sequence; got None (NoneType)
+    """
+    zero_d = isinstance(values, np.ndarray) and values.ndim == 0
+    if values is None or isinstance(values, str | bytes | numbers.Number) or zero_d:
+        raise ValueError(f"{name} must be a sequence; got {values!r} ({type(values).__name__})")
+    try:
+        return list(values)  # type: ignore[call-overload]
+    except TypeError:
+        raise ValueError(
+            f"{name} must be a sequence; got {values!r} ({type(values).__name__})"
+        ) from None
+
+
+def check_callable(name: str, value: object) -> Any:
+    """Return ``value`` after checking it can be called (a function, a method, a class).
+
+    Parameters
+    ----------
+    name : str
+        The argument's name, for the message.
+    value : object
+        The value to check.
+
+    Returns
+    -------
+    object
+        ``value`` itself.
+
+    Raises
+    ------
+    ValueError
+        Naming the argument when ``value`` is not callable.
+
+    Examples
+    --------
+    >>> check_callable("f", len) is len
+    True
+    >>> check_callable("f", 3)
+    Traceback (most recent call last):
+    ...
+    ValueError: f must be a callable (a function); got 3 (int)
+    """
+    if not callable(value):
+        raise ValueError(
+            f"{name} must be a callable (a function); got {value!r} ({type(value).__name__})"
+        )
+    return value

@@ -529,7 +529,7 @@ def mutual_information(
     0.0
     """
     normalize = check_bool("normalize", normalize)
-    raw = np.asarray(p, dtype=np.float64)
+    raw = as_real_array(p, name="p")
     if raw.ndim == 0 or raw.size == 0:
         as_pmf(raw, name="p")  # raises the shared message
     ga = _group(a, raw.ndim, "a", allow_empty=False)
@@ -1096,7 +1096,7 @@ def gacs_korner_common_information(
     from nsp.uncertain import support_components
 
     ln_b = log_base(base)
-    raw = np.asarray(p_xy, dtype=np.float64)
+    raw = as_real_array(p_xy, name="p_xy")
     found = _support_and_row_sums(raw) if raw.ndim == 2 and raw.size and not normalize else None
     if found is None:
         p = _joint2(raw, normalize)

@@ -26,7 +26,9 @@ from numpy.typing import ArrayLike, NDArray
 
 from nsp._validation import (
     Base,
+    as_channel,
     as_pmf,
+    as_real_array,
     check_bool,
     check_int,
     check_real,
@@ -152,7 +154,7 @@ def _encoder_joint(
     p_src: NDArray, channel: ArrayLike, markov: bool, *, name: str = "channel"
 ) -> NDArray:
     """Joint pmf ``[x_r, x_h, xhat]`` of the source and an encoder."""
-    w = np.asarray(channel, dtype=np.float64)
+    w = as_real_array(channel, name=name)
     n_r, n_h = p_src.shape
     if markov:
         if w.ndim != 2 or w.shape[0] != n_r:
@@ -595,7 +597,8 @@ def max_equivocation(
         Iteration cap of the first-order solver; the interior-point solver uses at most
         ``min(max_iter, 500)`` per solve (the certificate tells how accurate the result is).
     init : array_like, optional
-        A starting encoder of the shape of :attr:`EquivocationResult.channel`. Given one, the
+        A starting encoder of the shape of :attr:`EquivocationResult.channel` (each row a pmf
+        over the outputs). Given one, the
         first-order solver (mirror descent in the KL geometry, stopped by the same kind of
         certificate) is used from it instead of the interior-point solver; entries near 0
         recover slowly, so an optimum at another ``D`` is usually a poor start.
@@ -625,6 +628,8 @@ def max_equivocation(
     D = check_real("D", D)
     tol = check_tol("tol", tol)
     max_iter = check_int("max_iter", max_iter, low=1)
+    if init is not None:
+        init = as_real_array(init, name="init")
     src = _as_source(p_src, normalize=normalize)
     d = _as_distortion(dist, src.shape[0])
     return _gamma_points(
@@ -707,12 +712,13 @@ def _gamma_points(
             out.append(EquivocationResult(pt.equivocation, hh, pt, w, 0))
             continue
         if init is not None:  # a warm start: the first-order solver uses it
-            w0 = np.asarray(init, dtype=np.float64).reshape(-1, d.shape[1])
-            if w0.shape[0] != p_u.size:
+            w0 = as_real_array(init, name="init")
+            if w0.size != p_u.size * d.shape[1]:
                 raise ValueError(
                     f"init must have the shape of the encoder {(*shape, d.shape[1])}; "
                     f"got {np.shape(init)}"
                 )
+            w0 = as_channel(w0.reshape(-1, d.shape[1]), name="init")
             res = _solve(
                 pr, max(D, d_min), 0.0, 1.0, tol=tol * lb, max_iter=max_iter, w0=w0[p_u > 0]
             )

@@ -17,7 +17,15 @@ import math
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from nsp._validation import Base, check_bool, check_int, check_real, check_tol, log_base
+from nsp._validation import (
+    Base,
+    as_real_array,
+    check_bool,
+    check_int,
+    check_real,
+    check_tol,
+    log_base,
+)
 from nsp.ratedistortion.equivocation import (
     EquivocationResult,
     RDEPoint,
@@ -50,7 +58,7 @@ def _u_joint(p: NDArray, channel_u: ArrayLike, markov: bool) -> NDArray:
     from nsp.channels import validate_channel
 
     n_r, n_h, _ = p.shape
-    w = np.asarray(channel_u, dtype=np.float64)
+    w = as_real_array(channel_u, name="channel_u")
     if markov:
         if w.ndim != 2 or w.shape[0] != n_r:
             raise ValueError(
@@ -227,7 +235,7 @@ def si_informed_point(
     p = _as_source_z(p_src_z, normalize)
     markov = check_bool("markov", markov)
     n_r, n_h, n_z = p.shape
-    w = np.asarray(channel, dtype=np.float64)
+    w = as_real_array(channel, name="channel")
     if markov:
         if w.ndim != 3 or w.shape[:2] != (n_r, n_z):
             raise ValueError(

@@ -385,6 +385,8 @@ def draw_games(n_households: int, n: int, n_games: int, *, seed: int) -> dict[st
 
 
 def _check_games(games: Mapping[str, Any], n: int, n_households: int) -> None:
+    if not isinstance(games, Mapping):
+        raise ValueError(f"games must be the dict of draw_games; got {type(games).__name__}")
     missing = {"pairs", "secret", "others", "coins"} - set(games)
     if missing:
         raise ValueError(f"games must come from draw_games (missing {sorted(missing)})")

@@ -291,7 +291,7 @@ def appliance_states(
     Parameters
     ----------
     power : array_like
-        The appliance's readings, watts (1-D, real).
+        The appliance's readings, watts (1-D, non-empty, finite, ``>= 0``).
     threshold : float
         Readings above it count as on, watts, ``>= 0``.
     max_samples : int
@@ -312,6 +312,12 @@ def appliance_states(
     seed = check_int("seed", seed, low=0)
     rng = np.random.default_rng(seed)
     on = _as_watts("power", power)
+    if on.ndim != 1 or on.size == 0 or not np.all(np.isfinite(on)) or np.any(on < 0):
+        raise ValueError(
+            "power must be a non-empty 1-D array of finite readings >= 0 (watts); "
+            f"got shape {on.shape}"
+            + ("" if on.ndim != 1 or on.size == 0 else " with NaN, inf or < 0")
+        )
     on = on[on > threshold]
     if len(on) < min_samples:
         return np.array([0], dtype=np.int64)

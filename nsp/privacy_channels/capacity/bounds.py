@@ -50,6 +50,9 @@ __all__ = [
     "max_information_capacity_ind",
 ]
 
+#: The most random starts of a search (``restarts``), and of all the searches of one call.
+_MAX_RESTARTS = 10_000
+
 
 @dataclass(frozen=True)
 class CapacityBounds(_Unpackable):
@@ -191,7 +194,7 @@ def individual_capacity_search(
     base : float or str
         Logarithm base of the result (2: bits).
     restarts : int
-        Random starts per individual (>= 0), besides the uniform one.
+        Random starts per individual, in ``[0, 10000]``, besides the uniform one.
     seed : int
         Seed of the random starts.
 
@@ -208,7 +211,7 @@ def individual_capacity_search(
     """
     ch = as_privacy_channel(ch)
     b = check_base(base)
-    restarts = check_int("restarts", restarts, low=0)
+    restarts = check_int("restarts", restarts, low=0, high=_MAX_RESTARTS)
     rng = np.random.default_rng(check_seed(seed))
     best = 0.0
     sizes = ch.universe.sizes
@@ -251,7 +254,7 @@ def individual_capacity_entropy_constrained(
     base : float or str
         Logarithm base of the result (2: bits).
     restarts : int
-        Random starts per individual (>= 0), besides the uniform one.
+        Random starts per individual, in ``[0, 10000]``, besides the uniform one.
     seed : int
         Seed of the random starts.
 
@@ -272,7 +275,7 @@ def individual_capacity_entropy_constrained(
     sizes = ch.universe.sizes
     hmax = math.log(ch.universe.size)
     bn = check_real("b", b) * lnb
-    restarts = check_int("restarts", restarts, low=0)
+    restarts = check_int("restarts", restarts, low=0, high=_MAX_RESTARTS)
     rng_seed = check_seed(seed)
     if not -1e-12 <= bn <= hmax + 1e-9:
         raise ValueError(
@@ -341,7 +344,8 @@ def balance_function(
     base : float or str
         Logarithm base of the result (2: bits).
     restarts : int
-        Random starts of each constrained search.
+        Random starts of each constrained search, in ``[0, 10000]``; at most 10000 searches
+        in all (``len(bs) * (restarts + 1)``).
     seed : int
         Seed of the random starts.
 
@@ -366,6 +370,12 @@ def balance_function(
     if np.ndim(bs) != 1:
         raise ValueError(f"bs must be a 1-D sequence of entropy levels; got {bs!r}")
     bs = [check_real(f"bs[{j}]", b) for j, b in enumerate(bs)]
+    restarts = check_int("restarts", restarts, low=0, high=_MAX_RESTARTS)
+    if len(bs) * (restarts + 1) > _MAX_RESTARTS:
+        raise ValueError(
+            f"balance_function would run {len(bs)} x {restarts + 1} searches, more than "
+            f"{_MAX_RESTARTS} in all: pass fewer bs or restarts"
+        )
     c1 = individual_channel_capacity(ch, base=base).value
     rows = []
     for b in bs:
