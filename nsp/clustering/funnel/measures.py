@@ -278,7 +278,8 @@ def chain_rule_bounds(
     slack = 1e-9 * max(1.0, h_x)
     if np.any(r < -slack) or np.any(r > h_x + slack):
         raise ValueError(
-            f"i_xy must lie in [0, H(X)] = [0, {h_x:.6g}] (a disclosure I(X;Y) <= H(X)); got {i_xy!r}"
+            f"i_xy must lie in [0, H(X)] = [0, {h_x:.6g}] (a disclosure I(X;Y) <= H(X)); "
+            f"got {i_xy!r}"
         )
     lo = np.maximum(0.0, r - h_x_given_s)
     hi = np.minimum(r, i_sx)
