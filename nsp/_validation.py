@@ -580,6 +580,10 @@ def as_axes(
     """
     if isinstance(axes, (int, np.integer)):
         group: tuple[Any, ...] = (axes,)
+    elif isinstance(axes, numbers.Number):
+        raise ValueError(
+            f"{name} must be an integer axis or a sequence of integer axes; got {axes!r}"
+        )
     else:
         group = tuple(as_sequence(name, axes))
     out = []

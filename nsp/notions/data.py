@@ -139,6 +139,9 @@ def make_joint(
     >>> j.n_s, j.n_x, j.ordered, j.support.tolist()
     (2, 2, True, [[True, True], [True, False]])
     """
+    for arg, text in (("name", name), ("s_name", s_name), ("x_name", x_name)):
+        if not isinstance(text, str):
+            raise ValueError(f"{arg} must be a string; got {text!r} ({type(text).__name__})")
     p = as_pmf(p_sx, name="p_sx", ndim=2).copy()
     if p.size == 0:
         raise ValueError("p_sx must not be empty")

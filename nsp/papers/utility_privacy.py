@@ -785,6 +785,8 @@ def gamma_hamming_curve(
 
     px = as_pmf(p, name="p", ndim=1, normalize=check_bool("normalize", normalize))
     rows = []
+    if np.ndim(D_grid) > 1:
+        raise ValueError(f"D_grid must be a number or a 1-D array (got shape {np.shape(D_grid)})")
     for D in _as_distortions(D_grid, "D_grid").ravel():
         s = reverse_waterfill(px, float(D), base=base)
         rows.append(

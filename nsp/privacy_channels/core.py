@@ -30,7 +30,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from nsp import _validation
-from nsp._validation import as_channel, check_int
+from nsp._validation import as_channel, check_callable, check_int
 from nsp.privacy_channels._checks import check_seed, check_size, warn_renamed
 
 __all__ = [
@@ -365,6 +365,7 @@ def query_values(universe: ProductUniverse, f: Callable[..., Hashable]) -> NDArr
     >>> query_values(ProductUniverse([(0, 1, 2), (0, 1)]), lambda a, b: int(a == b)).tolist()
     [[1, 0], [0, 1], [0, 0]]
     """
+    check_callable("f", f)
     _check_listable(universe)
     vals = np.empty(universe.size, dtype=object)
     for j, x in enumerate(universe.iter_datasets()):
@@ -412,6 +413,8 @@ def query_channel(
     >>> ch.outputs, ch.array[1, 1].tolist()
     ((0, 1, 2), [0.0, 0.0, 1.0])
     """
+    check_callable("f", f)
+    check_callable("kernel", kernel)
     vals = query_values(universe, f)
     outs = _default_outputs(vals) if outputs is None else tuple(outputs)
     cache: dict = {}
