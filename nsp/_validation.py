@@ -548,7 +548,7 @@ def as_channel(
 
 
 def as_axes(
-    axes: int | tuple[int, ...] | list[int], ndim: int, *, name: str = "axes"
+    axes: int | tuple[int, ...] | list[int], ndim: int, *, name: str = "axes", of: str = "an array"
 ) -> tuple[int, ...]:
     """Normalize an axis or group of axes of an ``ndim``-axis array to sorted non-negative ints.
 
@@ -560,6 +560,8 @@ def as_axes(
         The number of axes of the array.
     name : str
         The argument's name, used in error messages.
+    of : str
+        What the array is called in error messages (its argument's name).
 
     Returns
     -------
@@ -592,9 +594,7 @@ def as_axes(
             raise ValueError(f"{name} must hold integer axes; got {a!r} ({type(a).__name__})")
         a = int(a)
         if not -ndim <= a < ndim:
-            raise ValueError(
-                f"{name} contains axis {a}, out of range for an array with {ndim} axes"
-            )
+            raise ValueError(f"{name} contains axis {a}, out of range for {of} with {ndim} axes")
         out.append(a % ndim)
     if len(set(out)) != len(out):
         raise ValueError(f"{name} repeats an axis: {group}")

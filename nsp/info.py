@@ -110,7 +110,7 @@ def _check_alpha(alpha: float) -> float:
 
 def _group(axes: Axes, ndim: int, name: str, *, allow_empty: bool) -> tuple[int, ...]:
     """Validate an axis group with :func:`as_axes`; reject an empty group unless allowed."""
-    group = as_axes(axes, ndim, name=name)
+    group = as_axes(axes, ndim, name=name, of="p")
     if not group and not allow_empty:
         raise ValueError(f"{name} must name at least one axis (got {axes!r})")
     return group

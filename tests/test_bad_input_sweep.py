@@ -187,6 +187,16 @@ VALID = {
     ("nsp.papers.privacy_channels.example1_query", "x1", "str"),
     ("nsp.papers.privacy_channels.example1_query", "x2", "None"),
     ("nsp.papers.privacy_channels.example1_query", "x2", "str"),
+    # The example mechanism itself (``x + 1``, a dict lookup) refuses such a record, by its own
+    # error: nsp passes any record value through unchanged.
+    ("nsp.noiseless.hypothesis_game_range", "x_i", "None"),
+    ("nsp.noiseless.hypothesis_game_range", "x_i", "str"),
+    ("nsp.noiseless.hypothesis_game_range", "x_i_prime", "None"),
+    ("nsp.noiseless.hypothesis_game_range", "x_i_prime", "str"),
+    ("nsp.noiseless.hypothesis_game_range", "v", "shape"),
+    ("nsp.noiseless.individual_range", "v", "shape"),
+    # A NaN record makes the query return NaN: refused by name as f's output.
+    ("nsp.noiseless.sensitivity", "domains", "nan"),
     ("nsp.noiseless.hypothesis_game_range", "v", "nan"),
     ("nsp.noiseless.individual_range", "v", "nan"),
     ("nsp.noiseless.is_noiselessly_private", "domains", "nan"),
@@ -199,8 +209,6 @@ VALID = {
     ("nsp.noiseless.psi", "v", "shape"),
     ("nsp.noiseless.psi", "x", "shape"),
     ("nsp.papers.agglomerative.codeword_table", "partition", "nan"),
-    # A string is a sequence of one-letter names: "abc" names three groups' letters.
-    ("nsp.papers.privacy_funnel.groups_text", "groups", "str"),
     # Elementwise in their array (the result has its shape): any shape is valid.
     ("nsp.papers.utility_privacy.gamma_hamming", "D", "shape"),
     ("nsp.papers.utility_privacy.sanitize_categorical", "x", "shape"),
@@ -216,37 +224,9 @@ VALID = {
 }
 
 #: Replacements still answered cryptically (an error that does not name the argument; issue
-#: 22, item 6): listed so that the sweep catches every new one. This list only shrinks.
+#: 22, item 6): listed so that the sweep catches every new one. This list only shrinks. Those
+#: left are in package ``__init__`` modules, to be fixed where their code is moved (issue 21).
 OPEN: set[tuple[str, str, str]] = {
-    ("nsp.info.conditional_entropy", "p", "shape"),
-    ("nsp.info.conditional_mutual_information", "p", "shape"),
-    ("nsp.info.mutual_information", "p", "shape"),
-    ("nsp.noiseless.hypothesis_game_range", "v", "shape"),
-    ("nsp.noiseless.hypothesis_game_range", "x_i", "None"),
-    ("nsp.noiseless.hypothesis_game_range", "x_i", "str"),
-    ("nsp.noiseless.hypothesis_game_range", "x_i_prime", "None"),
-    ("nsp.noiseless.hypothesis_game_range", "x_i_prime", "str"),
-    ("nsp.noiseless.individual_range", "v", "None"),
-    ("nsp.noiseless.individual_range", "v", "shape"),
-    ("nsp.noiseless.sensitivity", "domains", "nan"),
-    ("nsp.notions.agglomerative", "algorithms", "None"),
-    ("nsp.notions.check_relations", "record", "None"),
-    ("nsp.notions.check_relations", "record", "str"),
-    ("nsp.notions.funnel", "algorithms", "None"),
-    ("nsp.notions.sibson_orders", "record", "None"),
-    ("nsp.notions.sibson_orders", "record", "str"),
-    ("nsp.papers.agglomerative.codeword_table", "partition", "None"),
-    ("nsp.papers.agglomerative.codeword_table", "partition", "shape"),
-    ("nsp.papers.agglomerative.codeword_table", "partition", "str"),
-    ("nsp.papers.agglomerative.merge_path_view", "path", "None"),
-    ("nsp.papers.agglomerative.merge_path_view", "path", "str"),
-    ("nsp.papers.agglomerative.min_cut_solutions", "r", "None"),
-    ("nsp.papers.agglomerative.min_cut_solutions", "r", "str"),
-    ("nsp.papers.agglomerative.observable_comparison", "values", "str"),
-    ("nsp.papers.agglomerative.observable_comparison", "vc_lambdas", "None"),
-    ("nsp.papers.agglomerative.observable_comparison", "vc_lambdas", "nan"),
-    ("nsp.papers.agglomerative.observable_comparison", "vc_lambdas", "shape"),
-    ("nsp.papers.agglomerative.observable_comparison", "vc_lambdas", "str"),
     ("nsp.papers.compare", "ours", "None"),
     ("nsp.papers.compare", "paper_values", "None"),
     ("nsp.papers.noiseless.levels_table", "epsilons", "None"),
@@ -259,47 +239,6 @@ OPEN: set[tuple[str, str, str]] = {
     ("nsp.papers.noiseless.realized_epsilon_curves", "eps_grid", "shape"),
     ("nsp.papers.noiseless.realized_epsilon_curves", "eps_grid", "str"),
     ("nsp.papers.noiseless.realized_epsilon_curves", "group_sizes", "None"),
-    ("nsp.papers.privacy_channels.algorithm_comparison_table", "instances", "None"),
-    ("nsp.papers.privacy_channels.algorithm_comparison_table", "instances", "str"),
-    ("nsp.papers.privacy_channels.algorithm_instances", "seed", "None"),
-    ("nsp.papers.privacy_channels.algorithm_instances", "seed", "str"),
-    ("nsp.papers.privacy_channels.exponential_bound_table", "ks", "None"),
-    ("nsp.papers.privacy_channels.exponential_calibration_table", "ks", "None"),
-    ("nsp.papers.privacy_channels.lemma1_holds", "frame", "None"),
-    ("nsp.papers.privacy_channels.lemma1_holds", "frame", "str"),
-    ("nsp.papers.privacy_channels.lemma2_holds", "frame", "None"),
-    ("nsp.papers.privacy_channels.lemma2_holds", "frame", "str"),
-    ("nsp.papers.privacy_channels.property_checks_table", "seed", "None"),
-    ("nsp.papers.privacy_channels.theorem51_table", "ms", "None"),
-    ("nsp.papers.privacy_funnel.budget_view", "curves", "str"),
-    ("nsp.papers.privacy_funnel.census_configurations", "age_binnings", "None"),
-    ("nsp.papers.privacy_funnel.census_configurations", "education_schemes", "None"),
-    ("nsp.papers.privacy_funnel.census_probe", "disclosures", "None"),
-    ("nsp.papers.privacy_funnel.groups_text", "groups", "None"),
-    ("nsp.papers.utility_privacy.side_information_source", "crossover_xh", "None"),
-    ("nsp.papers.utility_privacy.side_information_source", "crossover_xh", "str"),
-    ("nsp.papers.utility_privacy.side_information_source", "crossover_z", "None"),
-    ("nsp.papers.utility_privacy.side_information_source", "crossover_z", "str"),
-    ("nsp.privacy_channels.as_privacy_channel", "ch", "nan"),
-    ("nsp.privacy_channels.compose_adaptive", "ch1", "None"),
-    ("nsp.privacy_channels.compose_adaptive", "ch1", "str"),
-    ("nsp.privacy_channels.compose_adaptive", "ch2_given_y1", "None"),
-    ("nsp.privacy_channels.compose_parallel", "ch1", "None"),
-    ("nsp.privacy_channels.compose_parallel", "ch1", "str"),
-    ("nsp.privacy_channels.compose_parallel", "ch2", "None"),
-    ("nsp.privacy_channels.compose_parallel", "ch2", "str"),
-    ("nsp.privacy_channels.group_capacity", "group", "None"),
-    ("nsp.privacy_channels.group_channel", "group", "None"),
-    ("nsp.scale.census_joint", "data", "str"),
-    ("nsp.scale.daily_totals", "frame", "str"),
-    ("nsp.scale.joint_counts", "data", "str"),
-    ("nsp.scale.uniqueness_vs_epsilon", "epsilons", "None"),
-    ("nsp.scale.uniqueness_vs_epsilon", "trips", "str"),
-    ("nsp.uncertain.continuous_conditional_hartley_entropy", "cond", "None"),
-    ("nsp.uncertain.continuous_leakage", "cond", "None"),
-    ("nsp.uncertain.continuous_nonstochastic_information", "cond", "None"),
-    ("nsp.uncertain.quantize", "labels", "None"),
-    ("nsp.uncertain.quantized_decomposition", "labels", "None"),
 }
 
 
@@ -346,6 +285,11 @@ def _outcome(func: Any, args: tuple, kwargs: dict, pname: str, bad: Any) -> tupl
         return "hang", f"no answer within {SECONDS} s"
     except (ValueError, TypeError) as exc:
         if pname in str(exc):
+            return "clear", ""
+        return "cryptic", f"{type(exc).__name__}: {exc}"[:160]
+    except FileNotFoundError as exc:
+        # A string is a path there: the missing file, named, is the clear answer.
+        if isinstance(bad, str) and bad in str(exc):
             return "clear", ""
         return "cryptic", f"{type(exc).__name__}: {exc}"[:160]
     except Exception as exc:  # noqa: BLE001

@@ -91,7 +91,7 @@ def individual_range(
 
     _check_callable("mech", mech)
     doms = _check_domains(domains)
-    i = _check_individual(i, doms, v)
+    i = _check_individual(i, doms, _check_sequence("v", v))
     return JointRange.from_pairs((xi, mech(_with(v, i, xi))) for xi in doms[i])
 
 

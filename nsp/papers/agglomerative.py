@@ -26,6 +26,8 @@ from numpy.typing import ArrayLike, NDArray
 from nsp._validation import (
     Base,
     as_pmf,
+    as_real_array,
+    as_sequence,
     check_base,
     check_bool,
     check_choice,
@@ -738,6 +740,8 @@ def min_cut_solutions(r: JointRange) -> tuple[int, list[frozenset[int]], bool]:
     >>> best, len(solutions), unions
     (0, 30, True)
     """
+    if not isinstance(r, JointRange):
+        raise ValueError(f"r must be a JointRange; got {type(r).__name__}")
     n = r.n_x
     if n > 16:
         raise ValueError(f"r must have at most 16 values of X to enumerate its cuts; got {n}")
@@ -858,6 +862,8 @@ def merge_path_view(path: MergePath, lam: float = 0.3) -> Figure:
     >>> merge_path_view(path, 0.9).axes[0].get_title()
     'λ = 0.9: stops after 0 merges, {x1},{x2},{x3},{x4},{x5},{x6},{x7}'
     """
+    if not isinstance(path, MergePath):
+        raise ValueError(f"path must be a MergePath (of merge_path); got {type(path).__name__}")
     import matplotlib.pyplot as plt
 
     lam = check_real("lam", lam, low=0.0)
@@ -1240,7 +1246,10 @@ def observable_comparison(
     """
     from nsp.clustering.nonstochastic import merge_path, observable_range, observable_values
 
-    vals = np.asarray(values, dtype=float)
+    vals = as_real_array(values, name="values")
+    vc_lambdas = as_sequence("vc_lambdas", vc_lambdas)
+    for lam in vc_lambdas:
+        check_real("vc_lambdas", lam, low=0.0)
     releases: dict[str, tuple[Any, NDArray[np.float64]]] = {
         "X": (r, vals),
         "Y": (observable_range(r), observable_values(r, vals)),
@@ -1414,6 +1423,11 @@ def codeword_table(
     """
     from nsp.clustering.nonstochastic import cluster_codeword, cluster_distortion
 
+    if not isinstance(partition, Partition) and np.ndim(partition) != 1:
+        raise ValueError(
+            "partition must be a Partition or a 1-D array of cluster labels; "
+            f"got {type(partition).__name__} of shape {np.shape(partition)}"
+        )
     p = (
         partition
         if isinstance(partition, Partition)

@@ -1399,6 +1399,8 @@ def side_information_source(crossover_xh: float, crossover_z: float) -> NDArray[
     from nsp.channels import binary_symmetric_channel as bsc
 
     p_r = np.array([0.5, 0.5])
+    crossover_xh = check_real("crossover_xh", crossover_xh, low=0.0, high=1.0)
+    crossover_z = check_real("crossover_z", crossover_z, low=0.0, high=1.0)
     return p_r[:, None, None] * bsc(crossover_xh)[:, :, None] * bsc(crossover_z)[:, None, :]
 
 

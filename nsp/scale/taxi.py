@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from nsp._validation import check_real
+from nsp._validation import as_sequence, check_real
 from nsp.papers.noiseless import taxi as _taxi
 
 from ._core import DaskInput, as_dask_frame, import_dask
@@ -162,7 +162,7 @@ def uniqueness_vs_epsilon(
     """
     import dask
 
-    epsilons = list(epsilons)
+    epsilons = as_sequence("epsilons", epsilons)
     for e in epsilons:
         check_real("epsilons", e, low=0.0)
     box = _taxi._check_bbox(bbox)
