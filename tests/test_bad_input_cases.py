@@ -247,3 +247,13 @@ def test_capacity_searches_cap_their_restarts():
     _raises(lambda: balance_function(ch, [0.0, 0.5], restarts=10**18), "restarts")
     _raises(lambda: balance_function(ch, list(np.linspace(0, 1, 5000)), restarts=5), "bs")
     assert math.isfinite(individual_capacity_search(ch, restarts=1))
+
+
+def test_nilm_helpers_name_their_arguments_not_pandas():
+    s = pd.Series(range(4), index=pd.date_range("2011-04-22", periods=4, freq="D"))
+    _raises(lambda: nilm.window(s, None, "2011-04-24"), "start", "day")
+    _raises(lambda: nilm.window(s, "2011-04-23", 3), "end", "day")
+    _raises(lambda: nilm.window(None, "2011-04-23", "2011-04-24"), "series", "Series")
+    _raises(lambda: nilm.f1_on_off(None, s), "predicted", "Series")
+    _raises(lambda: nilm.privatize("abc", 1, lo=0.0, hi=1.0), "series", "Series")
+    _raises(lambda: nilm.complete_months(None), "frame", "DataFrame")

@@ -31,7 +31,14 @@ from matplotlib.figure import Figure
 from numpy.typing import ArrayLike, NDArray
 from scipy.signal import find_peaks
 
-from nsp._validation import as_real_array, check_bool, check_choice, check_int, check_real
+from nsp._validation import (
+    as_real_array,
+    as_sequence,
+    check_bool,
+    check_choice,
+    check_int,
+    check_real,
+)
 from nsp.noiseless import LinearQuantizer, levels, realized_epsilon
 from nsp.noiseless.quantizer import Output, Rule
 from nsp.scale._core import is_dask_frame
@@ -183,7 +190,7 @@ def check_meter_columns(columns: Iterable[object]) -> None:
     --------
     >>> check_meter_columns(["customer", "timestamp", "kwh", "channel"])
     """
-    missing = {"customer", "timestamp", "kwh"} - set(columns)
+    missing = {"customer", "timestamp", "kwh"} - set(as_sequence("columns", columns))
     if missing:
         raise ValueError(
             f"frame must have columns customer, timestamp, kwh (missing {sorted(missing)})"
@@ -678,6 +685,10 @@ def advantage_view(curves: pd.DataFrame, epsilon: float = 2) -> Figure:
     import matplotlib.pyplot as plt
 
     epsilon = check_real("epsilon", epsilon, low=0.0)
+    if not isinstance(curves, pd.DataFrame):
+        raise ValueError(
+            f"curves must be the DataFrame of advantage_curves; got {type(curves).__name__}"
+        )
     at = curves[curves.epsilon == epsilon]
     if at.empty:
         raise ValueError(f"curves holds no game at epsilon = {epsilon:g}")

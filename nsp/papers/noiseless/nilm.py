@@ -26,7 +26,7 @@ import numpy as np
 import pandas as pd
 from numpy.typing import NDArray
 
-from nsp._validation import as_real_array, check_choice, check_int, check_real
+from nsp._validation import as_real_array, as_sequence, check_choice, check_int, check_real
 from nsp.noiseless import LinearQuantizer, local_levels
 
 __all__ = [
@@ -332,6 +332,27 @@ def _as_watts(name: str, values: Any) -> NDArray[np.float64]:
     return as_real_array(values, name=name, allow_bool=False)
 
 
+def _check_series(name: str, value: object) -> None:
+    if not isinstance(value, pd.Series):
+        raise ValueError(f"{name} must be a pandas.Series of readings; got {type(value).__name__}")
+
+
+def _check_frame(name: str, value: object) -> None:
+    if not isinstance(value, pd.DataFrame):
+        raise ValueError(f"{name} must be a pandas.DataFrame; got {type(value).__name__}")
+
+
+def _check_day(name: str, value: object) -> None:
+    """Refuse a day that is not a date string or a timestamp (None, a number)."""
+    ok = isinstance(value, str | pd.Timestamp | np.datetime64) or hasattr(value, "isoformat")
+    try:
+        ok = ok and pd.Timestamp(value) is not pd.NaT  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        ok = False
+    if not ok:
+        raise ValueError(f"{name} must be a day (e.g. '2011-04-23'); got {value!r}")
+
+
 @dataclass
 class CombinatorialOptimisation:
     """Combinatorial-optimisation disaggregation, as NILMTK's ``CombinatorialOptimisation``.
@@ -453,6 +474,8 @@ def f1_on_off(predicted: pd.Series, truth: pd.Series, *, threshold: float = ON_T
     0.6666666666666666
     """
     threshold = check_real("threshold", threshold, low=0.0)
+    _check_series("predicted", predicted)
+    _check_series("truth", truth)
     p, t = predicted.align(truth, join="inner")
     if len(p) == 0:
         raise ValueError("predicted and truth share no timestamp")
@@ -490,6 +513,7 @@ def privatize(series: pd.Series, epsilon: float, *, lo: float, hi: float) -> pd.
     >>> privatize(pd.Series([10.0, 900.0]), 1, lo=0.0, hi=1000.0).tolist()
     [250.0, 750.0]
     """
+    _check_series("series", series)
     Q = LinearQuantizer(lo, hi, local_levels(epsilon), output="midpoint", out_of_range="clip")
     return pd.Series(
         Q(_as_watts("series", series.to_numpy())), index=series.index, name=series.name
@@ -594,6 +618,9 @@ def window(series: pd.Series, start: str, end: str) -> pd.Series:
     >>> window(s, "2011-04-23", "2011-04-24").tolist()
     [1, 2]
     """
+    _check_series("series", series)
+    _check_day("start", start)
+    _check_day("end", end)
     tz = getattr(series.index, "tz", None)
     return series[
         (series.index >= pd.Timestamp(start, tz=tz))
@@ -634,6 +661,7 @@ def complete_months(frame: pd.DataFrame, *, min_coverage: float = 0.99) -> list[
     min_coverage = check_real("min_coverage", min_coverage, low=0.0, high=1.0)
     if min_coverage == 0.0:
         raise ValueError("min_coverage must be > 0")
+    _check_frame("frame", frame)
     cols = ["aggregate", *NILM_APPLIANCES]
     ok = frame[cols].notna().all(axis=1).to_numpy()
     month = frame["timestamp"].dt.to_period("M")
@@ -704,6 +732,9 @@ def household_fscore_vs_epsilon(
 
     train_days = check_int("train_days", train_days, low=1)
     test_days = check_int("test_days", test_days, low=1)
+    _check_frame("frame", frame)
+    _check_day("start", start)
+    epsilons = as_sequence("epsilons", epsilons)
     threshold = check_real("threshold", threshold, low=0.0)
     seed = check_int("seed", seed, low=0)
     t0 = pd.Timestamp(start)
