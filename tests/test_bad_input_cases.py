@@ -63,7 +63,7 @@ def _raises(call, *words):
 def test_discretize_adult_refuses_a_missing_age():
     df = ADULT.assign(age=[17.0, np.nan, 90.0])
     _raises(lambda: discretize_adult(df), "df", "age")
-    _raises(lambda: discretize_adult(df, age_edges="quantiles"), "df", "age")
+    _raises(lambda: discretize_adult(df, age_edges="quantile"), "df", "age")
 
 
 def test_chain_rule_bounds_refuses_a_disclosure_outside_0_hx():
