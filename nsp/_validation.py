@@ -14,6 +14,9 @@ The logarithm base
     :data:`Base` is the type of every ``base=`` argument; :func:`check_base` reads it.
 Arrays
     :func:`as_pmf`, :func:`as_channel`, :func:`as_axes`.
+Sequences and callables
+    :func:`as_sequence` and :func:`check_callable` (``None``, a number or a string where a
+    sequence or a function is expected).
 
 Validation happens once per public call
     A public function validates its own arguments, then calls other public functions on the
@@ -47,8 +50,10 @@ __all__ = [
     "as_channel",
     "as_pmf",
     "as_real_array",
+    "as_sequence",
     "check_base",
     "check_bool",
+    "check_callable",
     "check_choice",
     "check_int",
     "check_real",
@@ -750,7 +755,7 @@ def _as_channel(
 
 
 def as_axes(
-    axes: int | tuple[int, ...] | list[int], ndim: int, *, name: str = "axes"
+    axes: int | tuple[int, ...] | list[int], ndim: int, *, name: str = "axes", of: str = "an array"
 ) -> tuple[int, ...]:
     """Normalize an axis or group of axes of an ``ndim``-axis array to sorted non-negative ints.
 
@@ -762,6 +767,8 @@ def as_axes(
         The number of axes of the array.
     name : str
         The argument's name, used in error messages.
+    of : str
+        What the array is called in error messages (its argument's name).
 
     Returns
     -------
@@ -783,20 +790,27 @@ def as_axes(
     if _TRUSTED.get():
         return _fast_axes(axes, ndim)
     _FULL_VALIDATIONS["as_axes"] += 1
-    return _as_axes(axes, ndim, name=name)
+    return _as_axes(axes, ndim, name=name, of=of)
 
 
 def _as_axes(
-    axes: int | tuple[int, ...] | list[int], ndim: int, *, name: str = "axes"
+    axes: int | tuple[int, ...] | list[int], ndim: int, *, name: str = "axes", of: str = "an array"
 ) -> tuple[int, ...]:
-    group = (axes,) if isinstance(axes, (int, np.integer)) else tuple(axes)
+    if isinstance(axes, (int, np.integer)):
+        group: tuple[Any, ...] = (axes,)
+    elif isinstance(axes, numbers.Number):
+        raise ValueError(
+            f"{name} must be an integer axis or a sequence of integer axes; got {axes!r}"
+        )
+    else:
+        group = tuple(as_sequence(name, axes))
     out = []
     for a in group:
+        if isinstance(a, bool | np.bool_) or not isinstance(a, numbers.Integral):
+            raise ValueError(f"{name} must hold integer axes; got {a!r} ({type(a).__name__})")
         a = int(a)
         if not -ndim <= a < ndim:
-            raise ValueError(
-                f"{name} contains axis {a}, out of range for an array with {ndim} axes"
-            )
+            raise ValueError(f"{name} contains axis {a}, out of range for {of} with {ndim} axes")
         out.append(a % ndim)
     if len(set(out)) != len(out):
         raise ValueError(f"{name} repeats an axis: {group}")
@@ -823,3 +837,78 @@ def _fast_channel(w: ArrayLike, normalize: bool) -> NDArray[np.float64]:
 def _fast_axes(axes: int | tuple[int, ...] | list[int], ndim: int) -> tuple[int, ...]:
     group = (axes,) if isinstance(axes, (int, np.integer)) else tuple(axes)
     return tuple(sorted(int(a) % ndim for a in group))
+
+
+def as_sequence(name: str, values: object) -> list[Any]:
+    """Return ``values`` as a list after checking it is a sequence (not None, a scalar, a string).
+
+    Parameters
+    ----------
+    name : str
+        The argument's name, for the message.
+    values : iterable
+        A list, tuple, array (of at least one axis), range, or other finite iterable.
+
+    Returns
+    -------
+    list
+
+    Raises
+    ------
+    ValueError
+        Naming the argument when ``values`` is ``None``, a string, a number or a 0-d array.
+
+    Examples
+    --------
+    >>> as_sequence("ks", (1, 2))
+    [1, 2]
+    >>> as_sequence("ks", None)
+    Traceback (most recent call last):
+    ...
+    ValueError: ks must be a sequence; got None (NoneType)
+    """
+    zero_d = isinstance(values, np.ndarray) and values.ndim == 0
+    if values is None or isinstance(values, str | bytes | numbers.Number) or zero_d:
+        raise ValueError(f"{name} must be a sequence; got {values!r} ({type(values).__name__})")
+    try:
+        return list(values)  # type: ignore[call-overload]
+    except TypeError:
+        raise ValueError(
+            f"{name} must be a sequence; got {values!r} ({type(values).__name__})"
+        ) from None
+
+
+def check_callable(name: str, value: object) -> Any:
+    """Return ``value`` after checking it can be called (a function, a method, a class).
+
+    Parameters
+    ----------
+    name : str
+        The argument's name, for the message.
+    value : object
+        The value to check.
+
+    Returns
+    -------
+    object
+        ``value`` itself.
+
+    Raises
+    ------
+    ValueError
+        Naming the argument when ``value`` is not callable.
+
+    Examples
+    --------
+    >>> check_callable("f", len) is len
+    True
+    >>> check_callable("f", 3)
+    Traceback (most recent call last):
+    ...
+    ValueError: f must be a callable (a function); got 3 (int)
+    """
+    if not callable(value):
+        raise ValueError(
+            f"{name} must be a callable (a function); got {value!r} ({type(value).__name__})"
+        )
+    return value

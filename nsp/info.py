@@ -116,7 +116,7 @@ def _check_alpha(alpha: float) -> float:
 
 def _group(axes: Axes, ndim: int, name: str, *, allow_empty: bool) -> tuple[int, ...]:
     """Validate an axis group with :func:`as_axes`; reject an empty group unless allowed."""
-    group = as_axes(axes, ndim, name=name)
+    group = as_axes(axes, ndim, name=name, of="p")
     if not group and not allow_empty:
         raise ValueError(f"{name} must name at least one axis (got {axes!r})")
     return group
@@ -535,7 +535,7 @@ def mutual_information(
     0.0
     """
     normalize = check_bool("normalize", normalize)
-    raw = np.asarray(p, dtype=np.float64)
+    raw = as_real_array(p, name="p")
     if raw.ndim == 0 or raw.size == 0:
         as_pmf(raw, name="p")  # raises the shared message
     ga = _group(a, raw.ndim, "a", allow_empty=False)
@@ -1106,7 +1106,7 @@ def gacs_korner_common_information(
     """
     normalize = check_bool("normalize", normalize)
     ln_b = log_base(base)
-    raw = np.asarray(p_xy, dtype=np.float64)
+    raw = as_real_array(p_xy, name="p_xy")
     found = _support_and_row_sums(raw) if raw.ndim == 2 and raw.size and not normalize else None
     if found is None:
         p = _joint2(raw, normalize)

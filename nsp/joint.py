@@ -119,6 +119,9 @@ class Joint:
         n_records: int | None = None,
         settings: Mapping[str, Any] | None = None,
     ) -> None:
+        for arg, text in (("name", name), ("s_name", s_name), ("x_name", x_name)):
+            if not isinstance(text, str):
+                raise ValueError(f"{arg} must be a string; got {text!r} ({type(text).__name__})")
         p = np.array(as_pmf(p_sx, name="p_sx", ndim=2), dtype=np.float64, order="C", copy=True)
         if p.size == 0:
             raise ValueError(f"p_sx must not be empty (shape {p.shape})")
@@ -152,9 +155,9 @@ class Joint:
         set_ = object.__setattr__
         set_(self, "p_sx", p)
         set_(self, "counts", cnt)
-        set_(self, "name", str(name))
-        set_(self, "s_name", str(s_name))
-        set_(self, "x_name", str(x_name))
+        set_(self, "name", name)
+        set_(self, "s_name", s_name)
+        set_(self, "x_name", x_name)
         set_(self, "s_labels", _labels("s_labels", s_labels, n_s))
         set_(self, "x_labels", _labels("x_labels", x_labels, n_x))
         set_(self, "x_values", vals)

@@ -273,7 +273,7 @@ def normalize(
         Privacy without quantization (``L0(S→X)`` or ``I*(S;X)``, finite, >= 0); the ratio is
         0 when it is 0.
     utility_max : float
-        ``U1(X;X) = H0(X)`` (U1, finite; unused for U2).
+        ``U1(X;X) = H0(X)`` (U1, finite, ``> 0`` unless every utility is 0; unused for U2).
     u2_hat : float, optional
         ``Û2`` for U2 (default: the minimum of ``df.utility``); pass it to put extra points
         (e.g. a baseline) on the same axis as a curve.
@@ -308,6 +308,11 @@ def normalize(
     priv = out["privacy"].to_numpy(dtype=float)
     out["privacy_norm"] = priv / privacy_max if privacy_max > 0 else np.zeros_like(priv)
     u = out["utility"].to_numpy(dtype=float)
+    if utility == "U1" and (utility_max < 0 or (utility_max == 0 and np.any(u != 0))):
+        raise ValueError(
+            "utility_max must be U1(X;X) = H0(X) >= 0, and > 0 unless every utility is 0; "
+            f"got {utility_max!r}"
+        )
     if utility == "U1":
         out["utility_loss"] = 1.0 - u / utility_max + 0.0 if utility_max > 0 else np.zeros_like(u)
     else:

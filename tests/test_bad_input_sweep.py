@@ -1,24 +1,36 @@
-"""Every public function refuses bad scalar options by name: no silent result, no hang.
+"""Every public function refuses bad input by name: no silent result, no hang.
 
 For each public function with a runnable example in its docstring, the example is run with the
 function replaced by a recorder, which gives one valid call. That call is then repeated with
 each scalar option (a parameter whose default is a float, an int or a bool) set to values no
 option of its kind accepts: NaN, a string and a bool for numbers; 2.5 for integers; a string
 for flags. Each must raise ``ValueError`` naming the parameter, within a few seconds.
+
+The second sweep replaces every argument of the recorded call in turn, by kind: ``None`` and a
+wrong kind (a string where an array, a number, a frame or an object is expected; an int where a
+callable, a string or a path is expected); for arrays also one with a NaN and one of the wrong
+shape (a 1-D array stacked into 2-D, a 2-D one flattened). A clear error is a ``ValueError`` or
+``TypeError`` naming the parameter; a call that returns is a silent result and fails. The
+counts (calls, clear, cryptic, silent) are printed by ``python tests/test_bad_input_sweep.py``.
 """
 
 from __future__ import annotations
 
 import doctest
 import importlib
+import importlib.util
 import inspect
 import math
+import numbers
+import os
 import signal
 import sys
 import warnings
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+import pandas as pd
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -40,9 +52,14 @@ def _alarm(signum: int, frame: object) -> None:
     raise _Timeout
 
 
+#: Public modules below the documented faces, swept too (skipped once they no longer exist).
+SUBMODULES = ("nsp.papers.noiseless.nilm", "nsp.papers.noiseless.membership")
+
+
 def _public_functions() -> list[tuple[str, str]]:
     found = []
-    for module_name in make_site.public_modules():
+    extra = [m for m in SUBMODULES if importlib.util.find_spec(m) is not None]
+    for module_name in [*make_site.public_modules(), *extra]:
         if module_name.startswith(("nsp.datasets", "nsp.notebooks", "nsp.paths")):
             continue  # files and the network, not scalar options
         module = importlib.import_module(module_name)
@@ -151,3 +168,203 @@ def test_bad_scalar_options_are_refused_by_name(module_name, name):
 def test_the_sweep_reaches_most_public_functions():
     reached = sum(_one_valid_call(m, n) is not None for m, n in FUNCTIONS)
     assert reached >= 0.6 * len(FUNCTIONS), f"{reached} of {len(FUNCTIONS)} have a runnable call"
+
+
+# --- array, None, callable and path arguments ----------------------------------------------
+
+#: Replacements that are valid input, each with the reason: (function, parameter, kind).
+VALID = {
+    # ``name=`` is the argument's name the message uses; the caller's ``W`` is named by it.
+    ("nsp.channels.validate_channel", "W", "None"),
+    ("nsp.channels.validate_channel", "W", "str"),
+    ("nsp.channels.validate_channel", "W", "nan"),
+    ("nsp.channels.validate_channel", "W", "shape"),
+    # A base is a number or a unit name: 3 is the ternary base.
+    ("nsp.info.max_mutual_information", "base", "int"),
+    # A joint pmf has any number of axes: the flattened pmf is a one-variable pmf.
+    ("nsp.channels.validate_joint", "p", "shape"),
+    ("nsp.info.marginal", "p", "shape"),
+    # seed=None is numpy's "fresh entropy" seed.
+    ("nsp.papers.privacy_channels.random_channel", "seed", "None"),
+    ("nsp.papers.utility_privacy.sanitize_categorical", "seed", "None"),
+    # Records, domains and labels are arbitrary hashable values (None, a string, NaN are
+    # values like any other); a query maps any record to an output.
+    ("nsp.papers.privacy_channels.example1_query", "x1", "None"),
+    ("nsp.papers.privacy_channels.example1_query", "x1", "str"),
+    ("nsp.papers.privacy_channels.example1_query", "x2", "None"),
+    ("nsp.papers.privacy_channels.example1_query", "x2", "str"),
+    # The example mechanism itself (``x + 1``, a dict lookup) refuses such a record, by its own
+    # error: nsp passes any record value through unchanged.
+    ("nsp.noiseless.hypothesis_game_range", "x_i", "None"),
+    ("nsp.noiseless.hypothesis_game_range", "x_i", "str"),
+    ("nsp.noiseless.hypothesis_game_range", "x_i_prime", "None"),
+    ("nsp.noiseless.hypothesis_game_range", "x_i_prime", "str"),
+    ("nsp.noiseless.hypothesis_game_range", "v", "shape"),
+    ("nsp.noiseless.individual_range", "v", "shape"),
+    # A NaN record makes the query return NaN: refused by name as f's output.
+    ("nsp.noiseless.sensitivity", "domains", "nan"),
+    ("nsp.noiseless.hypothesis_game_range", "v", "nan"),
+    ("nsp.noiseless.individual_range", "v", "nan"),
+    ("nsp.noiseless.is_noiselessly_private", "domains", "nan"),
+    ("nsp.noiseless.noiseless_epsilon", "domains", "nan"),
+    ("nsp.noiseless.output_table", "domains", "nan"),
+    ("nsp.noiseless.psi", "v", "nan"),
+    ("nsp.noiseless.psi", "x", "nan"),
+    ("nsp.uncertain.quantize", "labels", "nan"),
+    ("nsp.uncertain.quantized_decomposition", "labels", "nan"),
+    ("nsp.noiseless.psi", "v", "shape"),
+    ("nsp.noiseless.psi", "x", "shape"),
+    ("nsp.papers.agglomerative.codeword_table", "partition", "nan"),
+    # Elementwise in their array (the result has its shape): any shape is valid.
+    ("nsp.papers.utility_privacy.gamma_hamming", "D", "shape"),
+    ("nsp.papers.utility_privacy.sanitize_categorical", "x", "shape"),
+    # One axis per individual: a flattened table is the table of one individual.
+    ("nsp.noiseless.conditional_output_counts", "codes", "shape"),
+    # decoder=None is documented: the Bayes decoder.
+    ("nsp.ratedistortion.si_statistical_point", "decoder", "None"),
+    # values are read for U2 only; the recorded call uses U1.
+    ("nsp.papers.agglomerative.side_information_comparison", "values", "None"),
+    ("nsp.papers.agglomerative.side_information_comparison", "values", "str"),
+    ("nsp.papers.agglomerative.side_information_comparison", "values", "nan"),
+    ("nsp.papers.agglomerative.side_information_comparison", "values", "shape"),
+}
+
+#: Replacements still answered cryptically (an error that does not name the argument; issue
+#: 22, item 6): listed so that the sweep catches every new one. This list only shrinks. Those
+#: left are in package ``__init__`` modules, to be fixed where their code is moved (issue 21).
+OPEN: set[tuple[str, str, str]] = {
+    ("nsp.papers.compare", "ours", "None"),
+    ("nsp.papers.compare", "paper_values", "None"),
+    ("nsp.papers.noiseless.levels_table", "epsilons", "None"),
+    ("nsp.papers.noiseless.levels_table", "epsilons", "nan"),
+    ("nsp.papers.noiseless.levels_table", "epsilons", "shape"),
+    ("nsp.papers.noiseless.levels_table", "epsilons", "str"),
+    ("nsp.papers.noiseless.levels_table", "group_sizes", "None"),
+    ("nsp.papers.noiseless.realized_epsilon_curves", "eps_grid", "None"),
+    ("nsp.papers.noiseless.realized_epsilon_curves", "eps_grid", "nan"),
+    ("nsp.papers.noiseless.realized_epsilon_curves", "eps_grid", "shape"),
+    ("nsp.papers.noiseless.realized_epsilon_curves", "eps_grid", "str"),
+    ("nsp.papers.noiseless.realized_epsilon_curves", "group_sizes", "None"),
+}
+
+
+def _replacements(value: Any) -> list[tuple[str, Any]]:
+    """Bad stand-ins for an argument, chosen by the kind of its valid value."""
+    if value is None or isinstance(value, type):
+        return []
+    if isinstance(value, bool | np.bool_):
+        return [("None", None), ("str", "yes")]
+    if isinstance(value, numbers.Number):
+        return [("None", None), ("str", "abc")]
+    if isinstance(value, str | os.PathLike):
+        return [("None", None), ("int", 3)]
+    if callable(value) and not hasattr(value, "__array__"):
+        return [("None", None), ("int", 3)]
+    out: list[tuple[str, Any]] = [("None", None), ("str", "abc")]
+    if isinstance(value, np.ndarray | list | tuple) and not isinstance(value, pd.DataFrame):
+        try:
+            arr = np.asarray(value)
+        except ValueError:  # ragged
+            return out
+        if arr.dtype.kind in "biuf" and arr.size:
+            nan = arr.astype(float)
+            nan.flat[0] = np.nan
+            out.append(("nan", nan))
+            if arr.ndim == 1:
+                out.append(("shape", np.stack([arr, arr])))
+            elif arr.ndim >= 2:
+                out.append(("shape", arr.ravel()))
+    return out
+
+
+def _outcome(func: Any, args: tuple, kwargs: dict, pname: str, bad: Any) -> tuple[str, str]:
+    old = signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(SECONDS)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            bound = inspect.signature(func).bind_partial(*args, **kwargs)
+            bound.arguments[pname] = bad
+            func(*bound.args, **bound.kwargs)
+        return "silent", "returned"
+    except _Timeout:
+        return "hang", f"no answer within {SECONDS} s"
+    except (ValueError, TypeError) as exc:
+        if pname in str(exc):
+            return "clear", ""
+        return "cryptic", f"{type(exc).__name__}: {exc}"[:160]
+    except FileNotFoundError as exc:
+        # A string is a path there: the missing file, named, is the clear answer.
+        if isinstance(bad, str) and bad in str(exc):
+            return "clear", ""
+        return "cryptic", f"{type(exc).__name__}: {exc}"[:160]
+    except Exception as exc:  # noqa: BLE001
+        return "cryptic", f"{type(exc).__name__}: {exc}"[:160]
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def _argument_sweep(module_name: str, name: str) -> list[tuple[str, str, str, str]]:
+    """``(parameter, kind, outcome, message)`` for every replacement of the recorded call."""
+    call = _one_valid_call(module_name, name)
+    if call is None:
+        return []
+    func, args, kwargs = call
+    signature = inspect.signature(func)
+    found = []
+    for pname, value in signature.bind_partial(*args, **kwargs).arguments.items():
+        param = signature.parameters[pname]
+        if param.kind not in (param.KEYWORD_ONLY, param.POSITIONAL_OR_KEYWORD):
+            continue
+        for kind, bad in _replacements(value):
+            if bad is None and param.default is None:
+                continue  # None is this argument's own default
+            found.append((pname, kind, *_outcome(func, args, kwargs, pname, bad)))
+    return found
+
+
+@pytest.mark.parametrize("module_name, name", FUNCTIONS, ids=[f"{m}.{n}" for m, n in FUNCTIONS])
+def test_bad_arguments_are_refused_by_name(module_name, name):
+    problems = []
+    for pname, kind, outcome, message in _argument_sweep(module_name, name):
+        key = (f"{module_name}.{name}", pname, kind)
+        if outcome == "clear" or key in VALID:
+            continue
+        if outcome == "cryptic" and key in OPEN:
+            continue
+        problems.append(f"{pname} <- {kind}: {outcome}: {message}")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_open_list_holds_only_open_cases():
+    """A case fixed since must leave ``OPEN`` (and ``VALID`` must stay valid input)."""
+    by_function: dict[tuple[str, str], set[tuple[str, str]]] = {}
+    for qualname, pname, kind in OPEN:
+        module_name, name = qualname.rsplit(".", 1)
+        by_function.setdefault((module_name, name), set()).add((pname, kind))
+    fixed = []
+    for (module_name, name), keys in by_function.items():
+        seen = {(p, k): o for p, k, o, _ in _argument_sweep(module_name, name)}
+        fixed += [
+            f"{module_name}.{name} {p} <- {k}" for p, k in keys if seen.get((p, k)) == "clear"
+        ]
+    assert not fixed, "fixed, remove from OPEN: " + ", ".join(fixed)
+
+
+def main() -> None:
+    """Print the counts of the argument sweep and every case that is not clear."""
+    counts: dict[str, int] = {}
+    for module_name, name in FUNCTIONS:
+        for pname, kind, outcome, message in _argument_sweep(module_name, name):
+            key = (f"{module_name}.{name}", pname, kind)
+            label = "valid" if key in VALID and outcome != "clear" else outcome
+            counts[label] = counts.get(label, 0) + 1
+            if label not in ("clear", "valid"):
+                print(f"{outcome:8s} {module_name}.{name} {pname} <- {kind}: {message}")
+    total = sum(counts.values())
+    print(f"{total} calls: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+
+
+if __name__ == "__main__":
+    main()

@@ -107,7 +107,7 @@ def read_redd_labels(path: str | os.PathLike[str]) -> dict[int, str]:
     ------
     MalformedFileError
         (a ValueError) naming the file and line of a line that is not ``<channel> <label>``
-        or of a channel labelled twice.
+        (a label is a name, not a number) or of a channel labelled twice.
     """
     labels: dict[int, str] = {}
     with open_text(path) as fh:
@@ -120,10 +120,25 @@ def read_redd_labels(path: str | os.PathLike[str]) -> dict[int, str]:
                     path, lineno, f"expected '<channel> <label>', got {line.strip()!r}"
                 )
             k = int(parts[0])
+            if _is_number(parts[1]):
+                raise MalformedFileError(
+                    path,
+                    lineno,
+                    f"expected '<channel> <label>' with a name as label, got {line.strip()!r} "
+                    "(a channel_K.dat reading? labels.dat names each channel)",
+                )
             if k in labels:
                 raise MalformedFileError(path, lineno, f"channel {k} labelled twice")
             labels[k] = parts[1]
     return labels
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _house_dir(root: Path, house: int) -> Path | None:

@@ -100,6 +100,22 @@ def _channels_arg(channels: str | Sequence[str] | None, known: Sequence[str]) ->
     return chosen
 
 
+def _check_window(start: DateLike, end: DateLike) -> None:
+    """Refuse a ``start``/``end`` that is not a date, or a window that holds no day."""
+    days = {}
+    for name, value in (("start", start), ("end", end)):
+        if value is None:
+            continue
+        try:
+            days[name] = pd.Timestamp(value)
+        except (TypeError, ValueError):
+            raise ValueError(f"{name} must be a date (e.g. '2012-07-01'); got {value!r}") from None
+        if days[name] is pd.NaT:
+            raise ValueError(f"{name} must be a date (e.g. '2012-07-01'); got {value!r}")
+    if len(days) == 2 and days["start"] >= days["end"].normalize() + pd.Timedelta(days=1):
+        raise ValueError(f"start must not be after end (an empty window); got {start!r} > {end!r}")
+
+
 def _window(frame: pd.DataFrame, start: DateLike, end: DateLike) -> pd.DataFrame:
     mask = np.ones(len(frame), dtype=bool)
     if start is not None:
@@ -530,7 +546,8 @@ def load_smart_meter(
         ``None`` = all channels of the source (SGSC: GC, CL, GG, NG, other).
     start, end : date-like, optional
         Keep half-hours from ``start`` 00:00 to the end of day ``end`` (inclusive), e.g.
-        ``start="2012-07-01", end="2013-06-30"`` for the paper's year.
+        ``start="2012-07-01", end="2013-06-30"`` for the paper's year; ``start`` after
+        ``end`` is refused.
     data_home : path, optional
         Data folder root (default ``$NSP_DATA_DIR`` or ``data/``).
     path : path, optional
@@ -562,6 +579,7 @@ def load_smart_meter(
     (50, 'stand-in')
     """
     engine = check_choice("engine", engine, ("pandas", "dask"))  # type: ignore[assignment]
+    _check_window(start, end)
     if engine == "dask":
         return _load_smart_meter_dask(
             source=source, channels=channels, start=start, end=end, data_home=data_home, path=path

@@ -41,6 +41,9 @@ from nsp.uncertain import (
     symmetrized_leakage,
 )
 
+#: The largest order ``p`` of :func:`estimation_error_lower_bound` (``2**(2p+2)`` is a float).
+_MAX_ORDER = 510
+
 
 def _check_individual(i: int, doms: list[list[Any]], v: Sequence[Any] | None = None) -> int:
     i = check_int("i", i, low=0, high=len(doms) - 1)
@@ -84,7 +87,7 @@ def individual_range(
     """
     _check_callable("mech", mech)
     doms = _check_domains(domains)
-    i = _check_individual(i, doms, v)
+    i = _check_individual(i, doms, _check_sequence("v", v))
     return JointRange.from_pairs((xi, mech(_with(v, i, xi))) for xi in doms[i])
 
 
@@ -237,7 +240,7 @@ def estimation_error_lower_bound(rho: float, mu: float, p: int, epsilon: float) 
     mu : float
         Lebesgue measure of ``[[X_i]]``, ``> 0``.
     p : int
-        Order of the error, ``>= 1``.
+        Order of the error, in ``[1, 510]`` (beyond, ``2^{2p+2}`` exceeds a float).
     epsilon : float
         Budget in bits, ``>= 0`` (``inf`` gives 0).
 
@@ -257,9 +260,14 @@ def estimation_error_lower_bound(rho: float, mu: float, p: int, epsilon: float) 
     """
     rho = check_real("rho", rho, low=0.0, closed="neither")
     mu = check_real("mu", mu, low=0.0, closed="neither")
-    p = check_int("p", p, low=1)
+    p = check_int("p", p, low=1, high=_MAX_ORDER)  # beyond, 2**(2p+2) is no float
     epsilon = check_real("epsilon", epsilon, low=0.0, allow_inf=True)
-    return float(rho * mu ** (p + 1) / 2 ** (2 * p + 2) * 2 ** (-epsilon * (p + 1)))
+    try:
+        return float(rho * mu ** (p + 1) / 2 ** (2 * p + 2) * 2 ** (-epsilon * (p + 1)))
+    except OverflowError:
+        raise ValueError(
+            f"the bound overflows a float (mu**(p+1) with mu={mu!r}, p={p}): lower mu or p"
+        ) from None
 
 
 def optimal_error_uniform(cell_widths: ArrayLike, p: int) -> float:

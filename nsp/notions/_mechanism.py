@@ -63,6 +63,11 @@ def _check_labels(labels: ArrayLike) -> NDArray[np.intp]:
     lab = arr.astype(np.intp)
     if lab.min() < 0:
         raise ValueError(f"labels must be integers >= 0; got {int(lab.min())}")
+    if int(arr.max()) >= lab.size:  # n_y <= n_x outputs when every one is used: no allocation
+        raise ValueError(
+            f"labels must be integers 0..n_y-1 with every output used, so at most {lab.size - 1} "
+            f"for {lab.size} inputs; got {int(arr.max())}"
+        )
     used = np.zeros(int(lab.max()) + 1, dtype=bool)
     used[lab] = True
     if not used.all():

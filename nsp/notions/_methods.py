@@ -44,7 +44,7 @@ from typing import Literal
 import numpy as np
 from numpy.typing import NDArray
 
-from nsp._validation import Base, check_bool, check_choice, check_int, check_real
+from nsp._validation import Base, as_sequence, check_bool, check_choice, check_int, check_real
 from nsp.clustering.baselines import generalize_to_k_anonymity
 from nsp.clustering.funnel import greedy_max_leakage, greedy_privacy_funnel, greedy_ratio_funnel
 from nsp.clustering.nonstochastic import merge_path, merge_until_connected
@@ -109,7 +109,7 @@ def _check_joint(joint: object) -> Joint:
 
 
 def _check_keys(name: str, keys: Iterable[str], family: str) -> tuple[str, ...]:
-    out = tuple(check_choice(name, k, FAMILIES[family]) for k in keys)
+    out = tuple(check_choice(name, k, FAMILIES[family]) for k in as_sequence(name, keys))
     if not out:
         raise ValueError(f"{name} must name at least one of {FAMILIES[family]}")
     return out

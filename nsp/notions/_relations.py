@@ -71,6 +71,13 @@ class Relation:
     holds: Callable[[Record, float], bool]
 
 
+def _check_record(record: object) -> None:
+    if isinstance(record, str) or not (hasattr(record, "keys") and hasattr(record, "__getitem__")):
+        raise ValueError(
+            f"record must be a mapping of column names to values; got {type(record).__name__}"
+        )
+
+
 def _f(record: Record, key: str) -> float:
     return float(record[key])
 
@@ -113,6 +120,7 @@ def sibson_orders(record: Record) -> list[tuple[float, float]]:
     >>> sibson_orders({"mutual_information": 0.2, "maximal_leakage": 0.9, "sibson_2": 0.4})
     [(1.0, 0.2), (2.0, 0.4), (inf, 0.9)]
     """
+    _check_record(record)
     pairs = {1.0: _f(record, "mutual_information"), math.inf: _f(record, "maximal_leakage")}
     for key in record:
         match = _SIBSON.match(str(key))
@@ -362,6 +370,7 @@ def check_relations(record: Record, *, tol: float = 1e-9) -> list[str]:
     >>> check_relations(evaluate(rr, np.diag([0.5, 0.5])))
     []
     """
+    _check_record(record)
     tol = check_tol("tol", tol)
     failed = []
     for rel in RELATIONS:

@@ -27,6 +27,8 @@ from numpy.typing import ArrayLike, NDArray
 from nsp._validation import (
     Base,
     as_pmf,
+    as_real_array,
+    as_sequence,
     check_base,
     check_bool,
     check_choice,
@@ -750,6 +752,8 @@ def min_cut_solutions(r: JointRange) -> tuple[int, list[frozenset[int]], bool]:
     >>> best, len(solutions), unions
     (0, 30, True)
     """
+    if not isinstance(r, JointRange):
+        raise ValueError(f"r must be a JointRange; got {type(r).__name__}")
     n = r.n_x
     if n > 16:
         raise ValueError(f"r must have at most 16 values of X to enumerate its cuts; got {n}")
@@ -870,6 +874,8 @@ def merge_path_view(path: MergePath, lam: float = 0.3) -> Figure:
     >>> merge_path_view(path, 0.9).axes[0].get_title()
     'λ = 0.9: stops after 0 merges, {x1},{x2},{x3},{x4},{x5},{x6},{x7}'
     """
+    if not isinstance(path, MergePath):
+        raise ValueError(f"path must be a MergePath (of merge_path); got {type(path).__name__}")
     lam = check_real("lam", lam, low=0.0)
     chosen = path.result(lam)
     fig, ax = plt.subplots(figsize=(6.4, 3.8))
@@ -1246,7 +1252,10 @@ def observable_comparison(
     >>> start[["release", "privacy"]].round(4).values.tolist()
     [['X', 2.585], ['Y', 2.585]]
     """
-    vals = np.asarray(values, dtype=float)
+    vals = as_real_array(values, name="values")
+    vc_lambdas = as_sequence("vc_lambdas", vc_lambdas)
+    for lam in vc_lambdas:
+        check_real("vc_lambdas", lam, low=0.0)
     releases: dict[str, tuple[Any, NDArray[np.float64]]] = {
         "X": (r, vals),
         "Y": (observable_range(r), observable_values(r, vals)),
@@ -1408,6 +1417,11 @@ def codeword_table(
     >>> t.round(4).values.tolist()[0]
     ['{x1,x2,x4}', 0.2, 0.2, 0.1, 0.1]
     """
+    if not isinstance(partition, Partition) and np.ndim(partition) != 1:
+        raise ValueError(
+            "partition must be a Partition or a 1-D array of cluster labels; "
+            f"got {type(partition).__name__} of shape {np.shape(partition)}"
+        )
     p = (
         partition
         if isinstance(partition, Partition)

@@ -44,7 +44,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from nsp import channels
-from nsp._validation import Base, check_base, check_int, check_real, check_tol
+from nsp._validation import Base, as_sequence, check_base, check_int, check_real, check_tol
 from nsp.channels import channel_capacity
 from nsp.privacy_channels import (
     PrivacyChannel,
@@ -734,7 +734,7 @@ def exponential_bound_table(
     >>> exponential_bound_table([5], [1.0]).round(6).values.tolist()
     [[5.0, 1.0, 0.879272, 1.442656, 1.442656, 0.636409]]
     """
-    ks = [check_int(f"ks[{j}]", k, low=1) for j, k in enumerate(ks)]
+    ks = [check_int(f"ks[{j}]", k, low=1) for j, k in enumerate(as_sequence("ks", ks))]
     Ns = _reals("Ns", Ns, low=0.0, closed="neither")
     rows = []
     for k in ks:
@@ -787,7 +787,7 @@ def exponential_calibration_table(
     """
     if (fractions is None) == (eps_list is None):
         raise ValueError("give exactly one of fractions and eps_list")
-    ks = [check_int(f"ks[{j}]", k, low=2) for j, k in enumerate(ks)]
+    ks = [check_int(f"ks[{j}]", k, low=2) for j, k in enumerate(as_sequence("ks", ks))]
     b = check_base(base)
     rows = []
     if fractions is not None:
@@ -930,6 +930,7 @@ def algorithm_instances(
     ['Example 1', 'count query n=4', 'mod-sum', 'random #0']
     """
     n_instances = check_int("n_instances", n_instances, low=0)
+    seed = check_int("seed", seed)
     U4, f4 = count_query(4)
     families = [
         ("Example 1, RR p=0.1", example1_rr(0.1)),
@@ -982,6 +983,13 @@ def algorithm_comparison_table(
     [[0.531004, True, True]]
     """
     tol = check_tol("tol", tol)
+    instances = as_sequence("instances", instances)
+    for j, item in enumerate(instances):
+        if not (isinstance(item, tuple | list) and len(item) == 2):
+            raise ValueError(
+                f"instances[{j}] must be a (name, channel) pair (from algorithm_instances); "
+                f"got {item!r}"
+            )
     rows = []
     for name, ch in instances:
         t0 = time.perf_counter()
@@ -1044,6 +1052,7 @@ def property_checks_table(
     np.True_
     """
     n_instances = check_int("n_instances", n_instances, low=1)
+    seed = check_int("seed", seed)
     tol = check_tol("tol", tol)
     rng = np.random.default_rng(check_seed(seed))
     checks: dict[str, list[bool]] = {}
@@ -1163,6 +1172,10 @@ def lemma1_holds(frame: pd.DataFrame, *, atol: float = 1e-9) -> bool:
     True
     """
     atol = check_real("atol", atol, low=0.0)
+    if not isinstance(frame, pd.DataFrame):
+        raise ValueError(
+            f"frame must be a balance_function table (a DataFrame); got {type(frame).__name__}"
+        )
     return bool((frame.delta_upper <= np.minimum(frame.b, frame.c1) + atol).all())
 
 
@@ -1187,6 +1200,10 @@ def lemma2_holds(frame: pd.DataFrame, eps_grid: Sequence[float]) -> bool:
     True
     """
     eps_grid = _reals("eps_grid", eps_grid)
+    if not isinstance(frame, pd.DataFrame):
+        raise ValueError(
+            f"frame must be a balance_function table (a DataFrame); got {type(frame).__name__}"
+        )
     return all(
         (r.c1_b <= e) == (r.c1 <= e + r.delta_upper) for _, r in frame.iterrows() for e in eps_grid
     )
@@ -1282,7 +1299,7 @@ def theorem51_table(
     b = check_base(base)
     tol = check_tol("tol", tol)
     Ns_ = _reals("Ns", Ns, low=0.0, closed="neither")
-    ms_ = [check_int("ms", m, low=2, high=200) for m in ms]
+    ms_ = [check_int("ms", m, low=2, high=200) for m in as_sequence("ms", ms)]
     if not ms_:
         raise ValueError("ms must hold at least one grid size")
     rows = []

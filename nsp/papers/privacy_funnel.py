@@ -47,6 +47,7 @@ from nsp import info
 from nsp._validation import (
     Base,
     as_pmf,
+    as_sequence,
     check_base,
     check_bool,
     check_choice,
@@ -320,6 +321,9 @@ def census_configurations(
     >>> list(census_configurations(age_binnings=(), education_schemes=()))
     ['default', 'split=train', 'split=test', 'drop incomplete rows', 'X=(sex,education)']
     """
+    splits = as_sequence("splits", splits)
+    age_binnings = as_sequence("age_binnings", age_binnings)
+    education_schemes = as_sequence("education_schemes", education_schemes)
     for s in splits:
         check_choice("splits", s, ("both", "train", "test"))
     for a in age_binnings:
@@ -435,7 +439,7 @@ def census_probe(
     p = as_pmf(p_sx, name="p_sx", ndim=2)
     h_x = info.entropy(p.sum(0), base=base)
     rows = []
-    for r in disclosures:
+    for r in as_sequence("disclosures", disclosures):
         r = check_real("disclosures", r, low=0.0, high=h_x)
         a1 = greedy_privacy_funnel(p, r, base=base, tol=tol)
         a2 = greedy_max_leakage(p, r, base=base, tol=tol)
@@ -514,7 +518,7 @@ def groups_text(groups: Sequence[Sequence[int]]) -> str:
     >>> groups_text([[0, 1], [2]])
     '{0,1}{2}'
     """
-    return "".join("{" + ",".join(map(str, g)) + "}" for g in groups)
+    return "".join("{" + ",".join(map(str, g)) + "}" for g in as_sequence("groups", groups))
 
 
 def worked_examples_table(
@@ -720,6 +724,8 @@ def budget_view(curves: Mapping[str, pd.DataFrame], R: float = 2.0) -> Figure:
     ['Algorithm 1 (least: 0.2 bits)']
     """
     R = check_real("R", R, low=0.0)
+    if not isinstance(curves, Mapping):
+        raise ValueError(f"curves must map algorithm names to point frames; got {curves!r}")
     if not curves:
         raise ValueError("curves must hold at least one algorithm's points")
     labels = {"alg1": "Algorithm 1", "alg2": "Algorithm 2", "alg2prime": "Algorithm 2′"}

@@ -483,7 +483,7 @@ def lloyd_codebook(points: ArrayLike, k: int, *, seed: int = 0, n_iter: int = 50
     seed : int
         Seed of the initial codebook.
     n_iter : int
-        Lloyd iterations.
+        Most Lloyd iterations, in ``[0, 10000]`` (it stops early at a fixed point).
 
     Returns
     -------
@@ -505,14 +505,22 @@ def lloyd_codebook(points: ArrayLike, k: int, *, seed: int = 0, n_iter: int = 50
     if len(x) * k > 10**8:
         raise ValueError(f"lloyd_codebook needs {len(x)} x {k} distances, more than 1e+08")
     seed = check_int("seed", seed, low=0)
-    n_iter = check_int("n_iter", n_iter, low=0)
+    n_iter = check_int("n_iter", n_iter, low=0, high=10_000)
+    if len(x) * k * max(n_iter, 1) > 10**10:
+        raise ValueError(
+            f"lloyd_codebook needs {len(x)} x {k} distances per iteration for n_iter={n_iter} "
+            "iterations, more than 1e+10 in all: lower n_iter, k or the number of points"
+        )
     rng = np.random.default_rng(seed)
     cb = x[rng.choice(len(x), size=k, replace=False)].copy()
     for _ in range(n_iter):
         lab = ((x[:, None, :] - cb[None, :, :]) ** 2).sum(axis=2).argmin(axis=1)
+        before = cb.copy()
         for j in range(cb.shape[0]):
             if np.any(lab == j):
                 cb[j] = x[lab == j].mean(axis=0)
+        if np.array_equal(cb, before):  # a fixed point: further iterations change nothing
+            break
     lab = ((x[:, None, :] - cb[None, :, :]) ** 2).sum(axis=2).argmin(axis=1)
     D = float(((x - cb[lab]) ** 2).mean())
     return Codebook(cb, lab.astype(np.int64), D)
@@ -776,6 +784,8 @@ def gamma_hamming_curve(
     """
     px = as_pmf(p, name="p", ndim=1, normalize=check_bool("normalize", normalize))
     rows = []
+    if np.ndim(D_grid) > 1:
+        raise ValueError(f"D_grid must be a number or a 1-D array (got shape {np.shape(D_grid)})")
     for D in _as_distortions(D_grid, "D_grid").ravel():
         s = reverse_waterfill(px, float(D), base=base)
         rows.append(
@@ -1381,6 +1391,8 @@ def side_information_source(crossover_xh: float, crossover_z: float) -> NDArray[
     [0.5, 0.5]
     """
     p_r = np.array([0.5, 0.5])
+    crossover_xh = check_real("crossover_xh", crossover_xh, low=0.0, high=1.0)
+    crossover_z = check_real("crossover_z", crossover_z, low=0.0, high=1.0)
     return p_r[:, None, None] * bsc(crossover_xh)[:, :, None] * bsc(crossover_z)[:, None, :]
 
 

@@ -30,7 +30,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from nsp import _validation
-from nsp._validation import as_channel, check_int
+from nsp._validation import as_channel, as_sequence, check_callable, check_int
 from nsp.channels import dp_epsilon as _dp
 from nsp.noiseless import sensitivity
 from nsp.privacy_channels._checks import check_seed, check_size
@@ -327,7 +327,18 @@ def as_privacy_channel(ch: PrivacyChannel | ArrayLike) -> PrivacyChannel:
         raise ValueError(
             f"channel must have at least 2 axes (individuals..., y); got shape {arr.shape}"
         )
-    return PrivacyChannel(ProductUniverse([range(s) for s in arr.shape[:-1]]), arr)
+    try:
+        return PrivacyChannel(ProductUniverse([range(s) for s in arr.shape[:-1]]), arr)
+    except ValueError as exc:
+        raise ValueError(f"channel is not a privacy channel: {exc}") from None
+
+
+def _as_named_channel(name: str, ch: PrivacyChannel | ArrayLike) -> PrivacyChannel:
+    """:func:`as_privacy_channel`, its message naming the argument ``name``."""
+    try:
+        return as_privacy_channel(ch)
+    except ValueError as exc:
+        raise ValueError(f"{name}: {exc}") from None
 
 
 def query_values(universe: ProductUniverse, f: Callable[..., Hashable]) -> NDArray[np.object_]:
@@ -349,6 +360,7 @@ def query_values(universe: ProductUniverse, f: Callable[..., Hashable]) -> NDArr
     >>> query_values(ProductUniverse([(0, 1, 2), (0, 1)]), lambda a, b: int(a == b)).tolist()
     [[1, 0], [0, 1], [0, 0]]
     """
+    check_callable("f", f)
     _check_listable(universe)
     vals = np.empty(universe.size, dtype=object)
     for j, x in enumerate(universe.iter_datasets()):
@@ -396,6 +408,8 @@ def query_channel(
     >>> ch.outputs, ch.array[1, 1].tolist()
     ((0, 1, 2), [0.0, 0.0, 1.0])
     """
+    check_callable("f", f)
+    check_callable("kernel", kernel)
     vals = query_values(universe, f)
     outs = _default_outputs(vals) if outputs is None else tuple(outputs)
     cache: dict = {}
@@ -435,7 +449,7 @@ def compose_parallel(ch1: PrivacyChannel, ch2: PrivacyChannel) -> PrivacyChannel
     >>> c.outputs, c.array[0].tolist()
     (((0, 0), (0, 1), (1, 0), (1, 1)), [0.9, 0.0, 0.1, 0.0])
     """
-    ch1, ch2 = as_privacy_channel(ch1), as_privacy_channel(ch2)
+    ch1, ch2 = _as_named_channel("ch1", ch1), _as_named_channel("ch2", ch2)
     _same_universe(ch1, ch2)
     arr = ch1.array[..., :, None] * ch2.array[..., None, :]
     outs = tuple(itertools.product(ch1.outputs, ch2.outputs))
@@ -469,14 +483,14 @@ def compose_adaptive(
     >>> c.array[1].tolist()
     [0.0, 0.5, 0.5, 0.0]
     """
-    ch1 = as_privacy_channel(ch1)
+    ch1 = _as_named_channel("ch1", ch1)
     if isinstance(ch2_given_y1, Mapping):
         try:
             seconds = [ch2_given_y1[y] for y in ch1.outputs]
         except KeyError as err:
             raise ValueError(f"ch2_given_y1 has no channel for y1 = {err.args[0]!r}") from None
     else:
-        seconds = list(ch2_given_y1)
+        seconds = as_sequence("ch2_given_y1", ch2_given_y1)
         if len(seconds) != ch1.k:
             raise ValueError(
                 f"ch2_given_y1 must hold one channel per output of ch1 ({ch1.k}), "
@@ -557,6 +571,7 @@ def group_channel(ch: PrivacyChannel, group: Sequence[int]) -> tuple[PrivacyChan
     """
     ch = as_privacy_channel(ch)
     n = ch.n
+    group = as_sequence("group", group)
     grp = sorted({check_int("group member", a) for a in group})
     if len(grp) != len(list(group)) or not grp or grp[0] < 0 or grp[-1] >= n:
         raise ValueError(f"group must list distinct individuals in 0..{n - 1}; got {list(group)}")

@@ -31,6 +31,7 @@ from nsp._validation import (
     Base,
     as_channel,
     as_pmf,
+    as_real_array,
     check_base,
     check_bool,
     check_int,
@@ -145,7 +146,7 @@ def _encoder_joint(
     p_src: NDArray, channel: ArrayLike, markov: bool, *, name: str = "channel"
 ) -> NDArray:
     """Joint pmf ``[x_r, x_h, xhat]`` of the source and an encoder."""
-    w = np.asarray(channel, dtype=np.float64)
+    w = as_real_array(channel, name=name)
     n_r, n_h = p_src.shape
     if markov:
         if w.ndim != 2 or w.shape[0] != n_r:
@@ -583,7 +584,8 @@ def max_equivocation(
         Iteration cap of the first-order solver; the interior-point solver uses at most
         ``min(max_iter, 500)`` per solve (the certificate tells how accurate the result is).
     init : array_like, optional
-        A starting encoder of the shape of :attr:`EquivocationResult.channel`. Given one, the
+        A starting encoder of the shape of :attr:`EquivocationResult.channel` (each row a pmf
+        over the outputs). Given one, the
         first-order solver (mirror descent in the KL geometry, stopped by the same kind of
         certificate) is used from it instead of the interior-point solver; entries near 0
         recover slowly, so an optimum at another ``D`` is usually a poor start.
@@ -616,6 +618,13 @@ def max_equivocation(
     src = _as_source(p_src, normalize=normalize)
     d = _as_distortion(dist, src.shape[0])
     check_base(base)
+    if init is not None:  # checked here: the solver below runs under trusted()
+        init = as_real_array(init, name="init")
+        if init.ndim == 0 or init.size % d.shape[1]:
+            raise ValueError(
+                f"init must be an encoder with {d.shape[1]} outputs per row; got shape {init.shape}"
+            )
+        as_channel(init.reshape(-1, d.shape[1]), name="init")
     with trusted():
         return _gamma_points(
             src, d, np.array([D]), markov=markov, tol=tol, max_iter=max_iter, init=init, base=base
@@ -636,8 +645,8 @@ def _gamma_points(
 ) -> list[EquivocationResult]:
     """Γ(D) at every ``D`` of ``grid``; one conic program for the grid.
 
-    Call it on validated inputs inside :func:`~nsp._validation.trusted` (``init`` is checked
-    here).
+    Call it on validated inputs inside :func:`~nsp._validation.trusted` (``init`` too: its
+    stochastic rows are checked by the caller; its shape against the encoder's, here).
     """
     d_min = float(src.sum(axis=1) @ d.min(axis=1))
     bad = [float(D) for D in grid if not math.isfinite(D) or D < d_min - 1e-12]
@@ -698,12 +707,13 @@ def _gamma_points(
             out.append(EquivocationResult(pt.equivocation, hh, pt, w, 0))
             continue
         if init is not None:  # a warm start: the first-order solver uses it
-            w0 = np.asarray(init, dtype=np.float64).reshape(-1, d.shape[1])
-            if w0.shape[0] != p_u.size:
+            w0 = as_real_array(init, name="init")
+            if w0.size != p_u.size * d.shape[1]:
                 raise ValueError(
                     f"init must have the shape of the encoder {(*shape, d.shape[1])}; "
                     f"got {np.shape(init)}"
                 )
+            w0 = as_channel(w0.reshape(-1, d.shape[1]), name="init")
             res = _solve(
                 pr, max(D, d_min), 0.0, 1.0, tol=tol * lb, max_iter=max_iter, w0=w0[p_u > 0]
             )

@@ -162,13 +162,17 @@ def _as_distortion(dist: ArrayLike, n_x: int, *, name: str = "dist") -> NDArray[
 
 
 def _as_grid(values: ArrayLike, name: str = "D_grid") -> NDArray[np.float64]:
-    """Return a flat grid of finite real numbers (a complex or non-numeric grid is refused)."""
+    """Return a 1-D grid of finite real numbers (complex, non-numeric or 2-D grids are refused)."""
     arr = np.asarray(values)
     if is_trusted():  # validated by the public caller: convert only
         return arr.astype(np.float64).ravel()
     if arr.dtype.kind not in "iuf" or arr.size == 0:
         raise ValueError(
             f"{name} must be a non-empty array of real numbers (got dtype {arr.dtype})"
+        )
+    if arr.ndim > 1:
+        raise ValueError(
+            f"{name} must be a number or a 1-D array of numbers (got shape {arr.shape})"
         )
     grid = arr.astype(np.float64).ravel()
     if not np.all(np.isfinite(grid)):

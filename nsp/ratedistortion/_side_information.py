@@ -20,6 +20,7 @@ from numpy.typing import ArrayLike, NDArray
 from nsp._validation import (
     Base,
     as_channel,
+    as_real_array,
     check_base,
     check_bool,
     check_int,
@@ -55,7 +56,7 @@ def _as_source_z(p_src_z: ArrayLike, normalize: bool) -> NDArray[np.float64]:
 def _u_joint(p: NDArray, channel_u: ArrayLike, markov: bool) -> NDArray:
     """Joint ``[x_r, x_h, z, u]`` with ``U - X - Z`` (the encoder does not see Z)."""
     n_r, n_h, _ = p.shape
-    w = np.asarray(channel_u, dtype=np.float64)
+    w = as_real_array(channel_u, name="channel_u")
     if markov:
         if w.ndim != 2 or w.shape[0] != n_r:
             raise ValueError(
@@ -233,7 +234,7 @@ def si_informed_point(
     p = _as_source_z(p_src_z, normalize)
     markov = check_bool("markov", markov)
     n_r, n_h, n_z = p.shape
-    w = np.asarray(channel, dtype=np.float64)
+    w = as_real_array(channel, name="channel")
     if markov:
         if w.ndim != 3 or w.shape[:2] != (n_r, n_z):
             raise ValueError(

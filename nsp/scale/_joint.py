@@ -104,6 +104,8 @@ def discretize_rows(
         raise ValueError(f"df must be a pandas.DataFrame; got {type(df).__name__}")
     education_scheme = check_choice("education_scheme", education_scheme, EDUCATION_SCHEMES)
     age = _column(df, "age").to_numpy(dtype=float)
+    if not np.all(np.isfinite(age)):
+        raise ValueError("df must hold a finite age on every row (found a missing age)")
     edges = _age_edges(age_edges)
     if edges.size == 0:  # 7 equal-frequency bins, right-closed as pandas.qcut makes them
         age_code, q_edges = pd.qcut(age, 7, labels=False, retbins=True, duplicates="drop")
@@ -116,7 +118,7 @@ def discretize_rows(
         age_labels = [f"{edges[i]:g}-{edges[i + 1] - 1:g}" for i in range(len(edges) - 1)]
     ed_edges = np.asarray(EDUCATION_SCHEMES[education_scheme], dtype=float)
     edu = _column(df, "education_num").to_numpy(dtype=float)
-    if np.any(edu < ed_edges[0]) or np.any(edu >= ed_edges[-1]):
+    if not np.all(edu >= ed_edges[0]) or np.any(edu >= ed_edges[-1]):
         raise ValueError("education_num values outside 1..16")
     edu_code = np.searchsorted(ed_edges, edu, side="right") - 1
     sex = _column(df, "sex").astype(str).str.strip()

@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from nsp._dask import DaskInput, as_dask_frame, import_dask
+from nsp._validation import as_sequence
 
 __all__ = ["SEVERAL_CHANNELS", "check_meter_columns", "daily_totals_dask", "daily_totals_rows"]
 
@@ -34,7 +35,7 @@ def check_meter_columns(columns: Iterable[object]) -> None:
     --------
     >>> check_meter_columns(["customer", "timestamp", "kwh", "channel"])
     """
-    missing = {"customer", "timestamp", "kwh"} - set(columns)
+    missing = {"customer", "timestamp", "kwh"} - set(as_sequence("columns", columns))
     if missing:
         raise ValueError(
             f"frame must have columns customer, timestamp, kwh (missing {sorted(missing)})"

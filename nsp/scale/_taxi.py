@@ -30,7 +30,7 @@ import pandas as pd
 from numpy.typing import NDArray
 
 from nsp._dask import DaskInput, as_dask_frame, import_dask
-from nsp._validation import check_int, check_real
+from nsp._validation import as_sequence, check_int, check_real
 from nsp.noiseless import LinearQuantizer, local_levels
 
 __all__ = [
@@ -229,7 +229,7 @@ def uniqueness_dask(
     """Run the Dask engine of :func:`nsp.datasets.uniqueness_vs_epsilon` (the module's notes)."""
     import dask  # noqa: PLC0415  (optional dependency: dask (extra nsp-privacy[scale]))
 
-    epsilons = list(epsilons)
+    epsilons = as_sequence("epsilons", epsilons)
     for e in epsilons:
         check_real("epsilons", e, low=0.0)
     box = check_bbox(bbox)

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from nsp._validation import Base, check_base, check_real
+from nsp._validation import Base, as_sequence, check_base, check_real
 from nsp.uncertain._masks import _log
 
 __all__ = [
@@ -209,7 +209,7 @@ def _conditional_measures(range_x: Any, cond: Any) -> tuple[float, NDArray[np.fl
     mu_x = rx.measure()
     if not mu_x > 0:
         raise ValueError("range_x must have positive measure")
-    sets = list(cond.values()) if hasattr(cond, "values") else list(cond)
+    sets = list(cond.values()) if hasattr(cond, "values") else as_sequence("cond", cond)
     if not sets:
         raise ValueError("cond must hold at least one conditional range [[X|y]]")
     union = IntervalUnion()

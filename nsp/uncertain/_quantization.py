@@ -129,6 +129,8 @@ def cluster_ranges(mask: RangeLike, clusters: Any) -> NDArray[np.bool_]:
 def _labels_of(labels: Any, n_x: int) -> tuple[NDArray[np.intp], list]:
     """Return cluster codes ``0..k-1`` in order of first appearance, and the distinct labels."""
     raw = getattr(labels, "labels", labels)
+    if raw is None or (not isinstance(raw, (list, tuple, str)) and np.ndim(raw) == 0):
+        raise ValueError(f"labels must be a sequence of one label per x value; got {labels!r}")
     values = list(np.asarray(raw).tolist()) if not isinstance(raw, (list, tuple)) else list(raw)
     if len(values) != n_x:
         raise ValueError(f"labels must give one label per x value ({n_x}); got {len(values)}")

@@ -71,6 +71,14 @@ def independence_number(graph: nx.Graph) -> int:
     return int(size)
 
 
+def _power_exceeds(cells: int, k: int) -> bool:
+    """Whether ``cells**k > MAX_POWER_CELLS``, without computing a huge power."""
+    if cells <= 1:
+        return False
+    # cells >= 2, so cells**k >= 2**k: a k beyond the cap's bit length exceeds it outright.
+    return k >= MAX_POWER_CELLS.bit_length() or cells**k > MAX_POWER_CELLS
+
+
 def strong_power(r: RangeLike, k: int) -> JointRange:
     """Return the k-letter range of a memoryless set-valued channel ``mask[input, output]``.
 
@@ -109,11 +117,10 @@ def strong_power(r: RangeLike, k: int) -> JointRange:
     """
     k = _check_count("k", k)
     rr = r if isinstance(r, JointRange) else JointRange(_mask_of(r))
-    cells = (rr.n_s * rr.n_x) ** k
-    if cells > MAX_POWER_CELLS:
+    if _power_exceeds(rr.n_s * rr.n_x, k):
         raise ValueError(
-            f"strong_power of a {rr.n_s} x {rr.n_x} range with k={k} would have {cells} cells, "
-            f"more than MAX_POWER_CELLS={MAX_POWER_CELLS}: lower k"
+            f"strong_power of a {rr.n_s} x {rr.n_x} range with k={k} would have "
+            f"({rr.n_s * rr.n_x})**{k} cells, more than MAX_POWER_CELLS={MAX_POWER_CELLS}: lower k"
         )
     m = np.ones((1, 1), dtype=bool)
     for _ in range(k):
@@ -209,7 +216,7 @@ def zero_error_rate_lower_bound(r: RangeLike, *, k_max: int = 2, base: Base = 2)
     k_max = _check_count("k_max", k_max)
     check_base(base)
     rr = r if isinstance(r, JointRange) else JointRange(_mask_of(r))
-    if (rr.n_s * rr.n_x) ** k_max > MAX_POWER_CELLS:
+    if _power_exceeds(rr.n_s * rr.n_x, k_max):
         raise ValueError(
             f"k_max={k_max} needs a strong power of more than MAX_POWER_CELLS={MAX_POWER_CELLS} "
             "cells: lower k_max"

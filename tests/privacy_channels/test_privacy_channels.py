@@ -914,11 +914,11 @@ BAD_INPUT = [
     ),
     (
         lambda: individual_capacity_search(_E1, restarts=2.5),
-        r"restarts must be an integer in \[0, inf\)",
+        r"restarts must be an integer in \[0, 10000\]",
     ),
     (
         lambda: individual_capacity_search(_E1, restarts=-1),
-        r"restarts must be an integer in \[0, inf\)",
+        r"restarts must be an integer in \[0, 10000\]",
     ),
     (lambda: individual_capacity_search(_E1, seed=1.5), r"seed must be an integer in \[0, inf\)"),
     (
@@ -927,7 +927,7 @@ BAD_INPUT = [
     ),
     (
         lambda: individual_capacity_entropy_constrained(_E1, 1.0, restarts=True),
-        r"restarts must be an integer in \[0, inf\)",
+        r"restarts must be an integer in \[0, 10000\]",
     ),
     (
         lambda: is_data_independent(_E1, atol=NAN),

@@ -230,6 +230,10 @@ def funnel_curve(
             params = _finite_array("grid", grid).ravel()
         except ValueError:
             raise ValueError(f"grid must hold finite thresholds; got {grid!r}") from None
+        if params.size == 0 or np.ndim(grid) != 1:
+            raise ValueError(
+                f"grid must be a count or a non-empty 1-D array of thresholds; got {grid!r}"
+            )
     rows = []
     for t in params:
         res = _run(
@@ -266,7 +270,7 @@ def constrained_envelope(
     ----------
     df : pandas.DataFrame
         The points, with columns ``value`` and ``constraint``.
-    xs : array_like
+    xs : array_like, shape (n,)
         Thresholds of the constraint (finite).
     value, constraint : str
         Column names (default: I(S;Y) at a given I(X;Y)).
@@ -283,7 +287,8 @@ def constrained_envelope(
     Raises
     ------
     ValueError
-        If ``df`` lacks a column, ``xs`` holds a non-finite value or an option is unknown.
+        If ``df`` lacks a column or holds NaN in one, ``xs`` is not 1-D or holds a non-finite
+        value, or an option is unknown.
 
     Examples
     --------
@@ -302,6 +307,10 @@ def constrained_envelope(
             raise ValueError(f"df must have the {name} column {col!r}; it has {list(df.columns)}")
     x = df[constraint].to_numpy(float)
     y = df[value].to_numpy(float)
+    if not (np.all(np.isfinite(x)) and np.all(np.isfinite(y))):
+        raise ValueError(f"df must hold finite {constraint!r} and {value!r} (found NaN or inf)")
+    if np.ndim(xs) != 1:
+        raise ValueError(f"xs must be a 1-D array of thresholds; got shape {np.shape(xs)}")
     q = np.atleast_1d(_finite_array("xs", xs))
     if side == "at_least":
         ok = x[None, :] >= q[:, None] - 1e-12
@@ -324,7 +333,7 @@ def lower_envelope(df: pd.DataFrame, xs: ArrayLike) -> NDArray[np.float64]:
     ----------
     df : pandas.DataFrame
         Points with columns ``I_XY`` and ``I_SY``.
-    xs : array_like
+    xs : array_like, shape (n,)
         Disclosure levels (finite).
 
     Returns
@@ -348,7 +357,7 @@ def upper_envelope(df: pd.DataFrame, xs: ArrayLike) -> NDArray[np.float64]:
     ----------
     df : pandas.DataFrame
         Points with columns ``I_XY`` and ``I_SY``.
-    xs : array_like
+    xs : array_like, shape (n,)
         Disclosure levels (finite).
 
     Returns

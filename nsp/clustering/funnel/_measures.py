@@ -249,7 +249,7 @@ def chain_rule_bounds(
     p_sx : array_like, shape (n_s, n_x)
         Joint pmf of S and X.
     i_xy : float or array_like
-        Disclosure value(s), in ``base`` units (finite).
+        Disclosure value(s), in ``base`` units, in ``[0, H(X)]``.
     base : float or {"e", "nats", "bits"}
         Logarithm base.
 
@@ -261,7 +261,8 @@ def chain_rule_bounds(
     Raises
     ------
     ValueError
-        If ``p_sx`` is not a 2-D pmf or ``i_xy`` holds a value that is not a finite number.
+        If ``p_sx`` is not a 2-D pmf or ``i_xy`` holds a value that is not a number in
+        ``[0, H(X)]`` (no mapping discloses more than ``H(X)``).
 
     Examples
     --------
@@ -273,6 +274,13 @@ def chain_rule_bounds(
     h_x_given_s = info.conditional_entropy(p, 1, 0, base=base)
     i_sx = info.mutual_information(p, 0, 1, base=base)
     r = _finite_array("i_xy", i_xy)
+    h_x = h_x_given_s + i_sx
+    slack = 1e-9 * max(1.0, h_x)
+    if np.any(r < -slack) or np.any(r > h_x + slack):
+        raise ValueError(
+            f"i_xy must lie in [0, H(X)] = [0, {h_x:.6g}] (a disclosure I(X;Y) <= H(X)); "
+            f"got {i_xy!r}"
+        )
     lo = np.maximum(0.0, r - h_x_given_s)
     hi = np.minimum(r, i_sx)
     if lo.ndim == 0:

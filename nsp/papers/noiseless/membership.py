@@ -34,7 +34,13 @@ from scipy.signal import find_peaks
 from tqdm.auto import tqdm
 
 from nsp._dask import is_dask_frame
-from nsp._validation import as_real_array, check_bool, check_choice, check_int, check_real
+from nsp._validation import (
+    as_real_array,
+    check_bool,
+    check_choice,
+    check_int,
+    check_real,
+)
 from nsp.datasets import daily_totals
 from nsp.noiseless import LinearQuantizer, levels, realized_epsilon
 from nsp.noiseless._quantizer import Output, Rule
@@ -301,6 +307,8 @@ def draw_games(n_households: int, n: int, n_games: int, *, seed: int) -> dict[st
 
 
 def _check_games(games: Mapping[str, Any], n: int, n_households: int) -> None:
+    if not isinstance(games, Mapping):
+        raise ValueError(f"games must be the dict of draw_games; got {type(games).__name__}")
     missing = {"pairs", "secret", "others", "coins"} - set(games)
     if missing:
         raise ValueError(f"games must come from draw_games (missing {sorted(missing)})")
@@ -588,6 +596,10 @@ def advantage_view(curves: pd.DataFrame, epsilon: float = 2) -> Figure:
     'ε = 2 bits per release'
     """
     epsilon = check_real("epsilon", epsilon, low=0.0)
+    if not isinstance(curves, pd.DataFrame):
+        raise ValueError(
+            f"curves must be the DataFrame of advantage_curves; got {type(curves).__name__}"
+        )
     at = curves[curves.epsilon == epsilon]
     if at.empty:
         raise ValueError(f"curves holds no game at epsilon = {epsilon:g}")

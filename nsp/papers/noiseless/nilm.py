@@ -26,7 +26,7 @@ import numpy as np
 import pandas as pd
 from numpy.typing import NDArray
 
-from nsp._validation import as_real_array, check_choice, check_int, check_real
+from nsp._validation import as_real_array, as_sequence, check_choice, check_int, check_real
 from nsp.datasets import NILM_APPLIANCES, load_redd
 from nsp.noiseless import LinearQuantizer, local_levels
 
@@ -290,7 +290,7 @@ def appliance_states(
     Parameters
     ----------
     power : array_like
-        The appliance's readings, watts (1-D, real).
+        The appliance's readings, watts (1-D, non-empty, finite, ``>= 0``).
     threshold : float
         Readings above it count as on, watts, ``>= 0``.
     max_samples : int
@@ -311,6 +311,12 @@ def appliance_states(
     seed = check_int("seed", seed, low=0)
     rng = np.random.default_rng(seed)
     on = _as_watts("power", power)
+    if on.ndim != 1 or on.size == 0 or not np.all(np.isfinite(on)) or np.any(on < 0):
+        raise ValueError(
+            "power must be a non-empty 1-D array of finite readings >= 0 (watts); "
+            f"got shape {on.shape}"
+            + ("" if on.ndim != 1 or on.size == 0 else " with NaN, inf or < 0")
+        )
     on = on[on > threshold]
     if len(on) < min_samples:
         return np.array([0], dtype=np.int64)
@@ -323,6 +329,27 @@ def appliance_states(
 
 def _as_watts(name: str, values: Any) -> NDArray[np.float64]:
     return as_real_array(values, name=name, allow_bool=False)
+
+
+def _check_series(name: str, value: object) -> None:
+    if not isinstance(value, pd.Series):
+        raise ValueError(f"{name} must be a pandas.Series of readings; got {type(value).__name__}")
+
+
+def _check_frame(name: str, value: object) -> None:
+    if not isinstance(value, pd.DataFrame):
+        raise ValueError(f"{name} must be a pandas.DataFrame; got {type(value).__name__}")
+
+
+def _check_day(name: str, value: object) -> None:
+    """Refuse a day that is not a date string or a timestamp (None, a number)."""
+    ok = isinstance(value, str | pd.Timestamp | np.datetime64) or hasattr(value, "isoformat")
+    try:
+        ok = ok and pd.Timestamp(value) is not pd.NaT  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        ok = False
+    if not ok:
+        raise ValueError(f"{name} must be a day (e.g. '2011-04-23'); got {value!r}")
 
 
 @dataclass
@@ -446,6 +473,8 @@ def f1_on_off(predicted: pd.Series, truth: pd.Series, *, threshold: float = ON_T
     0.6666666666666666
     """
     threshold = check_real("threshold", threshold, low=0.0)
+    _check_series("predicted", predicted)
+    _check_series("truth", truth)
     p, t = predicted.align(truth, join="inner")
     if len(p) == 0:
         raise ValueError("predicted and truth share no timestamp")
@@ -483,6 +512,7 @@ def privatize(series: pd.Series, epsilon: float, *, lo: float, hi: float) -> pd.
     >>> privatize(pd.Series([10.0, 900.0]), 1, lo=0.0, hi=1000.0).tolist()
     [250.0, 750.0]
     """
+    _check_series("series", series)
     Q = LinearQuantizer(lo, hi, local_levels(epsilon), output="midpoint", out_of_range="clip")
     return pd.Series(
         Q(_as_watts("series", series.to_numpy())), index=series.index, name=series.name
@@ -587,6 +617,9 @@ def window(series: pd.Series, start: str, end: str) -> pd.Series:
     >>> window(s, "2011-04-23", "2011-04-24").tolist()
     [1, 2]
     """
+    _check_series("series", series)
+    _check_day("start", start)
+    _check_day("end", end)
     tz = getattr(series.index, "tz", None)
     return series[
         (series.index >= pd.Timestamp(start, tz=tz))
@@ -625,6 +658,7 @@ def complete_months(frame: pd.DataFrame, *, min_coverage: float = 0.99) -> list[
     min_coverage = check_real("min_coverage", min_coverage, low=0.0, high=1.0)
     if min_coverage == 0.0:
         raise ValueError("min_coverage must be > 0")
+    _check_frame("frame", frame)
     cols = ["aggregate", *NILM_APPLIANCES]
     ok = frame[cols].notna().all(axis=1).to_numpy()
     month = frame["timestamp"].dt.to_period("M")
@@ -693,6 +727,9 @@ def household_fscore_vs_epsilon(
     """
     train_days = check_int("train_days", train_days, low=1)
     test_days = check_int("test_days", test_days, low=1)
+    _check_frame("frame", frame)
+    _check_day("start", start)
+    epsilons = as_sequence("epsilons", epsilons)
     threshold = check_real("threshold", threshold, low=0.0)
     seed = check_int("seed", seed, low=0)
     t0 = pd.Timestamp(start)

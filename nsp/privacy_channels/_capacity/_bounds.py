@@ -41,6 +41,9 @@ from nsp.privacy_channels._capacity._exact import individual_channel_capacity
 from nsp.privacy_channels._checks import check_seed
 from nsp.privacy_channels._core import PrivacyChannel, as_privacy_channel, dp_epsilon_axis_lines
 
+#: The most random starts of a search (``restarts``), and of all the searches of one call.
+_MAX_RESTARTS = 10_000
+
 
 @dataclass(frozen=True)
 class IndividualCapacityBounds(_Unpackable):
@@ -185,7 +188,7 @@ def individual_capacity_search(
     base : float or str
         Logarithm base of the result (2: bits).
     restarts : int
-        Random starts per individual (>= 0), besides the uniform one.
+        Random starts per individual, in ``[0, 10000]``, besides the uniform one.
     seed : int
         Seed of the random starts.
 
@@ -202,7 +205,7 @@ def individual_capacity_search(
     """
     ch = as_privacy_channel(ch)
     b = check_base(base)
-    restarts = check_int("restarts", restarts, low=0)
+    restarts = check_int("restarts", restarts, low=0, high=_MAX_RESTARTS)
     rng = np.random.default_rng(check_seed(seed))
     best = 0.0
     sizes = ch.universe.sizes
@@ -245,7 +248,7 @@ def individual_capacity_entropy_constrained(
     base : float or str
         Logarithm base of the result (2: bits).
     restarts : int
-        Random starts per individual (>= 0), besides the uniform one.
+        Random starts per individual, in ``[0, 10000]``, besides the uniform one.
     seed : int
         Seed of the random starts.
 
@@ -266,7 +269,7 @@ def individual_capacity_entropy_constrained(
     sizes = ch.universe.sizes
     hmax = math.log(ch.universe.size)
     bn = check_real("b", b) * lnb
-    restarts = check_int("restarts", restarts, low=0)
+    restarts = check_int("restarts", restarts, low=0, high=_MAX_RESTARTS)
     rng_seed = check_seed(seed)
     if not -1e-12 <= bn <= hmax + 1e-9:
         raise ValueError(
@@ -337,7 +340,8 @@ def balance_function(
     base : float or str
         Logarithm base of the result (2: bits).
     restarts : int
-        Random starts of each constrained search.
+        Random starts of each constrained search, in ``[0, 10000]``; at most 10000 searches
+        in all (``len(bs) * (restarts + 1)``).
     seed : int
         Seed of the random starts.
 
@@ -363,7 +367,12 @@ def balance_function(
         raise ValueError(f"bs must be a 1-D sequence of entropy levels; got {bs!r}")
     bs = [check_real(f"bs[{j}]", b) for j, b in enumerate(bs)]
     check_base(base)
-    restarts = check_int("restarts", restarts, low=0)
+    restarts = check_int("restarts", restarts, low=0, high=_MAX_RESTARTS)
+    if len(bs) * (restarts + 1) > _MAX_RESTARTS:
+        raise ValueError(
+            f"balance_function would run {len(bs)} x {restarts + 1} searches, more than "
+            f"{_MAX_RESTARTS} in all: pass fewer bs or restarts"
+        )
     check_seed(seed)
     rows = []
     with trusted():  # the arguments are validated: nested calls skip their checks

@@ -85,6 +85,12 @@ def slice_types(tau: NDArray[np.int64], i: int) -> list[NDArray[np.int64]]:
         One array of row types per value of ``x_i``.
     """
     i = check_int("i", i)
+    if not isinstance(tau, np.ndarray) or tau.dtype.kind not in "iu" or tau.ndim == 0:
+        raise ValueError(
+            "tau must be an integer array of row types (one axis per individual, from row_types); "
+            f"got {type(tau).__name__}"
+            + (f" of dtype {tau.dtype}" if isinstance(tau, np.ndarray) else "")
+        )
     if not 0 <= i < np.ndim(tau):
         raise ValueError(f"i must be an individual index in 0..{np.ndim(tau) - 1}, got {i}")
     moved = np.moveaxis(tau, i, 0).reshape(tau.shape[i], -1)

@@ -16,7 +16,7 @@ from collections.abc import Callable, Hashable, Sequence
 import numpy as np
 from scipy import optimize
 
-from nsp._validation import Base, check_base, check_int, check_real
+from nsp._validation import Base, check_base, check_callable, check_int, check_real
 from nsp.privacy_channels._checks import check_seed, check_size
 from nsp.privacy_channels._core import (
     PrivacyChannel,
@@ -83,6 +83,7 @@ def exponential_channel(
     >>> round(float(ch.array[0, 0]), 6)       # k = 2 is RR with p = 1/(1+e^{1/N})
     0.731059
     """
+    check_callable("f", f)
     N = check_real("N", N, low=0.0, closed="neither")
     d = _default_distortion if distortion is None else distortion
     vals = query_values(universe, f)
@@ -374,6 +375,7 @@ def exponential_mechanism_channel(
     >>> round(float(ch.array[0, 0]), 6)
     0.731059
     """
+    check_callable("f", f)
     eps = check_real("eps", eps, low=0.0, closed="neither")
     u = (lambda y, v: -_default_distortion(y, v)) if utility is None else utility
     vals = query_values(universe, f)

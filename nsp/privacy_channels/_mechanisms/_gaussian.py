@@ -18,7 +18,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 from scipy import integrate, stats
 
-from nsp._validation import Base, check_base, check_int, check_real
+from nsp._validation import Base, check_base, check_callable, check_int, check_real
 from nsp.channels import channel_capacity
 from nsp.privacy_channels._checks import check_seed, check_size
 from nsp.privacy_channels._core import (
@@ -264,6 +264,8 @@ def discretized_additive_channel(
     >>> ch.array.round(4).tolist()
     [[0.6967, 0.3033], [0.3033, 0.6967]]
     """
+    check_callable("f", f)
+    check_callable("cdf", cdf)
     grid = _check_grid(y_grid)
     edges = _gaussian_edges(grid)
 
@@ -312,6 +314,7 @@ def discretized_gaussian_channel(
     >>> round(individual_channel_capacity(ch).value, 4)   # = binary-input AWGN, A = 1.5
     0.76
     """
+    check_callable("f", f)
     N = check_real("N", N, low=0.0, closed="neither")
     grid = _check_grid(y_grid)
     s = math.sqrt(N)

@@ -15,7 +15,7 @@ from collections.abc import Callable, Hashable, Sequence
 
 import numpy as np
 
-from nsp._validation import Base, check_base, check_real
+from nsp._validation import Base, check_base, check_callable, check_real
 from nsp.info import binary_entropy, inverse_binary_entropy
 from nsp.privacy_channels._core import (
     PrivacyChannel,
@@ -64,6 +64,7 @@ def randomized_response_channel(
     >>> ch.array[..., 1].tolist()          # Fig. 1, plane y = 1
     [[0.9, 0.1], [0.1, 0.9], [0.1, 0.1]]
     """
+    check_callable("f", f)
     p = check_real("p", p, low=0.0, high=1.0, closed="neither")
 
     def kernel(v):
@@ -208,6 +209,7 @@ def kary_rr_channel(
     >>> ch.array[0, 0].round(3).tolist()
     [0.7, 0.15, 0.15]
     """
+    check_callable("f", f)
     p = check_real("p", p, low=0.0, high=1.0, closed="neither")
     vals = query_values(universe, f)
     outs = _default_outputs(vals) if outputs is None else tuple(outputs)
