@@ -139,6 +139,13 @@ def certified(
     >>> rounded["gamma"].tolist(), rounded["rate"].tolist(), rounded["n"].tolist()
     ([0.71692, 0.0], [0.3333, 0.6667], [1, 2])
     """
+    if not isinstance(frame, pd.DataFrame):
+        raise ValueError(f"frame must be a pandas DataFrame; got {type(frame).__name__}")
+    for name, rules in (("decimals", decimals), ("sig", sig)):
+        if rules is not None and not isinstance(rules, Mapping):
+            raise ValueError(
+                f"{name} must be a mapping of column name to int; got {type(rules).__name__}"
+            )
     decimals, sig = dict(decimals or {}), dict(sig or {})
     both = sorted(set(decimals) & set(sig))
     if both:
@@ -247,6 +254,10 @@ def savefig(
     ['csv', 'pdf', 'png', 'svg']
     >>> del os.environ["NSP_FIGURES_DIR"]
     """
+    if not isinstance(fig, Figure):
+        raise ValueError(f"fig must be a matplotlib Figure; got {type(fig).__name__}")
+    if not isinstance(key, str):
+        raise ValueError(f"key must be a string '<paper>/<name>'; got {key!r}")
     close = check_bool("close", close)
     formats = tuple(formats)
     unknown = [f for f in formats if f not in _METADATA]
@@ -299,6 +310,10 @@ def save_table(frame: pd.DataFrame, key: str) -> Path:
     'table.csv'
     >>> del os.environ["NSP_FIGURES_DIR"]
     """
+    if not isinstance(frame, pd.DataFrame):
+        raise ValueError(f"frame must be a pandas DataFrame; got {type(frame).__name__}")
+    if not isinstance(key, str):
+        raise ValueError(f"key must be a string '<paper>/<name>'; got {key!r}")
     return write_csv(frame, figure_path(key, ".csv"))
 
 
@@ -348,6 +363,10 @@ def mark_stand_in(fig: Figure, text: str) -> None:
     'Data: SGSC sample, stand-in for Ausgrid'
     >>> plt.close(fig)
     """
+    if not isinstance(fig, Figure):
+        raise ValueError(f"fig must be a matplotlib Figure; got {type(fig).__name__}")
+    if not isinstance(text, str):
+        raise ValueError(f"text must be a string; got {text!r} ({type(text).__name__})")
     if not text.strip():
         raise ValueError("text must say what the stand-in data is")
     width_chars = max(40, int(fig.get_figwidth() * 15))

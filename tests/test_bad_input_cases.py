@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 
+import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 import pytest
@@ -17,10 +18,19 @@ from nsp import info
 from nsp.clustering.funnel import chain_rule_bounds, funnel_curve, lower_envelope, upper_envelope
 from nsp.datasets import discretize_adult, load_smart_meter, read_redd_labels
 from nsp.noiseless import estimation_error_lower_bound
-from nsp.notions import Mechanism
-from nsp.papers.noiseless import levels_table, membership, nilm
+from nsp.notions import (
+    Mechanism,
+    best_methods_summary,
+    definedness,
+    evaluate_methods,
+    reversals,
+)
+from nsp.papers import paper_vs_ours
+from nsp.papers.compare import frontier_figure, save_markdown
+from nsp.papers.noiseless import levels_table, membership, nilm, realized_epsilon_curves
 from nsp.papers.utility_privacy import lloyd_codebook
 from nsp.pareto import normalize
+from nsp.plotting import certified, mark_stand_in, save_table, savefig
 from nsp.privacy_channels import (
     balance_function,
     individual_capacity_search,
@@ -255,3 +265,78 @@ def test_nilm_helpers_name_their_arguments_not_pandas():
     _raises(lambda: nilm.f1_on_off(None, s), "predicted", "Series")
     _raises(lambda: nilm.privatize("abc", 1, lo=0.0, hi=1.0), "series", "Series")
     _raises(lambda: nilm.complete_months(None), "frame", "DataFrame")
+
+
+# --- the comparison, the papers' tables and the figure helpers made public since ------------
+
+EVALUATED = pd.DataFrame(
+    {
+        "dataset": "toy",
+        "method": ["a", "b"],
+        "maximal_leakage": [1.0, 0.5],
+        "information_loss": [0.0, 1.0],
+    }
+)
+
+
+def test_comparison_refuses_a_typo_notion_instead_of_dropping_it():
+    # A typo'd notion used to be skipped like a column the joint lacks: a shorter table.
+    _raises(
+        lambda: best_methods_summary(EVALUATED, leakages=["maximal_leakge"]),
+        "leakages[0]",
+        "maximal_leakage",
+    )
+    _raises(lambda: best_methods_summary(EVALUATED, leakages=[]), "leakages", "at least one")
+    _raises(lambda: reversals(EVALUATED, utilities="information_loss"), "utilities", "sequence")
+    _raises(lambda: definedness(EVALUATED, columns=["ldp_epsilon", 3]), "columns[1]")
+    _raises(lambda: definedness(EVALUATED, methods="a"), "methods", "sequence")
+    _raises(lambda: definedness(EVALUATED.drop(columns="method")), "frame", "method")
+    _raises(lambda: evaluate_methods(None, None), "mechanisms", "sequence")
+    _raises(
+        lambda: frontier_figure(EVALUATED, utility="information_loss", leakages=["sibson"]),
+        "leakages[0]",
+    )
+
+
+def test_comparison_keeps_its_valid_answers():
+    table = best_methods_summary(
+        EVALUATED, leakages=["maximal_leakage", "sibson_2"], utilities=["information_loss"]
+    )
+    assert table.best.tolist() == ["a", "b"]  # sibson_2 is not measured here: skipped
+    _raises(
+        lambda: best_methods_summary(EVALUATED, leakages=["sibson_2"]),
+        "frame has no column",
+    )
+
+
+def test_paper_vs_ours_refuses_non_mappings_by_name():
+    _raises(lambda: paper_vs_ours(None, {"a": 1.0}), "paper_values", "mapping")
+    _raises(lambda: paper_vs_ours({"a": 1.0}, [("a", 1.0)]), "ours", "mapping")
+    _raises(lambda: paper_vs_ours({"a": 1.0}, {"a": 1.0}, names="quantity"), "names")
+    _raises(lambda: paper_vs_ours({"a": 1.0}, {"a": 1.0}, notes="erratum"), "notes")
+
+
+def test_noiseless_tables_check_every_budget_before_the_loops():
+    _raises(lambda: levels_table([2, math.nan], [4]), "epsilons[1]", "[0, inf)")
+    _raises(lambda: levels_table(2, [4]), "epsilons", "sequence")
+    _raises(lambda: levels_table([2], None), "group_sizes", "sequence")
+    _raises(lambda: realized_epsilon_curves([2.0, -1.0], [4]), "eps_grid[1]", "[0, inf)")
+    _raises(lambda: realized_epsilon_curves([2.0], 4), "group_sizes", "sequence")
+
+
+def test_figure_helpers_refuse_a_wrong_kind_before_writing(tmp_path, monkeypatch):
+    monkeypatch.setenv("NSP_FIGURES_DIR", str(tmp_path))
+    fig, _ = plt.subplots()
+    try:
+        _raises(lambda: savefig("fig", "demo/x"), "fig", "Figure")
+        _raises(lambda: savefig(fig, None), "key", "string")
+        _raises(lambda: save_table(None, "demo/x"), "frame", "DataFrame")
+        _raises(lambda: save_table(pd.DataFrame({"a": [1]}), 3), "key", "string")
+        _raises(lambda: save_markdown("| a |", None), "key", "string")
+        _raises(lambda: mark_stand_in(None, "SGSC sample"), "fig", "Figure")
+        _raises(lambda: mark_stand_in(fig, 3), "text", "string")
+        _raises(lambda: certified("abc"), "frame", "DataFrame")
+        _raises(lambda: certified(pd.DataFrame({"a": [1.0]}), sig="a"), "sig", "mapping")
+    finally:
+        plt.close(fig)
+    assert not any(tmp_path.rglob("*"))  # nothing written

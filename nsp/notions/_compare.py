@@ -28,7 +28,7 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from nsp._validation import Base, check_choice, check_real
+from nsp._validation import Base, as_sequence, check_choice, check_real
 from nsp.info import entropy
 from nsp.joint import Joint
 from nsp.notions._evaluation import evaluate_many
@@ -113,9 +113,10 @@ def evaluate_methods(
     >>> f[["information_loss", "mutual_information"]].round(9).to_numpy().tolist()
     [[2.0, 0.0], [1.0, 0.0], [0.0, 1.0]]
     """
+    mechanisms = as_sequence("mechanisms", mechanisms)
     if not isinstance(joint, Joint):
         raise ValueError(f"joint must be an nsp.joint.Joint; got {type(joint).__name__}")
-    frame = evaluate_many(list(mechanisms), joint.p_sx, x_values=joint.x_values, base=base)
+    frame = evaluate_many(mechanisms, joint.p_sx, x_values=joint.x_values, base=base)
     h_x = entropy(joint.p_sx.sum(axis=0), base=base)
     loss = np.maximum(h_x - frame["utility_information"].to_numpy(dtype=float), 0.0)
     frame.insert(0, "dataset", joint.name)
@@ -123,9 +124,25 @@ def evaluate_methods(
     return frame
 
 
-def _check_pair(frame: pd.DataFrame, leakage: str, utility: str) -> None:
+def _check_frame(frame: object) -> None:
     if not isinstance(frame, pd.DataFrame):
-        raise ValueError(f"frame must be a pandas DataFrame; got {type(frame).__name__}")
+        raise ValueError(
+            f"frame must be a pandas DataFrame (see evaluate_methods); got {type(frame).__name__}"
+        )
+
+
+def _check_keys(name: str, values: object, keys: Sequence[str]) -> list[str]:
+    """``values`` as a non-empty list of keys among ``keys`` (each named in the message)."""
+    out = as_sequence(name, values)
+    if not out:
+        raise ValueError(f"{name} must name at least one of {list(keys)}; got an empty sequence")
+    for i, value in enumerate(out):
+        check_choice(f"{name}[{i}]", value, tuple(keys))
+    return out
+
+
+def _check_pair(frame: pd.DataFrame, leakage: str, utility: str) -> None:
+    _check_frame(frame)
     check_choice("leakage", leakage, tuple(LEAKAGES))
     check_choice("utility", utility, tuple(UTILITIES))
     for col in (leakage, utility, "method"):
@@ -305,6 +322,15 @@ def best_methods_summary(
     ...                      utilities=["information_loss"]).best.tolist()
     ['a', 'b']
     """
+    _check_frame(frame)
+    leakages = _check_keys("leakages", leakages, tuple(LEAKAGES))
+    utilities = _check_keys("utilities", utilities, tuple(UTILITIES))
+    if not any(
+        leak in frame.columns and util in frame.columns for util in utilities for leak in leakages
+    ):
+        raise ValueError(
+            f"frame has no column of leakages {leakages} beside one of utilities {utilities}"
+        )
     parts = [
         best_methods(frame, leakage=leak, utility=util)
         for util in utilities
@@ -356,6 +382,9 @@ def reversals(
     >>> r[["winner_a", "winner_b"]].to_numpy().tolist()
     [['a', 'b']]
     """
+    _check_frame(frame)
+    leakages = _check_keys("leakages", leakages, tuple(LEAKAGES))
+    utilities = _check_keys("utilities", utilities, tuple(UTILITIES))
     min_width = check_real("min_width", min_width, low=0.0, high=1.0, closed="left")
     cols = ["utility", "loss_from", "loss_to", "notion_a", "winner_a", "notion_b", "winner_b"]
     rows: list[dict[str, object]] = []
@@ -461,6 +490,14 @@ def definedness(
     ...             )[["method", "notion", "status"]].to_numpy().tolist()
     [['a', 'noiseless_epsilon', 'undefined'], ['b', '(all)', 'absent']]
     """
+    _check_frame(frame)
+    columns = _check_keys("columns", columns, (*LEAKAGES, *UTILITIES))
+    methods = as_sequence("methods", methods)
+    for i, m in enumerate(methods):
+        if not isinstance(m, str):
+            raise ValueError(f"methods[{i}] must be a method's name (a str); got {m!r}")
+    if "method" not in frame.columns:
+        raise ValueError("frame has no column 'method' (use evaluate_methods)")
     rows = []
     present = set(frame["method"])
     for m in methods:

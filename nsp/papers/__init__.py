@@ -35,7 +35,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from nsp._validation import check_int, check_real
+from nsp._validation import as_sequence, check_int, check_real
 
 __all__ = ["PAPERS", "paper_vs_ours"]
 
@@ -136,6 +136,17 @@ def paper_vs_ours(
     ...               names=("example", "quantity"))["agrees"].tolist()
     [False]
     """
+    for arg, value in (("paper_values", paper_values), ("ours", ours)):
+        if not isinstance(value, Mapping):
+            raise ValueError(
+                f"{arg} must be a mapping of quantity to value (a dict); got {type(value).__name__}"
+            )
+    if notes is not None and not isinstance(notes, Mapping):
+        raise ValueError(f"notes must be a mapping of quantity to str; got {type(notes).__name__}")
+    names = tuple(as_sequence("names", names))
+    for i, col in enumerate(names):
+        if not isinstance(col, str):
+            raise ValueError(f"names[{i}] must be a column name (a str); got {col!r}")
     missing, extra = set(paper_values) - set(ours), set(ours) - set(paper_values)
     if missing or extra:
         raise ValueError(
@@ -144,7 +155,6 @@ def paper_vs_ours(
         )
     rtol = check_real("rtol", rtol, low=0.0)
     digits = check_int("digits", digits, low=0, high=15)
-    names = tuple(names)
     notes = dict(notes or {})
     rows = []
     for key, paper in paper_values.items():

@@ -17,7 +17,7 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
 from nsp._atomic import atomic_path
-from nsp._validation import check_choice, check_int, check_real
+from nsp._validation import as_sequence, check_choice, check_int, check_real
 from nsp.notions import LEAKAGES, METHODS, UTILITIES, frontiers
 from nsp.paths import figure_path
 
@@ -142,6 +142,8 @@ def save_markdown(text: str, key: str) -> Path:
     """
     if not isinstance(text, str):
         raise ValueError(f"text must be a string; got {type(text).__name__}")
+    if not isinstance(key, str):
+        raise ValueError(f"key must be a string '<folder>/<name>'; got {key!r}")
     target = figure_path(key, ".md")
     with atomic_path(target) as tmp:
         tmp.write_text(text.rstrip("\n") + "\n", encoding="utf-8")
@@ -272,7 +274,15 @@ def frontier_figure(
     >>> len(data), len(fig.axes)
     (2, 1)
     """
+    if not isinstance(frame, pd.DataFrame):
+        raise ValueError(
+            f"frame must be a pandas DataFrame (see nsp.notions.evaluate_methods); "
+            f"got {type(frame).__name__}"
+        )
     check_choice("utility", utility, tuple(UTILITIES))
+    leakages = as_sequence("leakages", leakages)
+    for i, leak in enumerate(leakages):
+        check_choice(f"leakages[{i}]", leak, tuple(LEAKAGES))
     ncols = check_int("ncols", ncols, low=1)
     leaks = [leak for leak in leakages if leak in frame.columns]
     if not leaks:

@@ -33,7 +33,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from nsp._validation import check_choice, check_int, check_real
+from nsp._validation import as_sequence, check_choice, check_int, check_real
 from nsp.noiseless import (
     LinearQuantizer,
     estimation_error_lower_bound,
@@ -124,6 +124,10 @@ def levels_table(
     >>> int(row.q_paper), int(row.worst_paper), int(row.q_safe)
     (16, 5, 12)
     """
+    epsilons = as_sequence("epsilons", epsilons)
+    group_sizes = as_sequence("group_sizes", group_sizes)
+    for i, eps in enumerate(epsilons):
+        check_real(f"epsilons[{i}]", eps, low=0.0)
     check_real("lo", lo)
     check_real("hi", hi)
     rows = []
@@ -222,6 +226,10 @@ def realized_epsilon_curves(eps_grid: Sequence[float], group_sizes: Sequence[int
     >>> realized_epsilon_curves([2.0], [4]).realized_epsilon.round(3).tolist()
     [2.322, 2.0]
     """
+    eps_grid = as_sequence("eps_grid", eps_grid)
+    group_sizes = as_sequence("group_sizes", group_sizes)
+    for i, eps in enumerate(eps_grid):
+        check_real(f"eps_grid[{i}]", eps, low=0.0)
     rows = []
     for n in group_sizes:
         S = Fraction(1, check_int("group_sizes", n, low=1))
