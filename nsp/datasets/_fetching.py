@@ -10,7 +10,8 @@ offline: ``allow_network=False``, ``$CI`` set, ``$NSP_OFFLINE`` set, or the down
 A converted file (registry method ``convert``, see ``nsp/datasets/_convert.py``) is rebuilt
 from its commit-pinned source: the source is taken verified from the data folder or the
 mirror when it is registered and there, else downloaded and checked by its sha256 or git
-blob id; the result must have the registered sha256. R files need ``pip install
+blob id (as is each of its ``extra_sources``, for a recipe reading two files); the result must
+have the registered sha256. R files need ``pip install
 'nsp-privacy[rdata]'``. Files that could not be had are reported together in one
 :class:`DataUnavailableError` that names each file and the fix.
 
@@ -195,8 +196,9 @@ def _convert_entry(
             source=f"{entry.key} rebuilt from {where}",
             fix=(
                 f"The conversion here does not reproduce the registered bytes (they come from "
-                f"pyreadr 0.5.8, pandas' CSV writer and zlib 1.2/1.3 deflate; a zlib-ng build "
-                f"compresses differently). Nothing was written. Set NSP_DATA_MIRROR to a mirror "
+                f"pyreadr 0.5.8 for R files, numpy/scipy for the REDD house-1 alignment, "
+                f"pandas' CSV writer and zlib 1.2/1.3 deflate; a zlib-ng build compresses "
+                f"differently). Nothing was written. Set NSP_DATA_MIRROR to a mirror "
                 f"holding {entry.key}, or report it with your versions of pyreadr, pandas and "
                 f"zlib."
             ),
