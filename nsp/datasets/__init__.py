@@ -15,6 +15,7 @@ loader                                   data                                   
 :func:`load_ausgrid`                     Ausgrid solar home CSV (user's own file)       exact
 :func:`load_ausgrid_customer12`          Ausgrid customer 12, 2011-12                   partial
 :func:`load_redd`                        REDD low_freq (fragment, or user's tree)       partial
+:func:`load_redd_house1`                 REDD house 1, Apr-May 2011, 1 min / 3 s        partial
 :func:`load_nilm_household`              REFIT 2, 20 and UK-DALE 2, 30 s (Fig. 4)       stand-in
 :func:`load_nyc_taxi`                    NYC taxi Jan 2016 sample (or Kaggle 2014)      stand-in
 =======================================  ============================================  ==========
@@ -38,9 +39,10 @@ counting step                            what it counts
                                          :func:`unique_count`)
 =======================================  =====================================================
 
-Four files no publisher serves as they are (the SGSC and taxi CSV conversions of R files, the
-gzipped REDD fragment) are rebuilt from their commit-pinned public sources with the registered
-sha256 when no mirror has them (R files need ``pip install 'nsp-privacy[rdata]'``).
+Six files no publisher serves as they are (the SGSC and taxi CSV conversions of R files, the
+gzipped REDD fragment, the two aligned REDD house-1 tables) are rebuilt from their
+commit-pinned public sources with the registered sha256 when no mirror has them (R files need
+``pip install 'nsp-privacy[rdata]'``).
 
 Beside the checksummed UCI files, :func:`uci_metadata` asks UCI's web API (``ucimlrepo``) for
 the Adult and Heart Disease variables' names, roles, types, descriptions, units and missing
@@ -83,7 +85,14 @@ from ._nilm_households import (
     nilm_household_months,
     read_nilm_household_file,
 )
-from ._redd import REDD_HOUSE1_LABELS, REDD_TZ, load_redd, read_redd_channel, read_redd_labels
+from ._redd import (
+    REDD_HOUSE1_LABELS,
+    REDD_TZ,
+    load_redd,
+    load_redd_house1,
+    read_redd_channel,
+    read_redd_labels,
+)
 from ._registry import REGISTRY, FileEntry, Registry, load_registry, sha256_file
 from ._smart_meter import (
     SMART_METER_COLUMNS,
@@ -141,6 +150,7 @@ __all__ = [
     "load_nilm_household",
     "load_nyc_taxi",
     "load_redd",
+    "load_redd_house1",
     "load_registry",
     "load_smart_meter",
     "nilm_household_months",

@@ -14,7 +14,11 @@ make them again:
     ``"rdata-to-csv-gz"``: read the R object ``r_object`` with pyreadr (``pip install
     'nsp-privacy[rdata]'``), optionally drop a suffix from some columns (``drop_suffix``),
     write it as CSV with pandas (no index, ``\n`` line ends, times as ``%Y-%m-%d %H:%M:%S``,
-    factors as their labels) and gzip it; ``"gzip"``: gzip the source bytes as they are.
+    factors as their labels) and gzip it; ``"gzip"``: gzip the source bytes as they are;
+    ``"redd1-minutes"``: place the untimed 3-s rows of BaseNILM's ``redd1.mat`` (the source) on
+    the minutes of a timestamped 1-minute REDD house-1 table (the entry's one ``extra_sources``
+    file) by :func:`align_redd1_minutes`, and write the per-minute means (``output:
+    "minutes"``) or the rows of each minute (``output: "rows"``) as a gzipped CSV.
 ``gzip``
     the gzip settings that reproduce the registered bytes (see :func:`gzip_bytes`): ``name``
     (the original-file-name field, or ``null``), ``level``, ``mem_level``, ``os`` (header byte)
@@ -45,13 +49,18 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pandas as pd
+import scipy.io
+from numpy.typing import NDArray
 
 from ._errors import ChecksumError
 
 __all__ = [
     "MissingExtraError",
     "RECIPES",
+    "REDD1_COLUMNS",
+    "align_redd1_minutes",
     "check_requirements",
     "convert_file",
     "describe_recipe",
@@ -62,7 +71,7 @@ __all__ = [
 ]
 
 #: The conversion recipes a ``convert`` registry entry may name.
-RECIPES: tuple[str, ...] = ("rdata-to-csv-gz", "gzip")
+RECIPES: tuple[str, ...] = ("rdata-to-csv-gz", "gzip", "redd1-minutes")
 
 #: How the CSVs of R objects were written (pandas ``to_csv`` options).
 CSV_OPTIONS: dict[str, Any] = {
@@ -72,6 +81,32 @@ CSV_OPTIONS: dict[str, Any] = {
 }
 
 _RDATA_INSTALL = "pip install 'nsp-privacy[rdata]'"
+
+#: The 17 power columns of the REDD house-1 minute table (mains, then the 16 NILMTK submeters
+#: in the column order of BaseNILM's ``redd1.mat``), named ``<nilmtk label>_<REDD channels>``.
+REDD1_COLUMNS: tuple[str, ...] = (
+    "mains_1_2",
+    "fridge_5",
+    "dish_washer_6",
+    "sockets_7",
+    "sockets_8",
+    "light_9",
+    "microwave_11",
+    "unknown_bathroom_gfi_12",
+    "electric_space_heater_13",
+    "electric_stove_14",
+    "sockets_15",
+    "sockets_16",
+    "light_17",
+    "light_18",
+    "unknown_19",
+    "electric_oven_3_4",
+    "washer_dryer_10_20",
+)
+
+# The alignment's costs (see align_redd1_minutes): rows per minute, missing-row penalty, cap of
+# the squared mains error, cost per row put in an unobserved edge minute.
+_PER_MINUTE, _LAM, _CAP, _LAM_EDGE, _INF = 20, 0.2, 1e4, 2.0, 1e18
 
 
 class MissingExtraError(ImportError):
@@ -345,6 +380,124 @@ def rdata_csv(frame: pd.DataFrame, *, drop_suffix: Mapping[str, Any] | None = No
     return frame.to_csv(**CSV_OPTIONS).encode("utf-8")
 
 
+def align_redd1_minutes(
+    samples: NDArray[np.float64], minutes: pd.DataFrame
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Place untimed 3-s REDD rows on timestamped minutes (the ``redd1-minutes`` recipe).
+
+    The rows of ``samples`` are in time order with gaps removed but carry no time; ``minutes``
+    holds the same house's 1-minute mains with timestamps. A dynamic programme assigns the rows,
+    in order, to minutes, each minute a contiguous block of 0..20 rows: a minute with mains
+    costs (block mean of column 1 − its mains)² (capped at 10⁴) plus 0.2 per missing row (10⁴ +
+    4 for an empty block), the unobserved minute just before and after each observed run may
+    take rows at 2.0 per row, and all rows must be used. Ties keep the smallest block.
+
+    Parameters
+    ----------
+    samples : numpy.ndarray
+        ``(R, 18)``: a row counter, the mains, the 16 submeters (``redd1.mat['data']``).
+    minutes : pandas.DataFrame
+        Columns ``Timestamp`` (minute starts with UTC offsets) and ``main`` (watts, NaN where
+        not recorded), one row per minute in time order.
+
+    Returns
+    -------
+    means : pandas.DataFrame
+        ``minute_utc`` (ISO text with ``Z``), ``n_samples``, then :data:`REDD1_COLUMNS` (the
+        mean of the minute's rows); minutes without rows are left out.
+    rows : pandas.DataFrame
+        ``minute_utc``, ``first_row`` (0-based), ``n_rows``.
+
+    Raises
+    ------
+    ValueError
+        If ``samples`` is not ``(R, 18)`` or the minutes cannot hold all rows.
+
+    Examples
+    --------
+    >>> import numpy as np, pandas as pd
+    >>> x = np.array([100.0] * 20 + [300.0] * 20)
+    >>> samples = np.column_stack([np.arange(1, 41), x] + [np.zeros(40)] * 16)
+    >>> minutes = pd.DataFrame({"Timestamp": ["2011-04-18 09:22:00-04:00",
+    ...                                       "2011-04-18 09:23:00-04:00"], "main": [100.0, 300.0]})
+    >>> means, rows = align_redd1_minutes(samples, minutes)
+    >>> means[["minute_utc", "n_samples", "mains_1_2"]].values.tolist()
+    [['2011-04-18T13:22:00Z', 20, 100.0], ['2011-04-18T13:23:00Z', 20, 300.0]]
+    """
+    d = np.asarray(samples, dtype=np.float64)
+    if d.ndim != 2 or d.shape[1] != len(REDD1_COLUMNS) + 1:
+        raise ValueError(f"samples must have shape (R, 18); got {d.shape}")
+    x, n_rows_total = d[:, 1], len(d)
+    stamps = pd.to_datetime(minutes["Timestamp"], utc=True)
+    main = minutes["main"].to_numpy(dtype=np.float64)
+    ok = ~np.isnan(main)
+    keep = ok.copy()
+    keep[1:] |= ok[:-1]
+    keep[:-1] |= ok[1:]
+    idx = np.where(keep)[0]
+    obs, target, n = ok[idx], main[idx], len(idx)
+    slack = _PER_MINUTE * n - n_rows_total
+    if slack < 0:
+        raise ValueError(f"{n} minutes cannot hold {n_rows_total} rows of 3-s samples")
+    cs = np.concatenate([[0.0], np.cumsum(x)])
+    dd = np.arange(slack + 1)
+    cost = np.full(slack + 1, _INF)
+    cost[0] = 0.0
+    back = np.zeros((n, slack + 1), dtype=np.int8)
+    for i in range(n):
+        new_cost = np.full(slack + 1, _INF)
+        new_back = np.zeros(slack + 1, dtype=np.int8)
+        start = _PER_MINUTE * i - dd
+        for k in range(_PER_MINUTE + 1):
+            nd = dd + (_PER_MINUTE - k)
+            good = (nd <= slack) & (cost < _INF) & (start >= 0) & (start + k <= n_rows_total)
+            if not good.any():
+                continue
+            if obs[i] and k > 0:
+                ss = np.clip(start, 0, n_rows_total - k)
+                m = (cs[ss + k] - cs[ss]) / k
+                c = np.minimum((m - target[i]) ** 2, _CAP) + _LAM * (_PER_MINUTE - k)
+            elif obs[i]:
+                c = np.full(slack + 1, _CAP + _LAM * _PER_MINUTE)
+            else:
+                c = np.full(slack + 1, _LAM_EDGE * k)
+            total = cost + c
+            j, v = nd[good], total[good]
+            better = v < new_cost[j]
+            new_cost[j[better]] = v[better]
+            new_back[j[better]] = k
+        cost, back[i] = new_cost, new_back
+    if cost[slack] >= _INF:
+        raise ValueError("no assignment of the rows to the minutes uses every row")
+    ns = np.zeros(n, dtype=np.int64)
+    dcur = slack
+    for i in range(n - 1, -1, -1):
+        k = int(back[i, dcur])
+        ns[i] = k
+        dcur -= _PER_MINUTE - k
+    first = np.concatenate([[0], np.cumsum(ns)[:-1]])
+    label = stamps.iloc[idx].dt.strftime("%Y-%m-%dT%H:%M:%SZ").to_numpy()
+    sel = ns > 0
+    csd = np.vstack([np.zeros((1, d.shape[1])), np.cumsum(d, axis=0)])
+    means = (csd[first[sel] + ns[sel]] - csd[first[sel]]) / ns[sel][:, None]
+    out = pd.DataFrame(means[:, 1:], columns=list(REDD1_COLUMNS))
+    out.insert(0, "n_samples", ns[sel])
+    out.insert(0, "minute_utc", label[sel])
+    rows = pd.DataFrame({"minute_utc": label[sel], "first_row": first[sel], "n_rows": ns[sel]})
+    return out, rows
+
+
+def _redd1_minutes_csv(mat: Path, csv: Path, output: str) -> bytes:
+    """Return the text of ``redd_house1_1min.csv`` (``"minutes"``) or of the rows table."""
+    if output not in ("minutes", "rows"):
+        raise ValueError(f"output must be 'minutes' or 'rows'; got {output!r}")
+    samples = scipy.io.loadmat(str(mat))["data"]
+    minutes = pd.read_csv(csv, skiprows=[1])
+    means, rows = align_redd1_minutes(samples, minutes)
+    frame = means if output == "minutes" else rows
+    return frame.to_csv(index=False, float_format="%.3f", lineterminator="\n").encode("ascii")
+
+
 def describe_recipe(download: Mapping[str, Any]) -> str:
     """Return one line saying how a ``convert`` entry is made (for messages and the docs).
 
@@ -372,6 +525,11 @@ def describe_recipe(download: Mapping[str, Any]) -> str:
     )
     if download["recipe"] == "gzip":
         return f"gzip it ({how})"
+    if download["recipe"] == "redd1-minutes":
+        return (
+            f"align the 3-s rows of redd1.mat with the timestamped 1-minute mains and write the "
+            f"{download.get('output')} as CSV, gzipped ({how})"
+        )
     return (
         f"read the R object {download.get('r_object')!r} with pyreadr, write it as CSV "
         f"and gzip it ({how})"
@@ -386,7 +544,13 @@ def _gzip_options(download: Mapping[str, Any]) -> dict[str, Any]:
     return gz
 
 
-def convert_file(download: Mapping[str, Any], source: Path, dest: Path) -> None:
+def convert_file(
+    download: Mapping[str, Any],
+    source: Path,
+    dest: Path,
+    *,
+    extra_sources: Sequence[Path] = (),
+) -> None:
     """Make a converted file from its verified source, writing the bytes to ``dest``.
 
     ``dest`` is a temporary file: the caller checks its sha256 and renames it into place
@@ -400,6 +564,9 @@ def convert_file(download: Mapping[str, Any], source: Path, dest: Path) -> None:
         The verified source file.
     dest : pathlib.Path
         Where to write the result.
+    extra_sources : sequence of pathlib.Path
+        The verified files of the entry's ``extra_sources``, in order (``redd1-minutes``: the
+        timestamped 1-minute table).
 
     Raises
     ------
@@ -425,6 +592,12 @@ def convert_file(download: Mapping[str, Any], source: Path, dest: Path) -> None:
     elif recipe == "rdata-to-csv-gz":
         frame = read_r_object(source, name=download.get("r_object"))
         payload = rdata_csv(frame, drop_suffix=download.get("drop_suffix"))
+    elif recipe == "redd1-minutes":
+        if len(extra_sources) != 1:
+            raise ValueError("the redd1-minutes recipe needs one extra source (the 1-minute CSV)")
+        payload = _redd1_minutes_csv(
+            Path(source), Path(extra_sources[0]), str(download.get("output"))
+        )
     else:
         raise ValueError(f"unknown conversion recipe {recipe!r}; known: {list(RECIPES)}")
     Path(dest).write_bytes(gzip_bytes(payload, **gz))

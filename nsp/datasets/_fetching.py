@@ -10,7 +10,8 @@ offline: ``allow_network=False``, ``$CI`` set, ``$NSP_OFFLINE`` set, or the down
 A converted file (registry method ``convert``, see ``nsp/datasets/_convert.py``) is rebuilt
 from its commit-pinned source: the source is taken verified from the data folder or the
 mirror when it is registered and there, else downloaded and checked by its sha256 or git
-blob id; the result must have the registered sha256. R files need ``pip install
+blob id (as is each of its ``extra_sources``, for a recipe reading two files); the result must
+have the registered sha256. R files need ``pip install
 'nsp-privacy[rdata]'``. Files that could not be had are reported together in one
 :class:`DataUnavailableError` that names each file and the fix.
 
@@ -25,7 +26,7 @@ import shutil
 import tempfile
 import urllib.request
 import zipfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 import pandas as pd
@@ -162,12 +163,15 @@ def _download_entry(
         )
 
 
-def _local_source(entry: FileEntry, *, root: Path, mirror_root: Path | None) -> Path | None:
+def _local_source(
+    entry: FileEntry, *, root: Path, mirror_root: Path | None, source: dict | None = None
+) -> Path | None:
     """Return a verified local copy of a ``convert`` entry's registered source, or ``None``.
 
-    The data folder is looked in first, then the mirror.
+    ``source`` is one of the entry's ``extra_sources`` (default: its main source). The data
+    folder is looked in first, then the mirror.
     """
-    key = (entry.source or {}).get("registered")
+    key = (source if source is not None else entry.source or {}).get("registered")
     if key is None:
         return None
     expected = _reg.REGISTRY.get(*key.split("/", 1)).sha256
@@ -177,19 +181,24 @@ def _local_source(entry: FileEntry, *, root: Path, mirror_root: Path | None) -> 
     return None
 
 
-def _convert_entry(entry: FileEntry, dest: Path, *, source: Path, where: str) -> None:
-    """Rebuild a ``convert`` entry from its source file into ``dest`` (both checked, atomic)."""
+def _convert_entry(
+    entry: FileEntry, dest: Path, *, source: Path, where: str, extra: Sequence[Path] = ()
+) -> None:
+    """Rebuild a ``convert`` entry from its source file(s) into ``dest`` (all checked, atomic)."""
     verify_source(source.read_bytes(), entry.source or {}, where=where)
+    for path, spec in zip(extra, entry.extra_sources, strict=True):
+        verify_source(path.read_bytes(), spec, where=str(path))
     with atomic_path(dest) as tmp:
-        convert_file(entry.download, source, tmp)
+        convert_file(entry.download, source, tmp, extra_sources=extra)
         _check(
             tmp,
             entry,
             source=f"{entry.key} rebuilt from {where}",
             fix=(
                 f"The conversion here does not reproduce the registered bytes (they come from "
-                f"pyreadr 0.5.8, pandas' CSV writer and zlib 1.2/1.3 deflate; a zlib-ng build "
-                f"compresses differently). Nothing was written. Set NSP_DATA_MIRROR to a mirror "
+                f"pyreadr 0.5.8 for R files, numpy/scipy for the REDD house-1 alignment, "
+                f"pandas' CSV writer and zlib 1.2/1.3 deflate; a zlib-ng build compresses "
+                f"differently). Nothing was written. Set NSP_DATA_MIRROR to a mirror "
                 f"holding {entry.key}, or report it with your versions of pyreadr, pandas and "
                 f"zlib."
             ),
@@ -282,7 +291,12 @@ def fetch(
                 if entry.method == "convert"
                 else None
             )
-            if entry.method != "mirror-only" and (network or local is not None):
+            extra_local = [
+                _local_source(entry, root=root, mirror_root=mirror_root, source=s)
+                for s in entry.extra_sources
+            ]
+            offline_ok = local is not None and all(p is not None for p in extra_local)
+            if entry.method != "mirror-only" and (network or offline_ok):
                 origin = str(entry.url if local is None else local)
                 try:
                     if entry.method != "convert":
@@ -295,7 +309,15 @@ def fetch(
                             local = _cached_download(
                                 entry.url, cache=cache, workdir=Path(work), timeout=timeout
                             )
-                        _convert_entry(entry, dest, source=local, where=origin)
+                        extra = [
+                            p
+                            if p is not None
+                            else _cached_download(
+                                s["url"], cache=cache, workdir=Path(work), timeout=timeout
+                            )
+                            for p, s in zip(extra_local, entry.extra_sources, strict=True)
+                        ]
+                        _convert_entry(entry, dest, source=local, where=origin, extra=extra)
                 except ChecksumError:
                     raise
                 except MissingExtraError as exc:

@@ -2,9 +2,10 @@
 
 The files are laid out as ``low_freq/house_N/channel_K.dat`` and ``low_freq/house_N/labels.dat``.
 
-Only a 4.7-hour fragment of house 1's first mains channel is registered (a loader test
-fixture; not enough for the NILM figure). Users with REDD put the ``low_freq`` tree in
-``data_dir()/redd/`` (or pass ``path=``), and :func:`load_redd` reads it instead.
+A 4.7-hour fragment of house 1's first mains channel is registered as a loader test fixture;
+users with REDD put the ``low_freq`` tree in ``data_dir()/redd/`` (or pass ``path=``), and
+:func:`load_redd` reads it instead. House 1 itself, April-May 2011 (mains and all 16 submeters,
+from two public redistributions aligned with each other), is read by :func:`load_redd_house1`.
 """
 
 from __future__ import annotations
@@ -17,14 +18,24 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+import scipy.io
 
+from nsp._validation import check_choice
 from nsp.paths import data_dir
 
 from . import _registry as _reg
+from ._convert import REDD1_COLUMNS
 from ._fetching import registered_path
 from ._io import MalformedFileError, open_text, read_table
 
-__all__ = ["REDD_HOUSE1_LABELS", "REDD_TZ", "load_redd", "read_redd_channel", "read_redd_labels"]
+__all__ = [
+    "REDD_HOUSE1_LABELS",
+    "REDD_TZ",
+    "load_redd",
+    "load_redd_house1",
+    "read_redd_channel",
+    "read_redd_labels",
+]
 
 log = logging.getLogger("nsp.datasets")
 
@@ -321,3 +332,97 @@ def load_redd(
         }
     )
     return frame
+
+
+_HOUSE1 = "redd_house1"
+
+
+def _house1_meters(meters: Sequence[str] | None) -> list[str]:
+    if meters is None:
+        return list(REDD1_COLUMNS)
+    if isinstance(meters, str):
+        raise ValueError("meters must be a list of meter names, not one string")
+    chosen = [str(m) for m in meters]
+    unknown = [m for m in chosen if m not in REDD1_COLUMNS]
+    if unknown or not chosen or len(set(chosen)) != len(chosen):
+        raise ValueError(f"meters must be distinct names among {list(REDD1_COLUMNS)}; got {chosen}")
+    return chosen
+
+
+def load_redd_house1(
+    *,
+    resolution: str = "1min",
+    meters: Sequence[str] | None = None,
+    tz: str = REDD_TZ,
+    data_home: str | os.PathLike[str] | None = None,
+) -> pd.DataFrame:
+    """REDD house 1, 2011-04-18 .. 05-24: mains and all 16 submeters, per minute or per 3 s.
+
+    The registered ``redd_house1`` files: BaseNILM's ``redd1.mat`` (3-s samples of the mains,
+    channels 1+2, and NILMTK's 16 submeters, without timestamps) placed on real minutes by
+    aligning its mains with a timestamped 1-minute REDD table (see ``data/README.md``). Only
+    instants where the mains and every circuit were recorded are present (18.3 days).
+
+    Parameters
+    ----------
+    resolution : {"1min", "3s"}
+        ``"1min"``: the mean of each minute's 3-s samples (26,303 minutes); ``"3s"``: the
+        525,757 samples, each at its minute's start plus 3 s times its place in the minute (the
+        phase of the samples inside a minute is not recorded, so times are exact to the minute).
+    meters : sequence of str, optional
+        Columns to keep, among ``mains_1_2`` and the submeters (``fridge_5``,
+        ``dish_washer_6``, ``sockets_7``, ``sockets_8``, ``light_9``, ``microwave_11``, ...,
+        ``washer_dryer_10_20``: NILMTK's label and the REDD channels). Default: all 17.
+    tz : str
+        Time zone of the index (default REDD's, ``America/New_York``).
+    data_home : path, optional
+        The data folder root.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index ``time`` (time-zone aware: minute starts, or sample times), one float column of
+        watts per meter; with ``"1min"`` also ``n_samples`` (3-s samples in the minute, 1..20)
+        first. ``attrs``: ``source``, ``resolution``, ``fidelity`` (``"partial"``: the paper's
+        house and period, resampled to 3 s and rounded to whole watts by the redistributor).
+
+    Raises
+    ------
+    ValueError
+        An unknown resolution or meter.
+    DataUnavailableError
+        If the files are not in the data folder (run ``make data``).
+
+    Examples
+    --------
+    >>> frame = load_redd_house1(meters=["mains_1_2", "fridge_5"])
+    >>> frame.shape, str(frame.index.tz), frame.index[0].isoformat()
+    ((26303, 3), 'America/New_York', '2011-04-18T09:22:00-04:00')
+    >>> round(float(frame["fridge_5"].mean()), 1)
+    55.0
+    """
+    resolution = check_choice("resolution", resolution, ("1min", "3s"))
+    chosen = _house1_meters(meters)
+    if resolution == "1min":
+        path = registered_path(_HOUSE1, "redd_house1_1min.csv.gz", data_home=data_home)
+        raw = pd.read_csv(path, usecols=["minute_utc", "n_samples", *chosen])
+        index = pd.DatetimeIndex(pd.to_datetime(raw.pop("minute_utc"), utc=True), name="time")
+        out = raw[["n_samples", *chosen]].astype({m: np.float64 for m in chosen})
+        out.index = index.tz_convert(tz)
+    else:
+        mat = registered_path(_HOUSE1, "redd1.mat", data_home=data_home)
+        rows = pd.read_csv(
+            registered_path(_HOUSE1, "redd1_rows_per_minute.csv.gz", data_home=data_home)
+        )
+        data = scipy.io.loadmat(str(mat))["data"]
+        if data.shape[1] != len(REDD1_COLUMNS) + 1 or len(data) != int(rows["n_rows"].sum()):
+            raise MalformedFileError(mat, None, f"unexpected shape {data.shape}")
+        n_rows = rows["n_rows"].to_numpy()
+        start = pd.DatetimeIndex(pd.to_datetime(rows["minute_utc"], utc=True)).repeat(n_rows)
+        within = np.arange(len(data)) - np.repeat(rows["first_row"].to_numpy(), n_rows)
+        index = (start + pd.to_timedelta(3 * within, unit="s")).rename("time")
+        cols = [REDD1_COLUMNS.index(m) + 1 for m in chosen]
+        out = pd.DataFrame(data[:, cols].astype(np.float64), columns=chosen)
+        out.index = index.tz_convert(tz)
+    out.attrs.update(source="REDD house 1", resolution=resolution, fidelity="partial")
+    return out

@@ -25,7 +25,9 @@ and in the data folder (``data_dir()/<key>/<file>``).
     no publisher serves these bytes, but they are rebuilt exactly from a commit-pinned public
     ``source`` (another registered file, ``{"registered": "<dataset>/<file>"}``, or ``{"url":
     ..., "git_blob": ..., "sha256": ...}``) by a ``recipe`` (see ``nsp/datasets/_convert.py``);
-    the source is verified before the conversion, the result against ``sha256`` after it;
+    the source is verified before the conversion, the result against ``sha256`` after it; a
+    recipe that reads more than one file names the others in ``extra_sources`` (a list of
+    sources of the same form, verified the same way);
 ``mirror-only``
     no public URL serves these bytes and there is no recipe; ``reason`` says why.
 
@@ -134,6 +136,13 @@ class FileEntry:
         if self.method != "convert":
             return None
         return dict(self.download["source"])
+
+    @property
+    def extra_sources(self) -> list[dict[str, Any]]:
+        """A ``convert`` entry's further sources (same form as :attr:`source`); else empty."""
+        if self.method != "convert":
+            return []
+        return [dict(s) for s in self.download.get("extra_sources", ())]
 
     @property
     def url(self) -> str | None:
@@ -279,7 +288,17 @@ def _resolve_source(entry: FileEntry, by_key: dict[str, FileEntry]) -> FileEntry
             f"registry file {entry.key}: unknown recipe {download.get('recipe')!r} "
             f"(known: {list(RECIPES)})"
         )
-    source = dict(download.get("source") or {})
+    download["source"] = _resolve_one(entry, dict(download.get("source") or {}), by_key)
+    download["extra_sources"] = [
+        _resolve_one(entry, dict(s), by_key) for s in download.get("extra_sources", ())
+    ]
+    return replace(entry, download=download)
+
+
+def _resolve_one(
+    entry: FileEntry, source: dict[str, Any], by_key: dict[str, FileEntry]
+) -> dict[str, Any]:
+    """Check one source of a ``convert`` entry; fill a registered source's url and sha256."""
     key = source.get("registered")
     if key is not None:
         if key not in by_key or by_key[key].method != "https":
@@ -293,8 +312,7 @@ def _resolve_source(entry: FileEntry, by_key: dict[str, FileEntry]) -> FileEntry
             f"registry file {entry.key}: a convert source needs a url and a "
             f"sha256 or git_blob to verify it by"
         )
-    download["source"] = source
-    return replace(entry, download=download)
+    return source
 
 
 def load_registry(path: os.PathLike[str] | str | None = None) -> Registry:

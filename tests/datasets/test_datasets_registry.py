@@ -16,7 +16,7 @@ from nsp.datasets._registry import Registry
 
 
 def test_registry_entries_are_well_formed():
-    assert len(REGISTRY) == 57
+    assert len(REGISTRY) == 61
     assert set(REGISTRY.datasets) == {
         "adult",
         "heart_disease_hungarian",
@@ -24,6 +24,7 @@ def test_registry_entries_are_well_formed():
         "ausgrid",
         "nyc_taxi",
         "redd",
+        "redd_house1",
         "nilm_refit_ukdale",
     }
     keys = [f.key for f in REGISTRY]
@@ -57,6 +58,8 @@ CONVERTED = {
     "nyc_taxi/yellow_tripdata_2016-01_sample10k.csv.gz": "nyc_taxi/yellow_2016_01_sample.rda",
     "nyc_taxi/yellow_2015-01-09_binfer_32615.csv.gz": None,
     "redd/house_1_channel_1_head16686.dat.gz": None,
+    "redd_house1/redd_house1_1min.csv.gz": "redd_house1/redd1.mat",
+    "redd_house1/redd1_rows_per_minute.csv.gz": "redd_house1/redd1.mat",
 }
 
 
@@ -118,6 +121,7 @@ def test_stand_in_status():
         "ausgrid": "partial",
         "nyc_taxi": "stand-in",
         "redd": "partial",
+        "redd_house1": "partial",
         "nilm_refit_ukdale": "stand-in",
     }
     assert "REDD" in REGISTRY.get("nilm_refit_ukdale", "REFIT_House2_2014-03.csv.gz").stand_in_for
@@ -129,6 +133,7 @@ def test_stand_in_status():
         "2014" in REGISTRY.get("nyc_taxi", "yellow_tripdata_2016-01_sample10k.csv.gz").stand_in_for
     )
     assert REGISTRY.get("nyc_taxi", "nyc_taxi_data_2014_head9.csv").fidelity == "partial"
+    assert "1-s mains" in REGISTRY.get("redd_house1", "redd1.mat").stand_in_for
 
 
 def test_select_by_dataset_and_file():
