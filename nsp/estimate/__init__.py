@@ -11,8 +11,8 @@ How
 ---
 * Resampling is multinomial on the count table, never by copying records: ``n_boot``
   replicate tables are drawn at once and the whole sweep is evaluated on the stack of
-  replicates with the batched kernel of :mod:`nsp.notions`. The interval is the basic
-  bootstrap interval of the plug-in, which corrects its first-order bias.
+  replicates with the batched kernel of :mod:`nsp.notions`. The interval is the percentile
+  interval of the replicates moved by the bootstrap estimate of the plug-in's bias.
 * The Shannon columns (:data:`SHANNON_COLUMNS`) have a bias-corrected point: the delete-one
   jackknife (default) or Miller–Madow; the plug-in stays in the ``plugin`` column, and any
   column estimated by its plug-in says ``plugin`` in ``estimator``.

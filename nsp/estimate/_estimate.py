@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -48,7 +47,8 @@ SUPPORT_COLUMNS: tuple[str, ...] = (
 FIXED_COLUMNS: tuple[str, ...] = ("ldp_epsilon",)
 #: What the ``status`` column says.
 STATUSES: dict[str, str] = {
-    "interval": "bootstrap interval (basic, multinomial resampling of the count table)",
+    "interval": "bootstrap interval (bias-shifted percentile, multinomial resampling of the "
+    "count table)",
     "interval_small_sample": "bootstrap interval, but the table breaks the sample-size rule "
     "of diagnostics(): the bootstrap may under-cover",
     "fixed": "does not depend on the data (a property of the channel): low = high = point",
@@ -66,15 +66,29 @@ _RANGE: dict[str, tuple[float, float]] = {
 }
 
 
+_FRAME_COLUMNS = (
+    "mechanism",
+    "method",
+    "parameter",
+    "value",
+    "column",
+    "point",
+    "low",
+    "high",
+    "plugin",
+    "se",
+    "estimator",
+    "status",
+)
+
+
 def _reported(alphas: tuple[float, ...]) -> list[str]:
     head, tail = COLUMNS
     names = [*head[4:], *(sibson_column(a) for a in alphas), *tail[:7], *tail[9:17]]
     return [n for n in names if n != "range_is_product"]
 
 
-def _fragile(
-    cnt: NDArray[np.int64], mechs: Sequence[Mechanism]
-) -> dict[str, NDArray[np.bool_]]:
+def _fragile(cnt: NDArray[np.int64], mechs: Sequence[Mechanism]) -> dict[str, NDArray[np.bool_]]:
     """Whether one record changes the support a support-based column reads, per mechanism.
 
     The range ``[[S, Y]]`` is covered by the seen cells pushed through ``supp W``; a record
@@ -154,9 +168,7 @@ def _jackknife(
     loo /= n - 1
     cols = _stack_columns(mechs, loo.reshape(-1, *cnt.shape), x_values=x, alphas=alphas, base=base)
     weights = cnt.reshape(-1)[cells] / n
-    return {
-        name: n * plugin[name] - (n - 1) * (weights @ cols[name]) for name in SHANNON_COLUMNS
-    }
+    return {name: n * plugin[name] - (n - 1) * (weights @ cols[name]) for name in SHANNON_COLUMNS}
 
 
 def _bootstrap(
@@ -168,7 +180,7 @@ def _bootstrap(
     n_boot: int,
     seed: int,
 ) -> dict[str, NDArray[np.float64]]:
-    """The probability columns on ``n_boot`` multinomial resamples of the table."""
+    """Evaluate the probability columns on ``n_boot`` multinomial resamples of the table."""
     n = int(cnt.sum())
     rng = np.random.default_rng(seed)
     p = cnt.reshape(-1) / n
@@ -194,9 +206,12 @@ def estimate_many(
     ``p(s, x)`` (I(S;Y), maximal leakage, Sibson's I_α, the utilities and distortions)
     get a point estimate and a bootstrap interval: the table is resampled ``n_boot`` times
     from the multinomial of its own pmf (``rng.multinomial(N, p, size=n_boot)``), the sweep
-    is evaluated on the whole stack of replicates at once, and the interval is the basic
-    bootstrap interval ``[2θ̂ − q_{1−a/2}, 2θ̂ − q_{a/2}]`` of the plug-in ``θ̂`` (it
-    corrects the plug-in's bias to first order), clipped to the column's range. The Shannon
+    is evaluated on the whole stack of replicates at once, and the interval is the
+    percentile interval of the replicates moved by the bootstrap estimate of the plug-in's
+    bias, ``[q_{a/2} − b, q_{1−a/2} − b]`` with ``b = mean(θ*) − θ̂``, clipped to the
+    column's range. (The basic interval ``[2θ̂ − q_{1−a/2}, 2θ̂ − q_{a/2}]`` under-covers
+    entropies near their maximum and small mutual informations: 74 % and 88 % at 500
+    records in the tests' experiments, against 94 % and 95 % for this one.) The Shannon
     columns (:data:`SHANNON_COLUMNS`) get the bias-corrected point of ``estimator``; every
     other column's point is its plug-in (labelled ``plugin``). The support-based columns
     (:data:`SUPPORT_COLUMNS`) get no interval — resampling never reaches a cell the data
@@ -273,16 +288,12 @@ def estimate_many(
     a = tuple(float(v) for v in alphas)
     diag = diagnostics(cnt)
     names = _reported(a)
-    parts = []
-    if mechs:
-        parts = _rows(frame, cnt, mechs, x, a, base, names, level, n_boot, seed, estimator, ln_b)
-        parts["status"] = parts["status"].where(
-            ~(diag["warning"] & (parts["status"] == "interval")), "interval_small_sample"
-        )
-    out = pd.DataFrame(parts) if mechs else pd.DataFrame(
-        {c: [] for c in ("mechanism", "method", "parameter", "value", "column", "point", "low",
-                         "high", "plugin", "se", "estimator", "status")}
-    )
+    if not mechs:
+        out = pd.DataFrame({c: [] for c in _FRAME_COLUMNS})
+    else:
+        out = _rows(frame, cnt, mechs, x, a, base, names, level, n_boot, seed, estimator, ln_b)
+        if diag["warning"]:
+            out["status"] = out["status"].replace("interval", "interval_small_sample")
     out.attrs.update({"diagnostics": diag, "ci": level, "n_boot": n_boot, "seed": seed})
     return out
 
@@ -330,8 +341,9 @@ def _rows(
             reps = boot[name]
             q_lo, q_hi = np.quantile(reps, [tail, 1.0 - tail], axis=0)
             lo_end, hi_end = _RANGE.get(name, (0.0, math.inf))
-            low = np.clip(2.0 * plugin[name] - q_hi, lo_end, hi_end)
-            high = np.clip(2.0 * plugin[name] - q_lo, lo_end, hi_end)
+            shift = reps.mean(axis=0) - plugin[name]  # the bootstrap estimate of the bias
+            low = np.clip(q_lo - shift, lo_end, hi_end)
+            high = np.clip(q_hi - shift, lo_end, hi_end)
             se = reps.std(axis=0, ddof=1)
             status = np.full(k, "interval", dtype=object)
         elif name in FIXED_COLUMNS:
@@ -360,7 +372,8 @@ def _rows(
     tidy = pd.concat(blocks, ignore_index=True)
     order = {name: i for i, name in enumerate(names)}
     tidy = tidy.sort_values(
-        ["mechanism", "column"], key=lambda s: s.map(order) if s.name == "column" else s,
+        ["mechanism", "column"],
+        key=lambda s: s.map(order) if s.name == "column" else s,
         kind="stable",
     ).reset_index(drop=True)
     tidy.insert(1, "method", frame["method"].to_numpy()[tidy["mechanism"]])

@@ -678,7 +678,7 @@ def _sweep(mechs: Sequence[Mechanism]) -> _Sweep:
         stack[:, i, : m.n_y] = m.channel
     det = np.array([m.deterministic for m in mechs], dtype=bool)
     stoch, det_rows = np.flatnonzero(~det), np.flatnonzero(det)
-    labels = np.array([mechs[i].labels for i in det_rows], dtype=np.intp).reshape(-1, n_x)
+    labels = np.array([mechs[int(i)].labels for i in det_rows], dtype=np.intp).reshape(-1, n_x)
     return _Sweep(
         stack=stack,
         h_w=-xlogy(stack, stack).sum(axis=2),
@@ -702,7 +702,7 @@ def _stack_chunk(
     ln_b: float,
     base: Base,
 ) -> dict[str, NDArray[np.float64]]:
-    """The probability columns of every mechanism on a chunk of joints ``p[b, s, x]``."""
+    """Evaluate the probability columns of every mechanism on a chunk of joints ``p[b, s, x]``."""
     stack = sw.stack
     n_x, k, n_y = stack.shape
     b, n_s, _ = p.shape
