@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -332,7 +333,9 @@ def _rows(
                 label[name][:] = "jackknife"
             point[name] = np.maximum(point[name], 0.0)
     fragile = _fragile(cnt, mechs)
-    blocks = []
+    fields: dict[str, list[NDArray[Any]]] = {
+        f: [] for f in ("point", "low", "high", "plugin", "se", "estimator", "status")
+    }
     for name in names:
         low = np.full(k, math.nan)
         high = np.full(k, math.nan)
@@ -353,30 +356,21 @@ def _rows(
         else:
             status = np.where(fragile[name], "support_fragile", "support_stable").astype(object)
         undefined = np.isnan(plugin[name])
-        status = np.where(undefined, "undefined", status)
-        blocks.append(
-            pd.DataFrame(
-                {
-                    "mechanism": np.arange(k),
-                    "column": name,
-                    "point": point[name],
-                    "low": np.where(undefined, math.nan, low),
-                    "high": np.where(undefined, math.nan, high),
-                    "plugin": plugin[name],
-                    "se": se,
-                    "estimator": label[name],
-                    "status": status,
-                }
-            )
-        )
-    tidy = pd.concat(blocks, ignore_index=True)
-    order = {name: i for i, name in enumerate(names)}
-    tidy = tidy.sort_values(
-        ["mechanism", "column"],
-        key=lambda s: s.map(order) if s.name == "column" else s,
-        kind="stable",
-    ).reset_index(drop=True)
-    tidy.insert(1, "method", frame["method"].to_numpy()[tidy["mechanism"]])
-    tidy.insert(2, "parameter", frame["parameter"].to_numpy()[tidy["mechanism"]])
-    tidy.insert(3, "value", frame["value"].to_numpy()[tidy["mechanism"]])
-    return tidy
+        fields["point"].append(point[name])
+        fields["low"].append(np.where(undefined, math.nan, low))
+        fields["high"].append(np.where(undefined, math.nan, high))
+        fields["plugin"].append(plugin[name])
+        fields["se"].append(se)
+        fields["estimator"].append(label[name])
+        fields["status"].append(np.where(undefined, "undefined", status).astype(object))
+    # (n_names, k) -> mechanism-major rows.
+    rows = np.repeat(np.arange(k), len(names))
+    tidy = {
+        "mechanism": rows,
+        "method": frame["method"].to_numpy()[rows],
+        "parameter": frame["parameter"].to_numpy()[rows],
+        "value": frame["value"].to_numpy()[rows],
+        "column": np.tile(np.array(names, dtype=object), k),
+        **{f: np.stack(v).T.ravel() for f, v in fields.items()},
+    }
+    return pd.DataFrame(tidy)
