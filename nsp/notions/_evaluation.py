@@ -71,6 +71,8 @@ _CLOSURE_MAX_S = 32
 _CHUNK_BYTES = 16 * 2**20
 # Peak number of chunk-sized arrays alive at once in _chunk_columns.
 _CHUNK_COPIES = 6
+# Mechanisms per group of similar width in _stack_columns.
+_STACK_GROUP = 32
 
 
 def sibson_column(alpha: float) -> str:
@@ -635,3 +637,177 @@ def evaluate_many(
     frame["relations_ok"] = [not f for f in failed]
     frame["relations_failed"] = [",".join(f) for f in failed]
     return frame[names]
+
+
+# -- a stack of joints (resampling), vectorised ----------------------------------------------
+
+#: The columns :func:`_stack_columns` returns: every column of :func:`evaluate_many` that
+#: depends on the probabilities of ``p(s, x)`` (not only on its support), besides the Sibson
+#: orders.
+STACK_COLUMNS: tuple[str, ...] = (
+    "mutual_information",
+    "maximal_leakage",
+    "utility_information",
+    "hamming_distortion",
+    "numeric_distortion",
+    "secret_information",
+    "output_entropy",
+    "prior_error",
+    "data_entropy",
+)
+
+
+@dataclass(frozen=True)
+class _Sweep:
+    """What :func:`_stack_chunk` reads of a sweep, computed once per call."""
+
+    stack: NDArray[np.float64]  # (n_x, k, n_y)
+    h_w: NDArray[np.float64]  # (n_x, k): the entropy of every row of every channel (nats)
+    stoch: NDArray[np.intp]
+    w_stoch: NDArray[np.float64]  # (n_x, k_st, n_y)
+    det_rows: NDArray[np.intp]
+    labels: NDArray[np.intp]  # (k_det, n_x)
+    codewords: tuple[tuple[int, NDArray[np.float64]], ...]
+
+
+def _sweep(mechs: Sequence[Mechanism]) -> _Sweep:
+    k, n_x = len(mechs), mechs[0].channel.shape[0]
+    n_y = max(m.n_y for m in mechs)
+    stack = np.zeros((n_x, k, n_y))
+    for i, m in enumerate(mechs):
+        stack[:, i, : m.n_y] = m.channel
+    det = np.array([m.deterministic for m in mechs], dtype=bool)
+    stoch, det_rows = np.flatnonzero(~det), np.flatnonzero(det)
+    labels = np.array([mechs[int(i)].labels for i in det_rows], dtype=np.intp).reshape(-1, n_x)
+    return _Sweep(
+        stack=stack,
+        h_w=-xlogy(stack, stack).sum(axis=2),
+        stoch=stoch,
+        w_stoch=np.ascontiguousarray(stack[:, stoch, :]),
+        det_rows=det_rows,
+        labels=labels,
+        codewords=tuple(
+            (i, np.asarray(m.codewords, dtype=np.float64))
+            for i, m in enumerate(mechs)
+            if m.codewords is not None
+        ),
+    )
+
+
+def _stack_chunk(
+    sw: _Sweep,
+    p: NDArray[np.float64],
+    x: NDArray[np.float64] | None,
+    alphas: tuple[float, ...],
+    ln_b: float,
+    base: Base,
+) -> dict[str, NDArray[np.float64]]:
+    """Evaluate the probability columns of every mechanism on a chunk of joints ``p[b, s, x]``."""
+    stack = sw.stack
+    n_x, k, n_y = stack.shape
+    b, n_s, _ = p.shape
+    flat = stack.reshape(n_x, k * n_y)
+    p_s, p_x = p.sum(axis=2), p.sum(axis=1)  # (b, n_s), (b, n_x)
+    p_sy = (p.reshape(b * n_s, n_x) @ flat).reshape(b, n_s, k, n_y).transpose(0, 2, 1, 3)
+    p_y = p_sy.sum(axis=2)  # (b, k, n_y)
+    live = p_s > 0
+    safe = np.where(live, p_s, 1.0)[:, None, :, None]
+    cond = np.where(live[:, None, :, None], p_sy / safe, 0.0)  # (b, k, n_s, n_y)
+    h_s = _entropy_rows(p_s, (-1,))[:, None]
+    h_y = _entropy_rows(p_y, (-1,))
+    col: dict[str, NDArray[np.float64]] = {}
+    col["mutual_information"] = np.maximum(h_s + h_y - _entropy_rows(p_sy, (-2, -1)), 0.0) / ln_b
+    col["maximal_leakage"] = np.maximum(np.log(cond.max(axis=2).sum(axis=2)), 0.0) / ln_b
+    for a in alphas:
+        name = sibson_column(a)
+        if a == 1:
+            col[name] = col["mutual_information"]
+        elif math.isinf(a):
+            col[name] = col["maximal_leakage"]
+        elif a == 0:
+            covered = ((p_sy > 0) * p_s[:, None, :, None]).sum(axis=2)
+            col[name] = np.maximum(-np.log(covered.max(axis=2)), 0.0) / ln_b
+        elif abs(a - 1.0) < _NEAR_ONE:
+            col[name] = np.array(
+                [
+                    [info.sibson_mutual_information(p_sy[i, j], a, base=base) for j in range(k)]
+                    for i in range(b)
+                ]
+            ).reshape(b, k)
+        else:
+            inner = np.einsum("bs,bksy->bky", p_s, cond**a)
+            total = np.sum(inner ** (1.0 / a), axis=2)
+            col[name] = np.maximum(a / (a - 1.0) * np.log(total), 0.0) / ln_b
+    # H(Y|X) = sum_x p(x) h(W[x, :]) is linear in p(x).
+    col["utility_information"] = np.maximum(h_y - p_x @ sw.h_w, 0.0) / ln_b
+    col["output_entropy"] = h_y / ln_b
+    best = np.zeros((b, k, n_y))
+    stoch, det_rows, labels = sw.stoch, sw.det_rows, sw.labels
+    if stoch.size:
+        best[:, stoch, :] = (p_x[:, :, None, None] * sw.w_stoch[None]).max(axis=1)
+    if det_rows.size:
+        idx = (np.arange(b)[:, None, None] * k + det_rows[None, :, None]) * n_y + labels[None]
+        vals = np.broadcast_to(p_x[:, None, :], idx.shape)
+        flat_best = best.reshape(-1)
+        np.maximum.at(flat_best, idx.ravel(), vals.ravel())
+    col["hamming_distortion"] = np.maximum(1.0 - best.sum(axis=2), 0.0)
+    if x is None:
+        col["numeric_distortion"] = np.full((b, k), math.nan)
+    else:
+        # E[(X - x̂(Y))²] = E[X²] - 2 sum_y x̂_y m1_y + sum_y x̂_y² p(y), m1_y = E[X 1{Y=y}].
+        m1 = ((p_x * x) @ flat).reshape(b, k, n_y)
+        xhat = np.divide(m1, p_y, out=np.zeros_like(p_y), where=p_y > 0)
+        for i, words in sw.codewords:
+            xhat[:, i, : words.size] = words
+        ex2 = (p_x @ (x * x))[:, None]
+        dist = ex2 - 2.0 * (xhat * m1).sum(axis=2) + (xhat * xhat * p_y).sum(axis=2)
+        col["numeric_distortion"] = np.maximum(dist, 0.0)
+    h_x = _entropy_rows(p_x, (-1,))
+    ones = np.ones((1, k))
+    h_sx = _entropy_rows(p, (-2, -1))
+    col["secret_information"] = (np.maximum(h_s[:, 0] + h_x - h_sx, 0.0) / ln_b)[:, None] * ones
+    col["prior_error"] = np.maximum(1.0 - p_x.max(axis=1), 0.0)[:, None] * ones
+    col["data_entropy"] = (h_x / ln_b)[:, None] * ones
+    return col
+
+
+def _stack_columns(
+    mechanisms: Sequence[Mechanism],
+    pmfs: NDArray[np.float64],
+    *,
+    x_values: NDArray[np.float64] | None = None,
+    alphas: tuple[float, ...] = (2.0, 10.0),
+    base: Base = 2,
+) -> dict[str, NDArray[np.float64]]:
+    """Evaluate the probability columns of a sweep on a whole stack of joints at once.
+
+    The resampling kernel of :mod:`nsp.estimate`: ``pmfs[b]`` is the ``b``-th joint
+    ``p(s, x)`` (a bootstrap replicate, a leave-one-out table), all on the alphabets of the
+    validated ``mechanisms``. Returns, for each name of :data:`STACK_COLUMNS` and each
+    ``sibson_<alpha>``, an array ``(n_pmfs, n_mechanisms)`` with the values
+    :func:`evaluate_many` gives on each joint (up to rounding; the numeric distortion is
+    computed through its moments). The support-based columns (``L0``, ``I*``, the Hartley
+    entropies, noiseless ε) and ``ldp_epsilon`` are not computed: the first only see the
+    support, the second does not depend on the joint. Nothing is validated here: the caller
+    validates the mechanisms, ``x_values`` and ``alphas`` once and passes pmfs it built.
+    """
+    n_b, n_s, n_x = pmfs.shape
+    ln_b = math.log(check_base(base))
+    # Mechanisms of similar width together, so that little of the stack is padding.
+    order = np.argsort([m.n_y for m in mechanisms], kind="stable")
+    out: dict[str, NDArray[np.float64]] = {}
+    for start in range(0, order.size, _STACK_GROUP):
+        group = order[start : start + _STACK_GROUP]
+        sw = _sweep([mechanisms[i] for i in group])
+        _, k, n_y = sw.stack.shape
+        per = 8 * max(n_s, n_x) * k * n_y  # bytes of the widest per-joint array
+        step = max(1, _CHUNK_BYTES // per)
+        parts = [
+            _stack_chunk(sw, pmfs[i : i + step], x_values, alphas, ln_b, base)
+            for i in range(0, n_b, step)
+        ]
+        for name in parts[0]:
+            if name not in out:
+                out[name] = np.empty((n_b, order.size))
+            out[name][:, group] = np.concatenate([q[name] for q in parts])
+    return out

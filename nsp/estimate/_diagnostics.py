@@ -1,0 +1,104 @@
+"""What a count table can say: records per cell, cells seen once, the Good–Turing unseen mass."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numpy.typing import ArrayLike, NDArray
+
+from nsp.joint import Joint
+
+__all__ = ["MAX_UNSEEN_MASS", "MIN_RECORDS_PER_CELL", "counts_of", "diagnostics"]
+
+#: The sample-size rule, first half: warn below this many records per cell of the table.
+MIN_RECORDS_PER_CELL = 5.0
+#: The sample-size rule, second half: warn above this Good–Turing unseen mass ``n1 / N``.
+MAX_UNSEEN_MASS = 0.01
+
+
+def counts_of(joint: Joint | ArrayLike) -> NDArray[np.int64]:
+    """Return the count table behind ``joint`` (a :class:`~nsp.joint.Joint` or counts).
+
+    A :class:`~nsp.joint.Joint` gives its ``counts``; without them, ``p_sx * n_records`` when
+    that is a table of integers (a joint built from records with ``n_records`` given). An
+    array is validated as a count table (:meth:`nsp.joint.Joint.from_counts`).
+    """
+    if not isinstance(joint, Joint):
+        cnt = Joint.from_counts(joint).counts
+        assert cnt is not None
+        return np.array(cnt)
+    if joint.counts is not None:
+        return np.array(joint.counts)
+    scaled = joint.p_sx * joint.n_records
+    rounded = np.rint(scaled)
+    if joint.n_records <= 0 or not np.allclose(scaled, rounded, rtol=0.0, atol=1e-6):
+        raise ValueError(
+            f"joint must carry its record counts (counts, or n_records with p_sx * n_records "
+            f"integral) to be estimated from; joint {joint.name!r} has n_records="
+            f"{joint.n_records} and no counts"
+        )
+    return rounded.astype(np.int64)
+
+
+def diagnostics(joint: Joint | ArrayLike) -> dict[str, Any]:
+    """Return the sample-size diagnostics of a count table.
+
+    The rule of the warning: an estimate from the table is flagged when it has fewer than
+    :data:`MIN_RECORDS_PER_CELL` (5) records per cell of the table, or when the Good–Turing
+    estimate of the probability of an unseen value, ``n1 / N`` (cells seen once over
+    records), exceeds :data:`MAX_UNSEEN_MASS` (1 %). Below either line the plug-in pmf is
+    not the source: Shannon terms are biased by about ``(cells − 1) / (2N)`` nats, and the
+    support-based notions (L0, I*, noiseless ε) rest on cells a single record decides.
+
+    Parameters
+    ----------
+    joint : Joint or array_like of int, shape (n_s, n_x)
+        A :class:`~nsp.joint.Joint` with counts (or with ``n_records`` and an integral
+        ``p_sx * n_records``), or a count table.
+
+    Returns
+    -------
+    dict
+        ``n_records`` (N), ``n_cells`` (of the table, ``n_s * n_x``), ``n_seen_cells``,
+        ``n_empty_cells``, ``n_singletons`` (cells seen once, n1), ``n_doubletons`` (seen
+        twice), ``records_per_cell`` (N / n_cells), ``unseen_mass`` (n1 / N), ``warning``
+        (bool) and ``message`` (the rule and what broke it, or ``""``).
+
+    Raises
+    ------
+    ValueError
+        If ``joint`` is neither a count table nor a joint with its record counts.
+
+    Examples
+    --------
+    >>> d = diagnostics([[40, 1, 0], [30, 29, 0]])
+    >>> d["n_records"], d["n_singletons"], d["n_empty_cells"], round(d["unseen_mass"], 4)
+    (100, 1, 2, 0.01)
+    >>> d["records_per_cell"], d["warning"]
+    (16.666666666666668, False)
+    >>> diagnostics([[3, 1], [0, 1]])["message"]
+    'fewer than 5 records per cell (1.25); Good–Turing unseen mass n1/N = 0.4 above 0.01'
+    """
+    cnt = counts_of(joint)
+    n = int(cnt.sum())
+    n1 = int(np.count_nonzero(cnt == 1))
+    per_cell = n / cnt.size
+    unseen = n1 / n
+    why = []
+    if per_cell < MIN_RECORDS_PER_CELL:
+        why.append(f"fewer than {MIN_RECORDS_PER_CELL:g} records per cell ({per_cell:.3g})")
+    if unseen > MAX_UNSEEN_MASS:
+        why.append(f"Good–Turing unseen mass n1/N = {unseen:.3g} above {MAX_UNSEEN_MASS:g}")
+    return {
+        "n_records": n,
+        "n_cells": int(cnt.size),
+        "n_seen_cells": int(np.count_nonzero(cnt)),
+        "n_empty_cells": int(np.count_nonzero(cnt == 0)),
+        "n_singletons": n1,
+        "n_doubletons": int(np.count_nonzero(cnt == 2)),
+        "records_per_cell": per_cell,
+        "unseen_mass": unseen,
+        "warning": bool(why),
+        "message": "; ".join(why),
+    }
