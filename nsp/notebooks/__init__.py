@@ -25,6 +25,7 @@ Finding                           :class:`Notebook`, :func:`read_notebook`, :fun
                                   :func:`find`
 Running one                       :func:`run`, :class:`NotebookError`, :func:`describe_error`
 Running many                      :func:`run_all`, :class:`RunReport`, :class:`NotebooksFailed`,
+                                  :class:`RunInterrupted`,
                                   :func:`is_stale`
 The same bytes everywhere         :data:`KERNEL_ENV`, :func:`numerical_pins`,
                                   :data:`RECORDED_PACKAGES`, :func:`environment`,
@@ -55,7 +56,13 @@ from nsp.notebooks._pins import (
     write_environment,
 )
 from nsp.notebooks._run import NotebookError, describe_error, resolve_parameters, run
-from nsp.notebooks._schedule import NotebooksFailed, RunReport, is_stale, run_all
+from nsp.notebooks._schedule import (
+    NotebooksFailed,
+    RunInterrupted,
+    RunReport,
+    is_stale,
+    run_all,
+)
 
 __all__ = [
     "KERNEL_ENV",
@@ -64,6 +71,7 @@ __all__ = [
     "NotebookError",
     "NotebooksFailed",
     "Parameter",
+    "RunInterrupted",
     "RunReport",
     "convert_value",
     "describe_error",
