@@ -9,8 +9,11 @@ Examples
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import logging
 import os
+import re
 import signal
 import sys
 import threading
@@ -19,7 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from nsp import __version__, datasets, notebooks
-from nsp._atomic import TEMP_PREFIX, remove_stale_temporaries
+from nsp._atomic import TEMP_PREFIX, atomic_path, remove_stale_temporaries
 from nsp.notebooks._kernels import stop_kernels
 from nsp.paths import build_dir, data_dir, figures_dir, published_figures_dir
 
@@ -41,20 +44,52 @@ def _clean_leftovers() -> None:
         print(f"removed {len(removed)} temporary file(s) left by interrupted runs", file=sys.stderr)
 
 
+def _slug(values: dict[str, object]) -> str:
+    """Return a folder name made from parameter values: ``age_edges=tens__n_games=5``."""
+    text = "__".join(f"{k}={v!r}".replace("'", "") for k, v in sorted(values.items()))
+    text = re.sub(r"[^A-Za-z0-9._=,+-]+", "_", text).strip("_")
+    if len(text) > 80:
+        digest = hashlib.sha256(text.encode()).hexdigest()[:10]
+        text = f"{text[:60]}__{digest}"
+    return text
+
+
 def _cmd_run(args: argparse.Namespace) -> int:
     nb = notebooks.find(args.notebook)
     values = dict(args.param or [])
-    notebooks.resolve_parameters(nb, values)  # reject unknown names before anything runs
+    # names, types and declared ranges are checked before anything runs (no kernel is started)
+    params = notebooks.resolve_parameters(nb, values, quick=args.quick)
+    variant = notebooks.non_default(nb, params)
+    output = args.output
+    folder = None
+    if args.out or variant:
+        folder = (
+            Path(args.out)
+            if args.out
+            else build_dir() / "scratch" / "variants" / nb.key / _slug(variant)
+        )
+        os.environ["NSP_FIGURES_DIR"] = str(folder / "figures")
+        output = output or folder / f"{Path(nb.key).name}.ipynb"
+        defaults = {p.name: p.default for p in nb.parameters}
+        record = {
+            "notebook": nb.key,
+            "parameters": {**defaults, **params},
+            "non_default": variant,
+        }
+        with atomic_path(folder / "parameters.json") as tmp:
+            tmp.write_text(json.dumps(record, indent=1, default=repr) + "\n", encoding="utf-8")
     _clean_leftovers()
     out = notebooks.run(
         nb,
         parameters=values,
         quick=args.quick,
-        output=args.output,
+        output=output,
         log_output=args.log_output,
         progress=True,
     )
     print(f"executed {nb.key} -> {out}\nfigures in {figures_dir()}")
+    if folder is not None:
+        print(f"parameters recorded in {folder / 'parameters.json'}")
     return 0
 
 
@@ -157,6 +192,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quick", action="store_true", help="set quick=True (runs in seconds)")
     p.add_argument(
         "--output", help="executed notebook path (default build/scratch/executed/<key>.ipynb)"
+    )
+    p.add_argument(
+        "--out",
+        metavar="DIR",
+        help="folder for this run's figures, executed notebook and parameters.json (default, "
+        "with non-default parameters: build/scratch/variants/<key>/<name=value...>)",
     )
     p.add_argument("--log-output", action="store_true", help="stream cell output to the terminal")
     p.set_defaults(func=_cmd_run)

@@ -444,3 +444,56 @@ def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+VARIANT_NB = (
+    "import matplotlib.pyplot as plt\nimport pandas as pd\nfrom nsp.plotting import savefig\n"
+    "fig, ax = plt.subplots()\nax.plot([0, n], [0, 1])\n"
+    "savefig(fig, 'k/fig', data=pd.DataFrame({'n': [n]}), formats=['png'], close=True)"
+)
+
+
+def _variant_notebook(project):
+    src = project / "notebooks" / "k" / "01_var.py"
+    src.parent.mkdir(parents=True, exist_ok=True)
+    src.write_text(
+        '# %% tags=["parameters"]\nquick: bool = False  # fast\n'
+        "n: int = 2  # points [>= 1]\n\n# %%\n" + VARIANT_NB + "\n"
+    )
+
+
+def test_a_variant_keeps_its_own_folder_parameters_and_marks(project, capsys):
+    """Non-default parameters: their own folder (two variants do not overwrite each other), the
+    parameters recorded beside the outputs, the CSV and the figure marked."""
+    _variant_notebook(project)
+    variants = project / "build" / "scratch" / "variants" / "k" / "01_var"
+    assert cli.main(["run", "k/01_var", "-p", "n", "3"]) == 0
+    assert cli.main(["run", "k/01_var", "-p", "n", "4"]) == 0
+    for n in (3, 4):
+        folder = variants / f"n={n}"
+        record = json.loads((folder / "parameters.json").read_text())
+        assert record["parameters"] == {"quick": False, "n": n} and record["non_default"] == {
+            "n": n
+        }
+        csv = (folder / "figures" / "k" / "fig.csv").read_text()
+        assert csv == f"# variant, not the paper's setting: n={n}\nn\n{n}\n"
+        assert (folder / "figures" / "k" / "fig.png").is_file()
+        assert (folder / "01_var.ipynb").is_file()
+    executed = json.loads((variants / "n=3" / "01_var.ipynb").read_text())
+    assert "Variant, not the paper's setting" not in json.dumps(executed)  # only in the PNG
+    assert not (project / "build" / "scratch" / "figures").exists()
+    out = project / "mine"
+    assert cli.main(["run", "k/01_var", "--out", str(out)]) == 0  # default values, own folder
+    assert (out / "figures" / "k" / "fig.csv").read_text() == "n\n2\n"  # not marked
+    assert json.loads((out / "parameters.json").read_text())["non_default"] == {}
+
+
+def test_a_bad_parameter_value_is_refused_before_any_kernel_starts(project, capsys):
+    _variant_notebook(project)
+    start = time.monotonic()
+    assert cli.main(["run", "k/01_var", "-p", "n", "-5"]) == 2
+    err = capsys.readouterr().err
+    assert "parameter 'n' must be >= 1; got -5" in err
+    assert cli.main(["run", "k/01_var", "-p", "n", "1.5"]) == 2
+    assert "parameter 'n' expects int; got '1.5'" in capsys.readouterr().err
+    assert time.monotonic() - start < 5 and not (project / "build").exists()

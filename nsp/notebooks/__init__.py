@@ -20,7 +20,8 @@ Where the outputs go:
 
 ================================  ===============================================================
 Parameters                        :class:`Parameter`, :func:`parse_parameters`,
-                                  :func:`convert_value`, :func:`resolve_parameters`
+                                  :func:`convert_value`, :func:`check_value`,
+                                  :func:`resolve_parameters`, :func:`non_default`
 Finding                           :class:`Notebook`, :func:`read_notebook`, :func:`discover`,
                                   :func:`find`
 Running one                       :func:`run`, :class:`NotebookError`, :func:`describe_error`
@@ -47,7 +48,7 @@ False
 from __future__ import annotations
 
 from nsp.notebooks._discovery import Notebook, discover, find, read_notebook
-from nsp.notebooks._parameters import Parameter, convert_value, parse_parameters
+from nsp.notebooks._parameters import Parameter, check_value, convert_value, parse_parameters
 from nsp.notebooks._pins import (
     KERNEL_ENV,
     RECORDED_PACKAGES,
@@ -55,7 +56,13 @@ from nsp.notebooks._pins import (
     numerical_pins,
     write_environment,
 )
-from nsp.notebooks._run import NotebookError, describe_error, resolve_parameters, run
+from nsp.notebooks._run import (
+    NotebookError,
+    describe_error,
+    non_default,
+    resolve_parameters,
+    run,
+)
 from nsp.notebooks._schedule import (
     NotebooksFailed,
     RunInterrupted,
@@ -73,12 +80,14 @@ __all__ = [
     "Parameter",
     "RunInterrupted",
     "RunReport",
+    "check_value",
     "convert_value",
     "describe_error",
     "discover",
     "environment",
     "find",
     "is_stale",
+    "non_default",
     "numerical_pins",
     "parse_parameters",
     "read_notebook",

@@ -12,7 +12,7 @@ from typing import Any
 from nsp._atomic import atomic_path
 from nsp.notebooks._discovery import Notebook, _notebook_tool, _read, find
 from nsp.notebooks._kernels import kernel_manager, reset, stop_kernels, stopping
-from nsp.notebooks._parameters import convert_value
+from nsp.notebooks._parameters import check_value, convert_value
 from nsp.notebooks._pins import KERNEL_ENV, environment, numerical_pins
 from nsp.notebooks._progress import Progress
 from nsp.paths import figures_dir, project_root, published_figures_dir
@@ -41,7 +41,9 @@ def resolve_parameters(
     Raises
     ------
     ValueError
-        Naming every unknown parameter and listing the declared ones.
+        Naming every unknown parameter and listing the declared ones, or a value of the wrong
+        type or outside the range the help text declares (``[>= 1]``, see
+        :func:`nsp.notebooks.check_value`).
     """
     declared = {p.name: p for p in nb.parameters}
     unknown = sorted(set(values) - set(declared))
@@ -50,12 +52,41 @@ def resolve_parameters(
             f"{nb.key}: unknown parameter(s) {', '.join(unknown)}; declared: {', '.join(declared)}"
         )
     out = {
-        k: convert_value(declared[k], v) if isinstance(v, str) and declared[k].type != "str" else v
+        k: check_value(
+            declared[k],
+            convert_value(declared[k], v)
+            if isinstance(v, str) and declared[k].type != "str"
+            else v,
+        )
         for k, v in values.items()
     }
     if quick:
         out["quick"] = True
     return out
+
+
+def non_default(nb: Notebook, params: Mapping[str, Any]) -> dict[str, Any]:
+    """Return the parameters (``quick`` aside) whose value is not the notebook's default.
+
+    Parameters
+    ----------
+    nb : Notebook
+        The notebook.
+    params : mapping of str to object
+        Parameter values (as :func:`resolve_parameters` returns them).
+
+    Returns
+    -------
+    dict of str to object
+        The values that make a run a variant of the notebook's own.
+    """
+    defaults = {p.name: p.default for p in nb.parameters}
+    return {k: v for k, v in params.items() if k != "quick" and v != defaults.get(k)}
+
+
+def variant_label(nb: Notebook, params: Mapping[str, Any]) -> str:
+    """Return ``"name=value, ..."`` for the non-default parameters (``""`` for none)."""
+    return ", ".join(f"{k}={v!r}" for k, v in sorted(non_default(nb, params).items()))
 
 
 class NotebookError(RuntimeError):
@@ -234,7 +265,12 @@ def _execute(
         "kernelspec", {"name": kernel, "display_name": "Python 3", "language": "python"}
     )
     notebook.metadata.setdefault("language_info", {"name": "python"})
-    env = {**KERNEL_ENV, **numerical_pins(), "NSP_FIGURES_DIR": str(figures)}
+    env = {
+        **KERNEL_ENV,
+        **numerical_pins(),
+        "NSP_FIGURES_DIR": str(figures),
+        "NSP_VARIANT": variant_label(nb, params),  # nsp.plotting marks the outputs of a variant
+    }
     code = [i for i, c in enumerate(notebook.cells) if c.cell_type == "code"]
     tagged = next(
         (i for i, c in enumerate(notebook.cells) if "parameters" in c.metadata.get("tags", [])), 0
