@@ -172,7 +172,10 @@ def build_parser() -> argparse.ArgumentParser:
     argparse.ArgumentParser
         The parser; each subcommand stores the function that runs it as ``func``.
     """
-    parser = argparse.ArgumentParser(prog="nsp", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="nsp",
+        description=__doc__.splitlines()[0].replace("``", ""),  # no RST in --help
+    )
     parser.add_argument("--version", action="version", version=f"nsp {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
@@ -213,7 +216,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--changed",
         action="store_true",
-        help="run only notebooks whose source or the library changed since their last run",
+        help="run only notebooks whose source or the nsp modules they import changed",
     )
     p.add_argument(
         "--strict",
