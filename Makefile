@@ -12,16 +12,18 @@ JOBS   ?= 2
 UV_VERSION := 0.13.8
 # JupyterLab refuses to start as root unless told; extra options: make lab LAB_ARGS="--port 9999"
 LAB_ARGS ?=
+# Extra options of make figures: FIGURES_ARGS=--strict fails when a notebook lacks its data (CI)
+FIGURES_ARGS ?=
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 NOTEBOOKS := $(sort $(wildcard notebooks/*/*.py))
-CLEAN_NBS := $(patsubst notebooks/%.py,build/notebooks/%.ipynb,$(NOTEBOOKS))
 
 .PHONY: help install lock data figures check-figures notebooks lab site handouts browser site-test test lint format bench dist clean
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-13s %s\n", $$1, $$2}'
-	@echo "  variables: NSP_DATA_MIRROR=<folder> (offline data mirror), JOBS=$(JOBS) (parallel notebooks), LAB_ARGS"
+	@echo "  variables: NSP_DATA_MIRROR=<folder> (offline data mirror), JOBS=$(JOBS) (parallel notebooks), LAB_ARGS,"
+	@echo "             FIGURES_ARGS=--strict (make figures fails when a notebook is skipped for want of data)"
 
 # The environment: exactly the locked versions (hashes checked), then nsp itself without dependencies.
 $(STAMP): pyproject.toml $(LOCK)
@@ -47,8 +49,8 @@ lock: | $(STAMP) ## refresh requirements.lock to the newest versions pyproject a
 data: $(STAMP) ## fill data/ from $NSP_DATA_MIRROR (or the publishers), verifying checksums
 	$(PY) -m nsp data fetch
 
-figures: $(STAMP) ## re-run every notebook whose source or the library changed; writes figures/
-	$(PY) -m nsp figures --changed -j $(JOBS)
+figures: $(STAMP) ## re-run the notebooks whose source or the nsp modules they import changed
+	$(PY) -m nsp figures --changed -j $(JOBS) $(FIGURES_ARGS)
 
 check-figures: ## fail, naming the files, if figures/ differs from the last commit
 	@changed=$$(git status --porcelain --untracked-files=all -- figures); \
@@ -57,11 +59,8 @@ check-figures: ## fail, naming the files, if figures/ differs from the last comm
 		echo "$$changed"; git --no-pager diff --stat -- figures; exit 1; \
 	fi; echo "figures/ is byte-identical to the commit"
 
-notebooks: $(CLEAN_NBS) ## write your own .ipynb copies of the notebooks to build/notebooks/ (kept if present)
-
-build/notebooks/%.ipynb: | $(STAMP)
-	@mkdir -p $(@D)
-	$(VENV)/bin/jupytext --quiet --to ipynb --output $@.tmp.ipynb notebooks/$*.py && mv $@.tmp.ipynb $@
+notebooks: | $(STAMP) ## write your own .ipynb copies of the notebooks to build/notebooks/ (kept if present)
+	$(PY) -m nsp.notebooks._copies $(NOTEBOOKS)
 
 lab: $(STAMP) ## open JupyterLab on the project (notebooks/ and your copies in build/notebooks/)
 	@mkdir -p $(VENV)/share/jupyter/lab/settings

@@ -9,13 +9,21 @@ Examples
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
+import logging
+import os
+import re
 import signal
 import sys
 import threading
+import time
 from collections.abc import Sequence
+from pathlib import Path
 
 from nsp import __version__, datasets, notebooks
-from nsp._atomic import remove_stale_temporaries
+from nsp._atomic import TEMP_PREFIX, atomic_path, remove_stale_temporaries
+from nsp.notebooks._kernels import stop_kernels
 from nsp.paths import build_dir, data_dir, figures_dir, published_figures_dir
 
 __all__ = ["build_parser", "main"]
@@ -36,15 +44,52 @@ def _clean_leftovers() -> None:
         print(f"removed {len(removed)} temporary file(s) left by interrupted runs", file=sys.stderr)
 
 
+def _slug(values: dict[str, object]) -> str:
+    """Return a folder name made from parameter values: ``age_edges=tens__n_games=5``."""
+    text = "__".join(f"{k}={v!r}".replace("'", "") for k, v in sorted(values.items()))
+    text = re.sub(r"[^A-Za-z0-9._=,+-]+", "_", text).strip("_")
+    if len(text) > 80:
+        digest = hashlib.sha256(text.encode()).hexdigest()[:10]
+        text = f"{text[:60]}__{digest}"
+    return text
+
+
 def _cmd_run(args: argparse.Namespace) -> int:
     nb = notebooks.find(args.notebook)
     values = dict(args.param or [])
-    notebooks.resolve_parameters(nb, values)  # reject unknown names before anything runs
+    # names, types and declared ranges are checked before anything runs (no kernel is started)
+    params = notebooks.resolve_parameters(nb, values, quick=args.quick)
+    variant = notebooks.non_default(nb, params)
+    output = args.output
+    folder = None
+    if args.out or variant:
+        folder = (
+            Path(args.out)
+            if args.out
+            else build_dir() / "scratch" / "variants" / nb.key / _slug(variant)
+        )
+        os.environ["NSP_FIGURES_DIR"] = str(folder / "figures")
+        output = output or folder / f"{Path(nb.key).name}.ipynb"
+        defaults = {p.name: p.default for p in nb.parameters}
+        record = {
+            "notebook": nb.key,
+            "parameters": {**defaults, **params},
+            "non_default": variant,
+        }
+        with atomic_path(folder / "parameters.json") as tmp:
+            tmp.write_text(json.dumps(record, indent=1, default=repr) + "\n", encoding="utf-8")
     _clean_leftovers()
     out = notebooks.run(
-        nb, parameters=values, quick=args.quick, output=args.output, log_output=args.log_output
+        nb,
+        parameters=values,
+        quick=args.quick,
+        output=output,
+        log_output=args.log_output,
+        progress=True,
     )
     print(f"executed {nb.key} -> {out}\nfigures in {figures_dir()}")
+    if folder is not None:
+        print(f"parameters recorded in {folder / 'parameters.json'}")
     return 0
 
 
@@ -78,13 +123,23 @@ def _cmd_figures(args: argparse.Namespace) -> int:
     if report.up_to_date:
         print(f"{len(report.up_to_date)} notebook(s) up to date (source and library unchanged)")
     if report.skipped:
-        print(
-            f"skipped {len(report.skipped)} notebook(s) whose data are not in the data folder "
-            f"(set NSP_DATA_MIRROR or run make data):"
-        )
+        print(f"skipped {len(report.skipped)} notebook(s) whose data are not in the data folder:")
         for key, why in sorted(report.skipped.items()):
-            print(f"  {key}: {why}")
+            print(f"  {key}: {_first_sentence(why)}")
+        print(
+            "  to get the data: run `make data` (= `nsp data fetch`) with NSP_DATA_MIRROR set to "
+            "a data mirror or with internet; `nsp data status` shows what is missing"
+        )
+        if args.strict:
+            print(f"nsp figures: error: --strict and {len(report.skipped)} notebook(s) skipped")
+            return 1
     return 0
+
+
+def _first_sentence(text: str) -> str:
+    """Return the first sentence of a message (a missing file, without the advice after it)."""
+    head, dot, _ = text.partition(". ")
+    return head + ("" if head.endswith(".") or not dot else "")
 
 
 def _cmd_data(args: argparse.Namespace) -> int:
@@ -117,7 +172,10 @@ def build_parser() -> argparse.ArgumentParser:
     argparse.ArgumentParser
         The parser; each subcommand stores the function that runs it as ``func``.
     """
-    parser = argparse.ArgumentParser(prog="nsp", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="nsp",
+        description=__doc__.splitlines()[0].replace("``", ""),  # no RST in --help
+    )
     parser.add_argument("--version", action="version", version=f"nsp {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
@@ -138,6 +196,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--output", help="executed notebook path (default build/scratch/executed/<key>.ipynb)"
     )
+    p.add_argument(
+        "--out",
+        metavar="DIR",
+        help="folder for this run's figures, executed notebook and parameters.json (default, "
+        "with non-default parameters: build/scratch/variants/<key>/<name=value...>)",
+    )
     p.add_argument("--log-output", action="store_true", help="stream cell output to the terminal")
     p.set_defaults(func=_cmd_run)
 
@@ -152,7 +216,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--changed",
         action="store_true",
-        help="run only notebooks whose source or the library changed since their last run",
+        help="run only notebooks whose source or the nsp modules they import changed",
+    )
+    p.add_argument(
+        "--strict",
+        action="store_true",
+        help="exit 1 if a notebook was skipped for want of data (for scripts and CI)",
     )
     p.add_argument("--log-output", action="store_true", help="stream cell output to the terminal")
     p.set_defaults(func=_cmd_figures)
@@ -173,24 +242,96 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _print_failure(exc: notebooks.NotebookError) -> None:
     print(exc.traceback.rstrip(), file=sys.stderr)
-    print(f"--- {exc}", file=sys.stderr)
 
 
-def _stop_on_sigterm() -> None:
-    """Turn SIGTERM into KeyboardInterrupt, so that a killed run removes its temporary files."""
+def _stop_on_signals() -> None:
+    """On Ctrl-C or SIGTERM, stop the notebooks' kernels at once, then raise KeyboardInterrupt.
 
-    def _raise(signum: int, frame: object) -> None:
+    The kernels run in sessions of their own and never see the terminal's Ctrl-C: without this
+    the running notebooks would go on to their end.
+    """
+
+    def _stop(signum: int, frame: object) -> None:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not cut the cleanup
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        stop_kernels()
         raise KeyboardInterrupt(f"signal {signum}")
 
     if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGTERM, _raise)
+        signal.signal(signal.SIGINT, _stop)
+        signal.signal(signal.SIGTERM, _stop)
+
+
+def _written_since(start: float, folder: Path) -> list[Path]:
+    """Return the files in ``folder`` written at or after ``start`` (not temporary files)."""
+    if not folder.is_dir():
+        return []
+    return sorted(
+        p
+        for p in folder.rglob("*")
+        if p.is_file() and not p.name.startswith(TEMP_PREFIX) and p.stat().st_mtime >= start
+    )
+
+
+def _interrupted(args: argparse.Namespace, exc: KeyboardInterrupt, start: float) -> None:
+    """Say truthfully what an interrupted command kept."""
+    cmd = f"nsp {args.command}"
+    if args.command not in ("run", "figures"):
+        print(
+            f"{cmd}: interrupted; files are written atomically, none is half-written",
+            file=sys.stderr,
+        )
+        return
+    publish = args.command == "figures" and not args.quick
+    folder = published_figures_dir() if publish else figures_dir()
+    _clean_leftovers()
+    lines = [f"{cmd}: interrupted"]
+    if isinstance(exc, notebooks.RunInterrupted):
+        done = [Path(p).stem for p in exc.report.executed]
+        lines.append(
+            f"  finished before the interrupt, outputs kept: {len(done)} notebook(s)"
+            + (f" ({', '.join(sorted(done))})" if done else "")
+        )
+        if exc.stopped:
+            stopped = ", ".join(exc.stopped)
+            lines.append(f"  stopped (kernels killed, no executed notebook written): {stopped}")
+        if exc.not_started:
+            lines.append(f"  never started: {len(exc.not_started)} notebook(s)")
+    else:
+        lines.append("  the kernel was stopped; no executed notebook was written")
+    written = _written_since(start, folder)
+    if written:
+        lines.append(
+            f"  {len(written)} file(s) written to {folder} during the run are kept "
+            "(each complete: files are written atomically)"
+        )
+    else:
+        lines.append(f"  nothing was written to {folder}")
+    print("\n".join(lines), file=sys.stderr)
+
+
+def _parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    """Parse the arguments, accepting ``nsp data fetch --force FILE`` as well.
+
+    argparse alone accepts only ``nsp data fetch FILE --force``: it matches the empty list of
+    names as soon as an option follows the action.
+    """
+    parser = build_parser()
+    args, rest = parser.parse_known_args(argv)
+    if rest:
+        if args.command == "data" and not any(r.startswith("-") for r in rest):
+            args.names = [*(args.names or []), *rest]
+        else:
+            parser.error(f"unrecognized arguments: {' '.join(rest)}")
+    return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``nsp`` and ``python -m nsp``; errors print a message and exit 2.
 
     A failed notebook prints its traceback and where its executed notebook was kept; Ctrl-C
-    (or SIGTERM) stops the run, removes its temporary files and exits 130.
+    (or SIGTERM) stops the run within seconds (the notebooks' kernels are interrupted and
+    killed), says what was kept and exits 130.
 
     Parameters
     ----------
@@ -201,14 +342,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     -------
     int
         The exit status: 0 on success, 1 when ``nsp data verify`` finds a file that is not
-        verified, 2 on an error, 130 when interrupted.
+        verified or ``nsp figures --strict`` skipped a notebook, 2 on an error, 130 when
+        interrupted.
     """
-    args = build_parser().parse_args(argv)
-    _stop_on_sigterm()
+    args = _parse(argv)
+    # Warnings of nsp's loggers are repeated in the errors the commands print: say them once.
+    logging.getLogger("nsp").addHandler(logging.NullHandler())
+    start = time.time() - 1  # file times have a coarse resolution on some file systems
+    _stop_on_signals()
     try:
         return int(args.func(args) or 0)
-    except KeyboardInterrupt:
-        print(f"nsp {args.command}: interrupted; no partial output was kept", file=sys.stderr)
+    except KeyboardInterrupt as exc:
+        _interrupted(args, exc, start)
+        if argv is None:  # the process's own command: leave now
+            # Every file is complete or removed and the kernels are dead; what is left is the
+            # interpreter's teardown, where closing the kernels' ZeroMQ sockets takes seconds.
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(130)
         return 130
     except notebooks.NotebookError as exc:
         _print_failure(exc)

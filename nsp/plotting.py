@@ -9,6 +9,7 @@ to a temporary name and renamed, so an interrupted run never leaves a half-writt
 from __future__ import annotations
 
 import math
+import os
 import textwrap
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
@@ -173,6 +174,27 @@ def certified(
     return out
 
 
+def _variant() -> str:
+    """Return the non-default parameters of the run (``NSP_VARIANT``), or ``""``."""
+    return os.environ.get("NSP_VARIANT", "").strip()
+
+
+def _mark_variant(fig: Figure, variant: str) -> None:
+    """Write a footnote on a figure made with non-default parameters (once per figure)."""
+    if any(t.get_gid() == "nsp-variant" for t in fig.texts):
+        return
+    fig.text(
+        0.995,
+        0.005,
+        f"Variant, not the paper's setting: {variant}",
+        ha="right",
+        va="bottom",
+        fontsize="x-small",
+        color="0.3",
+        gid="nsp-variant",
+    )
+
+
 def write_csv(frame: pd.DataFrame, target: Path) -> Path:
     """Write ``frame`` to ``target`` as CSV, atomically.
 
@@ -202,10 +224,20 @@ def write_csv(frame: pd.DataFrame, target: Path) -> Path:
             f"data must be a pandas DataFrame of the plotted numbers; got {type(frame).__name__}"
         )
     rounded = certified(frame)
-    _atomic_write(
-        target,
-        lambda tmp: rounded.to_csv(tmp, index=False, float_format="%.15g", lineterminator="\n"),
-    )
+    variant = _variant()
+    if not variant:
+        _atomic_write(
+            target,
+            lambda tmp: rounded.to_csv(tmp, index=False, float_format="%.15g", lineterminator="\n"),
+        )
+        return target
+
+    def write(tmp: Path) -> None:  # a variant's CSV says so on its first line
+        with open(tmp, "w", encoding="utf-8", newline="") as fh:
+            fh.write(f"# variant, not the paper's setting: {variant}\n")
+            rounded.to_csv(fh, index=False, float_format="%.15g", lineterminator="\n")
+
+    _atomic_write(target, write)
     return target
 
 
@@ -218,6 +250,9 @@ def savefig(
     close: bool = False,
 ) -> dict[str, Path]:
     """Save ``fig`` as ``figures/<key>.{png,pdf,svg}`` and its numbers as ``figures/<key>.csv``.
+
+    In a run with non-default notebook parameters (``NSP_VARIANT``, set by ``nsp run``), the
+    figure gets a footnote naming them and the CSV a first comment line.
 
     Parameters
     ----------
@@ -268,6 +303,8 @@ def savefig(
             f"data must be a pandas DataFrame of the plotted numbers; got {type(data).__name__}"
         )
     figure_path(key)  # validates the key before anything is written
+    if _variant():
+        _mark_variant(fig, _variant())
     written: dict[str, Path] = {}
     with mpl.rc_context({"svg.hashsalt": "nsp"}):
         for fmt in formats:

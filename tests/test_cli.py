@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
+import threading
 import time
+from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import MIRROR, needs_mirror  # noqa: E402
 
 from nsp import cli
 
@@ -48,52 +52,70 @@ def test_python_dash_m_nsp_works():
     assert done.returncode == 0 and "figures" in done.stdout
 
 
+@needs_mirror
 def test_data_fetch_status_and_verify_from_a_mirror(tmp_path, capsys, monkeypatch):
-    """The data commands end to end on a one-dataset mirror; a corrupted copy fails verify (exit 1)
-    and is replaced only with --force."""
-    from nsp.paths import data_dir
-
+    """The data commands end to end on the offline mirror (never data/, which ``make data`` fills);
+    a corrupted copy fails verify (exit 1) and is replaced only with --force, which may come before
+    the name as the checksum error suggests."""
     monkeypatch.setenv("CI", "true")  # never the network here
-    src = data_dir() / "heart_disease_hungarian"
-    mirror = tmp_path / "mirror" / "heart_disease_hungarian"
-    mirror.mkdir(parents=True)
-    for f in src.iterdir():
-        (mirror / f.name).write_bytes(f.read_bytes())
     home = tmp_path / "data"
-    args = ["--data-home", str(home)]
-    assert (
-        cli.main(
-            ["data", "fetch", "heart_disease_hungarian", "--mirror", str(mirror.parent), *args]
-        )
-        == 0
-    )
+    args = ["--data-home", str(home), "--mirror", str(MIRROR)]
+    assert cli.main(["data", "fetch", "heart_disease_hungarian", *args]) == 0
     assert cli.main(["data", "verify", "heart_disease_hungarian", *args]) == 0
     target = home / "heart_disease_hungarian" / "processed.hungarian.data"
     target.write_bytes(target.read_bytes() + b"tampered\n")
     assert cli.main(["data", "verify", "heart_disease_hungarian", *args]) == 1
-    assert (
-        cli.main(
-            ["data", "fetch", "heart_disease_hungarian", "--mirror", str(mirror.parent), *args]
-        )
-        == 2
-    )
-    assert "checksum" in capsys.readouterr().err.lower()
-    assert (
-        cli.main(
-            [
-                "data",
-                "fetch",
-                "heart_disease_hungarian",
-                "--mirror",
-                str(mirror.parent),
-                "--force",
-                *args,
-            ]
-        )
-        == 0
-    )
+    capsys.readouterr()
+    assert cli.main(["data", "fetch", "heart_disease_hungarian", *args]) == 2
+    err = capsys.readouterr().err
+    assert "checksum" in err.lower()
+    suggested = re.search(r"`(nsp data fetch --force [^`]+)`", err).group(1)
+    assert cli.main([*suggested.split()[1:], *args]) == 0  # the fix works as written
     assert cli.main(["data", "status", *args]) == 0
     assert "verified" in capsys.readouterr().out
+
+
+def _suggested_commands() -> set[str]:
+    """Every command a message of nsp suggests: `nsp ...` or `make ...` in single backticks (the
+    double backticks of the docstrings' RST name commands, they do not suggest them)."""
+    found = set()
+    for path in Path(cli.__file__).parent.rglob("*.py"):
+        found.update(
+            re.findall(r"(?<!`)`((?:nsp|make) [^`]+)`(?!`)", path.read_text(encoding="utf-8"))
+        )
+    return found
+
+
+def test_every_suggested_command_works_as_written(tmp_path, monkeypatch, capsys):
+    """Each `nsp ...` a message suggests parses (and the data commands run, on the mirror); each
+    `make ...` is a target of the Makefile."""
+    from nsp.paths import project_root
+
+    monkeypatch.setenv("CI", "true")
+    commands = _suggested_commands()
+    assert "nsp data fetch --force {entry.key}" in commands  # the checksum error's fix
+    targets = set(re.findall(r"^([a-z-]+):", (project_root() / "Makefile").read_text(), re.M))
+    file_key, dataset = (
+        "heart_disease_hungarian/processed.hungarian.data",
+        "heart_disease_hungarian",
+    )
+    for command in sorted(commands):
+        words = command.split()
+        if words[0] == "make":
+            assert words[1] in targets, command
+            continue
+        words = [file_key if w in ("{entry.key}", "{self.key}", "FILE") else w for w in words[1:]]
+        words = [dataset if w == "{entry.dataset}" else w for w in words]
+        assert not [w for w in words if "{" in w], f"unknown placeholder in {command!r}"
+        args = cli._parse(words)  # no "unrecognized arguments"
+        if args.command == "data" and MIRROR is not None:
+            home = ["--data-home", str(tmp_path / "data"), "--mirror", str(MIRROR)]
+            status = cli.main([*words, *home])
+            assert status == 0, (command, capsys.readouterr().err)
+        elif args.command == "run":
+            from nsp.notebooks import find
+
+            find(args.notebook)
 
 
 @pytest.fixture
@@ -216,16 +238,18 @@ def test_interrupted_runs_leave_nothing_and_are_cleaned_up_after_a_kill(project,
 
     def fake_run(nb, **kwargs):  # Ctrl-C arrives while the first notebook runs
         started.append(nb.key)
+        kwargs["progress"].started(nb.key)
         os.kill(os.getpid(), signal.SIGINT)
         time.sleep(1)
         return project / "done.ipynb"
 
     for i in range(4):
         _tiny_notebook(project, "x = 1", name=f"0{i}_nb")
-    monkeypatch.setattr(_schedule, "run", fake_run)  # the run that run_all calls
-    with pytest.raises(KeyboardInterrupt):
+    monkeypatch.setattr(_schedule, "_execute", fake_run)  # the run that run_all calls
+    with pytest.raises(notebooks.RunInterrupted) as info:
         notebooks.run_all(jobs=1)
     assert started == ["k/00_nb"]  # Ctrl-C cancelled the queued notebooks
+    assert info.value.not_started == ["k/01_nb", "k/02_nb", "k/03_nb"]
     monkeypatch.undo()
     monkeypatch.setenv("NSP_PROJECT_DIR", str(project))
     stale = project / "figures" / "k" / ".nsp-tmp-999999999-fig.png.x1.png"
@@ -253,7 +277,8 @@ def test_sigterm_stops_a_run_without_leftovers(project):
     proc.terminate()
     err = proc.communicate(timeout=60)[1]
     assert proc.returncode == 130, err
-    assert "interrupted" in err
+    assert "interrupted" in err and "no executed notebook was written" in err
+    assert not [n for n in NOISE if n in err], err
     assert not list(project.rglob(".nsp-tmp-*"))
     assert not (project / "build" / "scratch" / "executed" / "k" / "01_tiny.ipynb").exists()
 
@@ -278,3 +303,197 @@ def test_a_missing_notebook_tool_names_the_extra(monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "jupytext", None)  # import jupytext now raises ImportError
     assert cli.main(["list"]) == 2
     assert "pip install 'nsp-privacy[notebooks]'" in capsys.readouterr().err
+
+
+#: Kernel-side noise a run must not print.
+NOISE = ("Traceback", "ZMQError", "without encryption", "KeyboardInterrupt caught")
+
+
+def _kernels_of(project) -> list[int]:
+    """The live processes started with this project's figures folder (the notebooks' kernels)."""
+    mark = f"NSP_FIGURES_DIR={project}".encode()
+    pids = []
+    for proc in Path("/proc").iterdir():
+        try:
+            if proc.name.isdigit() and mark in (proc / "environ").read_bytes():
+                if (proc / "stat").read_text().split(")")[-1].split()[0] != "Z":
+                    pids.append(int(proc.name))
+        except OSError:
+            continue
+    return pids
+
+
+def _files_written_since(root, since: float) -> list[str]:
+    return sorted(
+        str(p.relative_to(root))
+        for p in root.rglob("*")
+        if p.is_file() and p.stat().st_mtime >= since
+    )
+
+
+def _sleeper(name: str) -> str:
+    return (
+        "import time\ntime.sleep(0.5)\n\n# %%\ntime.sleep(120)\n\n# %%\n"
+        "import pandas as pd\nfrom nsp.plotting import save_table\n"
+        f"save_table(pd.DataFrame({{'x': [1.0]}}), 'k/{name}')"
+    )
+
+
+def _start(project, *args):
+    """Start ``python -m nsp *args`` on the project; collect its stderr lines as they come."""
+    env = {**os.environ, "NSP_PROJECT_DIR": str(project)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "nsp", *args],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    lines: list[str] = []
+    reader = threading.Thread(target=lambda: lines.extend(proc.stderr), daemon=True)
+    reader.start()
+    return proc, lines, reader
+
+
+def _wait_for(predicate, timeout=120.0):
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.2)
+
+
+def test_ctrl_c_stops_figures_within_5_seconds_and_says_what_was_kept(project):
+    """Real kernels, two at a time, each in a two-minute cell: SIGINT stops the whole run within
+    5 s, kills the kernels, writes nothing after the signal, and says what happened."""
+    for i in range(3):
+        _tiny_notebook(project, _sleeper(f"t{i}"), name=f"0{i}_sleep")
+    proc, lines, reader = _start(project, "figures", "-j", "2")
+    executed = project / "build" / "executed"
+    # both kernels are in their long cell: papermill saved the notebook after cell 1
+    _wait_for(
+        lambda: len(list(executed.rglob(".nsp-tmp-*"))) >= 2 and len(_kernels_of(project)) >= 2
+    )
+    time.sleep(2)
+    sent = time.time()
+    t0 = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    try:
+        proc.wait(timeout=60)
+    finally:
+        proc.kill()
+    elapsed = time.monotonic() - t0
+    reader.join(5)
+    err = "".join(lines)
+    assert proc.returncode == 130, err
+    assert elapsed < 5, f"exit {elapsed:.1f} s after the signal"
+    assert _files_written_since(project, sent) == []
+    assert not list(project.rglob("*.ipynb")) and not (project / "figures").exists()
+    assert _kernels_of(project) == []  # the kernels were killed, not left to finish
+    assert "stopped (kernels killed, no executed notebook written): k/00_sleep, k/01_sleep" in err
+    assert "never started: 1 notebook(s)" in err and "nothing was written to" in err
+    assert "start k/00_sleep" in err
+    assert not [n for n in NOISE if n in err], err
+
+
+def test_a_run_names_each_notebook_with_its_time_and_the_cell_of_a_long_one(
+    project, capsys, monkeypatch
+):
+    from nsp.notebooks import _progress
+
+    monkeypatch.setattr(_progress, "HEARTBEAT", 1.0)
+    _tiny_notebook(project, "import time\ntime.sleep(0.1)\n\n# %%\ntime.sleep(4)", name="01_a")
+    _tiny_notebook(project, "x = 1", name="02_b")
+    assert cli.main(["figures", "-j", "2"]) == 0
+    err = capsys.readouterr().err
+    assert "start k/01_a" in err and "start k/02_b" in err
+    assert re.search(r"\[\d/2\] done k/01_a in \d+\.\d s", err), err
+    assert "k/01_a: cell 3 of 3" in err, err  # where the long notebook is
+    assert not [n for n in NOISE if n in err], err
+
+
+def test_strict_figures_fail_when_a_notebook_is_skipped_and_say_why_once(project, capsys):
+    reason = (
+        "data/adult/adult.data not found. Run `make data` (= `nsp data fetch`), with a long "
+        "paragraph of advice that must not be repeated for every notebook"
+    )
+    for i in range(2):
+        _tiny_notebook(
+            project,
+            "from nsp.datasets import DataUnavailableError\n"
+            f"raise DataUnavailableError({reason!r})",
+            name=f"0{i}_needs_data",
+        )
+    assert cli.main(["figures", "--strict"]) == 1
+    out = capsys.readouterr().out
+    assert "k/00_needs_data: data/adult/adult.data not found" in out
+    assert "long paragraph" not in out and out.count("make data") == 1
+    assert "--strict and 2 notebook(s) skipped" in out
+    assert cli.main(["figures"]) == 0  # without --strict a skip is not an error
+
+
+def test_a_failure_is_reported_once_and_its_copy_is_readable(project, capsys):
+    _tiny_notebook(project, "raise RuntimeError('boom once')")
+    assert cli.main(["figures"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("k/01_tiny failed") == 1, err
+    kept = project / "build" / "failed" / "k" / "01_tiny.ipynb"
+    assert kept.stat().st_mode & 0o777 == 0o666 & ~_umask()
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+VARIANT_NB = (
+    "import matplotlib.pyplot as plt\nimport pandas as pd\nfrom nsp.plotting import savefig\n"
+    "fig, ax = plt.subplots()\nax.plot([0, n], [0, 1])\n"
+    "savefig(fig, 'k/fig', data=pd.DataFrame({'n': [n]}), formats=['png'], close=True)"
+)
+
+
+def _variant_notebook(project):
+    src = project / "notebooks" / "k" / "01_var.py"
+    src.parent.mkdir(parents=True, exist_ok=True)
+    src.write_text(
+        '# %% tags=["parameters"]\nquick: bool = False  # fast\n'
+        "n: int = 2  # points [>= 1]\n\n# %%\n" + VARIANT_NB + "\n"
+    )
+
+
+def test_a_variant_keeps_its_own_folder_parameters_and_marks(project, capsys):
+    """Non-default parameters: their own folder (two variants do not overwrite each other), the
+    parameters recorded beside the outputs, the CSV and the figure marked."""
+    _variant_notebook(project)
+    variants = project / "build" / "scratch" / "variants" / "k" / "01_var"
+    assert cli.main(["run", "k/01_var", "-p", "n", "3"]) == 0
+    assert cli.main(["run", "k/01_var", "-p", "n", "4"]) == 0
+    for n in (3, 4):
+        folder = variants / f"n={n}"
+        record = json.loads((folder / "parameters.json").read_text())
+        assert record["parameters"] == {"quick": False, "n": n} and record["non_default"] == {
+            "n": n
+        }
+        csv = (folder / "figures" / "k" / "fig.csv").read_text()
+        assert csv == f"# variant, not the paper's setting: n={n}\nn\n{n}\n"
+        assert (folder / "figures" / "k" / "fig.png").is_file()
+        assert (folder / "01_var.ipynb").is_file()
+    executed = json.loads((variants / "n=3" / "01_var.ipynb").read_text())
+    assert "Variant, not the paper's setting" not in json.dumps(executed)  # only in the PNG
+    assert not (project / "build" / "scratch" / "figures").exists()
+    out = project / "mine"
+    assert cli.main(["run", "k/01_var", "--out", str(out)]) == 0  # default values, own folder
+    assert (out / "figures" / "k" / "fig.csv").read_text() == "n\n2\n"  # not marked
+    assert json.loads((out / "parameters.json").read_text())["non_default"] == {}
+
+
+def test_a_bad_parameter_value_is_refused_before_any_kernel_starts(project, capsys):
+    _variant_notebook(project)
+    start = time.monotonic()
+    assert cli.main(["run", "k/01_var", "-p", "n", "-5"]) == 2
+    err = capsys.readouterr().err
+    assert "parameter 'n' must be >= 1; got -5" in err
+    assert cli.main(["run", "k/01_var", "-p", "n", "1.5"]) == 2
+    assert "parameter 'n' expects int; got '1.5'" in capsys.readouterr().err
+    assert time.monotonic() - start < 5 and not (project / "build").exists()

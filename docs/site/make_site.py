@@ -23,11 +23,20 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 PAPERS = ("agglomerative", "noiseless", "privacy_channels", "utility_privacy", "privacy_funnel")
 SECTIONS = (*PAPERS, "compare", "datasets")
+_START = time.monotonic()
+
+
+def _say(message: str) -> None:
+    """Print a progress line, with the seconds since the start (make site / make handouts)."""
+    print(f"[{time.monotonic() - _START:5.0f} s] {message}", flush=True)
+
+
 TITLES = {
     "datasets": "The datasets",
     "compare": "All five notions side by side",
@@ -209,9 +218,14 @@ def assemble(src: Path) -> None:
         ROOT / "docs" / "site", src, ignore=shutil.ignore_patterns("make_site.py", "__pycache__")
     )
     shutil.copy2(ROOT / "docs" / "scale.md", src / "scale.md")
-    notebooks = {key: _paper_section(src, key) for key in SECTIONS}
+    notebooks = {}
+    for key in SECTIONS:
+        notebooks[key] = _paper_section(src, key)
+        _say(f"site: section {key} ({len(notebooks[key])} notebook(s))")
     _gallery(src, notebooks)
+    _say("site: gallery")
     _api(src)
+    _say("site: API pages")
 
 
 def _mathjax_svg() -> str:
@@ -247,54 +261,55 @@ def handouts(out: Path, *, pdf: bool = True) -> list[Path]:
     exporter.mathjax_url = "MATHJAX-INLINE"
     written = []
     chromium = shutil.which("chromium") if pdf else None
-    for key in SECTIONS:
-        for nb_path in _executed(key):
-            target = out / key / f"{nb_path.stem}.html"
-            target.parent.mkdir(parents=True, exist_ok=True)
-            clean = target.with_suffix(".ipynb")
-            _clean_notebook(nb_path, clean)
-            notebook = nbformat.read(clean, as_version=4)
-            title = next(
-                (
-                    c.source.splitlines()[0].lstrip("# ")
-                    for c in notebook.cells
-                    if c.cell_type == "markdown" and c.source.startswith("# ")
-                ),
-                nb_path.stem,
+    todo = [(key, nb_path) for key in SECTIONS for nb_path in _executed(key)]
+    for count, (key, nb_path) in enumerate(todo, start=1):
+        _say(
+            f"handout [{count}/{len(todo)}] {key}/{nb_path.stem}" + (" (+ PDF)" if chromium else "")
+        )
+        target = out / key / f"{nb_path.stem}.html"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        clean = target.with_suffix(".ipynb")
+        _clean_notebook(nb_path, clean)
+        notebook = nbformat.read(clean, as_version=4)
+        title = next(
+            (
+                c.source.splitlines()[0].lstrip("# ")
+                for c in notebook.cells
+                if c.cell_type == "markdown" and c.source.startswith("# ")
+            ),
+            nb_path.stem,
+        )
+        html, _ = exporter.from_notebook_node(notebook, resources={"metadata": {"name": title}})
+        clean.unlink()
+        # require.js serves only interactive outputs, which handouts have none of.
+        html = re.sub(r'<script src="[^"]*require[^"]*">\s*</script>', "", html)
+        html = re.sub(
+            r'<script[^>]*src="MATHJAX-INLINE"[^>]*>\s*</script>',
+            lambda _: f"<script>{MATHJAX_CONFIG}</script>\n<script>{mathjax}</script>",
+            html,
+        )
+        if "MATHJAX-INLINE" in html or re.search(r'<(script|link)[^>]+(src|href)="https?:', html):
+            raise SystemExit(f"{target}: the handout would load a script from the network")
+        target.write_text(html, encoding="utf-8")
+        written.append(target)
+        if chromium:
+            subprocess.run(
+                [
+                    chromium,
+                    "--headless",
+                    "--no-sandbox",
+                    "--disable-gpu",
+                    "--no-first-run",
+                    "--disable-background-networking",
+                    "--disable-component-update",
+                    "--virtual-time-budget=8000",
+                    "--no-pdf-header-footer",
+                    f"--print-to-pdf={target.resolve().with_suffix('.pdf')}",
+                    target.resolve().as_uri(),
+                ],
+                check=True,
+                capture_output=True,
             )
-            html, _ = exporter.from_notebook_node(notebook, resources={"metadata": {"name": title}})
-            clean.unlink()
-            # require.js serves only interactive outputs, which handouts have none of.
-            html = re.sub(r'<script src="[^"]*require[^"]*">\s*</script>', "", html)
-            html = re.sub(
-                r'<script[^>]*src="MATHJAX-INLINE"[^>]*>\s*</script>',
-                lambda _: f"<script>{MATHJAX_CONFIG}</script>\n<script>{mathjax}</script>",
-                html,
-            )
-            if "MATHJAX-INLINE" in html or re.search(
-                r'<(script|link)[^>]+(src|href)="https?:', html
-            ):
-                raise SystemExit(f"{target}: the handout would load a script from the network")
-            target.write_text(html, encoding="utf-8")
-            written.append(target)
-            if chromium:
-                subprocess.run(
-                    [
-                        chromium,
-                        "--headless",
-                        "--no-sandbox",
-                        "--disable-gpu",
-                        "--no-first-run",
-                        "--disable-background-networking",
-                        "--disable-component-update",
-                        "--virtual-time-budget=8000",
-                        "--no-pdf-header-footer",
-                        f"--print-to-pdf={target.resolve().with_suffix('.pdf')}",
-                        target.resolve().as_uri(),
-                    ],
-                    check=True,
-                    capture_output=True,
-                )
     return written
 
 
@@ -317,7 +332,10 @@ def main(argv: list[str] | None = None) -> int:
     if out.exists():  # no page of an older build may survive
         shutil.rmtree(out)
     cmd = [sys.executable, "-m", "sphinx", "-b", "html", "-q", "-j", "2", str(src), str(out)]
-    return subprocess.call(cmd)
+    _say(f"site: Sphinx writes the HTML into {out} (a minute or two)")
+    status = subprocess.call(cmd)
+    _say(f"site: {'done: ' + str(out / 'index.html') if status == 0 else 'Sphinx failed'}")
+    return status
 
 
 if __name__ == "__main__":

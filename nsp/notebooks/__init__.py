@@ -20,11 +20,13 @@ Where the outputs go:
 
 ================================  ===============================================================
 Parameters                        :class:`Parameter`, :func:`parse_parameters`,
-                                  :func:`convert_value`, :func:`resolve_parameters`
+                                  :func:`convert_value`, :func:`check_value`,
+                                  :func:`resolve_parameters`, :func:`non_default`
 Finding                           :class:`Notebook`, :func:`read_notebook`, :func:`discover`,
                                   :func:`find`
 Running one                       :func:`run`, :class:`NotebookError`, :func:`describe_error`
 Running many                      :func:`run_all`, :class:`RunReport`, :class:`NotebooksFailed`,
+                                  :class:`RunInterrupted`,
                                   :func:`is_stale`
 The same bytes everywhere         :data:`KERNEL_ENV`, :func:`numerical_pins`,
                                   :data:`RECORDED_PACKAGES`, :func:`environment`,
@@ -46,7 +48,7 @@ False
 from __future__ import annotations
 
 from nsp.notebooks._discovery import Notebook, discover, find, read_notebook
-from nsp.notebooks._parameters import Parameter, convert_value, parse_parameters
+from nsp.notebooks._parameters import Parameter, check_value, convert_value, parse_parameters
 from nsp.notebooks._pins import (
     KERNEL_ENV,
     RECORDED_PACKAGES,
@@ -54,8 +56,20 @@ from nsp.notebooks._pins import (
     numerical_pins,
     write_environment,
 )
-from nsp.notebooks._run import NotebookError, describe_error, resolve_parameters, run
-from nsp.notebooks._schedule import NotebooksFailed, RunReport, is_stale, run_all
+from nsp.notebooks._run import (
+    NotebookError,
+    describe_error,
+    non_default,
+    resolve_parameters,
+    run,
+)
+from nsp.notebooks._schedule import (
+    NotebooksFailed,
+    RunInterrupted,
+    RunReport,
+    is_stale,
+    run_all,
+)
 
 __all__ = [
     "KERNEL_ENV",
@@ -64,13 +78,16 @@ __all__ = [
     "NotebookError",
     "NotebooksFailed",
     "Parameter",
+    "RunInterrupted",
     "RunReport",
+    "check_value",
     "convert_value",
     "describe_error",
     "discover",
     "environment",
     "find",
     "is_stale",
+    "non_default",
     "numerical_pins",
     "parse_parameters",
     "read_notebook",

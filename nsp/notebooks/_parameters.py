@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import ast
 import io
+import math
+import re
 import tokenize
 from dataclasses import dataclass
 from typing import Any
@@ -17,6 +19,91 @@ class Parameter:
     type: str
     default: Any
     help: str
+
+    @property
+    def bounds(self) -> tuple[tuple[str, float], ...]:
+        """The ranges the help text declares, as ``[>= 1]`` or ``[> 0] [<= 1]``.
+
+        Each bound applies to the value, or to every element of a list, tuple or set.
+        """
+        return tuple((op, float(v)) for op, v in _BOUND.findall(self.help))
+
+
+_BOUND = re.compile(r"\[\s*(>=|<=|>|<)\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*\]")
+_COMPARE = {
+    ">=": lambda a, b: a >= b,
+    "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b,
+    "<": lambda a, b: a < b,
+}
+_SCALARS: dict[str, tuple[type, ...]] = {
+    "int": (int,),
+    "float": (int, float),
+    "str": (str,),
+    "bool": (bool,),
+}
+
+
+def check_value(param: Parameter, value: Any) -> Any:
+    """Check a value against the parameter's declared type and ranges; return it.
+
+    ``int``, ``float``, ``str`` and ``bool`` are checked exactly (a bool is not an int), the
+    elements of ``list[int]``/``list[float]`` (or tuple, set) too; other types only by their
+    container. Ranges come from the help text (see :attr:`Parameter.bounds`).
+
+    Parameters
+    ----------
+    param : Parameter
+        The declared parameter.
+    value : object
+        Its value.
+
+    Returns
+    -------
+    object
+        ``value``, unchanged.
+
+    Raises
+    ------
+    ValueError
+        Naming the parameter, the rule and the value.
+
+    Examples
+    --------
+    >>> check_value(Parameter("n_games", "int", 200, "games per point [>= 1]"), 5)
+    5
+    >>> check_value(Parameter("n_games", "int", 200, "games per point [>= 1]"), -5)
+    Traceback (most recent call last):
+    ...
+    ValueError: parameter 'n_games' must be >= 1; got -5
+    """
+    kind, _, inner = param.type.partition("[")
+    kind, inner = kind.strip(), inner.rstrip("]").strip()
+    bad = ValueError(f"parameter {param.name!r} expects {param.type}; got {value!r}")
+    if kind in _SCALARS:
+        if not isinstance(value, _SCALARS[kind]) or (kind != "bool" and isinstance(value, bool)):
+            raise bad
+        items = [value]
+    elif kind in ("list", "tuple", "set"):
+        if not isinstance(value, {"list": list, "tuple": tuple, "set": set}[kind]):
+            raise bad
+        items = list(value)
+        if inner in ("int", "float") and any(
+            isinstance(v, bool) or not isinstance(v, _SCALARS[inner]) for v in items
+        ):
+            raise bad
+    else:
+        return value
+    for op, limit in param.bounds:
+        for item in items:
+            number = item if isinstance(item, (int, float)) else math.nan
+            if isinstance(item, bool) or not _COMPARE[op](number, limit):
+                shown = int(limit) if limit.is_integer() else limit
+                which = " (every element)" if len(items) != 1 or items[0] is not value else ""
+                raise ValueError(
+                    f"parameter {param.name!r} must be {op} {shown}{which}; got {value!r}"
+                )
+    return value
 
 
 def _comments_by_line(source: str) -> dict[int, str]:

@@ -11,8 +11,10 @@ from typing import Any
 
 from nsp._atomic import atomic_path
 from nsp.notebooks._discovery import Notebook, _notebook_tool, _read, find
-from nsp.notebooks._parameters import convert_value
+from nsp.notebooks._kernels import kernel_manager, reset, stop_kernels, stopping
+from nsp.notebooks._parameters import check_value, convert_value
 from nsp.notebooks._pins import KERNEL_ENV, environment, numerical_pins
+from nsp.notebooks._progress import Progress
 from nsp.paths import figures_dir, project_root, published_figures_dir
 
 
@@ -39,7 +41,9 @@ def resolve_parameters(
     Raises
     ------
     ValueError
-        Naming every unknown parameter and listing the declared ones.
+        Naming every unknown parameter and listing the declared ones, or a value of the wrong
+        type or outside the range the help text declares (``[>= 1]``, see
+        :func:`nsp.notebooks.check_value`).
     """
     declared = {p.name: p for p in nb.parameters}
     unknown = sorted(set(values) - set(declared))
@@ -48,12 +52,41 @@ def resolve_parameters(
             f"{nb.key}: unknown parameter(s) {', '.join(unknown)}; declared: {', '.join(declared)}"
         )
     out = {
-        k: convert_value(declared[k], v) if isinstance(v, str) and declared[k].type != "str" else v
+        k: check_value(
+            declared[k],
+            convert_value(declared[k], v)
+            if isinstance(v, str) and declared[k].type != "str"
+            else v,
+        )
         for k, v in values.items()
     }
     if quick:
         out["quick"] = True
     return out
+
+
+def non_default(nb: Notebook, params: Mapping[str, Any]) -> dict[str, Any]:
+    """Return the parameters (``quick`` aside) whose value is not the notebook's default.
+
+    Parameters
+    ----------
+    nb : Notebook
+        The notebook.
+    params : mapping of str to object
+        Parameter values (as :func:`resolve_parameters` returns them).
+
+    Returns
+    -------
+    dict of str to object
+        The values that make a run a variant of the notebook's own.
+    """
+    defaults = {p.name: p.default for p in nb.parameters}
+    return {k: v for k, v in params.items() if k != "quick" and v != defaults.get(k)}
+
+
+def variant_label(nb: Notebook, params: Mapping[str, Any]) -> str:
+    """Return ``"name=value, ..."`` for the non-default parameters (``""`` for none)."""
+    return ", ".join(f"{k}={v!r}" for k, v in sorted(non_default(nb, params).items()))
 
 
 class NotebookError(RuntimeError):
@@ -98,20 +131,6 @@ class NotebookError(RuntimeError):
 _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 
 
-def _kernel_manager(env: Mapping[str, str]) -> type:
-    """Return a kernel manager class whose kernels start with ``env`` added to the environment."""
-    from jupyter_client.manager import AsyncKernelManager  # noqa: PLC0415  (optional dependency)
-
-    extra = dict(env)
-
-    class _Manager(AsyncKernelManager):
-        async def start_kernel(self, **kw: Any) -> None:  # type: ignore[override]
-            kw["env"] = {**(kw.get("env") or os.environ), **extra}
-            await super().start_kernel(**kw)
-
-    return _Manager
-
-
 def _relative(path: Path) -> str:
     try:
         return path.resolve().relative_to(project_root()).as_posix()
@@ -154,6 +173,7 @@ def run(
     log_output: bool = False,
     kernel: str = "python3",
     publish: bool = False,
+    progress: bool = False,
 ) -> Path:
     """Execute a notebook with papermill and return the path of the executed copy.
 
@@ -176,6 +196,9 @@ def run(
         Write the figures into the committed ``figures/`` folder. Only a run with the
         notebook's own parameters may publish; otherwise figures go to
         :func:`nsp.paths.figures_dir` (the scratch folder unless ``NSP_FIGURES_DIR`` is set).
+    progress : bool
+        Print to stderr when the notebook starts and ends (with its time) and, every 20 s,
+        which cell it is in.
 
     Returns
     -------
@@ -190,10 +213,43 @@ def run(
     NotebookError
         If a cell fails: the executed notebook with the traceback is kept at
         ``build/failed/<key>.ipynb`` (named in the error) and nothing is written at ``output``.
+    KeyboardInterrupt
+        On Ctrl-C: the kernel is interrupted and killed, and no executed notebook is written
+        (files the notebook's cells saved before the interrupt stay).
     """
-    papermill = _notebook_tool("papermill")
     if not isinstance(nb, Notebook):
         nb = find(os.fspath(nb))
+    reset()
+    with Progress(1, enabled=progress) as reporter:
+        try:
+            return _execute(
+                nb,
+                parameters=parameters,
+                quick=quick,
+                output=output,
+                log_output=log_output,
+                kernel=kernel,
+                publish=publish,
+                progress=reporter,
+            )
+        except KeyboardInterrupt:
+            stop_kernels()
+            raise
+
+
+def _execute(
+    nb: Notebook,
+    *,
+    parameters: Mapping[str, Any] | None = None,
+    quick: bool = False,
+    output: str | os.PathLike[str] | None = None,
+    log_output: bool = False,
+    kernel: str = "python3",
+    publish: bool = False,
+    progress: Progress,
+) -> Path:
+    """:func:`run` for one notebook of a run that reports through ``progress``."""
+    papermill = _notebook_tool("papermill")
     params = resolve_parameters(nb, parameters or {}, quick=quick)
     if publish and params:
         raise ValueError(
@@ -209,30 +265,69 @@ def run(
         "kernelspec", {"name": kernel, "display_name": "Python 3", "language": "python"}
     )
     notebook.metadata.setdefault("language_info", {"name": "python"})
-    env = {**KERNEL_ENV, **numerical_pins(), "NSP_FIGURES_DIR": str(figures)}
-    with atomic_path(target) as partial:
-        try:
-            papermill.execute_notebook(
-                notebook,
-                str(partial),
-                parameters=params,
-                kernel_name=kernel,
-                log_output=log_output,
-                progress_bar=False,
-                cwd=str(project_root()),
-                kernel_manager_class=_kernel_manager(env),
-            )
-        except Exception as exc:
-            kept = None
-            if partial.is_file() and partial.stat().st_size:  # papermill wrote the failed notebook
-                _tidy_metadata(partial, nb, nb.failed_path, params)
-                kept = nb.failed_path
-                kept.parent.mkdir(parents=True, exist_ok=True)
-                os.replace(partial, kept)
-            raise _error_of(exc, nb, kept) from exc
-        _tidy_metadata(partial, nb, target, params)
+    env = {
+        **KERNEL_ENV,
+        **numerical_pins(),
+        "NSP_FIGURES_DIR": str(figures),
+        "NSP_VARIANT": variant_label(nb, params),  # nsp.plotting marks the outputs of a variant
+    }
+    code = [i for i, c in enumerate(notebook.cells) if c.cell_type == "code"]
+    tagged = next(
+        (i for i, c in enumerate(notebook.cells) if "parameters" in c.metadata.get("tags", [])), 0
+    )
+
+    def on_cell_start(cell: Any, cell_index: int) -> None:
+        # papermill inserts the cell of the given parameters right after the parameters cell
+        injected = 1 if params and cell_index > tagged else 0
+        number = sum(1 for i in code if i <= cell_index - injected) + injected
+        progress.cell(nb.key, number, len(code) + (1 if params else 0))
+
+    if stopping():
+        raise KeyboardInterrupt(f"{nb.key}: the run was interrupted before it started")
+    progress.started(nb.key)
+    outcome = "stopped"
+    try:
+        with atomic_path(target) as partial:
+            try:
+                papermill.execute_notebook(
+                    notebook,
+                    str(partial),
+                    parameters=params,
+                    kernel_name=kernel,
+                    log_output=log_output,
+                    progress_bar=False,
+                    cwd=str(project_root()),
+                    kernel_manager_class=kernel_manager(env),
+                    on_cell_start=on_cell_start,
+                    shutdown_kernel="immediate",  # no interrupt, no wait: every output is in
+                )
+            except Exception as exc:
+                if stopping():  # killed by an interrupt: keep nothing
+                    raise KeyboardInterrupt(f"{nb.key}: stopped by the interrupt") from None
+                kept = None
+                if partial.is_file() and partial.stat().st_size:  # papermill wrote it
+                    _tidy_metadata(partial, nb, nb.failed_path, params)
+                    kept = nb.failed_path
+                    kept.parent.mkdir(parents=True, exist_ok=True)
+                    os.chmod(partial, 0o666 & ~_umask())
+                    os.replace(partial, kept)
+                error = _error_of(exc, nb, kept)
+                outcome = "skipped (data missing)" if error.missing_data else "FAILED"
+                raise error from exc
+            if stopping():
+                raise KeyboardInterrupt(f"{nb.key}: stopped by the interrupt")
+            _tidy_metadata(partial, nb, target, params)
+        outcome = "done"
+    finally:
+        progress.ended(nb.key, outcome)
     nb.failed_path.unlink(missing_ok=True)
     return target
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def describe_error(exc: BaseException) -> str:

@@ -1,16 +1,18 @@
-"""Running many notebooks: a thread pool, a progress bar, and what is up to date."""
+"""Running many notebooks: a thread pool, progress lines, interrupts, and what is up to date."""
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tqdm.auto import tqdm
-
+from nsp.notebooks import _pins
 from nsp.notebooks._discovery import Notebook, discover
+from nsp.notebooks._imports import nsp_files, resource_files
+from nsp.notebooks._kernels import reset, stop_kernels
 from nsp.notebooks._pins import write_environment
-from nsp.notebooks._run import NotebookError, run
+from nsp.notebooks._progress import Progress
+from nsp.notebooks._run import NotebookError, _execute
 
 
 class NotebooksFailed(RuntimeError):
@@ -24,6 +26,28 @@ class NotebooksFailed(RuntimeError):
         super().__init__("notebooks failed:\n  " + "\n  ".join(str(e) for e in errors))
 
 
+class RunInterrupted(KeyboardInterrupt):
+    """:func:`run_all` was interrupted (Ctrl-C or SIGTERM); it says what was kept.
+
+    Attributes
+    ----------
+    report : RunReport
+        The notebooks that finished before the interrupt: their outputs were kept.
+    stopped : list of str
+        The notebooks that were running: their kernels were killed and no executed notebook
+        was written for them.
+    not_started : list of str
+        The notebooks still queued: they never started.
+    """
+
+    def __init__(self, report: RunReport, stopped: list[str], not_started: list[str]) -> None:
+        self.report, self.stopped, self.not_started = report, stopped, not_started
+        super().__init__(
+            f"interrupted: {len(report.executed)} notebook(s) finished before and were kept, "
+            f"{len(stopped)} stopped, {len(not_started)} never started"
+        )
+
+
 @dataclass
 class RunReport:
     """What :func:`run_all` did: notebooks executed, up to date, and skipped for want of data."""
@@ -33,15 +57,21 @@ class RunReport:
     skipped: dict[str, str] = field(default_factory=dict)
 
 
-def _library_mtime() -> float:
-    package = Path(__file__).resolve().parents[1]  # nsp/, the whole library
-    return max(
-        p.stat().st_mtime for p in package.rglob("*") if p.suffix in {".py", ".mplstyle", ".json"}
-    )
+def _inputs(nb: Notebook) -> list[Path]:
+    """Return the files a notebook's published run depends on.
+
+    Its source, the nsp modules it imports (transitively), nsp's data files, and the pins of
+    its kernel.
+    """
+    return [nb.path, *nsp_files(nb.path), *resource_files(), Path(_pins.__file__)]
 
 
 def is_stale(nb: Notebook) -> bool:
-    """Return whether ``nb``'s published run is missing or older than its source or the library.
+    """Return whether ``nb``'s published run is missing or older than what it depends on.
+
+    What it depends on: its own source, the modules of nsp it imports (followed through the
+    package: a change to a paper module re-runs only the notebooks that import it), nsp's data
+    files (styles, dataset registry) and the kernel's numerical pins.
 
     Parameters
     ----------
@@ -56,7 +86,7 @@ def is_stale(nb: Notebook) -> bool:
     done = nb.executed_path
     if not done.is_file():
         return True
-    return done.stat().st_mtime < max(nb.path.stat().st_mtime, _library_mtime())
+    return done.stat().st_mtime < max(p.stat().st_mtime for p in _inputs(nb))
 
 
 def run_all(
@@ -67,13 +97,20 @@ def run_all(
     log_output: bool = False,
     publish: bool = False,
     changed_only: bool = False,
+    progress: bool = True,
 ) -> RunReport:
-    """Run several notebooks, ``jobs`` at a time (each in its own kernel), with a progress bar.
+    """Run several notebooks, ``jobs`` at a time (each in its own kernel), saying what runs.
 
     A notebook that stops because its data are not in the data folder is skipped, not
-    failed: the report names it and why. Ctrl-C cancels the notebooks still queued; those
-    running are interrupted by the same Ctrl-C (their kernels share the terminal) and leave
-    no partial file.
+    failed: the report names it and why.
+
+    Ctrl-C (``KeyboardInterrupt`` in the calling thread; ``nsp`` turns SIGTERM into one too)
+    stops the run within seconds: the queued notebooks never start, and the kernels of the
+    running ones, which run in sessions of their own and so never see the terminal's Ctrl-C,
+    are interrupted and then killed; those notebooks write no executed copy (figures their
+    cells saved before the interrupt stay). The notebooks that had finished keep their
+    outputs. :class:`RunInterrupted` says which is which; ``figures/ENVIRONMENT.txt`` is not
+    rewritten.
 
     Parameters
     ----------
@@ -87,8 +124,11 @@ def run_all(
         Write the committed ``figures/`` (see :func:`run`) and record the environment in
         ``figures/ENVIRONMENT.txt``.
     changed_only : bool
-        Run only the notebooks whose published run is older than their source or the library
-        (see :func:`is_stale`).
+        Run only the notebooks whose published run is older than their source or the nsp
+        modules they import (see :func:`is_stale`).
+    progress : bool
+        Print to stderr each notebook as it starts and ends, with its time, and every 20 s
+        the cell each running notebook is in.
 
     Returns
     -------
@@ -101,6 +141,8 @@ def run_all(
     NotebooksFailed
         After all have run, if any failed, naming each notebook, its error and where its
         executed notebook was kept.
+    RunInterrupted
+        On Ctrl-C, once the running kernels are stopped (a ``KeyboardInterrupt``).
     """
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise ValueError(f"jobs must be a positive int; got {jobs!r}")
@@ -110,25 +152,44 @@ def run_all(
         report.up_to_date = [nb.key for nb in notebooks if not is_stale(nb)]
         notebooks = [nb for nb in notebooks if nb.key not in report.up_to_date]
     errors: list[NotebookError] = []
+    reset()
     pool = ThreadPoolExecutor(max_workers=jobs)
-    try:
-        futures = {
-            pool.submit(run, nb, quick=quick, log_output=log_output, publish=publish): nb
-            for nb in notebooks
-        }
-        for fut in tqdm(as_completed(futures), total=len(futures), desc="notebooks", unit="nb"):
-            try:
-                report.executed.append(fut.result())
-            except NotebookError as exc:
-                if exc.missing_data:
-                    report.skipped[exc.key] = (
-                        exc.evalue.splitlines()[0] if exc.evalue else exc.ename
-                    )
-                else:
-                    errors.append(exc)
-    except BaseException:
-        pool.shutdown(wait=True, cancel_futures=True)
-        raise
+    futures: dict[Future[Path], Notebook] = {}
+    with Progress(len(notebooks), enabled=progress) as reporter:
+        try:
+            for nb in notebooks:
+                fut = pool.submit(
+                    _execute,
+                    nb,
+                    quick=quick,
+                    log_output=log_output,
+                    publish=publish,
+                    progress=reporter,
+                )
+                futures[fut] = nb
+            for fut in as_completed(futures):
+                try:
+                    report.executed.append(fut.result())
+                except NotebookError as exc:
+                    if exc.missing_data:
+                        report.skipped[exc.key] = (
+                            exc.evalue.splitlines()[0] if exc.evalue else exc.ename
+                        )
+                    else:
+                        errors.append(exc)
+        except BaseException as exc:
+            stop_kernels()
+            pool.shutdown(wait=True, cancel_futures=True)
+            stopped = sorted({*reporter.ended_with("stopped"), *reporter.running()})
+            began = reporter.started_ever()
+            queued = [nb.key for nb in notebooks if nb.key not in began]
+            if isinstance(exc, KeyboardInterrupt):
+                for fut in futures:  # finished after the interrupt came in, before the kill
+                    if fut.done() and not fut.cancelled() and fut.exception() is None:
+                        if fut.result() not in report.executed:
+                            report.executed.append(fut.result())
+                raise RunInterrupted(report, stopped, sorted(queued)) from None
+            raise
     pool.shutdown(wait=True)
     if publish and report.executed:
         write_environment()

@@ -114,11 +114,35 @@ def test_saving_an_unedited_notebook_in_jupyterlab_leaves_its_source_byte_identi
     assert not changed, f"a JupyterLab save would rewrite {changed}"
 
 
-def test_a_change_anywhere_in_the_library_makes_notebooks_stale():
-    """``nsp figures --changed`` compares with every file of nsp/, not only nsp/notebooks/."""
-    from nsp.notebooks._schedule import _library_mtime
+def test_a_notebook_depends_only_on_the_nsp_modules_it_imports():
+    """`make figures` re-runs a notebook for a change to a module it imports, not to any other."""
+    from nsp.notebooks._imports import nsp_files
+    from nsp.paths import repo_root
 
-    library = repo_root() / "nsp"
-    newest = max(p.stat().st_mtime for p in library.rglob("*.py"))
-    assert _library_mtime() >= newest
-    assert _library_mtime() >= (library / "datasets" / "registry.json").stat().st_mtime
+    package = repo_root() / "nsp"
+    files = nsp_files(repo_root() / "notebooks" / "privacy_funnel" / "01_fig1_census.py")
+    assert package / "papers" / "privacy_funnel.py" in files
+    assert package / "plotting.py" in files and package / "__init__.py" in files
+    assert package / "clustering" / "funnel" / "_greedy.py" in files  # followed through
+    assert not [p for p in files if p.relative_to(package).parts[:2] == ("papers", "noiseless")]
+    assert package / "cli.py" not in files
+
+
+def test_is_stale_follows_the_imported_modules(tmp_path, monkeypatch):
+    import os
+
+    from nsp.notebooks import _schedule
+
+    nb = NOTEBOOKS[0]
+    done = tmp_path / "done.ipynb"
+    done.write_text("{}")
+    monkeypatch.setattr(type(nb), "executed_path", property(lambda self: done))
+    module = tmp_path / "module.py"
+    module.write_text("x = 1\n")
+    monkeypatch.setattr(_schedule, "nsp_files", lambda path: {module})
+    monkeypatch.setattr(_schedule, "resource_files", list)
+    future = nb.path.stat().st_mtime + 10**8
+    os.utime(done, (future, future))  # ran after every input
+    assert not _schedule.is_stale(nb)
+    os.utime(module, (future + 10, future + 10))  # the imported module changed since
+    assert _schedule.is_stale(nb)
