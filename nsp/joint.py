@@ -247,17 +247,18 @@ class Joint:
         }
 
 
-def _as_counts(counts: ArrayLike) -> NDArray[np.int64]:
-    arr = as_real_array(counts, name="counts", allow_bool=False)
+def _as_counts(counts: ArrayLike, *, name: str = "counts") -> NDArray[np.int64]:
+    """Validate a 2-D table of record counts; ``name`` is the argument the caller was given."""
+    arr = as_real_array(counts, name=name, allow_bool=False)
     if arr.ndim != 2:
-        raise ValueError(f"counts must have 2 axes (got shape {arr.shape})")
+        raise ValueError(f"{name} must have 2 axes (got shape {arr.shape})")
     if arr.size == 0:
-        raise ValueError(f"counts must not be empty (shape {arr.shape})")
+        raise ValueError(f"{name} must not be empty (shape {arr.shape})")
     if not np.all(np.isfinite(arr)) or np.any(arr < 0) or np.any(arr != np.round(arr)):
-        raise ValueError("counts must be non-negative integers")
+        raise ValueError(f"{name} must be non-negative integers")
     out = np.array(arr, dtype=np.int64, order="C", copy=True)
     if out.sum() == 0:
-        raise ValueError("counts must have a positive total (no record counted)")
+        raise ValueError(f"{name} must have a positive total (no record counted)")
     out.setflags(write=False)
     return out
 

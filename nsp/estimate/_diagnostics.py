@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from nsp.joint import Joint
+from nsp.joint import Joint, _as_counts
 
 __all__ = ["MAX_UNSEEN_MASS", "MIN_RECORDS_PER_CELL", "counts_of", "diagnostics"]
 
@@ -22,12 +22,10 @@ def counts_of(joint: Joint | ArrayLike) -> NDArray[np.int64]:
 
     A :class:`~nsp.joint.Joint` gives its ``counts``; without them, ``p_sx * n_records`` when
     that is a table of integers (a joint built from records with ``n_records`` given). An
-    array is validated as a count table (:meth:`nsp.joint.Joint.from_counts`).
+    array is validated as a count table, as :meth:`nsp.joint.Joint.from_counts` does.
     """
     if not isinstance(joint, Joint):
-        cnt = Joint.from_counts(joint).counts
-        assert cnt is not None
-        return np.array(cnt)
+        return np.array(_as_counts(joint, name="joint"))
     if joint.counts is not None:
         return np.array(joint.counts)
     scaled = joint.p_sx * joint.n_records

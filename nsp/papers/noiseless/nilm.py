@@ -844,8 +844,15 @@ def redd_house1_fscore_vs_epsilon(
     >>> r.pivot_table(index="epsilon", columns="appliance", values="f1").round(3).values.tolist()
     [[0.5, 0.75, 1.0], [1.0, 1.0, 1.0], [1.0, 1.0, 1.0]]
     """
+    if not isinstance(frame, pd.DataFrame):
+        raise ValueError(f"frame must be a pandas DataFrame of meters; got {type(frame).__name__}")
+    if not isinstance(appliances, Mapping):
+        raise ValueError(
+            f"appliances must map appliance names to columns; got {type(appliances).__name__}"
+        )
     if not appliances:
         raise ValueError("appliances must name at least one column")
+    epsilons = as_sequence("epsilons", epsilons)
     missing = [c for c in [mains, *appliances.values()] if c not in frame.columns]
     if missing:
         raise ValueError(f"frame lacks the column(s) {missing}")
