@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 import signal
 import sys
 from pathlib import Path
@@ -88,3 +89,14 @@ def pytest_runtest_makereport(item, call):
         report.longrepr = (
             f"skipped although make test requires every check to run: {report.longrepr}"
         )
+
+
+def pytest_collection_modifyitems(config, items):
+    """With ``NSP_TEST_SHUFFLE=<seed>``, run the tests in a seeded random order.
+
+    Every test must pass alone and in any order; this proves it without a plugin. The same seed
+    gives the same order in every xdist worker, so the workers agree on the collection.
+    """
+    seed = os.environ.get("NSP_TEST_SHUFFLE", "").strip()
+    if seed:
+        random.Random(int(seed)).shuffle(items)
