@@ -15,7 +15,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-import pandas as pd
+from nsp._validation import check_frame
 
 __all__ = [
     "INSTALL_HINT",
@@ -56,9 +56,8 @@ def is_dask_frame(obj: object) -> bool:
 
 def check_pandas(obj: object, name: str) -> None:
     """Raise a ValueError unless ``obj`` is a pandas DataFrame (the ``engine="pandas"`` input)."""
-    if not isinstance(obj, pd.DataFrame):
-        hint = " (pass engine='dask' for a Dask DataFrame or files)" if is_dask_frame(obj) else ""
-        raise ValueError(f"{name} must be a pandas DataFrame{hint}; got {type(obj).__name__}")
+    hint = " (pass engine='dask' for a Dask DataFrame or files)" if is_dask_frame(obj) else ""
+    check_frame(name, obj, what=f"a pandas DataFrame{hint}")
 
 
 def expand_paths(paths: str | os.PathLike[str] | Sequence[str | os.PathLike[str]]) -> list[str]:

@@ -15,8 +15,8 @@ The logarithm base
 Arrays
     :func:`as_pmf`, :func:`as_channel`, :func:`as_axes`.
 Sequences and callables
-    :func:`as_sequence` and :func:`check_callable` (``None``, a number or a string where a
-    sequence or a function is expected).
+    :func:`as_sequence`, :func:`check_callable` and :func:`check_frame` (``None``, a number or a
+    string where a sequence, a function or a table is expected).
 
 Validation happens once per public call
     A public function validates its own arguments, then calls other public functions on the
@@ -41,6 +41,7 @@ from types import TracebackType
 from typing import Any, Literal, TypeAlias
 
 import numpy as np
+import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
 __all__ = [
@@ -876,6 +877,40 @@ def as_sequence(name: str, values: object) -> list[Any]:
         raise ValueError(
             f"{name} must be a sequence; got {values!r} ({type(values).__name__})"
         ) from None
+
+
+def check_frame(name: str, value: object, *, what: str = "a pandas DataFrame") -> pd.DataFrame:
+    """Return ``value`` after checking it is a pandas DataFrame.
+
+    Parameters
+    ----------
+    name : str
+        The argument's name, for the message.
+    value : object
+        The value to check.
+    what : str
+        How the message describes the expected table (``"the DataFrame of advantage_curves"``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        ``value`` itself.
+
+    Raises
+    ------
+    ValueError
+        Naming the argument and the type it got.
+
+    Examples
+    --------
+    >>> check_frame("frame", [1, 2])
+    Traceback (most recent call last):
+    ...
+    ValueError: frame must be a pandas DataFrame; got list
+    """
+    if not isinstance(value, pd.DataFrame):
+        raise ValueError(f"{name} must be {what}; got {type(value).__name__}")
+    return value
 
 
 def check_callable(name: str, value: object) -> Any:

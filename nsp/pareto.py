@@ -25,7 +25,15 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
-from nsp._validation import Base, check_base, check_bool, check_choice, check_int, check_real
+from nsp._validation import (
+    Base,
+    check_base,
+    check_bool,
+    check_choice,
+    check_frame,
+    check_int,
+    check_real,
+)
 from nsp.clustering._algorithms import SweepAlgorithm, check_algorithm
 from nsp.clustering.nonstochastic import (
     ClusteringResult,
@@ -299,8 +307,7 @@ def normalize(
     utility_max = check_real("utility_max", utility_max)
     if u2_hat is not None:
         u2_hat = check_real("u2_hat", u2_hat)
-    if not isinstance(df, pd.DataFrame):
-        raise ValueError(f"df must be a pandas DataFrame; got {type(df).__name__}")
+    check_frame("df", df)
     for col in ("privacy", "utility"):
         if col not in df.columns:
             raise ValueError(f"df must have a column {col!r}")
@@ -357,8 +364,7 @@ def pareto_front(
     [[0.0, 1.0], [0.2, 0.6], [0.5, 0.2]]
     """
     tol = check_real("tol", tol, low=0.0)
-    if not isinstance(df, pd.DataFrame):
-        raise ValueError(f"df must be a pandas DataFrame; got {type(df).__name__}")
+    check_frame("df", df)
     for name, col in (("x", x), ("y", y)):
         if col not in df.columns:
             raise ValueError(f"{name}={col!r} is not a column of df")

@@ -23,7 +23,7 @@ from cycler import cycler
 from matplotlib.figure import Figure
 
 from nsp._atomic import atomic_path
-from nsp._validation import Base, check_base, check_bool
+from nsp._validation import Base, check_base, check_bool, check_frame
 from nsp.paths import figure_path
 
 __all__ = [
@@ -140,8 +140,7 @@ def certified(
     >>> rounded["gamma"].tolist(), rounded["rate"].tolist(), rounded["n"].tolist()
     ([0.71692, 0.0], [0.3333, 0.6667], [1, 2])
     """
-    if not isinstance(frame, pd.DataFrame):
-        raise ValueError(f"frame must be a pandas DataFrame; got {type(frame).__name__}")
+    check_frame("frame", frame)
     for name, rules in (("decimals", decimals), ("sig", sig)):
         if rules is not None and not isinstance(rules, Mapping):
             raise ValueError(
@@ -219,10 +218,7 @@ def write_csv(frame: pd.DataFrame, target: Path) -> Path:
     ValueError
         If ``frame`` is not a DataFrame. Nothing is written then.
     """
-    if not isinstance(frame, pd.DataFrame):
-        raise ValueError(
-            f"data must be a pandas DataFrame of the plotted numbers; got {type(frame).__name__}"
-        )
+    check_frame("data", frame, what="a pandas DataFrame of the plotted numbers")
     rounded = certified(frame)
     variant = _variant()
     if not variant:
@@ -347,8 +343,7 @@ def save_table(frame: pd.DataFrame, key: str) -> Path:
     'table.csv'
     >>> del os.environ["NSP_FIGURES_DIR"]
     """
-    if not isinstance(frame, pd.DataFrame):
-        raise ValueError(f"frame must be a pandas DataFrame; got {type(frame).__name__}")
+    check_frame("frame", frame)
     if not isinstance(key, str):
         raise ValueError(f"key must be a string '<paper>/<name>'; got {key!r}")
     return write_csv(frame, figure_path(key, ".csv"))

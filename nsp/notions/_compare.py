@@ -28,7 +28,7 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from nsp._validation import Base, as_sequence, check_choice, check_real
+from nsp._validation import Base, as_sequence, check_choice, check_frame, check_real
 from nsp.info import entropy
 from nsp.joint import Joint
 from nsp.notions._evaluation import evaluate_many
@@ -125,10 +125,7 @@ def evaluate_methods(
 
 
 def _check_frame(frame: object) -> None:
-    if not isinstance(frame, pd.DataFrame):
-        raise ValueError(
-            f"frame must be a pandas DataFrame (see evaluate_methods); got {type(frame).__name__}"
-        )
+    check_frame("frame", frame, what="a pandas DataFrame (see evaluate_methods)")
 
 
 def _check_keys(name: str, values: object, keys: Sequence[str]) -> list[str]:
@@ -559,8 +556,7 @@ def winner_shares(best: pd.DataFrame) -> pd.DataFrame:
     >>> w[["method", "share"]].to_numpy().tolist()
     [['b', 0.75], ['a', 0.25]]
     """
-    if not isinstance(best, pd.DataFrame):
-        raise ValueError(f"best must be a pandas DataFrame; got {type(best).__name__}")
+    check_frame("best", best)
     known = list(METHODS.values())
     rows = []
     for (util, leak), grp in best.groupby(["utility", "leakage_notion"], sort=False):

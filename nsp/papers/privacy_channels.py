@@ -44,7 +44,15 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from nsp import channels
-from nsp._validation import Base, as_sequence, check_base, check_int, check_real, check_tol
+from nsp._validation import (
+    Base,
+    as_sequence,
+    check_base,
+    check_frame,
+    check_int,
+    check_real,
+    check_tol,
+)
 from nsp.channels import channel_capacity
 from nsp.privacy_channels import (
     PrivacyChannel,
@@ -1172,10 +1180,7 @@ def lemma1_holds(frame: pd.DataFrame, *, atol: float = 1e-9) -> bool:
     True
     """
     atol = check_real("atol", atol, low=0.0)
-    if not isinstance(frame, pd.DataFrame):
-        raise ValueError(
-            f"frame must be a balance_function table (a DataFrame); got {type(frame).__name__}"
-        )
+    check_frame("frame", frame, what="a balance_function table (a DataFrame)")
     return bool((frame.delta_upper <= np.minimum(frame.b, frame.c1) + atol).all())
 
 
@@ -1200,10 +1205,7 @@ def lemma2_holds(frame: pd.DataFrame, eps_grid: Sequence[float]) -> bool:
     True
     """
     eps_grid = _reals("eps_grid", eps_grid)
-    if not isinstance(frame, pd.DataFrame):
-        raise ValueError(
-            f"frame must be a balance_function table (a DataFrame); got {type(frame).__name__}"
-        )
+    check_frame("frame", frame, what="a balance_function table (a DataFrame)")
     return all(
         (r.c1_b <= e) == (r.c1 <= e + r.delta_upper) for _, r in frame.iterrows() for e in eps_grid
     )

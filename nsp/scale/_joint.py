@@ -18,7 +18,7 @@ import pandas as pd
 from numpy.typing import NDArray
 
 from nsp._dask import DaskInput, as_dask_frame, import_dask
-from nsp._validation import check_choice
+from nsp._validation import check_choice, check_frame
 
 __all__ = [
     "ADULT_ATTRIBUTES",
@@ -100,8 +100,7 @@ def discretize_rows(
 
     See :func:`nsp.datasets.discretize_adult` for the parameters and the result.
     """
-    if not isinstance(df, pd.DataFrame):
-        raise ValueError(f"df must be a pandas.DataFrame; got {type(df).__name__}")
+    check_frame("df", df)
     education_scheme = check_choice("education_scheme", education_scheme, EDUCATION_SCHEMES)
     age = _column(df, "age").to_numpy(dtype=float)
     if not np.all(np.isfinite(age)):

@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from nsp._dask import DaskInput, as_dask_frame, import_dask
-from nsp._validation import as_sequence
+from nsp._validation import as_sequence, check_frame
 
 __all__ = ["SEVERAL_CHANNELS", "check_meter_columns", "daily_totals_dask", "daily_totals_rows"]
 
@@ -49,8 +49,7 @@ def daily_totals_rows(frame: pd.DataFrame) -> pd.DataFrame:
     added in the order of their timestamps (ties by value), left to right in pairwise blocks
     as :func:`numpy.add.reduceat` does, whatever the order of the rows.
     """
-    if not isinstance(frame, pd.DataFrame):
-        raise ValueError(f"frame must be a pandas DataFrame; got {type(frame).__name__}")
+    check_frame("frame", frame)
     check_meter_columns(frame.columns)
     codes, names = pd.factorize(frame["customer"].astype(str).to_numpy(dtype=object), sort=True)
     stamp = frame["timestamp"].to_numpy(dtype="datetime64[ns]")

@@ -30,7 +30,7 @@ import pandas as pd
 from numpy.typing import NDArray
 
 from nsp._dask import DaskInput, as_dask_frame, import_dask
-from nsp._validation import as_sequence, check_int, check_real
+from nsp._validation import as_sequence, check_frame, check_int, check_real
 from nsp.noiseless import LinearQuantizer, local_levels
 
 __all__ = [
@@ -81,8 +81,7 @@ def coordinate_bins(
     trips: pd.DataFrame, boxes: int, bbox: Sequence[float]
 ) -> list[NDArray[np.int64]]:
     """Definition 3's bin of each coordinate (pickup lat, pickup lon, dropoff lat, dropoff lon)."""
-    if not isinstance(trips, pd.DataFrame):
-        raise ValueError(f"trips must be a pandas DataFrame; got {type(trips).__name__}")
+    check_frame("trips", trips)
     missing = [c for c in TAXI_COORDS if c not in trips.columns]
     if missing:
         raise ValueError(f"trips must have the columns {list(TAXI_COORDS)} (missing {missing})")

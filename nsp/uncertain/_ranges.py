@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
-from nsp._validation import as_pmf, check_bool, check_choice, check_real
+from nsp._validation import as_pmf, check_bool, check_choice, check_frame, check_real
 from nsp.uncertain._masks import _as_bool_matrix
 
 __all__ = [
@@ -299,8 +299,7 @@ class JointRange:
         >>> JointRange.from_frame(df, s="age", x="chol", dropna=False).x_labels
         (200.0, 210.0, None)
         """
-        if not isinstance(df, pd.DataFrame):
-            raise ValueError(f"df must be a pandas DataFrame; got {type(df).__name__}")
+        check_frame("df", df)
         dropna = check_bool("dropna", dropna)
         for arg, col in (("s", s), ("x", x)):
             if col not in df.columns:

@@ -21,7 +21,7 @@ from numpy.typing import ArrayLike, NDArray
 from scipy.special import xlogy
 
 from nsp import info
-from nsp._validation import Base, check_choice, check_int, log_base
+from nsp._validation import Base, check_choice, check_frame, check_int, log_base
 from nsp.clustering._algorithms import check_algorithm
 from nsp.clustering.funnel._greedy import _ALGORITHMS, Algorithm, _run
 from nsp.clustering.funnel._measures import _finite_array, _joint, _unnormalized_entropy
@@ -300,8 +300,7 @@ def constrained_envelope(
     """
     check_choice("sense", sense, ("min", "max"))
     check_choice("side", side, ("at_least", "at_most"))
-    if not isinstance(df, pd.DataFrame):
-        raise ValueError(f"df must be a pandas.DataFrame; got {type(df).__name__}")
+    check_frame("df", df)
     for name, col in (("value", value), ("constraint", constraint)):
         if col not in df.columns:
             raise ValueError(f"df must have the {name} column {col!r}; it has {list(df.columns)}")

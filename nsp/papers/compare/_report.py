@@ -17,7 +17,7 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
 from nsp._atomic import atomic_path
-from nsp._validation import as_sequence, check_choice, check_int, check_real
+from nsp._validation import as_sequence, check_choice, check_frame, check_int, check_real
 from nsp.notions import LEAKAGES, METHODS, UTILITIES, frontiers
 from nsp.paths import figure_path
 
@@ -90,8 +90,7 @@ def markdown_table(best: pd.DataFrame, *, min_width: float = 0.01) -> str:
     |---|---|---|
     | information loss H(X) − I(X;Y) | maximal leakage L(S→Y) | a [0, 1) · b [1, 1] |
     """
-    if not isinstance(best, pd.DataFrame):
-        raise ValueError(f"best must be a pandas DataFrame; got {type(best).__name__}")
+    check_frame("best", best)
     min_width = check_real("min_width", min_width, low=0.0, high=1.0, closed="left")
     lines = [
         "| utility loss | leakage notion | best method (budget range of the loss) |",
@@ -274,11 +273,7 @@ def frontier_figure(
     >>> len(data), len(fig.axes)
     (2, 1)
     """
-    if not isinstance(frame, pd.DataFrame):
-        raise ValueError(
-            f"frame must be a pandas DataFrame (see nsp.notions.evaluate_methods); "
-            f"got {type(frame).__name__}"
-        )
+    check_frame("frame", frame, what="a pandas DataFrame (see nsp.notions.evaluate_methods)")
     check_choice("utility", utility, tuple(UTILITIES))
     leakages = as_sequence("leakages", leakages)
     for i, leak in enumerate(leakages):

@@ -38,6 +38,7 @@ from nsp._validation import (
     as_real_array,
     check_bool,
     check_choice,
+    check_frame,
     check_int,
     check_real,
 )
@@ -596,10 +597,7 @@ def advantage_view(curves: pd.DataFrame, epsilon: float = 2) -> Figure:
     'ε = 2 bits per release'
     """
     epsilon = check_real("epsilon", epsilon, low=0.0)
-    if not isinstance(curves, pd.DataFrame):
-        raise ValueError(
-            f"curves must be the DataFrame of advantage_curves; got {type(curves).__name__}"
-        )
+    check_frame("curves", curves, what="the DataFrame of advantage_curves")
     at = curves[curves.epsilon == epsilon]
     if at.empty:
         raise ValueError(f"curves holds no game at epsilon = {epsilon:g}")

@@ -27,7 +27,14 @@ import numpy as np
 import pandas as pd
 from numpy.typing import NDArray
 
-from nsp._validation import as_real_array, as_sequence, check_choice, check_int, check_real
+from nsp._validation import (
+    as_real_array,
+    as_sequence,
+    check_choice,
+    check_frame,
+    check_int,
+    check_real,
+)
 from nsp.datasets import NILM_APPLIANCES, load_redd
 from nsp.noiseless import LinearQuantizer, local_levels
 
@@ -349,11 +356,6 @@ def _check_series(name: str, value: object) -> None:
         raise ValueError(f"{name} must be a pandas.Series of readings; got {type(value).__name__}")
 
 
-def _check_frame(name: str, value: object) -> None:
-    if not isinstance(value, pd.DataFrame):
-        raise ValueError(f"{name} must be a pandas.DataFrame; got {type(value).__name__}")
-
-
 def _check_day(name: str, value: object) -> None:
     """Refuse a day that is not a date string or a timestamp (None, a number)."""
     ok = isinstance(value, str | pd.Timestamp | np.datetime64) or hasattr(value, "isoformat")
@@ -671,7 +673,7 @@ def complete_months(frame: pd.DataFrame, *, min_coverage: float = 0.99) -> list[
     min_coverage = check_real("min_coverage", min_coverage, low=0.0, high=1.0)
     if min_coverage == 0.0:
         raise ValueError("min_coverage must be > 0")
-    _check_frame("frame", frame)
+    check_frame("frame", frame)
     cols = ["aggregate", *NILM_APPLIANCES]
     ok = frame[cols].notna().all(axis=1).to_numpy()
     month = frame["timestamp"].dt.to_period("M")
@@ -740,7 +742,7 @@ def household_fscore_vs_epsilon(
     """
     train_days = check_int("train_days", train_days, low=1)
     test_days = check_int("test_days", test_days, low=1)
-    _check_frame("frame", frame)
+    check_frame("frame", frame)
     _check_day("start", start)
     epsilons = as_sequence("epsilons", epsilons)
     threshold = check_real("threshold", threshold, low=0.0)
@@ -844,8 +846,7 @@ def redd_house1_fscore_vs_epsilon(
     >>> r.pivot_table(index="epsilon", columns="appliance", values="f1").round(3).values.tolist()
     [[0.5, 0.75, 1.0], [1.0, 1.0, 1.0], [1.0, 1.0, 1.0]]
     """
-    if not isinstance(frame, pd.DataFrame):
-        raise ValueError(f"frame must be a pandas DataFrame of meters; got {type(frame).__name__}")
+    check_frame("frame", frame, what="a pandas DataFrame of meters")
     if not isinstance(appliances, Mapping):
         raise ValueError(
             f"appliances must map appliance names to columns; got {type(appliances).__name__}"
