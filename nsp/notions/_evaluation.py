@@ -27,9 +27,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike, NDArray
-from scipy.special import xlogy
 
-from nsp import channels, info, noiseless, uncertain
+from nsp import _kernels, channels, info, noiseless, uncertain
 from nsp._resources import check_memory
 from nsp._validation import Base, as_pmf, as_real_array, check_base, check_real
 from nsp.notions._mechanism import Mechanism
@@ -63,8 +62,6 @@ COLUMNS: tuple[tuple[str, ...], tuple[str, ...]] = (
     ),
 )
 
-# Below this distance from 1 the closed form of Sibson's I_alpha loses digits: use the library.
-_NEAR_ONE = 1e-3
 # Largest alphabet of S for the batched transitive closure; larger ones use connected components.
 _CLOSURE_MAX_S = 32
 # Bytes of one (chunk, n_x, n_y) float64 stack in evaluate_many.
@@ -359,29 +356,26 @@ def _evaluation(rec: dict[str, Any], alphas: tuple[float, ...]) -> Evaluation:
 # -- a sweep, vectorised -------------------------------------------------------------------
 
 
-def _entropy_rows(p: NDArray[np.float64], axes: tuple[int, ...]) -> NDArray[np.float64]:
-    """``-sum p ln p`` over ``axes`` (nats), 0 ln 0 = 0."""
-    return -np.sum(xlogy(p, p), axis=axes)
+def _leakage_columns(
+    p_sy: NDArray[np.float64], alphas: tuple[float, ...], ln_b: float
+) -> dict[str, NDArray[np.float64]]:
+    """I(S;Y), maximal leakage and Sibson's orders of a stack of joints ``p_sy[k, s, y]``.
 
-
-def _mi_stack(
-    p: NDArray[np.float64], p_a: NDArray[np.float64], p_b: NDArray[np.float64]
-) -> NDArray[np.float64]:
-    """Mutual information (nats) of a stack ``p[k, a, b]`` with marginals ``p_a``, ``p_b``."""
-    h = _entropy_rows(p_a, (-1,)) + _entropy_rows(p_b, (-1,)) - _entropy_rows(p, (-2, -1))
-    return np.maximum(h, 0.0)
-
-
-def _sibson_stack(
-    cond: NDArray[np.float64], p_s: NDArray[np.float64], p_sy: NDArray[np.float64], a: float
-) -> NDArray[np.float64]:
-    """Sibson's ``I_a(S;Y)`` (nats) of a stack; ``cond[k, s, y] = p(y|s)`` (0 where p(s) = 0)."""
-    if a == 0:
-        covered = ((p_sy > 0) * p_s[None, :, None]).sum(axis=1)
-        return np.maximum(-np.log(covered.max(axis=1)), 0.0)
-    inner = np.einsum("s,ksy->ky", p_s, cond**a)
-    total = np.sum(inner ** (1.0 / a), axis=1)
-    return np.maximum(a / (a - 1.0) * np.log(total), 0.0)
+    The kernels of :mod:`nsp.info`'s measures, applied to the whole stack: each value is the
+    one the measure gives on ``p_sy[k]`` alone, to the bit.
+    """
+    col = {
+        "mutual_information": _kernels.mutual_information_stack(p_sy) / ln_b,
+        "maximal_leakage": _kernels.maximal_leakage_stack(p_sy) / ln_b,
+    }
+    for a in alphas:
+        if a == 1:
+            col[sibson_column(a)] = col["mutual_information"]
+        elif math.isinf(a):
+            col[sibson_column(a)] = col["maximal_leakage"]
+        else:
+            col[sibson_column(a)] = _kernels.sibson_stack(p_sy, a) / ln_b
+    return col
 
 
 def _components_closure(supp: NDArray[np.bool_], live: NDArray[np.bool_]) -> NDArray[np.intp]:
@@ -448,22 +442,7 @@ def _chunk_columns(
     p_sy_flat = p_sx @ flat
     p_sy = np.ascontiguousarray(p_sy_flat.reshape(n_s, k, n_y).transpose(1, 0, 2))
     p_y = p_sy.sum(axis=1)  # (k, n_y): the output pmf, from S or from X alike
-    cond = np.where(live_s[None, :, None], p_sy / np.where(live_s, p_s, 1.0)[None, :, None], 0.0)
-    col: dict[str, NDArray[Any]] = {}
-    col["mutual_information"] = _mi_stack(p_sy, p_s[None, :], p_y) / ln_b
-    ml = np.maximum(np.log(cond.max(axis=1).sum(axis=1)), 0.0)
-    col["maximal_leakage"] = ml / ln_b
-    for a in alphas:
-        if a == 1:
-            col[sibson_column(a)] = col["mutual_information"]
-        elif math.isinf(a):
-            col[sibson_column(a)] = col["maximal_leakage"]
-        elif abs(a - 1.0) < _NEAR_ONE:
-            col[sibson_column(a)] = np.array(
-                [info.sibson_mutual_information(p_sy[i], a, base=base) for i in range(k)]
-            )
-        else:
-            col[sibson_column(a)] = _sibson_stack(cond, p_s, p_sy, a) / ln_b
+    col: dict[str, NDArray[Any]] = _leakage_columns(p_sy, alphas, ln_b)
     # The range [[S, Y]]: the support of the joint pushed through the support of W.
     supp = np.ascontiguousarray(
         _support(p_sx, flat, p_sy_flat).reshape(n_s, k, n_y).transpose(1, 0, 2)
@@ -490,7 +469,7 @@ def _chunk_columns(
     col["noiseless_epsilon"] = np.where(det, col["output_hartley_entropy"], math.nan)
     # I(X;Y) = H(Y) - H(Y|X); H(Y|X) = -sum_x p(x) sum_y W ln W is 0 for deterministic rows,
     # so only the stochastic channels are read entry by entry (here and below).
-    h_y = _entropy_rows(p_y, (-1,))
+    h_y = _kernels.entropy_stack(p_y)
     stoch = np.flatnonzero(~det)
     if stoch.size == k:
         dense = flat
@@ -681,7 +660,7 @@ def _sweep(mechs: Sequence[Mechanism]) -> _Sweep:
     labels = np.array([mechs[int(i)].labels for i in det_rows], dtype=np.intp).reshape(-1, n_x)
     return _Sweep(
         stack=stack,
-        h_w=-xlogy(stack, stack).sum(axis=2),
+        h_w=_kernels.entropy_stack(stack),
         stoch=stoch,
         w_stoch=np.ascontiguousarray(stack[:, stoch, :]),
         det_rows=det_rows,
@@ -707,37 +686,12 @@ def _stack_chunk(
     n_x, k, n_y = stack.shape
     b, n_s, _ = p.shape
     flat = stack.reshape(n_x, k * n_y)
-    p_s, p_x = p.sum(axis=2), p.sum(axis=1)  # (b, n_s), (b, n_x)
+    p_x = p.sum(axis=1)  # (b, n_x)
     p_sy = (p.reshape(b * n_s, n_x) @ flat).reshape(b, n_s, k, n_y).transpose(0, 2, 1, 3)
     p_y = p_sy.sum(axis=2)  # (b, k, n_y)
-    live = p_s > 0
-    safe = np.where(live, p_s, 1.0)[:, None, :, None]
-    cond = np.where(live[:, None, :, None], p_sy / safe, 0.0)  # (b, k, n_s, n_y)
-    h_s = _entropy_rows(p_s, (-1,))[:, None]
-    h_y = _entropy_rows(p_y, (-1,))
-    col: dict[str, NDArray[np.float64]] = {}
-    col["mutual_information"] = np.maximum(h_s + h_y - _entropy_rows(p_sy, (-2, -1)), 0.0) / ln_b
-    col["maximal_leakage"] = np.maximum(np.log(cond.max(axis=2).sum(axis=2)), 0.0) / ln_b
-    for a in alphas:
-        name = sibson_column(a)
-        if a == 1:
-            col[name] = col["mutual_information"]
-        elif math.isinf(a):
-            col[name] = col["maximal_leakage"]
-        elif a == 0:
-            covered = ((p_sy > 0) * p_s[:, None, :, None]).sum(axis=2)
-            col[name] = np.maximum(-np.log(covered.max(axis=2)), 0.0) / ln_b
-        elif abs(a - 1.0) < _NEAR_ONE:
-            col[name] = np.array(
-                [
-                    [info.sibson_mutual_information(p_sy[i, j], a, base=base) for j in range(k)]
-                    for i in range(b)
-                ]
-            ).reshape(b, k)
-        else:
-            inner = np.einsum("bs,bksy->bky", p_s, cond**a)
-            total = np.sum(inner ** (1.0 / a), axis=2)
-            col[name] = np.maximum(a / (a - 1.0) * np.log(total), 0.0) / ln_b
+    h_y = _kernels.entropy_stack(p_y)
+    flat_sy = np.ascontiguousarray(p_sy).reshape(b * k, n_s, n_y)
+    col = {name: v.reshape(b, k) for name, v in _leakage_columns(flat_sy, alphas, ln_b).items()}
     # H(Y|X) = sum_x p(x) h(W[x, :]) is linear in p(x).
     col["utility_information"] = np.maximum(h_y - p_x @ sw.h_w, 0.0) / ln_b
     col["output_entropy"] = h_y / ln_b
@@ -762,10 +716,9 @@ def _stack_chunk(
         ex2 = (p_x @ (x * x))[:, None]
         dist = ex2 - 2.0 * (xhat * m1).sum(axis=2) + (xhat * xhat * p_y).sum(axis=2)
         col["numeric_distortion"] = np.maximum(dist, 0.0)
-    h_x = _entropy_rows(p_x, (-1,))
+    h_x = _kernels.entropy_stack(p_x)
     ones = np.ones((1, k))
-    h_sx = _entropy_rows(p, (-2, -1))
-    col["secret_information"] = (np.maximum(h_s[:, 0] + h_x - h_sx, 0.0) / ln_b)[:, None] * ones
+    col["secret_information"] = (_kernels.mutual_information_stack(p) / ln_b)[:, None] * ones
     col["prior_error"] = np.maximum(1.0 - p_x.max(axis=1), 0.0)[:, None] * ones
     col["data_entropy"] = (h_x / ln_b)[:, None] * ones
     return col
