@@ -81,17 +81,17 @@ def test_chain_rule_bounds_refuses_a_disclosure_outside_0_hx():
 
 
 def test_pareto_normalize_refuses_a_u1_utility_max_at_or_below_zero():
-    d = pd.DataFrame({"privacy": [2.0, 1.0], "utility": [3.0, 1.5]})
-    _raises(lambda: normalize(d, utility="U1", privacy_max=2.0, utility_max=-1.0), "utility_max")
-    _raises(lambda: normalize(d, utility="U1", privacy_max=2.0, utility_max=0.0), "utility_max")
+    d = pd.DataFrame({"leakage": [2.0, 1.0], "utility": [3.0, 1.5]})
+    _raises(lambda: normalize(d, utility="U1", leakage_max=2.0, utility_max=-1.0), "utility_max")
+    _raises(lambda: normalize(d, utility="U1", leakage_max=2.0, utility_max=0.0), "utility_max")
 
 
 def test_pareto_normalize_without_lam_is_valid():
     # Valid input: normalize reads ``privacy`` and ``utility`` only and is documented for extra
     # points without a sweep (a baseline); a frame without ``lam`` is such a set of points.
-    d = pd.DataFrame({"privacy": [2.0, 1.0], "utility": [3.0, 1.5]})
-    out = normalize(d, utility="U1", privacy_max=2.0, utility_max=3.0)
-    assert out.utility_loss.tolist() == [0.0, 0.5]
+    d = pd.DataFrame({"leakage": [2.0, 1.0], "utility": [3.0, 1.5]})
+    out = normalize(d, utility="U1", leakage_max=2.0, utility_max=3.0)
+    assert out.loss_norm.tolist() == [0.0, 0.5]
 
 
 @pytest.mark.parametrize(
