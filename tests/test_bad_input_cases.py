@@ -124,13 +124,13 @@ def test_load_smart_meter_refuses_start_after_end_before_reading():
 
 
 def test_lower_envelope_refuses_nan_points():
-    df = pd.DataFrame({"I_XY": [0.0, np.nan, 2.0], "I_SY": [0.0, 0.5, 0.4]})
+    df = pd.DataFrame({"utility": [0.0, np.nan, 2.0], "leakage": [0.0, 0.5, 0.4]})
     _raises(lambda: lower_envelope(df, [0.0, 1.0]), "df", "NaN")
 
 
 @pytest.mark.parametrize("xs", [1.0, [[0.0, 1.0]]], ids=["scalar", "2-D"])
 def test_envelopes_refuse_non_1d_xs(xs):
-    df = pd.DataFrame({"I_XY": [0, 1, 2], "I_SY": [0, 0.5, 0.4]})
+    df = pd.DataFrame({"utility": [0, 1, 2], "leakage": [0, 0.5, 0.4]})
     _raises(lambda: lower_envelope(df, xs), "xs", "1-D")
     _raises(lambda: upper_envelope(df, xs), "xs", "1-D")
 

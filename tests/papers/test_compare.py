@@ -143,7 +143,7 @@ def _check_funnel(j, n):
         res = algos[m.method](j.p_sx, m.value)
         assert Partition.from_labels(m.labels) == res.partition
         assert row.mutual_information == pytest.approx(res.leakage, abs=1e-10)
-        assert row.utility_information == pytest.approx(res.disclosure, abs=1e-10)
+        assert row.utility_information == pytest.approx(res.utility, abs=1e-10)
         assert row.utility_information >= m.value - 1e-9  # the constraint I(X;Y) >= R
 
 
