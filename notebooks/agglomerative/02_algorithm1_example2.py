@@ -59,7 +59,7 @@ traces[
         "accepted",
         "partition",
         "merges",
-        "privacy",
+        "leakage",
         "utility",
         "lagrangian",
         "delta",
@@ -82,7 +82,7 @@ for k, (name, res) in enumerate(runs.items()):
         label=f"${name[0]}_{name[1]}$, $\\lambda={res.lam:g}$ (stops: {res.stop_reason})",
     )
     rows += [
-        {"utility": name, "lam": res.lam, "t": a, "lagrangian": b}
+        {"utility_kind": name, "lam": res.lam, "t": a, "lagrangian": b}
         for a, b in zip(t, y, strict=True)
     ]
 ax.set_xlabel("iteration index $t$")

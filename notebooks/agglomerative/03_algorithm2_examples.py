@@ -108,7 +108,7 @@ traces[
         "accepted",
         "partition",
         "decomposition",
-        "privacy",
+        "leakage",
         "utility",
         "lagrangian",
         "delta",

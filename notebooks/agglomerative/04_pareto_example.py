@@ -69,9 +69,7 @@ windows = []
 for name, kw in configs.items():
     w = lambda_windows(merge_path(MASK, algorithm="algorithm2", **kw))
     pts = (
-        sweeps[name]
-        .drop_duplicates("t")
-        .set_index("t")[["privacy_norm", "utility_loss", "partition"]]
+        sweeps[name].drop_duplicates("t").set_index("t")[["leakage_norm", "loss_norm", "partition"]]
     )
     windows.append(w[w.reachable].join(pts, on="t").assign(curve=name))
 windows = pd.concat(windows, ignore_index=True)
@@ -89,8 +87,8 @@ for name, df in sweeps.items():
     color, marker = styles[name]
     front = pareto_front(df[df.source == "sweep"])
     ax.plot(
-        front.utility_loss,
-        front.privacy_norm,
+        front.loss_norm,
+        front.leakage_norm,
         marker=marker,
         color=color,
         drawstyle="steps-post",
@@ -99,7 +97,7 @@ for name, df in sweeps.items():
     if include_path:
         p = df[df.source == "path"]
         ax.scatter(
-            p.utility_loss, p.privacy_norm, marker=marker, facecolors="none", edgecolors=color, s=60
+            p.loss_norm, p.leakage_norm, marker=marker, facecolors="none", edgecolors=color, s=60
         )
     rows.append(df)
 ex3 = algorithm2(MASK, lam_example, utility="U1")
@@ -107,8 +105,8 @@ ex4 = algorithm2(MASK, lam_example, **configs[f"U2 ({distance})"])
 e3 = sweeps["U1"].query("t == @ex3.iterations").iloc[0]
 e4 = sweeps[f"U2 ({distance})"].query("t == @ex4.iterations").iloc[0]
 ax.scatter(
-    [e3.utility_loss],
-    [e3.privacy_norm],
+    [e3.loss_norm],
+    [e3.leakage_norm],
     marker="*",
     s=300,
     color="C0",
@@ -116,8 +114,8 @@ ax.scatter(
     label="solution of Example 3",
 )
 ax.scatter(
-    [e4.utility_loss],
-    [e4.privacy_norm],
+    [e4.loss_norm],
+    [e4.leakage_norm],
     marker="*",
     s=300,
     color="C1",
@@ -132,8 +130,8 @@ ax.set_title("Fig. 7: Pareto frontier of problem (5), Example 1 data")
 ax.legend(fontsize=8, loc="center right", bbox_to_anchor=(1.0, 0.72))
 _ = savefig(fig, "agglomerative/fig7_pareto_example", data=pd.concat(rows, ignore_index=True))
 print(
-    f"Example 3 point: loss {e3.utility_loss:.4f}, privacy {e3.privacy_norm:.4f}; "
-    f"Example 4 point: loss {e4.utility_loss:.4f}, privacy {e4.privacy_norm:.4f}"
+    f"Example 3 point: loss {e3.loss_norm:.4f}, leakage {e3.leakage_norm:.4f}; "
+    f"Example 4 point: loss {e4.loss_norm:.4f}, leakage {e4.leakage_norm:.4f}"
 )
 
 # %% [markdown]
@@ -166,8 +164,8 @@ if extra_problems:
     for k, (name, df) in enumerate(extra.items()):
         front = pareto_front(df[df.source == "sweep"])
         ax.plot(
-            front.utility_loss,
-            front.privacy_norm,
+            front.loss_norm,
+            front.leakage_norm,
             marker="os"[k],
             drawstyle="steps-post",
             color=f"C{k}",
@@ -176,8 +174,8 @@ if extra_problems:
         p = df[df.source == "path"]
         if len(p):
             ax.scatter(
-                p.utility_loss,
-                p.privacy_norm,
+                p.loss_norm,
+                p.leakage_norm,
                 marker="os"[k],
                 facecolors="none",
                 edgecolors=f"C{k}",

@@ -86,7 +86,7 @@ summary = pd.DataFrame(
     [
         {
             "panel": p,
-            "utility": u,
+            "utility_kind": u,
             "lam": lam,
             "lam_source": src,
             "iterations": res.iterations,
@@ -137,7 +137,14 @@ for ax, (panel, lst) in zip(axes, runs.items(), strict=True):
                 va="center",
             )
         rows += [
-            {"panel": panel, "utility": u, "lam": lam, "lam_source": src, "t": a, "lagrangian": b}
+            {
+                "panel": panel,
+                "utility_kind": u,
+                "lam": lam,
+                "lam_source": src,
+                "t": a,
+                "lagrangian": b,
+            }
             for a, b in zip(t, y, strict=True)
         ]
     ax.set_xlabel("iteration index $t$")
@@ -189,7 +196,8 @@ if synthetic_demo:
             label=f"${u[0]}_{u[1]}$, $\\lambda={lam:g}$: {res.iterations} it. ({res.stop_reason})",
         )
         rows += [
-            {"utility": u, "lam": lam, "t": a, "lagrangian": b} for a, b in zip(t, y, strict=True)
+            {"utility_kind": u, "lam": lam, "t": a, "lagrangian": b}
+            for a, b in zip(t, y, strict=True)
         ]
     ax.set_xlabel("iteration index $t$")
     ax.set_ylabel(r"$\mathcal{L}=\log|\mathcal{P}^{(t)}|-\lambda U_i$")

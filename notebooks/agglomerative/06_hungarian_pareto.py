@@ -77,7 +77,7 @@ for (alg, u), df in sweeps.items():
     front = pareto_front(df[df.source == "sweep"]).join(w, on="t")
     t3.append(
         front.assign(curve=f"{alg} {u}")[
-            ["curve", "t", "lam_low", "lam_high", "n_clusters", "utility_loss", "privacy_norm"]
+            ["curve", "t", "lam_low", "lam_high", "n_clusters", "loss_norm", "leakage_norm"]
         ]
     )
 t3 = pd.concat(t3, ignore_index=True)
@@ -96,8 +96,8 @@ for ax, alg, problem in ((axes[0], "algorithm1", "(3)"), (axes[1], "algorithm2",
         front = pareto_front(df[df.source == "sweep"])
         name = "Algorithm 1" if alg == "algorithm1" else "Algorithm 2"
         ax.plot(
-            front.utility_loss,
-            front.privacy_norm,
+            front.loss_norm,
+            front.leakage_norm,
             marker="os"[k],
             color=f"C{k}",
             drawstyle="steps-post",
@@ -106,12 +106,12 @@ for ax, alg, problem in ((axes[0], "algorithm1", "(3)"), (axes[1], "algorithm2",
         if include_path:
             p = df[df.source == "path"]
             # path iterates that no λ reaches (drawn open; those on the front are hidden by it)
-            off = ~p.set_index(["utility_loss", "privacy_norm"]).index.isin(
-                front.set_index(["utility_loss", "privacy_norm"]).index
+            off = ~p.set_index(["loss_norm", "leakage_norm"]).index.isin(
+                front.set_index(["loss_norm", "leakage_norm"]).index
             )
             ax.scatter(
-                p.utility_loss,
-                p.privacy_norm,
+                p.loss_norm,
+                p.leakage_norm,
                 marker="os"[k],
                 facecolors="none",
                 edgecolors=f"C{k}",
@@ -127,8 +127,8 @@ KANON_MARKERS = {"merge_low": "p", "interval": "h"}
 for _, row in kanon.iterrows():
     for k, u in enumerate(("U1", "U2")):
         axes[0].scatter(
-            [row[f"utility_loss_{u}"]],
-            [row.privacy_norm],
+            [row[f"loss_norm_{u}"]],
+            [row.leakage_norm],
             marker=KANON_MARKERS.get(row.method, "D"),
             s=260 if u == "U1" else 110,  # concentric where the two losses nearly coincide
             color=f"C{k}",
@@ -145,8 +145,8 @@ for _, row in kanon.iterrows():
                         "algorithm": f"kanon_{row.method}",
                         "utility_kind": u,
                         "source": "baseline",
-                        "utility_loss": row[f"utility_loss_{u}"],
-                        "privacy_norm": row.privacy_norm,
+                        "loss_norm": row[f"loss_norm_{u}"],
+                        "leakage_norm": row.leakage_norm,
                     }
                 ]
             )

@@ -113,8 +113,8 @@ summary = (
     .groupby(["instance", "release", "algorithm"])
     .agg(
         points=("t", "size"),
-        privacy_max=("privacy", "max"),
-        privacy_min=("privacy", "min"),
+        leakage_max=("leakage", "max"),
+        leakage_min=("leakage", "min"),
         largest_distortion=("utility", lambda u: -u.min()),
     )
 )
@@ -132,7 +132,7 @@ for ax, name in zip(axes, instances, strict=True):
             draw(
                 ax,
                 sub,
-                "privacy",
+                "leakage",
                 color=f"C{k}",
                 marker=mk,
                 ls=ls,
@@ -143,7 +143,7 @@ for ax, name in zip(axes, instances, strict=True):
         vc = d[(d.release == rel) & (d.algorithm == "merge_until_connected")]
         ax.scatter(
             -vc.utility,
-            vc.privacy,
+            vc.leakage,
             marker=mk,
             color="C2",
             s=50,
@@ -184,8 +184,8 @@ side = pd.concat(
 )
 side[side.reachable].groupby(["instance", "algorithm", "design"]).agg(
     points=("t", "size"),
-    leak_with_a_max=("privacy_with_a", "max"),
-    leak_with_a_min=("privacy_with_a", "min"),
+    leakage_with_a_max=("leakage_with_a", "max"),
+    leakage_with_a_min=("leakage_with_a", "min"),
     largest_distortion=("utility", lambda u: -u.min()),
 ).round(4)
 
@@ -204,7 +204,7 @@ for ax, name in zip(axes, side.instance.unique(), strict=True):
             draw(
                 ax,
                 sub,
-                "privacy_with_a",
+                "leakage_with_a",
                 color=f"C{k}",
                 marker=mk,
                 ls=ls,
@@ -282,7 +282,7 @@ for k, c in enumerate(("centroid", "medoid")):
         draw(
             ax,
             sub,
-            "privacy",
+            "leakage",
             color=f"C{3 * k}",
             marker="oD"[k],
             ls=ls,

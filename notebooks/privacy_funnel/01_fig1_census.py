@@ -98,9 +98,11 @@ for alg in algorithms:
     t0 = time.perf_counter()
     # I(X;Y), I(S;Y) are direct evaluations (~1e-15 absolute): 12 decimals, before anything is plotted
     curve = funnel_curve(p, FUNCTIONS[alg], n_grid).assign(algorithm=alg)  # keys label the CSV
-    curves[alg] = certified(curve, decimals={"I_XY": 12, "I_SY": 12})
+    curves[alg] = certified(curve, decimals={"utility": 12, "leakage": 12})
     seconds[alg] = time.perf_counter() - t0
-bounds = certified(bounds_frame(p, n_points=201), decimals={"I_XY": 12, "lower": 12, "upper": 12})
+bounds = certified(
+    bounds_frame(p, n_points=201), decimals={"utility": 12, "lower": 12, "upper": 12}
+)
 {a: round(s, 2) for a, s in seconds.items()}
 
 # %% [markdown]
@@ -111,20 +113,25 @@ bounds = certified(bounds_frame(p, n_points=201), decimals={"I_XY": 12, "lower":
 # %%
 xs = np.linspace(0, summary["H_X"], 201)
 if show_variant:
-    pts = curves[other].drop_duplicates(["I_XY", "I_SY"]).sort_values("I_XY").reset_index(drop=True)
+    pts = (
+        curves[other]
+        .drop_duplicates(["utility", "leakage"])
+        .sort_values("utility")
+        .reset_index(drop=True)
+    )
     sign = 1.0 if other == "alg2prime" else -1.0
     gap = pd.DataFrame(
         {
-            "I_XY": pts.I_XY,
-            "I_SY_" + other: pts.I_SY,
-            "envelope_" + upper_algorithm: upper_envelope(curves[upper_algorithm], pts.I_XY),
+            "utility": pts.utility,
+            "leakage_" + other: pts.leakage,
+            "envelope_" + upper_algorithm: upper_envelope(curves[upper_algorithm], pts.utility),
         }
     )
-    gap["difference"] = sign * (gap["I_SY_" + other] - gap["envelope_" + upper_algorithm])
+    gap["difference"] = sign * (gap["leakage_" + other] - gap["envelope_" + upper_algorithm])
     worst = gap.loc[gap["difference"].idxmax()]
     print(
         f"Algorithm 2' is above Algorithm 2 by up to {worst.difference:.3f} bit "
-        f"(at I(X;Y) = {worst.I_XY:.3f} bits); the smallest difference is {gap.difference.min():.3f} bit"
+        f"(at I(X;Y) = {worst.utility:.3f} bits); the smallest difference is {gap.difference.min():.3f} bit"
     )
     display_gap = gap.round(3)
 else:
@@ -141,8 +148,8 @@ styles = {
 }
 for alg, df in curves.items():
     ax.plot(
-        df.I_XY,
-        df.I_SY,
+        df.utility,
+        df.leakage,
         lw=1.2,
         ms=2.5,
         label=NAMES[alg],
@@ -151,9 +158,16 @@ for alg, df in curves.items():
     )
 if show_bounds:
     ax.plot(
-        bounds.I_XY, bounds.lower, color="0.55", lw=0.9, ls=":", label="chain rule: I(X;Y) − H(X|S)"
+        bounds.utility,
+        bounds.lower,
+        color="0.55",
+        lw=0.9,
+        ls=":",
+        label="chain rule: I(X;Y) − H(X|S)",
     )
-    ax.plot(bounds.I_XY, bounds.upper, color="0.55", lw=0.9, ls="-.", label="min(I(X;Y), I(S;X))")
+    ax.plot(
+        bounds.utility, bounds.upper, color="0.55", lw=0.9, ls="-.", label="min(I(X;Y), I(S;X))"
+    )
 if envelope:
     ax.plot(xs, lower_envelope(curves["alg1"], xs), color="C0", lw=2, alpha=0.4)
     ax.plot(
@@ -168,13 +182,13 @@ ax.set_ylabel("privacy leakage I(S;Y) [bits]")
 ax.set_title(f"(a) Fig. 1 on UCI Adult ({split}, N = {summary['N']:,})")
 ax.legend(fontsize=7, loc="upper left")
 if show_variant:
-    bx.vlines(gap.I_XY, 0, gap.difference, color="C2", lw=1)
-    bx.plot(gap.I_XY, gap.difference, "o", color="C2", ms=3)
+    bx.vlines(gap.utility, 0, gap.difference, color="C2", lw=1)
+    bx.plot(gap.utility, gap.difference, "o", color="C2", ms=3)
     bx.axhline(0, color="0.5", lw=0.8)
     bx.annotate(
         f"{worst.difference:.2f} bit",
-        (worst.I_XY, worst.difference),
-        xytext=(worst.I_XY + 0.8, worst.difference * 0.85),
+        (worst.utility, worst.difference),
+        xytext=(worst.utility + 0.8, worst.difference * 0.85),
         arrowprops=dict(arrowstyle="->"),
         fontsize=8,
     )
@@ -187,24 +201,24 @@ else:
 data = pd.concat(
     [df.assign(series=alg) for alg, df in curves.items()]
     + [
-        bounds.rename(columns={"lower": "I_SY"})[["I_XY", "I_SY"]].assign(
+        bounds.rename(columns={"lower": "leakage"})[["utility", "leakage"]].assign(
             series="bound_chain_rule"
         ),
-        bounds.rename(columns={"upper": "I_SY"})[["I_XY", "I_SY"]].assign(
+        bounds.rename(columns={"upper": "leakage"})[["utility", "leakage"]].assign(
             series="bound_data_processing"
         ),
     ]
     + (
         [
-            gap[["I_XY", "difference"]]
-            .rename(columns={"difference": "I_SY"})
+            gap[["utility", "difference"]]
+            .rename(columns={"difference": "leakage"})
             .assign(series="alg2prime_minus_alg2")
         ]
         if show_variant
         else []
     ),
     ignore_index=True,
-)[["series", "algorithm", "param", "I_XY", "I_SY", "n_Y"]]
+)[["series", "algorithm", "param", "utility", "leakage", "n_Y"]]
 savefig(fig, "privacy_funnel/fig1_census", data=data)
 
 # %%
@@ -234,7 +248,7 @@ table.T
 
 # %%
 probe = census_probe(p, [1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5.0])
-probe["alg2_max_I_SY_on_curve"] = upper_envelope(curves["alg2"], probe.R)
+probe["alg2_max_leakage_on_curve"] = upper_envelope(curves["alg2"], probe.R)
 probe = certified(probe, decimals={c: 12 for c in probe.columns})
 save_table(probe, "privacy_funnel/fig1_probe")
 probe.round(3)

@@ -62,15 +62,15 @@ for name, options in configs.items():
     joint = adult_census_joint(**options)
     s = joint.summary()
     # direct evaluations of I(X;Y), I(S;Y) (~1e-15 absolute): 12 decimals, before plotting
-    c = certified(fig1_curves(joint.p_sx, n_grid=n_grid), decimals={"I_XY": 12, "I_SY": 12}).assign(
-        config=name
-    )
+    c = certified(
+        fig1_curves(joint.p_sx, n_grid=n_grid), decimals={"utility": 12, "leakage": 12}
+    ).assign(config=name)
     curves.append(c)
     # Algorithms 1 and 2' run at each probe R itself; Algorithm 2 (a Δ threshold) read off its curve
     xs = np.array([1.0, 2.0, 3.0, 4.0])
     # a probe beyond H(X) is out of reach (NaN)
     probe = census_probe(joint.p_sx, xs[xs <= s["H_X"]]).set_index("R").reindex(xs)
-    a1, a2p = probe.alg1_I_SY, probe.alg2prime_I_SY
+    a1, a2p = probe.alg1_leakage, probe.alg2prime_leakage
     a2 = upper_envelope(c[c.algorithm == "alg2"], xs)
     row = {"config": name, **s}
     for x, v1, v2, v3 in zip(xs, a1, a2, a2p, strict=True):
@@ -97,8 +97,8 @@ for ax, alg in zip(axes, titles, strict=True):
     for k, name in enumerate(configs):
         c = curves[(curves.config == name) & (curves.algorithm == alg)]
         ax.plot(
-            c.I_XY,
-            c.I_SY,
+            c.utility,
+            c.leakage,
             lw=2.0 if name == "default" else 1.1,
             color="k" if name == "default" else PALETTE[(k - 1) % len(PALETTE)],
             ls="-" if name == "default" else DASHES[(k - 1) % len(DASHES)],

@@ -72,11 +72,11 @@ print(
 a1, a2, a2p = curves["alg1"], curves["alg2"], curves["alg2prime"]
 gaps = pd.DataFrame(
     {
-        "alg1_excess": a1.I_SY.to_numpy() - constrained_envelope(cloud, a1.param),
+        "alg1_excess": a1.leakage.to_numpy() - constrained_envelope(cloud, a1.param),
         "alg2prime_shortfall": constrained_envelope(cloud, a2p.param, sense="max")
-        - a2p.I_SY.to_numpy(),
-        "alg2_excess_disclosure": a2.I_XY.to_numpy()
-        - constrained_envelope(cloud, a2.param, value="I_XY", constraint="I_SY"),
+        - a2p.leakage.to_numpy(),
+        "alg2_excess_disclosure": a2.utility.to_numpy()
+        - constrained_envelope(cloud, a2.param, value="utility", constraint="leakage"),
     }
 )
 stats = pd.DataFrame(
@@ -96,7 +96,11 @@ exact_min, exact_max = lower_envelope(cloud, xs), upper_envelope(cloud, xs)
 
 fig, ax = plt.subplots(figsize=(7, 5))
 ax.scatter(
-    cloud.I_XY, cloud.I_SY, s=4, color="0.75", label=f"all {len(cloud)} deterministic mappings"
+    cloud.utility,
+    cloud.leakage,
+    s=4,
+    color="0.75",
+    label=f"all {len(cloud)} deterministic mappings",
 )
 ax.plot(xs, exact_min, color="0.3", lw=0.8, ls="--", label="exact min over I(X;Y) ≥ x")
 ax.plot(xs, exact_max, color="0.3", lw=0.8, ls="-.", label="exact max over I(X;Y) ≤ x")
@@ -108,17 +112,17 @@ names = {
     "alg2prime": "Algorithm 2′ (Note 1)",
 }
 for k, (alg, c) in enumerate(curves.items()):
-    ax.plot(c.I_XY, c.I_SY, marker="os^"[k], ms=3, lw=1, color=f"C{k}", label=names[alg])
+    ax.plot(c.utility, c.leakage, marker="os^"[k], ms=3, lw=1, color=f"C{k}", label=names[alg])
 ax.set_xlabel("disclosure I(X;Y) [bits]")
 ax.set_ylabel("privacy leakage I(S;Y) [bits]")
 ax.set_title(f"Synthetic Dirichlet({alpha:g}) instance, |S| = {n_s}, |X| = {n_x}, seed {seed}")
 ax.legend(fontsize=7)
 data = pd.concat(
-    [cloud[["I_XY", "I_SY", "n_Y"]].assign(series="brute_force")]
-    + [c[["param", "I_XY", "I_SY", "n_Y"]].assign(series=alg) for alg, c in curves.items()]
+    [cloud[["utility", "leakage", "n_Y"]].assign(series="brute_force")]
+    + [c[["param", "utility", "leakage", "n_Y"]].assign(series=alg) for alg, c in curves.items()]
     + [
-        pd.DataFrame({"I_XY": xs, "I_SY": exact_min, "series": "exact_min"}),
-        pd.DataFrame({"I_XY": xs, "I_SY": exact_max, "series": "exact_max"}),
+        pd.DataFrame({"utility": xs, "leakage": exact_min, "series": "exact_min"}),
+        pd.DataFrame({"utility": xs, "leakage": exact_max, "series": "exact_max"}),
     ],
     ignore_index=True,
 )

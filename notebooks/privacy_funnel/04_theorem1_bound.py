@@ -41,7 +41,7 @@ raw = theorem1_instances(
     n_instances=n_instances, seed=seed, max_s=max_s, max_y=max_y, alphas=alphas
 )
 # direct evaluations of O(1) nats, exact to ~1e-15 absolute (ΔC = 0 comes out as ±1e-16): 12 decimals
-df = certified(raw, decimals={c: 12 for c in ("I_SY_nats", "delta_C", "bound", "lemma1_error")})
+df = certified(raw, decimals={c: 12 for c in ("leakage_nats", "delta_C", "bound", "lemma1_error")})
 df["ratio"] = np.where(df.bound > 0, df.delta_C / df.bound, 0.0)
 summary = df.groupby("family").agg(
     instances=("ratio", "size"),

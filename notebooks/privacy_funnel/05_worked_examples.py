@@ -55,17 +55,19 @@ fig, axes = plt.subplots(1, 2, figsize=(10, 4))
 frames = []
 for ax, (name, p) in zip(axes, [("E1 (S = X mod 2)", E1_P_SX), ("E4", E4_P_SX)], strict=True):
     cloud = brute_force_deterministic(p, base=base)
-    ax.scatter(cloud.I_XY, cloud.I_SY, s=30, color="0.75", label="all deterministic mappings")
-    frames.append(cloud[["I_XY", "I_SY"]].assign(example=name, algorithm="brute_force"))
+    ax.scatter(cloud.utility, cloud.leakage, s=30, color="0.75", label="all deterministic mappings")
+    frames.append(cloud[["utility", "leakage"]].assign(example=name, algorithm="brute_force"))
     for i_alg, (alg, marker, size) in enumerate(
         (("alg1", "o", 110), ("alg2", "s", 45), ("alg2prime", "^", 14))
     ):
-        d = funnel_curve(p, FUNCTIONS[alg], 9, base=base)[["param", "I_XY", "I_SY"]]
-        d = d.assign(example=name, algorithm=alg)[["example", "algorithm", "param", "I_XY", "I_SY"]]
+        d = funnel_curve(p, FUNCTIONS[alg], 9, base=base)[["param", "utility", "leakage"]]
+        d = d.assign(example=name, algorithm=alg)[
+            ["example", "algorithm", "param", "utility", "leakage"]
+        ]
         frames.append(d)
         ax.scatter(
-            d.I_XY,
-            d.I_SY,
+            d.utility,
+            d.leakage,
             marker=marker,
             s=size,
             facecolors="none" if i_alg < 2 else f"C{i_alg}",

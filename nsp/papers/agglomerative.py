@@ -617,7 +617,7 @@ def k_anonymity_points(
 
     Each reading of the generalization baseline
     (:func:`nsp.clustering.baselines.generalize_to_k_anonymity`) gives one quantization, whose
-    privacy ``L0(S → X̂) / L0(S → X)`` and utility losses (U1 and U2) are normalized by
+    leakage ``L0(S → X̂) / L0(S → X)`` and utility losses (U1 and U2) are normalized by
     :func:`nsp.pareto.normalize` as the curves are.
 
     Parameters
@@ -638,8 +638,8 @@ def k_anonymity_points(
     Returns
     -------
     pandas.DataFrame
-        Columns ``method``, ``k``, ``n_clusters``, ``privacy_norm``, ``utility_loss_U1``,
-        ``utility_loss_U2``; one row per method.
+        Columns ``method``, ``k``, ``n_clusters``, ``leakage_norm``, ``loss_norm_U1``,
+        ``loss_norm_U2``; one row per method.
 
     References
     ----------
@@ -655,7 +655,7 @@ def k_anonymity_points(
                 "method": method,
                 "k": k,
                 "n_clusters": len(q),
-                "privacy": nonstochastic_leakage(quantize(r, q.labels)),
+                "leakage": nonstochastic_leakage(quantize(r, q.labels)),
                 "U1": resolution_utility(q),
                 "U2": distortion_utility(vals, q, distance=distance),
             }
@@ -665,20 +665,20 @@ def k_anonymity_points(
     u1 = normalize(
         df.rename(columns={"U1": "utility"}),
         utility="U1",
-        privacy_max=p0,
+        leakage_max=p0,
         utility_max=math.log2(r.n_x),
     )
     u2 = normalize(
         df.rename(columns={"U2": "utility"}),
         utility="U2",
-        privacy_max=p0,
+        leakage_max=p0,
         utility_max=0.0,
         u2_hat=u2_hat,
     )
     return df[["method", "k", "n_clusters"]].assign(
-        privacy_norm=u1["privacy_norm"],
-        utility_loss_U1=u1["utility_loss"],
-        utility_loss_U2=u2["utility_loss"],
+        leakage_norm=u1["leakage_norm"],
+        loss_norm_U1=u1["loss_norm"],
+        loss_norm_U2=u2["loss_norm"],
     )
 
 
@@ -692,15 +692,16 @@ def dominating_points(sweeps: Mapping[str, pd.DataFrame], baseline: pd.DataFrame
     ----------
     sweeps : mapping of str to pandas.DataFrame
         ``"U1"`` and ``"U2"`` to the λ sweeps of Algorithm 1 (:func:`nsp.pareto.lambda_sweep`,
-        columns ``privacy_norm``, ``utility_loss``, ``source``).
+        columns ``leakage_norm``, ``loss_norm``, ``source``).
     baseline : pandas.DataFrame
         The baseline points (:func:`k_anonymity_points`).
 
     Returns
     -------
     pandas.DataFrame
-        One row per baseline method and utility: ``sweep_points`` and ``path_points`` (how
-        many points do better), ``best_loss`` (NaN if none) and ``baseline_loss``.
+        One row per baseline method and utility: ``method``, ``utility_kind`` (``"U1"`` or
+        ``"U2"``), ``sweep_points`` and ``path_points`` (how many points do better),
+        ``best_loss`` (NaN if none) and ``baseline_loss``.
 
     References
     ----------
@@ -709,15 +710,15 @@ def dominating_points(sweeps: Mapping[str, pd.DataFrame], baseline: pd.DataFrame
     rows = []
     for _, point in baseline.iterrows():
         for u, df in sweeps.items():
-            loss = point[f"utility_loss_{u}"]
-            better = df[(df.privacy_norm <= point.privacy_norm + 1e-12) & (df.utility_loss < loss)]
+            loss = point[f"loss_norm_{u}"]
+            better = df[(df.leakage_norm <= point.leakage_norm + 1e-12) & (df.loss_norm < loss)]
             rows.append(
                 {
                     "method": point.method,
-                    "utility": u,
+                    "utility_kind": u,
                     "sweep_points": int((better.source == "sweep").sum()),
                     "path_points": int((better.source == "path").sum()),
-                    "best_loss": better.utility_loss.min(),
+                    "best_loss": better.loss_norm.min(),
                     "baseline_loss": loss,
                 }
             )
@@ -850,9 +851,9 @@ def synthetic_range(
 
 
 def merge_path_view(path: MergePath, lam: float = 0.3) -> Figure:
-    """Draw a merge path's (utility, privacy) points and the one a given λ stops at.
+    """Draw a merge path's (utility, leakage) points and the one a given λ stops at.
 
-    Algorithm 1 (or 2) merges while a merge lowers ``privacy − λ · utility``; every λ stops at a
+    Algorithm 1 (or 2) merges while a merge lowers ``leakage − λ · utility``; every λ stops at a
     point of the same path. A view for :func:`nsp.interactive.explore` (a slider over ``lam``),
     reading the path computed once.
 
@@ -879,10 +880,10 @@ def merge_path_view(path: MergePath, lam: float = 0.3) -> Figure:
     lam = check_real("lam", lam, low=0.0)
     chosen = path.result(lam)
     fig, ax = plt.subplots(figsize=(6.4, 3.8))
-    ax.plot(path.utility, path.privacy, "o-", ms=4, color="C0", label="merge path")
+    ax.plot(path.utility, path.leakage, "o-", ms=4, color="C0", label="merge path")
     ax.plot(
         chosen.utility,
-        chosen.privacy,
+        chosen.leakage,
         "o",
         ms=10,
         mfc="none",
@@ -1175,7 +1176,7 @@ def hungarian_side_range(
 
 
 def path_points(path: MergePath) -> pd.DataFrame:
-    """Return every partition of a merge path with its privacy, utility and λ-window.
+    """Return every partition of a merge path with its leakage, utility and λ-window.
 
     Parameters
     ----------
@@ -1185,7 +1186,7 @@ def path_points(path: MergePath) -> pd.DataFrame:
     Returns
     -------
     pandas.DataFrame
-        Columns ``t``, ``privacy``, ``utility``, ``n_clusters``, ``lam_low``, ``lam_high`` and
+        Columns ``t``, ``leakage``, ``utility``, ``n_clusters``, ``lam_low``, ``lam_high`` and
         ``reachable`` (some λ returns it: the points of the λ sweep's frontier).
 
     Examples
@@ -1201,7 +1202,7 @@ def path_points(path: MergePath) -> pd.DataFrame:
     return pd.DataFrame(
         {
             "t": w.t,
-            "privacy": path.privacy,
+            "leakage": path.leakage,
             "utility": path.utility,
             "n_clusters": [len(p) for p in path.partitions],
             "lam_low": w.lam_low,
@@ -1223,7 +1224,7 @@ def observable_comparison(
 
     The utility is U2 measured on X (a cluster of pairs ``(s, x)`` releases one codeword of
     their X values; :func:`nsp.clustering.nonstochastic.observable_range`), so both releases are on
-    the same axes; privacy is ``L0`` (Algorithm 1, §V-C) or ``I*`` (Algorithm 2), in bits.
+    the same axes; the leakage is ``L0`` (Algorithm 1, §V-C) or ``I*`` (Algorithm 2), in bits.
 
     Parameters
     ----------
@@ -1242,14 +1243,14 @@ def observable_comparison(
     -------
     pandas.DataFrame
         Columns ``release`` (``"X"`` or ``"Y"``), ``algorithm``, ``lam`` (§V-C runs; NaN for
-        the path points of Algorithms 1 and 2), ``t``, ``privacy``, ``utility``,
+        the path points of Algorithms 1 and 2), ``t``, ``leakage``, ``utility``,
         ``n_clusters``, ``reachable``.
 
     Examples
     --------
     >>> df = observable_comparison(example1_range(), EXAMPLE2_VALUES, vc_lambdas=[0.3])
     >>> start = df[(df.t == 0) & (df.algorithm == "algorithm1")]
-    >>> start[["release", "privacy"]].round(4).values.tolist()
+    >>> start[["release", "leakage"]].round(4).values.tolist()
     [['X', 2.585], ['Y', 2.585]]
     """
     vals = as_real_array(values, name="values")
@@ -1272,14 +1273,14 @@ def observable_comparison(
                 pd.DataFrame(
                     {
                         "t": [res.iterations],
-                        "privacy": [res.privacy],
+                        "leakage": [res.leakage],
                         "utility": [res.utility],
                         "n_clusters": [len(res.partition)],
                         "reachable": [True],
                     }
                 ).assign(release=name, algorithm="merge_until_connected", lam=float(lam))
             )
-    cols = ["release", "algorithm", "lam", "t", "privacy", "utility", "n_clusters", "reachable"]
+    cols = ["release", "algorithm", "lam", "t", "leakage", "utility", "n_clusters", "reachable"]
     return pd.concat(frames, ignore_index=True)[cols]
 
 
@@ -1314,14 +1315,14 @@ def side_information_comparison(
     -------
     pandas.DataFrame
         Columns ``design`` (``"ignores A"`` or ``"accounts for A"``), ``algorithm``, ``t``,
-        ``privacy_with_a``, ``privacy_without_a``, ``utility``, ``n_clusters``,
+        ``leakage_with_a``, ``leakage_without_a``, ``utility``, ``n_clusters``,
         ``reachable`` (on its own path's λ sweep).
 
     Examples
     --------
     >>> df = side_information_comparison(example1_side_range(), EXAMPLE2_VALUES, utility="U1")
     >>> a2 = df[(df.algorithm == "algorithm2") & (df.design == "accounts for A")]
-    >>> a2.privacy_with_a.round(4).tolist()
+    >>> a2.leakage_with_a.round(4).tolist()
     [2.3219, 2.0, 1.585, 1.0]
     """
     m3 = _mask3(mask)
@@ -1335,15 +1336,15 @@ def side_information_comparison(
             path = merge_path(rr, algorithm=alg, **kw)
             pts = path_points(path)
             parts = path.partitions
-            pts["privacy_with_a"] = [with_a(quantize_side_range(m3, p)) for p in parts]
-            pts["privacy_without_a"] = [without_a(quantize(m2, p.labels)) for p in parts]
+            pts["leakage_with_a"] = [with_a(quantize_side_range(m3, p)) for p in parts]
+            pts["leakage_without_a"] = [without_a(quantize(m2, p.labels)) for p in parts]
             frames.append(pts.assign(design=design, algorithm=alg))
     cols = [
         "design",
         "algorithm",
         "t",
-        "privacy_with_a",
-        "privacy_without_a",
+        "leakage_with_a",
+        "leakage_without_a",
         "utility",
         "n_clusters",
         "reachable",

@@ -36,7 +36,7 @@ The worked example E1 (S = parity of a uniform X): one bit of disclosure with no
 
 >>> from nsp.clustering.funnel import greedy_privacy_funnel
 >>> res = greedy_privacy_funnel([[.25, 0, .25, 0], [0, .25, 0, .25]], 1.0)
->>> res.groups, res.disclosure, res.leakage, res.algorithm
+>>> res.groups, res.utility, res.leakage, res.algorithm
 ([[0, 1], [2, 3]], 1.0, 0.0, 'greedy_privacy_funnel')
 
 References

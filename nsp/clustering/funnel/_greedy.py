@@ -115,8 +115,9 @@ class GreedyResult:
     partition : Partition
         The clusters of X (output letters, canonical order). Zero-mass letters of X join
         output letter 0.
-    disclosure, leakage : float
-        I(X;Y) and I(S;Y) of the output, in ``base`` units (recomputed from the output).
+    utility, leakage : float
+        I(X;Y) (the disclosure) and I(S;Y) of the output, in ``base`` units (recomputed from
+        the output).
     param : float
         R (Algorithms 1 and 2') or Δ (Algorithm 2), in ``base`` units.
     algorithm : str
@@ -128,11 +129,11 @@ class GreedyResult:
         Number of letters of X with positive mass (the search space).
     trace : pandas.DataFrame or None
         One row per merge: ``step``, ``i``, ``j`` (smallest members of the merged letters),
-        ``I_XY``, ``I_SY``, ``n_Y`` after the merge (when asked for).
+        ``utility``, ``leakage``, ``n_Y`` after the merge (when asked for).
     """
 
     partition: Partition
-    disclosure: float
+    utility: float
     leakage: float
     param: float
     algorithm: str
@@ -228,13 +229,13 @@ def _finish(
     i_sy = info.mutual_information(agg, 0, 1, base=base)
     trace = None
     if trace_rows is not None:
-        trace = pd.DataFrame(trace_rows, columns=["step", "i", "j", "I_XY", "I_SY", "n_Y"])
+        trace = pd.DataFrame(trace_rows, columns=["step", "i", "j", "utility", "leakage", "n_Y"])
         if len(trace):
             trace[["i", "j"]] = support[trace[["i", "j"]].to_numpy()]
-        trace[["I_XY", "I_SY"]] /= lb
+        trace[["utility", "leakage"]] /= lb
     return GreedyResult(
         partition=part,
-        disclosure=max(i_xy, 0.0) + 0.0,
+        utility=max(i_xy, 0.0) + 0.0,
         leakage=max(i_sy, 0.0) + 0.0,
         param=float(param),
         algorithm=algorithm,
@@ -553,7 +554,7 @@ def greedy_privacy_funnel(
 
     >>> p = [[.25, 0, .25, 0], [0, .25, 0, .25]]
     >>> res = greedy_privacy_funnel(p, 1.0)
-    >>> res.groups, res.disclosure, res.leakage
+    >>> res.groups, res.utility, res.leakage
     ([[0, 1], [2, 3]], 1.0, 0.0)
     """
     return _run(
@@ -618,7 +619,7 @@ def greedy_information_bottleneck(
 
     >>> p = [[.25, 0, .25, 0], [0, .25, 0, .25]]
     >>> res = greedy_information_bottleneck(p, 1.0)
-    >>> res.groups, res.disclosure, res.leakage
+    >>> res.groups, res.utility, res.leakage
     ([[0, 2], [1, 3]], 1.0, 1.0)
     """
     return _run(
@@ -682,7 +683,7 @@ def greedy_max_leakage(
     --------
     >>> p = [[.25, 0, .25, 0], [0, .25, 0, .25]]
     >>> res = greedy_max_leakage(p, 1.0)
-    >>> res.groups, res.disclosure, res.leakage
+    >>> res.groups, res.utility, res.leakage
     ([[0, 2], [1, 3]], 1.0, 1.0)
     """
     return _run(
@@ -752,7 +753,7 @@ def greedy_ratio_funnel(
 
     >>> p = [[.25, 0, .25, 0], [0, .25, 0, .25]]
     >>> res = greedy_ratio_funnel(p, 1.0)
-    >>> res.groups, res.disclosure, res.leakage
+    >>> res.groups, res.utility, res.leakage
     ([[0, 1], [2, 3]], 1.0, 0.0)
     """
     return _run(
