@@ -87,12 +87,24 @@ def _download(url: str, dest: Path, *, timeout: float) -> None:
         shutil.copyfileobj(resp, out, length=1 << 20)
 
 
+#: The loaders that read a file of the user's own (``path=``, not checksummed) in place of a
+#: dataset's registered files; the other datasets' loaders read only the registered files.
+_OWN_FILE_LOADERS: dict[str, str] = {
+    "nilm_refit_ukdale": "load_nilm_household",
+    "nyc_taxi": "load_nyc_taxi",
+    "redd": "load_redd",
+    "sgsc_smart_meter": "load_smart_meter",
+}
+
+
 def _replace_fix(entry: FileEntry) -> str:
     """Return the fix for a file in the data folder whose sha256 is not the registered one."""
+    loader = _OWN_FILE_LOADERS.get(entry.dataset)
+    own = f" To use a file of your own instead, pass path= to {loader}()." if loader else ""
     return (
         f"Run `nsp data fetch --force {entry.key}` to replace it with the registered version "
         f"(in Python: fetch({entry.key!r}, force=True)); `make data` then verifies every "
-        f"file. To use a file of your own instead, pass path= to the loader."
+        f"file.{own}"
     )
 
 
