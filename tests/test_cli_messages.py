@@ -315,10 +315,10 @@ def _message_strings(path: Path) -> list[str]:
             parts = []
             for value in node.values:
                 inside.add(id(value))
-                if isinstance(value, ast.Constant):
-                    parts.append(str(value.value))
-                else:
+                if isinstance(value, ast.FormattedValue):
                     parts.append("{" + ast.unparse(value.value) + "}")
+                else:
+                    parts.append(str(ast.literal_eval(value)))
             texts.append("".join(parts))
     for node in ast.walk(tree):
         if (
@@ -438,7 +438,7 @@ def _environment_file(toy: Toy, monkeypatch) -> str:
     return notebooks.write_environment(toy.root / "figures").read_text(encoding="utf-8")
 
 
-INTERNET = {"CI": None, "NSP_DATA_MIRROR": None}
+INTERNET: dict[str, str | None] = {"CI": None, "NSP_DATA_MIRROR": None}
 
 SCENARIOS: dict[str, Scenario] = {
     "a data file with another checksum": Scenario(

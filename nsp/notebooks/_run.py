@@ -10,7 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from nsp._atomic import atomic_path
-from nsp.notebooks._discovery import Notebook, _notebook_tool, _read, find
+from nsp._validation import as_path
+from nsp.notebooks._discovery import Notebook, _notebook_tool, _read, find, read_notebook
 from nsp.notebooks._kernels import kernel_manager, reset, stop_kernels, stopping
 from nsp.notebooks._parameters import check_value, convert_value
 from nsp.notebooks._pins import KERNEL_ENV, environment, numerical_pins
@@ -208,8 +209,10 @@ def run(
     Raises
     ------
     ValueError
-        For unknown parameters or values of the wrong type, or ``publish`` with ``quick`` or
-        parameters; nothing runs then.
+        For unknown parameters or values of the wrong type, ``publish`` with ``quick`` or
+        parameters, an unknown notebook, or an ``output`` that is a folder; nothing runs then.
+    FileNotFoundError
+        If ``nb`` is a path that does not exist.
     NotebookError
         If a cell fails: the executed notebook with the traceback is kept at
         ``build/failed/<key>.ipynb`` (named in the error) and nothing is written at ``output``.
@@ -217,8 +220,16 @@ def run(
         On Ctrl-C: the kernel is interrupted and killed, and no executed notebook is written
         (files the notebook's cells saved before the interrupt stay).
     """
-    if not isinstance(nb, Notebook):
-        nb = find(os.fspath(nb))
+    if output is not None:  # checked before anything is read or run
+        output = as_path("output", output, kind="new-file")
+    if isinstance(nb, os.PathLike):
+        nb = read_notebook(as_path("nb", nb, kind="file"))
+    elif isinstance(nb, str):
+        nb = find(nb)
+    elif not isinstance(nb, Notebook):
+        raise ValueError(
+            f"nb must be a Notebook, a key or a path; got {nb!r} ({type(nb).__name__})"
+        )
     reset()
     with Progress(1, enabled=progress) as reporter:
         try:
