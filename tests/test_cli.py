@@ -454,3 +454,15 @@ def test_a_bad_parameter_value_is_refused_before_any_kernel_starts(project, caps
     assert cli.main(["run", "k/01_var", "-p", "n", "1.5"]) == 2
     assert "parameter 'n' expects int; got '1.5'" in capsys.readouterr().err
     assert time.monotonic() - start < 5 and not (project / "build").exists()
+
+
+def test_a_declared_range_costs_no_warning_from_papermills_own_parser(project):
+    """papermill's parser gives up on a help comment holding "=" (``[>= 1]``) and then calls the
+    parameter unknown; nsp reads the cell itself, so neither warning reaches the user."""
+    _variant_notebook(project)
+    proc, lines, reader = _start(project, "run", "k/01_var", "--quick", "-p", "n", "3")
+    assert proc.wait(timeout=300) == 0
+    reader.join(5)
+    err = "".join(lines)
+    assert "done k/01_var" in err, err
+    assert "Unable to parse" not in err and "unknown parameter" not in err, err

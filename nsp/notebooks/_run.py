@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import os
 import re
 from collections.abc import Mapping
@@ -17,6 +18,19 @@ from nsp.notebooks._parameters import check_value, convert_value
 from nsp.notebooks._pins import KERNEL_ENV, environment, numerical_pins
 from nsp.notebooks._progress import Progress
 from nsp.paths import figures_dir, project_root, published_figures_dir
+
+#: papermill's own reading of the parameters cell, which nsp has read and checked already: its
+#: parser gives up on a help comment holding "=" (the ranges ``[>= 1]``) and then calls every
+#: parameter given for that line unknown. Both warnings would only mislead.
+_PAPERMILL_PARSER_NOISE = ("Unable to parse line", "Passed unknown parameter")
+
+
+def _not_papermill_parser_noise(record: logging.LogRecord) -> bool:
+    return not record.getMessage().startswith(_PAPERMILL_PARSER_NOISE)
+
+
+for _name in ("papermill", "papermill.translators"):  # a filter sees its own logger's records
+    logging.getLogger(_name).addFilter(_not_papermill_parser_noise)
 
 
 def resolve_parameters(
