@@ -18,6 +18,14 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 NOTEBOOKS := $(sort $(wildcard notebooks/*/*.py))
 
+# CI (CI set, not 0/false/no/off) runs the suite once in a random order, seeded by the commit;
+# pytest prints the seed first, and NSP_TEST_SHUFFLE=<seed> make test replays that order.
+ifndef NSP_TEST_SHUFFLE
+ifneq ($(filter-out 0 false no off,$(CI)),)
+NSP_TEST_SHUFFLE := $(shell printf '%d' 0x$$(git rev-parse --short=8 HEAD 2>/dev/null || echo 0))
+endif
+endif
+
 .PHONY: help install lock data figures check-figures notebooks lab site handouts browser site-test test lint format bench dist clean
 
 help: ## list the targets
@@ -83,7 +91,7 @@ site-test: browser site handouts ## drive every page of the site and the handout
 	$(PY) -m pytest -m site -p no:cacheprovider tests/test_site.py
 
 test: $(STAMP) data ## run the whole test suite (units, properties, doctests, every notebook with quick=True)
-	NSP_REQUIRE_DATA=1 $(PY) -m pytest -n $(JOBS) --durations=15
+	NSP_TEST_SHUFFLE=$(NSP_TEST_SHUFFLE) NSP_REQUIRE_DATA=1 $(PY) -m pytest -n $(JOBS) --durations=15
 
 lint: $(STAMP) ## check style, docstrings, types and the import floors: ruff, mypy, lint-imports
 	$(VENV)/bin/ruff check .

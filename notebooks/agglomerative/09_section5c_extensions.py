@@ -31,7 +31,7 @@ quick: bool = False  # fewer λ runs of the §V-C variant (the paths take second
 missing: str = "keep"  # keep unknown cholesterol as level -9 (paper counts), or drop
 attribute: str = "sex"  # the Hungarian attribute the adversary knows (side information A)
 distance: str = "abs"  # U2 distance, abs or sq
-vc_lambdas: list = [0.0, 0.3, 1.0, 3.0]  # λ of the §V-C variant runs
+vc_lambdas: list = [0.0, 0.3, 1.0, 3.0]  # λ of the §V-C variant runs [>= 0]
 
 # %%
 import matplotlib.pyplot as plt

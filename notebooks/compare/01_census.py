@@ -26,9 +26,9 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sweeps
-n_budgets: int = 41  # disclosure budgets R of each privacy-funnel algorithm
-n_equivocation: int = 7  # distortion budgets D of the Γ(D)-optimal sanitizer
-n_epsilons: int = 25  # DP budgets (nats) of k-ary randomized response
+n_budgets: int = 41  # disclosure budgets R of each privacy-funnel algorithm [>= 2]
+n_equivocation: int = 7  # distortion budgets D of the Γ(D)-optimal sanitizer [>= 1]
+n_epsilons: int = 25  # DP budgets (nats) of k-ary randomized response [>= 1]
 
 # %%
 import matplotlib.pyplot as plt

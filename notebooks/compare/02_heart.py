@@ -27,9 +27,9 @@
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sweeps
 missing: str = "drop"  # records without cholesterol: drop, or keep as the level -9 (paper counts)
-n_budgets: int = 41  # disclosure budgets R of each privacy-funnel algorithm
-n_equivocation: int = 7  # distortion budgets D of the Γ(D)-optimal sanitizer
-n_epsilons: int = 25  # DP budgets (nats) of randomized response and the exponential mechanism
+n_budgets: int = 41  # disclosure budgets R of each privacy-funnel algorithm [>= 2]
+n_equivocation: int = 7  # distortion budgets D of the Γ(D)-optimal sanitizer [>= 1]
+n_epsilons: int = 25  # DP budgets (nats) of randomized response and exponential mechanism [>= 1]
 
 # %%
 import matplotlib.pyplot as plt

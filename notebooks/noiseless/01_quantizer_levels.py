@@ -23,8 +23,8 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
-group_sizes: list = [2, 3, 4, 8, 16, 32]  # n, the number of individuals averaged
-epsilons: list = [0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8]  # privacy budgets (bits)
+group_sizes: list = [2, 3, 4, 8, 16, 32]  # n, the number of individuals averaged [>= 1]
+epsilons: list = [0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8]  # privacy budgets (bits) [>= 0]
 
 # %%
 import matplotlib.pyplot as plt

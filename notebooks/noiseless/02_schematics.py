@@ -21,8 +21,8 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds (this notebook is always fast)
-toy_domain: int = 6  # size of the toy range [[X]], the values 0 to toy_domain - 1
-threshold: int = 3  # hypothesis p1 holds for x at or above this value, p0 below
+toy_domain: int = 6  # size of the toy range [[X]], the values 0 to toy_domain - 1 [>= 2]
+threshold: int = 3  # hypothesis p1 holds for x at or above this value, p0 below [>= 1]
 
 # %%
 import matplotlib.pyplot as plt

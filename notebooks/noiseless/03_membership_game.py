@@ -40,14 +40,14 @@ source: str = "sgsc"  # "sgsc" (stand-in) or "ausgrid" (the paper's 2012-13 file
 ausgrid_path: str = ""  # path of the Ausgrid 2012-2013 solar home CSV, used with source ausgrid
 start: str = "2012-07-01"  # first day of the window
 end: str = "2013-06-30"  # last day of the window
-min_complete_days: int = 350  # keep households with at least this many complete days
-group_sizes: list = [2, 4, 8, 16]  # n, households per released average
-epsilons: list = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]  # privacy budgets (bits)
-n_games: int = 1000  # games per (n, epsilon)
+min_complete_days: int = 350  # keep households with at least this many complete days [>= 1]
+group_sizes: list = [2, 4, 8, 16]  # n, households per released average [>= 1]
+epsilons: list = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]  # privacy budgets (bits) [>= 0]
+n_games: int = 1000  # games per (n, epsilon) [>= 1] [<= 10000000]
 level_rule: str = "paper"  # "paper" (Theorem 8 as printed) or "safe" (corrected)
-meter_amps: float = 100.0  # maximum current of the domestic meter (A), sets the fixed range
-meter_volts: float = 230.0  # nominal voltage (V)
-seed: int = 0  # seed of the games
+meter_amps: float = 100.0  # maximum current of the domestic meter (A), sets the fixed range [> 0]
+meter_volts: float = 230.0  # nominal voltage (V) [> 0]
+seed: int = 0  # seed of the games [>= 0]
 
 # %%
 from functools import partial

@@ -23,12 +23,12 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
-p_min: float = 0.01  # smallest flip probability on the curves
-p_max: float = 0.99  # largest flip probability on the curves
-n_p: int = 99  # points on the curves
-eps_marks: list = [0.1, 0.5]  # IP budgets marked on the capacity curve, in bits
-eps_grid: list = [0.05, 0.1, 0.25, 0.5, 1.0, 2.0]  # budgets of the threshold table and panel (b)
-base: float = 2.0  # logarithm base of information values, 2 for bits
+p_min: float = 0.01  # smallest flip probability on the curves [> 0] [< 1]
+p_max: float = 0.99  # largest flip probability on the curves [> 0] [< 1]
+n_p: int = 99  # points on the curves [>= 1]
+eps_marks: list = [0.1, 0.5]  # IP budgets marked on the capacity curve, in bits [>= 0]
+eps_grid: list = [0.05, 0.1, 0.25, 0.5, 1.0, 2.0]  # budgets of the threshold table and (b) [>= 0]
+base: float = 2.0  # logarithm base of information values, 2 for bits [> 0]
 
 # %%
 import matplotlib.pyplot as plt

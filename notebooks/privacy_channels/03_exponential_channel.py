@@ -21,14 +21,14 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
-ks: list = [2, 5, 10, 100]  # output alphabet sizes k of the bound and of N*
-N_min: float = 0.1  # smallest N of the bound curves
-N_max: float = 100.0  # largest N of the bound curves
-n_N: int = 200  # points on the bound curves
-eps_list: list = [0.1, 0.5, 1.0]  # budgets of the N* table, in bits
-count_n: int = 4  # individuals of the count query
-eps_dp_list: list = [0.5, 1.0, 2.0, 4.0]  # DP budgets of the exponential mechanism, in nats
-base: float = 2.0  # logarithm base of information values, 2 for bits
+ks: list = [2, 5, 10, 100]  # output alphabet sizes k of the bound and of N* [>= 2]
+N_min: float = 0.1  # smallest N of the bound curves [> 0]
+N_max: float = 100.0  # largest N of the bound curves [> 0]
+n_N: int = 200  # points on the bound curves [>= 1]
+eps_list: list = [0.1, 0.5, 1.0]  # budgets of the N* table, in bits [> 0]
+count_n: int = 4  # individuals of the count query [>= 1]
+eps_dp_list: list = [0.5, 1.0, 2.0, 4.0]  # DP budgets of the exponential mechanism, in nats [> 0]
+base: float = 2.0  # logarithm base of information values, 2 for bits [> 0]
 
 # %%
 import matplotlib.pyplot as plt

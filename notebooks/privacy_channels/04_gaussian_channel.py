@@ -22,17 +22,17 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
-T: float = 1.0  # range bound T of the query values
-eps_min: float = 0.01  # smallest budget of the noise figure, in nats
-eps_max: float = 2.0  # largest budget of the noise figure, in nats
-balance_deltas: list = [0.0, 0.5, 1.0, 2.0]  # balance values delta of eq. (100), in nats
-sensitivities: list = [1.0, 0.1, 0.01]  # query sensitivities of the DP baselines, in units of T
-delta_prime: float = 1e-5  # delta of the (eps, delta)-DP Gaussian mechanism
-snr_min: float = 0.0625  # smallest T^2/N of the capacity figure
-snr_max: float = 16.0  # largest T^2/N of the capacity figure
-n_snr: int = 25  # points of the capacity figure
-n_inputs: int = 61  # input grid of the amplitude-constrained capacity
-n_outputs: int = 1201  # output grid of the amplitude-constrained capacity
+T: float = 1.0  # range bound T of the query values [> 0]
+eps_min: float = 0.01  # smallest budget of the noise figure, in nats [> 0]
+eps_max: float = 2.0  # largest budget of the noise figure, in nats [> 0]
+balance_deltas: list = [0.0, 0.5, 1.0, 2.0]  # balance values delta of eq. (100), in nats [>= 0]
+sensitivities: list = [1.0, 0.1, 0.01]  # query sensitivities of the DP baselines, units of T [> 0]
+delta_prime: float = 1e-5  # delta of the (eps, delta)-DP Gaussian mechanism [> 0] [< 1]
+snr_min: float = 0.0625  # smallest T^2/N of the capacity figure [> 0]
+snr_max: float = 16.0  # largest T^2/N of the capacity figure [> 0]
+n_snr: int = 25  # points of the capacity figure [>= 1]
+n_inputs: int = 61  # input grid of the amplitude-constrained capacity [>= 2]
+n_outputs: int = 1201  # output grid of the amplitude-constrained capacity [>= 2]
 
 # %%
 

@@ -28,11 +28,11 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
-Ns: list = [0.25, 0.04, 0.01]  # noise variances N (records in [0, 1], sum in [0, 2])
-ms: list = [2, 3, 4, 5, 7, 9, 13, 17]  # grid points per record
-n_outputs: int = 401  # points of the output quantization grid
-n_reference: int = 201  # input grid of the continuous reference value on [0, 2]
-base: float = 2.0  # logarithm base of information values, 2 for bits
+Ns: list = [0.25, 0.04, 0.01]  # noise variances N (records in [0, 1], sum in [0, 2]) [> 0]
+ms: list = [2, 3, 4, 5, 7, 9, 13, 17]  # grid points per record [>= 2] [<= 200]
+n_outputs: int = 401  # points of the output quantization grid [>= 2] [<= 20001]
+n_reference: int = 201  # input grid of the continuous reference value on [0, 2] [>= 2] [<= 20001]
+base: float = 2.0  # logarithm base of information values, 2 for bits [> 0]
 
 # %%
 import matplotlib.pyplot as plt

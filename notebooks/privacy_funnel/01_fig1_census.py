@@ -33,7 +33,7 @@ age_edges: str = "decade"  # age binning: "decade" (the default), "tens" or "qua
 education_scheme: str = "4level"  # education grouping: "4level" (the default) or "4level_alt"
 s_attrs: list = ["age", "income"]  # attributes of the private S
 x_attrs: list = ["age", "sex", "education"]  # attributes of the released X
-n_grid: int = 201  # thresholds per curve (evenly spaced)
+n_grid: int = 201  # thresholds per curve (evenly spaced) [>= 1]
 upper_algorithm: str = "alg2"  # top curve: "alg2" (Algorithm 2 as printed) or "alg2prime" (Note 1)
 show_variant: bool = True  # overlay the other reading of the top curve
 show_bounds: bool = True  # draw the chain-rule and data-processing bounds

@@ -21,7 +21,7 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
-n_grid: int = 101  # thresholds per curve
+n_grid: int = 101  # thresholds per curve [>= 1]
 splits: list = ["train", "test"]  # files tried besides "both"
 age_binnings: list = ["tens", "quantile"]  # age binnings tried besides "decade"
 education_schemes: list = ["4level_alt"]  # education groupings tried besides "4level"

@@ -20,11 +20,11 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
-n_s: int = 3  # size of the private alphabet
-n_x: int = 8  # size of the released alphabet; Bell of 8 is 4140 mappings
-alpha: float = 1.0  # Dirichlet concentration of the random joint pmf
-seed: int = 1  # seed of the random joint pmf
-n_grid: int = 101  # thresholds per greedy curve
+n_s: int = 3  # size of the private alphabet [>= 1]
+n_x: int = 8  # size of the released alphabet; Bell of 8 is 4140 mappings [>= 1] [<= 10]
+alpha: float = 1.0  # Dirichlet concentration of the random joint pmf [> 0]
+seed: int = 1  # seed of the random joint pmf [>= 0]
+n_grid: int = 101  # thresholds per greedy curve [>= 1]
 
 # %%
 import matplotlib.pyplot as plt

@@ -21,11 +21,11 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
-n_instances: int = 2000  # random joint pmfs
-seed: int = 0  # seed of the instances and of the random losses
-max_s: int = 5  # largest private alphabet; sizes are drawn from 2 to max_s
-max_y: int = 5  # largest release alphabet; sizes are drawn from 2 to max_y
-alphas: list = [0.1, 0.5, 1.0, 5.0]  # Dirichlet concentrations, drawn uniformly
+n_instances: int = 2000  # random joint pmfs [>= 1]
+seed: int = 0  # seed of the instances and of the random losses [>= 0]
+max_s: int = 5  # largest private alphabet; sizes are drawn from 2 to max_s [>= 2]
+max_y: int = 5  # largest release alphabet; sizes are drawn from 2 to max_y [>= 2]
+alphas: list = [0.1, 0.5, 1.0, 5.0]  # Dirichlet concentrations, drawn uniformly [> 0]
 
 # %%
 import matplotlib.pyplot as plt

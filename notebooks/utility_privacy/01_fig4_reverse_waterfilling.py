@@ -25,12 +25,12 @@
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
 pmf_variant: str = "normalized"  # normalized (printed pmf / 0.8) or nine_letter (a dropped 0.2)
-D_bars: list = [0.1, 0.25, 0.5]  # distortions of Fig. 4a
-n_grid: int = 1001  # points of the Γ(D) curve in Fig. 4b
+D_bars: list = [0.1, 0.25, 0.5]  # distortions of Fig. 4a [>= 0] [<= 1]
+n_grid: int = 1001  # points of the Γ(D) curve in Fig. 4b [>= 1]
 extend_to_one: bool = False  # draw Gamma flat at H(X) beyond D_max, up to D of 1
-ba_points: int = 25  # distortions at which Blahut–Arimoto cross-checks the closed form
-mc_samples: int = 400000  # rows of the Monte-Carlo sanitization check
-seed: int = 2013  # seed of the synthetic column and of the sanitizer
+ba_points: int = 25  # distortions at which Blahut–Arimoto cross-checks the closed form [>= 1]
+mc_samples: int = 400000  # rows of the Monte-Carlo sanitization check [>= 1] [<= 100000000]
+seed: int = 2013  # seed of the synthetic column and of the sanitizer [>= 0]
 
 # %%
 import matplotlib.pyplot as plt

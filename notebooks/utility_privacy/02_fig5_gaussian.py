@@ -25,17 +25,17 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
-var_x: float = 1.0  # variance of the public attribute X (the paper's value)
+var_x: float = 1.0  # variance of the public attribute X (the paper's value) [> 0]
 rho2_xy_list: list = [
     0.5,
     0.9,
-]  # squared correlations of X and the private Y (not given in the paper)
-rho2_xz_list: list = [0.5, 0.8]  # squared correlations of X and the side information Z (not given)
-D_min: float = 0.001  # left end of the distortion grid
-n_grid: int = 500  # points of the distortion grid
-rate_ylim: float = 3.5  # upper limit of the rate axis
-sigma_y: float = 1.3  # scale of Y in the covariance cross-check (the curves do not depend on it)
-sigma_z: float = 0.7  # scale of Z in the covariance cross-check
+]  # squared correlations of X and the private Y (not given in the paper) [>= 0] [<= 1]
+rho2_xz_list: list = [0.5, 0.8]  # X-Z squared correlations (Z: side info; not given) [>= 0] [<= 1]
+D_min: float = 0.001  # left end of the distortion grid [> 0]
+n_grid: int = 500  # points of the distortion grid [>= 1]
+rate_ylim: float = 3.5  # upper limit of the rate axis [> 0]
+sigma_y: float = 1.3  # scale of Y in the covariance cross-check (no effect on the curves) [> 0]
+sigma_z: float = 0.7  # scale of Z in the covariance cross-check [> 0]
 
 # %%
 import matplotlib.pyplot as plt

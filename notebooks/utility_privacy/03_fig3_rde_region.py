@@ -26,11 +26,11 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
-n_D: int = 37  # distortions on [D_lo, D_hi] for the surface
-D_lo: float = 0.02  # smallest distortion of the surface
-D_hi: float = 0.74  # largest distortion of the surface
-n_E: int = 25  # equivocations per distortion, from 0 to Gamma(D)
-n_curve: int = 101  # points of the Gamma and E* curves
+n_D: int = 37  # distortions on [D_lo, D_hi] for the surface [>= 1]
+D_lo: float = 0.02  # smallest distortion of the surface [>= 0]
+D_hi: float = 0.74  # largest distortion of the surface [>= 0]
+n_E: int = 25  # equivocations per distortion, from 0 to Gamma(D) [>= 1] [<= 100000]
+n_curve: int = 101  # points of the Gamma and E* curves [>= 1]
 
 # %%
 import matplotlib.pyplot as plt

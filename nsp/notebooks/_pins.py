@@ -9,6 +9,7 @@ from pathlib import Path
 
 from nsp import __version__
 from nsp._atomic import atomic_path
+from nsp._validation import as_path
 from nsp.paths import published_figures_dir
 
 try:  # numpy's SIMD dispatch: the extensions it may use, and those this CPU has
@@ -126,8 +127,17 @@ def write_environment(folder: str | os.PathLike[str] | None = None) -> Path:
     -------
     pathlib.Path
         The file ``<folder>/ENVIRONMENT.txt``.
+
+    Raises
+    ------
+    ValueError
+        If ``folder`` is not a path, or is a file.
     """
-    target = Path(folder) if folder is not None else published_figures_dir()
+    target = (
+        as_path("folder", folder, kind="new-folder")
+        if folder is not None
+        else published_figures_dir()
+    )
     lines = [
         "# The environment the figures in this folder were made in (written by nsp figures).",
         "# Install it with make install (requirements.lock).",
