@@ -102,6 +102,9 @@ for name, df in sweeps.items():
             p.utility_loss, p.privacy_norm, marker=marker, facecolors="none", edgecolors=color, s=60
         )
     rows.append(df)
+# The three curves start at (0, 1): ring U1's markers so that its first point stays visible.
+u1_line = next(line for line in ax.get_lines() if line.get_label().endswith("$U_1$"))
+u1_line.set(markersize=11, markerfacecolor="none", markeredgewidth=1.6, zorder=4)
 ex3 = algorithm2(MASK, lam_example, utility="U1")
 ex4 = algorithm2(MASK, lam_example, **configs[f"U2 ({distance})"])
 e3 = sweeps["U1"].query("t == @ex3.iterations").iloc[0]
