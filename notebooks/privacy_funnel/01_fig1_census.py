@@ -178,9 +178,9 @@ if show_variant:
         arrowprops=dict(arrowstyle="->"),
         fontsize=8,
     )
-    bx.set_title("(b) Alg. 2′ (Note 1) above Alg. 2 (as printed)")
+    bx.set_title("(b) Alg. 2′ (Note 1) minus Alg. 2 (as printed)")
     bx.set_xlabel("disclosure I(X;Y) [bits]")
-    bx.set_ylabel("extra leakage at equal disclosure [bits]")
+    bx.set_ylabel("leakage difference at equal disclosure [bits]")
 else:
     bx.set_axis_off()
 
