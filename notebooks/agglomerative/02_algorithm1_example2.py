@@ -71,6 +71,10 @@ traces[
 
 # %%
 fig, ax = plt.subplots(figsize=(5.2, 3.8))
+stops = {
+    "single_cluster": "one cluster left",
+    "delta_nonnegative": r"next $\Delta\mathcal{L} \geq 0$",
+}
 rows = []
 for k, (name, res) in enumerate(runs.items()):
     t = [h.t for h in res.history]
@@ -79,7 +83,7 @@ for k, (name, res) in enumerate(runs.items()):
         t,
         y,
         marker="os"[k],
-        label=f"${name[0]}_{name[1]}$, $\\lambda={res.lam:g}$ (stops: {res.stop_reason})",
+        label=f"${name[0]}_{name[1]}$, $\\lambda={res.lam:g}$ (stops: {stops[res.stop_reason]})",
     )
     rows += [
         {"utility_kind": name, "lam": res.lam, "t": a, "lagrangian": b}

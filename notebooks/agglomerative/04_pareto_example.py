@@ -100,6 +100,9 @@ for name, df in sweeps.items():
             p.loss_norm, p.leakage_norm, marker=marker, facecolors="none", edgecolors=color, s=60
         )
     rows.append(df)
+# The three curves start at (0, 1): ring U1's markers so that its first point stays visible.
+u1_line = next(line for line in ax.get_lines() if line.get_label().endswith("$U_1$"))
+u1_line.set(markersize=11, markerfacecolor="none", markeredgewidth=1.6, zorder=4)
 ex3 = algorithm2(MASK, lam_example, utility="U1")
 ex4 = algorithm2(MASK, lam_example, **configs[f"U2 ({distance})"])
 e3 = sweeps["U1"].query("t == @ex3.iterations").iloc[0]
@@ -192,12 +195,15 @@ if extra_problems:
     )
 
 # %% [markdown]
-# ## Footnote 18: the Lagrangian of problem (5) is neither submodular nor supermodular
+# ## Footnote 18: the Lagrangians of problems (5) and (3) are neither submodular nor supermodular
 # $F(W)=\mathcal L(\mathcal Q_W,\lambda)=\log|\mathcal P^*_{G_{\hat X}}|-\lambda U_1(X;\hat X)$ for the
 # quantization $\mathcal Q_W$ that merges the x's of $W$ and keeps the others alone (Example 1,
 # λ = 0.3). A submodular $F$ has $F(A)+F(B)-F(A\cup B)-F(A\cap B)\ge0$ for every pair, a
 # supermodular one $\le0$: the pair $\{x_1\},\{x_2\}$ (already one component) gives $-\lambda=-0.300$,
 # the pair $\{x_1\},\{x_3\}$ (Example 3's first merge) gives $\log_2\frac54-\lambda=+0.0219$.
+# The footnote covers $L_0$ too: with $F(W)=L_0(S\to\hat X)-\lambda U_1$ the pair $\{x_1\},\{x_2\}$
+# gives $-0.300$ again and $\{x_1,x_2\},\{x_1,x_3\}$ gives $\lambda(2-\log_2 3)=+0.1245$ ($L_0$ stays
+# $\log_2 6$ on these sets, only $U_1$ moves).
 
 # %%
 footnote18 = footnote18_table(lam=lam_example)

@@ -312,5 +312,7 @@ _ = savefig(fig, "agglomerative/section5c_medoid", data=data)
 #   $a$, ties to the largest joined subgraphs counted in $(x,a)$ nodes, and ends when no merge
 #   joins two components (which can leave $I_*>0$: here $I_*(S;A)$). The §V-C variant takes
 #   side information the same way (eq. (12) with $L_0(S\to\hat X|A)$; not drawn, tested).
-# * **The medoid** is not in the paper (its codeword is unstated; the centroid reproduces its
-#   numbers). With A = sex the Hungarian Algorithm 2 is no longer degenerate: $I_*(S;X,A)=\log_2 3$.
+# * **The medoid**: §V-A names two codewords, the centroid and $\hat x = x$ for some
+#   $x\in\mathcal X$ (a member of the cluster, without saying which one); the medoid is the member
+#   that minimises the largest distance, the best member for $U_2$. The paper's examples choose the
+#   centroid, which reproduces their numbers and stays the default. With A = sex the Hungarian Algorithm 2 is no longer degenerate: $I_*(S;X,A)=\log_2 3$.

@@ -57,6 +57,7 @@ if quick:
 ps = np.linspace(p_min, p_max, n_p)
 marker_ps = np.round(np.arange(0.05, 0.951, 0.05 if not quick else 0.15), 2)
 marker_ps = np.concatenate([[0.01], marker_ps])
+marker_ps = marker_ps[(marker_ps >= p_min) & (marker_ps <= p_max)]  # the curve's range only
 
 # %% [markdown]
 # ## $C_1$ of randomized response against $p$

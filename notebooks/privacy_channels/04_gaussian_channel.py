@@ -81,9 +81,10 @@ for j, bd in enumerate(balance_deltas):
     )
 for j, s in enumerate(sensitivities):
     d = tab[(tab.balance_delta == balance_deltas[0]) & (tab.sensitivity == s * T)]
-    ax.plot(d.eps, d.laplace_std, color=f"C{j}", label=f"Laplace std, Δf = {s:g}T")
+    df_text = "T" if s == 1 else f"{s:g}T"  # Δf = T, not 1T
+    ax.plot(d.eps, d.laplace_std, color=f"C{j}", label=f"Laplace std, Δf = {df_text}")
     ax.plot(
-        d.eps, d.gauss_mech_sigma, color=f"C{j}", ls="--", label=f"Gaussian mech. σ, Δf = {s:g}T"
+        d.eps, d.gauss_mech_sigma, color=f"C{j}", ls="--", label=f"Gaussian mech. σ, Δf = {df_text}"
     )
 ax.set(
     xscale="log",

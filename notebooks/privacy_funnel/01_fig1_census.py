@@ -192,9 +192,9 @@ if show_variant:
         arrowprops=dict(arrowstyle="->"),
         fontsize=8,
     )
-    bx.set_title("(b) Alg. 2′ (Note 1) above Alg. 2 (as printed)")
+    bx.set_title("(b) Alg. 2′ (Note 1) minus Alg. 2 (as printed)")
     bx.set_xlabel("disclosure I(X;Y) [bits]")
-    bx.set_ylabel("extra leakage at equal disclosure [bits]")
+    bx.set_ylabel("leakage difference at equal disclosure [bits]")
 else:
     bx.set_axis_off()
 
@@ -304,5 +304,6 @@ explore(partial(budget_view, curves), R=(0.0, 5.0, 0.25))
 #   $\mathbb E_{P_S}[-\log q(S)]=H(S)+D(P_S\|q)$, minimised at $q=P_S$ (so $c_0^*=H(S)$).
 #   §III-D says the information bottleneck designs "the mapping $P_{Y|S}$"; the designed
 #   mapping is $P_{Y|X}$.
-# * The Gaussian privacy funnel announced in the ITW abstract is not in the paper's text
-#   (references [16], [17] dangle) and is not reproduced.
+# * The paper's text has no Gaussian privacy funnel and its abstract announces none; its
+#   references [16] (Gallager) and [17] (information bottleneck for Gaussian variables) are never
+#   cited. Nothing Gaussian is reproduced.

@@ -53,6 +53,7 @@ FUNCTIONS = {  # the figure's keys -> funnel_curve's algorithm= names
 unit = {2.0: "bits", math.e: "nats"}.get(float(base), f"log base {base:g}")
 fig, axes = plt.subplots(1, 2, figsize=(10, 4))
 frames = []
+titles = {"E4": "E4 (|S| = 2, |X| = 3: P_SX = [0.3 0.1 0.05; 0.1 0.2 0.25])"}
 for ax, (name, p) in zip(axes, [("E1 (S = X mod 2)", E1_P_SX), ("E4", E4_P_SX)], strict=True):
     cloud = brute_force_deterministic(p, base=base)
     ax.scatter(cloud.utility, cloud.leakage, s=30, color="0.75", label="all deterministic mappings")
@@ -75,7 +76,7 @@ for ax, (name, p) in zip(axes, [("E1 (S = X mod 2)", E1_P_SX), ("E4", E4_P_SX)],
             linewidths=1.2,
             label=NAMES[alg],
         )
-    ax.set_title(name)
+    ax.set_title(titles.get(name, name))
     ax.set_xlabel(f"disclosure I(X;Y) [{unit}]")
     ax.set_ylabel(f"leakage I(S;Y) [{unit}]")
     ax.legend(fontsize=7)

@@ -41,6 +41,8 @@ sigma_z: float = 0.7  # scale of Z in the covariance cross-check [> 0]
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
+from matplotlib.legend_handler import HandlerTuple
+from matplotlib.lines import Line2D
 
 from nsp.papers import utility_privacy as up
 from nsp.plotting import savefig, use_style
@@ -125,15 +127,24 @@ for j, ry in enumerate(rho2_xy_list):
         lw=1.2,
         label=f"case (i), $\\rho_{{XY}}^2$={ry}",
     )
+# The band legend shows each band width in the colours it is drawn in (one per rho_XY^2).
+band_handles, band_labels = [], []
 for i, rz in enumerate(rho2_xz_list):
-    ax_l.plot(
-        [],
-        [],
-        color="gray",
-        lw=band_lw[i % 2],
-        alpha=0.22 + 0.18 * i,
-        solid_capstyle="butt",
-        label=f"cases (ii)/(iii), $\\rho_{{XZ}}^2$={rz}: up to $D$={var_x * (1 - rz):g} (dot)",
+    band_handles.append(
+        tuple(
+            Line2D(
+                [],
+                [],
+                color=f"C{j + 2}",
+                lw=band_lw[i % 2],
+                alpha=0.22 + 0.18 * i,
+                solid_capstyle="butt",
+            )
+            for j in range(len(rho2_xy_list))
+        )
+    )
+    band_labels.append(
+        f"cases (ii)/(iii), $\\rho_{{XZ}}^2$={rz}: up to $D$={var_x * (1 - rz):g} (dot)"
     )
 ax_l.text(
     0.98,
@@ -146,7 +157,14 @@ ax_l.text(
 ax_l.set_xlabel("distortion $D$ (MSE)")
 ax_l.set_ylabel("leakage [bits/entry]")
 ax_l.set_title("leakage")
-ax_l.legend(fontsize=7)
+line_handles, line_labels = ax_l.get_legend_handles_labels()
+ax_l.legend(
+    line_handles + band_handles,
+    line_labels + band_labels,
+    handler_map={tuple: HandlerTuple(ndivide=None, pad=0.0)},
+    handlelength=3.0,
+    fontsize=7,
+)
 fig.suptitle(
     f"Fig. 5: Gaussian data, $\\sigma_X^2$={var_x:g} (correlations assumed, not given in the paper)"
 )

@@ -95,7 +95,7 @@ ax3.set_ylabel("equivocation $E$ [bits]")
 ax3.set_zlabel("rate $R$ [bits]")
 ax3.set_title("$R(D,E)$ over $E\\leq\\Gamma(D)$")
 ax2 = fig.add_subplot(1, 2, 2)
-for D in [0.1, 0.25, 0.4]:
+for D in [0.1, 0.25, 0.4, 0.6]:  # 0.6: zero leakage is affordable, the slice ends at E = 1
     sub = certified(up.rde_surface(p_src, dist, [D], 9 if quick else 41), decimals=RDE_DIGITS)
     ax2.plot(sub.E, sub.R, label=f"$D$={D}")
     ax2.plot(sub.E_star.iloc[0], sub.R.iloc[0], "k.", ms=6)
@@ -118,7 +118,8 @@ savefig(fig, "utility_privacy/fig3a_rde_region", data=surface)
 #   own convex program (the release independent of $X_h$) and equals
 #   $\frac12\bigl(1-h(2D-1)\bigr)$ on this instance. Just below it $R(D,E)$ rises steeply
 #   (e.g. $R(\frac12,0.999)=0.404$ against $R(\frac12,1)=\frac12$ bit), which the surface
-#   shows as a steep edge, not a notch.
+#   shows as a steep edge, not a notch. The slice at $D=0.6$ (right panel) ends at zero leakage,
+#   $E=1$, with $\frac12(1-h(0.2))=0.139$ bit.
 # * **Eq. (10) is garbled** in the paper ("max over min"); it is read as
 #   $\Gamma(D)=\max_{p(\hat x\mid x):\,\mathbb E d\le D}H(X_{\mathcal K_h}\mid\hat X)$.
 #   **Remark 3** writes $p(\hat x\mid x_{\mathcal K_h})$ where the Markov encoder is

@@ -34,6 +34,7 @@ from nsp._validation import (
     check_choice,
     check_int,
     check_real,
+    trusted,
 )
 from nsp.clustering.baselines import generalize_to_k_anonymity
 from nsp.clustering.nonstochastic import (
@@ -97,6 +98,7 @@ __all__ = [
     "example1_side_range",
     "example_values",
     "examples_table",
+    "FOOTNOTE18_MEASURES",
     "footnote18_table",
     "hungarian_age_chol",
     "hungarian_joint_range",
@@ -912,15 +914,25 @@ def _subset(name: str, value: Iterable[int], n_x: int) -> frozenset[int]:
     return frozenset(check_int(name, v, low=0, high=n_x - 1) for v in items)
 
 
+#: The privacy measures of footnote 18: ``I*(S; X̂)`` (problem (5)) and ``L0(S → X̂)`` (problem (3)).
+FOOTNOTE18_MEASURES: tuple[str, ...] = ("maximin", "leakage")
+
+
 def merge_lagrangian(
-    r: JointRange | ArrayLike, subset: Iterable[int], *, lam: float = 0.3, base: Base = 2
+    r: JointRange | ArrayLike,
+    subset: Iterable[int],
+    *,
+    lam: float = 0.3,
+    measure: Literal["maximin", "leakage"] = "maximin",
+    base: Base = 2,
 ) -> float:
-    """Return the set function ``F(W) = L(Q_W, λ)`` of problem (5) with utility ``U1``.
+    """Return the set function ``F(W) = L(Q_W, λ)`` of problem (5) or (3) with utility ``U1``.
 
     ``Q_W`` merges the x indices of ``W`` into one cluster and keeps every other x alone
-    (``Q_∅`` and ``Q_{x}`` are all singletons); ``L = log|P*_{G_X̂}| − λ · I0(X → X̂)`` is the
-    Lagrangian of problem (5) of [1]_. Footnote 18 of [1]_ tests the submodularity of the
-    Lagrangian on this kind of set function (see :func:`modularity_gap`).
+    (``Q_∅`` and ``Q_{x}`` are all singletons); ``L = I*(S; X̂) − λ · I0(X → X̂)`` with
+    ``I*(S; X̂) = log|P*_{G_X̂}|`` is the Lagrangian of problem (5) of [1]_, and
+    ``L = L0(S → X̂) − λ · I0(X → X̂)`` that of problem (3). Footnote 18 of [1]_ tests the
+    submodularity of both Lagrangians on this kind of set function (see :func:`modularity_gap`).
 
     Parameters
     ----------
@@ -930,13 +942,16 @@ def merge_lagrangian(
         The x indices merged into one cluster (0-based).
     lam : float
         The Lagrange multiplier ``λ ≥ 0``.
+    measure : {"maximin", "leakage"}
+        The privacy term: ``I*(S; X̂)`` (problem (5)) or ``L0(S → X̂)`` (problem (3)).
     base : float or str
         Logarithm base (2: bits).
 
     Returns
     -------
     float
-        ``log|P*_{G_X̂}| − λ · U1(X; X̂)`` for ``X̂`` the quantization ``Q_W``.
+        ``I*(S; X̂) − λ · U1(X; X̂)`` (or ``L0(S → X̂) − λ · U1``) for ``X̂`` the quantization
+        ``Q_W``.
 
     References
     ----------
@@ -951,8 +966,14 @@ def merge_lagrangian(
     1.4797
     >>> round(merge_lagrangian(r, [0, 2], lam=0.3), 4)
     1.4578
+
+    With ``L0``: every x but x1 reveals one secret, so ``L0 = log2 6``:
+
+    >>> round(merge_lagrangian(r, [], lam=0.3, measure="leakage"), 4)
+    1.7428
     """
     lam = check_real("lam", lam, low=0.0)
+    check_choice("measure", measure, FOOTNOTE18_MEASURES)
     b = check_base(base)
     mask = np.asarray(r.mask if isinstance(r, JointRange) else r, dtype=bool)
     if mask.ndim != 2 or mask.shape[1] < 1:
@@ -960,8 +981,12 @@ def merge_lagrangian(
     n_x = mask.shape[1]
     w = _subset("subset", subset, n_x)
     labels = [0 if j in w else j + 1 for j in range(n_x)]
-    n_comp = len(quantized_decomposition(mask, labels))
-    return float(math.log(n_comp) / math.log(b) - lam * resolution_utility(labels, base=b))
+    with trusted():
+        if measure == "maximin":
+            privacy = math.log(len(quantized_decomposition(mask, labels))) / math.log(b)
+        else:
+            privacy = nonstochastic_leakage(quantize(mask, labels), base=b)
+        return float(privacy - lam * resolution_utility(labels, base=b))
 
 
 def modularity_gap(
@@ -970,6 +995,7 @@ def modularity_gap(
     b: Iterable[int],
     *,
     lam: float = 0.3,
+    measure: Literal["maximin", "leakage"] = "maximin",
     base: Base = 2,
 ) -> float:
     """Return ``F(A) + F(B) − F(A ∪ B) − F(A ∩ B)`` for ``F`` = :func:`merge_lagrangian`.
@@ -986,6 +1012,8 @@ def modularity_gap(
         The two subsets of x indices (0-based).
     lam : float
         The Lagrange multiplier ``λ ≥ 0``.
+    measure : {"maximin", "leakage"}
+        The privacy term of the Lagrangian: ``I*`` (problem (5)) or ``L0`` (problem (3)).
     base : float or str
         Logarithm base (2: bits).
 
@@ -1003,24 +1031,36 @@ def modularity_gap(
     >>> r = example1_range()
     >>> round(modularity_gap(r, [0], [1], lam=0.3), 4), round(modularity_gap(r, [0], [2]), 4)
     (-0.3, 0.0219)
+    >>> round(modularity_gap(r, [0, 1], [0, 2], lam=0.3, measure="leakage"), 4)
+    0.1245
     """
     lam = check_real("lam", lam, low=0.0)
+    check_choice("measure", measure, FOOTNOTE18_MEASURES)
+    b_ = check_base(base)
     mask = np.asarray(r.mask if isinstance(r, JointRange) else r, dtype=bool)
     if mask.ndim != 2 or mask.shape[1] < 1:
         raise ValueError(f"r must be a 2-d joint range, got shape {mask.shape}")
     sa = _subset("a", a, mask.shape[1])
     sb = _subset("b", b, mask.shape[1])
-    f = [merge_lagrangian(mask, w, lam=lam, base=base) for w in (sa, sb, sa | sb, sa & sb)]
+    with trusted():
+        f = [
+            merge_lagrangian(mask, w, lam=lam, measure=measure, base=b_)
+            for w in (sa, sb, sa | sb, sa & sb)
+        ]
     return float(f[0] + f[1] - f[2] - f[3])
 
 
 def footnote18_table(*, lam: float = 0.3) -> pd.DataFrame:
-    """Tabulate footnote 18 of [1]_: the Lagrangian of problem (5) is neither sub- nor supermodular.
+    """Tabulate footnote 18 of [1]_: the Lagrangians of (5) and (3) are not sub- or supermodular.
 
-    On Example 1 with ``U1`` and ``λ``, for ``F`` = :func:`merge_lagrangian`: the pair
-    ``A = {x1}, B = {x2}`` (one component already) has gap ``−λ`` (``−0.300`` at λ = 0.3), which
-    a submodular ``F`` forbids; ``A = {x1}, B = {x3}`` (two components joined, Example 3's
-    first merge) has gap ``log2(5/4) − λ`` (``+0.0219``), which a supermodular ``F`` forbids.
+    On Example 1 with ``U1`` and ``λ``, for ``F`` = :func:`merge_lagrangian`. With ``I*``
+    (problem (5)): the pair ``A = {x1}, B = {x2}`` (one component already) has gap ``−λ``
+    (``−0.300`` at λ = 0.3), which a submodular ``F`` forbids; ``A = {x1}, B = {x3}`` (two
+    components joined, Example 3's first merge) has gap ``log2(5/4) − λ`` (``+0.0219``), which a
+    supermodular ``F`` forbids. With ``L0`` (problem (3)), which stays ``log2 6`` on all these
+    sets (x4 … x7 stay alone and each reveals one secret): ``{x1}, {x2}`` has gap ``−λ`` again,
+    and the overlapping pair ``A = {x1, x2}, B = {x1, x3}`` has gap ``λ (2 − log2 3)``
+    (``+0.1245``), from ``U1`` alone.
 
     Parameters
     ----------
@@ -1030,8 +1070,9 @@ def footnote18_table(*, lam: float = 0.3) -> pd.DataFrame:
     Returns
     -------
     pandas.DataFrame
-        One row per pair: ``A``, ``B``, ``F(A)``, ``F(B)``, ``F(A∪B)``, ``F(A∩B)``, ``gap``
-        ``= F(A) + F(B) − F(A∪B) − F(A∩B)`` (bits) and ``shows`` (what its sign rules out).
+        One row per measure and pair: ``measure`` (``I*`` or ``L0``), ``A``, ``B``, ``F(A)``,
+        ``F(B)``, ``F(A∪B)``, ``F(A∩B)``, ``gap`` ``= F(A) + F(B) − F(A∪B) − F(A∩B)`` (bits)
+        and ``shows`` (what its sign rules out).
 
     References
     ----------
@@ -1040,16 +1081,22 @@ def footnote18_table(*, lam: float = 0.3) -> pd.DataFrame:
     Examples
     --------
     >>> footnote18_table(lam=0.3)["gap"].round(4).tolist()
-    [-0.3, 0.0219]
+    [-0.3, 0.0219, -0.3, 0.1245]
     """
     lam = check_real("lam", lam, low=0.0)
     r = example1_range()
+    pairs = {
+        "maximin": (({0}, {1}), ({0}, {2})),
+        "leakage": (({0}, {1}), ({0, 1}, {0, 2})),
+    }
+    symbols = {"maximin": "I*", "leakage": "L0"}
     rows = []
-    for a, b in (({0}, {1}), ({0}, {2})):
-        f = {
-            key: merge_lagrangian(r, w, lam=lam)
-            for key, w in (("F(A)", a), ("F(B)", b), ("F(A∪B)", a | b), ("F(A∩B)", a & b))
-        }
+    for measure, (a, b) in ((m, pair) for m in FOOTNOTE18_MEASURES for pair in pairs[m]):
+        with trusted():
+            f = {
+                key: merge_lagrangian(r, w, lam=lam, measure=measure)  # type: ignore[arg-type]
+                for key, w in (("F(A)", a), ("F(B)", b), ("F(A∪B)", a | b), ("F(A∩B)", a & b))
+            }
         gap = f["F(A)"] + f["F(B)"] - f["F(A∪B)"] - f["F(A∩B)"]
         if gap < 0:
             shows = "not submodular (a submodular F has gap ≥ 0)"
@@ -1059,6 +1106,7 @@ def footnote18_table(*, lam: float = 0.3) -> pd.DataFrame:
             shows = "modular on this pair"
         rows.append(
             {
+                "measure": symbols[measure],
                 "A": _cluster_text(sorted(a)),
                 "B": _cluster_text(sorted(b)),
                 **f,

@@ -720,6 +720,12 @@ def greedy_ratio_funnel(
     positive mass always lose disclosure when merged) scores ``+inf`` if it removes leakage
     and ``0`` otherwise. An improvement on the paper's algorithms, not one of them.
 
+    Ties are common: merging two letters whose conditionals of S have disjoint supports costs
+    as much leakage as disclosure, a ratio of exactly 1 (the largest possible). Which tied pair
+    comes first within ``tie_tol`` then depends on rounding, so the path depends on how the
+    costs are evaluated: on the census at ``R = 2`` bits these closed forms give 0.0444 bit of
+    leakage, costs recomputed from the joints for every candidate 0.0481 bit.
+
     Parameters
     ----------
     p_sx : array_like, shape (n_s, n_x)
