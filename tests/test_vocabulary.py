@@ -49,7 +49,7 @@ from nsp.paths import repo_root
 from nsp.uncertain import nonstochastic_leakage
 
 #: The names the (leakage, utility) tables used before the vocabulary was decided.
-OLD_NAMES = frozenset({"privacy", "I_SY", "I_XY", "privacy_norm", "utility_loss"})
+OLD_NAMES = frozenset({"privacy", "I_SY", "I_XY", "privacy_norm", "utility_loss", "disclosure"})
 #: Pieces of those names that a qualified column (``alg1_I_SY``, ``utility_loss_U1``) carried.
 OLD_PIECES = ("I_SY", "I_XY", "utility_loss")
 #: The old stem of a qualified leakage column (``privacy_with_a``); ``no_privacy`` (a run

@@ -160,12 +160,12 @@ runs = pd.concat(
     ],
     ignore_index=True,
 )
-runs = certified(runs, decimals={"disclosure": 9, "leakage": 9, "lagrangian": 9, "change": 9})
+runs = certified(runs, decimals={"utility": 9, "leakage": 9, "lagrangian": 9, "change": 9})
 ends = runs.groupby(["beta", "start"], sort=False).agg(
     steps=("iteration", "max"),
-    disclosure_start=("disclosure", "first"),
+    utility_start=("utility", "first"),
     leakage_start=("leakage", "first"),
-    disclosure_end=("disclosure", "last"),
+    utility_end=("utility", "last"),
     leakage_end=("leakage", "last"),
     lagrangian_start=("lagrangian", "first"),
     lagrangian_end=("lagrangian", "last"),
@@ -181,11 +181,11 @@ ax.fill_between(
 for k, beta in enumerate(betas):
     path = runs[(runs.beta == beta) & (runs.start == next(iter(starts)))]
     ax.plot(
-        path.disclosure, path.leakage, color=f"C{k + 3}", lw=1.2, label=f"iteration, β = {beta:g}"
+        path.utility, path.leakage, color=f"C{k + 3}", lw=1.2, label=f"iteration, β = {beta:g}"
     )
-    ax.plot(path.disclosure.iloc[-1], path.leakage.iloc[-1], "*", color=f"C{k + 3}", ms=11)
+    ax.plot(path.utility.iloc[-1], path.leakage.iloc[-1], "*", color=f"C{k + 3}", ms=11)
     bx.plot(path.iteration + 1, path.lagrangian, color=f"C{k + 3}", label=f"β = {beta:g}")
-ax.plot(greedy.disclosure, greedy.leakage, "o", color="C0", ms=8, label="Algorithm 1 (the start)")
+ax.plot(greedy.utility, greedy.leakage, "o", color="C0", ms=8, label="Algorithm 1 (the start)")
 ax.set(
     xlabel="disclosure I(X;Y) [bits]",
     ylabel="privacy leakage I(S;Y) [bits]",

@@ -57,9 +57,9 @@ def test_one_step_is_the_self_consistent_update(seed):
     res = alternating_iteration(p, beta=beta, mapping=w, max_iter=1)
     np.testing.assert_allclose(res.mapping, _one_step_by_hand(p, w, beta), atol=1e-12)
     first = res.trace.iloc[0]
-    assert first.disclosure == pytest.approx(disclosure(p, w), abs=1e-12)
+    assert first.utility == pytest.approx(disclosure(p, w), abs=1e-12)
     assert first.leakage == pytest.approx(privacy_leakage(p, w), abs=1e-12)
-    assert first.lagrangian == pytest.approx(first.disclosure - beta * first.leakage, abs=1e-12)
+    assert first.lagrangian == pytest.approx(first.utility - beta * first.leakage, abs=1e-12)
 
 
 @pytest.mark.parametrize("seed", range(25))
@@ -83,10 +83,10 @@ def test_worked_example_e1_exactly():
     res = alternating_iteration(E1, beta=2.0, mapping=start)
     assert res.trace.lagrangian.iloc[0] == pytest.approx(1.0, abs=1e-12)
     np.testing.assert_allclose(res.mapping, 0.5, atol=1e-15)
-    assert res.converged and res.trace.disclosure.iloc[-1] == pytest.approx(0.0, abs=1e-12)
+    assert res.converged and res.trace.utility.iloc[-1] == pytest.approx(0.0, abs=1e-12)
     res = alternating_iteration(E1, beta=2.0)
     assert res.trace.lagrangian.iloc[0] == pytest.approx(2.0 - 2.0 * 1.0, abs=1e-12)
-    assert res.trace.disclosure.iloc[-1] == pytest.approx(1.0, abs=1e-12)
+    assert res.trace.utility.iloc[-1] == pytest.approx(1.0, abs=1e-12)
     assert res.trace.leakage.iloc[-1] == pytest.approx(1.0, abs=1e-12)
     assert res.trace.lagrangian.iloc[-1] == pytest.approx(1.0 - 2.0, abs=1e-12)
 
@@ -104,7 +104,7 @@ def test_the_notes_numbers_on_notebook_03s_instance():
     rng = np.random.default_rng(1)
     p = rng.dirichlet(np.full(24, 1.0)).reshape(3, 8)
     greedy = greedy_privacy_funnel(p, info.entropy(p.sum(axis=0)) / 2)
-    assert (round(greedy.disclosure, 2), round(greedy.leakage, 3)) == (1.47, 0.048)
+    assert (round(greedy.utility, 2), round(greedy.leakage, 3)) == (1.47, 0.048)
     starts = [mapping_from_partition(greedy.partition), None]
     starts += [np.random.default_rng([1, k]).dirichlet(np.ones(8), size=8) for k in range(3)]
     expected = {1.5: (0.0, 0.0), 3.0: (0.144, 0.049), 6.0: (1.11, 0.289)}
@@ -114,10 +114,10 @@ def test_the_notes_numbers_on_notebook_03s_instance():
             assert res.converged
             end = res.trace.iloc[-1]
             digits = 2 if beta == 6.0 else 3
-            assert round(end.disclosure, digits) == d and round(end.leakage, 3) == leak
+            assert round(end.utility, digits) == d and round(end.leakage, 3) == leak
             # The end leaks more per bit disclosed than Algorithm 1, or discloses nothing.
-            assert end.disclosure < 1e-6 or end.leakage / end.disclosure > greedy.leakage / (
-                greedy.disclosure
+            assert end.utility < 1e-6 or end.leakage / end.utility > greedy.leakage / (
+                greedy.utility
             )
 
 

@@ -39,7 +39,7 @@ class AlternatingResult:
     mapping : numpy.ndarray, shape (n_x, n_y)
         The last privacy mapping ``p(y | x)``.
     trace : pandas.DataFrame
-        One row per iterate, the start first: ``iteration``, ``disclosure`` I(X;Y),
+        One row per iterate, the start first: ``iteration``, ``utility`` I(X;Y),
         ``leakage`` I(S;Y), ``lagrangian`` ``I(X;Y) − β I(S;Y)`` and ``change`` (the largest
         change of ``p(y | x)`` from the previous iterate; NaN at the start).
     beta : float
@@ -124,7 +124,7 @@ def alternating_iteration(
     >>> alternating_iteration(p, beta=2.0, mapping=start).trace.lagrangian.round(6).tolist()
     [1.0, 0.0, 0.0]
     >>> res = alternating_iteration(p, beta=2.0)
-    >>> res.trace[["disclosure", "leakage"]].iloc[-1].round(6).tolist(), res.converged
+    >>> res.trace[["utility", "leakage"]].iloc[-1].round(6).tolist(), res.converged
     ([1.0, 1.0], True)
     """
     p = _joint(p_sx)
@@ -153,7 +153,7 @@ def alternating_iteration(
         rows.append(
             {
                 "iteration": t,
-                "disclosure": d,
+                "utility": d,
                 "leakage": leak,
                 "lagrangian": d - beta * leak,
                 "change": change,
