@@ -118,6 +118,7 @@ IEEE Trans. Automatic Control, 2013 (maximin information).
 
 from __future__ import annotations
 
+from nsp.notions._columns import COLUMNS, sibson_column
 from nsp.notions._compare import (
     LEAKAGES,
     TIE_TOL,
@@ -130,7 +131,7 @@ from nsp.notions._compare import (
     reversals,
     winner_shares,
 )
-from nsp.notions._evaluation import COLUMNS, Evaluation, evaluate, evaluate_many, sibson_column
+from nsp.notions._evaluation import Evaluation, evaluate, evaluate_many
 from nsp.notions._mechanism import Mechanism
 from nsp.notions._methods import (
     FAMILIES,
