@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike, NDArray
+from scipy import sparse
 from scipy.special import xlogy
 
 from nsp import info
@@ -49,6 +50,8 @@ __all__ = [
 
 # Mechanisms per group of similar width in stack_columns.
 _STACK_GROUP = 32
+# Below this share of nonzero entries a stack of joints is multiplied as a sparse matrix.
+_SPARSE = 0.2
 
 
 @dataclass(frozen=True)
@@ -62,6 +65,7 @@ class _Sweep:
     det_rows: NDArray[np.intp]
     labels: NDArray[np.intp]  # (k_det, n_x)
     codewords: tuple[tuple[int, NDArray[np.float64]], ...]
+    flat_t: sparse.csr_array | None  # (k * n_y, n_x): the stack's transpose, when mostly 0
 
 
 def _sweep(mechs: Sequence[Mechanism]) -> _Sweep:
@@ -85,7 +89,46 @@ def _sweep(mechs: Sequence[Mechanism]) -> _Sweep:
             for i, m in enumerate(mechs)
             if m.codewords is not None
         ),
+        flat_t=_sparse_transpose(stack.reshape(n_x, k * n_y)),
     )
+
+
+def _sparse_transpose(flat: NDArray[np.float64]) -> sparse.csr_array | None:
+    if np.count_nonzero(flat) >= _SPARSE * flat.size:
+        return None
+    return sparse.csr_array(flat.T)
+
+
+def _times(a: NDArray[np.float64], sw: _Sweep) -> NDArray[np.float64]:
+    """Return ``a @ flat`` (the stack as ``(n_x, k * n_y)``), sparse where most of it is 0.
+
+    The stack of deterministic channels is mostly 0, and so is a stack of joints of a few
+    records on many cells; a dense product would multiply zeros.
+    """
+    if sw.flat_t is not None:
+        return np.ascontiguousarray(np.asarray(sw.flat_t @ a.T).T)
+    flat = sw.stack.reshape(sw.stack.shape[0], -1)
+    if np.count_nonzero(a) < _SPARSE * a.size:
+        return np.asarray(sparse.csr_array(a) @ flat)
+    return a @ flat
+
+
+def _power(c: NDArray[np.float64], a: float) -> NDArray[np.float64]:
+    """``c ** a``; by repeated squaring for an integral order up to 64 (a few products)."""
+    if a != int(a) or not 2 <= a <= 64:
+        return c**a
+    e = int(a)
+    out: NDArray[np.float64] | None = None
+    sq = c
+    while True:
+        if e & 1:
+            out = sq if out is None else out * sq
+        e >>= 1
+        if not e:
+            break
+        sq = sq * sq
+    assert out is not None
+    return out
 
 
 def _stack_chunk(
@@ -100,9 +143,8 @@ def _stack_chunk(
     stack = sw.stack
     n_x, k, n_y = stack.shape
     b, n_s, _ = p.shape
-    flat = stack.reshape(n_x, k * n_y)
     p_s, p_x = p.sum(axis=2), p.sum(axis=1)  # (b, n_s), (b, n_x)
-    p_sy = (p.reshape(b * n_s, n_x) @ flat).reshape(b, n_s, k, n_y).transpose(0, 2, 1, 3)
+    p_sy = _times(p.reshape(b * n_s, n_x), sw).reshape(b, n_s, k, n_y).transpose(0, 2, 1, 3)
     p_y = p_sy.sum(axis=2)  # (b, k, n_y)
     live = p_s > 0
     safe = np.where(live, p_s, 1.0)[:, None, :, None]
@@ -129,7 +171,7 @@ def _stack_chunk(
                 ]
             ).reshape(b, k)
         else:
-            inner = np.einsum("bs,bksy->bky", p_s, cond**a)
+            inner = np.einsum("bs,bksy->bky", p_s, _power(cond, a))
             total = np.sum(inner ** (1.0 / a), axis=2)
             col[name] = np.maximum(a / (a - 1.0) * np.log(total), 0.0) / ln_b
     # H(Y|X) = sum_x p(x) h(W[x, :]) is linear in p(x).
@@ -149,7 +191,7 @@ def _stack_chunk(
         col["numeric_distortion"] = np.full((b, k), math.nan)
     else:
         # E[(X - x̂(Y))²] = E[X²] - 2 sum_y x̂_y m1_y + sum_y x̂_y² p(y), m1_y = E[X 1{Y=y}].
-        m1 = ((p_x * x) @ flat).reshape(b, k, n_y)
+        m1 = _times(p_x * x, sw).reshape(b, k, n_y)
         xhat = np.divide(m1, p_y, out=np.zeros_like(p_y), where=p_y > 0)
         for i, words in sw.codewords:
             xhat[:, i, : words.size] = words

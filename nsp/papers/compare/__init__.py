@@ -13,7 +13,8 @@ to it:
 * its tables and figures: :func:`markdown_table` and :func:`shares_markdown` (markdown
   renderings of the best methods and of the winner shares, with the methods' short names
   :data:`SHORT`), :func:`save_markdown` (written beside the figures) and
-  :func:`frontier_figure` (every method's frontier, one panel per notion).
+  :func:`frontier_figure` (every method's frontier, one panel per notion, with the bands of
+  the bootstrap intervals).
 
 What the comparison shows and where the notions disagree is explained in
 ``docs/papers/compare.md``.
