@@ -46,6 +46,8 @@ from nsp.papers.compare import (
     frontier_figure,
     heart_joint,
     markdown_table,
+    resample_joint,
+    standing_on_grid,
 )
 from nsp.pareto import pareto_front
 from nsp.partition import Partition
@@ -551,3 +553,40 @@ def test_frontier_figure_draws_interval_bands():
     )
     assert not fig.axes[0].collections
     plt.close(fig)
+
+
+# --- sampling ------------------------------------------------------------------------------
+
+
+def test_resample_joint_draws_records_and_drops_unseen_values():
+    j = Joint.from_counts(
+        [[500, 300, 1, 200], [100, 400, 0, 500]], name="toy", x_values=[1.0, 2.0, 3.0, 4.0]
+    )
+    a = resample_joint(j, 300, seed=3)
+    b = resample_joint(j, 300, seed=3)
+    assert a.counts.sum() == 300 and np.array_equal(a.counts, b.counts)
+    assert not np.array_equal(a.counts, resample_joint(j, 300, seed=4).counts)
+    kept = [j.x_labels.index(lab) for lab in a.x_labels]
+    assert a.x_values.tolist() == [j.x_values[i] for i in kept]
+    assert (a.counts.sum(axis=0) > 0).all()
+    # the rare value (1 record in 2,001) is almost never drawn in 300
+    assert "2" not in a.x_labels
+    # a draw of many records follows the source's pmf
+    big = resample_joint(j, 200_000, seed=0)
+    np.testing.assert_allclose(big.p_sx, j.p_sx, atol=0.005)
+    with pytest.raises(ValueError, match="every value of S"):
+        resample_joint(Joint.from_counts([[1000, 0], [0, 1]]), 5, seed=0)
+
+
+def test_standing_on_grid_reads_the_covering_range():
+    f = random_frame(3)
+    table = best_methods(f, leakage="mutual_information", utility="information_loss")
+    grid = np.linspace(-0.5, f.information_loss.max() + 1, 40)
+    got = standing_on_grid(table, grid)
+    assert len(got) == len(grid)
+    for row in got.itertuples():
+        if row.budget < table.loss_from.min():
+            assert row.best == "" and row.status == ""
+            continue
+        want = table[_covers(table, min(row.budget, table.loss_to.max()))].iloc[0]
+        assert (row.best, row.status) == (want.best, want.status)
