@@ -183,6 +183,28 @@ def _log_mean_exp_near_one(
     return out
 
 
+def power(c: NDArray[np.float64], a: float) -> NDArray[np.float64]:
+    """Return ``c ** a``, by repeated squaring for an integral order from 2 to 64.
+
+    A few products, where ``**`` with a float exponent takes a logarithm and an exponential
+    per entry.
+    """
+    if a != int(a) or not 2 <= a <= 64:
+        return c**a
+    e = int(a)
+    out: NDArray[np.float64] | None = None
+    sq = c
+    while True:
+        if e & 1:
+            out = sq if out is None else out * sq
+        e >>= 1
+        if not e:
+            break
+        sq = sq * sq
+    assert out is not None
+    return out
+
+
 def sibson_stack(p: NDArray[np.float64], alpha: float) -> NDArray[np.float64]:
     """Return Sibson's ``I_alpha(A; B)`` (nats) of every joint ``p[..., a, b]``, clipped at 0.
 
@@ -206,7 +228,7 @@ def sibson_stack(p: NDArray[np.float64], alpha: float) -> NDArray[np.float64]:
     eps = alpha - 1.0
     if abs(eps) > NEAR_ONE:
         cond = p / np.where(pa > 0, pa, 1.0)[..., None]
-        inner = (pa[..., None] * cond**alpha).sum(axis=-2)
+        inner = (pa[..., None] * power(cond, alpha)).sum(axis=-2)
         value = alpha / eps * np.log((inner ** (1.0 / alpha)).sum(axis=-1))
     else:
         on = p > 0
