@@ -180,9 +180,7 @@ ax.fill_between(
 )
 for k, beta in enumerate(betas):
     path = runs[(runs.beta == beta) & (runs.start == next(iter(starts)))]
-    ax.plot(
-        path.utility, path.leakage, color=f"C{k + 3}", lw=1.2, label=f"iteration, β = {beta:g}"
-    )
+    ax.plot(path.utility, path.leakage, color=f"C{k + 3}", lw=1.2, label=f"iteration, β = {beta:g}")
     ax.plot(path.utility.iloc[-1], path.leakage.iloc[-1], "*", color=f"C{k + 3}", ms=11)
     bx.plot(path.iteration + 1, path.lagrangian, color=f"C{k + 3}", label=f"β = {beta:g}")
 ax.plot(greedy.utility, greedy.leakage, "o", color="C0", ms=8, label="Algorithm 1 (the start)")
