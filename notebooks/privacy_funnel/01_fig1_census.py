@@ -286,14 +286,25 @@ probe_ci = probe_ci.rename(
     columns={
         "method": "algorithm",
         "value": "R",
-        "utility_information": "I_XY",
-        "utility_information_low": "I_XY_low",
-        "utility_information_high": "I_XY_high",
-        "mutual_information": "I_SY",
-        "mutual_information_low": "I_SY_low",
-        "mutual_information_high": "I_SY_high",
+        "utility_information": "utility",
+        "utility_information_low": "utility_low",
+        "utility_information_high": "utility_high",
+        "mutual_information": "leakage",
+        "mutual_information_low": "leakage_low",
+        "mutual_information_high": "leakage_high",
     }
-)[["algorithm", "R", "I_XY", "I_XY_low", "I_XY_high", "I_SY", "I_SY_low", "I_SY_high"]]
+)[
+    [
+        "algorithm",
+        "R",
+        "utility",
+        "utility_low",
+        "utility_high",
+        "leakage",
+        "leakage_low",
+        "leakage_high",
+    ]
+]
 save_table(probe_ci, "privacy_funnel/fig1_probe_intervals")
 probe_ci.round(3)
 

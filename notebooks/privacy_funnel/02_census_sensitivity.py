@@ -140,9 +140,9 @@ choices = table[[f"alg1_min@{x:g}" for x in xs]].to_numpy()
 spread = pd.DataFrame(
     {
         "R": xs,
-        "I_SY": alg1_ci.mutual_information,
-        "I_SY_low": alg1_ci.mutual_information_low,
-        "I_SY_high": alg1_ci.mutual_information_high,
+        "leakage": alg1_ci.mutual_information,
+        "leakage_low": alg1_ci.mutual_information_low,
+        "leakage_high": alg1_ci.mutual_information_high,
         "choices_min": np.nanmin(choices, axis=0),
         "choices_max": np.nanmax(choices, axis=0),
     }
