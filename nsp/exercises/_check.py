@@ -123,7 +123,7 @@ def _compare(answer: object, expected: object, ex: Exercise) -> str | None:
         if want.ndim == 0 and isinstance(answer, numbers.Real):
             off = abs(float(answer) - float(want))
             scale = max(abs(float(want)), 1e-300)
-            return f"not yet: off by {off / scale:.0%} of the right value"
+            return f"not yet: off by {100 * off / scale:.2g}% of the right value"
         return "not yet: some values are off"
     return None
 
