@@ -28,7 +28,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 PAPERS = ("agglomerative", "noiseless", "privacy_channels", "utility_privacy", "privacy_funnel")
-SECTIONS = (*PAPERS, "compare", "datasets")
+SECTIONS = ("course", *PAPERS, "compare", "datasets")
 _START = time.monotonic()
 
 
@@ -38,6 +38,7 @@ def _say(message: str) -> None:
 
 
 TITLES = {
+    "course": "Course notebooks",
     "datasets": "The datasets",
     "compare": "All five notions side by side",
     "agglomerative": "Agglomerative clustering (Ding & Farokhi)",
@@ -362,6 +363,18 @@ def _handouts_index(out: Path, written: list[Path]) -> Path:
     return index
 
 
+def _clear_handouts(out: Path) -> None:
+    """Remove what an earlier ``make handouts`` wrote into ``out`` (and nothing else there).
+
+    No handout of an older build may survive: of a notebook since removed, or of the earlier
+    layout with one folder per section and no editions.
+    """
+    for name in (*EDITIONS, "mathjax", *SECTIONS):
+        if (out / name).is_dir():
+            shutil.rmtree(out / name)
+    (out / "index.html").unlink(missing_ok=True)
+
+
 def handouts(
     out: Path, *, pdf: bool = True, notebooks: list[tuple[str, Path]] | None = None
 ) -> list[Path]:
@@ -390,6 +403,7 @@ def handouts(
     import nbformat
     from nbconvert import HTMLExporter
 
+    _clear_handouts(out)
     (out / "mathjax").mkdir(parents=True, exist_ok=True)
     (out / "mathjax" / "tex-svg.js").write_text(_mathjax_svg(), encoding="utf-8")
     (out / "mathjax" / "config.js").write_text(MATHJAX_CONFIG + "\n", encoding="utf-8")
