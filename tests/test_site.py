@@ -162,4 +162,3 @@ def test_the_gallery_shows_every_committed_png(server, browser):
     missing = [p.relative_to(ROOT).as_posix() for p in committed if p.name not in shown]
     assert not missing, f"not in the gallery: {missing}"
     assert not seen["broken"]
-
