@@ -251,9 +251,9 @@ MATHJAX_CONFIG = (
 #: shows every solution open.
 EDITIONS = ("student", "teacher")
 
-#: Print rules of the handouts: code wraps at the margin instead of being cut, no output is
-#: kept whole at the price of a half-empty page, and a figure shrinks to fit on a page rather
-#: than being pushed to the next one.
+#: Print rules of the handouts: code and wide tables wrap at the margin instead of being cut,
+#: no output is kept whole at the price of a half-empty page, and a figure shrinks to fit on a
+#: page rather than being pushed to the next one.
 PRINT_CSS = """
 @media print {
   pre, .jp-RenderedText pre, .highlight pre, code {
@@ -275,6 +275,12 @@ PRINT_CSS = """
     height: auto !important;
     object-fit: contain;
   }
+  .jp-RenderedHTMLCommon table { font-size: 7.5pt !important; max-width: 100% !important; }
+  .jp-RenderedHTMLCommon th, .jp-RenderedHTMLCommon td {
+    white-space: normal !important;
+    padding: 1px 4px !important;
+  }
+  .jp-RenderedHTMLCommon thead th { overflow-wrap: anywhere; }
   .jp-InputPrompt, .jp-OutputPrompt { display: none !important; }
   details > summary { font-weight: bold; }
 }
