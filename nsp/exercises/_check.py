@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import numbers
+import textwrap
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
@@ -65,7 +66,8 @@ class Verdict:
         return self.correct
 
     def __repr__(self) -> str:
-        return f"{self.name}: {self.message}"
+        # wrapped, so that a notebook page or a handout shows the whole hint
+        return textwrap.fill(f"{self.name}: {self.message}", width=88, subsequent_indent="    ")
 
 
 def _catalogue(topic: str) -> Mapping[str, Exercise]:
