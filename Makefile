@@ -79,7 +79,7 @@ lab: $(STAMP) ## open JupyterLab on the project (notebooks/ and your copies in b
 site: figures ## build the static site into build/site/ (offline; the notebooks make figures executed)
 	$(PY) docs/site/make_site.py
 
-handouts: figures ## one self-contained HTML (and PDF, with Chromium) per notebook in build/handouts/
+handouts: figures ## every notebook as a student's and a teacher's handout (HTML, PDF with Chromium) in build/handouts/
 	$(PY) docs/site/make_site.py --handouts build/handouts $$(command -v chromium >/dev/null || echo --no-pdf)
 
 browser: ## install Debian's Chromium for the browser test (needs root and apt-get)
@@ -88,7 +88,7 @@ browser: ## install Debian's Chromium for the browser test (needs root and apt-g
 		else echo "install Chromium (Debian: sudo apt-get install chromium)"; exit 1; fi; }
 
 site-test: browser site handouts ## drive every page of the site and the handouts in headless Chromium
-	$(PY) -m pytest -m site -p no:cacheprovider tests/test_site.py
+	$(PY) -m pytest -m site -p no:cacheprovider tests/test_site.py tests/test_handouts.py
 
 test: $(STAMP) data ## run the whole test suite (units, properties, doctests, every notebook with quick=True)
 	NSP_TEST_SHUFFLE=$(NSP_TEST_SHUFFLE) NSP_REQUIRE_DATA=1 $(PY) -m pytest -n $(JOBS) --durations=15

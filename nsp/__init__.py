@@ -22,6 +22,7 @@ Every subpackage is reachable from ``import nsp`` (imported on first use):
 ``plotting``      style and deterministic figure saving
 ``notebooks``     finding and running the notebooks
 ``interactive``   sliders that redraw a view in JupyterLab (the default view elsewhere)
+``exercises``     the course's checked exercises: ``check(name, answer)``
 ``paths``         where the data, the figures and the builds live
 ``cli``           the ``nsp`` command (``python -m nsp``)
 ================  ==========================================================================

@@ -230,6 +230,10 @@ VALID = {
     ("nsp.papers.agglomerative.side_information_comparison", "values", "str"),
     ("nsp.papers.agglomerative.side_information_comparison", "values", "nan"),
     ("nsp.papers.agglomerative.side_information_comparison", "values", "shape"),
+    # An exercise's answer is the student's: None means "not answered yet" and a wrong kind is
+    # a wrong answer, each said in the returned verdict (a false Verdict with a hint).
+    ("nsp.exercises.check", "answer", "None"),
+    ("nsp.exercises.check", "answer", "str"),
 }
 
 #: Replacements still answered cryptically (an error that does not name the argument; issue

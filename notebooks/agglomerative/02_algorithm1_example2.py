@@ -100,14 +100,41 @@ ax.legend()
 _ = savefig(fig, "agglomerative/fig3_algorithm1_convergence", data=pd.DataFrame(rows))
 
 # %% [markdown]
-# ## Exercise
-# Why can merging two values of $X$ never increase the leakage $L_0(S \to \hat X)$?
+# ## Exercises
+# **1 (concept).** Why can merging two values of $X$ never increase the leakage $L_0(S \to \hat X)$?
 #
 # <details><summary>Solution</summary>
 #
 # $L_0(S \to \hat X) = \log|[\![S]\!]| - \log \min_{\hat x} |[\![S|\hat x]\!]|$. A merge replaces two
 # conditional ranges by their union, which is at least as large as either, so the smallest
 # conditional range cannot shrink and $L_0$ cannot grow.
+#
+# </details>
+
+# %% [markdown]
+# **2 (code).** Merge the values of Example 1 into two clusters, $\{x_1, x_2, x_3, x_4\}$ and $\{x_5, x_6, x_7\}$.
+# Compute $L_0(S \to \hat X) = \log_2|[\![S]\!]| - \log_2 \min_{\hat x} |[\![S|\hat x]\!]|$ in bits. Run the check cell to see whether your answer is right.
+
+# %%
+from nsp.exercises import check
+
+answer = None  # replace None by your computation
+check("worstcase.merged_l0", answer)
+
+# %% [markdown]
+# <details><summary>Solution</summary>
+#
+# ```python
+# import numpy as np
+#
+# from nsp.papers.agglomerative import example1_range
+#
+# mask = example1_range().mask  # rows s, columns x
+# clusters = [[0, 1, 2, 3], [4, 5, 6]]
+# sizes = [mask[:, c].any(axis=1).sum() for c in clusters]  # |[[S|x̂]]| of each cluster
+# answer = np.log2(mask.any(axis=1).sum()) - np.log2(min(sizes))
+# check("worstcase.merged_l0", answer)
+# ```
 #
 # </details>
 

@@ -162,6 +162,46 @@ undefined
 #   minimum margin only, and one rare record can change them (see `nsp.estimate`, status
 #   `support_fragile`).
 #
+# ## Exercises
+# **1 (concept).** The reversals table lists pairs of methods where one wins under one notion and loses under
+# another. How can a release leak less than another by $I(S;Y)$ and more by $L_0$?
+#
+# <details><summary>Solution</summary>
+#
+# $I(S;Y)$ averages over the outputs with their probabilities; $L_0$ uses only which pairs
+# $(s, y)$ are possible, and the single output that rules out the most values of $S$. A release can
+# blur the secret a lot on average and still, for one rare output, exclude most values of $S$
+# (large $L_0$), while another leaks a little at every output but never excludes any (small $L_0$).
+#
+# </details>
+
+# %% [markdown]
+# **2 (code).** Release $X$ itself on the census joint (`census_income_joint()`, $S$ = income). Compute the
+# maximal leakage $L(S \to X) = \log_2 \sum_x \max_s p(x \mid s)$ in bits. Run the check cell to see whether your answer is right.
+
+# %%
+from nsp.exercises import check
+
+answer = None  # replace None by your computation
+check("compare.census_maximal_leakage", answer)
+
+# %% [markdown]
+# <details><summary>Solution</summary>
+#
+# ```python
+# import numpy as np
+#
+# from nsp.papers.compare import census_income_joint
+#
+# p = census_income_joint().p_sx
+# p_x_given_s = p / p.sum(axis=1, keepdims=True)
+# answer = np.log2(p_x_given_s.max(axis=0).sum())
+# check("compare.census_maximal_leakage", answer)
+# ```
+#
+# </details>
+
+# %% [markdown]
 # ## Differences from the paper
 # * No single paper does this: each compares its method with its own baseline only. The
 #   joint is the privacy funnel's census joint with **S = income alone** (its experiment uses

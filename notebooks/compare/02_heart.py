@@ -199,6 +199,45 @@ check
 #   included) and the structural facts (L0 = I* = 0 for every full-support channel, the
 #   local-DP ε of the channels, which does not depend on the data).
 #
+# ## Exercises
+# **1 (concept).** Farokhi's noiseless $\epsilon$ and the mean squared error are measured here but not on the
+# census. Why?
+#
+# <details><summary>Solution</summary>
+#
+# Both need $X$ to be a number: noiseless privacy quantizes a numeric query (here cholesterol), and
+# the squared error of the estimate $E[X \mid Y]$ needs values to subtract. The census $X$ (age
+# decade, sex, education) is categorical.
+#
+# </details>
+
+# %% [markdown]
+# **2 (code).** Release $X$ itself on the heart joint (`heart_joint()`). Using only which pairs $(s, x)$ have
+# $p(s, x) > 0$, compute $L_0(S \to X) = \log_2 |[\![S]\!]| - \log_2 \min_x |[\![S|x]\!]|$ in bits. Run the check cell to see whether your answer is right.
+
+# %%
+from nsp.exercises import check
+
+answer = None  # replace None by your computation
+check("compare.heart_l0", answer)
+
+# %% [markdown]
+# <details><summary>Solution</summary>
+#
+# ```python
+# import numpy as np
+#
+# from nsp.papers.compare import heart_joint
+#
+# support = heart_joint().p_sx > 0  # rows s, columns x
+# seen = support[:, support.any(axis=0)]  # the values x that occur
+# answer = np.log2(support.any(axis=1).sum()) - np.log2(seen.sum(axis=0).min())
+# check("compare.heart_l0", answer)
+# ```
+#
+# </details>
+
+# %% [markdown]
 # ## Differences from the paper
 # * No single paper does this: each compares its method with its own baseline only.
 # * By default the records without a cholesterol value are **dropped** (271 records, 37 ages,

@@ -121,8 +121,8 @@ save_table(theorems, "noiseless/table_theorems_1_to_7")
 theorems.round(4)
 
 # %% [markdown]
-# ## Exercise
-# One individual moves the average of $n$ readings in $[0, 1]$ over an interval of length $1/n$.
+# ## Exercises
+# **1 (concept).** One individual moves the average of $n$ readings in $[0, 1]$ over an interval of length $1/n$.
 # How many of $q$ equal bins can that interval meet, and why does the paper's rule $q = 2^\epsilon n$
 # spend more than $\epsilon$ bits?
 #
@@ -132,6 +132,32 @@ theorems.round(4)
 # boundary at each end. With $q = 2^\epsilon n$ that is $2^\epsilon + 1$ outputs, $\log_2(2^\epsilon + 1)$ bits
 # (the counterexample above reaches 5 bins at $\epsilon = 2$). The corrected rule $q = \max(m, (m-1)n)$,
 # $m = \lfloor 2^\epsilon \rfloor$, gives at most $m - 1 + 1 = m$ outputs when $m \ge 2$.
+#
+# </details>
+
+# %% [markdown]
+# **2 (code).** The average of $n = 8$ readings in $[0, 1]$ is quantized by the paper's rule for $\epsilon = 3$
+# bits, $q = 2^\epsilon n$ bins. Compute the budget it really spends: $\log_2$ of the largest number of
+# outputs one individual can reach. Run the check cell to see whether your answer is right.
+
+# %%
+from nsp.exercises import check
+
+answer = None  # replace None by your computation
+check("worstcase.realized_budget", answer)
+
+# %% [markdown]
+# <details><summary>Solution</summary>
+#
+# ```python
+# import math
+#
+# n, epsilon = 8, 3
+# q = 2**epsilon * n
+# outputs = math.ceil(q / n) + 1  # an interval of length 1/n meets this many bins at most
+# answer = math.log2(outputs)
+# check("worstcase.realized_budget", answer)
+# ```
 #
 # </details>
 

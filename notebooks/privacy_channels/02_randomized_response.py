@@ -169,8 +169,8 @@ savefig(fig, "privacy_channels/rr_ip_vs_dp", data=data)
 rr_ip_vs_dp_table(eps_grid, base=base)
 
 # %% [markdown]
-# ## Exercise
-# At which flip probability does randomized response leak nothing, in both senses? What do the two
+# ## Exercises
+# **1 (concept).** At which flip probability does randomized response leak nothing, in both senses? What do the two
 # levels do as $p \to 0$?
 #
 # <details><summary>Solution</summary>
@@ -178,6 +178,32 @@ rr_ip_vs_dp_table(eps_grid, base=base)
 # At $p = 1/2$: $C_1 = \log 2 - H(1/2) = 0$ and the DP level is $|\ln 1| = 0$. As $p \to 0$, $C_1 \to
 # \log 2$ (one bit: all a binary answer can carry), while the DP level $\ln((1-p)/p)$ grows without
 # bound.
+#
+# </details>
+
+# %% [markdown]
+# **2 (code).** Calibrate randomized response to an information-privacy budget of $\epsilon = 0.25$ bit
+# (the flip probability $p^* \le 1/2$ with $C_1 = \log_2 2 - h(p^*) = 0.25$), then compute the DP
+# level $\ln((1-p^*)/p^*)$ of that same channel, in nats. Run the check cell to see whether your answer is right.
+
+# %%
+from nsp.exercises import check
+
+answer = None  # replace None by your computation
+check("channels.dp_level_of_calibrated_rr", answer)
+
+# %% [markdown]
+# <details><summary>Solution</summary>
+#
+# ```python
+# import numpy as np
+#
+# from nsp.info import inverse_binary_entropy
+#
+# p_star = inverse_binary_entropy(1 - 0.25)  # h(p*) = 1 - epsilon bits, p* <= 1/2
+# answer = np.log((1 - p_star) / p_star)  # the DP level of the same channel, in nats
+# check("channels.dp_level_of_calibrated_rr", answer)
+# ```
 #
 # </details>
 

@@ -155,6 +155,46 @@ save_table(em, "privacy_channels/table_e6_em_vs_exp")
 em
 
 # %% [markdown]
+# ## Exercises
+# **1 (concept).** On the count query with binary records the exact $C_1$ never exceeds 1 bit, while the bound
+# $\log k - H(Z)$ tends to $\log_2 5$ as $N \to 0$. Why can $C_1$ not exceed 1 bit there?
+#
+# <details><summary>Solution</summary>
+#
+# $C_1$ measures what the output tells about **one** individual's record, the others fixed
+# arbitrarily. That record is one bit, so the mutual information between it and the output is
+# at most its entropy, $\le \log_2 2 = 1$ bit, however many outputs there are. The bound counts
+# outputs ($\log k$), not the inputs of one individual, so it can be loose.
+#
+# </details>
+
+# %% [markdown]
+# **2 (code).** For $k = 5$ outputs and $N = 2$, compute the bound $\log_2 k - H(Z)$ of Corollary 1, where the
+# rank $Z \in \{0, \dots, k-1\}$ has probability proportional to $e^{-Z/N}$. In bits. Run the check cell to see whether your answer is right.
+
+# %%
+from nsp.exercises import check
+
+answer = None  # replace None by your computation
+check("channels.exponential_bound", answer)
+
+# %% [markdown]
+# <details><summary>Solution</summary>
+#
+# ```python
+# import numpy as np
+#
+# from nsp.info import entropy
+#
+# k, N = 5, 2.0
+# weights = np.exp(-np.arange(k) / N)
+# answer = np.log2(k) - entropy(weights / weights.sum())
+# check("channels.exponential_bound", answer)
+# ```
+#
+# </details>
+
+# %% [markdown]
 # ## Differences from the paper
 # - The paper gives no numbers for §4.3; every figure and table here is ours.
 # - Eq. (62) is stated for $\lambda = 1/N \le 1$; it holds for every $N > 0$ and is evaluated here in a

@@ -324,6 +324,43 @@ probe_ci.round(3)
 explore(partial(budget_view, curves), R=(0.0, 5.0, 0.25))
 
 # %% [markdown]
+# ## Exercises
+# **1 (concept).** Why does every curve of Fig. 1 start at $(0, 0)$ and end at $(H(X), I(S;X))$?
+#
+# <details><summary>Solution</summary>
+#
+# A release that merges every letter of $X$ into one is constant: $I(X;Y) = I(S;Y) = 0$. A release
+# that merges nothing is a one-to-one function of $X$: $I(X;Y) = H(X)$ and $I(S;Y) = I(S;X)$. The
+# greedy algorithms merge letters one pair at a time between these two ends.
+#
+# </details>
+
+# %% [markdown]
+# **2 (code).** The grey chain-rule bound $I(S;Y) \ge I(X;Y) - H(X \mid S)$ forces some leakage only once the
+# disclosure $I(X;Y)$ exceeds $H(X \mid S)$. Compute that threshold $H(X \mid S)$ in bits on the
+# census joint with the default parameters (`adult_census_joint()`), from entropies. Run the check cell to see whether your answer is right.
+
+# %%
+from nsp.exercises import check
+
+answer = None  # replace None by your computation
+check("funnel.census_chain_rule_threshold", answer)
+
+# %% [markdown]
+# <details><summary>Solution</summary>
+#
+# ```python
+# from nsp.info import entropy
+# from nsp.papers.privacy_funnel import adult_census_joint
+#
+# p_sx = adult_census_joint().p_sx
+# answer = entropy(p_sx) - entropy(p_sx.sum(axis=1))  # H(X|S) = H(S, X) - H(S)
+# check("funnel.census_chain_rule_threshold", answer)
+# ```
+#
+# </details>
+
+# %% [markdown]
 # ## Differences from the paper
 #
 # * The paper prints Fig. 1 without numbers, grid or data details; the image is not in the

@@ -84,13 +84,40 @@ fig_data = pd.concat(frames, ignore_index=True)
 savefig(fig, "privacy_funnel/worked_examples", data=fig_data)
 
 # %% [markdown]
-# ## Exercise
-# Show that merging two letters of the release $Y$ never increases the leakage $I(S;Y)$.
+# ## Exercises
+# **1 (concept).** Show that merging two letters of the release $Y$ never increases the leakage $I(S;Y)$.
 #
 # <details><summary>Solution</summary>
 #
 # The merged release $Y' = g(Y)$ is a function of $Y$, so $S \to Y \to Y'$ is a Markov chain and the
 # data-processing inequality gives $I(S;Y') \le I(S;Y)$.
+#
+# </details>
+
+# %% [markdown]
+# **2 (code).** In E1 ($S = X \bmod 2$, $X$ uniform on four letters; the joint is `E1_P_SX`), release $Y$ that
+# merges the letters $x = 0$ and $x = 1$ and keeps $2$ and $3$. Compute $I(S;Y)$ in bits. Is it
+# below $I(S;X) = 1$ bit, as the data-processing inequality says? Run the check cell to see whether your answer is right.
+
+# %%
+from nsp.exercises import check
+
+answer = None  # replace None by your computation
+check("funnel.merged_leakage", answer)
+
+# %% [markdown]
+# <details><summary>Solution</summary>
+#
+# ```python
+# import numpy as np
+#
+# from nsp.info import mutual_information
+# from nsp.papers.privacy_funnel import E1_P_SX
+#
+# p_sy = np.column_stack([E1_P_SX[:, 0] + E1_P_SX[:, 1], E1_P_SX[:, 2], E1_P_SX[:, 3]])
+# answer = mutual_information(p_sy)  # 0.5 bit: seeing the merged letter leaves S uncertain
+# check("funnel.merged_leakage", answer)
+# ```
 #
 # </details>
 

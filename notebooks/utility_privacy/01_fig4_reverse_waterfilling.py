@@ -148,14 +148,45 @@ mc = up.sanitizer_check(p, D_bars, mc_samples, seed=seed)
 mc
 
 # %% [markdown]
-# ## Exercise
-# At $D = 0.25$ the water level is $\lambda = 0.0625$. Which letters does the optimal sanitizer never
+# ## Exercises
+# **1 (concept).** At $D = 0.25$ the water level is $\lambda = 0.0625$. Which letters does the optimal sanitizer never
 # output?
 #
 # <details><summary>Solution</summary>
 #
 # Those with $p(x) \le \lambda$: letters 5 to 8 ($p = 0.05, 0.00625, 0.00375, 0.0025$). The others keep
 # $p(x) - \lambda$, renormalized.
+#
+# </details>
+
+# %% [markdown]
+# **2 (code).** Compute $\Gamma(0.25)$ in bits from eq. (18),
+# $\Gamma(D) = -\bar D \log \bar D - S \lambda \log \lambda - \sum_{p(x) \le \lambda} p(x) \log p(x)$, with
+# $\bar D = 1 - D$, the water level $\lambda = 0.0625$ and $S$ one less than the number of letters
+# kept ($p(x) > \lambda$). Compare with the Fig. 4b curve. Run the check cell to see whether your answer is right.
+
+# %%
+from nsp.exercises import check
+
+answer = None  # replace None by your computation
+check("equivocation.gamma", answer)
+
+# %% [markdown]
+# <details><summary>Solution</summary>
+#
+# ```python
+# import numpy as np
+#
+# from nsp.papers.utility_privacy import example1_pmf
+#
+# p = example1_pmf("normalized")
+# D, lam = 0.25, 0.0625
+# kept = p > lam
+# S = kept.sum() - 1
+# off = p[~kept]
+# answer = -(1 - D) * np.log2(1 - D) - S * lam * np.log2(lam) - np.sum(off * np.log2(off))
+# check("equivocation.gamma", answer)
+# ```
 #
 # </details>
 

@@ -107,6 +107,44 @@ fig.suptitle("Fig. 3a (computed): rate–distortion–equivocation boundary, Rem
 savefig(fig, "utility_privacy/fig3a_rde_region", data=surface)
 
 # %% [markdown]
+# ## Exercises
+# **1 (concept).** Why is each slice $R(D, E)$ of Fig. 3a flat for $E$ up to $E^*(D)$ (the dots)?
+#
+# <details><summary>Solution</summary>
+#
+# The encoder that reaches the minimal rate $R(D)$ already leaves the equivocation $E^*(D)$.
+# Asking for any $E \le E^*(D)$ is met by that same encoder at no extra rate; only more
+# equivocation than $E^*(D)$ has to be paid for with rate, up to $\Gamma(D)$.
+#
+# </details>
+
+# %% [markdown]
+# **2 (code).** On this instance $R(D) = 2 - h(D) - D\log_2 3$ and $R(D, \Gamma(D)) = 2 - h(D) - D$. Compute the
+# price of maximal privacy $R(D, \Gamma(D)) - R(D)$ at $D = 0.25$, in bits. The check compares with
+# the convex solvers of the table above. Run the check cell to see whether your answer is right.
+
+# %%
+from nsp.exercises import check
+
+answer = None  # replace None by your computation
+check("equivocation.privacy_price", answer)
+
+# %% [markdown]
+# <details><summary>Solution</summary>
+#
+# ```python
+# import numpy as np
+#
+# from nsp.info import binary_entropy
+#
+# D = 0.25
+# answer = (2 - binary_entropy(D) - D) - (2 - binary_entropy(D) - D * np.log2(3))
+# check("equivocation.privacy_price", answer)
+# ```
+#
+# </details>
+
+# %% [markdown]
 # ## Differences from the paper
 #
 # * The paper's Fig. 3 is a schematic without an instance; this is a computed analogue on an
