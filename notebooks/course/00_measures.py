@@ -97,7 +97,7 @@ for p in ps:
             "curve": "against_flip",
             "flip": p,
             "prior_one": prior_one,
-            "I_SY": mutual_information(joint),
+            "mutual_information": mutual_information(joint),
             "maximal_leakage": maximal_leakage(joint),
             "ldp_epsilon_bits": dp_epsilon(binary_symmetric_channel(p), base=2),
             "H_S_given_Y": conditional_entropy(joint, 0, 1),
@@ -111,7 +111,7 @@ for q in priors:
             "curve": "against_prior",
             "flip": flip,
             "prior_one": q,
-            "I_SY": mutual_information(joint),
+            "mutual_information": mutual_information(joint),
             "maximal_leakage": maximal_leakage(joint),
             "ldp_epsilon_bits": dp_epsilon(W, base=2),
             "H_S_given_Y": conditional_entropy(joint, 0, 1),
@@ -119,7 +119,7 @@ for q in priors:
     )
 curves = pd.DataFrame(rows)
 ordered = bool(
-    (curves.I_SY <= curves.maximal_leakage + 1e-12).all()
+    (curves.mutual_information <= curves.maximal_leakage + 1e-12).all()
     and (curves.maximal_leakage <= curves.ldp_epsilon_bits + 1e-12).all()
 )
 print("I(S;Y) <= L(S->Y) <= epsilon at every point:", ordered)
@@ -136,7 +136,7 @@ fig, (ax, bx) = plt.subplots(1, 2, figsize=(10.0, 3.9))
 a = curves[curves.curve == "against_flip"]
 b = curves[curves.curve == "against_prior"]
 labels = {
-    "I_SY": "mutual information $I(S;Y)$",
+    "mutual_information": "mutual information $I(S;Y)$",
     "maximal_leakage": r"maximal leakage $L(S \to Y)$",
     "ldp_epsilon_bits": r"local DP $\epsilon$",
 }
