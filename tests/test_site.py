@@ -28,6 +28,7 @@ import threading
 import time
 import warnings
 from collections.abc import Iterator
+from html import unescape
 from pathlib import Path
 from urllib.parse import unquote, urldefrag, urljoin, urlparse
 
@@ -109,6 +110,8 @@ def _visit(browser, url: str) -> dict:
                 .forEach(n => n.remove());
             return {
                 text: body.innerText,
+                mathErrors: Array.from(document.querySelectorAll('mjx-merror'))
+                    .map(e => e.getAttribute('data-mjx-error') || e.textContent),
                 broken: Array.from(document.images)
                     .filter(i => !i.complete || i.naturalWidth === 0).map(i => i.src),
                 images: Array.from(document.images).map(i => i.getAttribute('src')),
@@ -122,7 +125,7 @@ def _visit(browser, url: str) -> dict:
 
 
 def test_every_page_is_clean(server, browser):
-    """Console errors, broken images, dangling internal links and raw TeX, page by page."""
+    """Console errors, broken images, dangling internal links, raw or broken TeX, page by page."""
     problems: list[str] = []
     links: set[str] = set()
     pages = _pages()
@@ -131,6 +134,7 @@ def test_every_page_is_clean(server, browser):
         seen = _visit(browser, urljoin(server, rel))
         problems += [f"{rel}: console: {e}" for e in seen["errors"]]
         problems += [f"{rel}: image not loaded: {src}" for src in seen["broken"]]
+        problems += [f"{rel}: TeX MathJax cannot typeset: {e}" for e in seen["mathErrors"]]
         raw = RAW_MATH.findall(seen["text"])
         problems += [f"{rel}: raw TeX in the text: {raw[:3]}"] if raw else []
         links |= {urldefrag(h)[0] for h in seen["links"] if h.startswith(server)}
@@ -155,9 +159,8 @@ def test_the_api_pages_document_every_public_name():
                     obj = getattr(module, public, None)
                 except DeprecationWarning:  # a deprecated alias: documented under its new name
                     continue
-            is_api = inspect.isfunction(obj) or inspect.isclass(obj)
-            if is_api and f'id="{name}.{public}"' not in html:
-                missing.append(f"{name}.{public}")
+            if not inspect.ismodule(obj) and f'id="{name}.{public}"' not in html:
+                missing.append(f"{name}.{public}")  # functions, classes and constants alike
     assert not missing, f"not on the API pages: {missing}"
 
 
@@ -169,6 +172,104 @@ def test_the_gallery_shows_every_committed_png(server, browser):
     missing = [p.relative_to(ROOT).as_posix() for p in committed if p.name not in shown]
     assert not missing, f"not in the gallery: {missing}"
     assert not seen["broken"]
+
+
+def test_every_gallery_figure_links_to_its_notebook_and_its_full_size_image():
+    html = (SITE / "gallery.html").read_text(encoding="utf-8")
+    sections = html.split("<section id=")
+    problems = []
+    for png in sorted(ROOT.glob("figures/*/*.png")):
+        key = png.parent.name
+        block = next((b for b in sections if f'href="figures/{key}/{png.name}"' in b), None)
+        if block is None:
+            problems.append(f"{key}/{png.name}: no link to the full-size image")
+        elif not re.search(rf'href="papers/{key}/\d\d_[^"/]+\.html"', block):
+            problems.append(f"{key}/{png.name}: no link to its notebook")
+    assert not problems, "\n".join(problems)
+
+
+def _notebook_pages() -> list[tuple[str, str]]:
+    executed = sorted(p for p in (ROOT / "build" / "executed").glob("*/*.ipynb"))
+    return [(p.parent.name, p.stem) for p in executed if not p.name.startswith(".")]
+
+
+def test_every_notebook_page_offers_its_notebook_and_a_download_works(server, browser, tmp_path):
+    """Each notebook page links its .ipynb and .py (files of the site: offline); one download,
+    done as a reader would, is a valid notebook JupyterLab opens (no jupytext pairing) and the
+    .py is the source byte for byte. A launch link is there exactly when NSP_LAUNCH_URL was set."""
+    import nbformat
+    from conf import launch_url  # docs/site is on sys.path (above)
+
+    template = os.environ.get("NSP_LAUNCH_URL", "").strip()
+    pages = _notebook_pages()
+    assert pages
+    problems = []
+    for key, stem in pages:
+        html = (SITE / "papers" / key / f"{stem}.html").read_text(encoding="utf-8")
+        for suffix in (".ipynb", ".py"):
+            href = f'href="../../notebooks/{key}/{stem}{suffix}" download'
+            if href not in html:
+                problems.append(f"{key}/{stem}: no {suffix} download")
+            if not (SITE / "notebooks" / key / f"{stem}{suffix}").is_file():
+                problems.append(f"{key}/{stem}: {suffix} missing from the site")
+        launches = [
+            unescape(href) for href in re.findall(r'class="[^"]*nsp-launch"\s+href="([^"]*)"', html)
+        ]
+        expected = [launch_url(template, key, stem)] if template else []
+        if launches != expected:
+            problems.append(f"{key}/{stem}: launch links {launches}, expected {expected}")
+    assert not problems, "\n".join(problems[:40])
+
+    key, stem = "privacy_channels", "02_randomized_response"
+    page = browser.new_page(accept_downloads=True)
+    page.route(re.compile(r"^(?!http://127\.0\.0\.1).*"), lambda route: route.abort())
+    page.goto(urljoin(server, f"papers/{key}/{stem}.html"), wait_until="load")
+    for suffix in (".ipynb", ".py"):
+        with page.expect_download() as info:
+            page.click(f"text=Download {suffix}")
+        saved = tmp_path / info.value.suggested_filename
+        info.value.save_as(saved)
+        assert saved.name == f"{stem}{suffix}"
+        if suffix == ".py":
+            assert saved.read_bytes() == (ROOT / "notebooks" / key / f"{stem}.py").read_bytes()
+        else:
+            notebook = nbformat.read(saved, as_version=4)
+            nbformat.validate(notebook)
+            assert "jupytext" not in notebook.metadata
+            assert any(c.get("outputs") for c in notebook.cells), "no outputs in the download"
+    page.close()
+
+
+def test_every_notebook_figure_links_to_its_full_size_image():
+    """A figure wider than the page is shrunk to fit; a click shows it at full size."""
+    problems = []
+    for key, stem in _notebook_pages():
+        html = (SITE / "papers" / key / f"{stem}.html").read_text(encoding="utf-8")
+        for img in re.finditer(r'<img [^>]*src="([^"]+)"', html):
+            before = html[max(0, img.start() - 300) : img.start()]
+            if not before.rstrip().endswith(f'image-reference" href="{img[1]}">'):
+                problems.append(f"{key}/{stem}: {img[1]} links to nothing")
+    assert not problems, "\n".join(problems[:20])
+
+
+def test_the_launch_link_is_one_setting_with_the_notebook_filled_in(monkeypatch):
+    import conf  # docs/site is on sys.path (above)
+
+    hub = "https://hub.example.org/hub/user-redirect/lab/tree/nsp/{path}"
+    assert conf.launch_url(hub, "privacy_funnel", "05_worked_examples") == (
+        "https://hub.example.org/hub/user-redirect/lab/tree/nsp/"
+        "notebooks/privacy_funnel/05_worked_examples.py"
+    )
+    binder = "https://mybinder.org/v2/gh/o/r/HEAD?urlpath=lab/tree/build/notebooks/{notebook}.ipynb"
+    assert conf.launch_url(binder, "compare", "01_census").endswith(
+        "urlpath=lab/tree/build/notebooks/compare/01_census.ipynb"
+    )
+    assert conf.launch_url("", "compare", "01_census") == ""  # unset: no button
+    monkeypatch.setenv("NSP_LAUNCH_URL", "https://hub.example.org/lab")
+    with pytest.raises(ValueError, match=r"NSP_LAUNCH_URL must contain \{path\}"):
+        importlib.reload(conf)
+    monkeypatch.undo()
+    importlib.reload(conf)  # as the environment has it
 
 
 HANDOUTS = ROOT / "build" / "handouts"
