@@ -147,7 +147,9 @@ def _scope_footnotes(app, what, name, obj, options, lines: list[str]) -> None:
         if match:
             indent, number = match[1], match[2]
             label = f".. [#{name}-{number}]" if number in cited else f"| [{number}]"
-            lines[i] = f"{indent}{label}{line[match.end() :]}"
+            # "N. Ding, ..." would open an enumerated list (N.) inside the footnote
+            body = re.sub(r"^(\s*[A-Z])\.(\s)", r"\1\\.\2", line[match.end() :])
+            lines[i] = f"{indent}{label}{body}"
         else:
             lines[i] = _FOOTNOTE_REF.sub(
                 lambda m: f"[#{name}-{m[1]}]_" if m[1] in defined else m[0], line
