@@ -12,6 +12,11 @@ JOBS   ?= 2
 UV_VERSION := 0.13.8
 # JupyterLab refuses to start as root unless told; extra options: make lab LAB_ARGS="--port 9999"
 LAB_ARGS ?=
+# The Lab's default settings (a .py opens as a notebook), kept out of the environment; a
+# file of your own in $(LAB_SETTINGS)/overrides.d/ adds to them
+LAB_SETTINGS ?= build/lab-settings
+# Where make notebooks writes the students' copies and make lab opens
+NOTEBOOK_COPIES ?= build/notebooks
 # Extra options of make figures: FIGURES_ARGS=--strict fails when a notebook lacks its data (CI)
 FIGURES_ARGS ?=
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
@@ -26,7 +31,7 @@ NSP_TEST_SHUFFLE := $(shell printf '%d' 0x$$(git rev-parse --short=8 HEAD 2>/dev
 endif
 endif
 
-.PHONY: help install lock data figures check-figures notebooks lab site handouts browser site-test test lint format bench dist clean
+.PHONY: help install lock data figures check-figures notebooks lab lab-sources site handouts browser site-test test lint format bench dist clean
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-13s %s\n", $$1, $$2}'
@@ -68,13 +73,24 @@ check-figures: ## fail, naming the files, if figures/ differs from the last comm
 	fi; echo "figures/ is byte-identical to the commit"
 
 notebooks: | $(STAMP) ## write your own .ipynb copies of the notebooks to build/notebooks/ (kept if present)
-	$(PY) -m nsp.notebooks._copies $(NOTEBOOKS)
+	$(PY) -m nsp.notebooks._copies --dest $(NOTEBOOK_COPIES) $(NOTEBOOKS)
 
-lab: $(STAMP) ## open JupyterLab on the project (notebooks/ and your copies in build/notebooks/)
-	@mkdir -p $(VENV)/share/jupyter/lab/settings
+# Students work on their copies: `make lab` shows build/notebooks/ only, so no save of theirs can
+# change a tracked file. Maintainers edit the published sources with `make lab-sources`.
+LAB := $(VENV)/bin/jupyter lab --LabApp.app_settings_dir=$(LAB_SETTINGS) $(ROOT_FLAG)
+define LAB_SETTINGS_FILE
+	@mkdir -p $(LAB_SETTINGS)
 	@echo '{"@jupyterlab/docmanager-extension:plugin": {"defaultViewers": {"python": "Jupytext Notebook"}}}' \
-		> $(VENV)/share/jupyter/lab/settings/overrides.json
-	$(VENV)/bin/jupyter lab --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/notebooks $(ROOT_FLAG) $(LAB_ARGS)
+		> $(LAB_SETTINGS)/overrides.json
+endef
+
+lab: $(STAMP) notebooks ## open JupyterLab on your own copies of the notebooks in build/notebooks/
+	$(LAB_SETTINGS_FILE)
+	$(LAB) --ServerApp.root_dir=$(NOTEBOOK_COPIES) $(LAB_ARGS)
+
+lab-sources: $(STAMP) ## (maintainers) JupyterLab on the tracked sources: a save there changes the defaults
+	$(LAB_SETTINGS_FILE)
+	$(LAB) --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/notebooks $(LAB_ARGS)
 
 site: figures ## build the static site into build/site/ (offline; the notebooks make figures executed)
 	$(PY) docs/site/make_site.py

@@ -11,7 +11,9 @@ execution of any notebook:
 * ``figures/<key>/*.png|csv`` — the committed figures and their numbers, for the gallery.
 
 Everything is copied into ``build/site-src`` (the gallery page is generated there) and
-Sphinx writes the HTML into ``build/site``.
+Sphinx writes the HTML into ``build/site``. Each notebook is also offered for download, as
+``notebooks/<key>/<name>.ipynb`` (executed, with its outputs) and ``.py`` (its jupytext source),
+beside the pages.
 """
 
 from __future__ import annotations
@@ -54,9 +56,15 @@ def _executed(key: str) -> list[Path]:
     return sorted(p for p in folder.glob("*.ipynb") if not p.name.startswith("."))
 
 
-def _clean_notebook(src: Path, dest: Path) -> None:
-    """Copy an executed notebook without stderr streams and progress-bar widget outputs."""
+def _clean_notebook(src: Path, dest: Path, *, standalone: bool = False) -> None:
+    """Copy an executed notebook without stderr streams and progress-bar widget outputs.
+
+    ``standalone``: a notebook to download, paired with no text file (JupyterLab with jupytext
+    refuses to open an ``.ipynb`` whose pairing names only ``py:percent``).
+    """
     nb = json.loads(src.read_text(encoding="utf-8"))
+    if standalone:
+        nb.get("metadata", {}).pop("jupytext", None)
     for cell in nb.get("cells", []):
         outputs = cell.get("outputs")
         if not outputs:
@@ -75,9 +83,13 @@ def _paper_section(src: Path, key: str) -> list[str]:
     """Write ``papers/<key>/index.md`` (notes + notebooks); return the notebooks' stems."""
     folder = src / "papers" / key
     folder.mkdir(parents=True, exist_ok=True)
+    downloads = src / "_extra" / "notebooks" / key
+    downloads.mkdir(parents=True, exist_ok=True)
     stems = []
     for nb in _executed(key):
         _clean_notebook(nb, folder / nb.name)
+        _clean_notebook(nb, downloads / nb.name, standalone=True)
+        shutil.copy2(ROOT / "notebooks" / key / f"{nb.stem}.py", downloads / f"{nb.stem}.py")
         stems.append(nb.stem)
     notes = ROOT / "docs" / "papers" / f"{key}.md"
     body = notes.read_text(encoding="utf-8") if notes.is_file() else f"# {TITLES[key]}\n"
@@ -108,8 +120,11 @@ def _gallery(src: Path, notebooks: dict[str, list[str]]) -> None:
             continue
         lines += [f"## {TITLES[key]}", ""]
         (out / key).mkdir(parents=True, exist_ok=True)
+        full = src / "_extra" / "figures" / key  # the full-size image each figure links to
+        full.mkdir(parents=True, exist_ok=True)
         for png in pngs:
             shutil.copy2(png, out / key / png.name)
+            shutil.copy2(png, full / png.name)
             csv = png.with_suffix(".csv")
             shutil.copy2(csv, out / key / csv.name)
             maker = _maker(key, png.stem, notebooks)
@@ -120,6 +135,7 @@ def _gallery(src: Path, notebooks: dict[str, list[str]]) -> None:
                 f"```{{image}} _figures/{key}/{png.name}",
                 f":alt: {key}/{png.stem}",
                 ":width: 640px",
+                f":target: figures/{key}/{png.name}",
                 "```",
                 "",
                 f"Made by {link}; numbers: {{download}}`{csv.name} <_figures/{key}/{csv.name}>`.",
@@ -129,11 +145,20 @@ def _gallery(src: Path, notebooks: dict[str, list[str]]) -> None:
 
 
 def _maker(key: str, stem: str, notebooks: dict[str, list[str]]) -> str | None:
-    """Return the notebook of ``key`` whose source names the figure ``key/stem``."""
+    """Return the notebook of ``key`` whose source names the figure ``key/stem``.
+
+    A notebook names a figure as a string literal, ``"key/stem"`` or ``"stem"``, or as an
+    f-string whose fields stand for any part of the name (``f"key/census_frontiers_{u}"``).
+    """
     for nb in notebooks.get(key, []):
         source = (ROOT / "notebooks" / key / f"{nb}.py").read_text(encoding="utf-8")
         if f"{key}/{stem}" in source or f'"{stem}"' in source:
             return nb
+        for template in re.findall(rf"""\bf["']{re.escape(key)}/([^"'\n]+)["']""", source):
+            parts = re.split(r"(\{[^}]*\})", template)
+            pattern = "".join("[^/]+" if p.startswith("{") else re.escape(p) for p in parts)
+            if re.fullmatch(pattern, stem):
+                return nb
     return None
 
 
@@ -190,15 +215,70 @@ def _lazy_members(name: str) -> str:
     return "".join(lines)
 
 
+def _data_members(name: str) -> str:
+    """Directives for the data of ``__all__`` that ``automodule :members:`` leaves out.
+
+    ``automodule`` documents a constant only where the module it reads has a ``#:`` comment
+    for it; a face re-exports constants defined, and commented, in its private modules. Each
+    gets a ``py:data`` entry with that comment, and its value when the value is short.
+    """
+    import importlib
+    import inspect
+    import pkgutil
+
+    from sphinx.pycode import ModuleAnalyzer
+
+    import nsp
+
+    module = importlib.import_module(name)
+    here = ModuleAnalyzer.for_module(name).find_attr_docs()
+    # where the constant is defined: in the face's own package first, then anywhere in nsp
+    inside = [name]
+    if hasattr(module, "__path__"):
+        inside += [m.name for m in pkgutil.walk_packages(module.__path__, f"{name}.")]
+    inside += [
+        m.name
+        for m in pkgutil.walk_packages(nsp.__path__, "nsp.")
+        if m.name not in inside and not m.name.endswith("__main__")
+    ]
+    lines = []
+    for public in getattr(module, "__all__", []):
+        special = public.startswith("__")  # automodule leaves out __version__ and the like
+        if public not in vars(module) or (("", public) in here and not special):
+            continue
+        obj = vars(module)[public]
+        if inspect.ismodule(obj) or inspect.isclass(obj) or inspect.isroutine(obj):
+            continue
+        doc: list[str] = []
+        for other in inside:
+            try:
+                found = ModuleAnalyzer.for_module(other).find_attr_docs().get(("", public))
+            except Exception:  # a module without source: nothing to read
+                continue
+            if found and getattr(importlib.import_module(other), public, None) is obj:
+                doc = [line for line in found if line.strip()]
+                break
+        # py:data, not autodata: autodata would show a dict's or a tuple's own docstring
+        value = repr(obj)
+        lines.append(f"\n.. py:data:: {public}\n   :module: {name}\n")
+        if len(value) <= 80:
+            lines.append(f"   :value: {value}\n")
+        lines += [f"\n   {line}" for line in doc]
+        lines.append("\n" if doc else "")
+    return "".join(lines)
+
+
 def _api(src: Path) -> None:
     """Write ``api.md`` and one page per public module (its ``__all__``, from the docstrings)."""
     folder = src / "api"
     folder.mkdir(parents=True, exist_ok=True)
     modules = public_modules()
     for name in modules:
-        (folder / f"{name}.md").write_text(
-            f"# `{name}`\n\n```{{eval-rst}}\n.. automodule:: {name}\n   :members:\n"
-            f"{_lazy_members(name)}```\n",
+        # reStructuredText pages, not MyST: the docstrings' footnotes ([1]_) resolve only there
+        title = f"``{name}``"
+        (folder / f"{name}.rst").write_text(
+            f"{title}\n{'=' * len(title)}\n\n.. automodule:: {name}\n   :members:\n"
+            f"{_lazy_members(name)}{_data_members(name)}",
             encoding="utf-8",
         )
     toc = "\n".join(f"api/{name}" for name in modules)

@@ -22,8 +22,9 @@ else:
 #: Set in the environment of every notebook kernel. One BLAS/OpenMP thread: a sum is then
 #: accumulated in one order whatever the machine's core count; a fixed hash seed: the order
 #: of sets of strings is the same in every run; no progress bars in executed notebooks (they
-#: show as widgets when a student runs the notebook in JupyterLab); and views drawn once,
-#: without sliders (``nsp.interactive.explore``).
+#: show as widgets when a student runs the notebook in JupyterLab); views drawn once,
+#: without sliders (``nsp.interactive.explore``); and figures shown inline, in the executed
+#: notebook, whatever ``MPLBACKEND`` the caller has (``Agg`` would leave them out).
 KERNEL_ENV: dict[str, str] = {
     "OPENBLAS_NUM_THREADS": "1",
     "OMP_NUM_THREADS": "1",
@@ -31,6 +32,7 @@ KERNEL_ENV: dict[str, str] = {
     "PYTHONHASHSEED": "0",
     "TQDM_DISABLE": "1",
     "NSP_STATIC": "1",
+    "MPLBACKEND": "module://matplotlib_inline.backend_inline",
 }
 
 

@@ -93,10 +93,14 @@ def test_command_line_values_must_have_the_declared_type():
 
 def test_saving_an_unedited_notebook_in_jupyterlab_leaves_its_source_byte_identical(tmp_path):
     """JupyterLab saves through jupytext's contents manager with the project's jupytext.toml:
-    a round trip, even after a kernel added its language_info and widget state, changes no byte."""
+    a round trip, even after the kernel wrote its kernelspec (as the Lab does, from the kernel's
+    own spec), its language_info and widget state, changes no byte."""
     import shutil
 
+    from jupyter_client.kernelspec import KernelSpecManager
     from jupytext import TextFileContentsManager
+
+    spec = KernelSpecManager().get_kernel_spec("python3")
 
     shutil.copytree(repo_root() / "notebooks", tmp_path / "notebooks")
     shutil.copy(repo_root() / "jupytext.toml", tmp_path / "jupytext.toml")
@@ -106,6 +110,11 @@ def test_saving_an_unedited_notebook_in_jupyterlab_leaves_its_source_byte_identi
         rel = f"notebooks/{nb.key}.py"
         before = (tmp_path / rel).read_bytes()
         model = manager.get(rel)
+        model["content"]["metadata"]["kernelspec"] = {
+            "display_name": spec.display_name,
+            "language": spec.language,
+            "name": "python3",
+        }
         model["content"]["metadata"]["language_info"] = {"name": "python", "version": "3.11"}
         model["content"]["metadata"]["widgets"] = {"state": {}}
         manager.save(model, rel)

@@ -143,7 +143,7 @@ class GreedyResult:
 
     @property
     def n_outputs(self) -> int:
-        """|Y|."""
+        """``|Y|``."""
         return len(self.partition)
 
     @property
@@ -153,7 +153,7 @@ class GreedyResult:
 
     @property
     def mapping(self) -> NDArray[np.float64]:
-        """The 0/1 privacy mapping ``P[x, y]`` (|X| × |Y|)."""
+        """The 0/1 privacy mapping ``P[x, y]`` (``|X| × |Y|``)."""
         return mapping_from_partition(self.partition)
 
 

@@ -19,12 +19,13 @@ __all__ = ["ClusteringResult", "Iteration"]
 class Iteration:
     """One iteration of an agglomerative run.
 
+    Its quantization :attr:`partition` and decomposition :attr:`decomposition` are properties,
+    built on first use.
+
     Attributes
     ----------
     t : int
         Iteration index (0 = singletons).
-    partition : Partition
-        The quantization ``Q^(t)`` of ``[[X]]``.
     leakage : float
         ``L0(S → X̂)`` (Algorithm 1, §V-C) or ``I*(S; X̂)`` (Algorithm 2), in units of ``base``.
     utility : float
@@ -36,8 +37,6 @@ class Iteration:
         ``ΔL = 𝓛(Q^(t)) − 𝓛(Q^(t−1))`` (None at t = 0). For §V-C it is eq. (12).
     merges : tuple of (tuple, tuple)
         The merged pairs of clusters (original indices), in order.
-    decomposition : Partition or None
-        The finest decomposition ``P^(t)`` of ``G_X̂`` over ``[[X]]`` (Algorithm 2, §V-C).
     """
 
     __slots__ = ("t", "leakage", "utility", "lagrangian", "delta", "merges", "_step")
@@ -64,12 +63,12 @@ class Iteration:
 
     @property
     def partition(self) -> Partition:
-        """The quantization ``Q^(t)``."""
+        """The quantization ``Q^(t)`` of ``[[X]]``."""
         return self._step.partition
 
     @property
     def decomposition(self) -> Partition | None:
-        """The finest decomposition ``P^(t)`` (Algorithm 2, §V-C), else None."""
+        """The finest decomposition ``P^(t)`` of ``G_X̂`` over ``[[X]]`` (Algorithm 2), or None."""
         return self._step.decomposition
 
     def __repr__(self) -> str:
