@@ -26,38 +26,48 @@ arXiv:1102.3751.
 
 from __future__ import annotations
 
-from nsp.papers.utility_privacy._figures import (
-    EXAMPLE1_PMF_NINE,
-    EXAMPLE1_PMF_PRINTED,
-    Codebook,
-    ReverseWaterfilling,
-    WaterLevel,
-    example1_pmf,
+from nsp.papers.utility_privacy._checks import (
     example1_solver_check,
+    gaussian_covariance_check,
+    remark4_table,
+    sanitizer_check,
+)
+from nsp.papers.utility_privacy._figures import (
+    Codebook,
     fig1_database,
     fig4a_table,
-    gamma_hamming,
-    gamma_hamming_curve,
-    gaussian_covariance_check,
     gaussian_curves,
+    lloyd_codebook,
+    rde_surface,
+    waterfilling_view,
+)
+from nsp.papers.utility_privacy._gaussian import (
     gaussian_leakage,
     gaussian_leakage_side_info,
     gaussian_rate,
     gaussian_rate_side_info,
     gaussian_rdl_from_covariance,
     gaussian_test_channel_noise,
-    lloyd_codebook,
-    rde_surface,
+)
+from nsp.papers.utility_privacy._instances import (
+    EXAMPLE1_PMF_NINE,
+    EXAMPLE1_PMF_PRINTED,
+    example1_pmf,
     remark4_source,
-    remark4_table,
-    reverse_waterfill,
-    sanitize_categorical,
-    sanitizer_check,
+)
+from nsp.papers.utility_privacy._side_information import (
     side_information_curves,
     side_information_source,
     theorem2_family,
+)
+from nsp.papers.utility_privacy._waterfilling import (
+    ReverseWaterfilling,
+    WaterLevel,
+    gamma_hamming,
+    gamma_hamming_curve,
+    reverse_waterfill,
+    sanitize_categorical,
     water_level,
-    waterfilling_view,
 )
 
 __all__ = [
