@@ -34,33 +34,39 @@ References
 from __future__ import annotations
 
 from nsp.papers.privacy_channels._channels import (
-    algorithm_comparison_table,
-    algorithm_instances,
     amplitude_constrained_table,
-    count_query,
     count_query_exponential_table,
     example1_candidate_counts,
     example1_candidate_table,
-    example1_query,
-    example1_rr,
     example1_summary_table,
-    example1_universe,
     exponential_bound_table,
     exponential_calibration_table,
+    theorem51_table,
+    weakly_symmetric_table,
+)
+from nsp.papers.privacy_channels._figures import rr_view
+from nsp.papers.privacy_channels._instances import (
+    count_query,
+    example1_query,
+    example1_rr,
+    example1_universe,
+    mod_sum_exponential_channel,
+    random_privacy_channel,
+)
+from nsp.papers.privacy_channels._ip_vs_dp import (
     exponential_vs_em_table,
     gaussian_calibration_table,
     gaussian_noise_table,
     laplace_crossover_table,
-    lemma1_holds,
-    lemma2_holds,
-    mod_sum_exponential_channel,
-    property_checks_table,
-    random_privacy_channel,
     rr_ip_vs_dp_table,
     rr_threshold_table,
-    rr_view,
-    theorem51_table,
-    weakly_symmetric_table,
+)
+from nsp.papers.privacy_channels._properties import (
+    algorithm_comparison_table,
+    algorithm_instances,
+    lemma1_holds,
+    lemma2_holds,
+    property_checks_table,
 )
 
 __all__ = [
