@@ -1,0 +1,500 @@
+"""``C_1`` of the paper's channels: Example 1, the exponential and Gaussian channels, §5.
+
+Example 1 and Theorem 3.1 (the sets ``S_i`` and ``C_1`` four ways:
+:func:`example1_candidate_table`, :func:`example1_candidate_counts`,
+:func:`example1_summary_table`), Corollary 1 (:func:`weakly_symmetric_table`), the
+exponential channel's bound and calibration (:func:`exponential_bound_table`,
+:func:`exponential_calibration_table`, :func:`count_query_exponential_table`), the Gaussian
+channel's bound (:func:`amplitude_constrained_table`) and Theorem 5.1, the continuous case
+(:func:`theorem51_table`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+import pandas as pd
+
+from nsp import channels
+from nsp._validation import Base, as_sequence, check_base, check_int, check_real, check_tol
+from nsp.channels import channel_capacity
+from nsp.papers.privacy_channels._common import _reals, _unit
+from nsp.papers.privacy_channels._instances import (
+    count_query,
+    example1_rr,
+    mod_sum_exponential_channel,
+)
+from nsp.privacy_channels import (
+    ProductUniverse,
+    amplitude_constrained_capacity,
+    binary_input_awgn_capacity,
+    candidate_channels,
+    count_candidates,
+    data_independent_bound,
+    dataset_dp_epsilon,
+    discretized_gaussian_channel,
+    dp_epsilon_axis_lines,
+    exponential_capacity_bound,
+    exponential_channel,
+    exponential_noise_entropy,
+    exponential_noise_entropy_sum,
+    exponential_noise_for_epsilon,
+    exponential_prob_correct,
+    gaussian_capacity_bound,
+    individual_capacity_search,
+    individual_channel_capacity,
+    is_weakly_symmetric,
+    rr_capacity,
+)
+
+__all__ = [
+    "amplitude_constrained_table",
+    "count_query_exponential_table",
+    "example1_candidate_counts",
+    "example1_candidate_table",
+    "example1_summary_table",
+    "exponential_bound_table",
+    "exponential_calibration_table",
+    "theorem51_table",
+    "weakly_symmetric_table",
+]
+
+
+def example1_candidate_table(p: float, *, base: Base = 2) -> pd.DataFrame:
+    """Return the members of ``S_1`` and ``S_2`` (Theorem 3.1) of Example 1 and their capacities.
+
+    Parameters
+    ----------
+    p : float
+        Flip probability of randomized response.
+    base : float or str
+        Unit of the capacities.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per distinct member: ``individual`` (1-based), the selection ``g``, its rows
+        and its capacity (column named with the unit).
+
+    Examples
+    --------
+    >>> t = example1_candidate_table(0.1)
+    >>> len(t), round(float(t["capacity [bits]"].max()), 9)
+    (8, 0.531004406)
+    """
+    ch = example1_rr(p)
+    rows = []
+    for i in (0, 1):
+        for g, W in candidate_channels(ch, i):
+            rows.append(
+                {
+                    "individual": i + 1,
+                    "selection g (x_i -> x_(i))": str([c[0] for c in g]),
+                    "rows p(.|x_i)": str(W.round(3).tolist()),
+                    f"capacity [{_unit(base)}]": channel_capacity(W, base=base, tol=1e-11).capacity,
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def example1_candidate_counts(p: float) -> pd.DataFrame:
+    """Return ``|S_i|`` of Example 1 counted as selection functions and as distinct channels.
+
+    Parameters
+    ----------
+    p : float
+        Flip probability of randomized response.
+
+    Returns
+    -------
+    pandas.DataFrame
+
+    Examples
+    --------
+    >>> example1_candidate_counts(0.1).values.tolist()
+    [[1, 8, 4], [2, 9, 4]]
+    """
+    ch = example1_rr(p)
+    return pd.DataFrame(
+        {
+            "individual": [1, 2],
+            "|S_i| as functions g": [count_candidates(ch, i, distinct=False) for i in (0, 1)],
+            "|S_i| distinct channels": [count_candidates(ch, i) for i in (0, 1)],
+        }
+    )
+
+
+def example1_summary_table(
+    p: float, *, base: Base = 2, method: str = "setdp", restarts: int = 20
+) -> pd.DataFrame:
+    """Return ``C_1`` of Example 1 four ways, and its two DP levels.
+
+    Both exact methods of Theorem 3.1, the closed form ``log 2 - H(p)``, a direct search over
+    joint priors (a lower bound), and the DP ε (nats) over neighbouring datasets and along the
+    axis lines of the transition array (§6).
+
+    Parameters
+    ----------
+    p : float
+        Flip probability of randomized response.
+    base : float or str
+        Unit of ``C_1``.
+    method : {"setdp", "enumerate"}
+        The exact method listed first.
+    restarts : int
+        Random starts of the direct search.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``quantity, value``.
+
+    Examples
+    --------
+    >>> example1_summary_table(0.1, restarts=1)["value"].round(6).tolist()
+    [0.531004, 0.531004, 0.531004, 0.531004, 2.197225, 2.197225]
+    """
+    ch = example1_rr(p)
+    unit = _unit(base)
+    res = individual_channel_capacity(ch, base=base, method=method)
+    other = individual_channel_capacity(
+        ch, base=base, method="enumerate" if method == "setdp" else "setdp"
+    )
+    search = individual_capacity_search(ch, base=base, restarts=restarts)
+    return pd.DataFrame(
+        [
+            {"quantity": f"C_1 by {method} [{unit}]", "value": res.value},
+            {"quantity": f"C_1 by the other exact method [{unit}]", "value": other.value},
+            {"quantity": f"log 2 - H(p) [{unit}]", "value": rr_capacity(p, base=base)},
+            {
+                "quantity": f"direct search over joint priors (lower bound) [{unit}]",
+                "value": search,
+            },
+            {"quantity": "DP epsilon, Hamming neighbours [nats]", "value": dataset_dp_epsilon(ch)},
+            {
+                "quantity": "DP epsilon, axis lines of the array (§6) [nats]",
+                "value": dp_epsilon_axis_lines(ch),
+            },
+        ]
+    )
+
+
+def weakly_symmetric_table(Ns: Sequence[float], *, base: Base = 2) -> pd.DataFrame:
+    """Return the mod-sum exponential channel's exact ``C_1`` beside Corollary 1's bound.
+
+    Parameters
+    ----------
+    Ns : sequence of float
+        Noise parameters of :func:`mod_sum_exponential_channel`.
+    base : float or str
+        Unit of ``C_1``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``N, weakly_symmetric, exact_C1, bound``.
+
+    Examples
+    --------
+    >>> t = weakly_symmetric_table([1.0])
+    >>> bool(t.weakly_symmetric[0]), round(float(t.exact_C1[0] - t.bound[0]), 9)
+    (True, 0.0)
+    """
+    rows = []
+    for N in _reals("Ns", Ns, low=0.0, closed="neither"):
+        ch = mod_sum_exponential_channel(N)
+        rows.append(
+            {
+                "N": N,
+                "weakly_symmetric": is_weakly_symmetric(ch),
+                "exact_C1": individual_channel_capacity(ch, base=base).value,
+                "bound": data_independent_bound(ch, base=base),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def exponential_bound_table(
+    ks: Sequence[int], Ns: Sequence[float], *, base: Base = 2
+) -> pd.DataFrame:
+    """Return the exponential channel's bound, noise entropy and utility on a grid of ``N``.
+
+    Parameters
+    ----------
+    ks : sequence of int
+        Output alphabet sizes.
+    Ns : sequence of float
+        Noise parameters (> 0).
+    base : float or str
+        Unit of the bound and of the entropy.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``k, N, bound`` (``log k - H(Z)``), ``H_Z`` (eq. (62)), ``H_Z_direct_sum``
+        (the same by the direct sum), ``prob_correct`` (``1/alpha``).
+
+    Examples
+    --------
+    >>> exponential_bound_table([5], [1.0]).round(6).values.tolist()
+    [[5.0, 1.0, 0.879272, 1.442656, 1.442656, 0.636409]]
+    """
+    ks = [check_int(f"ks[{j}]", k, low=1) for j, k in enumerate(as_sequence("ks", ks))]
+    Ns = _reals("Ns", Ns, low=0.0, closed="neither")
+    rows = []
+    for k in ks:
+        for N in Ns:
+            rows.append(
+                {
+                    "k": k,
+                    "N": N,
+                    "bound": exponential_capacity_bound(k, N, base=base),
+                    "H_Z": exponential_noise_entropy(k, N, base=base),
+                    "H_Z_direct_sum": exponential_noise_entropy_sum(k, N, base=base),
+                    "prob_correct": exponential_prob_correct(k, N),
+                }
+            )
+    return pd.DataFrame(rows)
+
+
+def exponential_calibration_table(
+    ks: Sequence[int],
+    fractions: Sequence[float] | None = None,
+    *,
+    eps_list: Sequence[float] | None = None,
+    base: Base = 2,
+) -> pd.DataFrame:
+    """Return the noise ``N*`` meeting each budget, and the utility there, per alphabet size.
+
+    Budgets are given either as fractions of ``log k`` (``fractions``, in (0, 1)) or as values
+    (``eps_list``, units of ``base``; those not below ``log k`` are skipped: no ``N*`` exists).
+
+    Parameters
+    ----------
+    ks : sequence of int
+        Output alphabet sizes.
+    fractions : sequence of float, optional
+        Budgets as fractions of ``log k``.
+    eps_list : sequence of float, optional
+        Budgets as values; give exactly one of ``fractions`` and ``eps_list``.
+    base : float or str
+        Unit of the budgets.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``k, eps, N_star`` and, with ``fractions``, ``prob_correct``.
+
+    Examples
+    --------
+    >>> exponential_calibration_table([5], eps_list=[0.1, 9.0]).round(6).values.tolist()
+    [[5.0, 0.1, 3.711812]]
+    """
+    if (fractions is None) == (eps_list is None):
+        raise ValueError("give exactly one of fractions and eps_list")
+    ks = [check_int(f"ks[{j}]", k, low=2) for j, k in enumerate(as_sequence("ks", ks))]
+    b = check_base(base)
+    rows = []
+    if fractions is not None:
+        fr = np.asarray(_reals("fractions", fractions, low=0.0, high=1.0, closed="neither"))
+        for k in ks:
+            top = math.log(k) / math.log(b)
+            for eps in fr * top:
+                N = exponential_noise_for_epsilon(k, eps, base=b)
+                rows.append(
+                    {
+                        "k": k,
+                        "eps": eps,
+                        "N_star": N,
+                        "prob_correct": exponential_prob_correct(k, N),
+                    }
+                )
+        return pd.DataFrame(rows)
+    budgets = _reals("eps_list", eps_list, low=0.0, closed="neither")
+    for k in ks:
+        for e in budgets:
+            if e < math.log(k) / math.log(b):
+                rows.append(
+                    {"k": k, "eps": e, "N_star": exponential_noise_for_epsilon(k, e, base=b)}
+                )
+    return pd.DataFrame(rows)
+
+
+def count_query_exponential_table(n: int, Ns: Sequence[float], *, base: Base = 2) -> pd.DataFrame:
+    """Return the exact ``C_1`` of the exponential channel on the count query beside its bound.
+
+    Parameters
+    ----------
+    n : int
+        Number of binary records (``k = n + 1`` outputs).
+    Ns : sequence of float
+        Noise parameters (> 0).
+    base : float or str
+        Unit of ``C_1`` and of the bound.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``N, exact_C1`` (Theorem 3.1), ``bound`` (``log k - H(Z)``), ``dp_eps_nats``.
+
+    Examples
+    --------
+    >>> count_query_exponential_table(2, [1.0]).round(6).values.tolist()
+    [[1.0, 0.357194, 0.38407, 2.0]]
+    """
+    U, f = count_query(n)
+    rows = []
+    for N in _reals("Ns", Ns, low=0.0, closed="neither"):
+        ch = exponential_channel(U, f, N=N)
+        rows.append(
+            {
+                "N": N,
+                "exact_C1": individual_channel_capacity(ch, base=base, individuals=[0]).value,
+                "bound": exponential_capacity_bound(n + 1, N, base=base),
+                "dp_eps_nats": dataset_dp_epsilon(ch),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def amplitude_constrained_table(
+    T: float, snrs: Sequence[float], *, n_inputs: int = 61, n_outputs: int = 1201
+) -> pd.DataFrame:
+    """Return the Gaussian channel's bound (95) beside the amplitude-constrained capacity (bits).
+
+    Parameters
+    ----------
+    T : float
+        Amplitude bound of the inputs.
+    snrs : sequence of float
+        Values of ``T^2 / N``.
+    n_inputs, n_outputs : int
+        Grids of :func:`~nsp.privacy_channels.amplitude_constrained_capacity`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``snr, N, bound_bits, exact_bits, exact_lower, exact_upper, bi_awgn_bits``
+        (inputs ``±T``), ``support_size, support`` (inputs of mass > 1e-3).
+
+    Examples
+    --------
+    >>> t = amplitude_constrained_table(1.0, [1.0], n_inputs=21, n_outputs=401)
+    >>> float(t.bound_bits[0]), int(t.support_size[0])
+    (0.5, 2)
+    """
+    T = check_real("T", T, low=0.0, closed="neither")
+    n_inputs = check_int("n_inputs", n_inputs, low=2)
+    rows = []
+    xs = np.linspace(-T, T, n_inputs)
+    for snr in _reals("snrs", snrs, low=0.0, closed="neither"):
+        N = T * T / snr
+        res = amplitude_constrained_capacity(T, N, n_inputs=n_inputs, n_outputs=n_outputs, base=2)
+        support = xs[res.input_pmf > 1e-3]
+        rows.append(
+            {
+                "snr": snr,
+                "N": N,
+                "bound_bits": gaussian_capacity_bound(T, N),
+                "exact_bits": res.capacity,
+                "exact_lower": res.lower,
+                "exact_upper": res.upper,
+                "bi_awgn_bits": binary_input_awgn_capacity(T, N),
+                "support_size": len(support),
+                "support": " ".join(f"{v:+.3f}" for v in support),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def theorem51_table(
+    Ns: Sequence[float],
+    ms: Sequence[int],
+    *,
+    n_outputs: int = 801,
+    n_reference: int = 401,
+    base: Base = 2,
+    tol: float = 1e-9,
+) -> pd.DataFrame:
+    """Return certified brackets on ``C_1`` of the discretized sum query and the continuous value.
+
+    The continuous privacy channel is ``Y = x_1 + x_2 + sqrt(N) G`` with records
+    ``x_1, x_2 in [0, 1]``. Theorem 5.1 gives ``C_1 = max_{W in S_1} C(W)``; a member of
+    ``S_1`` is ``N(x_1 + g(x_1), N)`` for a completion ``g``, and ``g(x) = x`` already spans
+    the whole range ``[0, 2]``, so ``C_1`` is the capacity of a Gaussian channel with inputs
+    in ``[0, 2]`` (Smith's amplitude-constrained channel, ``T = 1``). Each record is put on
+    ``m`` equally spaced points and the output quantized on ``n_outputs`` points of
+    ``[-8 sqrt(N), 2 + 8 sqrt(N)]``. For that finite channel, ``lower`` is the capacity of the
+    member ``g(x) = x`` of ``S_1`` (``<= C_1`` by Theorem 3.1) and ``upper`` the capacity of the
+    union of all rows (every member of ``S_i`` uses a subset of them, so ``>= C_1``); both are
+    certified to ``tol``. ``reference`` is the capacity with ``n_reference`` inputs on
+    ``[0, 2]`` and the same output grid: a lower bound on the continuous ``C_1``, since both
+    the input grid and the output quantization lose information. On this query (70) cannot
+    fail (every output law depends on ``x_1 + x_2`` only, whose whole range ``g(x) = x``
+    reaches): the table checks the numerics, not the theorem.
+
+    Parameters
+    ----------
+    Ns : sequence of float
+        Noise variances (> 0).
+    ms : sequence of int
+        Grid points per record (>= 2).
+    n_outputs : int
+        Output grid size (>= 2).
+    n_reference : int
+        Input grid size of the reference value (>= 2).
+    base : float or str
+        Logarithm base of the capacities (2: bits).
+    tol : float
+        Certified width of every capacity.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``N, snr, m, lower, upper, reference, gap`` (``gap = reference - lower``).
+
+    Examples
+    --------
+    >>> t = theorem51_table([0.25], [2, 3], n_outputs=201, n_reference=41)
+    >>> bool((t.lower <= t.upper + 1e-9).all()), bool(abs(t.upper[1] - t.lower[1]) < 1e-6)
+    (True, True)
+    """
+    n_outputs = check_int("n_outputs", n_outputs, low=2, high=20001)
+    n_reference = check_int("n_reference", n_reference, low=2, high=20001)
+    b = check_base(base)
+    tol = check_tol("tol", tol)
+    Ns_ = _reals("Ns", Ns, low=0.0, closed="neither")
+    ms_ = [check_int("ms", m, low=2, high=200) for m in as_sequence("ms", ms)]
+    if not ms_:
+        raise ValueError("ms must hold at least one grid size")
+    rows = []
+    for N in Ns_:
+        s = math.sqrt(N)
+        y_grid = np.linspace(-8 * s, 2 + 8 * s, n_outputs)
+        ref_u = ProductUniverse([np.linspace(0.0, 2.0, n_reference).tolist()])
+        ref_ch = discretized_gaussian_channel(ref_u, lambda v: v, N=N, y_grid=y_grid)
+        ref = channels.channel_capacity(ref_ch.matrix(), base=b, tol=tol)
+        for m in ms_:
+            grid = np.linspace(0.0, 1.0, m).tolist()
+            ch = discretized_gaussian_channel(
+                ProductUniverse([grid, grid]), lambda a, c: a + c, N=N, y_grid=y_grid
+            )
+            arr = np.asarray(ch.array)
+            diag = arr[np.arange(m), np.arange(m), :]  # the member g(x) = x of S_1
+            union = np.unique(np.round(arr.reshape(m * m, -1), 12), axis=0)
+            lo = channels.channel_capacity(diag, base=b, tol=tol)
+            up = channels.channel_capacity(union, base=b, tol=tol)
+            rows.append(
+                {
+                    "N": N,
+                    "snr": 1.0 / N,
+                    "m": m,
+                    "lower": lo.lower,
+                    "upper": up.upper,
+                    "reference": ref.capacity,
+                    "gap": ref.capacity - lo.lower,
+                }
+            )
+    return pd.DataFrame(rows)
