@@ -17,12 +17,13 @@
 # Adult records, discretized as in the census experiment of Makhdoumi et al. — and every release
 # measured by every notion (`nsp.notions.evaluate_many`): the mutual information $I(S;Y)$ of the
 # privacy funnel and of Sankar et al.'s equivocation, maximal leakage and Sibson's $I_\alpha$,
-# Ding & Farokhi's non-stochastic $L_0$ and $I_*$, the local-DP ε of the channel (Wu), and
-# Farokhi's noiseless ε. Each panel draws every method's Pareto frontier (least leakage at
-# most that utility loss) for one notion; the tables say which method wins at which budget,
-# where the winner under one notion loses under another, and which pairs are undefined.
-# Information and both ε are in **bits** here (the DP budgets swept are in nats, as their
-# parameter says).
+# Ding & Farokhi's non-stochastic $L_0$ and $I_*$, the local-DP ε of the channel (Wu's
+# baseline), Wu's own notion — the individual channel capacity $C_1(W)$ of the release
+# channel, certified — and Farokhi's noiseless ε. Each panel draws every method's Pareto
+# frontier (least leakage at most that utility loss) for one notion; the tables say which
+# method wins at which budget, where the winner under one notion loses under another, and
+# which pairs are undefined. Information, $C_1$ and both ε are in **bits** here (the DP
+# budgets swept are in nats, as their parameter says).
 #
 # Every number is computed on the empirical pmf of the records, so every number is an
 # estimate: each release's leakages and losses carry a 95 % bootstrap interval (the count
@@ -92,7 +93,19 @@ _ = save_table(frame.drop(columns=["relations_failed"]), "compare/census_table_e
 #
 # The shaded band around each method's frontier is the 95 % interval of each release's leakage
 # (none for $L_0$, $I_*$ and noiseless ε, which see only the support of the joint: no
-# bootstrap interval is valid for them; the local-DP ε does not depend on the data).
+# bootstrap interval is valid for them; the local-DP ε and $C_1$ do not depend on the data).
+# Every panel of a figure shares one x range, that of every release's loss; a frontier is
+# continued (dotted) at its last value, and a frontier of one point is ringed. Under each
+# panel: the methods it cannot draw (**absent**: the local-DP ε is ∞ for every
+# deterministic release with two outputs or more, the noiseless ε undefined for every
+# stochastic one), those it draws as **one point** (finite only for the one-output release)
+# and the **degenerate** ones (one value for every release: $L_0 = I_* = 0$ for every
+# full-support channel, and $I_* = 0$ for every release here). Under the noiseless ε, the
+# funnel's Algorithm 2′, built to *maximise* I(S;Y), wins most of the range: that ε is
+# log₂ of the number of outputs and ignores S, and Algorithm 2′ keeps its cells even in mass
+# (its merge cost grows with the merged mass), so it keeps I(X;Y) = H(Y) with fewer outputs
+# — at I(X;Y) ≥ 3 bits, 9 outputs with masses 0.054–0.171 against Algorithm 1's 11 with
+# 0.014–0.273.
 
 # %%
 for utility in ("information_loss", "hamming_distortion"):
@@ -161,6 +174,10 @@ undefined
 #   valid for them, so their wins are wins on the *observed* support, compared with the
 #   minimum margin only, and one rare record can change them (see `nsp.estimate`, status
 #   `support_fragile`).
+# * The local-DP ε and Wu's capacity $C_1(W)$ are properties of the channel: their values do
+#   not depend on the records, only which releases the methods find. $C_1$ is certified: the
+#   column `individual_channel_capacity_gap` of `census_table_evaluations.csv` is the width
+#   of the bracket around each value.
 #
 # ## Exercises
 # **1 (concept).** The reversals table lists pairs of methods where one wins under one notion and loses under

@@ -17,8 +17,12 @@
 # every release measured by every notion (`nsp.notions.evaluate_many`): the mutual information
 # $I(S;Y)$ of the privacy funnel and of Sankar et al.'s equivocation, maximal leakage and
 # Sibson's $I_\alpha$, Ding & Farokhi's non-stochastic $L_0$ and $I_*$, the local-DP ε of the
-# channel (Wu), and Farokhi's noiseless ε. X is ordered, so every method runs, and a third
-# utility — the mean squared error of the best estimate $E[X\mid Y]$ — is defined. Each panel
+# channel (Wu's baseline), Wu's own individual channel capacity $C_1(W)$ of the release
+# channel (certified), and Farokhi's noiseless ε. X is ordered, so every method runs, and a
+# third utility — the squared error $E[(X - \hat x(Y))^2]$ of an estimate of X from the
+# release — is defined: $\hat x = E[X\mid Y]$ (the MMSE) for every method but the
+# Γ(D)-optimal sanitizer, whose estimate is its own output $\hat X$ (its design distortion,
+# at least its MMSE). Each panel
 # draws every method's Pareto frontier (least leakage at most that utility loss) for one
 # notion; the tables say which method wins at which budget, where the winner under one notion
 # loses under another, and which pairs are undefined. Information and both ε are in **bits**
@@ -101,8 +105,14 @@ _ = save_table(frame.drop(columns=["relations_failed"]), "compare/heart_table_ev
 #
 # The shaded band around each method's frontier is the 95 % bootstrap interval of each
 # release's leakage (none for $L_0$, $I_*$ and noiseless ε, which see only the support of the
-# joint; the local-DP ε does not depend on the data). With 0.05 records per cell these bands
-# are too narrow, not too wide: the bootstrap never draws a cell the sample did not see.
+# joint; the local-DP ε and $C_1$ do not depend on the data). With 0.05 records per cell
+# these bands are too narrow, not too wide: the bootstrap never draws a cell the sample did
+# not see. Every panel of a figure shares one x range, that of every release's loss; a
+# frontier is continued (dotted) at its last value, and a frontier of one point is ringed.
+# Under each panel: the methods it cannot draw (**absent**: ∞ or undefined for every
+# release), those it draws as **one point** (finite only for the one-output release) and the
+# **degenerate** ones (one value for every release, e.g. $L_0 = I_* = 0$ for the full-support
+# DP channels).
 
 # %%
 for utility in UTILITIES:
@@ -197,7 +207,7 @@ check
 #   under-cover, and a win it "decides" is not backed either.
 # * What survives: the relations between notions (they hold for every pmf, the empirical one
 #   included) and the structural facts (L0 = I* = 0 for every full-support channel, the
-#   local-DP ε of the channels, which does not depend on the data).
+#   local-DP ε of the channels and Wu's capacity $C_1$, which do not depend on the data).
 #
 # ## Exercises
 # **1 (concept).** Farokhi's noiseless $\epsilon$ and the mean squared error are measured here but not on the

@@ -56,10 +56,18 @@ The notions (columns of :func:`evaluate_many`)
 ``ldp_epsilon``
     The local differential-privacy level of ``W``, ``max_{x, x', y} log W[x, y] / W[x', y]``
     over **all** rows of ``W`` (whatever ``p(x)``), in the unit of ``base``; ``inf`` when two
-    rows have different supports (Dwork et al.; Wu, Def. 9). It is the local model of Wu's
-    privacy channels; Wu's individual channel capacity of a single-record channel is its
-    Shannon capacity, a maximization per channel (:func:`nsp.channels.channel_capacity`,
-    :mod:`nsp.privacy_channels`), not a column here.
+    rows have different supports (Dwork et al.; Wu, Def. 9): infinite for every deterministic
+    release with two outputs or more. It is the baseline Wu compares his notion with.
+``individual_channel_capacity``, ``individual_channel_capacity_gap``
+    Wu's own notion: the individual channel capacity ``C_1(W) = max_p I(X;Y)`` of the release
+    channel (Wu, Def. 3 with one individual's record: the Shannon capacity of ``W``, a
+    maximum over every prior, so it does not depend on the joint), certified by
+    :func:`nsp.channels.channel_capacity`: the value is the midpoint of a bracket
+    ``[lower, upper]`` (the information of an input, Blahut's upper bound) whose width is
+    ``individual_channel_capacity_gap`` (at most 1e-9 in the unit of ``base``, unless the
+    solver stopped at its cap of 2,000 Blahut–Arimoto iterations; the gap then says how far).
+    For a deterministic release it is the log of its number of outputs (the noiseless ε when
+    every ``x`` has mass); it is at most ``ldp_epsilon``. Always defined.
 ``noiseless_epsilon``
     Farokhi's noiseless privacy budget of a deterministic mechanism ``Y = g(X)`` with ``X``
     one individual's record: the local budget (Definition 2; Definition 1 with ``n = 1``)
@@ -78,7 +86,8 @@ The notions (columns of :func:`evaluate_many`)
     ``E[(X − x̂(Y))²]`` with ``x̂`` the mechanism's ``codewords`` when given, else the MMSE
     estimate ``E[X | Y]``. **NaN without** ``x_values`` (X has no numeric values then).
 ``relations_ok``, ``relations_failed``
-    Whether every relation of :data:`RELATIONS` holds; the names of those that fail.
+    Whether every relation of :data:`RELATIONS` holds (the capacity's with its bracket); the
+    names of those that fail.
 
 Further columns the relations read: ``secret_information`` ``I(S;X)``, ``output_entropy``
 ``H(Y)``, ``secret_hartley_entropy`` ``log |supp S|``, ``output_hartley_entropy``

@@ -33,6 +33,8 @@ COLUMNS: tuple[tuple[str, ...], tuple[str, ...]] = (
         "nonstochastic_leakage",
         "maximin_information",
         "ldp_epsilon",
+        "individual_channel_capacity",
+        "individual_channel_capacity_gap",
         "noiseless_epsilon",
         "utility_information",
         "hamming_distortion",
@@ -76,7 +78,7 @@ SUPPORT_COLUMNS: tuple[str, ...] = (
     "data_hartley_entropy",
 )
 #: The columns that do not depend on the joint (a property of the channel alone).
-FIXED_COLUMNS: tuple[str, ...] = ("ldp_epsilon",)
+FIXED_COLUMNS: tuple[str, ...] = ("ldp_epsilon", "individual_channel_capacity")
 
 # Bytes of one (chunk, n_x, n_y) float64 stack in evaluate_many and the resampling kernel.
 CHUNK_BYTES = 16 * 2**20
@@ -108,7 +110,8 @@ def measure_columns(alphas: Sequence[float]) -> list[str]:
 
     Every column that holds a number measured on the joint: the notions, the utilities and
     what the relations read, with ``sibson_<alpha>`` for each order of ``alphas`` (assumed
-    validated); not ``value``, ``base`` nor the booleans and names.
+    validated); not ``value``, ``base``, the booleans and names, nor the certified gap of the
+    capacity (a numerical accuracy, not a measure).
 
     Examples
     --------
@@ -117,7 +120,13 @@ def measure_columns(alphas: Sequence[float]) -> list[str]:
     """
     head, tail = COLUMNS
     names = [*head[4:], *(sibson_column(a) for a in alphas), *tail]
-    drop = {"relations_ok", "relations_failed", "range_is_product", "base"}
+    drop = {
+        "relations_ok",
+        "relations_failed",
+        "range_is_product",
+        "base",
+        "individual_channel_capacity_gap",
+    }
     return [n for n in names if n not in drop]
 
 

@@ -3,7 +3,10 @@
 :func:`evaluate_methods` measures a sweep of mechanisms (:func:`nsp.notions.all_methods` and the
 ``*_sweep`` functions) on a joint with :func:`nsp.notions.evaluate_many` and adds the utility
 losses the frontiers minimize (:data:`UTILITIES`: ``information_loss`` ``H(X|Y) = H(X) − I(X;Y)``,
-the Bayes error ``hamming_distortion`` and the MMSE ``numeric_distortion``). Then, for a leakage
+the Bayes error ``hamming_distortion`` and the squared error ``numeric_distortion``, which is
+the MMSE ``E[(X − E[X|Y])²]`` except for a release with codewords — the Γ(D)-optimal
+sanitizer — whose estimate is its own output ``X̂``: its design distortion, at least its
+MMSE). Then, for a leakage
 notion of :data:`LEAKAGES` and a utility loss,
 
 * :func:`frontiers` — each method's Pareto frontier (:func:`nsp.pareto.pareto_front`: least
@@ -72,15 +75,18 @@ LEAKAGES: dict[str, str] = {
     "sibson_10": "Sibson I₁₀(S;Y)",
     "nonstochastic_leakage": "non-stochastic L0(S→Y)",
     "maximin_information": "maximin information I*(S;Y)",
-    "ldp_epsilon": "local DP ε of W",
+    "ldp_epsilon": "local DP ε of W (Wu's baseline)",
+    "individual_channel_capacity": "Wu's individual channel capacity C₁(W)",
     "noiseless_epsilon": "noiseless ε",
 }
 
-#: Utility losses (minimized) and their labels.
+#: Utility losses (minimized) and their labels. The squared error's estimate ``x̂(Y)`` is the
+#: conditional mean ``E[X|Y]`` (the MMSE) for every release but those with codewords (the
+#: Γ(D)-optimal sanitizer), for which it is the release's own value ``X̂``.
 UTILITIES: dict[str, str] = {
     "information_loss": "information loss H(X) − I(X;Y)",
     "hamming_distortion": "Bayes error P(X̂ ≠ X)",
-    "numeric_distortion": "MMSE E[(X − E[X|Y])²]",
+    "numeric_distortion": "squared error E[(X − x̂(Y))²]",
 }
 
 #: Two leakages closer than this are a tie.

@@ -30,7 +30,15 @@ from numpy.typing import ArrayLike, NDArray
 
 from nsp import _kernels, channels, info, noiseless, uncertain
 from nsp._resources import check_memory
-from nsp._validation import Base, as_pmf, as_real_array, check_base, check_int, check_real
+from nsp._validation import (
+    Base,
+    as_pmf,
+    as_real_array,
+    check_base,
+    check_int,
+    check_real,
+    trusted,
+)
 from nsp.notions._bootstrap import counts_of, replicate_columns, upper_bounds, with_intervals
 from nsp.notions._columns import (
     CHUNK_BYTES,
@@ -48,6 +56,12 @@ __all__ = ["Evaluation", "evaluate", "evaluate_many"]
 _CLOSURE_MAX_S = 32
 # Peak number of chunk-sized arrays alive at once in _chunk_columns.
 _CHUNK_COPIES = 6
+# Wu's capacity: the certified gap aimed at (in the unit of base) and the cap on the solver's
+# Blahut-Arimoto iterations. Nearly equal rows (a deterministic map with a little noise) can
+# stall its Newton phase, and Blahut-Arimoto then closes the gap slowly (about 2e-5 bit left
+# after 2,000 iterations, as after 100,000 on such a channel): the gap column reports it.
+_CAPACITY_TOL = 1e-9
+_CAPACITY_MAX_ITER = 2000
 
 
 @dataclass(frozen=True, eq=False)
@@ -80,6 +94,8 @@ class Evaluation(Mapping[str, Any]):
     nonstochastic_leakage: float
     maximin_information: float
     ldp_epsilon: float
+    individual_channel_capacity: float
+    individual_channel_capacity_gap: float
     noiseless_epsilon: float
     utility_information: float
     hamming_distortion: float
@@ -187,6 +203,28 @@ def _numeric_distortion_one(
     return float(np.sum(p_xy * (x[:, None] - xhat[None, :]) ** 2))
 
 
+def _capacities(
+    mechs: Sequence[Mechanism], base: Base
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """Wu's individual channel capacity of every channel, and its certified gap.
+
+    A release channel ``W`` of one individual's record has ``C_1(W) = max_p I(X;Y)``, its
+    Shannon capacity: :func:`nsp.channels.channel_capacity`, whose ``lower`` (``I`` of the
+    input it returns) and ``upper`` (Blahut's bound) bracket it. The value is their midpoint
+    and the gap ``upper - lower`` (at most :data:`_CAPACITY_TOL` unless the solver reached
+    :data:`_CAPACITY_MAX_ITER`), so the capacity lies within half the gap of the value.
+    """
+    value = np.empty(len(mechs))
+    gap = np.empty(len(mechs))
+    with trusted():  # every channel was validated by its Mechanism
+        for i, m in enumerate(mechs):
+            res = channels.channel_capacity(
+                m.channel, base=base, tol=_CAPACITY_TOL, max_iter=_CAPACITY_MAX_ITER
+            )
+            value[i], gap[i] = res.capacity, res.gap
+    return value, gap
+
+
 def _record(
     m: Mechanism,
     p_sx: NDArray[np.float64],
@@ -208,6 +246,7 @@ def _record(
         eps0 = noiseless.local_noiseless_epsilon(lambda v: int(labels[v]), [supp], base=base)
     else:
         eps0 = math.nan
+    cap, gap = _capacities([m], base)
     return {
         "method": m.method,
         "parameter": m.parameter,
@@ -219,6 +258,8 @@ def _record(
         "nonstochastic_leakage": uncertain.nonstochastic_leakage(rng, base=base),
         "maximin_information": uncertain.maximin_information(rng, base=base),
         "ldp_epsilon": channels.dp_epsilon(w, base=base),
+        "individual_channel_capacity": float(cap[0]),
+        "individual_channel_capacity_gap": float(gap[0]),
         "noiseless_epsilon": eps0,
         "utility_information": info.mutual_information(p_xy, base=base),
         "hamming_distortion": max(0.0, 1.0 - float(p_xy.max(axis=0).sum())),
@@ -295,6 +336,12 @@ def evaluate(
     (0.188722, 0.584963, 1.584963)
     >>> e.nonstochastic_leakage, e.noiseless_epsilon, e.relations_ok
     (0.0, nan, True)
+
+    Wu's individual channel capacity of the same channel is ``1 - h(1/4)`` whatever the joint
+    (uniform inputs achieve it), certified to within its gap:
+
+    >>> round(e.individual_channel_capacity, 6), e.individual_channel_capacity_gap < 1e-9
+    (0.188722, True)
     """
     check_base(base)
     p_sx = _check_joint(joint)
@@ -400,6 +447,9 @@ def _chunk_columns(
     ratio = np.where(live_y, hi / np.where(lo > 0, lo, 1.0), 1.0)
     eps = np.log(ratio.max(axis=1)) / ln_b
     col["ldp_epsilon"] = np.where(np.any(live_y & (lo == 0), axis=1), math.inf, eps)
+    col["individual_channel_capacity"], col["individual_channel_capacity_gap"] = _capacities(
+        mechs, base
+    )
     det = np.array([m.deterministic for m in mechs], dtype=bool)
     col["noiseless_epsilon"] = np.where(det, col["output_hartley_entropy"], math.nan)
     # I(X;Y) = H(Y) - H(Y|X); H(Y|X) = -sum_x p(x) sum_y W ln W is 0 for deterministic rows,
@@ -488,11 +538,13 @@ def evaluate_many(
     holds with ``I(S;Y) ≤ min(H(S), H(Y))``). The columns that see only the support of the
     joint (``nonstochastic_leakage``, ``maximin_information``, ``noiseless_epsilon``, the
     Hartley entropies) get NaN ends — resampling never reaches a cell the data did not see, so
-    no bootstrap interval is valid for them — and ``ldp_epsilon``, a property of the channel,
-    gets ``low = high =`` its value. The value columns stay the plug-in; because the interval
-    is moved by the bias, a strongly biased plug-in (few records per cell) can fall outside
-    its own interval. :func:`nsp.estimate.estimate_many` gives the same intervals in a tidy
-    table with bias-corrected points, the sample-size diagnostics and a status per column.
+    no bootstrap interval is valid for them — and ``ldp_epsilon`` and
+    ``individual_channel_capacity``, properties of the channel, get ``low = high =`` their
+    value (the capacity's certified gap, ``individual_channel_capacity_gap``, gets none). The
+    value columns stay the plug-in; because the interval is moved by the bias, a strongly
+    biased plug-in (few records per cell) can fall outside its own interval.
+    :func:`nsp.estimate.estimate_many` gives the same intervals in a tidy table with
+    bias-corrected points, the sample-size diagnostics and a status per column.
 
     Parameters
     ----------

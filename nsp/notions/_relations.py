@@ -13,7 +13,9 @@ Statements that are **not** theorems, and are therefore not checked (counterexam
 
 * maximal leakage ≤ ``L0`` for a deterministic channel (S uniform on {0, 1, 2}, ``X = Y``,
   every ``[[S|y]]`` of size 2 with ``p(y|s) ∈ {0.9, 0.1}``: maximal leakage ``log2 2.7`` >
-  ``L0 = log2 1.5``): maximal leakage depends on the probabilities, ``L0`` only on the range;
+  ``L0 = log2 1.5``): maximal leakage depends on the probabilities, ``L0`` only on the range.
+  Its converse holds but is not checked (a record does not say that ``Y`` is a function of
+  ``S``): if ``Y = f(S)``, maximal leakage ``= I* = log |[[Y]]| ≤ L0``;
 * ``L0`` ≤ maximal leakage (an output of tiny probability that pins ``S`` down makes ``L0``
   large and maximal leakage small);
 * ``I*`` ≤ ``I(S;Y)`` and ``I(S;Y)`` ≤ ``I*`` (a component of tiny mass; a channel with full
@@ -163,6 +165,7 @@ def _nonnegative(record: Record, tol: float) -> bool:
         "nonstochastic_leakage",
         "maximin_information",
         "ldp_epsilon",
+        "individual_channel_capacity",
         "utility_information",
         "hamming_distortion",
     )
@@ -206,6 +209,25 @@ def _noiseless_bounds(record: Record, tol: float) -> bool:
     eps = _f(record, "noiseless_epsilon")
     keys = ("maximal_leakage", "maximin_information", "utility_information")
     return all(_le(_f(record, k), eps, tol) for k in keys)
+
+
+def _capacity_ends(record: Record) -> tuple[float, float]:
+    """Return the certified bracket of the capacity: the value (a midpoint) ± half the gap."""
+    value = _f(record, "individual_channel_capacity")
+    half = 0.5 * _f(record, "individual_channel_capacity_gap")
+    return value - half, value + half
+
+
+def _utility_le_capacity(record: Record, tol: float) -> bool:
+    return _le(_f(record, "utility_information"), _capacity_ends(record)[1], tol)
+
+
+def _capacity_le_ldp(record: Record, tol: float) -> bool:
+    return _le(_capacity_ends(record)[0], _f(record, "ldp_epsilon"), tol)
+
+
+def _noiseless_le_capacity(record: Record, tol: float) -> bool:
+    return _le(_f(record, "noiseless_epsilon"), _capacity_ends(record)[1], tol)
 
 
 def _fano(record: Record, tol: float) -> bool:
@@ -273,6 +295,29 @@ RELATIONS: tuple[Relation, ...] = (
         "e^ε min_x W[x, y], and the minima sum to at most 1.",
         _always,
         _rel_le("maximal_leakage", "ldp_epsilon"),
+    ),
+    Relation(
+        "utility_le_capacity",
+        "I(X;Y) <= C_1(W), Wu's individual channel capacity of the release channel: for one "
+        "individual's record it is max_p I(X;Y) over every input pmf (Wu, Def. 3), the "
+        "joint's own p(x) among them. With data processing, I(S;Y) <= C_1(W) too.",
+        _always,
+        _utility_le_capacity,
+    ),
+    Relation(
+        "capacity_le_ldp",
+        "C_1(W) <= ε of an ε-LDP channel W: W[x, y] <= e^ε min_x' W[x', y] <= e^ε q(y) for "
+        "every output pmf q = pW, so each term of I(X;Y) = E log W[X, Y] / q(Y) is at most ε.",
+        _always,
+        _capacity_le_ldp,
+    ),
+    Relation(
+        "noiseless_le_capacity",
+        "For a deterministic channel Y = g(X), the noiseless ε = log |g([[X]])| <= C_1(W) = "
+        "log |g(𝒳)| (the input uniform on one x per output gives H(Y) = log |g(𝒳)|, and "
+        "I(X;Y) = H(Y) cannot exceed it); equal when every x has positive mass.",
+        _defined("noiseless_epsilon"),
+        _noiseless_le_capacity,
     ),
     Relation(
         "maximal_leakage_le_hartley",

@@ -23,6 +23,7 @@ import pytest
 import qif
 from hypothesis import given
 from hypothesis import strategies as st
+from scipy.optimize import minimize_scalar
 
 from nsp import channels, info, noiseless, uncertain
 from nsp.notions import (
@@ -36,8 +37,10 @@ from nsp.notions import (
     sibson_column,
     sibson_orders,
 )
+from nsp.notions._columns import FIXED_COLUMNS, measure_columns
 from nsp.papers.agglomerative import example1_range
 from nsp.partition import Partition
+from nsp.privacy_channels import individual_channel_capacity
 
 # The submodule (the package attribute ``evaluate`` is the function).
 evaluate_module = importlib.import_module("nsp.notions._evaluation")
@@ -255,6 +258,7 @@ class TestArguments:
         agreed = (
             "method parameter value deterministic mutual_information maximal_leakage sibson_2 "
             "sibson_10 sibson_0.5 nonstochastic_leakage maximin_information ldp_epsilon "
+            "individual_channel_capacity individual_channel_capacity_gap "
             "noiseless_epsilon utility_information hamming_distortion numeric_distortion "
             "relations_ok relations_failed"
         ).split()
@@ -369,6 +373,105 @@ class TestExactValues:
         fixed = evaluate(Mechanism(np.ones((3, 1)), method="c", codewords=[0.0]), joint, x_values=x)
         assert fixed.numeric_distortion == pytest.approx(0.3 + 0.5 * 9)
         assert math.isnan(evaluate(Mechanism(np.eye(3), method="id"), joint).numeric_distortion)
+
+
+# --------------------------------------------------------------------------- Wu's capacity
+
+
+def _mutual_information_bits(p_x: np.ndarray, w: np.ndarray) -> float:
+    """I(X;Y) in bits of an input pmf through a channel, summed term by term."""
+    q = p_x @ w
+    total = 0.0
+    for a in range(w.shape[0]):
+        for y in range(w.shape[1]):
+            if p_x[a] > 0 and w[a, y] > 0:
+                total += p_x[a] * w[a, y] * math.log2(w[a, y] / q[y])
+    return total
+
+
+def _bracket(e) -> tuple[float, float]:
+    half = 0.5 * e.individual_channel_capacity_gap
+    return e.individual_channel_capacity - half, e.individual_channel_capacity + half
+
+
+class TestIndividualChannelCapacity:
+    @pytest.mark.parametrize("flip", [0.0, 0.05, 0.1, 0.25, 0.4, 0.5])
+    def test_binary_symmetric_channel_has_one_minus_h(self, flip):
+        w = np.array([[1 - flip, flip], [flip, 1 - flip]])
+        expected = 1.0 - (h2(flip) if 0 < flip < 1 else 0.0)
+        for joint in (np.diag([0.5, 0.5]), [[0.1, 0.6], [0.2, 0.1]]):
+            e = evaluate(Mechanism(w, method="bsc"), joint)
+            lo, hi = _bracket(e)
+            assert lo - 1e-15 <= expected <= hi + 1e-15
+            assert e.individual_channel_capacity == pytest.approx(expected, abs=1e-9)
+            assert e.individual_channel_capacity_gap <= 1e-9 and e.relations_ok
+
+    @given(seed=SEEDS)
+    def test_a_deterministic_release_of_a_uniform_secret_has_log_its_outputs(self, seed):
+        rng = np.random.default_rng(seed)
+        n_x = int(rng.integers(1, 12))
+        _, labels = np.unique(rng.integers(0, n_x, n_x), return_inverse=True)
+        e = evaluate(Mechanism.from_labels(labels, method="g"), np.eye(n_x) / n_x)
+        expected = math.log2(len(set(labels.tolist())))
+        lo, hi = _bracket(e)
+        assert lo - 1e-12 <= expected <= hi + 1e-12
+        assert e.individual_channel_capacity == pytest.approx(expected, abs=1e-12)
+        assert e.noiseless_epsilon == pytest.approx(expected, abs=1e-12)
+        assert e.utility_information <= expected + 1e-12  # H(Y): log |outputs| if balanced
+
+    def test_capacity_counts_outputs_the_joint_never_reaches(self):
+        # x = 2 has no mass: the noiseless ε counts the outputs of the support, Wu's capacity
+        # every output some input reaches (a maximum over every prior).
+        e = evaluate(Mechanism.from_labels([0, 1, 2], method="g"), [[0.5, 0.5, 0.0]])
+        assert e.noiseless_epsilon == pytest.approx(1.0)
+        assert e.individual_channel_capacity == pytest.approx(math.log2(3), abs=1e-12)
+        assert e.relations_ok
+
+    @pytest.mark.parametrize("seed", range(12))
+    def test_bracket_holds_the_maximum_of_two_input_channels_found_apart(self, seed):
+        rng = np.random.default_rng(seed)
+        w = rng.exponential(size=(2, int(rng.integers(2, 6))))
+        w[rng.random(w.shape) < 0.3] = 0.0
+        w[:, 0] += 0.01
+        w /= w.sum(axis=1, keepdims=True)
+        best = minimize_scalar(
+            lambda t: -_mutual_information_bits(np.array([t, 1 - t]), w),
+            bounds=(0.0, 1.0),
+            method="bounded",
+            options={"xatol": 1e-12},
+        )
+        found = -float(best.fun)
+        lo, hi = _bracket(evaluate(Mechanism(w, method="w"), [[0.5, 0.5]]))
+        assert found <= hi + 1e-12  # no input beats the certified upper end
+        assert found >= lo - 1e-9  # and the search reaches the lower end (I is concave in t)
+
+    @pytest.mark.parametrize("seed", range(8))
+    def test_no_input_exceeds_the_bracket_and_wu_gives_the_same_capacity(self, seed):
+        rng = np.random.default_rng(100 + seed)
+        p, mechs, _ = random_instance(seed, n_mech=4)
+        for m in mechs:
+            lo, hi = _bracket(evaluate(m, p))
+            for p_x in rng.dirichlet(np.ones(m.n_x) * 0.5, size=50):
+                assert _mutual_information_bits(p_x, m.channel) <= hi + 1e-12
+        # Wu's C_1 of a channel of one record (nsp.privacy_channels), on sparse channels
+        for _ in range(4):
+            w = rng.exponential(size=(int(rng.integers(2, 7)), int(rng.integers(2, 7))))
+            w[rng.random(w.shape) < 0.3] = 0.0
+            w[:, 0] += 0.05
+            w /= w.sum(axis=1, keepdims=True)
+            lo, hi = _bracket(evaluate(Mechanism(w, method="w"), np.eye(w.shape[0]) / len(w)))
+            wu = individual_channel_capacity(w)
+            assert max(lo, wu.lower) <= min(hi, wu.upper) + 1e-12
+
+    def test_capacity_is_a_property_of_the_channel_and_a_fixed_column(self):
+        w = np.array([[0.7, 0.2, 0.1], [0.1, 0.3, 0.6], [0.3, 0.3, 0.4]])
+        values = {
+            evaluate(Mechanism(w, method="w"), joint).individual_channel_capacity
+            for joint in (np.full((1, 3), 1 / 3), [[0.5, 0.0, 0.0], [0.0, 0.25, 0.25]])
+        }
+        assert len(values) == 1
+        assert "individual_channel_capacity" in FIXED_COLUMNS
+        assert "individual_channel_capacity_gap" not in measure_columns([2.0])
 
 
 # --------------------------------------------------------------------------- vectorised = library
@@ -562,6 +665,9 @@ CORRUPTIONS = {
     "deterministic_utility_is_output_entropy": {"output_entropy": 3.0},
     "noiseless_is_output_hartley": {"noiseless_epsilon": 0.5},
     "noiseless_bounds": {"noiseless_epsilon": 0.1},
+    "utility_le_capacity": {"individual_channel_capacity": 0.5},
+    "capacity_le_ldp": {"ldp_epsilon": 0.5},
+    "noiseless_le_capacity": {"individual_channel_capacity": 0.5},
     "fano": {"data_entropy": 5.0},
     "hamming_le_prior_error": {"prior_error": 0.0},
 }
@@ -629,6 +735,27 @@ def test_maximal_leakage_le_l0_is_false_for_a_deterministic_channel():
     assert skew.maximal_leakage == pytest.approx(math.log2(2.7))
     assert skew.maximal_leakage > skew.nonstochastic_leakage + 0.8
     assert skew.deterministic and skew.relations_ok
+
+
+@given(seed=SEEDS)
+def test_maximal_leakage_le_l0_when_y_is_a_function_of_the_secret(seed):
+    # The converse of the counterexample above: if Y = f(S), L(S→Y) = I*(S;Y) = log |[[Y]]|
+    # and the least conditional range f^{-1}(y) holds at most |[[S]]| / |[[Y]]| secrets.
+    rng = np.random.default_rng(seed)
+    n_s, n_z = int(rng.integers(1, 7)), int(rng.integers(1, 4))
+    p_s = rng.exponential(size=n_s) * (rng.random(n_s) < 0.8)
+    p_s[rng.integers(n_s)] += 0.1
+    joint = np.zeros((n_s, n_s * n_z))  # X = (S, Z): x = s * n_z + z
+    for s in range(n_s):
+        joint[s, s * n_z : (s + 1) * n_z] = p_s[s] * rng.dirichlet(np.ones(n_z))
+    joint /= joint.sum()
+    f = rng.integers(0, n_s, n_s)
+    _, labels = np.unique(np.repeat(f, n_z), return_inverse=True)  # g(x) = f(s(x))
+    e = evaluate(Mechanism.from_labels(labels, method="f(S)"), joint)
+    n_outputs = len({int(f[s]) for s in range(n_s) if p_s[s] > 0})
+    assert e.maximal_leakage == pytest.approx(math.log2(n_outputs), abs=1e-12)
+    assert e.maximin_information == pytest.approx(math.log2(n_outputs), abs=1e-12)
+    assert e.maximal_leakage <= e.nonstochastic_leakage + 1e-12
 
 
 def test_l0_le_maximal_leakage_is_false():

@@ -22,6 +22,7 @@ from nsp.notions import (
     METHODS,
     MIN_MARGIN,
     TIE_TOL,
+    Mechanism,
     agglomerative_sweep,
     all_methods,
     best_methods,
@@ -552,6 +553,94 @@ def test_frontier_figure_draws_interval_bands():
         leakages=["maximal_leakage"],
     )
     assert not fig.axes[0].collections
+    plt.close(fig)
+
+
+def _caveat_frame() -> pd.DataFrame:
+    """A deterministic method, randomized response and a constant release on a 2 x 3 joint."""
+    j = Joint([[0.4, 0.1, 0.0], [0.0, 0.1, 0.4]], name="toy", x_values=[1.0, 2.0, 4.0])
+    mechs = [
+        Mechanism.from_labels([0, 1, 2], method="det", parameter="k", value=3),
+        Mechanism.from_labels([0, 0, 1], method="det", parameter="k", value=2),
+        Mechanism.from_labels([0, 0, 0], method="det", parameter="k", value=1),
+    ]
+    for keep in (0.5, 0.8):
+        w = np.full((3, 3), (1 - keep) / 2)
+        np.fill_diagonal(w, keep)
+        mechs.append(Mechanism(w, method="rr", parameter="p", value=keep))
+    return evaluate_methods(mechs, j)
+
+
+def test_frontier_figure_shares_one_x_range_and_marks_its_caveats():
+    frame = _caveat_frame()
+    leaks = ["maximal_leakage", "nonstochastic_leakage", "ldp_epsilon", "noiseless_epsilon"]
+    fig, data = frontier_figure(frame, utility="information_loss", leakages=leaks, ncols=2)
+    loss = frame.information_loss.to_numpy()
+    limits = {ax.get_xlim() for ax in fig.axes}
+    assert len(limits) == 1  # one x range for every panel ...
+    (lo, hi), span = limits.pop(), loss.max() - loss.min()
+    assert lo == pytest.approx(loss.min() - 0.02 * span)  # ... that of every release's loss
+    assert hi == pytest.approx(loss.max() + 0.02 * span)
+    notes = {ax.get_title(): ax.get_xlabel().splitlines()[1:] for ax in fig.axes}
+    assert notes["maximal leakage L(S→Y)"] == []
+    # rr has full support: L0 = 0 for both releases
+    assert notes["non-stochastic L0(S→Y)"] == ["degenerate — 0 for every release: rr"]
+    ldp = " ".join(notes["local DP ε of W (Wu's baseline)"])
+    assert "one point — ε = ∞ (rows of W with different supports) but for its one-output" in ldp
+    assert ldp.endswith("release: det")
+    noiseless = " ".join(notes["noiseless ε"])
+    assert noiseless == "absent — undefined (not a deterministic map) for every release: rr"
+    # the data is what the panels draw, each row naming its utility
+    assert set(data.utility_kind) == {"information_loss"}
+    one = data[(data.leakage_notion == "ldp_epsilon") & (data.method == "det")]
+    assert one.leakage.tolist() == [0.0] and one.loss.tolist() == [pytest.approx(loss.max())]
+    footer = fig.texts[0].get_text()
+    assert "one range [0, " in footer and "x = information loss" in footer
+    plt.close(fig)
+
+
+def test_frontier_figure_continues_each_frontier_and_rings_a_single_point():
+    frame = _caveat_frame()
+    fig, _ = frontier_figure(frame, utility="information_loss", leakages=["ldp_epsilon"])
+    ax = fig.axes[0]
+    right = frame.information_loss.max()
+    dotted = [ln for ln in ax.lines if ln.get_linestyle() == ":"]
+    ends = sorted(float(ln.get_xdata()[-1]) for ln in dotted)
+    assert ends and all(e == pytest.approx(right) for e in ends)  # continued to the edge
+    rings = [ln for ln in ax.lines if ln.get_markersize() == 9]
+    assert len(rings) == 1 and rings[0].get_xdata()[0] == pytest.approx(right)  # det's one point
+    plt.close(fig)
+
+
+def test_frontier_figure_explains_the_squared_error_axis_and_alg2prime():
+    j = random_joint(3, 3, 6)
+    frame = evaluate_methods(all_methods(j, quick=True), j)
+    fig, _ = frontier_figure(frame, utility="numeric_distortion", leakages=["maximal_leakage"])
+    assert fig.axes[0].get_xlabel().splitlines()[0] == "squared error E[(X − x̂(Y))²]"
+    assert "E[X|Y] (the MMSE) for every method but the Γ(D) sanitizer" in fig.texts[0].get_text()
+    plt.close(fig)
+    alg2 = frame.method == METHODS["alg2prime"]
+    worse = frame.assign(noiseless_epsilon=frame.noiseless_epsilon + 10.0 * alg2)
+    for f, leads in ((frame, True), (worse, False), (frame[~alg2], False)):
+        shares = winner_shares(
+            best_methods(f, leakage="noiseless_epsilon", utility="information_loss")
+        )
+        share = shares.loc[shares.method == METHODS["alg2prime"], "share"].sum()
+        assert (share >= 0.25) == leads  # Alg. 2′ wins here, or loses everywhere
+        fig, _ = frontier_figure(f, utility="information_loss", leakages=["noiseless_epsilon"])
+        label = fig.axes[0].get_xlabel().replace("\n", " ")
+        assert ("built to maximise I(S;Y)" in label) == leads
+        if leads:
+            assert f"wins {share:.0%} of the range" in label
+        plt.close(fig)
+
+
+def test_frontier_figure_says_which_methods_need_an_ordered_x():
+    j = random_joint(1, 2, 5, ordered=False)
+    frame = evaluate_methods(all_methods(j, quick=True), j)
+    fig, _ = frontier_figure(frame, utility="information_loss", leakages=["maximal_leakage"])
+    text = fig.texts[0].get_text().replace("\n", " ")
+    assert "Not run on this X (it has no order): quantizer, exp. mechanism" in text
     plt.close(fig)
 
 

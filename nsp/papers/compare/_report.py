@@ -8,17 +8,28 @@ these functions turn its frames into the markdown and the figures the notebooks 
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 
 import matplotlib.pyplot as plt
+import numpy as np
 import pandas as pd
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
 from nsp._atomic import atomic_path
 from nsp._validation import as_sequence, check_choice, check_frame, check_int, check_real
-from nsp.notions import LEAKAGES, METHODS, UTILITIES, frontiers
+from nsp.notions import (
+    LEAKAGES,
+    METHODS,
+    TIE_TOL,
+    UTILITIES,
+    best_methods,
+    frontiers,
+    winner_shares,
+)
 from nsp.paths import figure_path
 
 __all__ = ["SHORT", "frontier_figure", "markdown_table", "save_markdown", "shares_markdown"]
@@ -238,21 +249,158 @@ _STYLE: dict[str, tuple[str, str]] = dict(
 )
 
 
+#: How each notion's non-finite values read in a panel's notes.
+_NONFINITE: dict[str, dict[str, str]] = {
+    "ldp_epsilon": {"inf": "ε = ∞ (rows of W with different supports)"},
+    "noiseless_epsilon": {"nan": "undefined (not a deterministic map)"},
+}
+
+
+def _names(methods: Sequence[str]) -> str:
+    return ", ".join(SHORT.get(m, m) for m in methods)
+
+
+def _nonfinite_kind(leakage: str, values: np.ndarray) -> str:
+    """How a method's non-finite values of ``leakage`` read: ∞, undefined, or both."""
+    kinds = _NONFINITE.get(leakage, {})
+    if np.all(np.isinf(values)):
+        return kinds.get("inf", "∞")
+    if np.all(np.isnan(values)):
+        return kinds.get("nan", "undefined")
+    return "undefined or ∞"
+
+
+def _panel_notes(frame: pd.DataFrame, leakage: str, utility: str) -> list[str]:
+    """Return the notes of a panel: the methods it cannot draw or draws as one point, and why.
+
+    Per method of ``frame`` (its releases with a finite loss): *absent* when no release has a
+    finite leakage (∞ or undefined for every release); *one point* when only its one-output
+    release (``Y`` constant) is finite; *degenerate* when two releases or more all take one
+    finite value (L0 = I* = 0 for every full-support channel). Methods are grouped by reason.
+    """
+    loss = frame[utility].to_numpy(dtype=float)
+    leak = frame[leakage].to_numpy(dtype=float)
+    meth = frame["method"].to_numpy()
+    outputs = (
+        frame["output_hartley_entropy"].to_numpy(dtype=float)
+        if "output_hartley_entropy" in frame.columns
+        else None
+    )
+    groups: dict[str, list[str]] = {}  # reason -> methods
+    counted: list[str] = []  # per method: how many releases are not finite
+    for method in _order(frame):
+        rows = np.flatnonzero((meth == method) & np.isfinite(loss))
+        if not rows.size:
+            continue
+        vals = leak[rows]
+        finite = np.isfinite(vals)
+        if not finite.any():
+            reason = f"absent — {_nonfinite_kind(leakage, vals)} for every release"
+        elif not finite.all():
+            kind = _nonfinite_kind(leakage, vals[~finite])
+            one_output = outputs is not None and bool(np.all(outputs[rows[finite]] == 0.0))
+            if finite.sum() > 1 or not one_output:
+                n_bad = int((~finite).sum())
+                counted.append(f"{SHORT.get(method, method)}: {kind} for {n_bad} of {rows.size}")
+                continue
+            reason = f"one point — {kind} but for its one-output release"
+        elif rows.size >= 2 and float(np.ptp(vals)) <= TIE_TOL:
+            value = round(float(vals[0]), 9) + 0.0  # rounding noise (3e-16) reads as 0
+            reason = f"degenerate — {_fmt(value)} for every release"
+        else:
+            continue
+        groups.setdefault(reason, []).append(method)
+    return [f"{reason}: {_names(methods)}" for reason, methods in groups.items()] + counted
+
+
+#: The least share of the range the funnel's Algorithm 2′ must win under noiseless ε for
+#: the panel to explain it.
+_ALG2PRIME_SHARE = 0.25
+
+
+def _alg2prime_note(frame: pd.DataFrame, utility: str) -> str:
+    """Say why the funnel's Algorithm 2′, built to leak S, wins under noiseless ε (if it does).
+
+    Returns ``""`` unless it wins at least :data:`_ALG2PRIME_SHARE` of the budget range
+    (:func:`nsp.notions.winner_shares`).
+    """
+    name = METHODS["alg2prime"]
+    if name not in set(frame["method"]):
+        return ""
+    shares = winner_shares(best_methods(frame, leakage="noiseless_epsilon", utility=utility))
+    share = float(shares.loc[shares["method"] == name, "share"].sum())
+    if share < _ALG2PRIME_SHARE:
+        return ""
+    return (
+        f"funnel Alg. 2′, built to maximise I(S;Y), wins {share:.0%} of the range: ε = log₂ "
+        "(number of outputs) ignores S, so leaking S costs nothing here; only the outputs "
+        "spent for the loss count"
+    )
+
+
+def _order(frame: pd.DataFrame) -> list[str]:
+    known = list(METHODS.values())
+    present = list(dict.fromkeys(frame["method"]))
+    return sorted(present, key=lambda m: (known.index(m) if m in known else len(known), m))
+
+
+def _tidy(x: float, scale: float) -> str:
+    """``x`` with four significant digits, 0 when rounding made it tiny against ``scale``."""
+    return "0" if abs(x) <= 1e-12 * max(scale, 1.0) else f"{x:,.4g}"
+
+
+def _figure_notes(frame: pd.DataFrame, utility: str, span: tuple[float, float]) -> list[str]:
+    """Return the notes under the legend: the shared axis, the lines, what is missing."""
+    lo, hi = (_tidy(v, max(abs(span[0]), abs(span[1]))) for v in span)
+    notes = [
+        f"Every panel: x = {UTILITIES[utility]}, one range [{lo}, {hi}] for all "
+        "panels; y = the panel's notion, each on its own scale. A line is a method's frontier "
+        "(least leakage within the budget), dotted where it is continued at its last value; a "
+        "ring marks a frontier of one point.",
+    ]
+    if any(str(c).endswith("_low") for c in frame.columns):
+        notes.append(
+            "Bands: 95 % bootstrap intervals of the leakage (none for L0, I* and noiseless ε, "
+            "which see only the support; LDP ε and C₁ do not depend on the data)."
+        )
+    if utility == "numeric_distortion":
+        notes.append(
+            "x̂(Y) = E[X|Y] (the MMSE) for every method but the Γ(D) sanitizer, whose estimate "
+            "is its own output X̂ (its design distortion, at least its MMSE)."
+        )
+    absent = [m for m in METHODS.values() if m not in set(frame["method"])]
+    if absent:
+        notes.append(f"Not run on this X (it has no order): {_names(absent)}.")
+    counts = frame.groupby("method", sort=False).size()
+    single = [m for m in _order(frame) if counts[m] == 1]
+    if single:
+        notes.append(f"One release in the sweep: {_names(single)}.")
+    return notes
+
+
 def frontier_figure(
     frame: pd.DataFrame,
     *,
     utility: str,
     leakages: Sequence[str] = tuple(LEAKAGES),
     title: str = "",
-    ncols: int = 4,
+    ncols: int = 3,
     unit: str = "bits",
 ) -> tuple[Figure, pd.DataFrame]:
     """Draw all methods' frontiers for one utility loss, one panel per leakage notion.
 
-    Each method's frontier (:func:`nsp.notions.frontiers`) is a step line (least leakage at most
-    that loss) with its releases as markers and, when ``frame`` carries intervals
-    (:func:`nsp.notions.evaluate_methods` with ``ci``), the band of their intervals in the
-    method's colour; a panel without any finite point says so.
+    Each method's frontier (:func:`nsp.notions.frontiers`) is a step line (least leakage at
+    most that loss) with its releases as markers, continued (dotted) at its last value up to
+    the largest loss of the figure, with a ring around a frontier of one point and, when
+    ``frame`` carries intervals (:func:`nsp.notions.evaluate_methods` with ``ci``), the band of
+    their intervals in the method's colour. Every panel shares one x range, that of every
+    release's loss. Under each panel, the methods it cannot draw or draws as one point, and
+    why: *absent* (the leakage is ∞ or undefined for every release), *one point* (finite only
+    for its one-output release) and *degenerate* (one value for every release, e.g. L0 = I* =
+    0 for a full-support channel); under noiseless ε, why the funnel's Algorithm 2′ — built
+    to leak S — wins, when it wins a quarter of the range or more. Under the legend, the
+    shared axis, the reading of the lines and bands, the methods not run on this ``X`` and
+    those with a single release.
 
     Parameters
     ----------
@@ -272,16 +420,19 @@ def frontier_figure(
     Returns
     -------
     (matplotlib.figure.Figure, pandas.DataFrame)
-        The figure and the plotted points (``leakage_notion`` then the columns of
-        :func:`nsp.notions.frontiers`, with the intervals).
+        The figure and the plotted points (``leakage_notion``, ``utility_kind`` then the
+        columns of :func:`nsp.notions.frontiers`, with the intervals).
 
     Examples
     --------
-    >>> f = pd.DataFrame({"method": ["a", "a"], "parameter": "k", "value": [1, 2],
-    ...                   "maximal_leakage": [1.0, 0.5], "information_loss": [0.0, 1.0]})
+    >>> f = pd.DataFrame({"method": ["a", "a", "b", "b"], "parameter": "k",
+    ...                   "value": [1, 2, 1, 2], "maximal_leakage": [1.0, 0.5, 0.0, 0.0],
+    ...                   "information_loss": [0.0, 1.0, 0.5, 2.0]})
     >>> fig, data = frontier_figure(f, utility="information_loss", leakages=["maximal_leakage"])
-    >>> len(data), len(fig.axes)
-    (2, 1)
+    >>> len(data), len(fig.axes), fig.axes[0].get_xlim() == (-0.04, 2.04)
+    (3, 1, True)
+    >>> fig.axes[0].get_xlabel().splitlines()[1]
+    'degenerate — 0 for every release: b'
     """
     check_frame("frame", frame, what="a pandas DataFrame (see nsp.notions.evaluate_methods)")
     check_choice("utility", utility, tuple(UTILITIES))
@@ -292,30 +443,27 @@ def frontier_figure(
     leaks = [leak for leak in leakages if leak in frame.columns]
     if not leaks:
         raise ValueError("leakages must name at least one column of frame")
+    if utility not in frame.columns or "method" not in frame.columns:
+        raise ValueError(f"frame has no column {utility!r} or 'method' (use evaluate_methods)")
     ncols = min(int(ncols), len(leaks))
     nrows = math.ceil(len(leaks) / ncols)
-    fig, axes = plt.subplots(nrows, ncols, figsize=(3.4 * ncols, 2.9 * nrows + 0.9), squeeze=False)
+    losses = frame[utility].to_numpy(dtype=float)
+    losses = losses[np.isfinite(losses)]
+    span = (float(losses.min()), float(losses.max())) if losses.size else (0.0, 1.0)
+    pad = 0.02 * (span[1] - span[0]) or 0.5
+    fig, axes = plt.subplots(
+        nrows,
+        ncols,
+        figsize=(4.3 * ncols, 3.3 * nrows + 1.5),
+        squeeze=False,
+        sharex=True,
+        layout="none",  # laid out below, with room for the legend and the notes
+    )
     data = []
-    handles: dict[str, object] = {}
     for ax, leak in zip(axes.flat, leaks, strict=False):
         front = frontiers(frame, leakage=leak, utility=utility)
         for method, grp in front.groupby("method", sort=False):
-            colour, marker = _STYLE.get(str(method), ("#555555", "."))
-            if grp["leakage_low"].notna().any():
-                ax.fill_between(
-                    grp["loss"],
-                    grp["leakage_low"],
-                    grp["leakage_high"],
-                    step="post",
-                    color=colour,
-                    alpha=0.18,
-                    lw=0,
-                )
-            (line,) = ax.step(
-                grp["loss"], grp["leakage"], where="post", color=colour, lw=1.0, alpha=0.9
-            )
-            ax.plot(grp["loss"], grp["leakage"], ls="none", marker=marker, ms=3.5, color=colour)
-            handles[str(method)] = line
+            _draw_frontier(ax, str(method), grp, span[1])
         if front.empty:
             ax.text(
                 0.5,
@@ -326,13 +474,22 @@ def frontier_figure(
                 transform=ax.transAxes,
                 color="0.4",
             )
+        notes = _panel_notes(frame, leak, utility)
+        if leak == "noiseless_epsilon":
+            notes.append(_alg2prime_note(frame, utility))
+        label = "\n".join([UTILITIES[utility]] + [textwrap.fill(n, 78) for n in notes if n])
+        ax.set_xlabel(label, fontsize=6.5, multialignment="left", linespacing=1.25)
+        ax.xaxis.set_tick_params(labelbottom=True)
+        if not front.empty and float(front["leakage"].abs().max()) == 0.0:
+            ax.set_ylim(-0.04, 1.0)  # every frontier at 0: show 0 at the bottom, not centred
         ax.set_title(LEAKAGES[leak], fontsize=9)
-        ax.set_xlabel(UTILITIES[utility], fontsize=8)
         ax.set_ylabel(unit, fontsize=8)
         ax.tick_params(labelsize=7)
-        data.append(front.assign(leakage_notion=leak))
+        data.append(front.assign(leakage_notion=leak, utility_kind=utility))
+    axes.flat[0].set_xlim(span[0] - pad, span[1] + pad)
     for ax in list(axes.flat)[len(leaks) :]:
         ax.set_visible(False)
+    present = [m for m in _order(frame) if m in set(pd.concat(data)["method"])] if data else []
     legend = [
         Line2D(
             [],
@@ -343,16 +500,28 @@ def frontier_figure(
             lw=1.0,
             label=name,
         )
-        for name in handles
+        for name in present
     ]
+    notes = [textwrap.fill(n, 190) for n in _figure_notes(frame, utility, span)]
+    n_lines = sum(n.count("\n") + 1 for n in notes)
+    height = fig.get_figheight()
+    foot = (0.13 * n_lines + 0.1) / height
+    leg = (0.17 * math.ceil(len(legend) / 4) + 0.1) / height
+    fig.text(0.01, 0.005, "\n".join(notes), fontsize=6.5, va="bottom", ha="left", color="0.25")
     fig.legend(
-        handles=legend, loc="lower center", ncol=min(4, len(legend)), fontsize=7, frameon=False
+        handles=legend,
+        loc="lower center",
+        bbox_to_anchor=(0.5, foot),
+        ncol=min(4, max(len(legend), 1)),
+        fontsize=7,
+        frameon=False,
     )
     if title:
         fig.suptitle(title, fontsize=10)
-    fig.tight_layout(rect=(0, 0.1 if len(legend) > 4 else 0.06, 1, 1))
+    fig.tight_layout(rect=(0, foot + leg, 1, 1))
     cols = [
         "leakage_notion",
+        "utility_kind",
         "method",
         "parameter",
         "value",
@@ -363,3 +532,26 @@ def frontier_figure(
     ]
     out = pd.concat(data, ignore_index=True)[cols] if data else pd.DataFrame(columns=cols)
     return fig, out
+
+
+def _draw_frontier(ax: Axes, method: str, grp: pd.DataFrame, right: float) -> None:
+    """One method's frontier: band, steps, markers, a dotted continuation, a ring if alone."""
+    colour, marker = _STYLE.get(method, ("#555555", "."))
+    loss = grp["loss"].to_numpy(dtype=float)
+    leak = grp["leakage"].to_numpy(dtype=float)
+    if grp["leakage_low"].notna().any():
+        ax.fill_between(
+            loss,
+            grp["leakage_low"],
+            grp["leakage_high"],
+            step="post",
+            color=colour,
+            alpha=0.18,
+            lw=0,
+        )
+    ax.step(loss, leak, where="post", color=colour, lw=1.0, alpha=0.9)
+    if loss[-1] < right:
+        ax.plot([loss[-1], right], [leak[-1], leak[-1]], color=colour, lw=0.9, ls=":", alpha=0.9)
+    ax.plot(loss, leak, ls="none", marker=marker, ms=3.5, color=colour)
+    if loss.size == 1:
+        ax.plot(loss, leak, ls="none", marker="o", ms=9, mfc="none", mec=colour, mew=1.0)
