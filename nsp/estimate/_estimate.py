@@ -11,7 +11,7 @@ import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
 from nsp._validation import Base, check_base, check_choice, check_int, check_real
-from nsp.estimate._diagnostics import diagnostics
+from nsp.notions._sample import diagnostics
 from nsp.joint import Joint
 from nsp.notions import Mechanism, evaluate_many, sibson_column
 from nsp.notions._bootstrap import (
