@@ -19,7 +19,14 @@ notion of :data:`LEAKAGES` and a utility loss,
 A lead counts as a win only when the data back it: by more than :data:`MIN_MARGIN` (0.001
 bit by default, the keyword ``min_margin``) and, when the frame carries bootstrap intervals
 (:func:`evaluate_methods` with ``ci``), with the two intervals apart. Every other budget is
-*undecided*, and the tables say so.
+*undecided*, and the tables say so. And no lead computed from a count table that breaks the
+sample-size rule of :func:`nsp.estimate.diagnostics` (fewer than 5 records per cell, or a
+Good–Turing unseen mass above 1 %) is a win, whatever its margin: there the bootstrap cannot
+reach the cells the sample missed, its intervals under-cover, and the support-based notions
+rest on cells one record decides. Those budgets are *too_few_records* (:data:`WIN_STATUSES`).
+What is not counted: the utility loss that places each release on the budget axis is itself
+estimated, and its error does not enter the rule (:func:`best_methods`, ``loss_intervals``,
+says what counting it changes).
 
 The comparison's tables and figures (markdown renderings, the frontier figure) are written by
 :mod:`nsp.papers.compare`.
@@ -45,14 +52,16 @@ from nsp._validation import (
 from nsp.info import entropy
 from nsp.joint import Joint
 from nsp.notions._bootstrap import counts_of, replicate_columns, upper_bounds, with_intervals
-from nsp.notions._columns import measure_columns
+from nsp.notions._columns import FIXED_COLUMNS, measure_columns
 from nsp.notions._evaluation import evaluate_many
 from nsp.notions._mechanism import Mechanism
 from nsp.notions._methods import METHODS
+from nsp.notions._sample import diagnostics_of
 
 __all__ = [
     "LEAKAGES",
     "MIN_MARGIN",
+    "WIN_STATUSES",
     "TIE_TOL",
     "UTILITIES",
     "best_methods",
@@ -89,6 +98,22 @@ TIE_TOL: float = 1e-9
 #: The least lead (in the unit of the leakage: 0.001 bit by default) that counts as a win.
 MIN_MARGIN: float = 0.001
 
+#: What the ``status`` of a range of :func:`best_methods` says (and of :func:`reversals`,
+#: where a range is ``"decided"`` when both wins are ``"won"``).
+WIN_STATUSES: dict[str, str] = {
+    "won": "the leaders leak less than every other method by more than min_margin, with "
+    "their intervals apart (where the frame has intervals): the data back the win",
+    "undecided": "a lead of at most min_margin, or intervals that overlap: the data cannot "
+    "separate the methods in best",
+    "too_few_records": "the count table breaks the sample-size rule of "
+    "nsp.estimate.diagnostics (fewer than 5 records per cell, or a Good–Turing unseen mass "
+    "above 1 %): no lead is a win there, whatever its margin (see reason)",
+}
+
+#: The error that ``status`` ``"undecided"`` names in ``reason``.
+_NO_MARGIN = "lead at most min_margin"
+_OVERLAP = "intervals overlap"
+
 _DEFINED_REASONS = {
     ("noiseless_epsilon", "undefined"): "noiseless privacy is defined for deterministic maps only",
     ("ldp_epsilon", "infinite"): "a deterministic map with ≥ 2 outputs: rows of W have "
@@ -116,7 +141,11 @@ def evaluate_methods(
     With ``ci``, every measure column — and ``information_loss`` — is followed by
     ``<column>_low`` and ``<column>_high``, the bootstrap interval of
     :func:`nsp.notions.evaluate_many` from the joint's record counts (the interval of the
-    information loss from the same replicates, ``H(X) − I(X;Y)`` on each).
+    information loss from the same replicates, ``H(X) − I(X;Y)`` on each). When the joint
+    carries its record counts (with or without ``ci``), ``frame.attrs["diagnostics"]`` holds
+    their sample-size diagnostics (:func:`nsp.estimate.diagnostics`), which
+    :func:`best_methods` and :func:`reversals` read: a table that breaks the rule decides no
+    win.
 
     Parameters
     ----------
@@ -139,6 +168,8 @@ def evaluate_methods(
     pandas.DataFrame
         :func:`nsp.notions.evaluate_many`'s columns plus ``dataset`` and
         ``information_loss`` ``H(X) − I(X;Y)`` (and, with ``ci``, the interval columns).
+        ``attrs``: ``diagnostics`` (joints with counts) and, with ``ci``, ``ci``, ``n_boot``,
+        ``seed`` and ``n_records``.
 
     Examples
     --------
@@ -157,6 +188,8 @@ def evaluate_methods(
     >>> f[["mutual_information_low", "mutual_information", "mutual_information_high"]
     ...   ].round(3).to_numpy().tolist()[-1]
     [0.216, 0.28, 0.358]
+    >>> f.attrs["diagnostics"]["records_per_cell"], f.attrs["diagnostics"]["warning"]
+    (50.0, False)
     """
     mechanisms = as_sequence("mechanisms", mechanisms)
     if not isinstance(joint, Joint):
@@ -170,7 +203,9 @@ def evaluate_methods(
     loss = np.maximum(h_x - frame["utility_information"].to_numpy(dtype=float), 0.0)
     frame.insert(0, "dataset", joint.name)
     frame["information_loss"] = loss
+    diag = diagnostics_of(joint)
     if level is None or cnt is None:
+        frame.attrs.update({} if diag is None else {"diagnostics": diag})
         return frame
     alphas = (2.0, 10.0)
     x = joint.x_values
@@ -185,7 +220,9 @@ def evaluate_methods(
     frame = with_intervals(
         frame, reps, bounds, columns=[*measure_columns(alphas), "information_loss"], level=level
     )
-    frame.attrs.update({"ci": level, "n_boot": n_boot, "seed": seed, "n_records": cnt.sum()})
+    frame.attrs.update(
+        {"ci": level, "n_boot": n_boot, "seed": seed, "n_records": cnt.sum(), "diagnostics": diag}
+    )
     return frame
 
 
@@ -319,6 +356,20 @@ class _Standing:
     low: float  # the leaders' interval (their envelope), or the value without one
     high: float
     margin: float  # the next method's leakage minus the least; inf when no other method
+    why: tuple[str, ...] = ()  # why not decided: _NO_MARGIN and/or _OVERLAP
+
+
+def _refusal(frame: pd.DataFrame, leakage: str) -> str:
+    """Why the sample-size rule refuses every lead of ``leakage`` on ``frame``; ``""`` if not.
+
+    The rule is read from ``frame.attrs["diagnostics"]`` (:func:`evaluate_methods` sets it
+    from the joint's counts); a notion of the channel alone (:data:`FIXED_COLUMNS`: its value
+    is not estimated) is never refused.
+    """
+    diag = frame.attrs.get("diagnostics")
+    if leakage in FIXED_COLUMNS or not isinstance(diag, dict) or not diag.get("warning"):
+        return ""
+    return f"sample-size rule broken: {diag.get('message', '')}"
 
 
 def _standings(front: pd.DataFrame, budgets: np.ndarray, min_margin: float) -> list[_Standing]:
@@ -354,6 +405,9 @@ def _standings(front: pd.DataFrame, budgets: np.ndarray, min_margin: float) -> l
             m for m in others if not (leak[entry[m]] - least > min_margin and low[entry[m]] > top)
         ]
         margin = min((leak[entry[m]] - least for m in others), default=math.inf)
+        why = (_NO_MARGIN,) * any(leak[entry[m]] - least <= min_margin for m in close) + (
+            _OVERLAP,
+        ) * any(leak[entry[m]] - least > min_margin for m in close)
         out.append(
             _Standing(
                 best=" = ".join(leaders + close),
@@ -363,6 +417,7 @@ def _standings(front: pd.DataFrame, budgets: np.ndarray, min_margin: float) -> l
                 low=min(low[entry[m]] for m in leaders),
                 high=top,
                 margin=margin,
+                why=why,
             )
         )
     return out
@@ -386,6 +441,13 @@ def best_methods(
     valid bootstrap interval) only the minimum margin is required. The budget itself is the
     plug-in loss: its sampling error is not counted.
 
+    No lead is a win where the frame's record counts break the sample-size rule
+    (``frame.attrs["diagnostics"]``, set by :func:`evaluate_methods`; see
+    :func:`nsp.estimate.diagnostics`): there every budget of a notion estimated from the
+    data is ``"too_few_records"``, with the rule's numbers in ``reason``, and ``best`` lists
+    the methods the rule above would name (its winners, or the methods it cannot separate).
+    The local-DP ε, a property of the channel that no sample changes, is still decided.
+
     The standing changes only at a release's loss, so the budgets are the losses of all
     frontier points; consecutive budgets with the same ``best`` and ``status`` are merged
     into one range ``[loss_from, loss_to)`` (the last range is closed).
@@ -403,7 +465,9 @@ def best_methods(
     -------
     pandas.DataFrame
         Columns ``leakage_notion``, ``utility_kind`` (the utility loss's name),
-        ``loss_from``, ``loss_to``, ``best``, ``status`` (``"won"`` or ``"undecided"``),
+        ``loss_from``, ``loss_to``, ``best``, ``status`` (a key of :data:`WIN_STATUSES`),
+        ``reason`` (why a range is not won: the rule's numbers, ``"lead at most
+        min_margin"``, ``"intervals overlap"``; ``""`` where won),
         ``leakage_from`` (the least leakage at ``loss_from``), ``leakage_to`` (at the end of
         the range), ``leakage_low`` and ``leakage_high`` (the lowest and highest end of the
         leaders' intervals over the range; the values without intervals) and ``margin`` (the
@@ -424,11 +488,23 @@ def best_methods(
     >>> f = pd.DataFrame({"method": ["a", "b"], "mutual_information": [0.3, 0.3005],
     ...                   "information_loss": [1.0, 1.0]})
     >>> best_methods(f, leakage="mutual_information", utility="information_loss"
-    ...              )[["best", "status"]].to_numpy().tolist()
-    [['a = b', 'undecided']]
+    ...              )[["best", "status", "reason"]].to_numpy().tolist()
+    [['a = b', 'undecided', 'lead at most min_margin']]
+
+    A lead of 0.19 bit counted on 16 records spread over 8 cells (2 per cell) is no win:
+
+    >>> from nsp.joint import Joint
+    >>> from nsp.notions import Mechanism
+    >>> j = Joint.from_counts([[4, 0, 2, 2], [0, 4, 2, 2]], name="few")
+    >>> f = evaluate_methods([Mechanism.from_labels([0, 1, 0, 1], method="a"),
+    ...                       Mechanism.from_labels([0, 0, 1, 1], method="b")], j)
+    >>> t = best_methods(f, leakage="mutual_information", utility="hamming_distortion")
+    >>> t[["best", "status", "reason"]].to_numpy().tolist()[0]
+    ['b', 'too_few_records', 'sample-size rule broken: fewer than 5 records per cell (2)']
     """
     min_margin = check_real("min_margin", min_margin, low=0.0)
     front = frontiers(frame, leakage=leakage, utility=utility)
+    refused = _refusal(frame, leakage)
     cols = [
         "leakage_notion",
         "utility_kind",
@@ -436,6 +512,7 @@ def best_methods(
         "loss_to",
         "best",
         "status",
+        "reason",
         "leakage_from",
         "leakage_to",
         "leakage_low",
@@ -446,9 +523,10 @@ def best_methods(
         return pd.DataFrame(columns=cols)
     budgets = np.unique(front["loss"].to_numpy(dtype=float))
     rows: list[dict[str, object]] = []
+    whys: list[set[str]] = []
     for i, (b, st) in enumerate(zip(budgets, _standings(front, budgets, min_margin), strict=True)):
         end = float(budgets[i + 1]) if i + 1 < len(budgets) else float(b)
-        status = "won" if st.decided else "undecided"
+        status = _status_of(st, refused)
         last = rows[-1] if rows else None
         if last is not None and last["best"] == st.best and last["status"] == status:
             last["loss_to"] = end
@@ -456,7 +534,9 @@ def best_methods(
             last["leakage_low"] = min(float(last["leakage_low"]), st.low)  # type: ignore[arg-type]
             last["leakage_high"] = max(float(last["leakage_high"]), st.high)  # type: ignore[arg-type]
             last["margin"] = min(float(last["margin"]), st.margin)  # type: ignore[arg-type]
+            whys[-1].update(st.why)
             continue
+        whys.append(set(st.why))
         rows.append(
             {
                 "leakage_notion": leakage,
@@ -465,6 +545,7 @@ def best_methods(
                 "loss_to": end,
                 "best": st.best,
                 "status": status,
+                "reason": refused,
                 "leakage_from": st.leakage,
                 "leakage_to": st.leakage,
                 "leakage_low": st.low,
@@ -472,7 +553,17 @@ def best_methods(
                 "margin": st.margin,
             }
         )
+    for row, why in zip(rows, whys, strict=True):
+        if row["status"] == "undecided":
+            row["reason"] = "; ".join(w for w in (_NO_MARGIN, _OVERLAP) if w in why)
     return pd.DataFrame(rows, columns=cols)
+
+
+def _status_of(st: _Standing, refused: str) -> str:
+    """Return the status of a standing: refused by the rule, else won or undecided."""
+    if refused:
+        return "too_few_records"
+    return "won" if st.decided else "undecided"
 
 
 def best_methods_summary(
@@ -542,7 +633,9 @@ def reversals(
     leaders under each notion are computed as in :func:`best_methods`. A *reversal* is a
     budget where notion A's leaders and notion B's leaders are disjoint; it is ``"decided"``
     when the data back both wins (each ``"won"`` in :func:`best_methods`, with
-    ``min_margin``) and ``"undecided"`` otherwise. Consecutive budgets with the same (A,
+    ``min_margin``), ``"too_few_records"`` when the sample-size rule refuses either notion's
+    leads (see :func:`best_methods`) and ``"undecided"`` otherwise. Consecutive budgets with
+    the same (A,
     leader, B, leader, status) are merged into one range, and ranges narrower than
     ``min_width`` times the span of the budgets are left out (near-ties of two losses).
 
@@ -598,10 +691,17 @@ def reversals(
         )
         spans[util] = float(budgets[-1] - budgets[0])
         stand = {k: _standings(f, budgets, min_margin) for k, f in fronts.items()}
+        refused = {k: bool(_refusal(frame, k)) for k in fronts}
         names = list(fronts)
         for ia, a in enumerate(names):
             for b_name in names[ia + 1 :]:
-                rows += _reversal_rows(util, budgets, a, stand[a], b_name, stand[b_name])
+                rows += _reversal_rows(
+                    util,
+                    budgets,
+                    (a, stand[a]),
+                    (b_name, stand[b_name]),
+                    refused=refused[a] or refused[b_name],
+                )
     out = pd.DataFrame(rows, columns=_REVERSAL_COLUMNS)
     for util_key, grp in out.groupby("utility_kind"):
         span = spans[str(util_key)]
@@ -634,11 +734,12 @@ _REVERSAL_COLUMNS = [
 def _reversal_rows(
     util: str,
     budgets: np.ndarray,
-    a: str,
-    stand_a: list[_Standing],
-    b: str,
-    stand_b: list[_Standing],
+    notion_a: tuple[str, list[_Standing]],
+    notion_b: tuple[str, list[_Standing]],
+    *,
+    refused: bool,
 ) -> list[dict[str, object]]:
+    (a, stand_a), (b, stand_b) = notion_a, notion_b
     rows: list[dict[str, object]] = []
     last: dict[str, object] | None = None
     for i, budget in enumerate(budgets):
@@ -648,7 +749,10 @@ def _reversal_rows(
         if not wa or not wb or set(wa.split(" = ")) & set(wb.split(" = ")):
             last = None
             continue
-        status = "decided" if sa.decided and sb.decided else "undecided"
+        if refused:
+            status = "too_few_records"
+        else:
+            status = "decided" if sa.decided and sb.decided else "undecided"
         if last is not None and (last["winner_a"], last["winner_b"], last["status"]) == (
             wa,
             wb,
@@ -783,8 +887,9 @@ def winner_shares(best: pd.DataFrame) -> pd.DataFrame:
 
     The share of a method is the total width of the ranges of :func:`best_methods` it wins
     (``status`` ``"won"``; tied winners each count the whole range), divided by the width of
-    all ranges. The ranges the data cannot decide (``"undecided"``) are counted once, in a
-    row whose ``method`` is ``"undecided"``.
+    all ranges. The ranges the data cannot decide are counted once, by status: in a row
+    whose ``method`` is ``"undecided"`` (leads too small, intervals overlapping) and in one
+    whose ``method`` is ``"too_few_records"`` (the sample-size rule refuses every lead).
 
     Parameters
     ----------
@@ -796,7 +901,7 @@ def winner_shares(best: pd.DataFrame) -> pd.DataFrame:
     pandas.DataFrame
         Columns ``utility_kind``, ``leakage_notion``, ``method``, ``share``; within a pair,
         the methods by largest share first (ties: order of :data:`nsp.notions.METHODS`), then
-        the ``"undecided"`` row (when a range is undecided).
+        the ``"undecided"`` and ``"too_few_records"`` rows (when a range has that status).
 
     Examples
     --------
@@ -822,19 +927,19 @@ def winner_shares(best: pd.DataFrame) -> pd.DataFrame:
         width = (grp["loss_to"] - grp["loss_from"]).to_numpy(dtype=float)
         total = float(width.sum())
         acc: dict[str, float] = {}
-        undecided = 0.0
+        open_: dict[str, float] = {"undecided": 0.0, "too_few_records": 0.0}
         for who, status, w in zip(
             grp["best"].astype(str), grp["status"].astype(str), width, strict=True
         ):
             if status != "won":
-                undecided += float(w)
+                key = "too_few_records" if status == "too_few_records" else "undecided"
+                open_[key] += float(w)
                 continue
             for m in who.split(" = ") if who else []:
                 acc[m] = acc.get(m, 0.0) + float(w)
         order = sorted(acc, key=lambda m: (-acc[m], known.index(m) if m in known else 99, m))
         shares = [(m, acc[m]) for m in order]
-        if undecided > 0:
-            shares.append(("undecided", undecided))
+        shares += [(key, w) for key, w in open_.items() if w > 0]
         for m, w in shares:
             share = w / total if total > 0 else math.nan
             rows.append({"utility_kind": util, "leakage_notion": leak, "method": m, "share": share})
