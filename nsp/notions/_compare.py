@@ -24,9 +24,9 @@ sample-size rule of :func:`nsp.estimate.diagnostics` (fewer than 5 records per c
 Good–Turing unseen mass above 1 %) is a win, whatever its margin: there the bootstrap cannot
 reach the cells the sample missed, its intervals under-cover, and the support-based notions
 rest on cells one record decides. Those budgets are *too_few_records* (:data:`WIN_STATUSES`).
-What is not counted: the utility loss that places each release on the budget axis is itself
-estimated, and its error does not enter the rule (:func:`best_methods`, ``loss_intervals``,
-says what counting it changes).
+What is not counted by default: the utility loss that places each release on the budget axis
+is itself estimated; :func:`best_methods` with ``loss_intervals=True`` counts its intervals
+too.
 
 The comparison's tables and figures (markdown renderings, the frontier figure) are written by
 :mod:`nsp.papers.compare`.
@@ -44,6 +44,7 @@ import pandas as pd
 from nsp._validation import (
     Base,
     as_sequence,
+    check_bool,
     check_choice,
     check_frame,
     check_int,
@@ -110,9 +111,10 @@ WIN_STATUSES: dict[str, str] = {
     "above 1 %): no lead is a win there, whatever its margin (see reason)",
 }
 
-#: The error that ``status`` ``"undecided"`` names in ``reason``.
+#: The errors that ``status`` ``"undecided"`` names in ``reason``.
 _NO_MARGIN = "lead at most min_margin"
 _OVERLAP = "intervals overlap"
+_LOSS = "loss intervals straddle the budget"
 
 _DEFINED_REASONS = {
     ("noiseless_epsilon", "undefined"): "noiseless privacy is defined for deterministic maps only",
@@ -255,7 +257,8 @@ def frontiers(frame: pd.DataFrame, *, leakage: str, utility: str) -> pd.DataFram
     Rows where either value is NaN (undefined) or infinite are left out. The frontier is
     drawn through the values (the plug-in estimates); each point carries the interval of its
     leakage when ``frame`` has ``<leakage>_low`` and ``<leakage>_high`` (see
-    :func:`evaluate_methods` with ``ci``), NaN otherwise.
+    :func:`evaluate_methods` with ``ci``), and that of its loss when it has ``<utility>_low``
+    and ``<utility>_high``; NaN otherwise.
 
     Parameters
     ----------
@@ -270,8 +273,8 @@ def frontiers(frame: pd.DataFrame, *, leakage: str, utility: str) -> pd.DataFram
     -------
     pandas.DataFrame
         Columns ``method``, ``parameter``, ``value``, ``loss``, ``leakage``,
-        ``leakage_low``, ``leakage_high``, sorted by method (in the order of
-        :data:`nsp.notions.METHODS`), then loss.
+        ``leakage_low``, ``leakage_high``, ``loss_low``, ``loss_high``, sorted by method (in
+        the order of :data:`nsp.notions.METHODS`), then loss.
 
     Examples
     --------
@@ -286,6 +289,7 @@ def frontiers(frame: pd.DataFrame, *, leakage: str, utility: str) -> pd.DataFram
     leak = frame[leakage].to_numpy(dtype=float)
     meth = frame["method"].to_numpy()
     ends = {end: _end(frame, leakage, end) for end in ("low", "high")}
+    loss_ends = {end: _end(frame, utility, end) for end in ("low", "high")}
     param = frame["parameter"].to_numpy() if "parameter" in frame.columns else None
     value = frame["value"].to_numpy() if "value" in frame.columns else None
     finite = np.isfinite(loss) & np.isfinite(leak)
@@ -304,10 +308,22 @@ def frontiers(frame: pd.DataFrame, *, leakage: str, utility: str) -> pd.DataFram
                     "leakage": leak[idx],
                     "leakage_low": ends["low"][idx],
                     "leakage_high": ends["high"][idx],
+                    "loss_low": loss_ends["low"][idx],
+                    "loss_high": loss_ends["high"][idx],
                 }
             )
         )
-    cols = ["method", "parameter", "value", "loss", "leakage", "leakage_low", "leakage_high"]
+    cols = [
+        "method",
+        "parameter",
+        "value",
+        "loss",
+        "leakage",
+        "leakage_low",
+        "leakage_high",
+        "loss_low",
+        "loss_high",
+    ]
     return pd.concat(rows, ignore_index=True) if rows else pd.DataFrame(columns=cols)
 
 
@@ -356,7 +372,7 @@ class _Standing:
     low: float  # the leaders' interval (their envelope), or the value without one
     high: float
     margin: float  # the next method's leakage minus the least; inf when no other method
-    why: tuple[str, ...] = ()  # why not decided: _NO_MARGIN and/or _OVERLAP
+    why: tuple[str, ...] = ()  # why not decided: _NO_MARGIN, _OVERLAP, _LOSS
 
 
 def _refusal(frame: pd.DataFrame, leakage: str) -> str:
@@ -372,22 +388,45 @@ def _refusal(frame: pd.DataFrame, leakage: str) -> str:
     return f"sample-size rule broken: {diag.get('message', '')}"
 
 
-def _standings(front: pd.DataFrame, budgets: np.ndarray, min_margin: float) -> list[_Standing]:
+def _filled(front: pd.DataFrame, column: str, value: str) -> np.ndarray:
+    """``front[column]``, its NaN (no interval) replaced by ``front[value]``."""
+    end = front[column].to_numpy(dtype=float)
+    return np.where(np.isnan(end), front[value].to_numpy(dtype=float), end)
+
+
+def _standings(
+    front: pd.DataFrame, budgets: np.ndarray, min_margin: float, *, loss_intervals: bool = False
+) -> list[_Standing]:
     """At each budget, the leaders and whether every other method is separated from them.
 
     A method's entry at a budget is its frontier point of least leakage among the releases
     within it (loss ≤ budget). Another method is *separated* from the leaders when its
     leakage exceeds theirs by more than ``min_margin`` and its interval lies above theirs
     (its low end above the leaders' high end); a point without an interval is compared on
-    its value alone. The standing is decided when every other method is separated.
+    its value alone. The standing is decided when every other method is separated — and,
+    with ``loss_intervals``, when that still holds with the loss's own intervals counted
+    (:class:`_LossCounted`).
     """
     out = []
     methods = list(dict.fromkeys(front["method"]))
     loss = front["loss"].to_numpy(dtype=float)
     leak = front["leakage"].to_numpy(dtype=float)
-    low = np.where(np.isnan(front["leakage_low"]), leak, front["leakage_low"])
-    high = np.where(np.isnan(front["leakage_high"]), leak, front["leakage_high"])
+    low = _filled(front, "leakage_low", "leakage")
+    high = _filled(front, "leakage_high", "leakage")
     meth = front["method"].to_numpy()
+    counted = (
+        _LossCounted(
+            meth,
+            leak,
+            low,
+            high,
+            _filled(front, "loss_low", "loss"),
+            _filled(front, "loss_high", "loss"),
+            min_margin,
+        )
+        if loss_intervals
+        else None
+    )
     for b in budgets:
         entry: dict[str, int] = {}
         for m in methods:
@@ -408,11 +447,13 @@ def _standings(front: pd.DataFrame, budgets: np.ndarray, min_margin: float) -> l
         why = (_NO_MARGIN,) * any(leak[entry[m]] - least <= min_margin for m in close) + (
             _OVERLAP,
         ) * any(leak[entry[m]] - least > min_margin for m in close)
+        if counted is not None and not close and not counted.decides(float(b), leaders, methods):
+            why = (_LOSS,)
         out.append(
             _Standing(
                 best=" = ".join(leaders + close),
                 leaders=" = ".join(leaders),
-                decided=not close,
+                decided=not why,
                 leakage=least,
                 low=min(low[entry[m]] for m in leaders),
                 high=top,
@@ -423,8 +464,50 @@ def _standings(front: pd.DataFrame, budgets: np.ndarray, min_margin: float) -> l
     return out
 
 
+@dataclass(frozen=True)
+class _LossCounted:
+    """The separation test with the loss's own intervals counted, over one frontier.
+
+    A leader's entry is its least leakage among the releases *surely* within the budget
+    (the whole loss interval at most ``b``); another method's is its least leakage (and
+    least low end) among the releases *possibly* within it (the low end of the loss
+    interval at most ``b``). The leaders win when every other method is separated from
+    those entries as in :func:`_standings`.
+    """
+
+    meth: np.ndarray
+    leak: np.ndarray
+    low: np.ndarray
+    high: np.ndarray
+    loss_low: np.ndarray
+    loss_high: np.ndarray
+    min_margin: float
+
+    def decides(self, b: float, leaders: list[str], methods: list[str]) -> bool:
+        sure = []
+        for m in leaders:
+            ok = np.flatnonzero((self.meth == m) & (self.loss_high <= b + TIE_TOL))
+            if not ok.size:
+                return False
+            sure.append(int(ok[np.argmin(self.leak[ok])]))
+        lead = max(self.leak[i] for i in sure)
+        top = max(self.high[i] for i in sure)
+        for m in methods:
+            ok = np.flatnonzero((self.meth == m) & (self.loss_low <= b + TIE_TOL))
+            if m in leaders or not ok.size:
+                continue
+            if not (self.leak[ok].min() - lead > self.min_margin and self.low[ok].min() > top):
+                return False
+        return True
+
+
 def best_methods(
-    frame: pd.DataFrame, *, leakage: str, utility: str, min_margin: float = MIN_MARGIN
+    frame: pd.DataFrame,
+    *,
+    leakage: str,
+    utility: str,
+    min_margin: float = MIN_MARGIN,
+    loss_intervals: bool = False,
 ) -> pd.DataFrame:
     """Return, as ranges of the utility-loss budget, the method that leaks least within it.
 
@@ -438,8 +521,17 @@ def best_methods(
     are paired, the test does not use it). Otherwise the budget is ``"undecided"`` and
     ``best`` lists the leaders and every method the data cannot separate from them.
     Without intervals (a frame without ``ci``, or the support-based notions, which have no
-    valid bootstrap interval) only the minimum margin is required. The budget itself is the
-    plug-in loss: its sampling error is not counted.
+    valid bootstrap interval) only the minimum margin is required.
+
+    The budget itself is the plug-in loss: by default its sampling error is not counted, and
+    a range starts exactly at the estimated loss of the release that opens it. With
+    ``loss_intervals`` (and a frame with ``<utility>_low`` and ``<utility>_high``) it is, on
+    the frontier releases: a leader's entry is its least leakage among the releases whose
+    whole loss interval is within the budget, every other method's its least leakage (and
+    least low end) among the releases whose loss interval reaches into it, and the leaders
+    win only when every other method is still separated from them; otherwise the budget is
+    ``"undecided"`` with ``reason`` ``"loss intervals straddle the budget"``. Won ranges
+    then start later and end sooner, by about the width of the loss intervals.
 
     No lead is a win where the frame's record counts break the sample-size rule
     (``frame.attrs["diagnostics"]``, set by :func:`evaluate_methods`; see
@@ -460,6 +552,8 @@ def best_methods(
         Keys of :data:`LEAKAGES` and :data:`UTILITIES`.
     min_margin : float, default MIN_MARGIN
         The least lead (in the unit of the leakage, ``>= 0``) that counts as a win.
+    loss_intervals : bool, default False
+        Whether the loss's own intervals count (see above).
 
     Returns
     -------
@@ -467,7 +561,8 @@ def best_methods(
         Columns ``leakage_notion``, ``utility_kind`` (the utility loss's name),
         ``loss_from``, ``loss_to``, ``best``, ``status`` (a key of :data:`WIN_STATUSES`),
         ``reason`` (why a range is not won: the rule's numbers, ``"lead at most
-        min_margin"``, ``"intervals overlap"``; ``""`` where won),
+        min_margin"``, ``"intervals overlap"``, ``"loss intervals straddle the budget"``;
+        ``""`` where won),
         ``leakage_from`` (the least leakage at ``loss_from``), ``leakage_to`` (at the end of
         the range), ``leakage_low`` and ``leakage_high`` (the lowest and highest end of the
         leaders' intervals over the range; the values without intervals) and ``margin`` (the
@@ -503,6 +598,7 @@ def best_methods(
     ['b', 'too_few_records', 'sample-size rule broken: fewer than 5 records per cell (2)']
     """
     min_margin = check_real("min_margin", min_margin, low=0.0)
+    loss_intervals = check_bool("loss_intervals", loss_intervals)
     front = frontiers(frame, leakage=leakage, utility=utility)
     refused = _refusal(frame, leakage)
     cols = [
@@ -524,7 +620,8 @@ def best_methods(
     budgets = np.unique(front["loss"].to_numpy(dtype=float))
     rows: list[dict[str, object]] = []
     whys: list[set[str]] = []
-    for i, (b, st) in enumerate(zip(budgets, _standings(front, budgets, min_margin), strict=True)):
+    standings = _standings(front, budgets, min_margin, loss_intervals=loss_intervals)
+    for i, (b, st) in enumerate(zip(budgets, standings, strict=True)):
         end = float(budgets[i + 1]) if i + 1 < len(budgets) else float(b)
         status = _status_of(st, refused)
         last = rows[-1] if rows else None
@@ -555,7 +652,7 @@ def best_methods(
         )
     for row, why in zip(rows, whys, strict=True):
         if row["status"] == "undecided":
-            row["reason"] = "; ".join(w for w in (_NO_MARGIN, _OVERLAP) if w in why)
+            row["reason"] = "; ".join(w for w in (_NO_MARGIN, _OVERLAP, _LOSS) if w in why)
     return pd.DataFrame(rows, columns=cols)
 
 
@@ -572,6 +669,7 @@ def best_methods_summary(
     leakages: Sequence[str] = tuple(LEAKAGES),
     utilities: Sequence[str] = tuple(UTILITIES),
     min_margin: float = MIN_MARGIN,
+    loss_intervals: bool = False,
 ) -> pd.DataFrame:
     """Return :func:`best_methods` for every (leakage notion, utility) pair with data.
 
@@ -583,6 +681,8 @@ def best_methods_summary(
         The notions and utilities (default all).
     min_margin : float, default MIN_MARGIN
         The least lead that counts as a win (see :func:`best_methods`).
+    loss_intervals : bool, default False
+        Whether the loss's own intervals count (see :func:`best_methods`).
 
     Returns
     -------
@@ -601,6 +701,7 @@ def best_methods_summary(
     leakages = _check_keys("leakages", leakages, tuple(LEAKAGES))
     utilities = _check_keys("utilities", utilities, tuple(UTILITIES))
     min_margin = check_real("min_margin", min_margin, low=0.0)
+    loss_intervals = check_bool("loss_intervals", loss_intervals)
     if not any(
         leak in frame.columns and util in frame.columns for util in utilities for leak in leakages
     ):
@@ -608,7 +709,9 @@ def best_methods_summary(
             f"frame has no column of leakages {leakages} beside one of utilities {utilities}"
         )
     parts = [
-        best_methods(frame, leakage=leak, utility=util, min_margin=min_margin)
+        best_methods(
+            frame, leakage=leak, utility=util, min_margin=min_margin, loss_intervals=loss_intervals
+        )
         for util in utilities
         for leak in leakages
         if leak in frame.columns and util in frame.columns
@@ -635,9 +738,10 @@ def reversals(
     when the data back both wins (each ``"won"`` in :func:`best_methods`, with
     ``min_margin``), ``"too_few_records"`` when the sample-size rule refuses either notion's
     leads (see :func:`best_methods`) and ``"undecided"`` otherwise. Consecutive budgets with
-    the same (A,
-    leader, B, leader, status) are merged into one range, and ranges narrower than
-    ``min_width`` times the span of the budgets are left out (near-ties of two losses).
+    the same (A, leader, B, leader, status) are merged into one range, and ranges narrower
+    than ``min_width`` times the span of the budgets are left out (near-ties of two losses).
+    The loss's own intervals are not counted here (see ``loss_intervals`` of
+    :func:`best_methods`).
 
     Parameters
     ----------

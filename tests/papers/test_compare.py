@@ -780,3 +780,76 @@ def test_the_estimates_and_the_comparison_read_one_rule(n_records):
     )
     refused = (best.status == "too_few_records").all()
     assert flagged == refused == _breaks_rule(j.counts)
+
+
+# --- the loss axis: counting the loss's own intervals ----------------------------------------
+
+
+def test_counting_the_loss_intervals_exact_cases():
+    f = pd.DataFrame(
+        {
+            "method": ["a", "b", "b"],
+            "mutual_information": [0.1, 0.5, 0.4],
+            "information_loss": [1.0, 0.5, 2.0],
+            "information_loss_low": [0.9, 0.45, 1.95],
+            "information_loss_high": [1.1, 0.55, 2.05],
+        }
+    )
+    kw = {"leakage": "mutual_information", "utility": "information_loss"}
+    plain = best_methods(f, **kw)
+    assert plain[["loss_from", "loss_to", "best", "status"]].to_numpy().tolist() == [
+        [0.5, 1.0, "b", "won"],
+        [1.0, 2.0, "a", "won"],
+    ]
+    counted = best_methods(f, **kw, loss_intervals=True)
+    # at 0.5 and 1.0 the leader's own release may lie beyond the budget (loss up to 0.55, 1.1)
+    assert counted[["loss_from", "loss_to", "best", "status"]].to_numpy().tolist() == [
+        [0.5, 1.0, "b", "undecided"],
+        [1.0, 2.0, "a", "undecided"],
+        [2.0, 2.0, "a", "won"],
+    ]
+    assert counted.reason.tolist()[:2] == ["loss intervals straddle the budget"] * 2
+    # a rival release whose loss may be within the budget (2.5, as low as 1.9) is a rival
+    g = pd.concat(
+        [
+            f,
+            pd.DataFrame(
+                {
+                    "method": ["b"],
+                    "mutual_information": [0.05],
+                    "information_loss": [2.5],
+                    "information_loss_low": [1.9],
+                    "information_loss_high": [3.0],
+                }
+            ),
+        ],
+        ignore_index=True,
+    )
+    assert best_methods(g, **kw).status.tolist() == ["won", "won", "won"]
+    assert (best_methods(g, **kw, loss_intervals=True).status == "undecided").all()
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_counting_the_loss_intervals_only_takes_wins_away(seed):
+    f = with_random_intervals(random_frame(seed), seed)
+    rng = np.random.default_rng(200 + seed)
+    kw = {"leakage": "maximal_leakage", "utility": "information_loss"}
+    # zero-width loss intervals change nothing
+    exact = f.assign(
+        information_loss_low=f.information_loss, information_loss_high=f.information_loss
+    )
+    pd.testing.assert_frame_equal(
+        best_methods(exact, **kw, loss_intervals=True), best_methods(exact, **kw)
+    )
+    half = rng.choice([0.0, 0.1, 0.5], size=len(f))
+    wide = f.assign(
+        information_loss_low=f.information_loss - half * rng.random(len(f)),
+        information_loss_high=f.information_loss + half * rng.random(len(f)),
+    )
+    plain = best_methods(wide, **kw)
+    counted = best_methods(wide, **kw, loss_intervals=True)
+    grid = np.unique(np.concatenate([plain.loss_from, counted.loss_from]))
+    a, b = standing_on_grid(plain, grid), standing_on_grid(counted, grid)
+    assert not ((b.status == "won") & (a.status != "won")).any()
+    # who leads, and whom the leads cannot separate, is the same: only the status may change
+    assert a.best.tolist() == b.best.tolist()
