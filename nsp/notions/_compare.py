@@ -471,8 +471,9 @@ class _LossCounted:
     A leader's entry is its least leakage among the releases *surely* within the budget
     (the whole loss interval at most ``b``); another method's is its least leakage (and
     least low end) among the releases *possibly* within it (the low end of the loss
-    interval at most ``b``). The leaders win when every other method is separated from
-    those entries as in :func:`_standings`.
+    interval at most ``b``). The leaders win when every other method is separated, as in
+    :func:`_standings`, from the least of the leaders' sure entries (tied leaders win
+    together when one of them surely reaches the least leakage).
     """
 
     meth: np.ndarray
@@ -487,11 +488,12 @@ class _LossCounted:
         sure = []
         for m in leaders:
             ok = np.flatnonzero((self.meth == m) & (self.loss_high <= b + TIE_TOL))
-            if not ok.size:
-                return False
-            sure.append(int(ok[np.argmin(self.leak[ok])]))
-        lead = max(self.leak[i] for i in sure)
-        top = max(self.high[i] for i in sure)
+            if ok.size:
+                sure.append(int(ok[np.argmin(self.leak[ok])]))
+        if not sure:
+            return False
+        lead = min(self.leak[i] for i in sure)
+        top = max(self.high[i] for i in sure if self.leak[i] <= lead + TIE_TOL)
         for m in methods:
             ok = np.flatnonzero((self.meth == m) & (self.loss_low <= b + TIE_TOL))
             if m in leaders or not ok.size:

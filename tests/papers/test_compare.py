@@ -827,6 +827,22 @@ def test_counting_the_loss_intervals_exact_cases():
     )
     assert best_methods(g, **kw).status.tolist() == ["won", "won", "won"]
     assert (best_methods(g, **kw, loss_intervals=True).status == "undecided").all()
+    # tied leaders win together when one of them surely reaches the least leakage: c ties a
+    # at 1.0 (0.1 bit) but its loss may be up to 1.5; a's release is surely within 1.2
+    h = pd.DataFrame(
+        {
+            "method": ["a", "c", "b"],
+            "mutual_information": [0.1, 0.1, 0.5],
+            "information_loss": [1.0, 1.0, 1.2],
+            "information_loss_low": [0.9, 0.5, 1.1],
+            "information_loss_high": [1.1, 1.5, 1.3],
+        }
+    )
+    counted = best_methods(h, **kw, loss_intervals=True)
+    assert counted[["loss_from", "best", "status"]].to_numpy().tolist() == [
+        [1.0, "a = c", "undecided"],
+        [1.2, "a = c", "won"],
+    ]
 
 
 @pytest.mark.parametrize("seed", SEEDS)
