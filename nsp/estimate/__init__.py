@@ -52,7 +52,6 @@ False
 
 from __future__ import annotations
 
-from nsp.estimate._diagnostics import MAX_UNSEEN_MASS, MIN_RECORDS_PER_CELL, diagnostics
 from nsp.estimate._estimate import (
     ESTIMATORS,
     FIXED_COLUMNS,
@@ -61,6 +60,7 @@ from nsp.estimate._estimate import (
     SUPPORT_COLUMNS,
     estimate_many,
 )
+from nsp.notions._sample import MAX_UNSEEN_MASS, MIN_RECORDS_PER_CELL, diagnostics
 
 __all__ = [
     "ESTIMATORS",

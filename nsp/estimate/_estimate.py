@@ -11,7 +11,6 @@ import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
 from nsp._validation import Base, check_base, check_choice, check_int, check_real
-from nsp.estimate._diagnostics import diagnostics
 from nsp.joint import Joint
 from nsp.notions import Mechanism, evaluate_many, sibson_column
 from nsp.notions._bootstrap import (
@@ -27,6 +26,7 @@ from nsp.notions._columns import (
     SUPPORT_COLUMNS,
     measure_columns,
 )
+from nsp.notions._sample import diagnostics
 
 __all__ = [
     "ESTIMATORS",

@@ -27,7 +27,8 @@ The comparison's analysis
     :func:`best_methods_summary`, :func:`winner_shares`, :func:`reversals`,
     :func:`definedness`; :data:`LEAKAGES`, :data:`UTILITIES`, :data:`TIE_TOL`,
     :data:`MIN_MARGIN` (the least lead that counts as a win; with intervals, they must also be
-    apart). The comparison's joints, tables and figures are in :mod:`nsp.papers.compare`.
+    apart), :data:`WIN_STATUSES` (won, undecided, or refused: too few records for the table).
+    The comparison's joints, tables and figures are in :mod:`nsp.papers.compare`.
 
 Units
 -----
@@ -134,6 +135,7 @@ from nsp.notions._compare import (
     MIN_MARGIN,
     TIE_TOL,
     UTILITIES,
+    WIN_STATUSES,
     best_methods,
     best_methods_summary,
     definedness,
@@ -169,6 +171,7 @@ __all__ = [
     "Relation",
     "TIE_TOL",
     "UTILITIES",
+    "WIN_STATUSES",
     "agglomerative_sweep",
     "all_methods",
     "best_methods",

@@ -22,7 +22,14 @@ notion of :data:`LEAKAGES` and a utility loss,
 A lead counts as a win only when the data back it: by more than :data:`MIN_MARGIN` (0.001
 bit by default, the keyword ``min_margin``) and, when the frame carries bootstrap intervals
 (:func:`evaluate_methods` with ``ci``), with the two intervals apart. Every other budget is
-*undecided*, and the tables say so.
+*undecided*, and the tables say so. And no lead computed from a count table that breaks the
+sample-size rule of :func:`nsp.estimate.diagnostics` (fewer than 5 records per cell, or a
+Good–Turing unseen mass above 1 %) is a win, whatever its margin: there the bootstrap cannot
+reach the cells the sample missed, its intervals under-cover, and the support-based notions
+rest on cells one record decides. Those budgets are *too_few_records* (:data:`WIN_STATUSES`).
+What is not counted by default: the utility loss that places each release on the budget axis
+is itself estimated; :func:`best_methods` with ``loss_intervals=True`` counts its intervals
+too.
 
 The comparison's tables and figures (markdown renderings, the frontier figure) are written by
 :mod:`nsp.papers.compare`.
@@ -40,6 +47,7 @@ import pandas as pd
 from nsp._validation import (
     Base,
     as_sequence,
+    check_bool,
     check_choice,
     check_frame,
     check_int,
@@ -48,14 +56,16 @@ from nsp._validation import (
 from nsp.info import entropy
 from nsp.joint import Joint
 from nsp.notions._bootstrap import counts_of, replicate_columns, upper_bounds, with_intervals
-from nsp.notions._columns import measure_columns
+from nsp.notions._columns import FIXED_COLUMNS, measure_columns
 from nsp.notions._evaluation import evaluate_many
 from nsp.notions._mechanism import Mechanism
 from nsp.notions._methods import METHODS
+from nsp.notions._sample import diagnostics_of
 
 __all__ = [
     "LEAKAGES",
     "MIN_MARGIN",
+    "WIN_STATUSES",
     "TIE_TOL",
     "UTILITIES",
     "best_methods",
@@ -95,6 +105,23 @@ TIE_TOL: float = 1e-9
 #: The least lead (in the unit of the leakage: 0.001 bit by default) that counts as a win.
 MIN_MARGIN: float = 0.001
 
+#: What the ``status`` of a range of :func:`best_methods` says (and of :func:`reversals`,
+#: where a range is ``"decided"`` when both wins are ``"won"``).
+WIN_STATUSES: dict[str, str] = {
+    "won": "the leaders leak less than every other method by more than min_margin, with "
+    "their intervals apart (where the frame has intervals): the data back the win",
+    "undecided": "a lead of at most min_margin, or intervals that overlap: the data cannot "
+    "separate the methods in best",
+    "too_few_records": "the count table breaks the sample-size rule of "
+    "nsp.estimate.diagnostics (fewer than 5 records per cell, or a Good–Turing unseen mass "
+    "above 1 %): no lead is a win there, whatever its margin (see reason)",
+}
+
+#: The errors that ``status`` ``"undecided"`` names in ``reason``.
+_NO_MARGIN = "lead at most min_margin"
+_OVERLAP = "intervals overlap"
+_LOSS = "loss intervals straddle the budget"
+
 _DEFINED_REASONS = {
     ("noiseless_epsilon", "undefined"): "noiseless privacy is defined for deterministic maps only",
     ("ldp_epsilon", "infinite"): "a deterministic map with ≥ 2 outputs: rows of W have "
@@ -122,7 +149,11 @@ def evaluate_methods(
     With ``ci``, every measure column — and ``information_loss`` — is followed by
     ``<column>_low`` and ``<column>_high``, the bootstrap interval of
     :func:`nsp.notions.evaluate_many` from the joint's record counts (the interval of the
-    information loss from the same replicates, ``H(X) − I(X;Y)`` on each).
+    information loss from the same replicates, ``H(X) − I(X;Y)`` on each). When the joint
+    carries its record counts (with or without ``ci``), ``frame.attrs["diagnostics"]`` holds
+    their sample-size diagnostics (:func:`nsp.estimate.diagnostics`), which
+    :func:`best_methods` and :func:`reversals` read: a table that breaks the rule decides no
+    win.
 
     Parameters
     ----------
@@ -145,6 +176,8 @@ def evaluate_methods(
     pandas.DataFrame
         :func:`nsp.notions.evaluate_many`'s columns plus ``dataset`` and
         ``information_loss`` ``H(X) − I(X;Y)`` (and, with ``ci``, the interval columns).
+        ``attrs``: ``diagnostics`` (joints with counts) and, with ``ci``, ``ci``, ``n_boot``,
+        ``seed`` and ``n_records``.
 
     Examples
     --------
@@ -163,6 +196,8 @@ def evaluate_methods(
     >>> f[["mutual_information_low", "mutual_information", "mutual_information_high"]
     ...   ].round(3).to_numpy().tolist()[-1]
     [0.216, 0.28, 0.358]
+    >>> f.attrs["diagnostics"]["records_per_cell"], f.attrs["diagnostics"]["warning"]
+    (50.0, False)
     """
     mechanisms = as_sequence("mechanisms", mechanisms)
     if not isinstance(joint, Joint):
@@ -176,7 +211,9 @@ def evaluate_methods(
     loss = np.maximum(h_x - frame["utility_information"].to_numpy(dtype=float), 0.0)
     frame.insert(0, "dataset", joint.name)
     frame["information_loss"] = loss
+    diag = diagnostics_of(joint)
     if level is None or cnt is None:
+        frame.attrs.update({} if diag is None else {"diagnostics": diag})
         return frame
     alphas = (2.0, 10.0)
     x = joint.x_values
@@ -191,7 +228,9 @@ def evaluate_methods(
     frame = with_intervals(
         frame, reps, bounds, columns=[*measure_columns(alphas), "information_loss"], level=level
     )
-    frame.attrs.update({"ci": level, "n_boot": n_boot, "seed": seed, "n_records": cnt.sum()})
+    frame.attrs.update(
+        {"ci": level, "n_boot": n_boot, "seed": seed, "n_records": cnt.sum(), "diagnostics": diag}
+    )
     return frame
 
 
@@ -224,7 +263,8 @@ def frontiers(frame: pd.DataFrame, *, leakage: str, utility: str) -> pd.DataFram
     Rows where either value is NaN (undefined) or infinite are left out. The frontier is
     drawn through the values (the plug-in estimates); each point carries the interval of its
     leakage when ``frame`` has ``<leakage>_low`` and ``<leakage>_high`` (see
-    :func:`evaluate_methods` with ``ci``), NaN otherwise.
+    :func:`evaluate_methods` with ``ci``), and that of its loss when it has ``<utility>_low``
+    and ``<utility>_high``; NaN otherwise.
 
     Parameters
     ----------
@@ -239,8 +279,8 @@ def frontiers(frame: pd.DataFrame, *, leakage: str, utility: str) -> pd.DataFram
     -------
     pandas.DataFrame
         Columns ``method``, ``parameter``, ``value``, ``loss``, ``leakage``,
-        ``leakage_low``, ``leakage_high``, sorted by method (in the order of
-        :data:`nsp.notions.METHODS`), then loss.
+        ``leakage_low``, ``leakage_high``, ``loss_low``, ``loss_high``, sorted by method (in
+        the order of :data:`nsp.notions.METHODS`), then loss.
 
     Examples
     --------
@@ -255,6 +295,7 @@ def frontiers(frame: pd.DataFrame, *, leakage: str, utility: str) -> pd.DataFram
     leak = frame[leakage].to_numpy(dtype=float)
     meth = frame["method"].to_numpy()
     ends = {end: _end(frame, leakage, end) for end in ("low", "high")}
+    loss_ends = {end: _end(frame, utility, end) for end in ("low", "high")}
     param = frame["parameter"].to_numpy() if "parameter" in frame.columns else None
     value = frame["value"].to_numpy() if "value" in frame.columns else None
     finite = np.isfinite(loss) & np.isfinite(leak)
@@ -273,10 +314,22 @@ def frontiers(frame: pd.DataFrame, *, leakage: str, utility: str) -> pd.DataFram
                     "leakage": leak[idx],
                     "leakage_low": ends["low"][idx],
                     "leakage_high": ends["high"][idx],
+                    "loss_low": loss_ends["low"][idx],
+                    "loss_high": loss_ends["high"][idx],
                 }
             )
         )
-    cols = ["method", "parameter", "value", "loss", "leakage", "leakage_low", "leakage_high"]
+    cols = [
+        "method",
+        "parameter",
+        "value",
+        "loss",
+        "leakage",
+        "leakage_low",
+        "leakage_high",
+        "loss_low",
+        "loss_high",
+    ]
     return pd.concat(rows, ignore_index=True) if rows else pd.DataFrame(columns=cols)
 
 
@@ -325,24 +378,61 @@ class _Standing:
     low: float  # the leaders' interval (their envelope), or the value without one
     high: float
     margin: float  # the next method's leakage minus the least; inf when no other method
+    why: tuple[str, ...] = ()  # why not decided: _NO_MARGIN, _OVERLAP, _LOSS
 
 
-def _standings(front: pd.DataFrame, budgets: np.ndarray, min_margin: float) -> list[_Standing]:
+def _refusal(frame: pd.DataFrame, leakage: str) -> str:
+    """Why the sample-size rule refuses every lead of ``leakage`` on ``frame``; ``""`` if not.
+
+    The rule is read from ``frame.attrs["diagnostics"]`` (:func:`evaluate_methods` sets it
+    from the joint's counts); a notion of the channel alone (:data:`FIXED_COLUMNS`: its value
+    is not estimated) is never refused.
+    """
+    diag = frame.attrs.get("diagnostics")
+    if leakage in FIXED_COLUMNS or not isinstance(diag, dict) or not diag.get("warning"):
+        return ""
+    return f"sample-size rule broken: {diag.get('message', '')}"
+
+
+def _filled(front: pd.DataFrame, column: str, value: str) -> np.ndarray:
+    """``front[column]``, its NaN (no interval) replaced by ``front[value]``."""
+    end = front[column].to_numpy(dtype=float)
+    return np.where(np.isnan(end), front[value].to_numpy(dtype=float), end)
+
+
+def _standings(
+    front: pd.DataFrame, budgets: np.ndarray, min_margin: float, *, loss_intervals: bool = False
+) -> list[_Standing]:
     """At each budget, the leaders and whether every other method is separated from them.
 
     A method's entry at a budget is its frontier point of least leakage among the releases
     within it (loss ≤ budget). Another method is *separated* from the leaders when its
     leakage exceeds theirs by more than ``min_margin`` and its interval lies above theirs
     (its low end above the leaders' high end); a point without an interval is compared on
-    its value alone. The standing is decided when every other method is separated.
+    its value alone. The standing is decided when every other method is separated — and,
+    with ``loss_intervals``, when that still holds with the loss's own intervals counted
+    (:class:`_LossCounted`).
     """
     out = []
     methods = list(dict.fromkeys(front["method"]))
     loss = front["loss"].to_numpy(dtype=float)
     leak = front["leakage"].to_numpy(dtype=float)
-    low = np.where(np.isnan(front["leakage_low"]), leak, front["leakage_low"])
-    high = np.where(np.isnan(front["leakage_high"]), leak, front["leakage_high"])
+    low = _filled(front, "leakage_low", "leakage")
+    high = _filled(front, "leakage_high", "leakage")
     meth = front["method"].to_numpy()
+    counted = (
+        _LossCounted(
+            meth,
+            leak,
+            low,
+            high,
+            _filled(front, "loss_low", "loss"),
+            _filled(front, "loss_high", "loss"),
+            min_margin,
+        )
+        if loss_intervals
+        else None
+    )
     for b in budgets:
         entry: dict[str, int] = {}
         for m in methods:
@@ -360,22 +450,72 @@ def _standings(front: pd.DataFrame, budgets: np.ndarray, min_margin: float) -> l
             m for m in others if not (leak[entry[m]] - least > min_margin and low[entry[m]] > top)
         ]
         margin = min((leak[entry[m]] - least for m in others), default=math.inf)
+        why = (_NO_MARGIN,) * any(leak[entry[m]] - least <= min_margin for m in close) + (
+            _OVERLAP,
+        ) * any(leak[entry[m]] - least > min_margin for m in close)
+        if counted is not None and not close and not counted.decides(float(b), leaders, methods):
+            why = (_LOSS,)
         out.append(
             _Standing(
                 best=" = ".join(leaders + close),
                 leaders=" = ".join(leaders),
-                decided=not close,
+                decided=not why,
                 leakage=least,
                 low=min(low[entry[m]] for m in leaders),
                 high=top,
                 margin=margin,
+                why=why,
             )
         )
     return out
 
 
+@dataclass(frozen=True)
+class _LossCounted:
+    """The separation test with the loss's own intervals counted, over one frontier.
+
+    A leader's entry is its least leakage among the releases *surely* within the budget
+    (the whole loss interval at most ``b``); another method's is its least leakage (and
+    least low end) among the releases *possibly* within it (the low end of the loss
+    interval at most ``b``). The leaders win when every other method is separated, as in
+    :func:`_standings`, from the least of the leaders' sure entries (tied leaders win
+    together when one of them surely reaches the least leakage).
+    """
+
+    meth: np.ndarray
+    leak: np.ndarray
+    low: np.ndarray
+    high: np.ndarray
+    loss_low: np.ndarray
+    loss_high: np.ndarray
+    min_margin: float
+
+    def decides(self, b: float, leaders: list[str], methods: list[str]) -> bool:
+        sure = []
+        for m in leaders:
+            ok = np.flatnonzero((self.meth == m) & (self.loss_high <= b + TIE_TOL))
+            if ok.size:
+                sure.append(int(ok[np.argmin(self.leak[ok])]))
+        if not sure:
+            return False
+        lead = min(self.leak[i] for i in sure)
+        top = max(self.high[i] for i in sure if self.leak[i] <= lead + TIE_TOL)
+        for m in methods:
+            ok = np.flatnonzero((self.meth == m) & (self.loss_low <= b + TIE_TOL))
+            if m in leaders or not ok.size:
+                continue
+            if not (self.leak[ok].min() - lead > self.min_margin and self.low[ok].min() > top):
+                return False
+        return True
+
+
 def best_methods(
-    frame: pd.DataFrame, *, leakage: str, utility: str, min_margin: float = MIN_MARGIN
+    frame: pd.DataFrame,
+    *,
+    leakage: str,
+    utility: str,
+    min_margin: float = MIN_MARGIN,
+    loss_intervals: bool = False,
 ) -> pd.DataFrame:
     """Return, as ranges of the utility-loss budget, the method that leaks least within it.
 
@@ -389,8 +529,24 @@ def best_methods(
     are paired, the test does not use it). Otherwise the budget is ``"undecided"`` and
     ``best`` lists the leaders and every method the data cannot separate from them.
     Without intervals (a frame without ``ci``, or the support-based notions, which have no
-    valid bootstrap interval) only the minimum margin is required. The budget itself is the
-    plug-in loss: its sampling error is not counted.
+    valid bootstrap interval) only the minimum margin is required.
+
+    The budget itself is the plug-in loss: by default its sampling error is not counted, and
+    a range starts exactly at the estimated loss of the release that opens it. With
+    ``loss_intervals`` (and a frame with ``<utility>_low`` and ``<utility>_high``) it is, on
+    the frontier releases: a leader's entry is its least leakage among the releases whose
+    whole loss interval is within the budget, every other method's its least leakage (and
+    least low end) among the releases whose loss interval reaches into it, and the leaders
+    win only when every other method is still separated from them; otherwise the budget is
+    ``"undecided"`` with ``reason`` ``"loss intervals straddle the budget"``. Won ranges
+    then start later and end sooner, by about the width of the loss intervals.
+
+    No lead is a win where the frame's record counts break the sample-size rule
+    (``frame.attrs["diagnostics"]``, set by :func:`evaluate_methods`; see
+    :func:`nsp.estimate.diagnostics`): there every budget of a notion estimated from the
+    data is ``"too_few_records"``, with the rule's numbers in ``reason``, and ``best`` lists
+    the methods the rule above would name (its winners, or the methods it cannot separate).
+    The local-DP ε, a property of the channel that no sample changes, is still decided.
 
     The standing changes only at a release's loss, so the budgets are the losses of all
     frontier points; consecutive budgets with the same ``best`` and ``status`` are merged
@@ -404,12 +560,17 @@ def best_methods(
         Keys of :data:`LEAKAGES` and :data:`UTILITIES`.
     min_margin : float, default MIN_MARGIN
         The least lead (in the unit of the leakage, ``>= 0``) that counts as a win.
+    loss_intervals : bool, default False
+        Whether the loss's own intervals count (see above).
 
     Returns
     -------
     pandas.DataFrame
         Columns ``leakage_notion``, ``utility_kind`` (the utility loss's name),
-        ``loss_from``, ``loss_to``, ``best``, ``status`` (``"won"`` or ``"undecided"``),
+        ``loss_from``, ``loss_to``, ``best``, ``status`` (a key of :data:`WIN_STATUSES`),
+        ``reason`` (why a range is not won: the rule's numbers, ``"lead at most
+        min_margin"``, ``"intervals overlap"``, ``"loss intervals straddle the budget"``;
+        ``""`` where won),
         ``leakage_from`` (the least leakage at ``loss_from``), ``leakage_to`` (at the end of
         the range), ``leakage_low`` and ``leakage_high`` (the lowest and highest end of the
         leaders' intervals over the range; the values without intervals) and ``margin`` (the
@@ -430,11 +591,24 @@ def best_methods(
     >>> f = pd.DataFrame({"method": ["a", "b"], "mutual_information": [0.3, 0.3005],
     ...                   "information_loss": [1.0, 1.0]})
     >>> best_methods(f, leakage="mutual_information", utility="information_loss"
-    ...              )[["best", "status"]].to_numpy().tolist()
-    [['a = b', 'undecided']]
+    ...              )[["best", "status", "reason"]].to_numpy().tolist()
+    [['a = b', 'undecided', 'lead at most min_margin']]
+
+    A lead of 0.19 bit counted on 16 records spread over 8 cells (2 per cell) is no win:
+
+    >>> from nsp.joint import Joint
+    >>> from nsp.notions import Mechanism
+    >>> j = Joint.from_counts([[4, 0, 2, 2], [0, 4, 2, 2]], name="few")
+    >>> f = evaluate_methods([Mechanism.from_labels([0, 1, 0, 1], method="a"),
+    ...                       Mechanism.from_labels([0, 0, 1, 1], method="b")], j)
+    >>> t = best_methods(f, leakage="mutual_information", utility="hamming_distortion")
+    >>> t[["best", "status", "reason"]].to_numpy().tolist()[0]
+    ['b', 'too_few_records', 'sample-size rule broken: fewer than 5 records per cell (2)']
     """
     min_margin = check_real("min_margin", min_margin, low=0.0)
+    loss_intervals = check_bool("loss_intervals", loss_intervals)
     front = frontiers(frame, leakage=leakage, utility=utility)
+    refused = _refusal(frame, leakage)
     cols = [
         "leakage_notion",
         "utility_kind",
@@ -442,6 +616,7 @@ def best_methods(
         "loss_to",
         "best",
         "status",
+        "reason",
         "leakage_from",
         "leakage_to",
         "leakage_low",
@@ -452,9 +627,11 @@ def best_methods(
         return pd.DataFrame(columns=cols)
     budgets = np.unique(front["loss"].to_numpy(dtype=float))
     rows: list[dict[str, object]] = []
-    for i, (b, st) in enumerate(zip(budgets, _standings(front, budgets, min_margin), strict=True)):
+    whys: list[set[str]] = []
+    standings = _standings(front, budgets, min_margin, loss_intervals=loss_intervals)
+    for i, (b, st) in enumerate(zip(budgets, standings, strict=True)):
         end = float(budgets[i + 1]) if i + 1 < len(budgets) else float(b)
-        status = "won" if st.decided else "undecided"
+        status = _status_of(st, refused)
         last = rows[-1] if rows else None
         if last is not None and last["best"] == st.best and last["status"] == status:
             last["loss_to"] = end
@@ -462,7 +639,9 @@ def best_methods(
             last["leakage_low"] = min(float(last["leakage_low"]), st.low)  # type: ignore[arg-type]
             last["leakage_high"] = max(float(last["leakage_high"]), st.high)  # type: ignore[arg-type]
             last["margin"] = min(float(last["margin"]), st.margin)  # type: ignore[arg-type]
+            whys[-1].update(st.why)
             continue
+        whys.append(set(st.why))
         rows.append(
             {
                 "leakage_notion": leakage,
@@ -471,6 +650,7 @@ def best_methods(
                 "loss_to": end,
                 "best": st.best,
                 "status": status,
+                "reason": refused,
                 "leakage_from": st.leakage,
                 "leakage_to": st.leakage,
                 "leakage_low": st.low,
@@ -478,7 +658,17 @@ def best_methods(
                 "margin": st.margin,
             }
         )
+    for row, why in zip(rows, whys, strict=True):
+        if row["status"] == "undecided":
+            row["reason"] = "; ".join(w for w in (_NO_MARGIN, _OVERLAP, _LOSS) if w in why)
     return pd.DataFrame(rows, columns=cols)
+
+
+def _status_of(st: _Standing, refused: str) -> str:
+    """Return the status of a standing: refused by the rule, else won or undecided."""
+    if refused:
+        return "too_few_records"
+    return "won" if st.decided else "undecided"
 
 
 def best_methods_summary(
@@ -487,6 +677,7 @@ def best_methods_summary(
     leakages: Sequence[str] = tuple(LEAKAGES),
     utilities: Sequence[str] = tuple(UTILITIES),
     min_margin: float = MIN_MARGIN,
+    loss_intervals: bool = False,
 ) -> pd.DataFrame:
     """Return :func:`best_methods` for every (leakage notion, utility) pair with data.
 
@@ -498,6 +689,8 @@ def best_methods_summary(
         The notions and utilities (default all).
     min_margin : float, default MIN_MARGIN
         The least lead that counts as a win (see :func:`best_methods`).
+    loss_intervals : bool, default False
+        Whether the loss's own intervals count (see :func:`best_methods`).
 
     Returns
     -------
@@ -516,6 +709,7 @@ def best_methods_summary(
     leakages = _check_keys("leakages", leakages, tuple(LEAKAGES))
     utilities = _check_keys("utilities", utilities, tuple(UTILITIES))
     min_margin = check_real("min_margin", min_margin, low=0.0)
+    loss_intervals = check_bool("loss_intervals", loss_intervals)
     if not any(
         leak in frame.columns and util in frame.columns for util in utilities for leak in leakages
     ):
@@ -523,7 +717,9 @@ def best_methods_summary(
             f"frame has no column of leakages {leakages} beside one of utilities {utilities}"
         )
     parts = [
-        best_methods(frame, leakage=leak, utility=util, min_margin=min_margin)
+        best_methods(
+            frame, leakage=leak, utility=util, min_margin=min_margin, loss_intervals=loss_intervals
+        )
         for util in utilities
         for leak in leakages
         if leak in frame.columns and util in frame.columns
@@ -548,9 +744,12 @@ def reversals(
     leaders under each notion are computed as in :func:`best_methods`. A *reversal* is a
     budget where notion A's leaders and notion B's leaders are disjoint; it is ``"decided"``
     when the data back both wins (each ``"won"`` in :func:`best_methods`, with
-    ``min_margin``) and ``"undecided"`` otherwise. Consecutive budgets with the same (A,
-    leader, B, leader, status) are merged into one range, and ranges narrower than
-    ``min_width`` times the span of the budgets are left out (near-ties of two losses).
+    ``min_margin``), ``"too_few_records"`` when the sample-size rule refuses either notion's
+    leads (see :func:`best_methods`) and ``"undecided"`` otherwise. Consecutive budgets with
+    the same (A, leader, B, leader, status) are merged into one range, and ranges narrower
+    than ``min_width`` times the span of the budgets are left out (near-ties of two losses).
+    The loss's own intervals are not counted here (see ``loss_intervals`` of
+    :func:`best_methods`).
 
     Parameters
     ----------
@@ -604,10 +803,17 @@ def reversals(
         )
         spans[util] = float(budgets[-1] - budgets[0])
         stand = {k: _standings(f, budgets, min_margin) for k, f in fronts.items()}
+        refused = {k: bool(_refusal(frame, k)) for k in fronts}
         names = list(fronts)
         for ia, a in enumerate(names):
             for b_name in names[ia + 1 :]:
-                rows += _reversal_rows(util, budgets, a, stand[a], b_name, stand[b_name])
+                rows += _reversal_rows(
+                    util,
+                    budgets,
+                    (a, stand[a]),
+                    (b_name, stand[b_name]),
+                    refused=refused[a] or refused[b_name],
+                )
     out = pd.DataFrame(rows, columns=_REVERSAL_COLUMNS)
     for util_key, grp in out.groupby("utility_kind"):
         span = spans[str(util_key)]
@@ -640,11 +846,12 @@ _REVERSAL_COLUMNS = [
 def _reversal_rows(
     util: str,
     budgets: np.ndarray,
-    a: str,
-    stand_a: list[_Standing],
-    b: str,
-    stand_b: list[_Standing],
+    notion_a: tuple[str, list[_Standing]],
+    notion_b: tuple[str, list[_Standing]],
+    *,
+    refused: bool,
 ) -> list[dict[str, object]]:
+    (a, stand_a), (b, stand_b) = notion_a, notion_b
     rows: list[dict[str, object]] = []
     last: dict[str, object] | None = None
     for i, budget in enumerate(budgets):
@@ -654,7 +861,10 @@ def _reversal_rows(
         if not wa or not wb or set(wa.split(" = ")) & set(wb.split(" = ")):
             last = None
             continue
-        status = "decided" if sa.decided and sb.decided else "undecided"
+        if refused:
+            status = "too_few_records"
+        else:
+            status = "decided" if sa.decided and sb.decided else "undecided"
         if last is not None and (last["winner_a"], last["winner_b"], last["status"]) == (
             wa,
             wb,
@@ -789,8 +999,9 @@ def winner_shares(best: pd.DataFrame) -> pd.DataFrame:
 
     The share of a method is the total width of the ranges of :func:`best_methods` it wins
     (``status`` ``"won"``; tied winners each count the whole range), divided by the width of
-    all ranges. The ranges the data cannot decide (``"undecided"``) are counted once, in a
-    row whose ``method`` is ``"undecided"``.
+    all ranges. The ranges the data cannot decide are counted once, by status: in a row
+    whose ``method`` is ``"undecided"`` (leads too small, intervals overlapping) and in one
+    whose ``method`` is ``"too_few_records"`` (the sample-size rule refuses every lead).
 
     Parameters
     ----------
@@ -802,7 +1013,7 @@ def winner_shares(best: pd.DataFrame) -> pd.DataFrame:
     pandas.DataFrame
         Columns ``utility_kind``, ``leakage_notion``, ``method``, ``share``; within a pair,
         the methods by largest share first (ties: order of :data:`nsp.notions.METHODS`), then
-        the ``"undecided"`` row (when a range is undecided).
+        the ``"undecided"`` and ``"too_few_records"`` rows (when a range has that status).
 
     Examples
     --------
@@ -828,19 +1039,19 @@ def winner_shares(best: pd.DataFrame) -> pd.DataFrame:
         width = (grp["loss_to"] - grp["loss_from"]).to_numpy(dtype=float)
         total = float(width.sum())
         acc: dict[str, float] = {}
-        undecided = 0.0
+        open_: dict[str, float] = {"undecided": 0.0, "too_few_records": 0.0}
         for who, status, w in zip(
             grp["best"].astype(str), grp["status"].astype(str), width, strict=True
         ):
             if status != "won":
-                undecided += float(w)
+                key = "too_few_records" if status == "too_few_records" else "undecided"
+                open_[key] += float(w)
                 continue
             for m in who.split(" = ") if who else []:
                 acc[m] = acc.get(m, 0.0) + float(w)
         order = sorted(acc, key=lambda m: (-acc[m], known.index(m) if m in known else 99, m))
         shares = [(m, acc[m]) for m in order]
-        if undecided > 0:
-            shares.append(("undecided", undecided))
+        shares += [(key, w) for key, w in open_.items() if w > 0]
         for m, w in shares:
             share = w / total if total > 0 else math.nan
             rows.append({"utility_kind": util, "leakage_notion": leak, "method": m, "share": share})

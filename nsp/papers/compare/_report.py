@@ -58,11 +58,15 @@ SHORT: dict[str, str] = dict(
 )
 
 
+#: How a table names a status other than ``"won"`` (and the share rows of the same name).
+_OPEN = {"undecided": "undecided", "too_few_records": "too few records"}
+
+
 def _short(who: str, status: str = "won") -> str:
     names = [SHORT.get(w, w) for w in who.split(" = ")] if who else []
     if status != "won":
         inner = f"{len(names)} methods" if len(names) > 3 else " / ".join(names)
-        return f"undecided ({inner})"
+        return f"{_OPEN.get(status, 'undecided')} ({inner})"
     if len(names) > 3:
         return f"tie of {len(names)}"
     return " = ".join(names) if names else "none"
@@ -78,7 +82,9 @@ def markdown_table(best: pd.DataFrame, *, min_width: float = 0.01) -> str:
     Each row lists the winners (short names, :data:`SHORT`; four or more tied methods as
     "tie of n") in order of increasing utility-loss budget, with the budget range of each
     (``[from, to)``, in the utility's units); a range the data cannot decide (status
-    ``"undecided"``) reads "undecided (the methods it cannot separate)". Ranges narrower than
+    ``"undecided"``) reads "undecided (the methods it cannot separate)", one where the
+    sample-size rule refuses every lead (``"too_few_records"``) "too few records (the
+    methods the point estimates would name)". Ranges narrower than
     ``min_width`` times the span of the budgets are left out (their winner is still in the
     CSV of :func:`nsp.notions.best_methods_summary`).
 
@@ -172,7 +178,7 @@ def shares_markdown(shares: dict[str, pd.DataFrame], *, top: int = 2) -> str:
     each a :func:`nsp.notions.winner_shares` frame restricted to one utility. A cell lists the
     ``top`` methods with the largest share of wins the data back (short names, percent of the
     budget range; shares under 0.5% are left out), then the share the data cannot decide
-    ("undecided").
+    ("undecided") and the share the sample is too small to judge ("too few records").
 
     Parameters
     ----------
@@ -208,11 +214,11 @@ def shares_markdown(shares: dict[str, pd.DataFrame], *, top: int = 2) -> str:
         cells = []
         for t in titles:
             sub = shares[t][(shares[t]["leakage_notion"] == leak) & (shares[t]["share"] >= 0.005)]
-            open_ = sub[sub["method"] == "undecided"]
-            sub = pd.concat([sub[sub["method"] != "undecided"].head(top), open_])
+            is_open = sub["method"].isin(list(_OPEN))
+            sub = pd.concat([sub[~is_open].head(top), sub[is_open]])
             cells.append(
                 " · ".join(
-                    f"{_short(str(m)) if m != 'undecided' else m} {100 * float(v):.0f}%"
+                    f"{_OPEN.get(str(m)) or _short(str(m))} {100 * float(v):.0f}%"
                     for m, v in zip(sub["method"], sub["share"], strict=True)
                 )
                 or "—"

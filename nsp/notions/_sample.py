@@ -1,4 +1,10 @@
-"""What a count table can say: records per cell, cells seen once, the Good–Turing unseen mass."""
+"""What a count table can say: records per cell, cells seen once, the Good–Turing unseen mass.
+
+The sample-size rule of nsp lives here, once: :func:`diagnostics` states it and says whether a
+table breaks it. Both floors that judge estimates read it — :mod:`nsp.estimate` (the status
+``interval_small_sample``) and the comparison of :mod:`nsp.notions` (a lead computed from a
+table that breaks the rule is not a win) — and :mod:`nsp.estimate` is its public face.
+"""
 
 from __future__ import annotations
 
@@ -10,7 +16,7 @@ from numpy.typing import ArrayLike
 from nsp.joint import Joint
 from nsp.notions._bootstrap import counts_of
 
-__all__ = ["MAX_UNSEEN_MASS", "MIN_RECORDS_PER_CELL", "diagnostics"]
+__all__ = ["MAX_UNSEEN_MASS", "MIN_RECORDS_PER_CELL", "diagnostics", "diagnostics_of"]
 
 #: The sample-size rule, first half: warn below this many records per cell of the table.
 MIN_RECORDS_PER_CELL = 5.0
@@ -79,3 +85,16 @@ def diagnostics(joint: Joint | ArrayLike) -> dict[str, Any]:
         "warning": bool(why),
         "message": "; ".join(why),
     }
+
+
+def diagnostics_of(joint: Joint) -> dict[str, Any] | None:
+    """Return :func:`diagnostics` of a joint that carries its record counts, else None.
+
+    A joint built from a pmf alone (no ``counts``, ``n_records`` 0 or ``p_sx * n_records``
+    not integral) is taken as the source itself: there is no sample to judge.
+    """
+    try:
+        counts = counts_of(joint)
+    except ValueError:
+        return None
+    return diagnostics(counts)
