@@ -438,6 +438,24 @@ def _environment_file(toy: Toy, monkeypatch) -> str:
     return notebooks.write_environment(toy.root / "figures").read_text(encoding="utf-8")
 
 
+def _older_copy(toy: Toy, monkeypatch) -> str:
+    """``make notebooks`` naming a student's copy older than its notebook (the copy is real)."""
+    from nsp.notebooks import _copies
+    from nsp.paths import notebooks_dir
+
+    source = notebooks_dir() / "privacy_channels" / "02_randomized_response.py"
+    dest = toy.root / "copies"
+    copy = dest / "privacy_channels" / "02_randomized_response.ipynb"
+    copy.parent.mkdir(parents=True)
+    copy.write_text("{}", encoding="utf-8")  # a copy the student has kept
+    os.utime(copy, (0, source.stat().st_mtime - 60))  # made before the notebook changed
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert _copies.main(["--dest", str(dest), str(source)]) == 0
+    assert copy.read_text(encoding="utf-8") == "{}", "a kept copy was overwritten"
+    return out.getvalue()
+
+
 INTERNET: dict[str, str | None] = {"CI": None, "NSP_DATA_MIRROR": None}
 
 SCENARIOS: dict[str, Scenario] = {
@@ -479,6 +497,7 @@ SCENARIOS: dict[str, Scenario] = {
     "the scale extra": Scenario(provoke=_scale_extra, provides="dask"),
     "the rdata extra": Scenario(provoke=_rdata_extra, provides="pyreadr"),
     "figures/ENVIRONMENT.txt": Scenario(provoke=_environment_file),
+    "make notebooks, a copy older than its notebook": Scenario(provoke=_older_copy),
 }
 
 
