@@ -205,6 +205,7 @@ def test_taxi_loader_parquet_parts_in_both_schemas(client, tmp_path):
 WINDOW = {"start": "2012-09-01", "end": "2012-10-31"}
 
 
+@pytest.mark.slow  # three passes over the 1.3 million rows of the registered file
 @pytest.mark.data
 def test_smart_meter_loader_one_and_many_files(client, tmp_path):
     """The SGSC stand-in, whole and split by customer into three CSV files: same readings."""
