@@ -31,7 +31,7 @@ NSP_TEST_SHUFFLE := $(shell printf '%d' 0x$$(git rev-parse --short=8 HEAD 2>/dev
 endif
 endif
 
-.PHONY: help install lock data figures check-figures notebooks lab lab-sources site handouts browser site-test test lint format bench dist clean
+.PHONY: help install lock data figures check-figures notebooks lab lab-sources site handouts browser site-test test test-slow test-all lint format bench dist clean
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-13s %s\n", $$1, $$2}'
@@ -106,8 +106,19 @@ browser: ## install Debian's Chromium for the browser test (needs root and apt-g
 site-test: browser site handouts ## drive every page of the site and the handouts in headless Chromium
 	$(PY) -m pytest -m site -p no:cacheprovider tests/test_site.py tests/test_handouts.py
 
-test: $(STAMP) data ## run the whole test suite (units, properties, doctests, every notebook with quick=True)
-	NSP_TEST_SHUFFLE=$(NSP_TEST_SHUFFLE) NSP_REQUIRE_DATA=1 $(PY) -m pytest -n $(JOBS) --durations=15
+# The suite in two sets that together hold every test once: make test leaves out the tests marked
+# slow (full rebuilds from the real data, a regeneration in a clone, reference runs on paper
+# data; see CONTRIBUTING.md, Tests), make test-slow runs only those, and CI runs both.
+PYTEST := NSP_TEST_SHUFFLE=$(NSP_TEST_SHUFFLE) NSP_REQUIRE_DATA=1 $(PY) -m pytest -n $(JOBS) --durations=15
+
+test: $(STAMP) data ## run the suite but its slow set (units, properties, doctests, every notebook with quick=True)
+	$(PYTEST) -m 'not site and not slow'
+
+test-slow: $(STAMP) data ## run the slow set only: full rebuilds from the real data, regenerations (CI runs it)
+	$(PYTEST) -m 'slow and not site'
+
+test-all: $(STAMP) data ## run make test and make test-slow's tests in one run
+	$(PYTEST)
 
 lint: $(STAMP) ## check style, docstrings, types and the import floors: ruff, mypy, lint-imports
 	$(VENV)/bin/ruff check .

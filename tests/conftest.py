@@ -95,7 +95,10 @@ def pytest_report_header(config):
     """Say first when the tests run in a random order, with the seed that replays it."""
     seed = os.environ.get("NSP_TEST_SHUFFLE", "").strip()
     if seed:
-        return f"tests in a seeded random order; replay it with NSP_TEST_SHUFFLE={seed} make test"
+        return (
+            f"tests in a seeded random order; replay it with NSP_TEST_SHUFFLE={seed} make test "
+            "(or make test-slow, the target that ran)"
+        )
     return None
 
 

@@ -7,6 +7,7 @@ import ast
 import fnmatch
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import tomllib
@@ -195,11 +196,11 @@ def test_no_text_cites_a_document_the_reader_does_not_have():
     assert not hits, "\n".join(hits)
 
 
-def _make_test_command(**env: str) -> list[str]:
-    """The pytest lines ``make test`` would run with ``env`` (a dry run: nothing runs)."""
+def _make_test_command(target: str = "test", **env: str) -> list[str]:
+    """The pytest lines ``make <target>`` would run with ``env`` (a dry run: nothing runs)."""
     base = {k: v for k, v in os.environ.items() if k not in ("CI", "NSP_TEST_SHUFFLE", "MAKEFLAGS")}
     done = subprocess.run(
-        ["make", "-n", "-C", str(ROOT), "test", "VENV=/nonexistent-venv"],
+        ["make", "-n", "-C", str(ROOT), target, "VENV=/nonexistent-venv"],
         env={**base, **env},
         capture_output=True,
         text=True,
@@ -208,20 +209,47 @@ def _make_test_command(**env: str) -> list[str]:
     return [line for line in done.stdout.splitlines() if "-m pytest" in line]
 
 
+def _selects(line: str, markers: set[str]) -> bool:
+    """Whether the pytest command ``line`` runs a test with these markers: pytest puts its
+    addopts before the command's own options, and the last ``-m`` holds."""
+    from _pytest.mark.expression import Expression  # noqa: PLC0415  pytest's own -m parser
+
+    addopts = PYPROJECT["tool"]["pytest"]["ini_options"]["addopts"]
+    words = shlex.split(addopts) + shlex.split(line.split(" -m pytest ", 1)[1])
+    expression = words[len(words) - words[::-1].index("-m")]
+
+    def has(name: str, /, **_: object) -> bool:
+        return name in markers
+
+    return Expression.compile(expression).evaluate(has)
+
+
 @pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
 def test_ci_runs_the_suite_once_in_an_order_seeded_by_the_commit():
-    """Under CI=true, make test (the README's command) shuffles with the commit's seed, once; a
-    given NSP_TEST_SHUFFLE replays an order; elsewhere the order is the files' own."""
+    """Under CI=true, make test and make test-slow (the README's commands) shuffle with the
+    commit's seed; a given NSP_TEST_SHUFFLE replays an order; elsewhere the order is the files'
+    own. CI runs both, and between them every test but the browser's runs exactly once; make
+    test-all runs the two sets in one go."""
     commit = subprocess.run(
         ["git", "-C", str(ROOT), "rev-parse", "--short=8", "HEAD"], capture_output=True, text=True
     )
     if commit.returncode:
         pytest.skip("not a git checkout")
-    (line,) = _make_test_command(CI="true")
-    assert f"NSP_TEST_SHUFFLE={int(commit.stdout.strip(), 16)} " in line, line
-    (line,) = _make_test_command(CI="true", NSP_TEST_SHUFFLE="7")
-    assert "NSP_TEST_SHUFFLE=7 " in line, line
-    for ci in ({}, {"CI": "false"}, {"CI": "0"}):
-        (line,) = _make_test_command(**ci)
-        assert "NSP_TEST_SHUFFLE= " in line, (ci, line)
-    assert 'export CI="${CI:-true}"' in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    for target in ("test", "test-slow", "test-all"):
+        (line,) = _make_test_command(target, CI="true")
+        assert f"NSP_TEST_SHUFFLE={int(commit.stdout.strip(), 16)} " in line, line
+        (line,) = _make_test_command(target, CI="true", NSP_TEST_SHUFFLE="7")
+        assert "NSP_TEST_SHUFFLE=7 " in line, line
+        for ci in ({}, {"CI": "false"}, {"CI": "0"}):
+            (line,) = _make_test_command(target, **ci)
+            assert "NSP_TEST_SHUFFLE= " in line, (ci, line)
+    (fast,), (slow,), (both,) = (_make_test_command(t) for t in ("test", "test-slow", "test-all"))
+    for markers in ({"data"}, {"slow"}, {"slow", "data", "notebook"}, {"notebook"}):
+        assert _selects(fast, markers) != _selects(slow, markers), markers
+        assert _selects(both, markers), markers
+    for markers in ({"site"}, {"site", "slow"}):
+        assert not (_selects(fast, markers) or _selects(slow, markers) or _selects(both, markers))
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert 'export CI="${CI:-true}"' in ci
+    steps = ci.splitlines()
+    assert steps.count("make test") == 1 and steps.count("make test-slow") == 1, steps

@@ -49,6 +49,7 @@ def test_pairs_with_disjoint_conditionals_have_ratio_one(seed):
                 assert d_s == pytest.approx(0.0, abs=1e-12)
 
 
+@pytest.mark.slow  # four runs of the reference greedy on the census, which recomputes every merge
 @pytest.mark.data
 def test_census_ratio_greedy_at_two_bits_depends_on_the_tie_rule():
     """Census, R = 2 bits: with the tie rule (first pair within ``tie_tol`` = 1e-12 of the best

@@ -380,6 +380,9 @@ def test_taxi_2016_sample_is_rebuilt_byte_for_byte_from_the_rda(tmp_path, monkey
     assert paths[0].read_bytes() == (MIRROR / keys[0]).read_bytes()
 
 
+# 1.3 million rows through pyreadr and gzip -9; the same path on small files: an .rds converted
+# offline (test_cli_messages.py), registered sources found locally (test_redd_house1.py)
+@pytest.mark.slow
 @needs_mirror
 def test_sgsc_sample_is_rebuilt_from_a_mirror_holding_only_the_rds(tmp_path, monkeypatch):
     """A registered source found locally needs no network: the mirror has only the .rds."""

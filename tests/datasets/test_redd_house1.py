@@ -285,9 +285,10 @@ def test_an_extra_source_must_be_registered_and_downloadable():
         Registry({"redd_house1": info}, [entry])
 
 
+@pytest.mark.slow
 @needs_mirror
 def test_the_derived_files_rebuild_byte_for_byte_from_the_mirror_originals():
-    """About a minute: the alignment over 26,303 minutes."""
+    """About a minute: the alignment over 26,303 minutes (on the fixture above in seconds)."""
     folder = MIRROR / "redd_house1"
     means, rows = convert.align_redd1_minutes(
         scipy.io.loadmat(folder / "redd1.mat")["data"],

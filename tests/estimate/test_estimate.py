@@ -54,7 +54,7 @@ def _truth(mechs: list[Mechanism]) -> pd.DataFrame:
     return evaluate_many(mechs, SOURCE, x_values=X_VALUES)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # pure; module scope rebuilds it whenever a shuffled run returns
 def trials() -> pd.DataFrame:
     """Estimates on N_TRIALS seeded tables, stacked with a ``trial`` column."""
     mechs = _mechanisms()

@@ -630,7 +630,7 @@ def _sweep_records(n_instances: int, seed0: int) -> pd.DataFrame:
     return pd.concat(frames, ignore_index=True)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # pure; module scope rebuilds it whenever a shuffled run returns
 def sweep() -> pd.DataFrame:
     return _sweep_records(250, 20_000)
 

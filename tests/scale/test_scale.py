@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+dask = pytest.importorskip("dask")
 dd = pytest.importorskip("dask.dataframe")
 distributed = pytest.importorskip("distributed")
 
@@ -31,10 +32,22 @@ from nsp.paths import data_dir  # noqa: E402
 EPS = list(range(0, 50, 2))
 
 
+#: Dask's own monitoring, off or slowed: the statistical profiler samples every 10 ms and the GIL
+#: monitor every 1 ms, so an idle cluster took 9 s of CPU a minute for the rest of a shuffled run
+#: (2 s with these). Nothing here changes what is computed or how partitions travel.
+QUIET = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.system-monitor.gil.enabled": False,
+    "distributed.admin.tick.interval": "1s",
+    "distributed.admin.system-monitor.interval": "5s",
+}
+
+
 @pytest.fixture(scope="session")
 def client() -> Iterator[distributed.Client]:
     """Two worker processes × one thread: what the 2-core test machine can give."""
     with (
+        dask.config.set(QUIET),
         distributed.LocalCluster(
             n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
         ) as cluster,
@@ -205,6 +218,7 @@ def test_taxi_loader_parquet_parts_in_both_schemas(client, tmp_path):
 WINDOW = {"start": "2012-09-01", "end": "2012-10-31"}
 
 
+@pytest.mark.slow  # three passes over the 1.3 million rows of the registered file
 @pytest.mark.data
 def test_smart_meter_loader_one_and_many_files(client, tmp_path):
     """The SGSC stand-in, whole and split by customer into three CSV files: same readings."""
