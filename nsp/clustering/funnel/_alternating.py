@@ -78,8 +78,8 @@ def alternating_iteration(
     From a mapping ``p(y | x)`` each step computes ``p(y) = Σ_x p(x) p(y|x)`` and
     ``p(s | y) = Σ_x p(s, x) p(y|x) / p(y)``, then the new mapping
     ``p(y | x) ∝ p(y) exp(−β D(p(s|x) || p(s|y)))`` (``D`` in nats). These are the stationarity
-    conditions of ``L`` on the interior of the simplex, for the privacy funnel (a local maximum
-    of ``L``) as for the information bottleneck (a local minimum). The iteration is the
+    conditions of ``L`` on the interior of the simplex, for the privacy funnel ([1]_; a local
+    maximum of ``L``) as for the information bottleneck (a local minimum). The iteration is the
     bottleneck's: ``L`` never increases along it ([2]_), so it runs away from the funnel's
     maxima. A deterministic mapping, which is what the funnel's greedy algorithms return, is
     not a fixed point in general: for finite β the update gives ``x`` some mass on every ``y``
