@@ -13,6 +13,7 @@ arXiv:1102.3751 (Theorems 2 and 3, Appendix A).
 from __future__ import annotations
 
 import math
+import warnings
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -44,7 +45,7 @@ from nsp.ratedistortion._equivocation import (
     _instance,
     _unflatten,
 )
-from nsp.ratedistortion._rate_distortion import _as_distortion
+from nsp.ratedistortion._rate_distortion import AccuracyWarning, _as_distortion
 
 # --- side information (Theorems 2 and 3) ------------------------------------------------
 
@@ -353,6 +354,11 @@ def max_equivocation_informed(
     EquivocationResult
         Γ_I(D) with its certified upper bound and its encoder ``W[..., z, xhat]``.
 
+    Warns
+    -----
+    AccuracyWarning
+        If the certified gap ``upper_bound - gamma`` is wider than ``tol``.
+
     Examples
     --------
     A constant ``Z`` gives Γ(D) of the uninformed problem:
@@ -397,4 +403,13 @@ def max_equivocation_informed(
         pt = si_informed_point(p, w, d, markov=markov, base=base)
         h_cond = conditional_entropy(p, 1, 2, base=base)  # H(X_h | Z)
     upper = max(min(h_cond - lower / lb, h_cond), pt.equivocation)
+    if upper - pt.equivocation > tol:
+        warnings.warn(
+            f"max_equivocation_informed(D={D:.12g}): the certified gap "
+            f"{upper - pt.equivocation:.2g} exceeds tol={tol:g} (the interior-point solves and "
+            "the first-order polish stopped short of it); gamma is within its gap of Γ_I(D) "
+            "(see upper_bound)",
+            AccuracyWarning,
+            stacklevel=2,
+        )
     return EquivocationResult(pt.equivocation, upper, pt, w, iters)

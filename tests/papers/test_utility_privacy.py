@@ -800,7 +800,7 @@ def test_large_programs_check_memory_first(monkeypatch):
     rng = np.random.default_rng(7)
     p_src = rng.dirichlet(np.ones(32)).reshape(8, 4)
     d = rng.uniform(size=(8, 8))
-    _equivocation._INSTANCES.clear()
+    _equivocation._instances().clear()
     with pytest.raises(MemoryError, match="Γ\\(D\\) of a 8 x 4 source"):
         rd.max_equivocation(p_src, d, float(p_src.sum(axis=1) @ d.min(axis=1)) + 0.01)
     h_h = entropy(p_src.sum(axis=0))
