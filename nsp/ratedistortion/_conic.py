@@ -236,7 +236,9 @@ class Program:
         s.verbose = False
         s.presolve_enable = False  # keep the rows fixed so that the data can be updated
         s.tol_gap_abs = s.tol_gap_rel = tol
-        s.tol_feas = min(1e-8, tol)
+        # the rate programs' points are polished by Newton's method, which needs them close,
+        # not feasible: their feasibility tolerance follows the gap's
+        s.tol_feas = tol if self.kind != "gamma" else min(1e-8, tol)
         s.max_iter = max_iter
         s.equilibrate_enable = equilibrate
         return s
