@@ -757,6 +757,10 @@ class _Instance:
         self.pr = pr
         self._pp: tuple[float, NDArray] | None = None
         self._progs: dict[str, _conic.Program] = {}
+        #: R(D) points with their (R, D, E*, L): (D, tol, log base) -> (point, RDE point)
+        self.min_rates: OrderedDict[tuple[float, float, float], tuple[Any, RDEPoint]] = (
+            OrderedDict()
+        )
 
     def perfect_privacy(self) -> tuple[float, NDArray]:
         """``(d_pp, encoder rows)`` of the perfect-privacy LP."""
@@ -776,6 +780,8 @@ class _Instance:
 _LOCAL = threading.local()
 #: How many sources keep their programs between calls (per thread).
 _INSTANCE_CACHE_SIZE = 4
+#: How many R(D) points a source keeps for :func:`rate_given_equivocation`.
+_MIN_RATE_CACHE_SIZE = 256
 
 
 def _instances() -> OrderedDict[tuple[Any, ...], _Instance]:
@@ -1008,11 +1014,19 @@ def rate_given_equivocation(
         hh = entropy(src.sum(axis=0), base=base)
         if E > hh + 1e-12:
             return None
-        r = rate_distortion_at(src.sum(axis=1), d, D, tol=min(tol, 1e-10), base=base)
-        r0 = rde_point(src, r.channel, d, base=base)
+        inst = _instance(src, d, markov)
+        # R(D) and E*(D): certified Blahut-Arimoto, once per distortion (a slice of the RDE
+        # region asks for many E at one D)
+        key = (D, min(tol, 1e-10), lb)
+        cached = inst.min_rates.get(key)
+        if cached is None:
+            r = rate_distortion_at(src.sum(axis=1), d, D, tol=min(tol, 1e-10), base=base)
+            cached = inst.min_rates[key] = (r, rde_point(src, r.channel, d, base=base))
+            while len(inst.min_rates) > _MIN_RATE_CACHE_SIZE:
+                inst.min_rates.popitem(last=False)
+        r, r0 = cached
         if r0.equivocation >= E:
             return RateEquivocationPoint(*_fields(r0), lower_bound=min(r.lower_bound, r0.rate))
-        inst = _instance(src, d, markov)
         shape = (src.shape[0],) if markov else src.shape
         p_u = src.sum(axis=1) if markov else src.ravel()
         d_u = d if markov else np.repeat(d, src.shape[1], axis=0)
@@ -1185,8 +1199,7 @@ def _rate_certified(
             f"E is {g.gamma - anchor.E:.1g} below Γ(D) = {g.gamma:.12g}, where R(D, E) is "
             "infinitely steep: every interior-point solution exceeded the leakage budget by "
             "more than that margin (its feasibility accuracy), Newton's method found no "
-            "interior optimum, and mixing with the least leaking encoder costs the gap; "
-            + note
+            "interior optimum, and mixing with the least leaking encoder costs the gap; " + note
         )
     return (None if best is None else best[1]), lower, note
 
