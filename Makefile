@@ -12,13 +12,26 @@ JOBS   ?= 2
 UV_VERSION := 0.13.8
 # JupyterLab refuses to start as root unless told; extra options: make lab LAB_ARGS="--port 9999"
 LAB_ARGS ?=
+# The Lab's default settings (a .py opens as a notebook), kept out of the environment; a
+# file of your own in $(LAB_SETTINGS)/overrides.d/ adds to them
+LAB_SETTINGS ?= build/lab-settings
+# Where make notebooks writes the students' copies and make lab opens
+NOTEBOOK_COPIES ?= build/notebooks
 # Extra options of make figures: FIGURES_ARGS=--strict fails when a notebook lacks its data (CI)
 FIGURES_ARGS ?=
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 NOTEBOOKS := $(sort $(wildcard notebooks/*/*.py))
 
-.PHONY: help install lock data figures check-figures notebooks lab site handouts browser site-test test lint format bench dist clean
+# CI (CI set, not 0/false/no/off) runs the suite once in a random order, seeded by the commit;
+# pytest prints the seed first, and NSP_TEST_SHUFFLE=<seed> make test replays that order.
+ifndef NSP_TEST_SHUFFLE
+ifneq ($(filter-out 0 false no off,$(CI)),)
+NSP_TEST_SHUFFLE := $(shell printf '%d' 0x$$(git rev-parse --short=8 HEAD 2>/dev/null || echo 0))
+endif
+endif
+
+.PHONY: help install lock data figures check-figures notebooks lab lab-sources site handouts browser site-test test lint format bench dist clean
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-13s %s\n", $$1, $$2}'
@@ -60,18 +73,29 @@ check-figures: ## fail, naming the files, if figures/ differs from the last comm
 	fi; echo "figures/ is byte-identical to the commit"
 
 notebooks: | $(STAMP) ## write your own .ipynb copies of the notebooks to build/notebooks/ (kept if present)
-	$(PY) -m nsp.notebooks._copies $(NOTEBOOKS)
+	$(PY) -m nsp.notebooks._copies --dest $(NOTEBOOK_COPIES) $(NOTEBOOKS)
 
-lab: $(STAMP) ## open JupyterLab on the project (notebooks/ and your copies in build/notebooks/)
-	@mkdir -p $(VENV)/share/jupyter/lab/settings
+# Students work on their copies: `make lab` shows build/notebooks/ only, so no save of theirs can
+# change a tracked file. Maintainers edit the published sources with `make lab-sources`.
+LAB := $(VENV)/bin/jupyter lab --LabApp.app_settings_dir=$(LAB_SETTINGS) $(ROOT_FLAG)
+define LAB_SETTINGS_FILE
+	@mkdir -p $(LAB_SETTINGS)
 	@echo '{"@jupyterlab/docmanager-extension:plugin": {"defaultViewers": {"python": "Jupytext Notebook"}}}' \
-		> $(VENV)/share/jupyter/lab/settings/overrides.json
-	$(VENV)/bin/jupyter lab --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/notebooks $(ROOT_FLAG) $(LAB_ARGS)
+		> $(LAB_SETTINGS)/overrides.json
+endef
+
+lab: $(STAMP) notebooks ## open JupyterLab on your own copies of the notebooks in build/notebooks/
+	$(LAB_SETTINGS_FILE)
+	$(LAB) --ServerApp.root_dir=$(NOTEBOOK_COPIES) $(LAB_ARGS)
+
+lab-sources: $(STAMP) ## (maintainers) JupyterLab on the tracked sources: a save there changes the defaults
+	$(LAB_SETTINGS_FILE)
+	$(LAB) --ServerApp.root_dir=. --LabApp.default_url=/lab/tree/notebooks $(LAB_ARGS)
 
 site: figures ## build the static site into build/site/ (offline; the notebooks make figures executed)
 	$(PY) docs/site/make_site.py
 
-handouts: figures ## one self-contained HTML (and PDF, with Chromium) per notebook in build/handouts/
+handouts: figures ## every notebook as a student's and a teacher's handout (HTML, PDF with Chromium) in build/handouts/
 	$(PY) docs/site/make_site.py --handouts build/handouts $$(command -v chromium >/dev/null || echo --no-pdf)
 
 browser: ## install Debian's Chromium for the browser test (needs root and apt-get)
@@ -80,10 +104,10 @@ browser: ## install Debian's Chromium for the browser test (needs root and apt-g
 		else echo "install Chromium (Debian: sudo apt-get install chromium)"; exit 1; fi; }
 
 site-test: browser site handouts ## drive every page of the site and the handouts in headless Chromium
-	$(PY) -m pytest -m site -p no:cacheprovider tests/test_site.py
+	$(PY) -m pytest -m site -p no:cacheprovider tests/test_site.py tests/test_handouts.py
 
 test: $(STAMP) data ## run the whole test suite (units, properties, doctests, every notebook with quick=True)
-	NSP_REQUIRE_DATA=1 $(PY) -m pytest -n $(JOBS) --durations=15
+	NSP_TEST_SHUFFLE=$(NSP_TEST_SHUFFLE) NSP_REQUIRE_DATA=1 $(PY) -m pytest -n $(JOBS) --durations=15
 
 lint: $(STAMP) ## check style, docstrings, types and the import floors: ruff, mypy, lint-imports
 	$(VENV)/bin/ruff check .

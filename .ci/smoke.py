@@ -72,7 +72,7 @@ def main() -> None:
     # privacy_funnel: S the parity of a uniform X: no leakage at one bit of disclosure
     funnel = greedy_privacy_funnel([[0.25, 0, 0.25, 0], [0, 0.25, 0, 0.25]], 1.0)
     check("privacy_funnel: leakage at 1 bit", funnel.leakage, 0.0)
-    check("privacy_funnel: disclosure", funnel.disclosure, 1.0)
+    check("privacy_funnel: disclosure (utility)", funnel.utility, 1.0)
 
 
 if __name__ == "__main__":

@@ -2,29 +2,30 @@
 
 Every subpackage is reachable from ``import nsp`` (imported on first use):
 
-================  ==========================================================================
-``info``          Shannon measures on pmf arrays (entropy, mutual information, divergences,
-                  leakages)
-``uncertain``     non-stochastic (range-based) measures: H0, I0, L0, maximin information,
-                  k-anonymity
-``channels``      channels, certified capacity, differential-privacy epsilon
-``ratedistortion`` rate-distortion and the utility-privacy tradeoff
-``noiseless``     noiseless privacy budgets and quantizers
-``notions``       every paper's privacy notion on one record: mechanisms as channels, evaluate
-``privacy_channels`` privacy channels over a product universe, individual channel capacity
-``clustering``    merge-based algorithms (agglomerative non-stochastic privacy, privacy funnel)
-``partition``     partitions of an alphabet (what the clustering algorithms and measures return)
-``joint``         a labelled joint pmf p(s, x) with its counts (the input of every experiment)
-``pareto``        lambda sweeps and Pareto fronts
-``scale``         the Dask engines of the datasets' counting steps (extra ``nsp-privacy[scale]``)
-``papers``        one module per paper: instances, printed values, experiments, tables
-``datasets``      the data registry, fetching, loaders and counting steps
-``plotting``      style and deterministic figure saving
-``notebooks``     finding and running the notebooks
-``interactive``   sliders that redraw a view in JupyterLab (the default view elsewhere)
-``paths``         where the data, the figures and the builds live
-``cli``           the ``nsp`` command (``python -m nsp``)
-================  ==========================================================================
+====================  ==========================================================================
+``info``              Shannon measures on pmf arrays (entropy, mutual information, divergences,
+                      leakages)
+``uncertain``         non-stochastic (range-based) measures: H0, I0, L0, maximin information,
+                      k-anonymity
+``channels``          channels, certified capacity, differential-privacy epsilon
+``ratedistortion``    rate-distortion and the utility-privacy tradeoff
+``noiseless``         noiseless privacy budgets and quantizers
+``notions``           every paper's privacy notion on one record: mechanisms as channels, evaluate
+``privacy_channels``  privacy channels over a product universe, individual channel capacity
+``clustering``        merge-based algorithms (agglomerative non-stochastic privacy, privacy funnel)
+``partition``         partitions of an alphabet (what the clustering algorithms and measures return)
+``joint``             a labelled joint pmf p(s, x) with its counts (the input of every experiment)
+``pareto``            lambda sweeps and Pareto fronts
+``scale``             the Dask engines of the counting steps (extra ``nsp-privacy[scale]``)
+``papers``            one module per paper: instances, printed values, experiments, tables
+``datasets``          the data registry, fetching, loaders and counting steps
+``plotting``          style and deterministic figure saving
+``notebooks``         finding and running the notebooks
+``interactive``       sliders that redraw a view in JupyterLab (the default view elsewhere)
+``exercises``         the course's checked exercises: ``check(name, answer)``
+``paths``             where the data, the figures and the builds live
+``cli``               the ``nsp`` command (``python -m nsp``)
+====================  ==========================================================================
 
 Examples
 --------
@@ -39,6 +40,7 @@ import importlib
 import pkgutil
 from types import ModuleType
 
+#: The version of nsp (the distribution ``nsp-privacy``).
 __version__ = "0.2.0"
 
 # Every public module and subpackage (no leading underscore) in this folder, imported on first

@@ -17,6 +17,9 @@ Arrays
 Sequences and callables
     :func:`as_sequence`, :func:`check_callable` and :func:`check_frame` (``None``, a number or a
     string where a sequence, a function or a table is expected).
+Paths
+    :func:`as_path`: ``None`` or a number where a path is expected, a missing file or folder,
+    a folder where a file is expected and the reverse.
 
 Validation happens once per public call
     A public function validates its own arguments, then calls other public functions on the
@@ -34,9 +37,11 @@ from __future__ import annotations
 
 import math
 import numbers
+import os
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from contextvars import ContextVar, Token
+from pathlib import Path
 from types import TracebackType
 from typing import Any, Literal, TypeAlias
 
@@ -49,6 +54,7 @@ __all__ = [
     "SUM_TOL",
     "as_axes",
     "as_channel",
+    "as_path",
     "as_pmf",
     "as_real_array",
     "as_sequence",
@@ -69,6 +75,10 @@ __all__ = [
 Base: TypeAlias = float | Literal["e", "nats", "nat", "bits", "bit"]
 
 Closed = Literal["both", "left", "right", "neither"]
+
+#: What a path argument names: an existing file or folder (``"any"``: either), or a file or
+#: folder to write (or a data folder not yet filled), which need not exist yet.
+PathKind = Literal["file", "folder", "any", "new-file", "new-folder"]
 
 #: Absolute tolerance for "sums to one".
 SUM_TOL: float = 1e-9
@@ -947,3 +957,64 @@ def check_callable(name: str, value: object) -> Any:
             f"{name} must be a callable (a function); got {value!r} ({type(value).__name__})"
         )
     return value
+
+
+def as_path(name: str, value: object, *, kind: PathKind = "any") -> Path:
+    """Return ``value`` as a :class:`~pathlib.Path` (``~`` expanded) after checking what it names.
+
+    Parameters
+    ----------
+    name : str
+        The argument's name, for the message.
+    value : str or os.PathLike
+        The path.
+    kind : {"any", "file", "folder", "new-file", "new-folder"}
+        What it must name: an existing file, an existing folder, or either (``"any"``); or a
+        file or folder to write, or a data folder not filled yet (``"new-file"``,
+        ``"new-folder"``), which need not exist but must not be a folder where a file is
+        expected, or the reverse.
+
+    Returns
+    -------
+    pathlib.Path
+        The path, not resolved.
+
+    Raises
+    ------
+    ValueError
+        Naming the argument when ``value`` is not a path (``None``, a number, an empty string)
+        or names a folder where a file is expected, or the reverse.
+    FileNotFoundError
+        Naming the argument and the path when a file or folder to read does not exist.
+
+    Examples
+    --------
+    >>> as_path("output", "~/figure.png", kind="new-file").name
+    'figure.png'
+    >>> as_path("path", 3)
+    Traceback (most recent call last):
+    ...
+    ValueError: path must be a path (a str or os.PathLike); got 3 (int)
+    >>> as_path("path", "/nonexistent/x.csv", kind="file")
+    Traceback (most recent call last):
+    ...
+    FileNotFoundError: path: no such file: /nonexistent/x.csv
+    """
+    if not isinstance(value, str | os.PathLike) or not os.fspath(value):
+        raise ValueError(
+            f"{name} must be a path (a str or os.PathLike); got {value!r} ({type(value).__name__})"
+        )
+    text = os.fspath(value)
+    if not isinstance(text, str):  # a bytes path
+        raise ValueError(f"{name} must be a str path, not bytes; got {value!r}")
+    path = Path(text).expanduser()
+    want_file = kind in ("file", "new-file")
+    want_folder = kind in ("folder", "new-folder")
+    if want_file and path.is_dir():
+        raise ValueError(f"{name} must be a file; got the folder {path}")
+    if want_folder and path.exists() and not path.is_dir():
+        raise ValueError(f"{name} must be a folder; got the file {path}")
+    if kind in ("file", "folder", "any") and not path.exists():
+        what = {"file": "file", "folder": "folder", "any": "file or folder"}[kind]
+        raise FileNotFoundError(f"{name}: no such {what}: {path}")
+    return path

@@ -28,6 +28,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 from scipy import optimize, special
 
+from nsp import _kernels
 from nsp._validation import (
     SUM_TOL,
     Base,
@@ -67,46 +68,11 @@ __all__ = [
 #: A group of axes naming one (compound) variable: one axis, or several as a tuple or list.
 Axes = int | tuple[int, ...] | list[int]
 
-#: Size of the blocks in which :func:`_neg_xlogx` takes logarithms (fits in the L2 cache).
-_BLOCK = 1 << 13
-#: Below this size :func:`_neg_xlogx` uses one ``scipy.special.entr`` call (less call overhead).
-_SMALL = 256
+#: About this many entries per block when :func:`_support_and_row_sums` scans a large pmf.
+_BLOCK = _kernels.BLOCK
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-def _sum_xlogx(
-    flat: NDArray[np.float64], buf: NDArray[np.float64], low: float | None = None
-) -> float:
-    """Return ``sum(x * ln x)`` over the positive entries of a 1-D block (nats; ``0 ln 0 = 0``).
-
-    ``buf`` is scratch space of at least ``flat.size`` floats, so that a block with no zero
-    takes its logarithms without allocating; ``low`` is ``flat.min()`` if already known.
-    """
-    if (flat.min() if low is None else low) > 0:
-        out = buf[: flat.size]
-        np.log(flat, out=out)
-        return float(flat @ out)
-    nz = flat[flat > 0]
-    return float(nz @ np.log(nz)) if nz.size else 0.0
-
-
-def _neg_xlogx(a: NDArray[np.float64]) -> float:
-    """Return ``-sum(a * ln a)`` over the positive entries of ``a`` (nats; ``0 ln 0 = 0``).
-
-    One pass of ``ln`` over the support, accumulated with dot products; large arrays are
-    processed in cache-sized blocks so that no array-sized temporary is allocated.
-    """
-    flat = a.reshape(-1)
-    n = flat.size
-    if n <= _SMALL:
-        return float(special.entr(flat).sum())  # fewest calls for tiny arrays
-    buf = np.empty(min(n, _BLOCK))
-    total = 0.0
-    for start in range(0, n, _BLOCK):
-        total += _sum_xlogx(flat[start : start + _BLOCK], buf)
-    return -total
 
 
 def _check_alpha(alpha: float) -> float:
@@ -133,7 +99,7 @@ def _h(p: NDArray[np.float64], group: set[int] | tuple[int, ...]) -> float:
     g = tuple(sorted(group))
     if not g:
         return 0.0
-    return _neg_xlogx(_marginal_sorted(p, g))
+    return _kernels.entropy(_marginal_sorted(p, g))
 
 
 def _pair(
@@ -151,43 +117,6 @@ def _nonneg(x: float) -> float:
     """Clip a rounding residue below zero (for quantities that are >= 0 by definition)."""
     x = float(x)
     return x if x > 0 else 0.0
-
-
-#: Orders with ``|alpha - 1|`` at most this use the cancellation-free form of
-#: :func:`_scaled_log_mean_exp` (``|eps x| <= 1490 / 8`` there, so ``expm1`` cannot overflow).
-_NEAR_ONE = 0.125
-
-
-def _scaled_log_mean_exp(
-    w: NDArray[np.float64], x: NDArray[np.float64], eps: float, deficit: float = 0.0
-) -> float:
-    """Return ``ln(sum_i w_i exp(eps x_i)) / eps`` for weights with ``sum w = 1 + deficit``.
-
-    Every Rényi quantity of order ``alpha = 1 + eps`` is of this form. The naive evaluation
-    takes a logarithm of about 1 (absolute error ``u = 2**-53``) and divides it by ``eps``,
-    an error of ``u / |eps|`` that reached 1e-4 at ``eps = 1e-12``. For ``|eps| <= 1/8``
-    this function instead writes the sum as ``1 + v`` with
-    ``v = deficit + sum_i w_i expm1(eps x_i)`` (the ``1`` never enters the arithmetic) and
-    returns ``(v / eps) * (log1p(v) / v)`` (``= 0`` when ``v = 0``).
-
-    Error bound (``n`` terms, ``z = max_i |eps x_i| <= 186``): each ``expm1(eps x_i)`` is
-    within relative ``(2 + z) u`` of its exact value at the rounded inputs (the condition
-    number of ``expm1`` at ``t`` is ``t e^t / expm1(t) <= 1 + |t|``), so ``v`` is within
-    ``(n + 2 + z) u * sum_i w_i |expm1(eps x_i)|`` of its exact value; ``log1p(v) / v`` has
-    relative condition number at most 1 on ``v >= -1/2`` and adds ``2 u``. No quantity is
-    divided by a difference that vanishes at ``eps = 0``: the bound does not grow as
-    ``alpha -> 1``, and an exactly degenerate input (all ``x_i = 0``, ``deficit = 0``) gives
-    exactly 0. For ``v < -1/2`` (only reachable for divergences of nearly disjoint pmfs)
-    and for ``|eps| > 1/8`` the log-sum-exp form is used; there ``|ln(1 + v)| >= ln 2`` or
-    ``1 / |eps| < 8``, so its error is at most a few ``u`` relative, or ``8 u`` absolute.
-    """
-    if abs(eps) <= _NEAR_ONE:
-        v = deficit + float(w @ np.expm1(eps * x))
-        if v == 0.0:
-            return 0.0
-        if v >= -0.5:
-            return (v / eps) * (math.log1p(v) / v)
-    return float(special.logsumexp(eps * x, b=w)) / eps
 
 
 # --------------------------------------------------------------------------- entropies
@@ -229,7 +158,7 @@ def entropy(p: ArrayLike, *, base: Base = 2, normalize: bool = False) -> float:
     normalize = check_bool("normalize", normalize)
     arr = as_pmf(p, name="p", normalize=normalize)
     ln_b = log_base(base)
-    return _nonneg(_neg_xlogx(arr)) / ln_b
+    return _nonneg(_kernels.entropy(arr)) / ln_b
 
 
 def binary_entropy(q: ArrayLike, *, base: Base = 2) -> float | NDArray[np.float64]:
@@ -359,14 +288,14 @@ def renyi_entropy(p: ArrayLike, alpha: float, *, base: Base = 2, normalize: bool
     a = _check_alpha(alpha)
     ln_b = log_base(base)
     if a == 1:
-        return _nonneg(_neg_xlogx(arr)) / ln_b
+        return _nonneg(_kernels.entropy(arr)) / ln_b
     nz = arr[arr > 0]
     if a == 0:
         return math.log(nz.size) / ln_b
     if math.isinf(a):
         return _nonneg(-math.log(float(nz.max()))) / ln_b
     w = nz / nz.sum()  # the division by 1 - alpha needs sum w = 1, not 1 +- SUM_TOL
-    return _nonneg(-_scaled_log_mean_exp(w, np.log(w), a - 1.0)) / ln_b
+    return _nonneg(-_kernels.scaled_log_mean_exp(w, np.log(w), a - 1.0)) / ln_b
 
 
 def cross_entropy(p: ArrayLike, q: ArrayLike, *, base: Base = 2, normalize: bool = False) -> float:
@@ -543,8 +472,7 @@ def mutual_information(
     ln_b = log_base(base)
     split = _leading_split(raw, ga, gb)
     if split is not None and not normalize:
-        m = raw.reshape(split)
-        value = _mi_small(m) if m.size <= _SMALL else _mi_matrix(m)
+        value = _mi_matrix(raw.reshape(split))
         if value is not None:
             return _nonneg(value) / ln_b
     arr = as_pmf(raw, name="p", normalize=normalize)
@@ -570,42 +498,23 @@ def _leading_split(
     return None
 
 
-def _mi_small(m: NDArray[np.float64]) -> float | None:
-    """``I`` in nats of a small 2-D pmf with the fewest numpy calls, or ``None`` if not a pmf."""
-    low, total = m.min(), float(m.sum())
+def _mi_matrix(m: NDArray[np.float64]) -> float | None:
+    """``I`` in nats of a 2-D pmf by the shared kernel, or ``None`` if ``m`` is not a pmf.
+
+    The input is accepted with the rules of ``as_pmf`` (min >= 0, finite total within
+    ``SUM_TOL`` of 1), checked in the same pass as the sums on large pmfs; on ``None`` the
+    caller validates with ``as_pmf``, which raises the shared message.
+    """
+    if m.size <= _kernels.VECTOR_MAX:
+        low, total = float(m.min()), float(m.sum())
+        value = math.nan
+    else:
+        value, low, total = _kernels.blocked_mutual_information(m)
     if not (low >= 0 and math.isfinite(total) and abs(total - 1.0) <= SUM_TOL):
         return None
-    entr = special.entr
-    return float(entr(m.sum(axis=1)).sum() + entr(m.sum(axis=0)).sum() - entr(m).sum())
-
-
-def _mi_matrix(m: NDArray[np.float64]) -> float | None:
-    """``I`` in nats of a 2-D pmf in one blocked pass, or ``None`` if ``m`` is not a pmf.
-
-    Each block of rows (about ``_BLOCK`` entries, so it stays in cache) gives its row sums,
-    its contribution to the column sums and to ``sum p ln p``, and its minimum. The input is
-    accepted with the rules of ``as_pmf`` (min >= 0, finite total within ``SUM_TOL`` of 1);
-    on ``None`` the caller validates with ``as_pmf``, which raises the shared message.
-    """
-    n, k = m.shape
-    step = max(1, _BLOCK // k)
-    px = np.empty(n)
-    py = np.zeros(k)
-    buf = np.empty(step * k)
-    xlogx = 0.0
-    for r0 in range(0, n, step):
-        chunk = m[r0 : r0 + step]
-        px[r0 : r0 + chunk.shape[0]] = chunk.sum(axis=1)
-        py += chunk.sum(axis=0)
-        flat = chunk.reshape(-1)
-        low = float(flat.min())
-        if not low >= 0:  # a negative or NaN mass
-            return None
-        xlogx += _sum_xlogx(flat, buf, low)
-    total = float(px.sum())
-    if not (math.isfinite(total) and math.isfinite(xlogx) and abs(total - 1.0) <= SUM_TOL):
-        return None
-    return _neg_xlogx(px) + _neg_xlogx(py) + xlogx
+    if m.size <= _kernels.VECTOR_MAX:
+        value = float(_kernels.mutual_information_stack(m[None])[0])
+    return value if math.isfinite(value) else None
 
 
 def conditional_mutual_information(
@@ -778,7 +687,7 @@ def renyi_divergence(
     # sum q (p/q)^alpha = sum p exp((alpha - 1)(lp - lq)): exact 0 for p = q at any order;
     # the mass of p off supp q (alpha < 1 only) enters as the deficit of the weights
     missing = float(pa[on_p & ~both].sum())
-    s = _scaled_log_mean_exp(pa[both], lp - lq, a - 1.0, -missing)
+    s = _kernels.scaled_log_mean_exp(pa[both], lp - lq, a - 1.0, -missing)
     return _nonneg(s) / ln_b
 
 
@@ -852,7 +761,7 @@ def js_divergence(
         raise ValueError(f"weights must hold two masses (got {w.size})")
     ln_b = log_base(base)
     mix = w[0] * pa + w[1] * qa
-    value = _neg_xlogx(mix) - w[0] * _neg_xlogx(pa) - w[1] * _neg_xlogx(qa)
+    value = _kernels.entropy(mix) - w[0] * _kernels.entropy(pa) - w[1] * _kernels.entropy(qa)
     return _nonneg(value) / ln_b
 
 
@@ -895,10 +804,7 @@ def maximal_leakage(p_xy: ArrayLike, *, base: Base = 2, normalize: bool = False)
     normalize = check_bool("normalize", normalize)
     p = _joint2(p_xy, normalize)
     ln_b = log_base(base)
-    px = p.sum(axis=1)
-    # Rows of zero mass are all-zero: dividing them by 1 keeps them at 0, below every maximum.
-    cond = p / np.where(px > 0, px, 1.0)[:, None]
-    return _nonneg(math.log(float(cond.max(axis=0).sum()))) / ln_b
+    return float(_kernels.maximal_leakage_stack(p[None])[0]) / ln_b
 
 
 def max_mutual_information(p_xy: ArrayLike, *, base: Base = 2, normalize: bool = False) -> float:
@@ -1018,10 +924,13 @@ def sibson_mutual_information(
 
     Notes
     -----
-    Evaluated as ``alpha / (alpha - 1) ln sum_y p(y) (sum_x p(x|y) e^{(alpha - 1) i(x; y)})^(1 /
-    alpha)`` with ``i(x; y) = ln p(x, y) / (p(x) p(y))``; for ``|alpha - 1| <= 1/8`` both
-    logarithms use an ``expm1``/``log1p`` form free of cancellation, so the error does not
-    grow as ``alpha -> 1`` and the mutual information is reached continuously.
+    Far from 1 (``|alpha - 1| > 1/8``) the definition is evaluated as written (its factor
+    ``alpha / (alpha - 1)`` is below 9, so the absolute error stays a few ulps). Near 1 it is
+    ``alpha / (alpha - 1) ln sum_y p(y) (sum_x p(x|y) e^{(alpha - 1) i(x; y)})^(1 / alpha)``
+    with ``i(x; y) = ln p(x, y) / (p(x) p(y))``, both logarithms in an ``expm1``/``log1p``
+    form free of cancellation, so the error does not grow as ``alpha -> 1`` and the mutual
+    information is reached continuously. The same kernel evaluates whole sweeps in
+    :func:`nsp.notions.evaluate_many`, which therefore agrees with this function to the bit.
 
     Examples
     --------
@@ -1043,27 +952,7 @@ def sibson_mutual_information(
     if math.isinf(a):
         with trusted():
             return maximal_leakage(p, base=base)
-    px = p.sum(axis=1)
-    rows = px > 0
-    p, px = p[rows], px[rows]
-    if a == 0:
-        covered = ((p > 0) * px[:, None]).sum(axis=0)
-        return _nonneg(-math.log(float(covered.max()))) / ln_b
-    cols = p.sum(axis=0) > 0
-    p = p[:, cols]
-    if p.shape[0] == 1 or p.shape[1] == 1:
-        return 0.0  # a constant X or Y: the sum in the definition is exactly 1 at every order
-    # With i(x; y) = ln p(x, y) / (p(x) p(y)) and eps = alpha - 1,
-    # I_alpha = alpha L(p_y, G), G_y = L(p(.|y), i(., y)) / alpha, L(w, t) = ln(w . e^{eps t}) / eps
-    p = p / p.sum()
-    px, py = p.sum(axis=1), p.sum(axis=0)
-    eps = a - 1.0
-    g = np.empty(py.size)
-    for y in range(py.size):
-        on = p[:, y] > 0
-        info_xy = np.log(p[on, y]) - np.log(px[on]) - math.log(py[y])
-        g[y] = _scaled_log_mean_exp(p[on, y] / py[y], info_xy, eps) / a
-    return _nonneg(a * _scaled_log_mean_exp(py, g, eps)) / ln_b
+    return float(_kernels.sibson_stack(p[None], a)[0]) / ln_b
 
 
 def gacs_korner_common_information(
@@ -1114,7 +1003,7 @@ def gacs_korner_common_information(
     support, px = found
     n, s_labels, _ = support_components(support)
     mass = np.bincount(s_labels, weights=px, minlength=n).astype(np.float64, copy=False)
-    return _nonneg(_neg_xlogx(mass)) / ln_b
+    return _nonneg(_kernels.entropy(mass)) / ln_b
 
 
 def _support_and_row_sums(

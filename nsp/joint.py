@@ -196,12 +196,12 @@ class Joint:
 
     @property
     def n_s(self) -> int:
-        """|S|, the number of values of S (rows)."""
+        """``|S|``, the number of values of S (rows)."""
         return int(self.p_sx.shape[0])
 
     @property
     def n_x(self) -> int:
-        """|X|, the number of values of X (columns)."""
+        """``|X|``, the number of values of X (columns)."""
         return int(self.p_sx.shape[1])
 
     @property
@@ -215,7 +215,7 @@ class Joint:
         return self.p_sx > 0
 
     def summary(self, *, base: Base = 2) -> dict[str, float]:
-        """Summarize the joint: N, |S|, |X|, H(X), H(S), I(S;X), H(X|S).
+        """Summarize the joint: N, ``|S|``, ``|X|``, H(X), H(S), I(S;X), H(X|S).
 
         Parameters
         ----------

@@ -1,14 +1,15 @@
 """λ sweeps and Pareto fronts of privacy-utility trade-offs.
 
-The Lagrangian ``𝓛 = privacy − λ·utility`` of Ding & Farokhi's problems (3) and (5) is a
+The Lagrangian ``𝓛 = leakage − λ·utility`` of Ding & Farokhi's problems (3) and (5) is a
 weighted sum of privacy leakage and utility loss; each λ gives a (locally) Pareto-optimal
 point and the set over λ is the frontier (Sec. VII-A). Because the merge path of Algorithms 1
 and 2 does not depend on λ, a whole sweep is read off one path (:func:`lambda_windows` gives,
 for every point of the path, the exact interval of λ that returns it).
 
-Normalized axes (Figs. 7 and 9): privacy ``P(X̂)/P(X)`` (``L0`` or ``I*`` divided by its value
-without quantization), utility loss ``1 − U1(X;X̂)/U1(X;X) = 1 − I0(X→X̂)/H0(X)`` for U1 and
-``U2(X;X̂)/Û2`` for U2, where ``Û2`` is the minimum of U2 over the points of that curve.
+Normalized axes (Figs. 7 and 9): ``leakage_norm`` ``P(X̂)/P(X)`` (``L0`` or ``I*`` divided by its
+value without quantization) and ``loss_norm``, the utility loss ``1 − U1(X;X̂)/U1(X;X) =
+1 − I0(X→X̂)/H0(X)`` for U1 and ``U2(X;X̂)/Û2`` for U2, where ``Û2`` is the minimum of U2 over
+the points of that curve.
 
 References
 ----------
@@ -98,7 +99,7 @@ def lambda_windows(path: MergePath) -> pd.DataFrame:
     """Return, for every partition on the path, the interval ``[lam_low, lam_high)`` of λ.
 
     Step ``t`` is accepted iff ``λ < c_t`` (:meth:`MergePath.thresholds`: ``c_t = a_t/b_t``
-    for privacy gain ``a_t`` and utility drop ``b_t``). The run returns index ``T`` iff steps
+    for leakage drop ``a_t`` and utility drop ``b_t``). The run returns index ``T`` iff steps
     ``1..T`` are accepted and step ``T+1`` is not: ``c_{T+1} ≤ λ < min_{t≤T} c_t``.
 
     Parameters
@@ -135,7 +136,7 @@ def _row(
     lam: float,
     it_t: int,
     iterations: int,
-    privacy: float,
+    leakage: float,
     utility: float,
     partition: Partition,
     source: str,
@@ -145,7 +146,7 @@ def _row(
         "lam": lam,
         "t": it_t,
         "iterations": iterations,
-        "privacy": privacy,
+        "leakage": leakage,
         "utility": utility,
         "n_clusters": len(partition),
         "partition": partition.format(),
@@ -206,8 +207,8 @@ def lambda_sweep(
     -------
     pandas.DataFrame
         One row per λ (``source="sweep"``) and per path iterate: ``lam``, ``t`` (index on the
-        path), ``iterations``, ``privacy``, ``utility``, ``n_clusters``, ``partition``,
-        ``source``, and the normalized ``privacy_norm`` and ``utility_loss`` (see
+        path), ``iterations``, ``leakage``, ``utility``, ``n_clusters``, ``partition``,
+        ``source``, and the normalized ``leakage_norm`` and ``loss_norm`` (see
         :func:`normalize`; ``Û2`` over all returned rows).
 
     References
@@ -220,7 +221,7 @@ def lambda_sweep(
 
     >>> from nsp.papers.agglomerative import example1_range
     >>> df = lambda_sweep(example1_range(), algorithm="merge_across_components")
-    >>> sorted(set(zip(df.utility_loss.round(4), df.privacy_norm.round(4))))
+    >>> sorted(set(zip(df.loss_norm.round(4), df.leakage_norm.round(4))))
     [(0.0, 1.0), (0.5646, 0.0)]
     """
     alg = check_algorithm(algorithm, "nonstochastic")
@@ -239,11 +240,11 @@ def lambda_sweep(
         for lam in lam_arr:
             res: ClusteringResult = merge_until_connected(r, float(lam), **kw)
             t = res.iterations
-            rows.append(_row(float(lam), t, t, res.privacy, res.utility, res.partition, "sweep"))
+            rows.append(_row(float(lam), t, t, res.leakage, res.utility, res.partition, "sweep"))
             if include_path:
                 for h in res.history[:-1]:
                     rows.append(
-                        _row(float(lam), h.t, h.t, h.privacy, h.utility, h.partition, "path")
+                        _row(float(lam), h.t, h.t, h.leakage, h.utility, h.partition, "path")
                     )
         p0, u0 = start_point(r, **kw)  # the singletons, as in every run's history[0]
     else:
@@ -252,33 +253,33 @@ def lambda_sweep(
         for lam in lam_arr:
             t = path.stop_index(float(lam))
             s = path.steps[t]
-            rows.append(_row(float(lam), t, t, s.privacy, s.utility, s.partition, "sweep"))
+            rows.append(_row(float(lam), t, t, s.leakage, s.utility, s.partition, "sweep"))
         if include_path:
             for t, s in enumerate(path.steps):
-                rows.append(_row(np.nan, t, t, s.privacy, s.utility, s.partition, "path"))
-        p0, u0 = path.steps[0].privacy, path.steps[0].utility
+                rows.append(_row(np.nan, t, t, s.leakage, s.utility, s.partition, "path"))
+        p0, u0 = path.steps[0].leakage, path.steps[0].utility
     df = pd.DataFrame(rows)
-    return normalize(df, utility=utility, privacy_max=p0, utility_max=u0)
+    return normalize(df, utility=utility, leakage_max=p0, utility_max=u0)
 
 
 def normalize(
     df: pd.DataFrame,
     *,
     utility: Literal["U1", "U2"],
-    privacy_max: float,
+    leakage_max: float,
     utility_max: float,
     u2_hat: float | None = None,
 ) -> pd.DataFrame:
-    """Add ``privacy_norm`` and ``utility_loss`` columns (Figs. 7 and 9 of Ding & Farokhi).
+    """Add ``leakage_norm`` and ``loss_norm`` columns (Figs. 7 and 9 of Ding & Farokhi).
 
     Parameters
     ----------
     df : pandas.DataFrame
-        With columns ``privacy`` and ``utility``.
+        With columns ``leakage`` and ``utility``.
     utility : {"U1", "U2"}
         The utility measure of ``df.utility``.
-    privacy_max : float
-        Privacy without quantization (``L0(S→X)`` or ``I*(S;X)``, finite, >= 0); the ratio is
+    leakage_max : float
+        Leakage without quantization (``L0(S→X)`` or ``I*(S;X)``, finite, >= 0); the ratio is
         0 when it is 0.
     utility_max : float
         ``U1(X;X) = H0(X)`` (U1, finite, ``> 0`` unless every utility is 0; unused for U2).
@@ -297,23 +298,23 @@ def normalize(
 
     Examples
     --------
-    >>> d = pd.DataFrame({"privacy": [2.0, 1.0], "utility": [3.0, 1.5]})
-    >>> normalize(d, utility="U1", privacy_max=2.0, utility_max=3.0)[
-    ...     ["privacy_norm", "utility_loss"]].values.tolist()
+    >>> d = pd.DataFrame({"leakage": [2.0, 1.0], "utility": [3.0, 1.5]})
+    >>> normalize(d, utility="U1", leakage_max=2.0, utility_max=3.0)[
+    ...     ["leakage_norm", "loss_norm"]].values.tolist()
     [[1.0, 0.0], [0.5, 0.5]]
     """
     check_choice("utility", utility, ("U1", "U2"))
-    privacy_max = check_real("privacy_max", privacy_max, low=0.0)
+    leakage_max = check_real("leakage_max", leakage_max, low=0.0)
     utility_max = check_real("utility_max", utility_max)
     if u2_hat is not None:
         u2_hat = check_real("u2_hat", u2_hat)
     check_frame("df", df)
-    for col in ("privacy", "utility"):
+    for col in ("leakage", "utility"):
         if col not in df.columns:
             raise ValueError(f"df must have a column {col!r}")
     out = df.copy()
-    priv = out["privacy"].to_numpy(dtype=float)
-    out["privacy_norm"] = priv / privacy_max if privacy_max > 0 else np.zeros_like(priv)
+    leak = out["leakage"].to_numpy(dtype=float)
+    out["leakage_norm"] = leak / leakage_max if leakage_max > 0 else np.zeros_like(leak)
     u = out["utility"].to_numpy(dtype=float)
     if utility == "U1" and (utility_max < 0 or (utility_max == 0 and np.any(u != 0))):
         raise ValueError(
@@ -321,16 +322,16 @@ def normalize(
             f"got {utility_max!r}"
         )
     if utility == "U1":
-        out["utility_loss"] = 1.0 - u / utility_max + 0.0 if utility_max > 0 else np.zeros_like(u)
+        out["loss_norm"] = 1.0 - u / utility_max + 0.0 if utility_max > 0 else np.zeros_like(u)
     else:
         hat = float(np.min(u)) if u2_hat is None else float(u2_hat)
-        out["utility_loss"] = u / hat + 0.0 if hat < 0 else np.zeros_like(u)
+        out["loss_norm"] = u / hat + 0.0 if hat < 0 else np.zeros_like(u)
     out.attrs["u2_hat"] = float(np.min(u)) if utility == "U2" and u2_hat is None else u2_hat
     return out
 
 
 def pareto_front(
-    df: pd.DataFrame, *, x: str = "utility_loss", y: str = "privacy_norm", tol: float = 1e-12
+    df: pd.DataFrame, *, x: str = "loss_norm", y: str = "leakage_norm", tol: float = 1e-12
 ) -> pd.DataFrame:
     """Return the non-dominated rows of ``df`` when minimizing both ``x`` and ``y``.
 
@@ -358,9 +359,9 @@ def pareto_front(
 
     Examples
     --------
-    >>> d = pd.DataFrame({"utility_loss": [0, 0.2, 0.3, 0.5, 0.5],
-    ...                   "privacy_norm": [1, 0.6, 0.7, 0.2, 0.3]})
-    >>> pareto_front(d)[["utility_loss", "privacy_norm"]].values.tolist()
+    >>> d = pd.DataFrame({"loss_norm": [0, 0.2, 0.3, 0.5, 0.5],
+    ...                   "leakage_norm": [1, 0.6, 0.7, 0.2, 0.3]})
+    >>> pareto_front(d)[["loss_norm", "leakage_norm"]].values.tolist()
     [[0.0, 1.0], [0.2, 0.6], [0.5, 0.2]]
     """
     tol = check_real("tol", tol, low=0.0)

@@ -27,6 +27,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from nsp._validation import as_path
+
 __all__ = [
     "build_dir",
     "data_dir",
@@ -98,9 +100,14 @@ def data_dir(data_home: str | os.PathLike[str] | None = None) -> Path:
     -------
     pathlib.Path
         The data folder, absolute (it need not exist).
+
+    Raises
+    ------
+    ValueError
+        If ``data_home`` is not a path, or is a file.
     """
     if data_home is not None:
-        return Path(data_home).expanduser().resolve()
+        return as_path("data_home", data_home, kind="new-folder").resolve()
     return _from_env("NSP_DATA_DIR") or project_root() / "data"
 
 

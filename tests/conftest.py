@@ -91,6 +91,14 @@ def pytest_runtest_makereport(item, call):
         )
 
 
+def pytest_report_header(config):
+    """Say first when the tests run in a random order, with the seed that replays it."""
+    seed = os.environ.get("NSP_TEST_SHUFFLE", "").strip()
+    if seed:
+        return f"tests in a seeded random order; replay it with NSP_TEST_SHUFFLE={seed} make test"
+    return None
+
+
 def pytest_collection_modifyitems(config, items):
     """With ``NSP_TEST_SHUFFLE=<seed>``, run the tests in a seeded random order.
 

@@ -81,17 +81,17 @@ def test_chain_rule_bounds_refuses_a_disclosure_outside_0_hx():
 
 
 def test_pareto_normalize_refuses_a_u1_utility_max_at_or_below_zero():
-    d = pd.DataFrame({"privacy": [2.0, 1.0], "utility": [3.0, 1.5]})
-    _raises(lambda: normalize(d, utility="U1", privacy_max=2.0, utility_max=-1.0), "utility_max")
-    _raises(lambda: normalize(d, utility="U1", privacy_max=2.0, utility_max=0.0), "utility_max")
+    d = pd.DataFrame({"leakage": [2.0, 1.0], "utility": [3.0, 1.5]})
+    _raises(lambda: normalize(d, utility="U1", leakage_max=2.0, utility_max=-1.0), "utility_max")
+    _raises(lambda: normalize(d, utility="U1", leakage_max=2.0, utility_max=0.0), "utility_max")
 
 
 def test_pareto_normalize_without_lam_is_valid():
     # Valid input: normalize reads ``privacy`` and ``utility`` only and is documented for extra
     # points without a sweep (a baseline); a frame without ``lam`` is such a set of points.
-    d = pd.DataFrame({"privacy": [2.0, 1.0], "utility": [3.0, 1.5]})
-    out = normalize(d, utility="U1", privacy_max=2.0, utility_max=3.0)
-    assert out.utility_loss.tolist() == [0.0, 0.5]
+    d = pd.DataFrame({"leakage": [2.0, 1.0], "utility": [3.0, 1.5]})
+    out = normalize(d, utility="U1", leakage_max=2.0, utility_max=3.0)
+    assert out.loss_norm.tolist() == [0.0, 0.5]
 
 
 @pytest.mark.parametrize(
@@ -124,13 +124,13 @@ def test_load_smart_meter_refuses_start_after_end_before_reading():
 
 
 def test_lower_envelope_refuses_nan_points():
-    df = pd.DataFrame({"I_XY": [0.0, np.nan, 2.0], "I_SY": [0.0, 0.5, 0.4]})
+    df = pd.DataFrame({"utility": [0.0, np.nan, 2.0], "leakage": [0.0, 0.5, 0.4]})
     _raises(lambda: lower_envelope(df, [0.0, 1.0]), "df", "NaN")
 
 
 @pytest.mark.parametrize("xs", [1.0, [[0.0, 1.0]]], ids=["scalar", "2-D"])
 def test_envelopes_refuse_non_1d_xs(xs):
-    df = pd.DataFrame({"I_XY": [0, 1, 2], "I_SY": [0, 0.5, 0.4]})
+    df = pd.DataFrame({"utility": [0, 1, 2], "leakage": [0, 0.5, 0.4]})
     _raises(lambda: lower_envelope(df, xs), "xs", "1-D")
     _raises(lambda: upper_envelope(df, xs), "xs", "1-D")
 

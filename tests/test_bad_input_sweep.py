@@ -23,8 +23,11 @@ import inspect
 import math
 import numbers
 import os
+import re
+import shutil
 import signal
 import sys
+import tempfile
 import warnings
 from pathlib import Path
 from typing import Any
@@ -227,6 +230,10 @@ VALID = {
     ("nsp.papers.agglomerative.side_information_comparison", "values", "str"),
     ("nsp.papers.agglomerative.side_information_comparison", "values", "nan"),
     ("nsp.papers.agglomerative.side_information_comparison", "values", "shape"),
+    # An exercise's answer is the student's: None means "not answered yet" and a wrong kind is
+    # a wrong answer, each said in the returned verdict (a false Verdict with a hint).
+    ("nsp.exercises.check", "answer", "None"),
+    ("nsp.exercises.check", "answer", "str"),
 }
 
 #: Replacements still answered cryptically (an error that does not name the argument; issue
@@ -344,6 +351,145 @@ def test_the_tables_name_current_public_functions():
     public = {f"{m}.{n}" for m, n in FUNCTIONS}
     stale = sorted(key for key in VALID | OPEN if key[0] not in public)
     assert not stale, f"not a public function (renamed or removed?): {stale}"
+
+
+# --- path arguments of the modules that read and write files ---------------------------------
+
+#: What each path argument of nsp.datasets, nsp.notebooks and nsp.paths must be: an existing
+#: ``file`` or ``folder``, either (``any``), or a ``new-file`` / ``new-folder`` to write (or a
+#: data folder, which need not exist before ``make data``). A new path argument must be added.
+PATH_ARGUMENTS: dict[tuple[str, str], str] = {
+    ("nsp.datasets.fetch", "mirror"): "folder",
+    ("nsp.datasets.fetch", "data_home"): "new-folder",
+    ("nsp.datasets.load_adult", "data_home"): "new-folder",
+    ("nsp.datasets.load_ausgrid", "path"): "file",
+    ("nsp.datasets.load_ausgrid_customer12", "data_home"): "new-folder",
+    ("nsp.datasets.load_hungarian_heart", "data_home"): "new-folder",
+    ("nsp.datasets.load_nilm_household", "path"): "folder",
+    ("nsp.datasets.load_nilm_household", "data_home"): "new-folder",
+    ("nsp.datasets.load_nyc_taxi", "path"): "file",
+    ("nsp.datasets.load_nyc_taxi", "data_home"): "new-folder",
+    ("nsp.datasets.load_redd", "path"): "any",
+    ("nsp.datasets.load_redd", "data_home"): "new-folder",
+    ("nsp.datasets.load_redd_house1", "data_home"): "new-folder",
+    ("nsp.datasets.load_registry", "path"): "file",
+    ("nsp.datasets.load_smart_meter", "path"): "file",
+    ("nsp.datasets.load_smart_meter", "data_home"): "new-folder",
+    ("nsp.datasets.read_nilm_household_file", "path"): "file",
+    ("nsp.datasets.read_redd_channel", "path"): "file",
+    ("nsp.datasets.read_redd_labels", "path"): "file",
+    ("nsp.datasets.registered_path", "data_home"): "new-folder",
+    ("nsp.datasets.sha256_file", "path"): "file",
+    ("nsp.datasets.status", "data_home"): "new-folder",
+    ("nsp.datasets.unregistered_mirror_files", "mirror"): "folder",
+    ("nsp.datasets.verify", "data_home"): "new-folder",
+    ("nsp.notebooks.discover", "root"): "folder",
+    ("nsp.notebooks.read_notebook", "path"): "file",
+    ("nsp.notebooks.run", "nb"): "file",
+    ("nsp.notebooks.run", "output"): "new-file",
+    ("nsp.notebooks.write_environment", "folder"): "new-folder",
+    ("nsp.paths.data_dir", "data_home"): "new-folder",
+}
+
+#: The other arguments of a call, where a function needs some (the path is added by name).
+PATH_CALLS: dict[str, tuple[tuple, dict]] = {
+    "nsp.datasets.fetch": ((["heart_disease_hungarian"],), {"allow_network": False}),
+    "nsp.datasets.load_nilm_household": (("UKDALE", 2), {"months": ["2013-06"]}),
+    "nsp.datasets.load_redd": ((1,), {"channels": [1]}),
+    "nsp.datasets.registered_path": (("adult", "adult.data"), {}),
+    "nsp.datasets.verify": (("adult",), {}),
+}
+
+_PATH_MODULES = ("nsp.datasets", "nsp.notebooks", "nsp.paths")
+
+
+def _path_parameters() -> list[tuple[str, str]]:
+    """``(function, parameter)`` for every argument of those modules annotated as a path."""
+    found = []
+    for module_name in make_site.public_modules():
+        if not module_name.startswith(_PATH_MODULES):
+            continue
+        module = importlib.import_module(module_name)
+        for name in getattr(module, "__all__", []):
+            obj = getattr(module, name)
+            if not inspect.isfunction(obj):
+                continue
+            for pname, param in inspect.signature(obj).parameters.items():
+                if "PathLike" in str(param.annotation):
+                    found.append((f"{module_name}.{name}", pname))
+    return sorted(found)
+
+
+def _bad_paths(kind: str, default: Any, tmp: Path) -> list[tuple[str, Any]]:
+    """Bad values for a path argument of this kind: None, an int, and the wrong thing on disk."""
+    bad: list[tuple[str, Any]] = [("int", 3)]
+    if default is not None:
+        bad.append(("None", None))
+    if kind in ("file", "folder", "any"):
+        bad.append(("missing", tmp / "missing" / "nothing.py"))
+    if kind in ("file", "new-file"):
+        bad.append(("a folder", tmp / "a_folder"))
+    if kind in ("folder", "new-folder"):
+        bad.append(("a file", tmp / "a_file.py"))
+    return bad
+
+
+def _path_outcome(func: Any, args: tuple, kwargs: dict, pname: str, bad: Any) -> str:
+    """ "clear", or what went wrong: a ValueError or TypeError naming the argument, or for a
+    missing path a FileNotFoundError naming the argument and the path."""
+    named = re.compile(rf"\b{pname}\b")
+    old = signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(SECONDS)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            func(*args, **{**kwargs, pname: bad})
+        return "silent: returned"
+    except _Timeout:
+        return f"hang: no answer within {SECONDS} s"
+    except (ValueError, TypeError) as exc:
+        return "clear" if named.search(str(exc)) else f"cryptic: {type(exc).__name__}: {exc}"
+    except FileNotFoundError as exc:
+        clear = named.search(str(exc)) and str(bad) in str(exc)
+        return "clear" if clear else f"cryptic: {type(exc).__name__}: {exc}"
+    except Exception as exc:  # noqa: BLE001
+        return f"cryptic: {type(exc).__name__}: {exc}"
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def test_every_path_argument_has_a_kind():
+    assert _path_parameters() == sorted(PATH_ARGUMENTS)
+
+
+def test_bad_path_arguments_are_refused_by_name(monkeypatch):
+    """None, an int, a missing path, a folder for a file and a file for a folder: each refused
+    by a clear error naming the argument before anything is read, written or run."""
+    monkeypatch.delenv("NSP_DATA_MIRROR", raising=False)  # nothing copied, nothing downloaded
+    monkeypatch.setenv("NSP_OFFLINE", "1")
+    tmp = Path(tempfile.mkdtemp(prefix="sweep-"))  # no parameter's name in it
+    try:
+        (tmp / "a_folder").mkdir()
+        (tmp / "a_file.py").write_text("x = 1\n")
+        nb = tmp / "k" / "01_tiny.py"
+        nb.parent.mkdir()
+        nb.write_text('# %% tags=["parameters"]\nquick: bool = False  # fast\n')
+        calls = {**PATH_CALLS, "nsp.notebooks.run": ((), {"nb": nb})}
+        problems = []
+        for (qualname, pname), kind in sorted(PATH_ARGUMENTS.items()):
+            module_name, name = qualname.rsplit(".", 1)
+            func = getattr(importlib.import_module(module_name), name)
+            args, kwargs = calls.get(qualname, ((), {}))
+            default = inspect.signature(func).parameters[pname].default
+            for what, bad in _bad_paths(kind, default, tmp):
+                outcome = _path_outcome(func, args, kwargs, pname, bad)
+                if outcome != "clear":
+                    problems.append(f"{qualname}({pname}=<{what}>): {outcome}"[:300])
+        assert not problems, "\n".join(problems)
+        assert sorted(p.name for p in tmp.iterdir()) == ["a_file.py", "a_folder", "k"]
+    finally:
+        shutil.rmtree(tmp)
 
 
 def main() -> None:

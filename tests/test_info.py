@@ -999,13 +999,61 @@ def test_info_imports_nothing_above_the_measures():
     import ast
 
     tree = ast.parse(Path(info.__file__).read_text(encoding="utf-8"))
-    ground = ("nsp._validation", "nsp._resources", "nsp._atomic", "nsp.paths")
+    ground = ("nsp._validation", "nsp._resources", "nsp._atomic", "nsp.paths", "nsp._kernels")
     allowed = (*ground, "nsp.partition", "nsp.joint", "nsp.uncertain")
     imported = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("nsp"):
+        if isinstance(node, ast.ImportFrom) and node.module == "nsp":  # from nsp import x
+            imported.update(f"nsp.{a.name}" for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("nsp"):
             imported.add(node.module)
         elif isinstance(node, ast.Import):
             imported.update(a.name for a in node.names if a.name.startswith("nsp"))
     assert imported, "the walk found no nsp import: it is broken"
     assert all(name.startswith(allowed) for name in imported), sorted(imported)
+
+
+# --------------------------------------------------------------------------- one kernel per measure
+
+
+def _random_stack(rng: np.random.Generator, k: int, n_a: int, n_b: int) -> np.ndarray:
+    """``k`` joint pmfs with zeros in random places (a dead row or column now and then)."""
+    p = rng.random((k, n_a, n_b)) * (rng.random((k, n_a, n_b)) < 0.7)
+    p[0, 0, :] = 0.0  # a row of zero mass
+    p[-1, :, -1] = 0.0  # an output never produced
+    p[:, 0, 0] += 1e-3  # no slice is all zero
+    return p / p.sum(axis=(1, 2), keepdims=True)
+
+
+@pytest.mark.parametrize("shape", [(6, 2, 3), (5, 7, 40), (3, 30, 20), (2, 300, 240)])
+def test_the_measures_and_the_batched_evaluation_share_one_kernel(shape):
+    # nsp.notions evaluates whole stacks with nsp._kernels; each measure of nsp.info is the
+    # same kernel on a stack of one, so the two agree to the bit (not only to rounding),
+    # also above the size where a slice is reduced in blocks (300 x 240 > VECTOR_MAX).
+    from nsp import _kernels
+
+    rng = np.random.default_rng(sum(shape))
+    stack = _random_stack(rng, *shape)
+    ln2 = np.log(2.0)
+    mi = _kernels.mutual_information_stack(stack) / ln2
+    ml = _kernels.maximal_leakage_stack(stack) / ln2
+    for i, p in enumerate(stack):
+        assert info.mutual_information(p) == mi[i]
+        assert info.maximal_leakage(p) == ml[i]
+        assert info.entropy(p) == _kernels.entropy_stack(stack, 2)[i] / ln2
+    for alpha in (0.0, 0.5, 0.9, 1.0005, 1.1, 2.0, 10.0):
+        sib = _kernels.sibson_stack(stack, alpha) / ln2
+        assert [info.sibson_mutual_information(p, alpha) for p in stack] == sib.tolist()
+
+
+def test_sibson_kernel_is_continuous_through_its_two_regimes():
+    # |alpha - 1| = 1/8 separates the closed form from the cancellation-free one: the value
+    # is non-decreasing in alpha and continuous across the switch.
+    rng = np.random.default_rng(5)
+    p = _random_stack(rng, 1, 4, 5)[0]
+    below = info.sibson_mutual_information(p, 1.125 - 1e-12)
+    above = info.sibson_mutual_information(p, 1.125 + 1e-12)
+    assert below <= above + 1e-15 and above - below < 1e-10
+    alphas = np.linspace(0.05, 4.0, 80)
+    values = [info.sibson_mutual_information(p, a) for a in alphas]
+    assert all(b >= a - 1e-13 for a, b in zip(values, values[1:], strict=False))

@@ -135,7 +135,7 @@ def test_greedy_identical_with_and_without_progress_bar(monkeypatch, fn, param):
         warnings.simplefilter("ignore")
         barred = fn(p, param, return_trace=True)
     assert barred.partition == plain.partition
-    assert (barred.disclosure, barred.leakage) == (plain.disclosure, plain.leakage)
+    assert (barred.utility, barred.leakage) == (plain.utility, plain.leakage)
     assert barred.trace.equals(plain.trace)
 
 

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import ast
 import fnmatch
+import os
 import re
+import shutil
+import subprocess
 import tomllib
 from importlib import metadata
 from pathlib import Path
@@ -190,3 +193,35 @@ def test_no_text_cites_a_document_the_reader_does_not_have():
         if pattern.search(line)
     ]
     assert not hits, "\n".join(hits)
+
+
+def _make_test_command(**env: str) -> list[str]:
+    """The pytest lines ``make test`` would run with ``env`` (a dry run: nothing runs)."""
+    base = {k: v for k, v in os.environ.items() if k not in ("CI", "NSP_TEST_SHUFFLE", "MAKEFLAGS")}
+    done = subprocess.run(
+        ["make", "-n", "-C", str(ROOT), "test", "VENV=/nonexistent-venv"],
+        env={**base, **env},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return [line for line in done.stdout.splitlines() if "-m pytest" in line]
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="needs make")
+def test_ci_runs_the_suite_once_in_an_order_seeded_by_the_commit():
+    """Under CI=true, make test (the README's command) shuffles with the commit's seed, once; a
+    given NSP_TEST_SHUFFLE replays an order; elsewhere the order is the files' own."""
+    commit = subprocess.run(
+        ["git", "-C", str(ROOT), "rev-parse", "--short=8", "HEAD"], capture_output=True, text=True
+    )
+    if commit.returncode:
+        pytest.skip("not a git checkout")
+    (line,) = _make_test_command(CI="true")
+    assert f"NSP_TEST_SHUFFLE={int(commit.stdout.strip(), 16)} " in line, line
+    (line,) = _make_test_command(CI="true", NSP_TEST_SHUFFLE="7")
+    assert "NSP_TEST_SHUFFLE=7 " in line, line
+    for ci in ({}, {"CI": "false"}, {"CI": "0"}):
+        (line,) = _make_test_command(**ci)
+        assert "NSP_TEST_SHUFFLE= " in line, (ci, line)
+    assert 'export CI="${CI:-true}"' in (ROOT / ".ci" / "run").read_text(encoding="utf-8")

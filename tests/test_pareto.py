@@ -19,7 +19,7 @@ VALUES_EX4 = [0.2, 0.1, 0.4, 0.3, 0.6, 1.5, 4.0]
 
 def points(df: pd.DataFrame, source: str | None = None) -> list[tuple[float, float]]:
     d = df if source is None else df[df.source == source]
-    return sorted(set(zip(d.utility_loss.round(4), d.privacy_norm.round(4), strict=True)))
+    return sorted(set(zip(d.loss_norm.round(4), d.leakage_norm.round(4), strict=True)))
 
 
 def test_fig7_u1_sweep_and_path():
@@ -33,9 +33,7 @@ def test_fig7_u1_sweep_and_path():
         (0.5646, 0.0),
     ]
     # Example 3's solution (0, log 7/3): utility loss 1 − log(7/3)/log 7
-    assert df[df.source == "sweep"].utility_loss.max() == pytest.approx(
-        1 - np.log(7 / 3) / np.log(7)
-    )
+    assert df[df.source == "sweep"].loss_norm.max() == pytest.approx(1 - np.log(7 / 3) / np.log(7))
 
 
 @pytest.mark.parametrize(
@@ -104,22 +102,22 @@ def test_windows_agree_with_direct_runs(seed):
 def test_pareto_front_is_the_non_dominated_set(seed):
     rng = np.random.default_rng(seed)
     d = pd.DataFrame(
-        {"utility_loss": rng.integers(0, 5, 12) / 4, "privacy_norm": rng.integers(0, 5, 12) / 4}
+        {"loss_norm": rng.integers(0, 5, 12) / 4, "leakage_norm": rng.integers(0, 5, 12) / 4}
     )
     front = pareto_front(d)
-    pts = list(zip(d.utility_loss, d.privacy_norm, strict=True))
+    pts = list(zip(d.loss_norm, d.leakage_norm, strict=True))
     brute = {p for p in pts if not any(q[0] <= p[0] and q[1] <= p[1] and q != p for q in pts)}
-    assert set(zip(front.utility_loss, front.privacy_norm, strict=True)) == brute
+    assert set(zip(front.loss_norm, front.leakage_norm, strict=True)) == brute
 
 
 def test_normalize_and_sweep_inputs():
-    d = pd.DataFrame({"privacy": [2.0, 1.0], "utility": [-0.5, -2.0]})
-    out = normalize(d, utility="U2", privacy_max=2.0, utility_max=0.0)
-    assert out.privacy_norm.tolist() == [1.0, 0.5] and out.utility_loss.tolist() == [0.25, 1.0]
-    out = normalize(d, utility="U2", privacy_max=2.0, utility_max=0.0, u2_hat=-4.0)
-    assert out.utility_loss.tolist() == [0.125, 0.5]
+    d = pd.DataFrame({"leakage": [2.0, 1.0], "utility": [-0.5, -2.0]})
+    out = normalize(d, utility="U2", leakage_max=2.0, utility_max=0.0)
+    assert out.leakage_norm.tolist() == [1.0, 0.5] and out.loss_norm.tolist() == [0.25, 1.0]
+    out = normalize(d, utility="U2", leakage_max=2.0, utility_max=0.0, u2_hat=-4.0)
+    assert out.loss_norm.tolist() == [0.125, 0.5]
     with pytest.raises(ValueError, match="utility"):
-        normalize(d, utility="U9", privacy_max=1, utility_max=1)
+        normalize(d, utility="U9", leakage_max=1, utility_max=1)
     with pytest.raises(ValueError, match="algorithm"):
         lambda_sweep(EX1, algorithm="nope")
     with pytest.raises(ValueError, match="lo < hi"):
@@ -144,15 +142,15 @@ def test_problem_10_sweep_always_has_zero_maximin():
         lambda_sweep(EX1, [0.0, 0.3], algorithm="indistinguishable_l0")  # the old name is gone
     # every outcome has I* = 0; the privacy axis here is L0 / L0(S→X)
     assert (df.n_clusters <= 4).all()
-    assert df.privacy_norm.max() <= 1.0
+    assert df.leakage_norm.max() <= 1.0
 
 
 def test_pareto_front_rejects_nan():
-    d = pd.DataFrame({"utility_loss": [0.0, np.nan, 0.5], "privacy_norm": [1.0, 0.2, 0.1]})
+    d = pd.DataFrame({"loss_norm": [0.0, np.nan, 0.5], "leakage_norm": [1.0, 0.2, 0.1]})
     with pytest.raises(ValueError, match="NaN"):
         pareto_front(d)
-    d = pd.DataFrame({"utility_loss": [0.0, 0.3], "privacy_norm": [1.0, np.nan]})
-    with pytest.raises(ValueError, match="privacy_norm"):
+    d = pd.DataFrame({"loss_norm": [0.0, 0.3], "leakage_norm": [1.0, np.nan]})
+    with pytest.raises(ValueError, match="leakage_norm"):
         pareto_front(d)
 
 
@@ -172,13 +170,13 @@ def test_problem_10_sweep_normalizes_by_the_singletons(seed):
     values = rng.normal(size=n_x)
     for utility in ("U1", "U2"):
         first = merge_until_connected(mask, 0.7, utility=utility, values=values).history[0]
-        assert start_point(mask, utility=utility, values=values) == (first.privacy, first.utility)
+        assert start_point(mask, utility=utility, values=values) == (first.leakage, first.utility)
         df = lambda_sweep(
             mask, [0.0, 0.7], algorithm="merge_until_connected", utility=utility, values=values
         )
-        p0 = first.privacy
-        expected = df.privacy / p0 if p0 > 0 else 0 * df.privacy
-        assert df.privacy_norm.tolist() == pytest.approx(expected.tolist())
+        p0 = first.leakage
+        expected = df.leakage / p0 if p0 > 0 else 0 * df.leakage
+        assert df.leakage_norm.tolist() == pytest.approx(expected.tolist())
 
 
 @given(seed=st.integers(0, 2**32 - 1))
@@ -190,7 +188,7 @@ def test_breakpoints_are_the_finite_positive_thresholds_and_decide_the_stop(seed
     mask[np.arange(n_s), rng.integers(0, n_x, n_s)] = True
     for name in ("algorithm1", "algorithm2"):
         path = merge_path(mask, algorithm=name, utility="U2", values=rng.normal(size=n_x))
-        p, u = path.privacy, path.utility
+        p, u = path.leakage, path.utility
         a, b = p[:-1] - p[1:], u[:-1] - u[1:]
         ok = (a > 0) & (b > 0)
         assert path.breakpoints().tolist() == pytest.approx(sorted(set((a[ok] / b[ok]).tolist())))
@@ -202,8 +200,8 @@ def test_breakpoints_are_the_finite_positive_thresholds_and_decide_the_stop(seed
             assert path.stop_index(lam) == expect
 
 
-_D = pd.DataFrame({"privacy": [2.0, 1.0], "utility": [3.0, 1.5]})
-_PT = pd.DataFrame({"utility_loss": [0.0, 1.0], "privacy_norm": [1.0, 0.0]})
+_D = pd.DataFrame({"leakage": [2.0, 1.0], "utility": [3.0, 1.5]})
+_PT = pd.DataFrame({"loss_norm": [0.0, 1.0], "leakage_norm": [1.0, 0.0]})
 
 
 @pytest.mark.parametrize(
@@ -229,12 +227,12 @@ _PT = pd.DataFrame({"utility_loss": [0.0, 1.0], "privacy_norm": [1.0, 0.0]})
         (lambda: lambda_sweep(EX1, base=1), "base"),
         (lambda: lambda_sweep(EX1, base=True), "base"),
         (lambda: lambda_sweep(EX1, include_path="yes"), "include_path"),
-        (lambda: normalize(_D, utility="U1", privacy_max=float("nan"), utility_max=1), "privacy"),
-        (lambda: normalize(_D, utility="U1", privacy_max=-1.0, utility_max=1), "privacy_max"),
-        (lambda: normalize(_D, utility="U1", privacy_max=1, utility_max="3"), "utility_max"),
-        (lambda: normalize(_D, utility="U2", privacy_max=1, utility_max=1, u2_hat=True), "u2_hat"),
-        (lambda: normalize(_D[["privacy"]], utility="U1", privacy_max=1, utility_max=1), "utility"),
-        (lambda: normalize([1, 2], utility="U1", privacy_max=1, utility_max=1), "DataFrame"),
+        (lambda: normalize(_D, utility="U1", leakage_max=float("nan"), utility_max=1), "leakage"),
+        (lambda: normalize(_D, utility="U1", leakage_max=-1.0, utility_max=1), "leakage_max"),
+        (lambda: normalize(_D, utility="U1", leakage_max=1, utility_max="3"), "utility_max"),
+        (lambda: normalize(_D, utility="U2", leakage_max=1, utility_max=1, u2_hat=True), "u2_hat"),
+        (lambda: normalize(_D[["leakage"]], utility="U1", leakage_max=1, utility_max=1), "utility"),
+        (lambda: normalize([1, 2], utility="U1", leakage_max=1, utility_max=1), "DataFrame"),
         (lambda: pareto_front(_PT, tol=-1.0), "tol"),
         (lambda: pareto_front(_PT, tol=float("nan")), "tol"),
         (lambda: pareto_front(_PT, x="nope"), "x='nope'"),
@@ -261,7 +259,7 @@ def test_medoid_sweep_equals_direct_runs(algorithm):
     centroid = lambda_sweep(EX1, lams, algorithm=algorithm, utility="U2", values=VALUES_EX4)
     for lam, row in zip(lams, df.itertuples(), strict=True):
         res = run(EX1, lam, **kw)
-        assert (row.privacy, row.utility) == pytest.approx((res.privacy, res.utility), abs=1e-12)
+        assert (row.leakage, row.utility) == pytest.approx((res.leakage, res.utility), abs=1e-12)
         assert row.n_clusters == len(res.partition)
     # the medoid changes the utility somewhere along the sweep (it is passed on)
     assert not np.allclose(df.utility.to_numpy(), centroid.utility.to_numpy())

@@ -11,7 +11,9 @@ execution of any notebook:
 * ``figures/<key>/*.png|csv`` — the committed figures and their numbers, for the gallery.
 
 Everything is copied into ``build/site-src`` (the gallery page is generated there) and
-Sphinx writes the HTML into ``build/site``.
+Sphinx writes the HTML into ``build/site``. Each notebook is also offered for download, as
+``notebooks/<key>/<name>.ipynb`` (executed, with its outputs) and ``.py`` (its jupytext source),
+beside the pages.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 PAPERS = ("agglomerative", "noiseless", "privacy_channels", "utility_privacy", "privacy_funnel")
-SECTIONS = (*PAPERS, "compare", "datasets")
+SECTIONS = ("course", *PAPERS, "compare", "datasets")
 _START = time.monotonic()
 
 
@@ -38,6 +40,7 @@ def _say(message: str) -> None:
 
 
 TITLES = {
+    "course": "Course notebooks",
     "datasets": "The datasets",
     "compare": "All five notions side by side",
     "agglomerative": "Agglomerative clustering (Ding & Farokhi)",
@@ -53,9 +56,15 @@ def _executed(key: str) -> list[Path]:
     return sorted(p for p in folder.glob("*.ipynb") if not p.name.startswith("."))
 
 
-def _clean_notebook(src: Path, dest: Path) -> None:
-    """Copy an executed notebook without stderr streams and progress-bar widget outputs."""
+def _clean_notebook(src: Path, dest: Path, *, standalone: bool = False) -> None:
+    """Copy an executed notebook without stderr streams and progress-bar widget outputs.
+
+    ``standalone``: a notebook to download, paired with no text file (JupyterLab with jupytext
+    refuses to open an ``.ipynb`` whose pairing names only ``py:percent``).
+    """
     nb = json.loads(src.read_text(encoding="utf-8"))
+    if standalone:
+        nb.get("metadata", {}).pop("jupytext", None)
     for cell in nb.get("cells", []):
         outputs = cell.get("outputs")
         if not outputs:
@@ -74,9 +83,13 @@ def _paper_section(src: Path, key: str) -> list[str]:
     """Write ``papers/<key>/index.md`` (notes + notebooks); return the notebooks' stems."""
     folder = src / "papers" / key
     folder.mkdir(parents=True, exist_ok=True)
+    downloads = src / "_extra" / "notebooks" / key
+    downloads.mkdir(parents=True, exist_ok=True)
     stems = []
     for nb in _executed(key):
         _clean_notebook(nb, folder / nb.name)
+        _clean_notebook(nb, downloads / nb.name, standalone=True)
+        shutil.copy2(ROOT / "notebooks" / key / f"{nb.stem}.py", downloads / f"{nb.stem}.py")
         stems.append(nb.stem)
     notes = ROOT / "docs" / "papers" / f"{key}.md"
     body = notes.read_text(encoding="utf-8") if notes.is_file() else f"# {TITLES[key]}\n"
@@ -107,8 +120,11 @@ def _gallery(src: Path, notebooks: dict[str, list[str]]) -> None:
             continue
         lines += [f"## {TITLES[key]}", ""]
         (out / key).mkdir(parents=True, exist_ok=True)
+        full = src / "_extra" / "figures" / key  # the full-size image each figure links to
+        full.mkdir(parents=True, exist_ok=True)
         for png in pngs:
             shutil.copy2(png, out / key / png.name)
+            shutil.copy2(png, full / png.name)
             csv = png.with_suffix(".csv")
             shutil.copy2(csv, out / key / csv.name)
             maker = _maker(key, png.stem, notebooks)
@@ -119,6 +135,7 @@ def _gallery(src: Path, notebooks: dict[str, list[str]]) -> None:
                 f"```{{image}} _figures/{key}/{png.name}",
                 f":alt: {key}/{png.stem}",
                 ":width: 640px",
+                f":target: figures/{key}/{png.name}",
                 "```",
                 "",
                 f"Made by {link}; numbers: {{download}}`{csv.name} <_figures/{key}/{csv.name}>`.",
@@ -128,11 +145,20 @@ def _gallery(src: Path, notebooks: dict[str, list[str]]) -> None:
 
 
 def _maker(key: str, stem: str, notebooks: dict[str, list[str]]) -> str | None:
-    """Return the notebook of ``key`` whose source names the figure ``key/stem``."""
+    """Return the notebook of ``key`` whose source names the figure ``key/stem``.
+
+    A notebook names a figure as a string literal, ``"key/stem"`` or ``"stem"``, or as an
+    f-string whose fields stand for any part of the name (``f"key/census_frontiers_{u}"``).
+    """
     for nb in notebooks.get(key, []):
         source = (ROOT / "notebooks" / key / f"{nb}.py").read_text(encoding="utf-8")
         if f"{key}/{stem}" in source or f'"{stem}"' in source:
             return nb
+        for template in re.findall(rf"""\bf["']{re.escape(key)}/([^"'\n]+)["']""", source):
+            parts = re.split(r"(\{[^}]*\})", template)
+            pattern = "".join("[^/]+" if p.startswith("{") else re.escape(p) for p in parts)
+            if re.fullmatch(pattern, stem):
+                return nb
     return None
 
 
@@ -189,15 +215,70 @@ def _lazy_members(name: str) -> str:
     return "".join(lines)
 
 
+def _data_members(name: str) -> str:
+    """Directives for the data of ``__all__`` that ``automodule :members:`` leaves out.
+
+    ``automodule`` documents a constant only where the module it reads has a ``#:`` comment
+    for it; a face re-exports constants defined, and commented, in its private modules. Each
+    gets a ``py:data`` entry with that comment, and its value when the value is short.
+    """
+    import importlib
+    import inspect
+    import pkgutil
+
+    from sphinx.pycode import ModuleAnalyzer
+
+    import nsp
+
+    module = importlib.import_module(name)
+    here = ModuleAnalyzer.for_module(name).find_attr_docs()
+    # where the constant is defined: in the face's own package first, then anywhere in nsp
+    inside = [name]
+    if hasattr(module, "__path__"):
+        inside += [m.name for m in pkgutil.walk_packages(module.__path__, f"{name}.")]
+    inside += [
+        m.name
+        for m in pkgutil.walk_packages(nsp.__path__, "nsp.")
+        if m.name not in inside and not m.name.endswith("__main__")
+    ]
+    lines = []
+    for public in getattr(module, "__all__", []):
+        special = public.startswith("__")  # automodule leaves out __version__ and the like
+        if public not in vars(module) or (("", public) in here and not special):
+            continue
+        obj = vars(module)[public]
+        if inspect.ismodule(obj) or inspect.isclass(obj) or inspect.isroutine(obj):
+            continue
+        doc: list[str] = []
+        for other in inside:
+            try:
+                found = ModuleAnalyzer.for_module(other).find_attr_docs().get(("", public))
+            except Exception:  # a module without source: nothing to read
+                continue
+            if found and getattr(importlib.import_module(other), public, None) is obj:
+                doc = [line for line in found if line.strip()]
+                break
+        # py:data, not autodata: autodata would show a dict's or a tuple's own docstring
+        value = repr(obj)
+        lines.append(f"\n.. py:data:: {public}\n   :module: {name}\n")
+        if len(value) <= 80:
+            lines.append(f"   :value: {value}\n")
+        lines += [f"\n   {line}" for line in doc]
+        lines.append("\n" if doc else "")
+    return "".join(lines)
+
+
 def _api(src: Path) -> None:
     """Write ``api.md`` and one page per public module (its ``__all__``, from the docstrings)."""
     folder = src / "api"
     folder.mkdir(parents=True, exist_ok=True)
     modules = public_modules()
     for name in modules:
-        (folder / f"{name}.md").write_text(
-            f"# `{name}`\n\n```{{eval-rst}}\n.. automodule:: {name}\n   :members:\n"
-            f"{_lazy_members(name)}```\n",
+        # reStructuredText pages, not MyST: the docstrings' footnotes ([1]_) resolve only there
+        title = f"``{name}``"
+        (folder / f"{name}.rst").write_text(
+            f"{title}\n{'=' * len(title)}\n\n.. automodule:: {name}\n   :members:\n"
+            f"{_lazy_members(name)}{_data_members(name)}",
             encoding="utf-8",
         )
     toc = "\n".join(f"api/{name}" for name in modules)
@@ -246,31 +327,186 @@ MATHJAX_CONFIG = (
     "svg: {fontCache: 'global'}};"
 )
 
+#: The two editions of the handouts: the students' folds every solution away, the teacher's
+#: shows every solution open.
+EDITIONS = ("student", "teacher")
 
-def handouts(out: Path, *, pdf: bool = True) -> list[Path]:
-    """Write one self-contained HTML handout (and a PDF, with Chromium) per executed notebook.
+#: Print rules of the handouts: code and wide tables wrap at the margin instead of being cut,
+#: no output is kept whole at the price of a half-empty page, and a figure shrinks to fit on a
+#: page rather than being pushed to the next one.
+PRINT_CSS = """
+@media print {
+  pre, .jp-RenderedText pre, .highlight pre, code {
+    white-space: pre-wrap !important;
+    overflow-wrap: anywhere;
+    word-break: break-word;
+  }
+  .jp-InputArea-editor, .jp-RenderedText, .jp-OutputArea-output { overflow: visible !important; }
+  .jp-Cell, .jp-Cell-inputWrapper, .jp-Cell-outputWrapper, .jp-OutputArea-child,
+  .jp-OutputArea-output {
+    break-inside: auto !important;
+    break-before: auto !important;
+    break-after: auto !important;
+  }
+  .jp-RenderedImage img, .jp-RenderedMarkdown img {
+    max-width: 100% !important;
+    max-height: 45vh !important;
+    width: auto !important;
+    height: auto !important;
+    object-fit: contain;
+  }
+  .jp-RenderedHTMLCommon table { font-size: 7.5pt !important; max-width: 100% !important; }
+  .jp-RenderedHTMLCommon th, .jp-RenderedHTMLCommon td {
+    white-space: normal !important;
+    padding: 1px 4px !important;
+  }
+  .jp-RenderedHTMLCommon thead th { overflow-wrap: anywhere; }
+  .jp-InputPrompt, .jp-OutputPrompt { display: none !important; }
+  details > summary { font-weight: bold; }
+}
+"""
 
-    The handouts carry their figures and MathJax inline (no network), and leave out stderr
-    and progress-bar widgets.
+#: A line at the top of each handout saying which edition it is.
+EDITION_NOTE = {
+    "student": "Student's edition: the solutions are folded (click “Solution” to open one).",
+    "teacher": "Teacher's edition: every solution is shown open.",
+}
+
+
+def _handout_html(html: str, *, edition: str, mathjax: str) -> str:
+    """Turn nbconvert's HTML into one edition's handout.
+
+    ``mathjax`` is the relative path of the shared MathJax folder. The teacher's edition opens
+    every ``<details>`` (the folded solutions); both get the print rules and an edition note.
+    """
+    # require.js serves only interactive outputs, which handouts have none of.
+    html = re.sub(r'<script src="[^"]*require[^"]*">\s*</script>', "", html)
+    html = re.sub(
+        r'<script[^>]*src="MATHJAX-SHARED"[^>]*>\s*</script>',
+        lambda _: (
+            f'<script src="{mathjax}/config.js"></script>\n'
+            f'<script src="{mathjax}/tex-svg.js"></script>'
+        ),
+        html,
+    )
+    if edition == "teacher":
+        html = re.sub(r"<details(?![^>]*\bopen\b)", "<details open", html)
+    html = html.replace("</head>", f"<style>{PRINT_CSS}</style>\n</head>", 1)
+    note = f'<p class="nsp-edition nsp-edition-{edition}"><em>{EDITION_NOTE[edition]}</em></p>'
+    return re.sub(r"(<body[^>]*>)", lambda m: f"{m.group(1)}\n{note}", html, count=1)
+
+
+def _print_pdf(chromium: str, html: Path) -> None:
+    """Print a handout to the PDF beside it with headless Chromium (no network)."""
+    subprocess.run(
+        [
+            chromium,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--allow-file-access-from-files",
+            "--virtual-time-budget=8000",
+            "--no-pdf-header-footer",
+            f"--print-to-pdf={html.resolve().with_suffix('.pdf')}",
+            html.resolve().as_uri(),
+        ],
+        check=True,
+        capture_output=True,
+    )
+
+
+def _handouts_index(out: Path, written: list[Path]) -> Path:
+    """Write ``out/index.html``: every handout, in both editions, by section."""
+
+    def links(rel: Path) -> str:
+        pdf = rel.with_suffix(".pdf")
+        extra = f' · <a href="{pdf.as_posix()}">PDF</a>' if (out / pdf).is_file() else ""
+        return f'<td><a href="{rel.as_posix()}">HTML</a>{extra}</td>'
+
+    rows = []
+    for path in written:
+        rel = path.relative_to(out)
+        if rel.parts[0] == "student":
+            teacher = Path("teacher", *rel.parts[1:])
+            rows.append(
+                f"<tr><td>{TITLES.get(rel.parts[1], rel.parts[1])}</td><td>{path.stem}</td>"
+                f"{links(rel)}{links(teacher)}</tr>"
+            )
+    index = out / "index.html"
+    index.write_text(
+        "<!DOCTYPE html>\n<html><head><meta charset='utf-8'><title>nsp handouts</title></head>"
+        "<body><h1>nsp handouts</h1><p>One handout per notebook, in two editions: the "
+        "students' (solutions folded) and the teacher's (solutions open). Keep the folder "
+        "whole: the handouts share the MathJax copy in <code>mathjax/</code>.</p><table>"
+        "<tr><th>section</th><th>notebook</th><th>student</th><th>teacher</th></tr>\n"
+        + "\n".join(rows)
+        + "</table></body></html>\n",
+        encoding="utf-8",
+    )
+    return index
+
+
+def _clear_handouts(out: Path) -> None:
+    """Remove what an earlier ``make handouts`` wrote into ``out`` (and nothing else there).
+
+    No handout of an older build may survive: of a notebook since removed, or of the earlier
+    layout with one folder per section and no editions.
+    """
+    for name in (*EDITIONS, "mathjax", *SECTIONS):
+        if (out / name).is_dir():
+            shutil.rmtree(out / name)
+    (out / "index.html").unlink(missing_ok=True)
+
+
+def handouts(
+    out: Path, *, pdf: bool = True, notebooks: list[tuple[str, Path]] | None = None
+) -> list[Path]:
+    """Write each executed notebook as a student's and a teacher's handout (HTML, and PDF).
+
+    The handouts are ``out/student/<key>/<name>.html`` (solutions folded) and
+    ``out/teacher/<key>/<name>.html`` (solutions open), with a PDF beside each where Chromium
+    is installed, and ``out/index.html`` listing them. Figures are inline; MathJax is one
+    shared copy in ``out/mathjax/`` that every handout loads by a relative path, so math
+    typesets offline (copy the folder whole). Stderr and progress-bar widgets are left out.
+
+    Parameters
+    ----------
+    out : Path
+        The handouts folder (``build/handouts``).
+    pdf : bool
+        Also print each handout to PDF with Chromium, if it is installed.
+    notebooks : list of (str, Path), optional
+        The executed notebooks as ``(section key, path)``; default every section's.
+
+    Returns
+    -------
+    list of Path
+        The HTML handouts written (both editions), then the index.
     """
     import nbformat
     from nbconvert import HTMLExporter
 
-    mathjax = _mathjax_svg()
+    _clear_handouts(out)
+    (out / "mathjax").mkdir(parents=True, exist_ok=True)
+    (out / "mathjax" / "tex-svg.js").write_text(_mathjax_svg(), encoding="utf-8")
+    (out / "mathjax" / "config.js").write_text(MATHJAX_CONFIG + "\n", encoding="utf-8")
     exporter = HTMLExporter(template_name="lab")
-    exporter.mathjax_url = "MATHJAX-INLINE"
+    exporter.mathjax_url = "MATHJAX-SHARED"
     written = []
     chromium = shutil.which("chromium") if pdf else None
-    todo = [(key, nb_path) for key in SECTIONS for nb_path in _executed(key)]
+    todo = notebooks or [(key, nb_path) for key in SECTIONS for nb_path in _executed(key)]
     for count, (key, nb_path) in enumerate(todo, start=1):
         _say(
-            f"handout [{count}/{len(todo)}] {key}/{nb_path.stem}" + (" (+ PDF)" if chromium else "")
+            f"handout [{count}/{len(todo)}] {key}/{nb_path.stem}"
+            + (" (+ PDFs)" if chromium else "")
         )
-        target = out / key / f"{nb_path.stem}.html"
-        target.parent.mkdir(parents=True, exist_ok=True)
-        clean = target.with_suffix(".ipynb")
+        clean = out / f".{key}-{nb_path.stem}.ipynb"
         _clean_notebook(nb_path, clean)
         notebook = nbformat.read(clean, as_version=4)
+        clean.unlink()
         title = next(
             (
                 c.source.splitlines()[0].lstrip("# ")
@@ -280,36 +516,19 @@ def handouts(out: Path, *, pdf: bool = True) -> list[Path]:
             nb_path.stem,
         )
         html, _ = exporter.from_notebook_node(notebook, resources={"metadata": {"name": title}})
-        clean.unlink()
-        # require.js serves only interactive outputs, which handouts have none of.
-        html = re.sub(r'<script src="[^"]*require[^"]*">\s*</script>', "", html)
-        html = re.sub(
-            r'<script[^>]*src="MATHJAX-INLINE"[^>]*>\s*</script>',
-            lambda _: f"<script>{MATHJAX_CONFIG}</script>\n<script>{mathjax}</script>",
-            html,
-        )
-        if "MATHJAX-INLINE" in html or re.search(r'<(script|link)[^>]+(src|href)="https?:', html):
-            raise SystemExit(f"{target}: the handout would load a script from the network")
-        target.write_text(html, encoding="utf-8")
-        written.append(target)
-        if chromium:
-            subprocess.run(
-                [
-                    chromium,
-                    "--headless",
-                    "--no-sandbox",
-                    "--disable-gpu",
-                    "--no-first-run",
-                    "--disable-background-networking",
-                    "--disable-component-update",
-                    "--virtual-time-budget=8000",
-                    "--no-pdf-header-footer",
-                    f"--print-to-pdf={target.resolve().with_suffix('.pdf')}",
-                    target.resolve().as_uri(),
-                ],
-                check=True,
-                capture_output=True,
-            )
+        for edition in EDITIONS:
+            target = out / edition / key / f"{nb_path.stem}.html"
+            target.parent.mkdir(parents=True, exist_ok=True)
+            page = _handout_html(html, edition=edition, mathjax="../../mathjax")
+            if "MATHJAX-SHARED" in page or re.search(
+                r'<(script|link)[^>]+(src|href)="https?:', page
+            ):
+                raise SystemExit(f"{target}: the handout would load a script from the network")
+            target.write_text(page, encoding="utf-8")
+            written.append(target)
+            if chromium:
+                _print_pdf(chromium, target)
+    written.append(_handouts_index(out, written))
     return written
 
 

@@ -4,7 +4,7 @@
 #     formats: py:percent
 #     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation
 #   kernelspec:
-#     display_name: Python 3
+#     display_name: Python 3 (ipykernel)
 #     language: python
 #     name: python3
 # ---
@@ -148,6 +148,54 @@ numbers
 if show_mincut:
     best, solutions, unions = min_cut_solutions(r)
     print(f"min cut = {best}; {len(solutions)} minimizers; equal to the unions of blocks: {unions}")
+
+# %% [markdown]
+# ## Exercises
+# **1 (concept).** If $G_X$ were connected, what would $I_*(S;X)$ be, and what would that say about what $X$
+# reveals about $S$ with certainty?
+#
+# <details><summary>Solution</summary>
+#
+# One component gives $I_*(S;X) = \log 1 = 0$: no non-constant function of $X$ is also a function
+# of $S$, so observing $X$ never settles with certainty which block of a partition of $S$ holds.
+# Each further component is a certain piece of information: here five components,
+# $\log_2 5$ bits.
+#
+# </details>
+
+# %% [markdown]
+# **2 (code).** Compute $I_*(S;X)$ of Example 1 in bits yourself: build $G_X$ from the mask (`example1_range().mask`,
+# rows $s$, columns $x$; $x$ and $x'$ joined when their columns share an $s$) and count its connected
+# components. Run the check cell to see whether your answer is right.
+
+# %%
+from nsp.exercises import check
+
+answer = None  # replace None by your computation
+check("worstcase.maximin_information", answer)
+
+# %% [markdown]
+# <details><summary>Solution</summary>
+#
+# ```python
+# import math
+#
+# import networkx as nx
+#
+# from nsp.papers.agglomerative import example1_range
+#
+# mask = example1_range().mask
+# n_x = mask.shape[1]
+# G = nx.Graph()
+# G.add_nodes_from(range(n_x))
+# G.add_edges_from(
+#     (a, b) for a in range(n_x) for b in range(a + 1, n_x) if (mask[:, a] & mask[:, b]).any()
+# )
+# answer = math.log2(nx.number_connected_components(G))
+# check("worstcase.maximin_information", answer)
+# ```
+#
+# </details>
 
 # %% [markdown]
 # ## Differences from the paper

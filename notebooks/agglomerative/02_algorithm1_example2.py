@@ -4,7 +4,7 @@
 #     formats: py:percent
 #     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation
 #   kernelspec:
-#     display_name: Python 3
+#     display_name: Python 3 (ipykernel)
 #     language: python
 #     name: python3
 # ---
@@ -21,8 +21,8 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes; no effect here since this notebook always runs in seconds
-lam_u1: float = 0.3  # λ of the U1 run (paper)
-lam_u2: float = 2.5  # λ of the U2 run (paper)
+lam_u1: float = 0.3  # λ of the U1 run (paper) [>= 0]
+lam_u2: float = 2.5  # λ of the U2 run (paper) [>= 0]
 x_values: list = [0.2, 0.1, 0.4, 0.3, 0.6, 1.5, 1.0]  # numeric values of x1..x7, eq. (4)
 distance: str = "abs"  # distortion d(x, x̂): "abs" |x − x̂| or "sq" (x − x̂)²
 lagrangian_form: str = "L0"  # "L0": L0 − λU (fits Fig. 3's axis); "raw": the paper's −B0 − λU
@@ -59,7 +59,7 @@ traces[
         "accepted",
         "partition",
         "merges",
-        "privacy",
+        "leakage",
         "utility",
         "lagrangian",
         "delta",
@@ -71,6 +71,10 @@ traces[
 
 # %%
 fig, ax = plt.subplots(figsize=(5.2, 3.8))
+stops = {
+    "single_cluster": "one cluster left",
+    "delta_nonnegative": r"next $\Delta\mathcal{L} \geq 0$",
+}
 rows = []
 for k, (name, res) in enumerate(runs.items()):
     t = [h.t for h in res.history]
@@ -79,10 +83,10 @@ for k, (name, res) in enumerate(runs.items()):
         t,
         y,
         marker="os"[k],
-        label=f"${name[0]}_{name[1]}$, $\\lambda={res.lam:g}$ (stops: {res.stop_reason})",
+        label=f"${name[0]}_{name[1]}$, $\\lambda={res.lam:g}$ (stops: {stops[res.stop_reason]})",
     )
     rows += [
-        {"utility": name, "lam": res.lam, "t": a, "lagrangian": b}
+        {"utility_kind": name, "lam": res.lam, "t": a, "lagrangian": b}
         for a, b in zip(t, y, strict=True)
     ]
 ax.set_xlabel("iteration index $t$")
@@ -96,14 +100,41 @@ ax.legend()
 _ = savefig(fig, "agglomerative/fig3_algorithm1_convergence", data=pd.DataFrame(rows))
 
 # %% [markdown]
-# ## Exercise
-# Why can merging two values of $X$ never increase the leakage $L_0(S \to \hat X)$?
+# ## Exercises
+# **1 (concept).** Why can merging two values of $X$ never increase the leakage $L_0(S \to \hat X)$?
 #
 # <details><summary>Solution</summary>
 #
 # $L_0(S \to \hat X) = \log|[\![S]\!]| - \log \min_{\hat x} |[\![S|\hat x]\!]|$. A merge replaces two
 # conditional ranges by their union, which is at least as large as either, so the smallest
 # conditional range cannot shrink and $L_0$ cannot grow.
+#
+# </details>
+
+# %% [markdown]
+# **2 (code).** Merge the values of Example 1 into two clusters, $\{x_1, x_2, x_3, x_4\}$ and $\{x_5, x_6, x_7\}$.
+# Compute $L_0(S \to \hat X) = \log_2|[\![S]\!]| - \log_2 \min_{\hat x} |[\![S|\hat x]\!]|$ in bits. Run the check cell to see whether your answer is right.
+
+# %%
+from nsp.exercises import check
+
+answer = None  # replace None by your computation
+check("worstcase.merged_l0", answer)
+
+# %% [markdown]
+# <details><summary>Solution</summary>
+#
+# ```python
+# import numpy as np
+#
+# from nsp.papers.agglomerative import example1_range
+#
+# mask = example1_range().mask  # rows s, columns x
+# clusters = [[0, 1, 2, 3], [4, 5, 6]]
+# sizes = [mask[:, c].any(axis=1).sum() for c in clusters]  # |[[S|x̂]]| of each cluster
+# answer = np.log2(mask.any(axis=1).sum()) - np.log2(min(sizes))
+# check("worstcase.merged_l0", answer)
+# ```
 #
 # </details>
 

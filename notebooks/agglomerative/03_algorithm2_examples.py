@@ -4,7 +4,7 @@
 #     formats: py:percent
 #     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation
 #   kernelspec:
-#     display_name: Python 3
+#     display_name: Python 3 (ipykernel)
 #     language: python
 #     name: python3
 # ---
@@ -20,7 +20,7 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes; no effect here since this notebook always runs in seconds
-lam: float = 0.3  # λ of Examples 3, 4 and 5 (paper)
+lam: float = 0.3  # λ of Examples 3, 4 and 5 (paper) [>= 0]
 x_values_example4: list = [0.2, 0.1, 0.4, 0.3, 0.6, 1.5, 4.0]  # eq. (4) with x7 reset to 4
 distance_example4: str = "sq"  # sq gives the paper's stop at iteration 3; abs (as stated) does not
 also_run_abs: bool = True  # also plot Example 4 with the stated distance |x − x̂|
@@ -108,7 +108,7 @@ traces[
         "accepted",
         "partition",
         "decomposition",
-        "privacy",
+        "leakage",
         "utility",
         "lagrangian",
         "delta",

@@ -4,7 +4,7 @@
 #     formats: py:percent
 #     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation
 #   kernelspec:
-#     display_name: Python 3
+#     display_name: Python 3 (ipykernel)
 #     language: python
 #     name: python3
 # ---
@@ -20,11 +20,11 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
-lam_example: float = 0.3  # λ of Examples 3 and 4
+lam_example: float = 0.3  # λ of Examples 3 and 4 [>= 0]
 x_values_example4: list = [0.2, 0.1, 0.4, 0.3, 0.6, 1.5, 4.0]  # eq. (4) with x7 reset to 4
 distance: str = "sq"  # U2 distance; sq reproduces Example 4 as printed, abs is the stated one
 include_path: bool = False  # also plot every iterate of the merge path (all feasible)
-n_lambdas: int = 121  # log-spaced λ values in [1e-4, 1e2], besides 0 and the breakpoints
+n_lambdas: int = 121  # log-spaced λ values in [1e-4, 1e2], besides 0 and the breakpoints [>= 1]
 extra_problems: bool = True  # also draw the frontiers of problems (3) and (10) on the same data, U1
 
 # %%
@@ -69,9 +69,7 @@ windows = []
 for name, kw in configs.items():
     w = lambda_windows(merge_path(MASK, algorithm="algorithm2", **kw))
     pts = (
-        sweeps[name]
-        .drop_duplicates("t")
-        .set_index("t")[["privacy_norm", "utility_loss", "partition"]]
+        sweeps[name].drop_duplicates("t").set_index("t")[["leakage_norm", "loss_norm", "partition"]]
     )
     windows.append(w[w.reachable].join(pts, on="t").assign(curve=name))
 windows = pd.concat(windows, ignore_index=True)
@@ -89,8 +87,8 @@ for name, df in sweeps.items():
     color, marker = styles[name]
     front = pareto_front(df[df.source == "sweep"])
     ax.plot(
-        front.utility_loss,
-        front.privacy_norm,
+        front.loss_norm,
+        front.leakage_norm,
         marker=marker,
         color=color,
         drawstyle="steps-post",
@@ -99,16 +97,19 @@ for name, df in sweeps.items():
     if include_path:
         p = df[df.source == "path"]
         ax.scatter(
-            p.utility_loss, p.privacy_norm, marker=marker, facecolors="none", edgecolors=color, s=60
+            p.loss_norm, p.leakage_norm, marker=marker, facecolors="none", edgecolors=color, s=60
         )
     rows.append(df)
+# The three curves start at (0, 1): ring U1's markers so that its first point stays visible.
+u1_line = next(line for line in ax.get_lines() if line.get_label().endswith("$U_1$"))
+u1_line.set(markersize=11, markerfacecolor="none", markeredgewidth=1.6, zorder=4)
 ex3 = algorithm2(MASK, lam_example, utility="U1")
 ex4 = algorithm2(MASK, lam_example, **configs[f"U2 ({distance})"])
 e3 = sweeps["U1"].query("t == @ex3.iterations").iloc[0]
 e4 = sweeps[f"U2 ({distance})"].query("t == @ex4.iterations").iloc[0]
 ax.scatter(
-    [e3.utility_loss],
-    [e3.privacy_norm],
+    [e3.loss_norm],
+    [e3.leakage_norm],
     marker="*",
     s=300,
     color="C0",
@@ -116,8 +117,8 @@ ax.scatter(
     label="solution of Example 3",
 )
 ax.scatter(
-    [e4.utility_loss],
-    [e4.privacy_norm],
+    [e4.loss_norm],
+    [e4.leakage_norm],
     marker="*",
     s=300,
     color="C1",
@@ -132,8 +133,8 @@ ax.set_title("Fig. 7: Pareto frontier of problem (5), Example 1 data")
 ax.legend(fontsize=8, loc="center right", bbox_to_anchor=(1.0, 0.72))
 _ = savefig(fig, "agglomerative/fig7_pareto_example", data=pd.concat(rows, ignore_index=True))
 print(
-    f"Example 3 point: loss {e3.utility_loss:.4f}, privacy {e3.privacy_norm:.4f}; "
-    f"Example 4 point: loss {e4.utility_loss:.4f}, privacy {e4.privacy_norm:.4f}"
+    f"Example 3 point: loss {e3.loss_norm:.4f}, leakage {e3.leakage_norm:.4f}; "
+    f"Example 4 point: loss {e4.loss_norm:.4f}, leakage {e4.leakage_norm:.4f}"
 )
 
 # %% [markdown]
@@ -166,8 +167,8 @@ if extra_problems:
     for k, (name, df) in enumerate(extra.items()):
         front = pareto_front(df[df.source == "sweep"])
         ax.plot(
-            front.utility_loss,
-            front.privacy_norm,
+            front.loss_norm,
+            front.leakage_norm,
             marker="os"[k],
             drawstyle="steps-post",
             color=f"C{k}",
@@ -176,8 +177,8 @@ if extra_problems:
         p = df[df.source == "path"]
         if len(p):
             ax.scatter(
-                p.utility_loss,
-                p.privacy_norm,
+                p.loss_norm,
+                p.leakage_norm,
                 marker="os"[k],
                 facecolors="none",
                 edgecolors=f"C{k}",
@@ -194,12 +195,15 @@ if extra_problems:
     )
 
 # %% [markdown]
-# ## Footnote 18: the Lagrangian of problem (5) is neither submodular nor supermodular
+# ## Footnote 18: the Lagrangians of problems (5) and (3) are neither submodular nor supermodular
 # $F(W)=\mathcal L(\mathcal Q_W,\lambda)=\log|\mathcal P^*_{G_{\hat X}}|-\lambda U_1(X;\hat X)$ for the
 # quantization $\mathcal Q_W$ that merges the x's of $W$ and keeps the others alone (Example 1,
 # λ = 0.3). A submodular $F$ has $F(A)+F(B)-F(A\cup B)-F(A\cap B)\ge0$ for every pair, a
 # supermodular one $\le0$: the pair $\{x_1\},\{x_2\}$ (already one component) gives $-\lambda=-0.300$,
 # the pair $\{x_1\},\{x_3\}$ (Example 3's first merge) gives $\log_2\frac54-\lambda=+0.0219$.
+# The footnote covers $L_0$ too: with $F(W)=L_0(S\to\hat X)-\lambda U_1$ the pair $\{x_1\},\{x_2\}$
+# gives $-0.300$ again and $\{x_1,x_2\},\{x_1,x_3\}$ gives $\lambda(2-\log_2 3)=+0.1245$ ($L_0$ stays
+# $\log_2 6$ on these sets, only $U_1$ moves).
 
 # %%
 footnote18 = footnote18_table(lam=lam_example)

@@ -4,7 +4,7 @@
 #     formats: py:percent
 #     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation
 #   kernelspec:
-#     display_name: Python 3
+#     display_name: Python 3 (ipykernel)
 #     language: python
 #     name: python3
 # ---
@@ -21,9 +21,9 @@
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
 missing: str = "keep"  # keep unknown cholesterol as level -9 (paper counts), or drop
-n_lambdas: int = 121  # log-spaced λ values in [1e-4, 1e2], besides 0 and the breakpoints
+n_lambdas: int = 121  # log-spaced λ values in [1e-4, 1e2], besides 0 and the breakpoints [>= 1]
 include_path: bool = True  # also plot every iterate of the merge paths
-k_anon: int = 5  # k of the k-anonymity baseline
+k_anon: int = 5  # k of the k-anonymity baseline [>= 1]
 kanon_methods: list = ["merge_low", "interval"]  # readings of the generalization baseline
 distance: str = "abs"  # U2 distance, abs or sq
 
@@ -33,10 +33,14 @@ import numpy as np
 import pandas as pd
 
 from nsp.clustering.nonstochastic import merge_path
+from nsp.estimate import estimate_many
+from nsp.joint import Joint
+from nsp.notions import Mechanism
 from nsp.papers.agglomerative import (
     dominating_points,
     hungarian_age_chol,
     hungarian_joint_range,
+    hungarian_pmf,
     k_anonymity_points,
 )
 from nsp.pareto import default_lambdas, lambda_sweep, lambda_windows, pareto_front
@@ -77,12 +81,45 @@ for (alg, u), df in sweeps.items():
     front = pareto_front(df[df.source == "sweep"]).join(w, on="t")
     t3.append(
         front.assign(curve=f"{alg} {u}")[
-            ["curve", "t", "lam_low", "lam_high", "n_clusters", "utility_loss", "privacy_norm"]
+            ["curve", "t", "lam_low", "lam_high", "n_clusters", "loss_norm", "leakage_norm"]
         ]
     )
 t3 = pd.concat(t3, ignore_index=True)
 _ = save_table(t3, "agglomerative/table_t3_fig9_frontiers")
 t3.round(4)
+
+# %% [markdown]
+# ## How much of each point rests on single records
+# The privacy axes read only the range $[\![S, X]\!]$ (269 of its 281 pairs are each one
+# patient), so no bootstrap interval is valid for them; instead, `nsp.estimate.estimate_many`
+# says for each frontier partition whether one patient more or less (removed from a pair
+# seen once, or added to an unseen pair) changes the range its $L_0$ or $I_*$ is computed on
+# (`support_fragile`).
+
+# %%
+records = hungarian_age_chol(missing=missing)
+joint = Joint(hungarian_pmf(records), n_records=len(records))
+column = {"algorithm1": "nonstochastic_leakage", "algorithm2": "maximin_information"}
+fronts, releases = [], []
+for curve in dict.fromkeys(t3.curve):
+    alg, u = curve.split(" ")
+    path = merge_path(r, algorithm=alg, utility=u, distance=distance)
+    for t in t3[t3.curve == curve].t:
+        releases.append(Mechanism.from_partition(path.partitions[int(t)], method=f"{curve} {t}"))
+        fronts.append({"curve": curve, "t": int(t), "notion": column[alg]})
+est = estimate_many(releases, joint, n_boot=10, estimator="plugin").set_index(["method", "column"])
+fragile = pd.DataFrame(fronts)
+fragile["status"] = [
+    est.loc[(m.method, f["notion"]), "status"] for m, f in zip(releases, fronts, strict=True)
+]
+_ = save_table(fragile, "agglomerative/table_t3_support_fragility")
+fragile.groupby(["curve", "status"]).size()
+
+# %% [markdown]
+# Every point of both frontiers is `support_fragile`: one patient more or less changes the
+# range its privacy is computed on, so sampling noise dominates Fig. 9 (and the 5-anonymity
+# point, computed on the same range). The points are reproduced as the paper defines them, on
+# these 293 records; they do not estimate the privacy of the population's range.
 
 # %% [markdown]
 # ## Fig. 9
@@ -96,8 +133,8 @@ for ax, alg, problem in ((axes[0], "algorithm1", "(3)"), (axes[1], "algorithm2",
         front = pareto_front(df[df.source == "sweep"])
         name = "Algorithm 1" if alg == "algorithm1" else "Algorithm 2"
         ax.plot(
-            front.utility_loss,
-            front.privacy_norm,
+            front.loss_norm,
+            front.leakage_norm,
             marker="os"[k],
             color=f"C{k}",
             drawstyle="steps-post",
@@ -106,12 +143,12 @@ for ax, alg, problem in ((axes[0], "algorithm1", "(3)"), (axes[1], "algorithm2",
         if include_path:
             p = df[df.source == "path"]
             # path iterates that no λ reaches (drawn open; those on the front are hidden by it)
-            off = ~p.set_index(["utility_loss", "privacy_norm"]).index.isin(
-                front.set_index(["utility_loss", "privacy_norm"]).index
+            off = ~p.set_index(["loss_norm", "leakage_norm"]).index.isin(
+                front.set_index(["loss_norm", "leakage_norm"]).index
             )
             ax.scatter(
-                p.utility_loss,
-                p.privacy_norm,
+                p.loss_norm,
+                p.leakage_norm,
                 marker="os"[k],
                 facecolors="none",
                 edgecolors=f"C{k}",
@@ -127,8 +164,8 @@ KANON_MARKERS = {"merge_low": "p", "interval": "h"}
 for _, row in kanon.iterrows():
     for k, u in enumerate(("U1", "U2")):
         axes[0].scatter(
-            [row[f"utility_loss_{u}"]],
-            [row.privacy_norm],
+            [row[f"loss_norm_{u}"]],
+            [row.leakage_norm],
             marker=KANON_MARKERS.get(row.method, "D"),
             s=260 if u == "U1" else 110,  # concentric where the two losses nearly coincide
             color=f"C{k}",
@@ -145,8 +182,8 @@ for _, row in kanon.iterrows():
                         "algorithm": f"kanon_{row.method}",
                         "utility_kind": u,
                         "source": "baseline",
-                        "utility_loss": row[f"utility_loss_{u}"],
-                        "privacy_norm": row.privacy_norm,
+                        "loss_norm": row[f"loss_norm_{u}"],
+                        "leakage_norm": row.leakage_norm,
                     }
                 ]
             )

@@ -4,7 +4,7 @@
 #     formats: py:percent
 #     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation
 #   kernelspec:
-#     display_name: Python 3
+#     display_name: Python 3 (ipykernel)
 #     language: python
 #     name: python3
 # ---
@@ -17,8 +17,8 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes; no effect here since this notebook always runs in seconds
-lam: float = 0.3  # λ of Examples 2 (U1), 3, 4 and 5
-lam_example2_u2: float = 2.5  # λ of Example 2 with U2
+lam: float = 0.3  # λ of Examples 2 (U1), 3, 4 and 5 [>= 0]
+lam_example2_u2: float = 2.5  # λ of Example 2 with U2 [>= 0]
 x_values: list = [0.2, 0.1, 0.4, 0.3, 0.6, 1.5, 1.0]  # eq. (4)
 
 # %%

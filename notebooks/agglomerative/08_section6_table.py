@@ -4,7 +4,7 @@
 #     formats: py:percent
 #     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation
 #   kernelspec:
-#     display_name: Python 3
+#     display_name: Python 3 (ipykernel)
 #     language: python
 #     name: python3
 # ---
@@ -21,9 +21,9 @@
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes; no effect here since this notebook always runs in seconds
 missing: str = "keep"  # keep unknown cholesterol as level -9 (paper counts), or drop
-demo_lam_alg1_u1: float = 0.2  # λ of the Algorithm-1 U1 quantization in the table
-demo_lam_alg1_u2: float = 0.0035  # λ of the Algorithm-1 U2 quantization in the table
-k_anon: int = 5  # k of the k-anonymity baseline rows
+demo_lam_alg1_u1: float = 0.2  # λ of the Algorithm-1 U1 quantization in the table [>= 0]
+demo_lam_alg1_u2: float = 0.0035  # λ of the Algorithm-1 U2 quantization in the table [>= 0]
+k_anon: int = 5  # k of the k-anonymity baseline rows [>= 1]
 
 # %%
 

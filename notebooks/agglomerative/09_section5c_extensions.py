@@ -4,7 +4,7 @@
 #     formats: py:percent
 #     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation
 #   kernelspec:
-#     display_name: Python 3
+#     display_name: Python 3 (ipykernel)
 #     language: python
 #     name: python3
 # ---
@@ -31,7 +31,7 @@ quick: bool = False  # fewer λ runs of the §V-C variant (the paths take second
 missing: str = "keep"  # keep unknown cholesterol as level -9 (paper counts), or drop
 attribute: str = "sex"  # the Hungarian attribute the adversary knows (side information A)
 distance: str = "abs"  # U2 distance, abs or sq
-vc_lambdas: list = [0.0, 0.3, 1.0, 3.0]  # λ of the §V-C variant runs
+vc_lambdas: list = [0.0, 0.3, 1.0, 3.0]  # λ of the §V-C variant runs [>= 0]
 
 # %%
 import matplotlib.pyplot as plt
@@ -113,8 +113,8 @@ summary = (
     .groupby(["instance", "release", "algorithm"])
     .agg(
         points=("t", "size"),
-        privacy_max=("privacy", "max"),
-        privacy_min=("privacy", "min"),
+        leakage_max=("leakage", "max"),
+        leakage_min=("leakage", "min"),
         largest_distortion=("utility", lambda u: -u.min()),
     )
 )
@@ -132,7 +132,7 @@ for ax, name in zip(axes, instances, strict=True):
             draw(
                 ax,
                 sub,
-                "privacy",
+                "leakage",
                 color=f"C{k}",
                 marker=mk,
                 ls=ls,
@@ -143,7 +143,7 @@ for ax, name in zip(axes, instances, strict=True):
         vc = d[(d.release == rel) & (d.algorithm == "merge_until_connected")]
         ax.scatter(
             -vc.utility,
-            vc.privacy,
+            vc.leakage,
             marker=mk,
             color="C2",
             s=50,
@@ -184,8 +184,8 @@ side = pd.concat(
 )
 side[side.reachable].groupby(["instance", "algorithm", "design"]).agg(
     points=("t", "size"),
-    leak_with_a_max=("privacy_with_a", "max"),
-    leak_with_a_min=("privacy_with_a", "min"),
+    leakage_with_a_max=("leakage_with_a", "max"),
+    leakage_with_a_min=("leakage_with_a", "min"),
     largest_distortion=("utility", lambda u: -u.min()),
 ).round(4)
 
@@ -204,7 +204,7 @@ for ax, name in zip(axes, side.instance.unique(), strict=True):
             draw(
                 ax,
                 sub,
-                "privacy_with_a",
+                "leakage_with_a",
                 color=f"C{k}",
                 marker=mk,
                 ls=ls,
@@ -282,7 +282,7 @@ for k, c in enumerate(("centroid", "medoid")):
         draw(
             ax,
             sub,
-            "privacy",
+            "leakage",
             color=f"C{3 * k}",
             marker="oD"[k],
             ls=ls,
@@ -312,5 +312,7 @@ _ = savefig(fig, "agglomerative/section5c_medoid", data=data)
 #   $a$, ties to the largest joined subgraphs counted in $(x,a)$ nodes, and ends when no merge
 #   joins two components (which can leave $I_*>0$: here $I_*(S;A)$). The §V-C variant takes
 #   side information the same way (eq. (12) with $L_0(S\to\hat X|A)$; not drawn, tested).
-# * **The medoid** is not in the paper (its codeword is unstated; the centroid reproduces its
-#   numbers). With A = sex the Hungarian Algorithm 2 is no longer degenerate: $I_*(S;X,A)=\log_2 3$.
+# * **The medoid**: §V-A names two codewords, the centroid and $\hat x = x$ for some
+#   $x\in\mathcal X$ (a member of the cluster, without saying which one); the medoid is the member
+#   that minimises the largest distance, the best member for $U_2$. The paper's examples choose the
+#   centroid, which reproduces their numbers and stays the default. With A = sex the Hungarian Algorithm 2 is no longer degenerate: $I_*(S;X,A)=\log_2 3$.

@@ -4,7 +4,7 @@
 #     formats: py:percent
 #     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation
 #   kernelspec:
-#     display_name: Python 3
+#     display_name: Python 3 (ipykernel)
 #     language: python
 #     name: python3
 # ---
@@ -23,8 +23,8 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
-group_sizes: list = [2, 3, 4, 8, 16, 32]  # n, the number of individuals averaged
-epsilons: list = [0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8]  # privacy budgets (bits)
+group_sizes: list = [2, 3, 4, 8, 16, 32]  # n, the number of individuals averaged [>= 1]
+epsilons: list = [0.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 8]  # privacy budgets (bits) [>= 0]
 
 # %%
 import matplotlib.pyplot as plt
@@ -104,8 +104,25 @@ save_table(theorem4, "noiseless/table_theorem4_counterexample")
 theorem4
 
 # %% [markdown]
-# ## Exercise
-# One individual moves the average of $n$ readings in $[0, 1]$ over an interval of length $1/n$.
+# ## Theorems 1–3 and 5–7 on a quantized average
+# Three individuals hold an entry in $\{0, \frac14, \frac12, \frac34, 1\}$; the curator releases
+# their average through the corrected quantizer at $\epsilon = 2$ ($M_1$: 9 bins) or
+# $\epsilon = 2.5$ ($M_2$: 12 bins). Each guarantee is measured for every individual and every value
+# of the others, and the largest value is shown beside its bound: $\epsilon^*$, the budget $M_1$
+# really spends, for Theorems 1–3 and 5; $\epsilon_1 + \epsilon_2$ for the joint release
+# (Theorem 6); $\epsilon_1$ for a post-processing that merges bins two by two (Theorem 7). With the
+# others fixed, the release is a function of $X_i$, so Theorem 1's chain and the measures of
+# Theorems 2 and 5 all equal $\log_2$ of the number of outputs one individual reaches; the
+# hypothesis test scores 1 bit whenever the two outputs differ.
+
+# %%
+theorems = paper.theorems_table(n=3, values=5, epsilon=2.0, epsilon2=2.5)
+save_table(theorems, "noiseless/table_theorems_1_to_7")
+theorems.round(4)
+
+# %% [markdown]
+# ## Exercises
+# **1 (concept).** One individual moves the average of $n$ readings in $[0, 1]$ over an interval of length $1/n$.
 # How many of $q$ equal bins can that interval meet, and why does the paper's rule $q = 2^\epsilon n$
 # spend more than $\epsilon$ bits?
 #
@@ -115,6 +132,32 @@ theorem4
 # boundary at each end. With $q = 2^\epsilon n$ that is $2^\epsilon + 1$ outputs, $\log_2(2^\epsilon + 1)$ bits
 # (the counterexample above reaches 5 bins at $\epsilon = 2$). The corrected rule $q = \max(m, (m-1)n)$,
 # $m = \lfloor 2^\epsilon \rfloor$, gives at most $m - 1 + 1 = m$ outputs when $m \ge 2$.
+#
+# </details>
+
+# %% [markdown]
+# **2 (code).** The average of $n = 8$ readings in $[0, 1]$ is quantized by the paper's rule for $\epsilon = 3$
+# bits, $q = 2^\epsilon n$ bins. Compute the budget it really spends: $\log_2$ of the largest number of
+# outputs one individual can reach. Run the check cell to see whether your answer is right.
+
+# %%
+from nsp.exercises import check
+
+answer = None  # replace None by your computation
+check("worstcase.realized_budget", answer)
+
+# %% [markdown]
+# <details><summary>Solution</summary>
+#
+# ```python
+# import math
+#
+# n, epsilon = 8, 3
+# q = 2**epsilon * n
+# outputs = math.ceil(q / n) + 1  # an interval of length 1/n meets this many bins at most
+# answer = math.log2(outputs)
+# check("worstcase.realized_budget", answer)
+# ```
 #
 # </details>
 
@@ -130,3 +173,5 @@ theorem4
 #   $X_{-i}$ (and $|X_i - \hat X_i|^p$ for odd $p$); with the joint density as printed it fails (table
 #   above). `nsp.noiseless.estimation_error_lower_bound` takes the corrected reading.
 # - Table T1, this figure and the Theorem 4 table are not in the paper; they quantify the errata.
+#   The table of Theorems 1–3 and 5–7 is not in the paper either (it has no numeric example of
+#   them); its instance is ours.

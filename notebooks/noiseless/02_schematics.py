@@ -4,7 +4,7 @@
 #     formats: py:percent
 #     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation
 #   kernelspec:
-#     display_name: Python 3
+#     display_name: Python 3 (ipykernel)
 #     language: python
 #     name: python3
 # ---
@@ -21,8 +21,8 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds (this notebook is always fast)
-toy_domain: int = 6  # size of the toy range [[X]], the values 0 to toy_domain - 1
-threshold: int = 3  # hypothesis p1 holds for x at or above this value, p0 below
+toy_domain: int = 6  # size of the toy range [[X]], the values 0 to toy_domain - 1 [>= 2]
+threshold: int = 3  # hypothesis p1 holds for x at or above this value, p0 below [>= 1]
 
 # %%
 import matplotlib.pyplot as plt

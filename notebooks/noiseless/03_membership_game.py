@@ -4,7 +4,7 @@
 #     formats: py:percent
 #     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation
 #   kernelspec:
-#     display_name: Python 3
+#     display_name: Python 3 (ipykernel)
 #     language: python
 #     name: python3
 # ---
@@ -40,14 +40,15 @@ source: str = "sgsc"  # "sgsc" (stand-in) or "ausgrid" (the paper's 2012-13 file
 ausgrid_path: str = ""  # path of the Ausgrid 2012-2013 solar home CSV, used with source ausgrid
 start: str = "2012-07-01"  # first day of the window
 end: str = "2013-06-30"  # last day of the window
-min_complete_days: int = 350  # keep households with at least this many complete days
-group_sizes: list = [2, 4, 8, 16]  # n, households per released average
-epsilons: list = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]  # privacy budgets (bits)
-n_games: int = 1000  # games per (n, epsilon)
+min_complete_days: int = 350  # keep households with at least this many complete days [>= 1]
+group_sizes: list = [2, 4, 8, 16]  # n, households per released average [>= 1]
+epsilons: list = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]  # privacy budgets (bits) [>= 0]
+n_games: int = 1000  # games per (n, epsilon) [>= 1] [<= 10000000]
 level_rule: str = "paper"  # "paper" (Theorem 8 as printed) or "safe" (corrected)
-meter_amps: float = 100.0  # maximum current of the domestic meter (A), sets the fixed range
-meter_volts: float = 230.0  # nominal voltage (V)
-seed: int = 0  # seed of the games
+meter_amps: float = 100.0  # maximum current of the domestic meter (A), sets the fixed range [> 0]
+meter_volts: float = 230.0  # nominal voltage (V) [> 0]
+seed: int = 0  # seed of the games [>= 0]
+bias_games: int = 10000  # games of the diagnosis of the correlation policy [>= 1]
 
 # %%
 from functools import partial
@@ -64,6 +65,7 @@ from nsp.plotting import certified, mark_stand_in, save_table, savefig, use_styl
 use_style()
 if quick:
     group_sizes, epsilons, n_games, min_complete_days = group_sizes[:2], epsilons[:3], 60, 300
+    bias_games = 200
 
 frame = load_smart_meter(source=source, path=ausgrid_path or None, start=start, end=end)
 X = mg.daily_matrix(frame, min_complete_days=min_complete_days)
@@ -153,6 +155,44 @@ if stand_in:
 savefig(fig, "noiseless/fig3_membership_game", data=curves)
 
 # %% [markdown]
+# ## Why quantizing can raise the correlation policy's advantage
+# Under the meter's range the correlation policy does better with privacy than without at
+# $(n, \epsilon) = (16, 2)$ (and, less so, at $(8, 3)$, which has the same bins: $q = 64$ levels of
+# 8.6 kWh). The policy names the household whose series correlates more with the release, and
+# most of the average's variation is the season, which moves every household: on most pairs the
+# policy names the more seasonal household whichever of the two is in the group. Each game below
+# is played in both worlds ($j = 0$ and $j = 1$, same others) and scored: right both times, the
+# same household named both times, or wrong both times; the advantage is the first share minus
+# the last. The policy is handed the exact average, the quantized one, the quantized one on a
+# grid shifted by half a bin, the exact average clipped to the bin that holds most days and what
+# lies beyond that bin, and the exact average split into its 31-day moving mean (the season) and
+# the rest. `seasonal_share` is how much of each release's variation the season explains;
+# `excess` is the gain over the exact average on the same games, with its paired standard error.
+
+# %%
+bias = pd.concat(
+    [
+        mg.correlation_bias(
+            X.to_numpy(),
+            n=n,
+            epsilon=e,
+            bounds=ranges["meter rating"],
+            rule=level_rule,
+            n_games=bias_games,
+            seed=seed,
+        )
+        for n, e in [(16, 2), (8, 3)]
+        if n + 1 <= X.shape[0]
+    ],
+    ignore_index=True,
+)
+bias = certified(bias, decimals={"width": 3})
+save_table(bias, "noiseless/table_t2_correlation_bias")
+bias.set_index(["n", "epsilon", "release"])[
+    ["seasonal_share", "same_name", "advantage", "se", "excess", "excess_se"]
+].round(3)
+
+# %% [markdown]
 # ## Explore: move the budget
 # In JupyterLab, move $\epsilon$ over the budgets played above: the bars are the adversary's
 # advantage per policy and group size under the meter-rating range, the dots the advantage without privacy.
@@ -179,6 +219,24 @@ explore(partial(mg.advantage_view, fixed, epsilon=budgets[len(budgets) // 2]), e
 #   against 0.36 / 0.10 / 0.77 without privacy: on the stand-in the paper's second point does not
 #   reproduce under either range. Only the bin width $R / (n 2^\epsilon)$ matters, so a range
 #   $2^k$ times wider acts like $k$ bits less of budget.
+# - **Quantizing raises the correlation policy's advantage at $(n, \epsilon) = (16, 2)$**, against
+#   the paper's picture: 0.322 against 0.202 without privacy in Fig. 3 (1000 games each, same
+#   games). The cause is the policy, not a leak. The season moves every household, and it
+#   explains 79 % of the variation of a 16-household average, so the policy mostly names the more
+#   seasonal household of the pair: played in both worlds on 10,000 pairs, it names the same
+#   household whichever is in the group on 80 % of them (advantage 0.199 ± 0.004). With
+#   8.6 kWh bins most of the season falls inside one bin, and what still moves the release is the
+#   days the average leaves that bin: the season explains 32 % of the quantized release, and the
+#   advantage rises to 0.284 ± 0.005 (+0.085 ± 0.004 over the exact average, paired standard
+#   error). The evidence that it is the season and where the edges fall: the exact average beyond
+#   the modal bin gives 0.305 (+0.105 ± 0.005), the exact average clipped to that bin 0.187
+#   (−0.013 ± 0.002); shifting the grid by half a bin puts an edge in the middle of the season and
+#   the quantizer then lowers the advantage, to 0.159 (−0.041 ± 0.003); removing the season
+#   outright (the exact average minus its 31-day moving mean, no privacy) gives 0.646, the season
+#   alone 0.085. At $(8, 3)$, with the same bins, the excess is smaller (+0.029 ± 0.004). Table
+#   `table_t2_correlation_bias`. A quantizer cannot add information about the member (the best
+#   adversary's advantage cannot rise), but a fixed suboptimal policy can do better on a coarser
+#   release.
 # - The paper does not list its group sizes, ε grid, number of games or policy details; these
 #   choices are used (see `docs/papers/noiseless.md`): daily totals, consumption channel, range
 #   $[0, 552]$ kWh (and $[0, \max X]$ for comparison), bin midpoints, 1000 games, ties broken by a coin.

@@ -4,7 +4,7 @@
 #     formats: py:percent
 #     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation
 #   kernelspec:
-#     display_name: Python 3
+#     display_name: Python 3 (ipykernel)
 #     language: python
 #     name: python3
 # ---
@@ -31,17 +31,17 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds: one seed, one house, one month, one window, fewer budgets
-n_seeds: int = 10  # REDD: k-means seeds averaged (CO's states come from a random sample)
+n_seeds: int = 10  # REDD: k-means seeds averaged (CO's states come from a random sample) [>= 1]
 houses: list = ["REFIT 2", "REFIT 20", "UKDALE 2"]  # real households ("<dataset> <house>")
-min_coverage: float = 0.99  # least share of a month's 30-s slots with every channel present
-train_days: int = 7  # training days at the start of each complete month (the paper: one week)
-test_days: int = 21  # test days after them (the paper: three weeks)
-epsilons: list = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]  # privacy budgets (bits per reading)
-seed: int = 0  # first k-means seed (and the first synthetic household)
+min_coverage: float = 0.99  # least share of a month's 30-s slots with all channels [>= 0] [<= 1]
+train_days: int = 7  # training days at the start of each complete month (paper: one week) [>= 1]
+test_days: int = 21  # test days after them (the paper: three weeks) [>= 1]
+epsilons: list = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]  # privacy budgets (bits/reading) [>= 0]
+seed: int = 0  # first k-means seed (and the first synthetic household) [>= 0]
 redd_path: str = ""  # extra: a REDD low_freq root or house folder; empty: synthetic households
-days: int = 36  # extra: days of synthetic data, from 2011-04-18 like REDD house 1
-n_households: int = 5  # extra: synthetic households (seeds) averaged
-unmodelled_w: float = 40.0  # extra: mean unmodelled base load of a synthetic household, watts
+days: int = 36  # extra: days of synthetic data, from 2011-04-18 like REDD house 1 [>= 2] [<= 120]
+n_households: int = 5  # extra: synthetic households (seeds) averaged [>= 1]
+unmodelled_w: float = 40.0  # extra: mean unmodelled base load of a synthetic household (W) [>= 0]
 split: str = "2011-04-30"  # train before this date, test after it (the paper's split)
 window_start: str = "2011-04-23"  # first day used (the paper's text)
 window_end: str = "2011-05-21"  # last day used (the paper's text)

@@ -4,7 +4,7 @@
 #     formats: py:percent
 #     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation
 #   kernelspec:
-#     display_name: Python 3
+#     display_name: Python 3 (ipykernel)
 #     language: python
 #     name: python3
 # ---
@@ -26,9 +26,9 @@
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
 taxi_path: str = ""  # the Kaggle 2014 CSV (nyc_taxi_data_2014.csv); empty: the offline stand-in
-nrows: int = 1000000  # read the first nrows trips of the file, as the paper did
+nrows: int = 1000000  # read the first nrows trips of the file, as the paper did [>= 1]
 night: bool = True  # also run Fig. 6 on the 32,615 trips of the night of 2015-01-09/10
-n_synthetic: int = 1000000  # also run on a synthetic NYC-like set of this many trips, 0 to skip
+n_synthetic: int = 1000000  # this many synthetic NYC-like trips too (0: skip) [>= 0] [<= 10000000]
 epsilons: list = [
     0,
     2,
@@ -55,7 +55,7 @@ epsilons: list = [
     44,
     46,
     48,
-]  # point budgets (bits)
+]  # point budgets (bits) [>= 0]
 
 # %%
 import matplotlib.pyplot as plt

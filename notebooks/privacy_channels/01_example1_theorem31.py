@@ -4,7 +4,7 @@
 #     formats: py:percent
 #     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation
 #   kernelspec:
-#     display_name: Python 3
+#     display_name: Python 3 (ipykernel)
 #     language: python
 #     name: python3
 # ---
@@ -22,8 +22,8 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
-p: float = 0.1  # flip probability of randomized response
-base: float = 2.0  # logarithm base of information values, 2 for bits
+p: float = 0.1  # flip probability of randomized response [> 0] [< 1]
+base: float = 2.0  # logarithm base of information values, 2 for bits [> 0]
 method: str = "setdp"  # exact C_1 method: "setdp" or "enumerate"
 
 # %%

@@ -4,7 +4,7 @@
 #     formats: py:percent
 #     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation
 #   kernelspec:
-#     display_name: Python 3
+#     display_name: Python 3 (ipykernel)
 #     language: python
 #     name: python3
 # ---
@@ -23,12 +23,12 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
-p_min: float = 0.01  # smallest flip probability on the curves
-p_max: float = 0.99  # largest flip probability on the curves
-n_p: int = 99  # points on the curves
-eps_marks: list = [0.1, 0.5]  # IP budgets marked on the capacity curve, in bits
-eps_grid: list = [0.05, 0.1, 0.25, 0.5, 1.0, 2.0]  # budgets of the threshold table and panel (b)
-base: float = 2.0  # logarithm base of information values, 2 for bits
+p_min: float = 0.01  # smallest flip probability on the curves [> 0] [< 1]
+p_max: float = 0.99  # largest flip probability on the curves [> 0] [< 1]
+n_p: int = 99  # points on the curves [>= 1]
+eps_marks: list = [0.1, 0.5]  # IP budgets marked on the capacity curve, in bits [>= 0]
+eps_grid: list = [0.05, 0.1, 0.25, 0.5, 1.0, 2.0]  # budgets of the threshold table and (b) [>= 0]
+base: float = 2.0  # logarithm base of information values, 2 for bits [> 0]
 
 # %%
 import matplotlib.pyplot as plt
@@ -57,6 +57,7 @@ if quick:
 ps = np.linspace(p_min, p_max, n_p)
 marker_ps = np.round(np.arange(0.05, 0.951, 0.05 if not quick else 0.15), 2)
 marker_ps = np.concatenate([[0.01], marker_ps])
+marker_ps = marker_ps[(marker_ps >= p_min) & (marker_ps <= p_max)]  # the curve's range only
 
 # %% [markdown]
 # ## $C_1$ of randomized response against $p$
@@ -168,8 +169,8 @@ savefig(fig, "privacy_channels/rr_ip_vs_dp", data=data)
 rr_ip_vs_dp_table(eps_grid, base=base)
 
 # %% [markdown]
-# ## Exercise
-# At which flip probability does randomized response leak nothing, in both senses? What do the two
+# ## Exercises
+# **1 (concept).** At which flip probability does randomized response leak nothing, in both senses? What do the two
 # levels do as $p \to 0$?
 #
 # <details><summary>Solution</summary>
@@ -177,6 +178,32 @@ rr_ip_vs_dp_table(eps_grid, base=base)
 # At $p = 1/2$: $C_1 = \log 2 - H(1/2) = 0$ and the DP level is $|\ln 1| = 0$. As $p \to 0$, $C_1 \to
 # \log 2$ (one bit: all a binary answer can carry), while the DP level $\ln((1-p)/p)$ grows without
 # bound.
+#
+# </details>
+
+# %% [markdown]
+# **2 (code).** Calibrate randomized response to an information-privacy budget of $\epsilon = 0.25$ bit
+# (the flip probability $p^* \le 1/2$ with $C_1 = \log_2 2 - h(p^*) = 0.25$), then compute the DP
+# level $\ln((1-p^*)/p^*)$ of that same channel, in nats. Run the check cell to see whether your answer is right.
+
+# %%
+from nsp.exercises import check
+
+answer = None  # replace None by your computation
+check("channels.dp_level_of_calibrated_rr", answer)
+
+# %% [markdown]
+# <details><summary>Solution</summary>
+#
+# ```python
+# import numpy as np
+#
+# from nsp.info import inverse_binary_entropy
+#
+# p_star = inverse_binary_entropy(1 - 0.25)  # h(p*) = 1 - epsilon bits, p* <= 1/2
+# answer = np.log((1 - p_star) / p_star)  # the DP level of the same channel, in nats
+# check("channels.dp_level_of_calibrated_rr", answer)
+# ```
 #
 # </details>
 

@@ -4,7 +4,7 @@
 #     formats: py:percent
 #     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation
 #   kernelspec:
-#     display_name: Python 3
+#     display_name: Python 3 (ipykernel)
 #     language: python
 #     name: python3
 # ---
@@ -21,14 +21,14 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
-ks: list = [2, 5, 10, 100]  # output alphabet sizes k of the bound and of N*
-N_min: float = 0.1  # smallest N of the bound curves
-N_max: float = 100.0  # largest N of the bound curves
-n_N: int = 200  # points on the bound curves
-eps_list: list = [0.1, 0.5, 1.0]  # budgets of the N* table, in bits
-count_n: int = 4  # individuals of the count query
-eps_dp_list: list = [0.5, 1.0, 2.0, 4.0]  # DP budgets of the exponential mechanism, in nats
-base: float = 2.0  # logarithm base of information values, 2 for bits
+ks: list = [2, 5, 10, 100]  # output alphabet sizes k of the bound and of N* [>= 2]
+N_min: float = 0.1  # smallest N of the bound curves [> 0]
+N_max: float = 100.0  # largest N of the bound curves [> 0]
+n_N: int = 200  # points on the bound curves [>= 1]
+eps_list: list = [0.1, 0.5, 1.0]  # budgets of the N* table, in bits [> 0]
+count_n: int = 4  # individuals of the count query [>= 1]
+eps_dp_list: list = [0.5, 1.0, 2.0, 4.0]  # DP budgets of the exponential mechanism, in nats [> 0]
+base: float = 2.0  # logarithm base of information values, 2 for bits [> 0]
 
 # %%
 import matplotlib.pyplot as plt
@@ -153,6 +153,46 @@ data = pd.concat([f6.assign(series="exponential_channel"), em.assign(series="em_
 savefig(fig, "privacy_channels/exp_count_query", data=data)
 save_table(em, "privacy_channels/table_e6_em_vs_exp")
 em
+
+# %% [markdown]
+# ## Exercises
+# **1 (concept).** On the count query with binary records the exact $C_1$ never exceeds 1 bit, while the bound
+# $\log k - H(Z)$ tends to $\log_2 5$ as $N \to 0$. Why can $C_1$ not exceed 1 bit there?
+#
+# <details><summary>Solution</summary>
+#
+# $C_1$ measures what the output tells about **one** individual's record, the others fixed
+# arbitrarily. That record is one bit, so the mutual information between it and the output is
+# at most its entropy, $\le \log_2 2 = 1$ bit, however many outputs there are. The bound counts
+# outputs ($\log k$), not the inputs of one individual, so it can be loose.
+#
+# </details>
+
+# %% [markdown]
+# **2 (code).** For $k = 5$ outputs and $N = 2$, compute the bound $\log_2 k - H(Z)$ of Corollary 1, where the
+# rank $Z \in \{0, \dots, k-1\}$ has probability proportional to $e^{-Z/N}$. In bits. Run the check cell to see whether your answer is right.
+
+# %%
+from nsp.exercises import check
+
+answer = None  # replace None by your computation
+check("channels.exponential_bound", answer)
+
+# %% [markdown]
+# <details><summary>Solution</summary>
+#
+# ```python
+# import numpy as np
+#
+# from nsp.info import entropy
+#
+# k, N = 5, 2.0
+# weights = np.exp(-np.arange(k) / N)
+# answer = np.log2(k) - entropy(weights / weights.sum())
+# check("channels.exponential_bound", answer)
+# ```
+#
+# </details>
 
 # %% [markdown]
 # ## Differences from the paper

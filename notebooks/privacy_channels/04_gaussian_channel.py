@@ -4,7 +4,7 @@
 #     formats: py:percent
 #     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation
 #   kernelspec:
-#     display_name: Python 3
+#     display_name: Python 3 (ipykernel)
 #     language: python
 #     name: python3
 # ---
@@ -22,17 +22,17 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
-T: float = 1.0  # range bound T of the query values
-eps_min: float = 0.01  # smallest budget of the noise figure, in nats
-eps_max: float = 2.0  # largest budget of the noise figure, in nats
-balance_deltas: list = [0.0, 0.5, 1.0, 2.0]  # balance values delta of eq. (100), in nats
-sensitivities: list = [1.0, 0.1, 0.01]  # query sensitivities of the DP baselines, in units of T
-delta_prime: float = 1e-5  # delta of the (eps, delta)-DP Gaussian mechanism
-snr_min: float = 0.0625  # smallest T^2/N of the capacity figure
-snr_max: float = 16.0  # largest T^2/N of the capacity figure
-n_snr: int = 25  # points of the capacity figure
-n_inputs: int = 61  # input grid of the amplitude-constrained capacity
-n_outputs: int = 1201  # output grid of the amplitude-constrained capacity
+T: float = 1.0  # range bound T of the query values [> 0]
+eps_min: float = 0.01  # smallest budget of the noise figure, in nats [> 0]
+eps_max: float = 2.0  # largest budget of the noise figure, in nats [> 0]
+balance_deltas: list = [0.0, 0.5, 1.0, 2.0]  # balance values delta of eq. (100), in nats [>= 0]
+sensitivities: list = [1.0, 0.1, 0.01]  # query sensitivities of the DP baselines, units of T [> 0]
+delta_prime: float = 1e-5  # delta of the (eps, delta)-DP Gaussian mechanism [> 0] [< 1]
+snr_min: float = 0.0625  # smallest T^2/N of the capacity figure [> 0]
+snr_max: float = 16.0  # largest T^2/N of the capacity figure [> 0]
+n_snr: int = 25  # points of the capacity figure [>= 1]
+n_inputs: int = 61  # input grid of the amplitude-constrained capacity [>= 2]
+n_outputs: int = 1201  # output grid of the amplitude-constrained capacity [>= 2]
 
 # %%
 
@@ -81,9 +81,10 @@ for j, bd in enumerate(balance_deltas):
     )
 for j, s in enumerate(sensitivities):
     d = tab[(tab.balance_delta == balance_deltas[0]) & (tab.sensitivity == s * T)]
-    ax.plot(d.eps, d.laplace_std, color=f"C{j}", label=f"Laplace std, Δf = {s:g}T")
+    df_text = "T" if s == 1 else f"{s:g}T"  # Δf = T, not 1T
+    ax.plot(d.eps, d.laplace_std, color=f"C{j}", label=f"Laplace std, Δf = {df_text}")
     ax.plot(
-        d.eps, d.gauss_mech_sigma, color=f"C{j}", ls="--", label=f"Gaussian mech. σ, Δf = {s:g}T"
+        d.eps, d.gauss_mech_sigma, color=f"C{j}", ls="--", label=f"Gaussian mech. σ, Δf = {df_text}"
     )
 ax.set(
     xscale="log",

@@ -4,7 +4,7 @@
 #     formats: py:percent
 #     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation
 #   kernelspec:
-#     display_name: Python 3
+#     display_name: Python 3 (ipykernel)
 #     language: python
 #     name: python3
 # ---
@@ -22,10 +22,10 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
-n_instances: int = 40  # random instances per family and per property
-seed: int = 2024  # seed of the random instances
-max_universe: int = 12  # largest number of datasets of a random instance
-tol: float = 1e-8  # tolerance of the equality checks, in bits
+n_instances: int = 40  # random instances per family and per property [>= 1]
+seed: int = 2024  # seed of the random instances [>= 0]
+max_universe: int = 12  # largest number of datasets of a random instance [>= 2]
+tol: float = 1e-8  # tolerance of the equality checks, in bits [> 0]
 
 # %%
 from nsp.papers.privacy_channels import (

@@ -4,7 +4,7 @@
 #     formats: py:percent
 #     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation
 #   kernelspec:
-#     display_name: Python 3
+#     display_name: Python 3 (ipykernel)
 #     language: python
 #     name: python3
 # ---
@@ -20,11 +20,11 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
-p_list: list = [0.1, 0.25]  # flip probabilities of randomized response on Example 1
-b_step: float = 0.25  # spacing of the entropy levels b, in bits
-restarts: int = 30  # random starts of the entropy-constrained search
-seed: int = 3  # seed of the random starts
-base: float = 2.0  # logarithm base of information values, 2 for bits
+p_list: list = [0.1, 0.25]  # flip probabilities of randomized response on Example 1 [> 0] [< 1]
+b_step: float = 0.25  # spacing of the entropy levels b, in bits [> 0]
+restarts: int = 30  # random starts of the entropy-constrained search [>= 0] [<= 10000]
+seed: int = 3  # seed of the random starts [>= 0]
+base: float = 2.0  # logarithm base of information values, 2 for bits [> 0]
 
 # %%
 import math

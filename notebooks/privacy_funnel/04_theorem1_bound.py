@@ -4,7 +4,7 @@
 #     formats: py:percent
 #     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation
 #   kernelspec:
-#     display_name: Python 3
+#     display_name: Python 3 (ipykernel)
 #     language: python
 #     name: python3
 # ---
@@ -21,11 +21,11 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
-n_instances: int = 2000  # random joint pmfs
-seed: int = 0  # seed of the instances and of the random losses
-max_s: int = 5  # largest private alphabet; sizes are drawn from 2 to max_s
-max_y: int = 5  # largest release alphabet; sizes are drawn from 2 to max_y
-alphas: list = [0.1, 0.5, 1.0, 5.0]  # Dirichlet concentrations, drawn uniformly
+n_instances: int = 2000  # random joint pmfs [>= 1]
+seed: int = 0  # seed of the instances and of the random losses [>= 0]
+max_s: int = 5  # largest private alphabet; sizes are drawn from 2 to max_s [>= 2]
+max_y: int = 5  # largest release alphabet; sizes are drawn from 2 to max_y [>= 2]
+alphas: list = [0.1, 0.5, 1.0, 5.0]  # Dirichlet concentrations, drawn uniformly [> 0]
 
 # %%
 import matplotlib.pyplot as plt
@@ -41,7 +41,7 @@ raw = theorem1_instances(
     n_instances=n_instances, seed=seed, max_s=max_s, max_y=max_y, alphas=alphas
 )
 # direct evaluations of O(1) nats, exact to ~1e-15 absolute (ΔC = 0 comes out as ±1e-16): 12 decimals
-df = certified(raw, decimals={c: 12 for c in ("I_SY_nats", "delta_C", "bound", "lemma1_error")})
+df = certified(raw, decimals={c: 12 for c in ("leakage_nats", "delta_C", "bound", "lemma1_error")})
 df["ratio"] = np.where(df.bound > 0, df.delta_C / df.bound, 0.0)
 summary = df.groupby("family").agg(
     instances=("ratio", "size"),

@@ -4,7 +4,7 @@
 #     formats: py:percent
 #     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation
 #   kernelspec:
-#     display_name: Python 3
+#     display_name: Python 3 (ipykernel)
 #     language: python
 #     name: python3
 # ---
@@ -20,7 +20,7 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # no effect here; every example is small so the notebook always runs fast
-base: float = 2.0  # logarithm base of the tables, 2 for bits
+base: float = 2.0  # logarithm base of the tables, 2 for bits [> 0]
 split: str = "both"  # Adult file(s) for E5: "both" or "train"
 
 # %%
@@ -53,19 +53,22 @@ FUNCTIONS = {  # the figure's keys -> funnel_curve's algorithm= names
 unit = {2.0: "bits", math.e: "nats"}.get(float(base), f"log base {base:g}")
 fig, axes = plt.subplots(1, 2, figsize=(10, 4))
 frames = []
+titles = {"E4": "E4 (|S| = 2, |X| = 3: P_SX = [0.3 0.1 0.05; 0.1 0.2 0.25])"}
 for ax, (name, p) in zip(axes, [("E1 (S = X mod 2)", E1_P_SX), ("E4", E4_P_SX)], strict=True):
     cloud = brute_force_deterministic(p, base=base)
-    ax.scatter(cloud.I_XY, cloud.I_SY, s=30, color="0.75", label="all deterministic mappings")
-    frames.append(cloud[["I_XY", "I_SY"]].assign(example=name, algorithm="brute_force"))
+    ax.scatter(cloud.utility, cloud.leakage, s=30, color="0.75", label="all deterministic mappings")
+    frames.append(cloud[["utility", "leakage"]].assign(example=name, algorithm="brute_force"))
     for i_alg, (alg, marker, size) in enumerate(
         (("alg1", "o", 110), ("alg2", "s", 45), ("alg2prime", "^", 14))
     ):
-        d = funnel_curve(p, FUNCTIONS[alg], 9, base=base)[["param", "I_XY", "I_SY"]]
-        d = d.assign(example=name, algorithm=alg)[["example", "algorithm", "param", "I_XY", "I_SY"]]
+        d = funnel_curve(p, FUNCTIONS[alg], 9, base=base)[["param", "utility", "leakage"]]
+        d = d.assign(example=name, algorithm=alg)[
+            ["example", "algorithm", "param", "utility", "leakage"]
+        ]
         frames.append(d)
         ax.scatter(
-            d.I_XY,
-            d.I_SY,
+            d.utility,
+            d.leakage,
             marker=marker,
             s=size,
             facecolors="none" if i_alg < 2 else f"C{i_alg}",
@@ -73,7 +76,7 @@ for ax, (name, p) in zip(axes, [("E1 (S = X mod 2)", E1_P_SX), ("E4", E4_P_SX)],
             linewidths=1.2,
             label=NAMES[alg],
         )
-    ax.set_title(name)
+    ax.set_title(titles.get(name, name))
     ax.set_xlabel(f"disclosure I(X;Y) [{unit}]")
     ax.set_ylabel(f"leakage I(S;Y) [{unit}]")
     ax.legend(fontsize=7)
@@ -81,13 +84,40 @@ fig_data = pd.concat(frames, ignore_index=True)
 savefig(fig, "privacy_funnel/worked_examples", data=fig_data)
 
 # %% [markdown]
-# ## Exercise
-# Show that merging two letters of the release $Y$ never increases the leakage $I(S;Y)$.
+# ## Exercises
+# **1 (concept).** Show that merging two letters of the release $Y$ never increases the leakage $I(S;Y)$.
 #
 # <details><summary>Solution</summary>
 #
 # The merged release $Y' = g(Y)$ is a function of $Y$, so $S \to Y \to Y'$ is a Markov chain and the
 # data-processing inequality gives $I(S;Y') \le I(S;Y)$.
+#
+# </details>
+
+# %% [markdown]
+# **2 (code).** In E1 ($S = X \bmod 2$, $X$ uniform on four letters; the joint is `E1_P_SX`), release $Y$ that
+# merges the letters $x = 0$ and $x = 1$ and keeps $2$ and $3$. Compute $I(S;Y)$ in bits. Is it
+# below $I(S;X) = 1$ bit, as the data-processing inequality says? Run the check cell to see whether your answer is right.
+
+# %%
+from nsp.exercises import check
+
+answer = None  # replace None by your computation
+check("funnel.merged_leakage", answer)
+
+# %% [markdown]
+# <details><summary>Solution</summary>
+#
+# ```python
+# import numpy as np
+#
+# from nsp.info import mutual_information
+# from nsp.papers.privacy_funnel import E1_P_SX
+#
+# p_sy = np.column_stack([E1_P_SX[:, 0] + E1_P_SX[:, 1], E1_P_SX[:, 2], E1_P_SX[:, 3]])
+# answer = mutual_information(p_sy)  # 0.5 bit: seeing the merged letter leaves S uncertain
+# check("funnel.merged_leakage", answer)
+# ```
 #
 # </details>
 

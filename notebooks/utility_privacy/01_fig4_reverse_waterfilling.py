@@ -4,7 +4,7 @@
 #     formats: py:percent
 #     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation
 #   kernelspec:
-#     display_name: Python 3
+#     display_name: Python 3 (ipykernel)
 #     language: python
 #     name: python3
 # ---
@@ -25,12 +25,12 @@
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
 pmf_variant: str = "normalized"  # normalized (printed pmf / 0.8) or nine_letter (a dropped 0.2)
-D_bars: list = [0.1, 0.25, 0.5]  # distortions of Fig. 4a
-n_grid: int = 1001  # points of the Γ(D) curve in Fig. 4b
+D_bars: list = [0.1, 0.25, 0.5]  # distortions of Fig. 4a [>= 0] [<= 1]
+n_grid: int = 1001  # points of the Γ(D) curve in Fig. 4b [>= 1]
 extend_to_one: bool = False  # draw Gamma flat at H(X) beyond D_max, up to D of 1
-ba_points: int = 25  # distortions at which Blahut–Arimoto cross-checks the closed form
-mc_samples: int = 400000  # rows of the Monte-Carlo sanitization check
-seed: int = 2013  # seed of the synthetic column and of the sanitizer
+ba_points: int = 25  # distortions at which Blahut–Arimoto cross-checks the closed form [>= 1]
+mc_samples: int = 400000  # rows of the Monte-Carlo sanitization check [>= 1] [<= 100000000]
+seed: int = 2013  # seed of the synthetic column and of the sanitizer [>= 0]
 
 # %%
 import matplotlib.pyplot as plt
@@ -148,14 +148,45 @@ mc = up.sanitizer_check(p, D_bars, mc_samples, seed=seed)
 mc
 
 # %% [markdown]
-# ## Exercise
-# At $D = 0.25$ the water level is $\lambda = 0.0625$. Which letters does the optimal sanitizer never
+# ## Exercises
+# **1 (concept).** At $D = 0.25$ the water level is $\lambda = 0.0625$. Which letters does the optimal sanitizer never
 # output?
 #
 # <details><summary>Solution</summary>
 #
 # Those with $p(x) \le \lambda$: letters 5 to 8 ($p = 0.05, 0.00625, 0.00375, 0.0025$). The others keep
 # $p(x) - \lambda$, renormalized.
+#
+# </details>
+
+# %% [markdown]
+# **2 (code).** Compute $\Gamma(0.25)$ in bits from eq. (18),
+# $\Gamma(D) = -\bar D \log \bar D - S \lambda \log \lambda - \sum_{p(x) \le \lambda} p(x) \log p(x)$, with
+# $\bar D = 1 - D$, the water level $\lambda = 0.0625$ and $S$ one less than the number of letters
+# kept ($p(x) > \lambda$). Compare with the Fig. 4b curve. Run the check cell to see whether your answer is right.
+
+# %%
+from nsp.exercises import check
+
+answer = None  # replace None by your computation
+check("equivocation.gamma", answer)
+
+# %% [markdown]
+# <details><summary>Solution</summary>
+#
+# ```python
+# import numpy as np
+#
+# from nsp.papers.utility_privacy import example1_pmf
+#
+# p = example1_pmf("normalized")
+# D, lam = 0.25, 0.0625
+# kept = p > lam
+# S = kept.sum() - 1
+# off = p[~kept]
+# answer = -(1 - D) * np.log2(1 - D) - S * lam * np.log2(lam) - np.sum(off * np.log2(off))
+# check("equivocation.gamma", answer)
+# ```
 #
 # </details>
 

@@ -4,7 +4,7 @@
 #     formats: py:percent
 #     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation
 #   kernelspec:
-#     display_name: Python 3
+#     display_name: Python 3 (ipykernel)
 #     language: python
 #     name: python3
 # ---
@@ -25,22 +25,24 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
-var_x: float = 1.0  # variance of the public attribute X (the paper's value)
+var_x: float = 1.0  # variance of the public attribute X (the paper's value) [> 0]
 rho2_xy_list: list = [
     0.5,
     0.9,
-]  # squared correlations of X and the private Y (not given in the paper)
-rho2_xz_list: list = [0.5, 0.8]  # squared correlations of X and the side information Z (not given)
-D_min: float = 0.001  # left end of the distortion grid
-n_grid: int = 500  # points of the distortion grid
-rate_ylim: float = 3.5  # upper limit of the rate axis
-sigma_y: float = 1.3  # scale of Y in the covariance cross-check (the curves do not depend on it)
-sigma_z: float = 0.7  # scale of Z in the covariance cross-check
+]  # squared correlations of X and the private Y (not given in the paper) [>= 0] [<= 1]
+rho2_xz_list: list = [0.5, 0.8]  # X-Z squared correlations (Z: side info; not given) [>= 0] [<= 1]
+D_min: float = 0.001  # left end of the distortion grid [> 0]
+n_grid: int = 500  # points of the distortion grid [>= 1]
+rate_ylim: float = 3.5  # upper limit of the rate axis [> 0]
+sigma_y: float = 1.3  # scale of Y in the covariance cross-check (no effect on the curves) [> 0]
+sigma_z: float = 0.7  # scale of Z in the covariance cross-check [> 0]
 
 # %%
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
+from matplotlib.legend_handler import HandlerTuple
+from matplotlib.lines import Line2D
 
 from nsp.papers import utility_privacy as up
 from nsp.plotting import savefig, use_style
@@ -125,15 +127,24 @@ for j, ry in enumerate(rho2_xy_list):
         lw=1.2,
         label=f"case (i), $\\rho_{{XY}}^2$={ry}",
     )
+# The band legend shows each band width in the colours it is drawn in (one per rho_XY^2).
+band_handles, band_labels = [], []
 for i, rz in enumerate(rho2_xz_list):
-    ax_l.plot(
-        [],
-        [],
-        color="gray",
-        lw=band_lw[i % 2],
-        alpha=0.22 + 0.18 * i,
-        solid_capstyle="butt",
-        label=f"cases (ii)/(iii), $\\rho_{{XZ}}^2$={rz}: up to $D$={var_x * (1 - rz):g} (dot)",
+    band_handles.append(
+        tuple(
+            Line2D(
+                [],
+                [],
+                color=f"C{j + 2}",
+                lw=band_lw[i % 2],
+                alpha=0.22 + 0.18 * i,
+                solid_capstyle="butt",
+            )
+            for j in range(len(rho2_xy_list))
+        )
+    )
+    band_labels.append(
+        f"cases (ii)/(iii), $\\rho_{{XZ}}^2$={rz}: up to $D$={var_x * (1 - rz):g} (dot)"
     )
 ax_l.text(
     0.98,
@@ -146,7 +157,14 @@ ax_l.text(
 ax_l.set_xlabel("distortion $D$ (MSE)")
 ax_l.set_ylabel("leakage [bits/entry]")
 ax_l.set_title("leakage")
-ax_l.legend(fontsize=7)
+line_handles, line_labels = ax_l.get_legend_handles_labels()
+ax_l.legend(
+    line_handles + band_handles,
+    line_labels + band_labels,
+    handler_map={tuple: HandlerTuple(ndivide=None, pad=0.0)},
+    handlelength=3.0,
+    fontsize=7,
+)
 fig.suptitle(
     f"Fig. 5: Gaussian data, $\\sigma_X^2$={var_x:g} (correlations assumed, not given in the paper)"
 )

@@ -4,7 +4,7 @@
 #     formats: py:percent
 #     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation
 #   kernelspec:
-#     display_name: Python 3
+#     display_name: Python 3 (ipykernel)
 #     language: python
 #     name: python3
 # ---
@@ -26,11 +26,11 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
-n_D: int = 37  # distortions on [D_lo, D_hi] for the surface
-D_lo: float = 0.02  # smallest distortion of the surface
-D_hi: float = 0.74  # largest distortion of the surface
-n_E: int = 25  # equivocations per distortion, from 0 to Gamma(D)
-n_curve: int = 101  # points of the Gamma and E* curves
+n_D: int = 37  # distortions on [D_lo, D_hi] for the surface [>= 1]
+D_lo: float = 0.02  # smallest distortion of the surface [>= 0]
+D_hi: float = 0.74  # largest distortion of the surface [>= 0]
+n_E: int = 25  # equivocations per distortion, from 0 to Gamma(D) [>= 1] [<= 100000]
+n_curve: int = 101  # points of the Gamma and E* curves [>= 1]
 
 # %%
 import matplotlib.pyplot as plt
@@ -95,7 +95,7 @@ ax3.set_ylabel("equivocation $E$ [bits]")
 ax3.set_zlabel("rate $R$ [bits]")
 ax3.set_title("$R(D,E)$ over $E\\leq\\Gamma(D)$")
 ax2 = fig.add_subplot(1, 2, 2)
-for D in [0.1, 0.25, 0.4]:
+for D in [0.1, 0.25, 0.4, 0.6]:  # 0.6: zero leakage is affordable, the slice ends at E = 1
     sub = certified(up.rde_surface(p_src, dist, [D], 9 if quick else 41), decimals=RDE_DIGITS)
     ax2.plot(sub.E, sub.R, label=f"$D$={D}")
     ax2.plot(sub.E_star.iloc[0], sub.R.iloc[0], "k.", ms=6)
@@ -105,6 +105,44 @@ ax2.set_title("slices: flat up to $E^*$ (dots), rising to $\\Gamma(D)$")
 ax2.legend(fontsize=8)
 fig.suptitle("Fig. 3a (computed): rate–distortion–equivocation boundary, Remark-4 instance")
 savefig(fig, "utility_privacy/fig3a_rde_region", data=surface)
+
+# %% [markdown]
+# ## Exercises
+# **1 (concept).** Why is each slice $R(D, E)$ of Fig. 3a flat for $E$ up to $E^*(D)$ (the dots)?
+#
+# <details><summary>Solution</summary>
+#
+# The encoder that reaches the minimal rate $R(D)$ already leaves the equivocation $E^*(D)$.
+# Asking for any $E \le E^*(D)$ is met by that same encoder at no extra rate; only more
+# equivocation than $E^*(D)$ has to be paid for with rate, up to $\Gamma(D)$.
+#
+# </details>
+
+# %% [markdown]
+# **2 (code).** On this instance $R(D) = 2 - h(D) - D\log_2 3$ and $R(D, \Gamma(D)) = 2 - h(D) - D$. Compute the
+# price of maximal privacy $R(D, \Gamma(D)) - R(D)$ at $D = 0.25$, in bits. The check compares with
+# the convex solvers of the table above. Run the check cell to see whether your answer is right.
+
+# %%
+from nsp.exercises import check
+
+answer = None  # replace None by your computation
+check("equivocation.privacy_price", answer)
+
+# %% [markdown]
+# <details><summary>Solution</summary>
+#
+# ```python
+# import numpy as np
+#
+# from nsp.info import binary_entropy
+#
+# D = 0.25
+# answer = (2 - binary_entropy(D) - D) - (2 - binary_entropy(D) - D * np.log2(3))
+# check("equivocation.privacy_price", answer)
+# ```
+#
+# </details>
 
 # %% [markdown]
 # ## Differences from the paper
@@ -118,7 +156,8 @@ savefig(fig, "utility_privacy/fig3a_rde_region", data=surface)
 #   own convex program (the release independent of $X_h$) and equals
 #   $\frac12\bigl(1-h(2D-1)\bigr)$ on this instance. Just below it $R(D,E)$ rises steeply
 #   (e.g. $R(\frac12,0.999)=0.404$ against $R(\frac12,1)=\frac12$ bit), which the surface
-#   shows as a steep edge, not a notch.
+#   shows as a steep edge, not a notch. The slice at $D=0.6$ (right panel) ends at zero leakage,
+#   $E=1$, with $\frac12(1-h(0.2))=0.139$ bit.
 # * **Eq. (10) is garbled** in the paper ("max over min"); it is read as
 #   $\Gamma(D)=\max_{p(\hat x\mid x):\,\mathbb E d\le D}H(X_{\mathcal K_h}\mid\hat X)$.
 #   **Remark 3** writes $p(\hat x\mid x_{\mathcal K_h})$ where the Markov encoder is

@@ -4,7 +4,7 @@
 #     formats: py:percent
 #     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation
 #   kernelspec:
-#     display_name: Python 3
+#     display_name: Python 3 (ipykernel)
 #     language: python
 #     name: python3
 # ---
@@ -21,12 +21,12 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
-n_rows: int = 6  # rows of the illustrative database of Fig. 1
-D_gender: float = 0.25  # Hamming distortion of the gender sanitizer (Example 1's channel)
-weight_bin: int = 10  # width in lb of the reported weight ranges
-n_points: int = 400  # source points of the Fig. 2 sketch
-rate_bits: float = 2.0  # rate R per dimension: 2^(2R) reproduction points in two dimensions
-seed: int = 1  # seed of the synthetic rows, the sanitizer and the source points
+n_rows: int = 6  # rows of the illustrative database of Fig. 1 [>= 1]
+D_gender: float = 0.25  # Hamming distortion of the gender sanitizer (Example 1) [>= 0] [<= 1]
+weight_bin: int = 10  # width in lb of the reported weight ranges [>= 1]
+n_points: int = 400  # source points of the Fig. 2 sketch [>= 1]
+rate_bits: float = 2.0  # rate R per dimension: 2^(2R) reproduction points in two dimensions [>= 0]
+seed: int = 1  # seed of the synthetic rows, the sanitizer and the source points [>= 0]
 
 # %%
 import matplotlib.pyplot as plt

@@ -4,7 +4,7 @@
 #     formats: py:percent
 #     notebook_metadata_filter: kernelspec,jupytext,-jupytext.text_representation
 #   kernelspec:
-#     display_name: Python 3
+#     display_name: Python 3 (ipykernel)
 #     language: python
 #     name: python3
 # ---
@@ -27,10 +27,10 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
-crossover_xh: float = 0.1  # BSC crossover from X_r to the private X_h
-crossover_z: float = 0.2  # BSC crossover from X_r to the side information Z
-n_grid: int = 26  # distortions on [0, 1/2]
-n_family: int = 41  # crossovers a of the Theorem-2 family (U is X_r through a BSC with crossover a)
+crossover_xh: float = 0.1  # BSC crossover from X_r to the private X_h [>= 0] [<= 1]
+crossover_z: float = 0.2  # BSC crossover from X_r to the side information Z [>= 0] [<= 1]
+n_grid: int = 26  # distortions on [0, 1/2] [>= 1]
+n_family: int = 41  # crossovers a of the Theorem-2 family (U: X_r through a BSC(a)) [>= 1]
 
 # %%
 import matplotlib.pyplot as plt

@@ -6,19 +6,19 @@ repository's ``data/``), are filled by ``make data`` (= ``python -m nsp data fet
 ``registry.json`` whenever a loader reads them. See ``data/README.md`` for provenance and
 licences.
 
-=======================================  ============================================  ==========
-loader                                   data                                          fidelity
-=======================================  ============================================  ==========
-:func:`load_adult`                       UCI Adult, 48,842 people (privacy funnel)      exact
-:func:`load_hungarian_heart`             UCI heart disease, Hungary (agglomerative)     exact
-:func:`load_smart_meter`                 SGSC 50 homes, half-hourly (noiseless Fig. 3)  stand-in
-:func:`load_ausgrid`                     Ausgrid solar home CSV (user's own file)       exact
-:func:`load_ausgrid_customer12`          Ausgrid customer 12, 2011-12                   partial
-:func:`load_redd`                        REDD low_freq (fragment, or user's tree)       partial
-:func:`load_redd_house1`                 REDD house 1, Apr-May 2011, 1 min / 3 s        partial
-:func:`load_nilm_household`              REFIT 2, 20 and UK-DALE 2, 30 s (Fig. 4)       stand-in
-:func:`load_nyc_taxi`                    NYC taxi Jan 2016 sample (or Kaggle 2014)      stand-in
-=======================================  ============================================  ==========
+=======================================  ==============================================  ==========
+loader                                   data                                            fidelity
+=======================================  ==============================================  ==========
+:func:`load_adult`                       UCI Adult, 48,842 people (privacy funnel)       exact
+:func:`load_hungarian_heart`             UCI heart disease, Hungary (agglomerative)      exact
+:func:`load_smart_meter`                 SGSC 50 homes, half-hourly (noiseless Fig. 3)   stand-in
+:func:`load_ausgrid`                     Ausgrid solar home CSV (user's own file)        exact
+:func:`load_ausgrid_customer12`          Ausgrid customer 12, 2011-12                    partial
+:func:`load_redd`                        REDD low_freq (fragment, or user's tree)        partial
+:func:`load_redd_house1`                 REDD house 1, Apr-May 2011, 1 min / 3 s         partial
+:func:`load_nilm_household`              REFIT 2, 20 and UK-DALE 2, 30 s (Fig. 4)        stand-in
+:func:`load_nyc_taxi`                    NYC taxi Jan 2016 sample (or Kaggle 2014)       stand-in
+=======================================  ==============================================  ==========
 
 Beside the loaders, the counting steps of the experiments, each with ``engine="pandas"``
 (in memory, the default) or ``engine="dask"`` (a Dask DataFrame, a path glob or a list of

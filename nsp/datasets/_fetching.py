@@ -33,6 +33,7 @@ import pandas as pd
 from tqdm.auto import tqdm
 
 from nsp._atomic import atomic_path
+from nsp._validation import as_path
 from nsp.paths import data_dir, data_mirror
 
 from . import _registry as _reg
@@ -87,12 +88,24 @@ def _download(url: str, dest: Path, *, timeout: float) -> None:
         shutil.copyfileobj(resp, out, length=1 << 20)
 
 
+#: The loaders that read a file of the user's own (``path=``, not checksummed) in place of a
+#: dataset's registered files; the other datasets' loaders read only the registered files.
+_OWN_FILE_LOADERS: dict[str, str] = {
+    "nilm_refit_ukdale": "load_nilm_household",
+    "nyc_taxi": "load_nyc_taxi",
+    "redd": "load_redd",
+    "sgsc_smart_meter": "load_smart_meter",
+}
+
+
 def _replace_fix(entry: FileEntry) -> str:
     """Return the fix for a file in the data folder whose sha256 is not the registered one."""
+    loader = _OWN_FILE_LOADERS.get(entry.dataset)
+    own = f" To use a file of your own instead, pass path= to {loader}()." if loader else ""
     return (
         f"Run `nsp data fetch --force {entry.key}` to replace it with the registered version "
         f"(in Python: fetch({entry.key!r}, force=True)); `make data` then verifies every "
-        f"file. To use a file of your own instead, pass path= to the loader."
+        f"file.{own}"
     )
 
 
@@ -251,7 +264,9 @@ def fetch(
         download, pyreadr missing); the message lists each with the URL to get it from, the
         path to save it to, or the ``pip install`` command.
     ValueError
-        An unknown dataset or file name.
+        An unknown dataset or file name; ``mirror`` or ``data_home`` not a path, or a file.
+    FileNotFoundError
+        ``mirror`` is given and does not exist.
 
     Examples
     --------
@@ -260,7 +275,9 @@ def fetch(
     """
     entries = _reg.REGISTRY.select(names)
     root = data_dir(data_home)
-    mirror_root = Path(mirror).expanduser().resolve() if mirror is not None else data_mirror()
+    mirror_root = (
+        as_path("mirror", mirror, kind="folder").resolve() if mirror is not None else data_mirror()
+    )
     network = _network_allowed(allow_network)
 
     done: list[Path] = []
@@ -481,19 +498,30 @@ def unregistered_mirror_files(mirror: str | os.PathLike[str] | None = None) -> l
     ----------
     mirror : path, optional
         A folder laid out as ``<mirror>/<dataset>/<file>``. Default ``$NSP_DATA_MIRROR``; with
-        neither, the list is empty.
+        neither, or when the variable names no folder, the list is empty.
 
     Returns
     -------
     list of str
         Sorted ``dataset/file`` names.
 
+    Raises
+    ------
+    ValueError
+        If ``mirror`` is not a path, or is a file.
+    FileNotFoundError
+        If ``mirror`` is given and does not exist.
+
     Examples
     --------
-    >>> unregistered_mirror_files("/nonexistent")
-    []
+    >>> import pathlib, tempfile
+    >>> mirror = pathlib.Path(tempfile.mkdtemp())
+    >>> (mirror / "adult").mkdir()
+    >>> _ = (mirror / "adult" / "adult.data.old").write_text("a copy kept by hand")
+    >>> unregistered_mirror_files(mirror)
+    ['adult/adult.data.old']
     """
-    root = Path(mirror).expanduser() if mirror is not None else data_mirror()
+    root = as_path("mirror", mirror, kind="folder") if mirror is not None else data_mirror()
     if root is None or not root.is_dir():
         return []
     known = {entry.key for entry in _reg.REGISTRY}

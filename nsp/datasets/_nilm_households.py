@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from nsp._validation import check_choice, check_int
+from nsp._validation import as_path, check_choice, check_int
 
 from . import _registry as _reg
 from ._fetching import registered_path
@@ -68,6 +68,10 @@ def read_nilm_household_file(path: str | os.PathLike[str]) -> pd.DataFrame:
     MalformedFileError
         (a ValueError) naming the file when a column is missing, a value is not a number, a
         time does not parse, or times are not strictly increasing.
+    ValueError
+        If ``path`` is not a path, or is a folder.
+    FileNotFoundError
+        If ``path`` does not exist.
 
     Examples
     --------
@@ -80,6 +84,7 @@ def read_nilm_household_file(path: str | os.PathLike[str]) -> pd.DataFrame:
     >>> read_nilm_household_file(f)["aggregate"].tolist()
     [300.0, nan]
     """
+    path = as_path("path", path, kind="file")
     try:
         raw = pd.read_csv(path, dtype=str, keep_default_na=False, na_values=[""])
     except (OSError, pd.errors.ParserError, UnicodeDecodeError) as exc:
@@ -183,9 +188,11 @@ def load_nilm_household(
     Raises
     ------
     FileNotFoundError
-        If a requested month (or any month at all) has no file.
+        If ``path`` does not exist, or a requested month (or any month at all) has no file.
     MalformedFileError
         If a file is not of the format.
+    ValueError
+        If ``path`` is not a path or is a file, or ``data_home`` is not a path.
 
     Examples
     --------
@@ -196,7 +203,7 @@ def load_nilm_household(
     dataset = check_choice("dataset", dataset, ("REFIT", "UKDALE"))
     house = check_int("house", house, low=1)
     if path is not None:
-        folder = Path(path)
+        folder = as_path("path", path, kind="folder")
         found = {
             m.group(3): folder / f.name
             for f in sorted(folder.iterdir())

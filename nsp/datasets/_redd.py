@@ -20,7 +20,7 @@ import numpy as np
 import pandas as pd
 import scipy.io
 
-from nsp._validation import check_choice
+from nsp._validation import as_path, check_choice
 from nsp.paths import data_dir
 
 from . import _registry as _reg
@@ -89,9 +89,13 @@ def read_redd_channel(path: str | os.PathLike[str]) -> pd.DataFrame:
     ------
     MalformedFileError
         (a ValueError) naming the file and line of the first bad row.
+    ValueError
+        If ``path`` is not a path, or is a folder.
+    FileNotFoundError
+        If ``path`` does not exist.
     """
     frame = read_table(
-        path,
+        as_path("path", path, kind="file"),
         kinds={"unix_ts": "int", "watts": "float"},
         names=("unix_ts", "watts"),
         header=False,
@@ -119,7 +123,12 @@ def read_redd_labels(path: str | os.PathLike[str]) -> dict[int, str]:
     MalformedFileError
         (a ValueError) naming the file and line of a line that is not ``<channel> <label>``
         (a label is a name, not a number) or of a channel labelled twice.
+    ValueError
+        If ``path`` is not a path, or is a folder.
+    FileNotFoundError
+        If ``path`` does not exist.
     """
+    path = as_path("path", path, kind="file")
     labels: dict[int, str] = {}
     with open_text(path) as fh:
         for lineno, line in enumerate(fh, start=1):
@@ -216,10 +225,12 @@ def load_redd(
     Raises
     ------
     FileNotFoundError
-        If the house or a requested channel is not available (the message says where
-        it was looked for).
+        If ``path`` does not exist, or the house or a requested channel is not available
+        (the message says where it was looked for).
     MalformedFileError
         (a ValueError) naming file and line of a malformed row.
+    ValueError
+        If ``path`` or ``data_home`` is not a path.
 
     Examples
     --------
@@ -240,7 +251,7 @@ def load_redd(
 
     files: dict[int, Path]
     if path is not None:
-        path = Path(path)
+        path = as_path("path", path, kind="any")
         if path.is_file():
             m = _CHANNEL_RE.search(path.name)
             if not m:
@@ -259,10 +270,6 @@ def load_redd(
                 )
             house_dir, files = hd, _channel_files(hd)
             fidelity = "user file"
-        else:
-            raise FileNotFoundError(
-                f"{path} not found (a REDD folder or channel file was expected)"
-            )
     else:
         tree = data_dir(data_home) / "redd" / "low_freq" / f"house_{house}"
         if tree.is_dir():

@@ -51,6 +51,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from nsp._validation import as_path
+
 from ._convert import RECIPES, describe_recipe
 from ._errors import ChecksumError
 
@@ -332,12 +334,14 @@ def load_registry(path: os.PathLike[str] | str | None = None) -> Registry:
     Raises
     ------
     ValueError
-        If the table breaks one of those rules.
+        If the table breaks one of those rules, or ``path`` is not a path or is a folder.
+    FileNotFoundError
+        If ``path`` does not exist.
     """
     if path is None:
         text = resources.files(__package__).joinpath("registry.json").read_text(encoding="utf-8")
     else:
-        text = Path(path).read_text(encoding="utf-8")
+        text = as_path("path", path, kind="file").read_text(encoding="utf-8")
     raw = json.loads(text)
     datasets = {
         key: DatasetInfo(
@@ -400,6 +404,13 @@ def sha256_file(path: os.PathLike[str] | str, *, use_cache: bool = True) -> str:
     str
         The 64 hexadecimal digits of the sha256.
 
+    Raises
+    ------
+    ValueError
+        If ``path`` is not a path, or is a folder.
+    FileNotFoundError
+        If ``path`` does not exist.
+
     Examples
     --------
     >>> import tempfile, pathlib
@@ -408,7 +419,7 @@ def sha256_file(path: os.PathLike[str] | str, *, use_cache: bool = True) -> str:
     >>> sha256_file(p)[:16]
     'ba7816bf8f01cfea'
     """
-    p = Path(path)
+    p = as_path("path", path, kind="file")
     st = p.stat()
     key = (str(p.resolve()), st.st_size, st.st_mtime_ns)
     if use_cache and key in _HASH_CACHE:

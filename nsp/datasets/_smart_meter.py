@@ -31,7 +31,7 @@ import numpy as np
 import pandas as pd
 
 from nsp._dask import check_pandas, expand_paths, file_kind, import_dask
-from nsp._validation import check_choice
+from nsp._validation import as_path, check_choice
 from nsp.paths import data_dir
 from nsp.scale._membership import (
     SEVERAL_CHANNELS,
@@ -204,6 +204,10 @@ def load_ausgrid(
         (a ValueError) naming the file and line: wrong number of fields, a value that is not
         a number, an unknown channel, a bad date, a duplicated customer/channel/day, or a
         header without the 48 half-hour columns.
+    ValueError
+        If ``path`` is not a path, or is a folder.
+    FileNotFoundError
+        If ``path`` does not exist (the message says where to download the file).
 
     Examples
     --------
@@ -213,13 +217,13 @@ def load_ausgrid(
         gc = frame[frame.channel == "GC"]
         daily = gc.groupby(["customer", gc.timestamp.dt.date])["kwh"].sum()
     """
-    path = Path(path)
-    if not path.is_file():
+    try:
+        path = as_path("path", path, kind="file")
+    except FileNotFoundError as exc:
         raise FileNotFoundError(
-            f"{path} not found (Ausgrid solar home data: download the zip from "
-            f"{AUSGRID_2012_13_URL} or https://pierreh.eu/downloads/Ausgrid_solar_home_data.zip "
-            f"and pass the CSV's path)"
-        )
+            f"{exc} (Ausgrid solar home data: download the zip from {AUSGRID_2012_13_URL} or "
+            f"https://pierreh.eu/downloads/Ausgrid_solar_home_data.zip and pass the CSV's path)"
+        ) from None
     chosen = _channels_arg(channels, AUSGRID_CHANNELS)
     first = first_line(path)
     skip = 0 if first.lstrip().lower().startswith("customer") else 1
@@ -596,11 +600,12 @@ def load_smart_meter(
             file = registered_path(entry.dataset, entry.file, data_home=data_home)
             fidelity, stand_in = entry.fidelity, entry.stand_in_for
         else:
-            file = Path(path)
-            if not file.is_file():
+            try:
+                file = as_path("path", path, kind="file")
+            except FileNotFoundError as exc:
                 raise FileNotFoundError(
-                    f"{file} not found (an SGSC interval-reading CSV was expected)"
-                )
+                    f"{exc} (an SGSC interval-reading CSV was expected)"
+                ) from None
             fidelity, stand_in = "user file", entry.stand_in_for
         frame = _load_sgsc_file(file, chosen, start, end, fidelity=fidelity, stand_in=stand_in)
         if stand_in:

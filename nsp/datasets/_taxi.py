@@ -20,7 +20,7 @@ import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
 from nsp._dask import check_pandas, expand_paths, file_kind, import_dask
-from nsp._validation import check_choice, check_real
+from nsp._validation import as_path, check_choice, check_real
 from nsp.paths import data_dir
 from nsp.scale._taxi import boxes_for, coordinate_bins, curve_frame, uniqueness_dask
 
@@ -448,9 +448,10 @@ def load_nyc_taxi(
                 f"path must be one file with engine='pandas' (several need engine='dask'); "
                 f"got {type(path).__name__}"
             )
-        file = Path(path)
-        if not file.is_file():
-            raise FileNotFoundError(f"{file} not found (a taxi trip CSV was expected)")
+        try:
+            file = as_path("path", path, kind="file")
+        except FileNotFoundError as exc:
+            raise FileNotFoundError(f"{exc} (a taxi trip CSV was expected)") from None
         fidelity, stand_in, chosen = "user file", None, "user file"
     elif chosen == "kaggle-2014" or (chosen == "auto" and original.is_file()):
         if not original.is_file():

@@ -159,7 +159,7 @@ def uci_metadata(dataset: str | int, *, allow_network: bool | None = None) -> UC
     asked = f"uci_metadata({dataset!r}) asks UCI's web API (ucimlrepo.fetch_ucirepo(id={uci_id}))"
     offline_fix = (
         "The original UCI files work offline: load_adult(), load_hungarian_heart() "
-        "(make data / nsp data fetch)."
+        "(after `make data` or `nsp data fetch`)."
     )
     if not _network_allowed(allow_network):
         raise UCIUnavailableError(

@@ -5,38 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from numpy.typing import ArrayLike, NDArray
+from numpy.typing import ArrayLike
 
-from nsp.joint import Joint, _as_counts
+from nsp.joint import Joint
+from nsp.notions._bootstrap import counts_of
 
-__all__ = ["MAX_UNSEEN_MASS", "MIN_RECORDS_PER_CELL", "counts_of", "diagnostics"]
+__all__ = ["MAX_UNSEEN_MASS", "MIN_RECORDS_PER_CELL", "diagnostics"]
 
 #: The sample-size rule, first half: warn below this many records per cell of the table.
 MIN_RECORDS_PER_CELL = 5.0
 #: The sample-size rule, second half: warn above this Good–Turing unseen mass ``n1 / N``.
 MAX_UNSEEN_MASS = 0.01
-
-
-def counts_of(joint: Joint | ArrayLike) -> NDArray[np.int64]:
-    """Return the count table behind ``joint`` (a :class:`~nsp.joint.Joint` or counts).
-
-    A :class:`~nsp.joint.Joint` gives its ``counts``; without them, ``p_sx * n_records`` when
-    that is a table of integers (a joint built from records with ``n_records`` given). An
-    array is validated as a count table, as :meth:`nsp.joint.Joint.from_counts` does.
-    """
-    if not isinstance(joint, Joint):
-        return np.array(_as_counts(joint, name="joint"))
-    if joint.counts is not None:
-        return np.array(joint.counts)
-    scaled = joint.p_sx * joint.n_records
-    rounded = np.rint(scaled)
-    if joint.n_records <= 0 or not np.allclose(scaled, rounded, rtol=0.0, atol=1e-6):
-        raise ValueError(
-            f"joint must carry its record counts (counts, or n_records with p_sx * n_records "
-            f"integral) to be estimated from; joint {joint.name!r} has n_records="
-            f"{joint.n_records} and no counts"
-        )
-    return rounded.astype(np.int64)
 
 
 def diagnostics(joint: Joint | ArrayLike) -> dict[str, Any]:

@@ -11,10 +11,22 @@ import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
 from nsp._validation import Base, check_base, check_choice, check_int, check_real
-from nsp.estimate._diagnostics import counts_of, diagnostics
+from nsp.estimate._diagnostics import diagnostics
 from nsp.joint import Joint
-from nsp.notions import COLUMNS, Mechanism, evaluate_many, sibson_column
-from nsp.notions._evaluation import STACK_COLUMNS, _stack_columns
+from nsp.notions import Mechanism, evaluate_many, sibson_column
+from nsp.notions._bootstrap import (
+    counts_of,
+    interval,
+    replicate_columns,
+    stack_columns,
+    upper_bounds,
+)
+from nsp.notions._columns import (
+    FIXED_COLUMNS,
+    STACK_COLUMNS,
+    SUPPORT_COLUMNS,
+    measure_columns,
+)
 
 __all__ = [
     "ESTIMATORS",
@@ -35,17 +47,6 @@ SHANNON_COLUMNS: tuple[str, ...] = (
     "output_entropy",
     "data_entropy",
 )
-#: The columns that see only the support of ``p(s, x)``: no bootstrap interval is valid.
-SUPPORT_COLUMNS: tuple[str, ...] = (
-    "nonstochastic_leakage",
-    "maximin_information",
-    "noiseless_epsilon",
-    "secret_hartley_entropy",
-    "output_hartley_entropy",
-    "data_hartley_entropy",
-)
-#: The columns that do not depend on the joint (a property of the channel alone).
-FIXED_COLUMNS: tuple[str, ...] = ("ldp_epsilon",)
 #: What the ``status`` column says.
 STATUSES: dict[str, str] = {
     "interval": "bootstrap interval (bias-shifted percentile, multinomial resampling of the "
@@ -60,12 +61,6 @@ STATUSES: dict[str, str] = {
     "once, or added to an empty cell) changes the support it is computed on",
     "undefined": "the notion is not defined here (NaN point)",
 }
-# Lower (and upper) ends of each column's range, to clip the interval to.
-_RANGE: dict[str, tuple[float, float]] = {
-    "hamming_distortion": (0.0, 1.0),
-    "prior_error": (0.0, 1.0),
-}
-
 
 _FRAME_COLUMNS = (
     "mechanism",
@@ -81,12 +76,6 @@ _FRAME_COLUMNS = (
     "estimator",
     "status",
 )
-
-
-def _reported(alphas: tuple[float, ...]) -> list[str]:
-    head, tail = COLUMNS
-    names = [*head[4:], *(sibson_column(a) for a in alphas), *tail[:7], *tail[9:17]]
-    return [n for n in names if n != "range_is_product"]
 
 
 def _fragile(cnt: NDArray[np.int64], mechs: Sequence[Mechanism]) -> dict[str, NDArray[np.bool_]]:
@@ -167,26 +156,9 @@ def _jackknife(
     loo = np.repeat(cnt.reshape(1, -1).astype(np.float64), cells.size, axis=0)
     loo[np.arange(cells.size), cells] -= 1.0
     loo /= n - 1
-    cols = _stack_columns(mechs, loo.reshape(-1, *cnt.shape), x_values=x, alphas=alphas, base=base)
+    cols = stack_columns(mechs, loo.reshape(-1, *cnt.shape), x_values=x, alphas=alphas, base=base)
     weights = cnt.reshape(-1)[cells] / n
     return {name: n * plugin[name] - (n - 1) * (weights @ cols[name]) for name in SHANNON_COLUMNS}
-
-
-def _bootstrap(
-    cnt: NDArray[np.int64],
-    mechs: Sequence[Mechanism],
-    x: NDArray[np.float64] | None,
-    alphas: tuple[float, ...],
-    base: Base,
-    n_boot: int,
-    seed: int,
-) -> dict[str, NDArray[np.float64]]:
-    """Evaluate the probability columns on ``n_boot`` multinomial resamples of the table."""
-    n = int(cnt.sum())
-    rng = np.random.default_rng(seed)
-    p = cnt.reshape(-1) / n
-    draws = rng.multinomial(n, p, size=n_boot).reshape(n_boot, *cnt.shape) / n
-    return _stack_columns(mechs, draws, x_values=x, alphas=alphas, base=base)
 
 
 def estimate_many(
@@ -292,7 +264,7 @@ def estimate_many(
     x = None if x_values is None else np.asarray(x_values, dtype=np.float64)
     a = tuple(float(v) for v in alphas)
     diag = diagnostics(cnt)
-    names = _reported(a)
+    names = measure_columns(a)
     if not mechs:
         out = pd.DataFrame({c: [] for c in _FRAME_COLUMNS})
     else:
@@ -320,8 +292,10 @@ def _rows(
     k = len(mechs)
     prob = [*STACK_COLUMNS, *(sibson_column(v) for v in alphas)]
     plugin = {name: frame[name].to_numpy(dtype=np.float64) for name in names}
-    boot = _bootstrap(cnt, mechs, x, alphas, base, n_boot, seed)
-    tail = (1.0 - level) / 2.0
+    boot = replicate_columns(
+        cnt, mechs, x_values=x, alphas=alphas, base=base, n_boot=n_boot, seed=seed
+    )
+    bounds = upper_bounds(mechs, cnt.shape, x_values=x, alphas=alphas, base=base)
     point = dict(plugin)
     label = {name: np.full(k, "plugin", dtype=object) for name in names}
     if estimator != "plugin" and int(cnt.sum()) > 1:
@@ -345,13 +319,7 @@ def _rows(
         high = np.full(k, math.nan)
         se = np.full(k, math.nan)
         if name in prob:
-            reps = boot[name]
-            q_lo, q_hi = np.quantile(reps, [tail, 1.0 - tail], axis=0)
-            lo_end, hi_end = _RANGE.get(name, (0.0, math.inf))
-            shift = reps.mean(axis=0) - plugin[name]  # the bootstrap estimate of the bias
-            low = np.clip(q_lo - shift, lo_end, hi_end)
-            high = np.clip(q_hi - shift, lo_end, hi_end)
-            se = reps.std(axis=0, ddof=1)
+            low, high, se = interval(boot[name], plugin[name], level=level, high_end=bounds[name])
             status = np.full(k, "interval", dtype=object)
         elif name in FIXED_COLUMNS:
             low = high = plugin[name]

@@ -1,11 +1,19 @@
-"""Your own ``.ipynb`` copies of the notebooks (``make notebooks``), all in one process.
+"""Your own ``.ipynb`` copies of the notebooks (``make notebooks``, ``make lab``), in one process.
 
 ``python -m nsp.notebooks._copies`` writes ``build/notebooks/<key>.ipynb`` for every notebook
-source that has no copy yet; a copy that exists is yours and is never overwritten.
+source that has no copy yet; a copy that exists is yours and is never overwritten. ``make lab``
+opens JupyterLab on these copies, so that a student's saves never touch the tracked sources.
+A copy is a plain notebook, paired with no text file: it carries none of the source's jupytext
+settings (with them, JupyterLab refuses to open an ``.ipynb`` whose pairing names only
+``py:percent``; a kept copy made before is mended, its cells untouched). A kept copy older than
+its source (the material changed since it was made) is named, with how to get the new version.
 """
 
 from __future__ import annotations
 
+import argparse
+import json
+import os
 import sys
 from pathlib import Path
 
@@ -22,26 +30,74 @@ def write_copies(sources: list[Path], *, root: Path, dest: Path) -> tuple[list[P
     jupytext = _notebook_tool("jupytext")
     written, kept = [], []
     for src in sources:
-        target = dest / src.resolve().relative_to(root.resolve()).with_suffix(".ipynb")
+        target = _copy_path(src, root=root, dest=dest)
         if target.exists():
+            _unpair(target)
             kept.append(target)
             continue
+        notebook = jupytext.read(src)
+        notebook.metadata.pop("jupytext", None)
         with atomic_path(target) as partial:
-            jupytext.write(jupytext.read(src), partial, fmt="ipynb")
+            jupytext.write(notebook, partial, fmt="ipynb")
         written.append(target)
     return written, kept
 
 
+def _unpair(copy: Path) -> None:
+    """Drop the jupytext pairing a copy made by an older version carries; leave all else."""
+    try:
+        notebook = json.loads(copy.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return  # not a notebook we can read: the student's business
+    settings = notebook.get("metadata", {}).get("jupytext")
+    if not isinstance(settings, dict) or "formats" not in settings:
+        return
+    del notebook["metadata"]["jupytext"]
+    stat = copy.stat()
+    with atomic_path(copy) as partial:
+        partial.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", "utf-8")
+    os.utime(copy, ns=(stat.st_atime_ns, stat.st_mtime_ns))  # still as old as the student left it
+
+
+def _copy_path(src: Path, *, root: Path, dest: Path) -> Path:
+    """Return where the copy of the source ``root/<rel>.py`` lives: ``dest/<rel>.ipynb``."""
+    return dest / src.resolve().relative_to(root.resolve()).with_suffix(".ipynb")
+
+
+def older_than_source(sources: list[Path], *, root: Path, dest: Path) -> list[Path]:
+    """Return the copies that exist but were last written before their source changed."""
+    older = []
+    for src in sources:
+        target = _copy_path(src, root=root, dest=dest)
+        if target.exists() and target.stat().st_mtime < src.stat().st_mtime:
+            older.append(target)
+    return older
+
+
 def main(argv: list[str] | None = None) -> int:
     """Write the missing copies of the notebooks given (default all) and say what was done."""
-    root = notebooks_dir()
-    args = sys.argv[1:] if argv is None else argv
-    sources = [Path(a) for a in args] or sorted(
-        p for p in root.glob("*/*.py") if not p.name.startswith("_")
+    parser = argparse.ArgumentParser(
+        prog="python -m nsp.notebooks._copies",
+        description="Write an .ipynb copy of each notebook source that has none yet.",
     )
-    dest = build_dir() / "notebooks"
+    parser.add_argument("sources", nargs="*", type=Path, help="notebook sources (default all)")
+    parser.add_argument(
+        "--dest", type=Path, default=None, help="folder of the copies (default: build/notebooks)"
+    )
+    args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    root = notebooks_dir()
+    sources = args.sources or sorted(p for p in root.glob("*/*.py") if not p.name.startswith("_"))
+    dest = args.dest if args.dest is not None else build_dir() / "notebooks"
     written, kept = write_copies(sources, root=root, dest=dest)
     print(f"wrote {len(written)} notebook copies to {dest} ({len(kept)} kept as they were)")
+    older = older_than_source(sources, root=root, dest=dest)
+    if older:
+        names = ", ".join(str(p.relative_to(dest)) for p in older)
+        print(
+            f"{len(older)} of your copies are older than their notebook (the material changed "
+            f"since): {names}. Keep working on yours, or delete one and run make notebooks to "
+            "get the new version."
+        )
     return 0
 
 

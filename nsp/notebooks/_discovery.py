@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from nsp._validation import as_path
 from nsp.notebooks._parameters import Parameter, parse_parameters
 from nsp.paths import build_dir, notebooks_dir
 
@@ -71,9 +72,11 @@ def read_notebook(path: str | os.PathLike[str]) -> Notebook:
     ------
     ValueError
         If the notebook does not have exactly one cell tagged ``parameters``, or the cell is
-        malformed, or it has no ``quick`` parameter.
+        malformed, or it has no ``quick`` parameter; if ``path`` is not a path or is a folder.
+    FileNotFoundError
+        If ``path`` does not exist.
     """
-    path = Path(path).resolve()
+    path = as_path("path", path, kind="file").resolve()
     nb = _read(path)
     cells = [c for c in nb.cells if "parameters" in c.get("metadata", {}).get("tags", [])]
     if len(cells) != 1:
@@ -108,14 +111,22 @@ def discover(root: str | os.PathLike[str] | None = None) -> list[Notebook]:
     FileNotFoundError
         If the folder does not exist (for example with nsp installed from a wheel, which ships
         no notebooks), saying where it looked and how to point it elsewhere.
+    ValueError
+        If ``root`` is not a path, or is a file.
     """
-    base = Path(root) if root is not None else notebooks_dir()
+    if root is not None:
+        return _discover(as_path("root", root, kind="folder"))
+    base = notebooks_dir()
     if not base.is_dir():
         raise FileNotFoundError(
             f"no notebooks folder at {base}. The notebooks live in the source repository of nsp: "
             f"run from a checkout, or set NSP_PROJECT_DIR to one (or NSP_NOTEBOOKS_DIR to its "
             f"notebooks/ folder)."
         )
+    return _discover(base)
+
+
+def _discover(base: Path) -> list[Notebook]:
     return [read_notebook(p) for p in sorted(base.glob("*/*.py")) if not p.name.startswith("_")]
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from nsp import __version__
 from nsp._atomic import atomic_path
+from nsp._validation import as_path
 from nsp.paths import published_figures_dir
 
 try:  # numpy's SIMD dispatch: the extensions it may use, and those this CPU has
@@ -21,8 +22,9 @@ else:
 #: Set in the environment of every notebook kernel. One BLAS/OpenMP thread: a sum is then
 #: accumulated in one order whatever the machine's core count; a fixed hash seed: the order
 #: of sets of strings is the same in every run; no progress bars in executed notebooks (they
-#: show as widgets when a student runs the notebook in JupyterLab); and views drawn once,
-#: without sliders (``nsp.interactive.explore``).
+#: show as widgets when a student runs the notebook in JupyterLab); views drawn once,
+#: without sliders (``nsp.interactive.explore``); and figures shown inline, in the executed
+#: notebook, whatever ``MPLBACKEND`` the caller has (``Agg`` would leave them out).
 KERNEL_ENV: dict[str, str] = {
     "OPENBLAS_NUM_THREADS": "1",
     "OMP_NUM_THREADS": "1",
@@ -30,6 +32,7 @@ KERNEL_ENV: dict[str, str] = {
     "PYTHONHASHSEED": "0",
     "TQDM_DISABLE": "1",
     "NSP_STATIC": "1",
+    "MPLBACKEND": "module://matplotlib_inline.backend_inline",
 }
 
 
@@ -126,8 +129,17 @@ def write_environment(folder: str | os.PathLike[str] | None = None) -> Path:
     -------
     pathlib.Path
         The file ``<folder>/ENVIRONMENT.txt``.
+
+    Raises
+    ------
+    ValueError
+        If ``folder`` is not a path, or is a file.
     """
-    target = Path(folder) if folder is not None else published_figures_dir()
+    target = (
+        as_path("folder", folder, kind="new-folder")
+        if folder is not None
+        else published_figures_dir()
+    )
     lines = [
         "# The environment the figures in this folder were made in (written by nsp figures).",
         "# Install it with make install (requirements.lock).",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import os
 import re
 from collections.abc import Mapping
@@ -10,12 +11,26 @@ from pathlib import Path
 from typing import Any
 
 from nsp._atomic import atomic_path
-from nsp.notebooks._discovery import Notebook, _notebook_tool, _read, find
+from nsp._validation import as_path
+from nsp.notebooks._discovery import Notebook, _notebook_tool, _read, find, read_notebook
 from nsp.notebooks._kernels import kernel_manager, reset, stop_kernels, stopping
 from nsp.notebooks._parameters import check_value, convert_value
 from nsp.notebooks._pins import KERNEL_ENV, environment, numerical_pins
 from nsp.notebooks._progress import Progress
 from nsp.paths import figures_dir, project_root, published_figures_dir
+
+#: papermill's own reading of the parameters cell, which nsp has read and checked already: its
+#: parser gives up on a help comment holding "=" (the ranges ``[>= 1]``) and then calls every
+#: parameter given for that line unknown. Both warnings would only mislead.
+_PAPERMILL_PARSER_NOISE = ("Unable to parse line", "Passed unknown parameter")
+
+
+def _not_papermill_parser_noise(record: logging.LogRecord) -> bool:
+    return not record.getMessage().startswith(_PAPERMILL_PARSER_NOISE)
+
+
+for _name in ("papermill", "papermill.translators"):  # a filter sees its own logger's records
+    logging.getLogger(_name).addFilter(_not_papermill_parser_noise)
 
 
 def resolve_parameters(
@@ -208,8 +223,10 @@ def run(
     Raises
     ------
     ValueError
-        For unknown parameters or values of the wrong type, or ``publish`` with ``quick`` or
-        parameters; nothing runs then.
+        For unknown parameters or values of the wrong type, ``publish`` with ``quick`` or
+        parameters, an unknown notebook, or an ``output`` that is a folder; nothing runs then.
+    FileNotFoundError
+        If ``nb`` is a path that does not exist.
     NotebookError
         If a cell fails: the executed notebook with the traceback is kept at
         ``build/failed/<key>.ipynb`` (named in the error) and nothing is written at ``output``.
@@ -217,8 +234,16 @@ def run(
         On Ctrl-C: the kernel is interrupted and killed, and no executed notebook is written
         (files the notebook's cells saved before the interrupt stay).
     """
-    if not isinstance(nb, Notebook):
-        nb = find(os.fspath(nb))
+    if output is not None:  # checked before anything is read or run
+        output = as_path("output", output, kind="new-file")
+    if isinstance(nb, os.PathLike):
+        nb = read_notebook(as_path("nb", nb, kind="file"))
+    elif isinstance(nb, str):
+        nb = find(nb)
+    elif not isinstance(nb, Notebook):
+        raise ValueError(
+            f"nb must be a Notebook, a key or a path; got {nb!r} ({type(nb).__name__})"
+        )
     reset()
     with Progress(1, enabled=progress) as reporter:
         try:

@@ -25,8 +25,9 @@ Every paper's method as a sweep of mechanisms
 The comparison's analysis
     :func:`evaluate_methods`, :func:`frontiers`, :func:`best_methods`,
     :func:`best_methods_summary`, :func:`winner_shares`, :func:`reversals`,
-    :func:`definedness`; :data:`LEAKAGES`, :data:`UTILITIES`, :data:`TIE_TOL`. The
-    comparison's joints, tables and figures are in :mod:`nsp.papers.compare`.
+    :func:`definedness`; :data:`LEAKAGES`, :data:`UTILITIES`, :data:`TIE_TOL`,
+    :data:`MIN_MARGIN` (the least lead that counts as a win; with intervals, they must also be
+    apart). The comparison's joints, tables and figures are in :mod:`nsp.papers.compare`.
 
 Units
 -----
@@ -118,8 +119,10 @@ IEEE Trans. Automatic Control, 2013 (maximin information).
 
 from __future__ import annotations
 
+from nsp.notions._columns import COLUMNS, sibson_column
 from nsp.notions._compare import (
     LEAKAGES,
+    MIN_MARGIN,
     TIE_TOL,
     UTILITIES,
     best_methods,
@@ -130,7 +133,7 @@ from nsp.notions._compare import (
     reversals,
     winner_shares,
 )
-from nsp.notions._evaluation import COLUMNS, Evaluation, evaluate, evaluate_many, sibson_column
+from nsp.notions._evaluation import Evaluation, evaluate, evaluate_many
 from nsp.notions._mechanism import Mechanism
 from nsp.notions._methods import (
     FAMILIES,
@@ -151,6 +154,7 @@ __all__ = [
     "FAMILIES",
     "LEAKAGES",
     "METHODS",
+    "MIN_MARGIN",
     "Mechanism",
     "RELATIONS",
     "Relation",

@@ -16,6 +16,11 @@ notion of :data:`LEAKAGES` and a utility loss,
 * :func:`definedness` — which (method, notion) pairs are undefined, infinite or constant, and
   why.
 
+A lead counts as a win only when the data back it: by more than :data:`MIN_MARGIN` (0.001
+bit by default, the keyword ``min_margin``) and, when the frame carries bootstrap intervals
+(:func:`evaluate_methods` with ``ci``), with the two intervals apart. Every other budget is
+*undecided*, and the tables say so.
+
 The comparison's tables and figures (markdown renderings, the frontier figure) are written by
 :mod:`nsp.papers.compare`.
 """
@@ -24,20 +29,30 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
-from nsp._validation import Base, as_sequence, check_choice, check_frame, check_real
+from nsp._validation import (
+    Base,
+    as_sequence,
+    check_choice,
+    check_frame,
+    check_int,
+    check_real,
+)
 from nsp.info import entropy
 from nsp.joint import Joint
+from nsp.notions._bootstrap import counts_of, replicate_columns, upper_bounds, with_intervals
+from nsp.notions._columns import measure_columns
 from nsp.notions._evaluation import evaluate_many
 from nsp.notions._mechanism import Mechanism
 from nsp.notions._methods import METHODS
-from nsp.pareto import pareto_front
 
 __all__ = [
     "LEAKAGES",
+    "MIN_MARGIN",
     "TIE_TOL",
     "UTILITIES",
     "best_methods",
@@ -71,6 +86,9 @@ UTILITIES: dict[str, str] = {
 #: Two leakages closer than this are a tie.
 TIE_TOL: float = 1e-9
 
+#: The least lead (in the unit of the leakage: 0.001 bit by default) that counts as a win.
+MIN_MARGIN: float = 0.001
+
 _DEFINED_REASONS = {
     ("noiseless_epsilon", "undefined"): "noiseless privacy is defined for deterministic maps only",
     ("ldp_epsilon", "infinite"): "a deterministic map with ≥ 2 outputs: rows of W have "
@@ -85,24 +103,42 @@ _DEFINED_REASONS = {
 
 
 def evaluate_methods(
-    mechanisms: Sequence[Mechanism], joint: Joint, *, base: Base = 2
+    mechanisms: Sequence[Mechanism],
+    joint: Joint,
+    *,
+    base: Base = 2,
+    ci: float | None = None,
+    n_boot: int = 1000,
+    seed: int = 0,
 ) -> pd.DataFrame:
     """Measure every mechanism by every notion on ``joint`` and add the utility losses.
+
+    With ``ci``, every measure column — and ``information_loss`` — is followed by
+    ``<column>_low`` and ``<column>_high``, the bootstrap interval of
+    :func:`nsp.notions.evaluate_many` from the joint's record counts (the interval of the
+    information loss from the same replicates, ``H(X) − I(X;Y)`` on each).
 
     Parameters
     ----------
     mechanisms : sequence of Mechanism
         The releases, e.g. :func:`nsp.notions.all_methods`.
     joint : nsp.joint.Joint
-        The joint.
+        The joint; with ``ci``, one that carries its record counts (``counts``, or
+        ``n_records`` with ``p_sx * n_records`` integral).
     base : float or {"e", "nats", "bits"}
         Unit of every information quantity and of both ε.
+    ci : float, optional
+        Confidence level of the intervals, in ``(0, 1)``; default None: no intervals.
+    n_boot : int, default 1000
+        Bootstrap replicates (with ``ci``), at least 10.
+    seed : int, default 0
+        Seed of the resampling (with ``ci``).
 
     Returns
     -------
     pandas.DataFrame
         :func:`nsp.notions.evaluate_many`'s columns plus ``dataset`` and
-        ``information_loss`` ``H(X) − I(X;Y)``.
+        ``information_loss`` ``H(X) − I(X;Y)`` (and, with ``ci``, the interval columns).
 
     Examples
     --------
@@ -112,15 +148,44 @@ def evaluate_methods(
     >>> f = evaluate_methods(funnel_sweep(j, algorithms=["alg1"], n_budgets=3), j)
     >>> f[["information_loss", "mutual_information"]].round(9).to_numpy().tolist()
     [[2.0, 0.0], [1.0, 0.0], [0.0, 1.0]]
+
+    From 400 records, with 95 % intervals:
+
+    >>> j = Joint.from_counts([[90, 10, 60, 40], [10, 90, 40, 60]], name="toy")
+    >>> f = evaluate_methods(funnel_sweep(j, algorithms=["alg1"], n_budgets=3), j, ci=0.95,
+    ...                      n_boot=200)
+    >>> f[["mutual_information_low", "mutual_information", "mutual_information_high"]
+    ...   ].round(3).to_numpy().tolist()[-1]
+    [0.216, 0.28, 0.358]
     """
     mechanisms = as_sequence("mechanisms", mechanisms)
     if not isinstance(joint, Joint):
         raise ValueError(f"joint must be an nsp.joint.Joint; got {type(joint).__name__}")
+    n_boot = check_int("n_boot", n_boot, low=10)
+    seed = check_int("seed", seed, low=0)
+    level = None if ci is None else check_real("ci", ci, low=0.0, high=1.0, closed="neither")
+    cnt = None if level is None else counts_of(joint)
     frame = evaluate_many(mechanisms, joint.p_sx, x_values=joint.x_values, base=base)
     h_x = entropy(joint.p_sx.sum(axis=0), base=base)
     loss = np.maximum(h_x - frame["utility_information"].to_numpy(dtype=float), 0.0)
     frame.insert(0, "dataset", joint.name)
     frame["information_loss"] = loss
+    if level is None or cnt is None:
+        return frame
+    alphas = (2.0, 10.0)
+    x = joint.x_values
+    reps = replicate_columns(
+        cnt, list(mechanisms), x_values=x, alphas=alphas, base=base, n_boot=n_boot, seed=seed
+    )
+    if reps:
+        loss_reps = reps["data_entropy"] - reps["utility_information"]
+        reps["information_loss"] = np.maximum(loss_reps, 0.0)
+    bounds = upper_bounds(list(mechanisms), cnt.shape, x_values=x, alphas=alphas, base=base)
+    bounds["information_loss"] = bounds["data_entropy"]  # H(X|Y) <= H(X) <= log n_x
+    frame = with_intervals(
+        frame, reps, bounds, columns=[*measure_columns(alphas), "information_loss"], level=level
+    )
+    frame.attrs.update({"ci": level, "n_boot": n_boot, "seed": seed, "n_records": cnt.sum()})
     return frame
 
 
@@ -147,16 +212,13 @@ def _check_pair(frame: pd.DataFrame, leakage: str, utility: str) -> None:
             raise ValueError(f"frame has no column {col!r} (use evaluate_methods)")
 
 
-def _finite(frame: pd.DataFrame, leakage: str, utility: str) -> pd.DataFrame:
-    x = frame[utility].to_numpy(dtype=float)
-    y = frame[leakage].to_numpy(dtype=float)
-    return frame[np.isfinite(x) & np.isfinite(y)]
-
-
 def frontiers(frame: pd.DataFrame, *, leakage: str, utility: str) -> pd.DataFrame:
     """Return each method's Pareto frontier: least ``leakage`` for at most ``utility`` loss.
 
-    Rows where either value is NaN (undefined) or infinite are left out.
+    Rows where either value is NaN (undefined) or infinite are left out. The frontier is
+    drawn through the values (the plug-in estimates); each point carries the interval of its
+    leakage when ``frame`` has ``<leakage>_low`` and ``<leakage>_high`` (see
+    :func:`evaluate_methods` with ``ci``), NaN otherwise.
 
     Parameters
     ----------
@@ -170,8 +232,9 @@ def frontiers(frame: pd.DataFrame, *, leakage: str, utility: str) -> pd.DataFram
     Returns
     -------
     pandas.DataFrame
-        Columns ``method``, ``parameter``, ``value``, ``loss``, ``leakage``, sorted by method
-        (in the order of :data:`nsp.notions.METHODS`), then loss.
+        Columns ``method``, ``parameter``, ``value``, ``loss``, ``leakage``,
+        ``leakage_low``, ``leakage_high``, sorted by method (in the order of
+        :data:`nsp.notions.METHODS`), then loss.
 
     Examples
     --------
@@ -182,25 +245,61 @@ def frontiers(frame: pd.DataFrame, *, leakage: str, utility: str) -> pd.DataFram
     [1, 2]
     """
     _check_pair(frame, leakage, utility)
+    loss = frame[utility].to_numpy(dtype=float)
+    leak = frame[leakage].to_numpy(dtype=float)
+    meth = frame["method"].to_numpy()
+    ends = {end: _end(frame, leakage, end) for end in ("low", "high")}
+    param = frame["parameter"].to_numpy() if "parameter" in frame.columns else None
+    value = frame["value"].to_numpy() if "value" in frame.columns else None
+    finite = np.isfinite(loss) & np.isfinite(leak)
     rows = []
     for method in _method_order(frame):
-        sub = _finite(frame[frame.method == method], leakage, utility)
-        if sub.empty:
+        idx = _front(np.flatnonzero((meth == method) & finite), loss, leak)
+        if not idx.size:
             continue
-        front = pareto_front(sub, x=utility, y=leakage, tol=TIE_TOL)
         rows.append(
             pd.DataFrame(
                 {
                     "method": method,
-                    "parameter": front.get("parameter", ""),
-                    "value": front.get("value", np.nan),
-                    "loss": front[utility].to_numpy(dtype=float),
-                    "leakage": front[leakage].to_numpy(dtype=float),
+                    "parameter": "" if param is None else param[idx],
+                    "value": np.nan if value is None else value[idx],
+                    "loss": loss[idx],
+                    "leakage": leak[idx],
+                    "leakage_low": ends["low"][idx],
+                    "leakage_high": ends["high"][idx],
                 }
             )
         )
-    cols = ["method", "parameter", "value", "loss", "leakage"]
+    cols = ["method", "parameter", "value", "loss", "leakage", "leakage_low", "leakage_high"]
     return pd.concat(rows, ignore_index=True) if rows else pd.DataFrame(columns=cols)
+
+
+def _front(rows: np.ndarray, loss: np.ndarray, leak: np.ndarray) -> np.ndarray:
+    """Return the rows on the Pareto front of (loss, leakage), as ``nsp.pareto.pareto_front``.
+
+    Sorted by loss then leakage (stably), a repeated (loss, leakage) kept once, and a row kept
+    when its leakage is below every kept one by more than :data:`TIE_TOL`.
+    """
+    order = rows[np.lexsort((leak[rows], loss[rows]))]
+    keep = []
+    best = math.inf
+    last: tuple[float, float] | None = None
+    for i in order:
+        point = (float(loss[i]), float(leak[i]))
+        if point == last:
+            continue
+        last = point
+        if point[1] < best - TIE_TOL:
+            keep.append(i)
+            best = point[1]
+    return np.array(keep, dtype=np.intp)
+
+
+def _end(frame: pd.DataFrame, leakage: str, end: str) -> np.ndarray:
+    name = f"{leakage}_{end}"
+    if name not in frame.columns:
+        return np.full(len(frame), math.nan)
+    return frame[name].to_numpy(dtype=float)
 
 
 def _method_order(frame: pd.DataFrame) -> list[str]:
@@ -209,36 +308,87 @@ def _method_order(frame: pd.DataFrame) -> list[str]:
     return sorted(present, key=lambda m: (known.index(m) if m in known else len(known), m))
 
 
-def _winners_at(front: pd.DataFrame, budgets: np.ndarray) -> list[tuple[str, float]]:
-    """At each budget: the winning methods (joined with " = ") and their leakage."""
+@dataclass(frozen=True)
+class _Standing:
+    """Who leaks least at one budget, and whether the data decide it."""
+
+    best: str  # the winners if decided; else the leaders and every method not separated
+    leaders: str  # the methods of least leakage (within TIE_TOL), joined with " = "
+    decided: bool
+    leakage: float  # the least leakage
+    low: float  # the leaders' interval (their envelope), or the value without one
+    high: float
+    margin: float  # the next method's leakage minus the least; inf when no other method
+
+
+def _standings(front: pd.DataFrame, budgets: np.ndarray, min_margin: float) -> list[_Standing]:
+    """At each budget, the leaders and whether every other method is separated from them.
+
+    A method's entry at a budget is its frontier point of least leakage among the releases
+    within it (loss ≤ budget). Another method is *separated* from the leaders when its
+    leakage exceeds theirs by more than ``min_margin`` and its interval lies above theirs
+    (its low end above the leaders' high end); a point without an interval is compared on
+    its value alone. The standing is decided when every other method is separated.
+    """
     out = []
     methods = list(dict.fromkeys(front["method"]))
     loss = front["loss"].to_numpy(dtype=float)
     leak = front["leakage"].to_numpy(dtype=float)
+    low = np.where(np.isnan(front["leakage_low"]), leak, front["leakage_low"])
+    high = np.where(np.isnan(front["leakage_high"]), leak, front["leakage_high"])
     meth = front["method"].to_numpy()
     for b in budgets:
-        best: dict[str, float] = {}
+        entry: dict[str, int] = {}
         for m in methods:
-            ok = (meth == m) & (loss <= b + TIE_TOL)
-            if ok.any():
-                best[m] = float(leak[ok].min())
-        if not best:
-            out.append(("", math.nan))
+            ok = np.flatnonzero((meth == m) & (loss <= b + TIE_TOL))
+            if ok.size:
+                entry[m] = int(ok[np.argmin(leak[ok])])
+        if not entry:
+            out.append(_Standing("", "", False, math.nan, math.nan, math.nan, math.nan))
             continue
-        low = min(best.values())
-        win = [m for m in methods if m in best and best[m] <= low + TIE_TOL]
-        out.append((" = ".join(win), low))
+        least = min(leak[i] for i in entry.values())
+        leaders = [m for m in methods if m in entry and leak[entry[m]] <= least + TIE_TOL]
+        top = max(high[entry[m]] for m in leaders)
+        others = [m for m in methods if m in entry and m not in leaders]
+        close = [
+            m for m in others if not (leak[entry[m]] - least > min_margin and low[entry[m]] > top)
+        ]
+        margin = min((leak[entry[m]] - least for m in others), default=math.inf)
+        out.append(
+            _Standing(
+                best=" = ".join(leaders + close),
+                leaders=" = ".join(leaders),
+                decided=not close,
+                leakage=least,
+                low=min(low[entry[m]] for m in leaders),
+                high=top,
+                margin=margin,
+            )
+        )
     return out
 
 
-def best_methods(frame: pd.DataFrame, *, leakage: str, utility: str) -> pd.DataFrame:
+def best_methods(
+    frame: pd.DataFrame, *, leakage: str, utility: str, min_margin: float = MIN_MARGIN
+) -> pd.DataFrame:
     """Return, as ranges of the utility-loss budget, the method that leaks least within it.
 
-    For a budget ``b`` the candidates are the releases with loss ``≤ b`` (and a finite leakage);
-    the winner is the method of least leakage among them (tied methods, within
-    :data:`TIE_TOL`, are joined with ``" = "``). The winner changes only at a release's loss,
-    so the budgets are the losses of all frontier points; consecutive budgets with the same
-    winner are merged into one range ``[loss_from, loss_to)`` (the last range is closed).
+    For a budget ``b`` the candidates are the releases with loss ``≤ b`` (and a finite
+    leakage); the leaders are the methods of least leakage among them (tied methods, within
+    :data:`TIE_TOL`, are joined with ``" = "``). The leaders *win* (``status`` ``"won"``)
+    only when the data back it: every other method leaks more by more than ``min_margin``
+    and, when ``frame`` has intervals (``<leakage>_low``, ``<leakage>_high``: see
+    :func:`evaluate_methods` with ``ci``), its interval lies wholly above the leaders'. The
+    two intervals not overlapping is a conservative test of the difference (the replicates
+    are paired, the test does not use it). Otherwise the budget is ``"undecided"`` and
+    ``best`` lists the leaders and every method the data cannot separate from them.
+    Without intervals (a frame without ``ci``, or the support-based notions, which have no
+    valid bootstrap interval) only the minimum margin is required. The budget itself is the
+    plug-in loss: its sampling error is not counted.
+
+    The standing changes only at a release's loss, so the budgets are the losses of all
+    frontier points; consecutive budgets with the same ``best`` and ``status`` are merged
+    into one range ``[loss_from, loss_to)`` (the last range is closed).
 
     Parameters
     ----------
@@ -246,13 +396,19 @@ def best_methods(frame: pd.DataFrame, *, leakage: str, utility: str) -> pd.DataF
         Output of :func:`evaluate_methods`.
     leakage, utility : str
         Keys of :data:`LEAKAGES` and :data:`UTILITIES`.
+    min_margin : float, default MIN_MARGIN
+        The least lead (in the unit of the leakage, ``>= 0``) that counts as a win.
 
     Returns
     -------
     pandas.DataFrame
-        Columns ``leakage_notion``, ``utility``, ``loss_from``, ``loss_to``, ``best``,
-        ``leakage_from`` (the winner's leakage at ``loss_from``), ``leakage_to`` (at the end
-        of the range).
+        Columns ``leakage_notion``, ``utility_kind`` (the utility loss's name),
+        ``loss_from``, ``loss_to``, ``best``, ``status`` (``"won"`` or ``"undecided"``),
+        ``leakage_from`` (the least leakage at ``loss_from``), ``leakage_to`` (at the end of
+        the range), ``leakage_low`` and ``leakage_high`` (the lowest and highest end of the
+        leaders' intervals over the range; the values without intervals) and ``margin`` (the
+        smallest lead over the next method in the range; ``inf`` where no other method has
+        a release within the budget).
 
     Examples
     --------
@@ -260,32 +416,60 @@ def best_methods(frame: pd.DataFrame, *, leakage: str, utility: str) -> pd.DataF
     ...                   "mutual_information": [1.0, 0.0, 0.5, 0.2],
     ...                   "information_loss": [0.0, 2.0, 0.5, 1.0]})
     >>> t = best_methods(f, leakage="mutual_information", utility="information_loss")
-    >>> t[["loss_from", "loss_to", "best"]].to_numpy().tolist()
-    [[0.0, 0.5, 'a'], [0.5, 2.0, 'b'], [2.0, 2.0, 'a']]
+    >>> t[["loss_from", "loss_to", "best", "status"]].to_numpy().tolist()
+    [[0.0, 0.5, 'a', 'won'], [0.5, 2.0, 'b', 'won'], [2.0, 2.0, 'a', 'won']]
+
+    A lead of 0.0005 (bit) is too small to count:
+
+    >>> f = pd.DataFrame({"method": ["a", "b"], "mutual_information": [0.3, 0.3005],
+    ...                   "information_loss": [1.0, 1.0]})
+    >>> best_methods(f, leakage="mutual_information", utility="information_loss"
+    ...              )[["best", "status"]].to_numpy().tolist()
+    [['a = b', 'undecided']]
     """
+    min_margin = check_real("min_margin", min_margin, low=0.0)
     front = frontiers(frame, leakage=leakage, utility=utility)
-    cols = ["leakage_notion", "utility", "loss_from", "loss_to", "best", "leakage_from"]
-    cols.append("leakage_to")
+    cols = [
+        "leakage_notion",
+        "utility_kind",
+        "loss_from",
+        "loss_to",
+        "best",
+        "status",
+        "leakage_from",
+        "leakage_to",
+        "leakage_low",
+        "leakage_high",
+        "margin",
+    ]
     if front.empty:
         return pd.DataFrame(columns=cols)
     budgets = np.unique(front["loss"].to_numpy(dtype=float))
-    wins = _winners_at(front, budgets)
     rows: list[dict[str, object]] = []
-    for i, (b, (who, val)) in enumerate(zip(budgets, wins, strict=True)):
+    for i, (b, st) in enumerate(zip(budgets, _standings(front, budgets, min_margin), strict=True)):
         end = float(budgets[i + 1]) if i + 1 < len(budgets) else float(b)
-        if rows and rows[-1]["best"] == who:
-            rows[-1]["loss_to"] = end
-            rows[-1]["leakage_to"] = val
+        status = "won" if st.decided else "undecided"
+        last = rows[-1] if rows else None
+        if last is not None and last["best"] == st.best and last["status"] == status:
+            last["loss_to"] = end
+            last["leakage_to"] = st.leakage
+            last["leakage_low"] = min(float(last["leakage_low"]), st.low)  # type: ignore[arg-type]
+            last["leakage_high"] = max(float(last["leakage_high"]), st.high)  # type: ignore[arg-type]
+            last["margin"] = min(float(last["margin"]), st.margin)  # type: ignore[arg-type]
             continue
         rows.append(
             {
                 "leakage_notion": leakage,
-                "utility": utility,
+                "utility_kind": utility,
                 "loss_from": float(b),
                 "loss_to": end,
-                "best": who,
-                "leakage_from": val,
-                "leakage_to": val,
+                "best": st.best,
+                "status": status,
+                "leakage_from": st.leakage,
+                "leakage_to": st.leakage,
+                "leakage_low": st.low,
+                "leakage_high": st.high,
+                "margin": st.margin,
             }
         )
     return pd.DataFrame(rows, columns=cols)
@@ -296,6 +480,7 @@ def best_methods_summary(
     *,
     leakages: Sequence[str] = tuple(LEAKAGES),
     utilities: Sequence[str] = tuple(UTILITIES),
+    min_margin: float = MIN_MARGIN,
 ) -> pd.DataFrame:
     """Return :func:`best_methods` for every (leakage notion, utility) pair with data.
 
@@ -305,6 +490,8 @@ def best_methods_summary(
         Output of :func:`evaluate_methods`.
     leakages, utilities : sequence of str
         The notions and utilities (default all).
+    min_margin : float, default MIN_MARGIN
+        The least lead that counts as a win (see :func:`best_methods`).
 
     Returns
     -------
@@ -322,6 +509,7 @@ def best_methods_summary(
     _check_frame(frame)
     leakages = _check_keys("leakages", leakages, tuple(LEAKAGES))
     utilities = _check_keys("utilities", utilities, tuple(UTILITIES))
+    min_margin = check_real("min_margin", min_margin, low=0.0)
     if not any(
         leak in frame.columns and util in frame.columns for util in utilities for leak in leakages
     ):
@@ -329,7 +517,7 @@ def best_methods_summary(
             f"frame has no column of leakages {leakages} beside one of utilities {utilities}"
         )
     parts = [
-        best_methods(frame, leakage=leak, utility=util)
+        best_methods(frame, leakage=leak, utility=util, min_margin=min_margin)
         for util in utilities
         for leak in leakages
         if leak in frame.columns and util in frame.columns
@@ -346,13 +534,16 @@ def reversals(
     leakages: Sequence[str] = tuple(LEAKAGES),
     utilities: Sequence[str] = tuple(UTILITIES),
     min_width: float = 0.01,
+    min_margin: float = MIN_MARGIN,
 ) -> pd.DataFrame:
     """Return the budgets where the method that wins under one notion loses under another.
 
     At every budget of utility loss (the losses of all frontier points of that utility), the
-    winners under each notion are computed as in :func:`best_methods`. A *reversal* is a
-    budget where notion A's winners and notion B's winners are disjoint; consecutive budgets
-    with the same (A, winner, B, winner) are merged into one range, and ranges narrower than
+    leaders under each notion are computed as in :func:`best_methods`. A *reversal* is a
+    budget where notion A's leaders and notion B's leaders are disjoint; it is ``"decided"``
+    when the data back both wins (each ``"won"`` in :func:`best_methods`, with
+    ``min_margin``) and ``"undecided"`` otherwise. Consecutive budgets with the same (A,
+    leader, B, leader, status) are merged into one range, and ranges narrower than
     ``min_width`` times the span of the budgets are left out (near-ties of two losses).
 
     Parameters
@@ -363,12 +554,17 @@ def reversals(
         The notions and utilities (default all).
     min_width : float
         Relative width below which a range is left out (in ``[0, 1)``).
+    min_margin : float, default MIN_MARGIN
+        The least lead that counts as a win (see :func:`best_methods`).
 
     Returns
     -------
     pandas.DataFrame
-        Columns ``utility``, ``loss_from``, ``loss_to``, ``notion_a``, ``winner_a``,
-        ``notion_b``, ``winner_b``, with A before B in the order of :data:`LEAKAGES`.
+        Columns ``utility_kind``, ``loss_from``, ``loss_to``, ``leakage_notion_a``,
+        ``winner_a``, ``leakage_notion_b``, ``winner_b``, ``status``, ``margin_a``,
+        ``margin_b`` (the smallest leads of each winner over the range) and ``leakage_a_low``,
+        ``leakage_a_high``, ``leakage_b_low``, ``leakage_b_high`` (their intervals over the
+        range), with A before B in the order of :data:`LEAKAGES`.
 
     Examples
     --------
@@ -376,14 +572,14 @@ def reversals(
     ...                   "maximal_leakage": [0.9, 0.5], "information_loss": [1.0, 1.0]})
     >>> r = reversals(f, leakages=["mutual_information", "maximal_leakage"],
     ...               utilities=["information_loss"])
-    >>> r[["winner_a", "winner_b"]].to_numpy().tolist()
-    [['a', 'b']]
+    >>> r[["winner_a", "winner_b", "status"]].to_numpy().tolist()
+    [['a', 'b', 'decided']]
     """
     _check_frame(frame)
     leakages = _check_keys("leakages", leakages, tuple(LEAKAGES))
     utilities = _check_keys("utilities", utilities, tuple(UTILITIES))
     min_width = check_real("min_width", min_width, low=0.0, high=1.0, closed="left")
-    cols = ["utility", "loss_from", "loss_to", "notion_a", "winner_a", "notion_b", "winner_b"]
+    min_margin = check_real("min_margin", min_margin, low=0.0)
     rows: list[dict[str, object]] = []
     spans: dict[str, float] = {}
     for util in utilities:
@@ -401,32 +597,13 @@ def reversals(
             np.concatenate([f["loss"].to_numpy(dtype=float) for f in fronts.values()])
         )
         spans[util] = float(budgets[-1] - budgets[0])
-        wins = {k: [w for w, _ in _winners_at(f, budgets)] for k, f in fronts.items()}
+        stand = {k: _standings(f, budgets, min_margin) for k, f in fronts.items()}
         names = list(fronts)
         for ia, a in enumerate(names):
             for b_name in names[ia + 1 :]:
-                last: dict[str, object] | None = None
-                for i, b in enumerate(budgets):
-                    wa, wb = wins[a][i], wins[b_name][i]
-                    end = float(budgets[i + 1]) if i + 1 < len(budgets) else float(b)
-                    if not wa or not wb or set(wa.split(" = ")) & set(wb.split(" = ")):
-                        last = None
-                        continue
-                    if last is not None and last["winner_a"] == wa and last["winner_b"] == wb:
-                        last["loss_to"] = end
-                        continue
-                    last = {
-                        "utility": util,
-                        "loss_from": float(b),
-                        "loss_to": end,
-                        "notion_a": a,
-                        "winner_a": wa,
-                        "notion_b": b_name,
-                        "winner_b": wb,
-                    }
-                    rows.append(last)
-    out = pd.DataFrame(rows, columns=cols)
-    for util_key, grp in out.groupby("utility"):
+                rows += _reversal_rows(util, budgets, a, stand[a], b_name, stand[b_name])
+    out = pd.DataFrame(rows, columns=_REVERSAL_COLUMNS)
+    for util_key, grp in out.groupby("utility_kind"):
         span = spans[str(util_key)]
         narrow = grp.index[(grp.loss_to - grp.loss_from) < min_width * span]
         out = out.drop(index=narrow)
@@ -434,6 +611,78 @@ def reversals(
     if "dataset" in frame.columns and not out.empty:
         out.insert(0, "dataset", frame["dataset"].iloc[0])
     return out
+
+
+_REVERSAL_COLUMNS = [
+    "utility_kind",
+    "loss_from",
+    "loss_to",
+    "leakage_notion_a",
+    "winner_a",
+    "leakage_notion_b",
+    "winner_b",
+    "status",
+    "margin_a",
+    "margin_b",
+    "leakage_a_low",
+    "leakage_a_high",
+    "leakage_b_low",
+    "leakage_b_high",
+]
+
+
+def _reversal_rows(
+    util: str,
+    budgets: np.ndarray,
+    a: str,
+    stand_a: list[_Standing],
+    b: str,
+    stand_b: list[_Standing],
+) -> list[dict[str, object]]:
+    rows: list[dict[str, object]] = []
+    last: dict[str, object] | None = None
+    for i, budget in enumerate(budgets):
+        sa, sb = stand_a[i], stand_b[i]
+        end = float(budgets[i + 1]) if i + 1 < len(budgets) else float(budget)
+        wa, wb = sa.leaders, sb.leaders
+        if not wa or not wb or set(wa.split(" = ")) & set(wb.split(" = ")):
+            last = None
+            continue
+        status = "decided" if sa.decided and sb.decided else "undecided"
+        if last is not None and (last["winner_a"], last["winner_b"], last["status"]) == (
+            wa,
+            wb,
+            status,
+        ):
+            last["loss_to"] = end
+            for key, val, pick in (
+                ("margin_a", sa.margin, min),
+                ("margin_b", sb.margin, min),
+                ("leakage_a_low", sa.low, min),
+                ("leakage_a_high", sa.high, max),
+                ("leakage_b_low", sb.low, min),
+                ("leakage_b_high", sb.high, max),
+            ):
+                last[key] = pick(float(last[key]), val)  # type: ignore[arg-type]
+            continue
+        last = {
+            "utility_kind": util,
+            "loss_from": float(budget),
+            "loss_to": end,
+            "leakage_notion_a": a,
+            "winner_a": wa,
+            "leakage_notion_b": b,
+            "winner_b": wb,
+            "status": status,
+            "margin_a": sa.margin,
+            "margin_b": sb.margin,
+            "leakage_a_low": sa.low,
+            "leakage_a_high": sa.high,
+            "leakage_b_low": sb.low,
+            "leakage_b_high": sb.high,
+        }
+        rows.append(last)
+    return rows
 
 
 #: The notions that see only supports: constant over a sweep when the supports do not change.
@@ -532,8 +781,10 @@ def definedness(
 def winner_shares(best: pd.DataFrame) -> pd.DataFrame:
     """Return, per (utility, notion), the share of the budget range each method wins.
 
-    The share of a method is the total width of the ranges of :func:`best_methods` in which it
-    is a winner (tied methods each count the whole range), divided by the width of all ranges.
+    The share of a method is the total width of the ranges of :func:`best_methods` it wins
+    (``status`` ``"won"``; tied winners each count the whole range), divided by the width of
+    all ranges. The ranges the data cannot decide (``"undecided"``) are counted once, in a
+    row whose ``method`` is ``"undecided"``.
 
     Parameters
     ----------
@@ -543,8 +794,9 @@ def winner_shares(best: pd.DataFrame) -> pd.DataFrame:
     Returns
     -------
     pandas.DataFrame
-        Columns ``utility``, ``leakage_notion``, ``method``, ``share``; within a pair, largest
-        share first (ties: order of :data:`nsp.notions.METHODS`).
+        Columns ``utility_kind``, ``leakage_notion``, ``method``, ``share``; within a pair,
+        the methods by largest share first (ties: order of :data:`nsp.notions.METHODS`), then
+        the ``"undecided"`` row (when a range is undecided).
 
     Examples
     --------
@@ -557,17 +809,33 @@ def winner_shares(best: pd.DataFrame) -> pd.DataFrame:
     [['b', 0.75], ['a', 0.25]]
     """
     check_frame("best", best)
+    missing = [
+        c
+        for c in ("utility_kind", "leakage_notion", "loss_from", "loss_to", "best", "status")
+        if c not in best.columns
+    ]
+    if missing:
+        raise ValueError(f"best has no column {missing[0]!r} (use best_methods_summary)")
     known = list(METHODS.values())
     rows = []
-    for (util, leak), grp in best.groupby(["utility", "leakage_notion"], sort=False):
+    for (util, leak), grp in best.groupby(["utility_kind", "leakage_notion"], sort=False):
         width = (grp["loss_to"] - grp["loss_from"]).to_numpy(dtype=float)
         total = float(width.sum())
         acc: dict[str, float] = {}
-        for who, w in zip(grp["best"].astype(str), width, strict=True):
+        undecided = 0.0
+        for who, status, w in zip(
+            grp["best"].astype(str), grp["status"].astype(str), width, strict=True
+        ):
+            if status != "won":
+                undecided += float(w)
+                continue
             for m in who.split(" = ") if who else []:
                 acc[m] = acc.get(m, 0.0) + float(w)
         order = sorted(acc, key=lambda m: (-acc[m], known.index(m) if m in known else 99, m))
-        for m in order:
-            share = acc[m] / total if total > 0 else math.nan
-            rows.append({"utility": util, "leakage_notion": leak, "method": m, "share": share})
-    return pd.DataFrame(rows, columns=["utility", "leakage_notion", "method", "share"])
+        shares = [(m, acc[m]) for m in order]
+        if undecided > 0:
+            shares.append(("undecided", undecided))
+        for m, w in shares:
+            share = w / total if total > 0 else math.nan
+            rows.append({"utility_kind": util, "leakage_notion": leak, "method": m, "share": share})
+    return pd.DataFrame(rows, columns=["utility_kind", "leakage_notion", "method", "share"])

@@ -27,73 +27,27 @@ from typing import Any
 import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike, NDArray
-from scipy.special import xlogy
 
-from nsp import channels, info, noiseless, uncertain
+from nsp import _kernels, channels, info, noiseless, uncertain
 from nsp._resources import check_memory
-from nsp._validation import Base, as_pmf, as_real_array, check_base, check_real
+from nsp._validation import Base, as_pmf, as_real_array, check_base, check_int, check_real
+from nsp.notions._bootstrap import counts_of, replicate_columns, upper_bounds, with_intervals
+from nsp.notions._columns import (
+    CHUNK_BYTES,
+    COLUMNS,
+    leakage_columns,
+    measure_columns,
+    sibson_column,
+)
 from nsp.notions._mechanism import Mechanism
 from nsp.notions._relations import check_relations
 
-__all__ = ["COLUMNS", "Evaluation", "evaluate", "evaluate_many", "sibson_column"]
+__all__ = ["Evaluation", "evaluate", "evaluate_many"]
 
-#: The columns of :func:`evaluate_many` before and after the ``sibson_<alpha>`` columns.
-COLUMNS: tuple[tuple[str, ...], tuple[str, ...]] = (
-    ("method", "parameter", "value", "deterministic", "mutual_information", "maximal_leakage"),
-    (
-        "nonstochastic_leakage",
-        "maximin_information",
-        "ldp_epsilon",
-        "noiseless_epsilon",
-        "utility_information",
-        "hamming_distortion",
-        "numeric_distortion",
-        "relations_ok",
-        "relations_failed",
-        # What the relations read besides the notions (same base):
-        "secret_information",
-        "output_entropy",
-        "secret_hartley_entropy",
-        "output_hartley_entropy",
-        "range_is_product",
-        "prior_error",
-        "data_entropy",
-        "data_hartley_entropy",
-        "base",
-    ),
-)
-
-# Below this distance from 1 the closed form of Sibson's I_alpha loses digits: use the library.
-_NEAR_ONE = 1e-3
 # Largest alphabet of S for the batched transitive closure; larger ones use connected components.
 _CLOSURE_MAX_S = 32
-# Bytes of one (chunk, n_x, n_y) float64 stack in evaluate_many.
-_CHUNK_BYTES = 16 * 2**20
 # Peak number of chunk-sized arrays alive at once in _chunk_columns.
 _CHUNK_COPIES = 6
-# Mechanisms per group of similar width in _stack_columns.
-_STACK_GROUP = 32
-
-
-def sibson_column(alpha: float) -> str:
-    """Return the column name of Sibson's ``I_alpha(S;Y)``: ``f"sibson_{alpha:g}"``.
-
-    Parameters
-    ----------
-    alpha : float
-        The order, in ``[0, inf]``.
-
-    Returns
-    -------
-    str
-
-    Examples
-    --------
-    >>> sibson_column(2.0), sibson_column(0.5), sibson_column(float("inf"))
-    ('sibson_2', 'sibson_0.5', 'sibson_inf')
-    """
-    a = check_real("alpha", alpha, low=0.0, allow_inf=True)
-    return f"sibson_{a:g}"
 
 
 @dataclass(frozen=True, eq=False)
@@ -359,31 +313,6 @@ def _evaluation(rec: dict[str, Any], alphas: tuple[float, ...]) -> Evaluation:
 # -- a sweep, vectorised -------------------------------------------------------------------
 
 
-def _entropy_rows(p: NDArray[np.float64], axes: tuple[int, ...]) -> NDArray[np.float64]:
-    """``-sum p ln p`` over ``axes`` (nats), 0 ln 0 = 0."""
-    return -np.sum(xlogy(p, p), axis=axes)
-
-
-def _mi_stack(
-    p: NDArray[np.float64], p_a: NDArray[np.float64], p_b: NDArray[np.float64]
-) -> NDArray[np.float64]:
-    """Mutual information (nats) of a stack ``p[k, a, b]`` with marginals ``p_a``, ``p_b``."""
-    h = _entropy_rows(p_a, (-1,)) + _entropy_rows(p_b, (-1,)) - _entropy_rows(p, (-2, -1))
-    return np.maximum(h, 0.0)
-
-
-def _sibson_stack(
-    cond: NDArray[np.float64], p_s: NDArray[np.float64], p_sy: NDArray[np.float64], a: float
-) -> NDArray[np.float64]:
-    """Sibson's ``I_a(S;Y)`` (nats) of a stack; ``cond[k, s, y] = p(y|s)`` (0 where p(s) = 0)."""
-    if a == 0:
-        covered = ((p_sy > 0) * p_s[None, :, None]).sum(axis=1)
-        return np.maximum(-np.log(covered.max(axis=1)), 0.0)
-    inner = np.einsum("s,ksy->ky", p_s, cond**a)
-    total = np.sum(inner ** (1.0 / a), axis=1)
-    return np.maximum(a / (a - 1.0) * np.log(total), 0.0)
-
-
 def _components_closure(supp: NDArray[np.bool_], live: NDArray[np.bool_]) -> NDArray[np.intp]:
     """Count the components of ``S ⊔ Y`` among the live values of ``S``, per mechanism."""
     f = supp.astype(np.float64)
@@ -448,22 +377,7 @@ def _chunk_columns(
     p_sy_flat = p_sx @ flat
     p_sy = np.ascontiguousarray(p_sy_flat.reshape(n_s, k, n_y).transpose(1, 0, 2))
     p_y = p_sy.sum(axis=1)  # (k, n_y): the output pmf, from S or from X alike
-    cond = np.where(live_s[None, :, None], p_sy / np.where(live_s, p_s, 1.0)[None, :, None], 0.0)
-    col: dict[str, NDArray[Any]] = {}
-    col["mutual_information"] = _mi_stack(p_sy, p_s[None, :], p_y) / ln_b
-    ml = np.maximum(np.log(cond.max(axis=1).sum(axis=1)), 0.0)
-    col["maximal_leakage"] = ml / ln_b
-    for a in alphas:
-        if a == 1:
-            col[sibson_column(a)] = col["mutual_information"]
-        elif math.isinf(a):
-            col[sibson_column(a)] = col["maximal_leakage"]
-        elif abs(a - 1.0) < _NEAR_ONE:
-            col[sibson_column(a)] = np.array(
-                [info.sibson_mutual_information(p_sy[i], a, base=base) for i in range(k)]
-            )
-        else:
-            col[sibson_column(a)] = _sibson_stack(cond, p_s, p_sy, a) / ln_b
+    col: dict[str, NDArray[Any]] = leakage_columns(p_sy, alphas, ln_b)
     # The range [[S, Y]]: the support of the joint pushed through the support of W.
     supp = np.ascontiguousarray(
         _support(p_sx, flat, p_sy_flat).reshape(n_s, k, n_y).transpose(1, 0, 2)
@@ -490,7 +404,7 @@ def _chunk_columns(
     col["noiseless_epsilon"] = np.where(det, col["output_hartley_entropy"], math.nan)
     # I(X;Y) = H(Y) - H(Y|X); H(Y|X) = -sum_x p(x) sum_y W ln W is 0 for deterministic rows,
     # so only the stochastic channels are read entry by entry (here and below).
-    h_y = _entropy_rows(p_y, (-1,))
+    h_y = _kernels.entropy_stack(p_y)
     stoch = np.flatnonzero(~det)
     if stoch.size == k:
         dense = flat
@@ -539,7 +453,7 @@ def _chunks(mechs: Sequence[Mechanism], n_x: int, n_s: int) -> Iterator[Sequence
         stop, widest = start, 1
         while stop < len(mechs):
             widest = max(widest, mechs[stop].n_y)
-            if stop > start and (stop - start + 1) * max(n_x, n_s) * widest * 8 > _CHUNK_BYTES:
+            if stop > start and (stop - start + 1) * max(n_x, n_s) * widest * 8 > CHUNK_BYTES:
                 break
             stop += 1
         yield mechs[start:stop]
@@ -553,12 +467,32 @@ def evaluate_many(
     x_values: ArrayLike | None = None,
     alphas: Sequence[float] = (2.0, 10.0),
     base: Base = 2,
+    ci: float | None = None,
+    counts: ArrayLike | None = None,
+    n_boot: int = 1000,
+    seed: int = 0,
 ) -> pd.DataFrame:
     """Evaluate every privacy notion of a sweep of mechanisms on the joint ``p(s, x)``.
 
     The channels are padded with zero columns to a common number of outputs and stacked;
     every notion is computed on the stack with array operations (in chunks of about 16 MiB
     per stacked array), with the same values as :func:`evaluate` up to rounding.
+
+    With ``ci`` (a confidence level) and ``counts`` (the count table the joint was computed
+    from), every measure column gets a bootstrap interval in ``<column>_low`` and
+    ``<column>_high`` placed right after it: the table is resampled ``n_boot`` times from the
+    multinomial of its own pmf, the sweep is evaluated on the whole stack of replicates at
+    once, and the interval is the percentile interval moved by the bootstrap estimate of the
+    plug-in's bias, clipped below at 0 and above at the column's largest value for any source
+    on these alphabets through that channel (e.g. ``I(S;Y) ≤ min(log |S|, L(W))``, which
+    holds with ``I(S;Y) ≤ min(H(S), H(Y))``). The columns that see only the support of the
+    joint (``nonstochastic_leakage``, ``maximin_information``, ``noiseless_epsilon``, the
+    Hartley entropies) get NaN ends — resampling never reaches a cell the data did not see, so
+    no bootstrap interval is valid for them — and ``ldp_epsilon``, a property of the channel,
+    gets ``low = high =`` its value. The value columns stay the plug-in; because the interval
+    is moved by the bias, a strongly biased plug-in (few records per cell) can fall outside
+    its own interval. :func:`nsp.estimate.estimate_many` gives the same intervals in a tidy
+    table with bias-corrected points, the sample-size diagnostics and a status per column.
 
     Parameters
     ----------
@@ -572,12 +506,24 @@ def evaluate_many(
         Orders of Sibson's mutual information (columns ``sibson_<alpha>``).
     base : float or {"e", "nats", "bits"}, default 2
         Logarithm base of every information quantity and of both ε.
+    ci : float, optional
+        Confidence level of the intervals, in ``(0, 1)`` (e.g. 0.95); default None: no
+        intervals (the table is then exactly the one without these options).
+    counts : array_like of int, shape (n_s, n_x), optional
+        The record counts behind ``joint``, which must equal ``counts / counts.sum()``;
+        required with ``ci``, refused without it.
+    n_boot : int, default 1000
+        Bootstrap replicates (with ``ci``), at least 10.
+    seed : int, default 0
+        Seed of the resampling (``numpy.random.default_rng``), with ``ci``.
 
     Returns
     -------
     pandas.DataFrame
         One row per mechanism, in order; the columns of :data:`COLUMNS` with the
-        ``sibson_<alpha>`` columns after ``maximal_leakage``.
+        ``sibson_<alpha>`` columns after ``maximal_leakage``. With ``ci``, each measure
+        column is followed by ``<column>_low`` and ``<column>_high``, and ``frame.attrs``
+        holds ``ci``, ``n_boot``, ``seed`` and ``n_records``.
 
     Raises
     ------
@@ -596,9 +542,21 @@ def evaluate_many(
     [[1.0, 0.0, 0.0], [2.0, 1.0, 1.0], [4.0, 1.0, 2.0]]
     >>> bool(frame["relations_ok"].all())
     True
+
+    With the 400 records behind a joint, intervals for every column:
+
+    >>> counts = np.array([[150, 50], [40, 160]])
+    >>> copy = Mechanism.from_labels([0, 1], method="copy")
+    >>> ci = evaluate_many([copy], counts / 400, counts=counts, ci=0.95, n_boot=200)
+    >>> ci.loc[0, ["mutual_information_low", "mutual_information", "mutual_information_high"]
+    ...        ].round(3).tolist()
+    [0.167, 0.232, 0.291]
+    >>> ci.loc[0, ["nonstochastic_leakage_low", "ldp_epsilon_low"]].tolist()
+    [nan, inf]
     """
     check_base(base)
     p_sx = _check_joint(joint)
+    boot = _check_bootstrap(p_sx, ci, counts, n_boot, seed)
     n_s, n_x = p_sx.shape
     if isinstance(mechanisms, Mechanism) or not isinstance(mechanisms, Sequence):
         raise ValueError(
@@ -612,13 +570,15 @@ def evaluate_many(
         widest = max(m.n_y for m in mechs)
         one = 8.0 * max(n_x, n_s) * widest
         check_memory(
-            _CHUNK_COPIES * max(one, _CHUNK_BYTES),
+            _CHUNK_COPIES * max(one, CHUNK_BYTES),
             what=f"evaluate_many on {n_s} x {n_x} joint with {widest} outputs",
         )
     parts = [pd.DataFrame(_chunk_columns(c, p_sx, x, a, base)) for c in _chunks(mechs, n_x, n_s)]
     head, tail = COLUMNS
     names = [*head, *(sibson_column(v) for v in a), *tail]
     if not parts:
+        if boot is not None:
+            names = [f"{n}{end}" for n in names for end in _ends(n, a)]
         return pd.DataFrame({name: [] for name in names})
     frame = pd.concat(parts, ignore_index=True)
     p_s, p_x = p_sx.sum(axis=1), p_sx.sum(axis=0)
@@ -636,178 +596,45 @@ def evaluate_many(
     failed = [check_relations({str(k): v for k, v in r.items()}) for r in records]
     frame["relations_ok"] = [not f for f in failed]
     frame["relations_failed"] = [",".join(f) for f in failed]
-    return frame[names]
-
-
-# -- a stack of joints (resampling), vectorised ----------------------------------------------
-
-#: The columns :func:`_stack_columns` returns: every column of :func:`evaluate_many` that
-#: depends on the probabilities of ``p(s, x)`` (not only on its support), besides the Sibson
-#: orders.
-STACK_COLUMNS: tuple[str, ...] = (
-    "mutual_information",
-    "maximal_leakage",
-    "utility_information",
-    "hamming_distortion",
-    "numeric_distortion",
-    "secret_information",
-    "output_entropy",
-    "prior_error",
-    "data_entropy",
-)
-
-
-@dataclass(frozen=True)
-class _Sweep:
-    """What :func:`_stack_chunk` reads of a sweep, computed once per call."""
-
-    stack: NDArray[np.float64]  # (n_x, k, n_y)
-    h_w: NDArray[np.float64]  # (n_x, k): the entropy of every row of every channel (nats)
-    stoch: NDArray[np.intp]
-    w_stoch: NDArray[np.float64]  # (n_x, k_st, n_y)
-    det_rows: NDArray[np.intp]
-    labels: NDArray[np.intp]  # (k_det, n_x)
-    codewords: tuple[tuple[int, NDArray[np.float64]], ...]
-
-
-def _sweep(mechs: Sequence[Mechanism]) -> _Sweep:
-    k, n_x = len(mechs), mechs[0].channel.shape[0]
-    n_y = max(m.n_y for m in mechs)
-    stack = np.zeros((n_x, k, n_y))
-    for i, m in enumerate(mechs):
-        stack[:, i, : m.n_y] = m.channel
-    det = np.array([m.deterministic for m in mechs], dtype=bool)
-    stoch, det_rows = np.flatnonzero(~det), np.flatnonzero(det)
-    labels = np.array([mechs[int(i)].labels for i in det_rows], dtype=np.intp).reshape(-1, n_x)
-    return _Sweep(
-        stack=stack,
-        h_w=-xlogy(stack, stack).sum(axis=2),
-        stoch=stoch,
-        w_stoch=np.ascontiguousarray(stack[:, stoch, :]),
-        det_rows=det_rows,
-        labels=labels,
-        codewords=tuple(
-            (i, np.asarray(m.codewords, dtype=np.float64))
-            for i, m in enumerate(mechs)
-            if m.codewords is not None
-        ),
+    frame = frame[names]
+    if boot is None:
+        return frame
+    level, cnt, n_boot, seed = boot
+    frame = with_intervals(
+        frame,
+        replicate_columns(cnt, mechs, x_values=x, alphas=a, base=base, n_boot=n_boot, seed=seed),
+        upper_bounds(mechs, cnt.shape, x_values=x, alphas=a, base=base),
+        columns=measure_columns(a),
+        level=level,
     )
+    frame.attrs.update({"ci": level, "n_boot": n_boot, "seed": seed, "n_records": cnt.sum()})
+    return frame
 
 
-def _stack_chunk(
-    sw: _Sweep,
-    p: NDArray[np.float64],
-    x: NDArray[np.float64] | None,
-    alphas: tuple[float, ...],
-    ln_b: float,
-    base: Base,
-) -> dict[str, NDArray[np.float64]]:
-    """Evaluate the probability columns of every mechanism on a chunk of joints ``p[b, s, x]``."""
-    stack = sw.stack
-    n_x, k, n_y = stack.shape
-    b, n_s, _ = p.shape
-    flat = stack.reshape(n_x, k * n_y)
-    p_s, p_x = p.sum(axis=2), p.sum(axis=1)  # (b, n_s), (b, n_x)
-    p_sy = (p.reshape(b * n_s, n_x) @ flat).reshape(b, n_s, k, n_y).transpose(0, 2, 1, 3)
-    p_y = p_sy.sum(axis=2)  # (b, k, n_y)
-    live = p_s > 0
-    safe = np.where(live, p_s, 1.0)[:, None, :, None]
-    cond = np.where(live[:, None, :, None], p_sy / safe, 0.0)  # (b, k, n_s, n_y)
-    h_s = _entropy_rows(p_s, (-1,))[:, None]
-    h_y = _entropy_rows(p_y, (-1,))
-    col: dict[str, NDArray[np.float64]] = {}
-    col["mutual_information"] = np.maximum(h_s + h_y - _entropy_rows(p_sy, (-2, -1)), 0.0) / ln_b
-    col["maximal_leakage"] = np.maximum(np.log(cond.max(axis=2).sum(axis=2)), 0.0) / ln_b
-    for a in alphas:
-        name = sibson_column(a)
-        if a == 1:
-            col[name] = col["mutual_information"]
-        elif math.isinf(a):
-            col[name] = col["maximal_leakage"]
-        elif a == 0:
-            covered = ((p_sy > 0) * p_s[:, None, :, None]).sum(axis=2)
-            col[name] = np.maximum(-np.log(covered.max(axis=2)), 0.0) / ln_b
-        elif abs(a - 1.0) < _NEAR_ONE:
-            col[name] = np.array(
-                [
-                    [info.sibson_mutual_information(p_sy[i, j], a, base=base) for j in range(k)]
-                    for i in range(b)
-                ]
-            ).reshape(b, k)
-        else:
-            inner = np.einsum("bs,bksy->bky", p_s, cond**a)
-            total = np.sum(inner ** (1.0 / a), axis=2)
-            col[name] = np.maximum(a / (a - 1.0) * np.log(total), 0.0) / ln_b
-    # H(Y|X) = sum_x p(x) h(W[x, :]) is linear in p(x).
-    col["utility_information"] = np.maximum(h_y - p_x @ sw.h_w, 0.0) / ln_b
-    col["output_entropy"] = h_y / ln_b
-    best = np.zeros((b, k, n_y))
-    stoch, det_rows, labels = sw.stoch, sw.det_rows, sw.labels
-    if stoch.size:
-        best[:, stoch, :] = (p_x[:, :, None, None] * sw.w_stoch[None]).max(axis=1)
-    if det_rows.size:
-        idx = (np.arange(b)[:, None, None] * k + det_rows[None, :, None]) * n_y + labels[None]
-        vals = np.broadcast_to(p_x[:, None, :], idx.shape)
-        flat_best = best.reshape(-1)
-        np.maximum.at(flat_best, idx.ravel(), vals.ravel())
-    col["hamming_distortion"] = np.maximum(1.0 - best.sum(axis=2), 0.0)
-    if x is None:
-        col["numeric_distortion"] = np.full((b, k), math.nan)
-    else:
-        # E[(X - x̂(Y))²] = E[X²] - 2 sum_y x̂_y m1_y + sum_y x̂_y² p(y), m1_y = E[X 1{Y=y}].
-        m1 = ((p_x * x) @ flat).reshape(b, k, n_y)
-        xhat = np.divide(m1, p_y, out=np.zeros_like(p_y), where=p_y > 0)
-        for i, words in sw.codewords:
-            xhat[:, i, : words.size] = words
-        ex2 = (p_x @ (x * x))[:, None]
-        dist = ex2 - 2.0 * (xhat * m1).sum(axis=2) + (xhat * xhat * p_y).sum(axis=2)
-        col["numeric_distortion"] = np.maximum(dist, 0.0)
-    h_x = _entropy_rows(p_x, (-1,))
-    ones = np.ones((1, k))
-    h_sx = _entropy_rows(p, (-2, -1))
-    col["secret_information"] = (np.maximum(h_s[:, 0] + h_x - h_sx, 0.0) / ln_b)[:, None] * ones
-    col["prior_error"] = np.maximum(1.0 - p_x.max(axis=1), 0.0)[:, None] * ones
-    col["data_entropy"] = (h_x / ln_b)[:, None] * ones
-    return col
+def _ends(name: str, alphas: tuple[float, ...]) -> tuple[str, ...]:
+    return ("", "_low", "_high") if name in measure_columns(alphas) else ("",)
 
 
-def _stack_columns(
-    mechanisms: Sequence[Mechanism],
-    pmfs: NDArray[np.float64],
-    *,
-    x_values: NDArray[np.float64] | None = None,
-    alphas: tuple[float, ...] = (2.0, 10.0),
-    base: Base = 2,
-) -> dict[str, NDArray[np.float64]]:
-    """Evaluate the probability columns of a sweep on a whole stack of joints at once.
-
-    The resampling kernel of :mod:`nsp.estimate`: ``pmfs[b]`` is the ``b``-th joint
-    ``p(s, x)`` (a bootstrap replicate, a leave-one-out table), all on the alphabets of the
-    validated ``mechanisms``. Returns, for each name of :data:`STACK_COLUMNS` and each
-    ``sibson_<alpha>``, an array ``(n_pmfs, n_mechanisms)`` with the values
-    :func:`evaluate_many` gives on each joint (up to rounding; the numeric distortion is
-    computed through its moments). The support-based columns (``L0``, ``I*``, the Hartley
-    entropies, noiseless ε) and ``ldp_epsilon`` are not computed: the first only see the
-    support, the second does not depend on the joint. Nothing is validated here: the caller
-    validates the mechanisms, ``x_values`` and ``alphas`` once and passes pmfs it built.
-    """
-    n_b, n_s, n_x = pmfs.shape
-    ln_b = math.log(check_base(base))
-    # Mechanisms of similar width together, so that little of the stack is padding.
-    order = np.argsort([m.n_y for m in mechanisms], kind="stable")
-    out: dict[str, NDArray[np.float64]] = {}
-    for start in range(0, order.size, _STACK_GROUP):
-        group = order[start : start + _STACK_GROUP]
-        sw = _sweep([mechanisms[i] for i in group])
-        _, k, n_y = sw.stack.shape
-        per = 8 * max(n_s, n_x) * k * n_y  # bytes of the widest per-joint array
-        step = max(1, _CHUNK_BYTES // per)
-        parts = [
-            _stack_chunk(sw, pmfs[i : i + step], x_values, alphas, ln_b, base)
-            for i in range(0, n_b, step)
-        ]
-        for name in parts[0]:
-            if name not in out:
-                out[name] = np.empty((n_b, order.size))
-            out[name][:, group] = np.concatenate([q[name] for q in parts])
-    return out
+def _check_bootstrap(
+    p_sx: NDArray[np.float64], ci: object, counts: object, n_boot: object, seed: object
+) -> tuple[float, NDArray[np.int64], int, int] | None:
+    """Validate the interval options of :func:`evaluate_many`: None without ``ci``."""
+    n_boot = check_int("n_boot", n_boot, low=10)
+    seed = check_int("seed", seed, low=0)
+    if ci is None:
+        if counts is not None:
+            raise ValueError("counts is read only with ci= (the level of the intervals)")
+        return None
+    level = check_real("ci", ci, low=0.0, high=1.0, closed="neither")
+    if counts is None:
+        raise ValueError(
+            "ci= needs counts=, the record counts behind joint: the bootstrap resamples them"
+        )
+    cnt = counts_of(counts, name="counts")  # type: ignore[arg-type]
+    if cnt.shape != p_sx.shape or not np.allclose(p_sx, cnt / cnt.sum(), rtol=0.0, atol=1e-12):
+        raise ValueError(
+            f"counts must be the record counts behind joint (shape {p_sx.shape}, "
+            f"joint == counts / counts.sum()); got shape {cnt.shape}"
+            + (", another pmf" if cnt.shape == p_sx.shape else "")
+        )
+    return level, cnt, int(n_boot), int(seed)

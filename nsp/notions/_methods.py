@@ -453,7 +453,7 @@ def local_dp_sweep(
     (:class:`nsp.privacy_channels.ProductUniverse` of one individual):
 
     * ``"kary_rr"``: :func:`nsp.privacy_channels.kary_rr_channel` keeping x with probability
-      ``e^ε / (e^ε + k − 1)`` (k = |X|), exactly ε-LDP (binary randomized response is the case
+      ``e^ε / (e^ε + k − 1)`` (``k = |X|``), exactly ε-LDP (binary randomized response is the case
       k = 2);
     * ``"exponential"``: :func:`nsp.privacy_channels.exponential_mechanism_channel` with
       utility ``−|y − x|`` on the values of an ordered X (skipped on an unordered X), with

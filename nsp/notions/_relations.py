@@ -223,6 +223,7 @@ def _hamming(record: Record, tol: float) -> bool:
     return _le(0.0, d, tol) and _le(d, _f(record, "prior_error"), tol)
 
 
+#: The theorems between the notions, each checked on every record (:func:`check_relations`).
 RELATIONS: tuple[Relation, ...] = (
     Relation(
         "nonnegative",

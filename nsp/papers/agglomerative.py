@@ -34,6 +34,7 @@ from nsp._validation import (
     check_choice,
     check_int,
     check_real,
+    trusted,
 )
 from nsp.clustering.baselines import generalize_to_k_anonymity
 from nsp.clustering.nonstochastic import (
@@ -97,6 +98,7 @@ __all__ = [
     "example1_side_range",
     "example_values",
     "examples_table",
+    "FOOTNOTE18_MEASURES",
     "footnote18_table",
     "hungarian_age_chol",
     "hungarian_joint_range",
@@ -617,7 +619,7 @@ def k_anonymity_points(
 
     Each reading of the generalization baseline
     (:func:`nsp.clustering.baselines.generalize_to_k_anonymity`) gives one quantization, whose
-    privacy ``L0(S → X̂) / L0(S → X)`` and utility losses (U1 and U2) are normalized by
+    leakage ``L0(S → X̂) / L0(S → X)`` and utility losses (U1 and U2) are normalized by
     :func:`nsp.pareto.normalize` as the curves are.
 
     Parameters
@@ -638,8 +640,8 @@ def k_anonymity_points(
     Returns
     -------
     pandas.DataFrame
-        Columns ``method``, ``k``, ``n_clusters``, ``privacy_norm``, ``utility_loss_U1``,
-        ``utility_loss_U2``; one row per method.
+        Columns ``method``, ``k``, ``n_clusters``, ``leakage_norm``, ``loss_norm_U1``,
+        ``loss_norm_U2``; one row per method.
 
     References
     ----------
@@ -655,7 +657,7 @@ def k_anonymity_points(
                 "method": method,
                 "k": k,
                 "n_clusters": len(q),
-                "privacy": nonstochastic_leakage(quantize(r, q.labels)),
+                "leakage": nonstochastic_leakage(quantize(r, q.labels)),
                 "U1": resolution_utility(q),
                 "U2": distortion_utility(vals, q, distance=distance),
             }
@@ -665,20 +667,20 @@ def k_anonymity_points(
     u1 = normalize(
         df.rename(columns={"U1": "utility"}),
         utility="U1",
-        privacy_max=p0,
+        leakage_max=p0,
         utility_max=math.log2(r.n_x),
     )
     u2 = normalize(
         df.rename(columns={"U2": "utility"}),
         utility="U2",
-        privacy_max=p0,
+        leakage_max=p0,
         utility_max=0.0,
         u2_hat=u2_hat,
     )
     return df[["method", "k", "n_clusters"]].assign(
-        privacy_norm=u1["privacy_norm"],
-        utility_loss_U1=u1["utility_loss"],
-        utility_loss_U2=u2["utility_loss"],
+        leakage_norm=u1["leakage_norm"],
+        loss_norm_U1=u1["loss_norm"],
+        loss_norm_U2=u2["loss_norm"],
     )
 
 
@@ -692,15 +694,16 @@ def dominating_points(sweeps: Mapping[str, pd.DataFrame], baseline: pd.DataFrame
     ----------
     sweeps : mapping of str to pandas.DataFrame
         ``"U1"`` and ``"U2"`` to the λ sweeps of Algorithm 1 (:func:`nsp.pareto.lambda_sweep`,
-        columns ``privacy_norm``, ``utility_loss``, ``source``).
+        columns ``leakage_norm``, ``loss_norm``, ``source``).
     baseline : pandas.DataFrame
         The baseline points (:func:`k_anonymity_points`).
 
     Returns
     -------
     pandas.DataFrame
-        One row per baseline method and utility: ``sweep_points`` and ``path_points`` (how
-        many points do better), ``best_loss`` (NaN if none) and ``baseline_loss``.
+        One row per baseline method and utility: ``method``, ``utility_kind`` (``"U1"`` or
+        ``"U2"``), ``sweep_points`` and ``path_points`` (how many points do better),
+        ``best_loss`` (NaN if none) and ``baseline_loss``.
 
     References
     ----------
@@ -709,15 +712,15 @@ def dominating_points(sweeps: Mapping[str, pd.DataFrame], baseline: pd.DataFrame
     rows = []
     for _, point in baseline.iterrows():
         for u, df in sweeps.items():
-            loss = point[f"utility_loss_{u}"]
-            better = df[(df.privacy_norm <= point.privacy_norm + 1e-12) & (df.utility_loss < loss)]
+            loss = point[f"loss_norm_{u}"]
+            better = df[(df.leakage_norm <= point.leakage_norm + 1e-12) & (df.loss_norm < loss)]
             rows.append(
                 {
                     "method": point.method,
-                    "utility": u,
+                    "utility_kind": u,
                     "sweep_points": int((better.source == "sweep").sum()),
                     "path_points": int((better.source == "path").sum()),
-                    "best_loss": better.utility_loss.min(),
+                    "best_loss": better.loss_norm.min(),
                     "baseline_loss": loss,
                 }
             )
@@ -850,9 +853,9 @@ def synthetic_range(
 
 
 def merge_path_view(path: MergePath, lam: float = 0.3) -> Figure:
-    """Draw a merge path's (utility, privacy) points and the one a given λ stops at.
+    """Draw a merge path's (utility, leakage) points and the one a given λ stops at.
 
-    Algorithm 1 (or 2) merges while a merge lowers ``privacy − λ · utility``; every λ stops at a
+    Algorithm 1 (or 2) merges while a merge lowers ``leakage − λ · utility``; every λ stops at a
     point of the same path. A view for :func:`nsp.interactive.explore` (a slider over ``lam``),
     reading the path computed once.
 
@@ -879,10 +882,10 @@ def merge_path_view(path: MergePath, lam: float = 0.3) -> Figure:
     lam = check_real("lam", lam, low=0.0)
     chosen = path.result(lam)
     fig, ax = plt.subplots(figsize=(6.4, 3.8))
-    ax.plot(path.utility, path.privacy, "o-", ms=4, color="C0", label="merge path")
+    ax.plot(path.utility, path.leakage, "o-", ms=4, color="C0", label="merge path")
     ax.plot(
         chosen.utility,
-        chosen.privacy,
+        chosen.leakage,
         "o",
         ms=10,
         mfc="none",
@@ -911,15 +914,25 @@ def _subset(name: str, value: Iterable[int], n_x: int) -> frozenset[int]:
     return frozenset(check_int(name, v, low=0, high=n_x - 1) for v in items)
 
 
+#: The privacy measures of footnote 18: ``I*(S; X̂)`` (problem (5)) and ``L0(S → X̂)`` (problem (3)).
+FOOTNOTE18_MEASURES: tuple[str, ...] = ("maximin", "leakage")
+
+
 def merge_lagrangian(
-    r: JointRange | ArrayLike, subset: Iterable[int], *, lam: float = 0.3, base: Base = 2
+    r: JointRange | ArrayLike,
+    subset: Iterable[int],
+    *,
+    lam: float = 0.3,
+    measure: Literal["maximin", "leakage"] = "maximin",
+    base: Base = 2,
 ) -> float:
-    """Return the set function ``F(W) = L(Q_W, λ)`` of problem (5) with utility ``U1``.
+    """Return the set function ``F(W) = L(Q_W, λ)`` of problem (5) or (3) with utility ``U1``.
 
     ``Q_W`` merges the x indices of ``W`` into one cluster and keeps every other x alone
-    (``Q_∅`` and ``Q_{x}`` are all singletons); ``L = log|P*_{G_X̂}| − λ · I0(X → X̂)`` is the
-    Lagrangian of problem (5) of [1]_. Footnote 18 of [1]_ tests the submodularity of the
-    Lagrangian on this kind of set function (see :func:`modularity_gap`).
+    (``Q_∅`` and ``Q_{x}`` are all singletons); ``L = I*(S; X̂) − λ · I0(X → X̂)`` with
+    ``I*(S; X̂) = log|P*_{G_X̂}|`` is the Lagrangian of problem (5) of [1]_, and
+    ``L = L0(S → X̂) − λ · I0(X → X̂)`` that of problem (3). Footnote 18 of [1]_ tests the
+    submodularity of both Lagrangians on this kind of set function (see :func:`modularity_gap`).
 
     Parameters
     ----------
@@ -929,13 +942,16 @@ def merge_lagrangian(
         The x indices merged into one cluster (0-based).
     lam : float
         The Lagrange multiplier ``λ ≥ 0``.
+    measure : {"maximin", "leakage"}
+        The privacy term: ``I*(S; X̂)`` (problem (5)) or ``L0(S → X̂)`` (problem (3)).
     base : float or str
         Logarithm base (2: bits).
 
     Returns
     -------
     float
-        ``log|P*_{G_X̂}| − λ · U1(X; X̂)`` for ``X̂`` the quantization ``Q_W``.
+        ``I*(S; X̂) − λ · U1(X; X̂)`` (or ``L0(S → X̂) − λ · U1``) for ``X̂`` the quantization
+        ``Q_W``.
 
     References
     ----------
@@ -950,8 +966,14 @@ def merge_lagrangian(
     1.4797
     >>> round(merge_lagrangian(r, [0, 2], lam=0.3), 4)
     1.4578
+
+    With ``L0``: every x but x1 reveals one secret, so ``L0 = log2 6``:
+
+    >>> round(merge_lagrangian(r, [], lam=0.3, measure="leakage"), 4)
+    1.7428
     """
     lam = check_real("lam", lam, low=0.0)
+    check_choice("measure", measure, FOOTNOTE18_MEASURES)
     b = check_base(base)
     mask = np.asarray(r.mask if isinstance(r, JointRange) else r, dtype=bool)
     if mask.ndim != 2 or mask.shape[1] < 1:
@@ -959,8 +981,12 @@ def merge_lagrangian(
     n_x = mask.shape[1]
     w = _subset("subset", subset, n_x)
     labels = [0 if j in w else j + 1 for j in range(n_x)]
-    n_comp = len(quantized_decomposition(mask, labels))
-    return float(math.log(n_comp) / math.log(b) - lam * resolution_utility(labels, base=b))
+    with trusted():
+        if measure == "maximin":
+            privacy = math.log(len(quantized_decomposition(mask, labels))) / math.log(b)
+        else:
+            privacy = nonstochastic_leakage(quantize(mask, labels), base=b)
+        return float(privacy - lam * resolution_utility(labels, base=b))
 
 
 def modularity_gap(
@@ -969,6 +995,7 @@ def modularity_gap(
     b: Iterable[int],
     *,
     lam: float = 0.3,
+    measure: Literal["maximin", "leakage"] = "maximin",
     base: Base = 2,
 ) -> float:
     """Return ``F(A) + F(B) − F(A ∪ B) − F(A ∩ B)`` for ``F`` = :func:`merge_lagrangian`.
@@ -985,6 +1012,8 @@ def modularity_gap(
         The two subsets of x indices (0-based).
     lam : float
         The Lagrange multiplier ``λ ≥ 0``.
+    measure : {"maximin", "leakage"}
+        The privacy term of the Lagrangian: ``I*`` (problem (5)) or ``L0`` (problem (3)).
     base : float or str
         Logarithm base (2: bits).
 
@@ -1002,24 +1031,36 @@ def modularity_gap(
     >>> r = example1_range()
     >>> round(modularity_gap(r, [0], [1], lam=0.3), 4), round(modularity_gap(r, [0], [2]), 4)
     (-0.3, 0.0219)
+    >>> round(modularity_gap(r, [0, 1], [0, 2], lam=0.3, measure="leakage"), 4)
+    0.1245
     """
     lam = check_real("lam", lam, low=0.0)
+    check_choice("measure", measure, FOOTNOTE18_MEASURES)
+    b_ = check_base(base)
     mask = np.asarray(r.mask if isinstance(r, JointRange) else r, dtype=bool)
     if mask.ndim != 2 or mask.shape[1] < 1:
         raise ValueError(f"r must be a 2-d joint range, got shape {mask.shape}")
     sa = _subset("a", a, mask.shape[1])
     sb = _subset("b", b, mask.shape[1])
-    f = [merge_lagrangian(mask, w, lam=lam, base=base) for w in (sa, sb, sa | sb, sa & sb)]
+    with trusted():
+        f = [
+            merge_lagrangian(mask, w, lam=lam, measure=measure, base=b_)
+            for w in (sa, sb, sa | sb, sa & sb)
+        ]
     return float(f[0] + f[1] - f[2] - f[3])
 
 
 def footnote18_table(*, lam: float = 0.3) -> pd.DataFrame:
-    """Tabulate footnote 18 of [1]_: the Lagrangian of problem (5) is neither sub- nor supermodular.
+    """Tabulate footnote 18 of [1]_: the Lagrangians of (5) and (3) are not sub- or supermodular.
 
-    On Example 1 with ``U1`` and ``λ``, for ``F`` = :func:`merge_lagrangian`: the pair
-    ``A = {x1}, B = {x2}`` (one component already) has gap ``−λ`` (``−0.300`` at λ = 0.3), which
-    a submodular ``F`` forbids; ``A = {x1}, B = {x3}`` (two components joined, Example 3's
-    first merge) has gap ``log2(5/4) − λ`` (``+0.0219``), which a supermodular ``F`` forbids.
+    On Example 1 with ``U1`` and ``λ``, for ``F`` = :func:`merge_lagrangian`. With ``I*``
+    (problem (5)): the pair ``A = {x1}, B = {x2}`` (one component already) has gap ``−λ``
+    (``−0.300`` at λ = 0.3), which a submodular ``F`` forbids; ``A = {x1}, B = {x3}`` (two
+    components joined, Example 3's first merge) has gap ``log2(5/4) − λ`` (``+0.0219``), which a
+    supermodular ``F`` forbids. With ``L0`` (problem (3)), which stays ``log2 6`` on all these
+    sets (x4 … x7 stay alone and each reveals one secret): ``{x1}, {x2}`` has gap ``−λ`` again,
+    and the overlapping pair ``A = {x1, x2}, B = {x1, x3}`` has gap ``λ (2 − log2 3)``
+    (``+0.1245``), from ``U1`` alone.
 
     Parameters
     ----------
@@ -1029,8 +1070,9 @@ def footnote18_table(*, lam: float = 0.3) -> pd.DataFrame:
     Returns
     -------
     pandas.DataFrame
-        One row per pair: ``A``, ``B``, ``F(A)``, ``F(B)``, ``F(A∪B)``, ``F(A∩B)``, ``gap``
-        ``= F(A) + F(B) − F(A∪B) − F(A∩B)`` (bits) and ``shows`` (what its sign rules out).
+        One row per measure and pair: ``measure`` (``I*`` or ``L0``), ``A``, ``B``, ``F(A)``,
+        ``F(B)``, ``F(A∪B)``, ``F(A∩B)``, ``gap`` ``= F(A) + F(B) − F(A∪B) − F(A∩B)`` (bits)
+        and ``shows`` (what its sign rules out).
 
     References
     ----------
@@ -1039,16 +1081,22 @@ def footnote18_table(*, lam: float = 0.3) -> pd.DataFrame:
     Examples
     --------
     >>> footnote18_table(lam=0.3)["gap"].round(4).tolist()
-    [-0.3, 0.0219]
+    [-0.3, 0.0219, -0.3, 0.1245]
     """
     lam = check_real("lam", lam, low=0.0)
     r = example1_range()
+    pairs = {
+        "maximin": (({0}, {1}), ({0}, {2})),
+        "leakage": (({0}, {1}), ({0, 1}, {0, 2})),
+    }
+    symbols = {"maximin": "I*", "leakage": "L0"}
     rows = []
-    for a, b in (({0}, {1}), ({0}, {2})):
-        f = {
-            key: merge_lagrangian(r, w, lam=lam)
-            for key, w in (("F(A)", a), ("F(B)", b), ("F(A∪B)", a | b), ("F(A∩B)", a & b))
-        }
+    for measure, (a, b) in ((m, pair) for m in FOOTNOTE18_MEASURES for pair in pairs[m]):
+        with trusted():
+            f = {
+                key: merge_lagrangian(r, w, lam=lam, measure=measure)  # type: ignore[arg-type]
+                for key, w in (("F(A)", a), ("F(B)", b), ("F(A∪B)", a | b), ("F(A∩B)", a & b))
+            }
         gap = f["F(A)"] + f["F(B)"] - f["F(A∪B)"] - f["F(A∩B)"]
         if gap < 0:
             shows = "not submodular (a submodular F has gap ≥ 0)"
@@ -1058,6 +1106,7 @@ def footnote18_table(*, lam: float = 0.3) -> pd.DataFrame:
             shows = "modular on this pair"
         rows.append(
             {
+                "measure": symbols[measure],
                 "A": _cluster_text(sorted(a)),
                 "B": _cluster_text(sorted(b)),
                 **f,
@@ -1175,7 +1224,7 @@ def hungarian_side_range(
 
 
 def path_points(path: MergePath) -> pd.DataFrame:
-    """Return every partition of a merge path with its privacy, utility and λ-window.
+    """Return every partition of a merge path with its leakage, utility and λ-window.
 
     Parameters
     ----------
@@ -1185,7 +1234,7 @@ def path_points(path: MergePath) -> pd.DataFrame:
     Returns
     -------
     pandas.DataFrame
-        Columns ``t``, ``privacy``, ``utility``, ``n_clusters``, ``lam_low``, ``lam_high`` and
+        Columns ``t``, ``leakage``, ``utility``, ``n_clusters``, ``lam_low``, ``lam_high`` and
         ``reachable`` (some λ returns it: the points of the λ sweep's frontier).
 
     Examples
@@ -1201,7 +1250,7 @@ def path_points(path: MergePath) -> pd.DataFrame:
     return pd.DataFrame(
         {
             "t": w.t,
-            "privacy": path.privacy,
+            "leakage": path.leakage,
             "utility": path.utility,
             "n_clusters": [len(p) for p in path.partitions],
             "lam_low": w.lam_low,
@@ -1223,7 +1272,7 @@ def observable_comparison(
 
     The utility is U2 measured on X (a cluster of pairs ``(s, x)`` releases one codeword of
     their X values; :func:`nsp.clustering.nonstochastic.observable_range`), so both releases are on
-    the same axes; privacy is ``L0`` (Algorithm 1, §V-C) or ``I*`` (Algorithm 2), in bits.
+    the same axes; the leakage is ``L0`` (Algorithm 1, §V-C) or ``I*`` (Algorithm 2), in bits.
 
     Parameters
     ----------
@@ -1242,14 +1291,14 @@ def observable_comparison(
     -------
     pandas.DataFrame
         Columns ``release`` (``"X"`` or ``"Y"``), ``algorithm``, ``lam`` (§V-C runs; NaN for
-        the path points of Algorithms 1 and 2), ``t``, ``privacy``, ``utility``,
+        the path points of Algorithms 1 and 2), ``t``, ``leakage``, ``utility``,
         ``n_clusters``, ``reachable``.
 
     Examples
     --------
     >>> df = observable_comparison(example1_range(), EXAMPLE2_VALUES, vc_lambdas=[0.3])
     >>> start = df[(df.t == 0) & (df.algorithm == "algorithm1")]
-    >>> start[["release", "privacy"]].round(4).values.tolist()
+    >>> start[["release", "leakage"]].round(4).values.tolist()
     [['X', 2.585], ['Y', 2.585]]
     """
     vals = as_real_array(values, name="values")
@@ -1272,14 +1321,14 @@ def observable_comparison(
                 pd.DataFrame(
                     {
                         "t": [res.iterations],
-                        "privacy": [res.privacy],
+                        "leakage": [res.leakage],
                         "utility": [res.utility],
                         "n_clusters": [len(res.partition)],
                         "reachable": [True],
                     }
                 ).assign(release=name, algorithm="merge_until_connected", lam=float(lam))
             )
-    cols = ["release", "algorithm", "lam", "t", "privacy", "utility", "n_clusters", "reachable"]
+    cols = ["release", "algorithm", "lam", "t", "leakage", "utility", "n_clusters", "reachable"]
     return pd.concat(frames, ignore_index=True)[cols]
 
 
@@ -1314,14 +1363,14 @@ def side_information_comparison(
     -------
     pandas.DataFrame
         Columns ``design`` (``"ignores A"`` or ``"accounts for A"``), ``algorithm``, ``t``,
-        ``privacy_with_a``, ``privacy_without_a``, ``utility``, ``n_clusters``,
+        ``leakage_with_a``, ``leakage_without_a``, ``utility``, ``n_clusters``,
         ``reachable`` (on its own path's λ sweep).
 
     Examples
     --------
     >>> df = side_information_comparison(example1_side_range(), EXAMPLE2_VALUES, utility="U1")
     >>> a2 = df[(df.algorithm == "algorithm2") & (df.design == "accounts for A")]
-    >>> a2.privacy_with_a.round(4).tolist()
+    >>> a2.leakage_with_a.round(4).tolist()
     [2.3219, 2.0, 1.585, 1.0]
     """
     m3 = _mask3(mask)
@@ -1335,15 +1384,15 @@ def side_information_comparison(
             path = merge_path(rr, algorithm=alg, **kw)
             pts = path_points(path)
             parts = path.partitions
-            pts["privacy_with_a"] = [with_a(quantize_side_range(m3, p)) for p in parts]
-            pts["privacy_without_a"] = [without_a(quantize(m2, p.labels)) for p in parts]
+            pts["leakage_with_a"] = [with_a(quantize_side_range(m3, p)) for p in parts]
+            pts["leakage_without_a"] = [without_a(quantize(m2, p.labels)) for p in parts]
             frames.append(pts.assign(design=design, algorithm=alg))
     cols = [
         "design",
         "algorithm",
         "t",
-        "privacy_with_a",
-        "privacy_without_a",
+        "leakage_with_a",
+        "leakage_without_a",
         "utility",
         "n_clusters",
         "reachable",

@@ -1268,7 +1268,10 @@ def theorem51_table(
     member ``g(x) = x`` of ``S_1`` (``<= C_1`` by Theorem 3.1) and ``upper`` the capacity of the
     union of all rows (every member of ``S_i`` uses a subset of them, so ``>= C_1``); both are
     certified to ``tol``. ``reference`` is the capacity with ``n_reference`` inputs on
-    ``[0, 2]`` and the same output grid, the continuous value up to the input grid.
+    ``[0, 2]`` and the same output grid: a lower bound on the continuous ``C_1``, since both
+    the input grid and the output quantization lose information. On this query (70) cannot
+    fail (every output law depends on ``x_1 + x_2`` only, whose whole range ``g(x) = x``
+    reaches): the table checks the numerics, not the theorem.
 
     Parameters
     ----------

@@ -367,7 +367,7 @@ def fig1_curves(
     Returns
     -------
     pandas.DataFrame
-        Long format: ``algorithm``, ``param``, ``I_XY``, ``I_SY``, ``n_Y``.
+        Long format: ``algorithm``, ``param``, ``utility``, ``leakage``, ``n_Y``.
 
     References
     ----------
@@ -418,10 +418,10 @@ def census_probe(
     Returns
     -------
     pandas.DataFrame
-        One row per probe: ``R``, then ``alg1_I_XY``, ``alg1_I_SY`` (Algorithm 1: least
-        leakage found with ``I(X;Y) >= R``) and ``alg2prime_I_XY``, ``alg2prime_I_SY``
-        (Algorithm 2′: largest leakage found with ``I(X;Y) >= R``), ``ratio_I_XY``,
-        ``ratio_I_SY`` (the ratio greedy, not in the paper:
+        One row per probe: ``R``, then ``alg1_utility``, ``alg1_leakage`` (Algorithm 1: least
+        leakage found with ``I(X;Y) >= R``) and ``alg2prime_utility``, ``alg2prime_leakage``
+        (Algorithm 2′: largest leakage found with ``I(X;Y) >= R``), ``ratio_utility``,
+        ``ratio_leakage`` (the ratio greedy, not in the paper:
         :func:`nsp.clustering.funnel.greedy_ratio_funnel`).
 
     References
@@ -431,7 +431,7 @@ def census_probe(
     Examples
     --------
     >>> row = census_probe(E1_P_SX, [1.0]).round(12).to_dict("records")[0]
-    >>> row["alg1_I_SY"], row["alg2prime_I_SY"], row["ratio_I_XY"], row["ratio_I_SY"]
+    >>> row["alg1_leakage"], row["alg2prime_leakage"], row["ratio_utility"], row["ratio_leakage"]
     (0.0, 1.0, 1.0, 0.0)
     """
     check_base(base)
@@ -447,22 +447,22 @@ def census_probe(
         rows.append(
             {
                 "R": r,
-                "alg1_I_XY": a1.disclosure,
-                "alg1_I_SY": a1.leakage,
-                "alg2prime_I_XY": a2.disclosure,
-                "alg2prime_I_SY": a2.leakage,
-                "ratio_I_XY": ar.disclosure,
-                "ratio_I_SY": ar.leakage,
+                "alg1_utility": a1.utility,
+                "alg1_leakage": a1.leakage,
+                "alg2prime_utility": a2.utility,
+                "alg2prime_leakage": a2.leakage,
+                "ratio_utility": ar.utility,
+                "ratio_leakage": ar.leakage,
             }
         )
     columns = [
         "R",
-        "alg1_I_XY",
-        "alg1_I_SY",
-        "alg2prime_I_XY",
-        "alg2prime_I_SY",
-        "ratio_I_XY",
-        "ratio_I_SY",
+        "alg1_utility",
+        "alg1_leakage",
+        "alg2prime_utility",
+        "alg2prime_leakage",
+        "ratio_utility",
+        "ratio_leakage",
     ]
     return pd.DataFrame(rows, columns=columns)
 
@@ -482,7 +482,7 @@ def bounds_frame(p_sx: ArrayLike, *, n_points: int = 101, base: Base = 2) -> pd.
     Returns
     -------
     pandas.DataFrame
-        Columns ``I_XY``, ``lower``, ``upper`` (see
+        Columns ``utility``, ``lower``, ``upper`` (see
         :func:`nsp.clustering.funnel.chain_rule_bounds`).
 
     Examples
@@ -495,7 +495,7 @@ def bounds_frame(p_sx: ArrayLike, *, n_points: int = 101, base: Base = 2) -> pd.
     h_x = info.entropy(p.sum(0), base=base)
     xs = np.linspace(0, h_x, n_points)
     lo, hi = chain_rule_bounds(p, xs, base=base)
-    return pd.DataFrame({"I_XY": xs, "lower": lo, "upper": hi})
+    return pd.DataFrame({"utility": xs, "lower": lo, "upper": hi})
 
 
 # ----------------------------------------------------------------------------------------
@@ -565,7 +565,7 @@ def worked_examples_table(
         for alg, t, out, groups in calls:
             res = _GREEDY[alg](p, t * k, base=b)
             name = f"{_SHORT[alg]}({t:g})"
-            put(example, f"{name} → (I(X;Y), I(S;Y))", out, (res.disclosure, res.leakage))
+            put(example, f"{name} → (I(X;Y), I(S;Y))", out, (res.utility, res.leakage))
             put(example, f"{name} groups", groups, groups_text(res.groups))
 
     greedy("E1", E1_P_SX, E1_GREEDY)
@@ -594,7 +594,11 @@ def worked_examples_table(
         str(sorted(E4_DETERMINISTIC)),
         str(
             sorted(
-                zip((bf.I_XY / k).round(6).tolist(), (bf.I_SY / k).round(6).tolist(), strict=True)
+                zip(
+                    (bf.utility / k).round(6).tolist(),
+                    (bf.leakage / k).round(6).tolist(),
+                    strict=True,
+                )
             )
         ),
     )
@@ -643,7 +647,7 @@ def theorem1_instances(
     -------
     pandas.DataFrame
         One row per instance and cost family: ``instance``, ``n_s``, ``n_y``, ``alpha``,
-        ``family``, ``L``, ``I_SY_nats``, ``delta_C``, ``bound`` (Theorem 1, I in nats) and
+        ``family``, ``L``, ``leakage_nats``, ``delta_C``, ``bound`` (Theorem 1, I in nats) and
         ``lemma1_error`` (log-loss ΔC minus I(S;Y), nats).
 
     References
@@ -688,7 +692,7 @@ def theorem1_instances(
                     "alpha": alpha,
                     "family": family,
                     "L": cost.bound,
-                    "I_SY_nats": i_nats,
+                    "leakage_nats": i_nats,
                     "delta_C": dc,
                     "bound": theorem1_bound(p, cost.bound),
                     "lemma1_error": lemma1,
@@ -709,7 +713,8 @@ def budget_view(curves: Mapping[str, pd.DataFrame], R: float = 2.0) -> Figure:
     ----------
     curves : mapping of str to pandas.DataFrame
         Algorithm key (``"alg1"``, ``"alg2"``, ``"alg2prime"``) to its points, columns
-        ``I_XY`` and ``I_SY`` in bits (as :func:`fig1_curves` returns them, split by algorithm).
+        ``utility`` and ``leakage`` in bits (as :func:`fig1_curves` returns them, split by
+        algorithm).
     R : float
         Disclosure budget in bits, ``>= 0``.
 
@@ -719,7 +724,7 @@ def budget_view(curves: Mapping[str, pd.DataFrame], R: float = 2.0) -> Figure:
 
     Examples
     --------
-    >>> pts = pd.DataFrame({"I_XY": [0.0, 1.0, 2.0], "I_SY": [0.0, 0.2, 0.9]})
+    >>> pts = pd.DataFrame({"utility": [0.0, 1.0, 2.0], "leakage": [0.0, 0.2, 0.9]})
     >>> [t.get_text() for t in budget_view({"alg1": pts}, R=1.0).axes[0].get_legend().get_texts()]
     ['Algorithm 1 (least: 0.2 bits)']
     """
@@ -732,14 +737,14 @@ def budget_view(curves: Mapping[str, pd.DataFrame], R: float = 2.0) -> Figure:
     fig, ax = plt.subplots(figsize=(6.4, 4.0))
     for k, (key, points) in enumerate(curves.items()):
         label = labels.get(key, key)
-        feasible = points[points.I_XY >= R]
+        feasible = points[points.utility >= R]
         if len(feasible):
-            row = int(np.argmin(feasible.I_SY.to_numpy()))
-            x_best, y_best = float(feasible.I_XY.iloc[row]), float(feasible.I_SY.iloc[row])
+            row = int(np.argmin(feasible.leakage.to_numpy()))
+            x_best, y_best = float(feasible.utility.iloc[row]), float(feasible.leakage.iloc[row])
             ax.plot(x_best, y_best, "o", ms=7, color=f"C{k}")
             label += f" (least: {y_best:.3g} bits)"
-        ax.plot(points.I_XY, points.I_SY, ".", ms=3, color=f"C{k}", label=label)
-    ax.axvspan(R, max(float(p.I_XY.max()) for p in curves.values()), color="0.9", zorder=0)
+        ax.plot(points.utility, points.leakage, ".", ms=3, color=f"C{k}", label=label)
+    ax.axvspan(R, max(float(p.utility.max()) for p in curves.values()), color="0.9", zorder=0)
     ax.set(xlabel="disclosure I(X;Y) [bits]", ylabel="leakage I(S;Y) [bits]")
     ax.set_title(f"Releases with disclosure I(X;Y) ≥ {R:g} bits (shaded)")
     ax.legend(fontsize=8)

@@ -230,7 +230,7 @@ class PrivacyChannel:
 
         Returns
         -------
-        numpy.ndarray, shape (|X|, k)
+        numpy.ndarray, shape ``(|X|, k)``
         """
         return self.array.reshape(-1, self.k)
 
@@ -239,7 +239,7 @@ class PrivacyChannel:
 
         Returns
         -------
-        numpy.ndarray, shape (k, |X|)
+        numpy.ndarray, shape ``(k, |X|)``
         """
         return self.matrix().T.copy()
 

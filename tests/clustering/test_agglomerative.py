@@ -241,7 +241,7 @@ def test_example5_every_iteration():
     expected = [0.3, 0.0, -1.0, 0.3 * log2(3 / 2)]
     assert [it.delta for it in h[1:]] == pytest.approx(expected, abs=1e-12)
     assert round(h[4].delta, 4) == 0.1755
-    assert res.privacy == pytest.approx(log2(3))
+    assert res.leakage == pytest.approx(log2(3))
     assert res.utility == pytest.approx(log2(7 / 3))
     assert maximin_information(quantize(EX1, res.partition.labels)) == 0
 
@@ -498,7 +498,7 @@ def test_until_connected_matches_the_reference_and_ends_with_zero_maximin(seed):
             q = quantize(mask, res.partition.labels)
             assert maximin_information(q) == 0
             assert len(res.decomposition) == 1
-            assert res.privacy == pytest.approx(nonstochastic_leakage(q))
+            assert res.leakage == pytest.approx(nonstochastic_leakage(q))
 
 
 def many_components_instance(seed: int, n_s: int, n_x: int, p_two: float = 0.15):
@@ -578,18 +578,18 @@ def test_algorithm1_invariants(seed):
             res = algorithm1(mask, lam, utility=utility, values=values, distance=distance)
             lag = [h.lagrangian for h in res.history]
             assert all(b < a for a, b in zip(lag, lag[1:], strict=False))  # strictly decreasing
-            b0 = [log2(n_s) - h.privacy for h in res.history]
+            b0 = [log2(n_s) - h.leakage for h in res.history]
             assert all(b > a for a, b in zip(b0, b0[1:], strict=False))  # B0 strictly increasing
             for h in res.history:
                 q = quantize(mask, h.partition.labels)
-                assert h.privacy == pytest.approx(nonstochastic_leakage(q), abs=1e-12)
+                assert h.leakage == pytest.approx(nonstochastic_leakage(q), abs=1e-12)
                 u = (
                     resolution_utility(h.partition)
                     if utility == "U1"
                     else distortion_utility(values, h.partition, distance=distance)
                 )
                 assert h.utility == pytest.approx(u, abs=1e-12)
-                assert h.lagrangian == pytest.approx(h.privacy - lam * h.utility, abs=1e-12)
+                assert h.lagrangian == pytest.approx(h.leakage - lam * h.utility, abs=1e-12)
             if res.stop_reason == "delta_nonnegative":
                 assert res.rejected.delta >= -1e-12
             else:
@@ -608,10 +608,10 @@ def test_algorithm2_invariants(seed):
             assert h.decomposition == Partition(quantized_decomposition(mask, h.partition.labels))
             assert h.decomposition == res0.history[0].decomposition.join(h.partition)
             assert h.partition.refines(h.decomposition)
-            assert h.privacy == pytest.approx(
+            assert h.leakage == pytest.approx(
                 maximin_information(quantize(mask, h.partition.labels)), abs=1e-12
             )
-        assert res0.privacy == 0  # λ = 0 ends connected
+        assert res0.leakage == 0  # λ = 0 ends connected
         for lam in (0.1, 1.0):
             lag = [
                 h.lagrangian
@@ -939,8 +939,8 @@ def test_algorithm1_beats_merge_low_five_anonymity_on_the_hungarian_data(hungari
             include_path=True,
         )
     kanon = k_anonymity_points(r, 5, u2_hat=sweeps["U2"].utility.min())
-    assert kanon.privacy_norm.to_numpy() == pytest.approx(log2(38 / 5) / log2(38), abs=1e-12)
-    table = dominating_points(sweeps, kanon).set_index(["method", "utility"])
+    assert kanon.leakage_norm.to_numpy() == pytest.approx(log2(38 / 5) / log2(38), abs=1e-12)
+    table = dominating_points(sweeps, kanon).set_index(["method", "utility_kind"])
     assert table.loc[("merge_low", "U1"), "sweep_points"] > 0
     assert table.loc[("merge_low", "U2"), "sweep_points"] > 0
     assert table.loc[("interval", "U2"), "sweep_points"] == 0

@@ -82,7 +82,7 @@ def random_side_range(seed: int, n_s_max: int = 5, n_x_max: int = 6, n_a_max: in
 
 def steps_of(result_or_path):
     steps = getattr(result_or_path, "history", None) or result_or_path.steps
-    return [(s.partition.clusters, s.privacy, s.utility) for s in steps]
+    return [(s.partition.clusters, s.leakage, s.utility) for s in steps]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -106,7 +106,7 @@ def test_unquantised_y_reveals_s_exactly(seed):
     assert nonstochastic_leakage(ry) == pytest.approx(h0, abs=1e-12)
     assert maximin_information(ry) == pytest.approx(h0, abs=1e-12)
     assert start_point(ry)[0] == pytest.approx(h0, abs=1e-12)
-    assert merge_path(ry, algorithm="algorithm2").steps[0].privacy == pytest.approx(h0)
+    assert merge_path(ry, algorithm="algorithm2").steps[0].leakage == pytest.approx(h0)
 
 
 @given(seed=SEEDS)
@@ -144,7 +144,7 @@ def test_observable_example1_runs_and_utility_on_x():
     assert ry.x_labels[0] == ("s1", "x1") and ry.x_labels[1] == ("s2", "x1")
     assert vy.tolist() == [0.2, 0.2, 0.1, 0.4, 0.3, 0.6, 1.5, 1.0]
     res = merge_across_components(ry, 0.0, utility="U2", values=vy)
-    assert res.iterations == 5 and res.privacy == 0.0  # 6 components, one merge each
+    assert res.iterations == 5 and res.leakage == 0.0  # 6 components, one merge each
     final = quantize(ry, res.partition.labels)
     assert maximin_information(final) == 0.0
     vc = merge_until_connected(ry, 0.3, utility="U2", values=vy)
@@ -152,7 +152,7 @@ def test_observable_example1_runs_and_utility_on_x():
         quantize(ry, vc.partition.labels)
     ) == pytest.approx(0.0)
     a1 = merge_by_leakage(ry, 0.0, utility="U2", values=vy)
-    assert a1.privacy == pytest.approx(nonstochastic_leakage(quantize(ry, a1.partition.labels)))
+    assert a1.leakage == pytest.approx(nonstochastic_leakage(quantize(ry, a1.partition.labels)))
 
 
 def test_observable_bad_input():
@@ -180,7 +180,7 @@ def test_worked_example_alg1_with_side_information():
     m = example1_side_range()
     res = merge_by_leakage(m, 0.3)
     assert res.partition.clusters == ((0, 1, 2, 3), (4, 5, 6))
-    assert [h.privacy for h in res.history] == pytest.approx([LOG2_3, 0.0], abs=1e-12)
+    assert [h.leakage for h in res.history] == pytest.approx([LOG2_3, 0.0], abs=1e-12)
     assert res.history[1].delta == pytest.approx(-LOG2_3 + 0.6, abs=1e-12)
     assert res.history[1].merges == (  # (cluster of Π, its partner)
         ((1,), (0,)),
@@ -207,7 +207,7 @@ def test_worked_example_alg2_with_side_information():
     res = merge_across_components(m, 0.3)
     assert res.partition.clusters == ((0, 2), (1,), (3,), (4, 5, 6))
     expect = [math.log2(5), 2.0, LOG2_3, 1.0]
-    assert [h.privacy for h in res.history] == pytest.approx(expect, abs=1e-12)
+    assert [h.leakage for h in res.history] == pytest.approx(expect, abs=1e-12)
     deltas = [math.log2(4 / 5) + 0.3, math.log2(3 / 4), math.log2(2 / 3) + 0.3 * math.log2(1.5)]
     assert [h.delta for h in res.history[1:]] == pytest.approx(deltas, abs=1e-12)
     assert res.stop_reason == "connected" and res.decomposition is None
@@ -279,9 +279,9 @@ def test_side_information_paths_record_the_brute_force_measures(seed):
             path = merge_path(m, algorithm=alg, **kw)
             for s in path.steps:
                 p = s.partition
-                assert s.privacy == pytest.approx(brute[p.clusters][which], abs=1e-12)
+                assert s.leakage == pytest.approx(brute[p.clusters][which], abs=1e-12)
                 assert s.utility == pytest.approx(utility_value(p, u, values=values), abs=1e-12)
-            priv = path.privacy
+            priv = path.leakage
             if alg == "algorithm2":
                 assert (np.diff(priv) < 0).all()  # every merge joins components
                 last = path.steps[-1].partition
@@ -324,7 +324,7 @@ def test_until_connected_with_side_information_follows_eq12_from_brute_force(see
                 assert cur.partition in deltas
                 assert cur.delta == pytest.approx(deltas[cur.partition], abs=1e-9)
                 assert cur.delta <= min(deltas.values()) + 1e-9
-                assert cur.privacy == pytest.approx(
+                assert cur.leakage == pytest.approx(
                     reference_side_measures(m, cur.partition.clusters)[0], abs=1e-12
                 )
             last = res.partition
@@ -349,7 +349,7 @@ def test_worked_example_until_connected_with_side_information():
         ((0,), (1, 2), (3,), (4, 5), (6,)),
         ((0,), (1, 2), (3,), (4, 5, 6)),
     ]
-    assert [h.privacy for h in res.history] == pytest.approx([LOG2_3] * 4, abs=1e-12)
+    assert [h.leakage for h in res.history] == pytest.approx([LOG2_3] * 4, abs=1e-12)
     assert [h.delta for h in res.history[1:]] == pytest.approx(
         [0.3, 0.0, 0.3 * math.log2(1.5)], abs=1e-12
     )
@@ -362,11 +362,11 @@ def test_side_information_comparison_measures_both_designs():
     # Example 3's path ends at {x1,x3,x7},{x2,x5},{x4,x6} with I*(S; X̂) = 0, but the nodes
     # (𝒳, a2) have ranges {s6}, {s4}, {s5}: 4 components, 2 bits for the adversary knowing A,
     # where the design that accounts for A ends at 1 bit (the least possible, I*(S; A))
-    assert ign.privacy_without_a.iloc[-1] == 0.0
-    assert ign.privacy_with_a.iloc[-1] == pytest.approx(2.0, abs=1e-12)
+    assert ign.leakage_without_a.iloc[-1] == 0.0
+    assert ign.leakage_with_a.iloc[-1] == pytest.approx(2.0, abs=1e-12)
     acc = df[(df.design == "accounts for A") & (df.algorithm == "algorithm2")]
-    assert acc.privacy_with_a.iloc[-1] == pytest.approx(1.0, abs=1e-12)
-    assert (df.privacy_with_a >= 1.0 - 1e-12)[df.algorithm == "algorithm2"].all()
+    assert acc.leakage_with_a.iloc[-1] == pytest.approx(1.0, abs=1e-12)
+    assert (df.leakage_with_a >= 1.0 - 1e-12)[df.algorithm == "algorithm2"].all()
 
 
 def test_side_information_bad_input():
@@ -543,7 +543,7 @@ def test_hungarian_with_sex_known_paths_are_measured_right(hungarian_side):
     ):
         path = merge_path(m, algorithm=alg, utility="U2", values=values)
         for s in path.steps[:: max(1, len(path) // 8)] + path.steps[-1:]:
-            assert s.privacy == pytest.approx(measure(quantize_side_range(m, s.partition)))
+            assert s.leakage == pytest.approx(measure(quantize_side_range(m, s.partition)))
     # the plain run on the range with a constant A is the paper's run
     plain = merge_path(r, algorithm="algorithm1", utility="U2")
     const = merge_path(r.mask[:, :, None], algorithm="algorithm1", utility="U2", values=values)

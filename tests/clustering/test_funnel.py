@@ -102,15 +102,15 @@ def test_e1_parity(alg, param, expected, groups):
     alg = PAPER[alg]
     for res in (ALG[alg](E1, param), greedy_reference(E1, param, algorithm=alg)):
         assert groups_text(res.groups) == groups
-        assert res.disclosure == pytest.approx(expected[0], abs=1e-12)
+        assert res.utility == pytest.approx(expected[0], abs=1e-12)
         assert res.leakage == pytest.approx(expected[1], abs=1e-12)
 
 
 def test_e1_min_max_gap_at_one_bit():
     bf = brute_force_deterministic(E1)
-    at_one = bf[np.isclose(bf.I_XY, 1.0)]
-    assert at_one.I_SY.min() == pytest.approx(0.0, abs=1e-12)
-    assert at_one.I_SY.max() == pytest.approx(1.0, abs=1e-12)
+    at_one = bf[np.isclose(bf.utility, 1.0)]
+    assert at_one.leakage.min() == pytest.approx(0.0, abs=1e-12)
+    assert at_one.leakage.max() == pytest.approx(1.0, abs=1e-12)
 
 
 def test_e2_feasible_set_is_not_convex():
@@ -150,7 +150,7 @@ def test_e4_entropies_and_pair_costs():
 
 def test_e4_all_deterministic_mappings():
     for bf in (brute_force_deterministic(E4), brute_force_reference(E4)):
-        got = sorted(zip(bf.I_XY.round(6), bf.I_SY.round(6), strict=True))
+        got = sorted(zip(bf.utility.round(6), bf.leakage.round(6), strict=True))
         assert got == sorted(E4_DETERMINISTIC)
 
 
@@ -159,7 +159,7 @@ def test_e4_greedy_calls(alg, param, expected, groups):
     alg = PAPER[alg]
     for res in (ALG[alg](E4, param), greedy_reference(E4, param, algorithm=alg)):
         assert groups_text(res.groups) == groups
-        assert (res.disclosure, res.leakage) == pytest.approx(expected, abs=1e-6)
+        assert (res.utility, res.leakage) == pytest.approx(expected, abs=1e-6)
 
 
 # ---------------------------------------------------------------------------------------
@@ -347,7 +347,7 @@ def test_incremental_equals_reference(inst):
             fast = f(p, t)
             naive = greedy_reference(p, t, algorithm=alg)
             assert fast.partition == naive.partition
-            assert fast.disclosure == pytest.approx(naive.disclosure, abs=1e-12)
+            assert fast.utility == pytest.approx(naive.utility, abs=1e-12)
             assert fast.leakage == pytest.approx(naive.leakage, abs=1e-12)
 
 
@@ -375,16 +375,16 @@ def test_funnel_invariants(inst, frac):
     res = greedy_privacy_funnel(p, r, return_trace=True)
     w = res.mapping
     assert set(np.unique(w)) <= {0.0, 1.0} and np.all(w.sum(1) == 1)
-    assert res.disclosure == pytest.approx(disclosure(p, w), abs=1e-10)
-    assert res.disclosure == pytest.approx(info.entropy(p.sum(0) @ w), abs=1e-10)
+    assert res.utility == pytest.approx(disclosure(p, w), abs=1e-10)
+    assert res.utility == pytest.approx(info.entropy(p.sum(0) @ w), abs=1e-10)
     assert res.leakage == pytest.approx(privacy_leakage(p, w), abs=1e-10)
-    assert res.disclosure >= r - 1e-9
+    assert res.utility >= r - 1e-9
     # stopping rule: no remaining merge keeps I(X;Y) >= R
     assert all(xy < r - 1e-12 for xy, _ in _remaining_merges(p, res.partition))
     tr = res.trace
     assert len(tr) == n - res.n_outputs
-    xs = np.concatenate([[info.entropy(p.sum(0))], tr.I_XY])
-    ss = np.concatenate([[info.mutual_information(p)], tr.I_SY])
+    xs = np.concatenate([[info.entropy(p.sum(0))], tr.utility])
+    ss = np.concatenate([[info.mutual_information(p)], tr.leakage])
     assert np.all(np.diff(xs) <= 1e-12) and np.all(np.diff(ss) <= 1e-12)
 
 
@@ -410,7 +410,7 @@ def test_bottleneck_and_variant_invariants(inst, frac):
     assert all(sy < delta - 1e-12 for _, sy in _remaining_merges(p, res.partition))
     r = frac * info.entropy(p.sum(0))
     var = greedy_max_leakage(p, r)
-    assert var.disclosure >= r - 1e-9
+    assert var.utility >= r - 1e-9
     assert all(xy < r - 1e-12 for xy, _ in _remaining_merges(p, var.partition))
 
 
@@ -420,20 +420,20 @@ def test_greedy_inside_the_brute_force_cloud(seed, m, n):
     bf = brute_force_deterministic(p)
     h_x, i_sx = info.entropy(p.sum(0)), info.mutual_information(p)
     # the exact value function over deterministic maps is monotone, from 0 to I(S;X)
-    g = [bf.I_SY[bf.I_XY >= r - 1e-12].min() for r in np.linspace(0, h_x, 9)]
+    g = [bf.leakage[bf.utility >= r - 1e-12].min() for r in np.linspace(0, h_x, 9)]
     assert g[0] == pytest.approx(0.0, abs=1e-12) and g[-1] == pytest.approx(i_sx, abs=1e-12)
     assert np.all(np.diff(g) >= -1e-12)
-    cloud = set(zip(bf.I_XY.round(9), bf.I_SY.round(9), strict=True))
+    cloud = set(zip(bf.utility.round(9), bf.leakage.round(9), strict=True))
     for r in np.linspace(0, h_x, 5):
         a1 = greedy_privacy_funnel(p, r)
-        assert (round(a1.disclosure, 9), round(a1.leakage, 9)) in cloud
-        assert a1.leakage >= bf.I_SY[bf.I_XY >= r - 1e-12].min() - 1e-12
+        assert (round(a1.utility, 9), round(a1.leakage, 9)) in cloud
+        assert a1.leakage >= bf.leakage[bf.utility >= r - 1e-12].min() - 1e-12
         a2p = greedy_max_leakage(p, r)
-        assert a2p.leakage <= bf.I_SY[bf.I_XY >= r - 1e-12].max() + 1e-12
+        assert a2p.leakage <= bf.leakage[bf.utility >= r - 1e-12].max() + 1e-12
     for d in np.linspace(0, i_sx, 5):
         a2 = greedy_information_bottleneck(p, d)
-        assert (round(a2.disclosure, 9), round(a2.leakage, 9)) in cloud
-        assert a2.disclosure >= bf.I_XY[bf.I_SY >= d - 1e-12].min() - 1e-12
+        assert (round(a2.utility, 9), round(a2.leakage, 9)) in cloud
+        assert a2.utility >= bf.utility[bf.leakage >= d - 1e-12].min() - 1e-12
 
 
 @given(instances, st.floats(0.0, 1.0))
@@ -454,7 +454,7 @@ def test_zero_mass_letters_are_left_out_and_join_letter_zero():
     assert res.n_x_effective == 4
     assert res.mapping.shape[0] == 5 and np.all(res.mapping.sum(1) == 1)
     assert res.partition.labels[1] == 0
-    assert res.disclosure == pytest.approx(1.0) and res.leakage == pytest.approx(0.0, abs=1e-12)
+    assert res.utility == pytest.approx(1.0) and res.leakage == pytest.approx(0.0, abs=1e-12)
 
 
 def test_greedy_input_errors():
@@ -522,7 +522,7 @@ def test_zero_tolerances_are_allowed_and_respect_the_constraint():
             naive = greedy_reference(p, t, algorithm=alg, tol=0.0, tie_tol=0.0)
             assert res.partition == naive.partition
             assert (
-                res.leakage if alg == "greedy_information_bottleneck" else res.disclosure
+                res.leakage if alg == "greedy_information_bottleneck" else res.utility
             ) >= t - 1e-12
 
 
@@ -550,8 +550,8 @@ def test_brute_force_matches_the_reference(rng):
     bf, ref = brute_force_deterministic(p), brute_force_reference(p)
     assert bf.labels.tolist() == ref.labels.tolist()
     assert bf.n_Y.tolist() == ref.n_Y.tolist()
-    assert np.allclose(bf.I_XY, ref.I_XY, rtol=0, atol=1e-12)
-    assert np.allclose(bf.I_SY, ref.I_SY, rtol=0, atol=1e-12)
+    assert np.allclose(bf.utility, ref.utility, rtol=0, atol=1e-12)
+    assert np.allclose(bf.leakage, ref.leakage, rtol=0, atol=1e-12)
     with pytest.raises(ValueError, match="max_n"):
         brute_force_deterministic(rng.dirichlet(np.ones(22)).reshape(2, 11))
 
@@ -560,13 +560,13 @@ def test_curves_and_envelopes():
     p = random_joint(5, 3, 8)
     c1 = funnel_curve(p, "greedy_privacy_funnel", 11)
     c2 = funnel_curve(p, "greedy_information_bottleneck", 11)
-    assert list(c1.columns) == ["algorithm", "param", "I_XY", "I_SY", "n_Y"]
+    assert list(c1.columns) == ["algorithm", "param", "utility", "leakage", "n_Y"]
     for c in (c1, c2):
-        assert c.iloc[0][["I_XY", "I_SY"]].tolist() == pytest.approx([0, 0], abs=1e-12)
-        assert c.iloc[-1].I_XY == pytest.approx(info.entropy(p.sum(0)))
-        assert c.iloc[-1].I_SY == pytest.approx(info.mutual_information(p))
-    assert np.all(c1.I_XY >= c1.param - 1e-9)
-    assert np.all(c2.I_SY >= c2.param - 1e-9)
+        assert c.iloc[0][["utility", "leakage"]].tolist() == pytest.approx([0, 0], abs=1e-12)
+        assert c.iloc[-1].utility == pytest.approx(info.entropy(p.sum(0)))
+        assert c.iloc[-1].leakage == pytest.approx(info.mutual_information(p))
+    assert np.all(c1.utility >= c1.param - 1e-9)
+    assert np.all(c2.leakage >= c2.param - 1e-9)
     xs = np.linspace(0, info.entropy(p.sum(0)), 7)
     lo, up = lower_envelope(c1, xs), upper_envelope(c2, xs)
     assert np.all(np.diff(lo) >= -1e-12)
@@ -641,7 +641,7 @@ def test_ratio_greedy_on_e1_reaches_perfect_privacy_at_one_bit(r, expected, grou
         greedy_reference(E1, r, algorithm="greedy_ratio_funnel"),
     ):
         assert groups_text(res.groups) == groups
-        assert (res.disclosure, res.leakage) == pytest.approx(expected, abs=1e-12)
+        assert (res.utility, res.leakage) == pytest.approx(expected, abs=1e-12)
         assert res.algorithm == "greedy_ratio_funnel"
 
 
@@ -668,7 +668,7 @@ def test_ratio_greedy_keeps_the_constraint_and_stops_like_algorithm_1(inst, frac
     p = random_joint(seed, m, n, alpha)
     r = frac * info.entropy(p.sum(0))
     res = greedy_ratio_funnel(p, r)
-    assert res.disclosure >= r - 1e-9
+    assert res.utility >= r - 1e-9
     assert res.leakage <= info.mutual_information(p) + 1e-12
     # stopping rule: no further merge keeps I(X;Y) >= R
     w = res.mapping
@@ -694,9 +694,9 @@ def test_ratio_greedy_on_the_census_leaks_less_than_algorithm_1_mid_range():
     except DataUnavailableError as exc:  # honest skip: the data is fetched by `make data`
         pytest.skip(f"UCI Adult not available: {exc}")
     probe = census_probe(p, [2.0, 2.5, 3.0, 3.5])
-    assert probe.ratio_I_SY.round(3).tolist() == [0.044, 0.091, 0.330, 0.813]
-    assert probe.alg1_I_SY.round(3).tolist() == [0.105, 0.380, 0.664, 1.017]
-    assert (probe.ratio_I_XY >= probe.R - 1e-12).all()
+    assert probe.ratio_leakage.round(3).tolist() == [0.044, 0.091, 0.330, 0.813]
+    assert probe.alg1_leakage.round(3).tolist() == [0.105, 0.380, 0.664, 1.017]
+    assert (probe.ratio_utility >= probe.R - 1e-12).all()
 
 
 def test_ratio_greedy_bad_input():
@@ -760,9 +760,9 @@ def test_constrained_envelope_is_the_exact_optimum_of_the_cloud():
     cloud = brute_force_deterministic(p)
     ts = np.linspace(0, info.entropy(p.sum(0)), 9)
     for value, constraint, sense in (
-        ("I_SY", "I_XY", "min"),
-        ("I_SY", "I_XY", "max"),
-        ("I_XY", "I_SY", "min"),
+        ("leakage", "utility", "min"),
+        ("leakage", "utility", "max"),
+        ("utility", "leakage", "min"),
     ):
         got = constrained_envelope(cloud, ts, value=value, constraint=constraint, sense=sense)
         for t, g in zip(ts, got, strict=True):
@@ -863,9 +863,9 @@ def test_joint_pmf_is_validated(call, p, match):
         (lambda: funnel_curve(E1, "greedy_privacy_funnel", True), "grid"),
         (lambda: funnel_curve(E1, "greedy_privacy_funnel", [0.0, "a"]), "grid"),
         (lambda: funnel_curve(E1, "greedy_privacy_funnel", 3, tol=-1.0), "tol"),
-        (lambda: lower_envelope({"I_XY": [0]}, [0.0]), "df"),
+        (lambda: lower_envelope({"utility": [0]}, [0.0]), "df"),
         (lambda: lower_envelope(pd_frame(), [np.nan]), "xs"),
-        (lambda: upper_envelope(pd_frame().drop(columns="I_SY"), [0.0]), "I_SY"),
+        (lambda: upper_envelope(pd_frame().drop(columns="leakage"), [0.0]), "leakage"),
         (lambda: constrained_envelope(pd_frame(), [0.0], sense="median"), "sense"),
         (lambda: constrained_envelope(pd_frame(), [0.0], side="above"), "side"),
     ],
@@ -878,7 +878,7 @@ def test_bad_input_raises_a_value_error_naming_the_argument(call, match):
 def pd_frame():
     import pandas as pd
 
-    return pd.DataFrame({"I_XY": [0.0, 1.0], "I_SY": [0.0, 0.5]})
+    return pd.DataFrame({"utility": [0.0, 1.0], "leakage": [0.0, 0.5]})
 
 
 @pytest.mark.parametrize("n", [14, 30, 10**6])

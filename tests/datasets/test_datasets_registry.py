@@ -214,7 +214,7 @@ def test_data_readme_lists_every_file_with_its_hash():
     assert "mirror only" not in readme.lower() and "shared/data" not in readme
 
 
-def test_unregistered_mirror_files_are_listed_not_copied(tmp_path):
+def test_unregistered_mirror_files_are_listed_not_copied(tmp_path, monkeypatch):
     mirror = tmp_path / "mirror"
     (mirror / "redd").mkdir(parents=True)
     (mirror / "redd" / "house_1_channel_1_head16686.dat.gz").write_bytes(b"registered name")
@@ -222,4 +222,7 @@ def test_unregistered_mirror_files_are_listed_not_copied(tmp_path):
     (mirror / "new_set").mkdir()
     (mirror / "new_set" / "a.csv").write_text("x\n1\n")
     assert unregistered_mirror_files(mirror) == ["new_set/a.csv"]
-    assert unregistered_mirror_files(tmp_path / "absent") == []
+    with pytest.raises(FileNotFoundError, match=r"mirror: no such folder: .*absent"):
+        unregistered_mirror_files(tmp_path / "absent")  # a mistyped mirror is not empty
+    monkeypatch.setenv("NSP_DATA_MIRROR", str(tmp_path / "absent"))
+    assert unregistered_mirror_files() == []  # the variable set for another machine

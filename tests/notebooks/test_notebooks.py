@@ -93,10 +93,14 @@ def test_command_line_values_must_have_the_declared_type():
 
 def test_saving_an_unedited_notebook_in_jupyterlab_leaves_its_source_byte_identical(tmp_path):
     """JupyterLab saves through jupytext's contents manager with the project's jupytext.toml:
-    a round trip, even after a kernel added its language_info and widget state, changes no byte."""
+    a round trip, even after the kernel wrote its kernelspec (as the Lab does, from the kernel's
+    own spec), its language_info and widget state, changes no byte."""
     import shutil
 
+    from jupyter_client.kernelspec import KernelSpecManager
     from jupytext import TextFileContentsManager
+
+    spec = KernelSpecManager().get_kernel_spec("python3")
 
     shutil.copytree(repo_root() / "notebooks", tmp_path / "notebooks")
     shutil.copy(repo_root() / "jupytext.toml", tmp_path / "jupytext.toml")
@@ -106,6 +110,11 @@ def test_saving_an_unedited_notebook_in_jupyterlab_leaves_its_source_byte_identi
         rel = f"notebooks/{nb.key}.py"
         before = (tmp_path / rel).read_bytes()
         model = manager.get(rel)
+        model["content"]["metadata"]["kernelspec"] = {
+            "display_name": spec.display_name,
+            "language": spec.language,
+            "name": "python3",
+        }
         model["content"]["metadata"]["language_info"] = {"name": "python", "version": "3.11"}
         model["content"]["metadata"]["widgets"] = {"state": {}}
         manager.save(model, rel)
@@ -146,3 +155,76 @@ def test_is_stale_follows_the_imported_modules(tmp_path, monkeypatch):
     assert not _schedule.is_stale(nb)
     os.utime(module, (future + 10, future + 10))  # the imported module changed since
     assert _schedule.is_stale(nb)
+
+
+# --- the parameters' declared ranges ------------------------------------------------------------
+
+#: Numeric parameters that declare no range, each with the reason.
+UNBOUNDED = {
+    ("agglomerative/02_algorithm1_example2", "x_values"): "the values of x1..x7: any reals",
+    ("agglomerative/03_algorithm2_examples", "x_values_example4"): "the values of x1..x7",
+    ("agglomerative/04_pareto_example", "x_values_example4"): "the values of x1..x7",
+    ("agglomerative/07_examples_table", "x_values"): "the values of x1..x7",
+}
+
+
+def _is_numeric(p: notebooks.Parameter) -> bool:
+    if p.type in ("int", "float"):
+        return True
+    values = p.default if isinstance(p.default, list | tuple | set) else None
+    return bool(values) and all(
+        isinstance(v, int | float) and not isinstance(v, bool) for v in values
+    )
+
+
+@pytest.mark.parametrize("nb", NOTEBOOKS, ids=[nb.key for nb in NOTEBOOKS])
+def test_numeric_parameters_declare_their_ranges(nb):
+    """Every number (or list of numbers) says in its help which values it takes, `[>= 1]` or
+    `[> 0] [< 1]`, unless any value is meaningful; the default is inside its own range."""
+    for p in nb.parameters:
+        if p.name == "quick" or not _is_numeric(p):
+            continue
+        assert p.bounds or (nb.key, p.name) in UNBOUNDED, f"{p.name}: no range in '{p.help}'"
+        notebooks.check_value(p, p.default)
+
+
+def _outside(p: notebooks.Parameter, op: str, limit: float) -> str:
+    """A value just outside one declared bound, as typed on the command line."""
+    step = 1 if p.type == "int" or (p.type != "float" and isinstance(p.default[0], int)) else 0.5
+    limit = int(limit) if step == 1 else limit
+    value = {">=": limit - step, ">": limit, "<=": limit + step, "<": limit}[op]
+    return str(value) if p.type in ("int", "float") else repr([value])
+
+
+RANGED = [(nb, p) for nb in NOTEBOOKS for p in nb.parameters if p.bounds]
+
+
+@pytest.mark.parametrize("nb, param", RANGED, ids=[f"{nb.key}-{p.name}" for nb, p in RANGED])
+def test_a_value_outside_the_declared_range_is_refused(nb, param):
+    """What `nsp run -p NAME VALUE` checks before it starts a kernel, for every declared bound
+    (of a list: one element out of range)."""
+    for op, limit in param.bounds:
+        text = _outside(param, op, limit)
+        with pytest.raises(ValueError, match=rf"parameter '{param.name}' must be {op} "):
+            notebooks.resolve_parameters(nb, {param.name: text})
+
+
+FIRST_RANGED = {nb.key: (nb, p) for nb, p in reversed(RANGED)}
+
+
+@pytest.mark.parametrize("key", sorted(FIRST_RANGED))
+def test_nsp_run_refuses_an_out_of_range_value_before_a_kernel_starts(
+    key, tmp_path, monkeypatch, capsys
+):
+    """The command itself, for one ranged parameter of each notebook: exit 2, the rule, and
+    nothing written (no kernel ran)."""
+    from nsp import cli
+
+    nb, param = FIRST_RANGED[key]
+    monkeypatch.setenv("NSP_BUILD_DIR", str(tmp_path / "build"))
+    monkeypatch.setenv("NSP_FIGURES_DIR", str(tmp_path / "figures"))
+    op, limit = param.bounds[0]
+    text = _outside(param, op, limit)
+    assert cli.main(["run", str(nb.path), "-p", param.name, text]) == 2
+    assert f"parameter '{param.name}' must be {op}" in capsys.readouterr().err
+    assert not list(tmp_path.iterdir())

@@ -397,7 +397,7 @@ def test_evaluate_many_on_wider_instances_and_near_one_orders():
 def test_chunking_and_the_component_loop_give_the_same_table(monkeypatch):
     p, mechs, x = random_instance(7, n_mech=15)
     whole = evaluate_many(mechs, p, x_values=x)
-    monkeypatch.setattr(evaluate_module, "_CHUNK_BYTES", 1)  # one mechanism per chunk
+    monkeypatch.setattr(evaluate_module, "CHUNK_BYTES", 1)  # one mechanism per chunk
     monkeypatch.setattr(evaluate_module, "_CLOSURE_MAX_S", 0)  # scipy components per mechanism
     pd.testing.assert_frame_equal(evaluate_many(mechs, p, x_values=x), whole, rtol=1e-12)
 

@@ -77,8 +77,8 @@ def test_bounds_frame_is_the_chain_rule():
     p = np.array([[0.3, 0.1, 0.05], [0.1, 0.2, 0.25]])
     b = bounds_frame(p, n_points=5)
     h_xs = info.conditional_entropy(p, 1, 0)
-    assert np.allclose(b.lower, np.maximum(0, b.I_XY - h_xs))
-    assert np.allclose(b.upper, np.minimum(b.I_XY, info.mutual_information(p)))
+    assert np.allclose(b.lower, np.maximum(0, b.utility - h_xs))
+    assert np.allclose(b.upper, np.minimum(b.utility, info.mutual_information(p)))
 
 
 # ---------------------------------------------------------------------------------------
@@ -145,19 +145,19 @@ def test_adult_fig1_regression(both):
     # Algorithm 2 as printed (Δ -> (I(X;Y), I(S;Y)), 2 decimals)
     for delta, (ixy, isy) in {0.25: (0.43, 0.25), 0.5: (0.87, 0.50), 1.0: (1.79, 1.00)}.items():
         r = greedy_information_bottleneck(p, delta)
-        assert (r.disclosure, r.leakage) == pytest.approx((ixy, isy), abs=0.006)
+        assert (r.utility, r.leakage) == pytest.approx((ixy, isy), abs=0.006)
     # Algorithm 2' reaches I(S;X) at R = 4, on the diagonal (a function of age) early on
     v = greedy_max_leakage(p, 4.0)
     assert v.leakage == pytest.approx(2.535, abs=1e-3)
     v1 = greedy_max_leakage(p, 1.0)
-    assert v1.leakage == pytest.approx(v1.disclosure, abs=1e-9)
+    assert v1.leakage == pytest.approx(v1.utility, abs=1e-9)
     # Algorithm 1: near-perfect privacy up to ~1.5 bits, chain-rule bound met for R >= 4.5
     assert greedy_privacy_funnel(p, 1.5).leakage < 0.03
     hi = greedy_privacy_funnel(p, 4.5)
-    assert hi.leakage == pytest.approx(hi.disclosure - s["H_X_given_S"], abs=1e-9)
+    assert hi.leakage == pytest.approx(hi.utility - s["H_X_given_S"], abs=1e-9)
     curves = fig1_curves(p, n_grid=5, algorithms=("alg1", "alg2"))
     ends = curves.groupby("algorithm").last()
-    assert np.allclose(ends.I_XY, s["H_X"]) and np.allclose(ends.I_SY, s["I_SX"])
+    assert np.allclose(ends.utility, s["H_X"]) and np.allclose(ends.leakage, s["I_SX"])
 
 
 @pytest.mark.data
@@ -165,10 +165,10 @@ def test_census_probe_is_the_algorithm_at_each_disclosure(both):
     """Algorithm 1 at R = 2, 2.5, ..., 5 bits itself (not the envelope of a grid sweep)."""
     probe = census_probe(both.p_sx, [2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5.0])
     expected = [0.105, 0.380, 0.664, 1.017, 1.313, 1.813, 2.313]
-    assert probe.alg1_I_SY.round(3).tolist() == expected
-    assert (probe.alg1_I_XY >= probe.R - 1e-12).all()
-    assert (probe.alg2prime_I_XY >= probe.R - 1e-12).all()
-    assert (probe.alg2prime_I_SY >= probe.alg1_I_SY).all()
+    assert probe.alg1_leakage.round(3).tolist() == expected
+    assert (probe.alg1_utility >= probe.R - 1e-12).all()
+    assert (probe.alg2prime_utility >= probe.R - 1e-12).all()
+    assert (probe.alg2prime_leakage >= probe.alg1_leakage).all()
 
 
 def test_census_probe_properties():
@@ -177,10 +177,10 @@ def test_census_probe_properties():
     h_x = info.entropy(p.sum(0))
     probe = census_probe(p, [0.0, h_x / 2, h_x])
     for r, row in zip([0.0, h_x / 2, h_x], probe.itertuples(), strict=True):
-        assert row.alg1_I_SY == pytest.approx(greedy_privacy_funnel(p, r).leakage, abs=1e-12)
-        assert row.alg2prime_I_SY == pytest.approx(greedy_max_leakage(p, r).leakage, abs=1e-12)
-    assert probe.alg1_I_SY.iloc[0] == pytest.approx(0.0, abs=1e-12)
-    assert probe.alg1_I_SY.iloc[-1] == pytest.approx(info.mutual_information(p), abs=1e-12)
+        assert row.alg1_leakage == pytest.approx(greedy_privacy_funnel(p, r).leakage, abs=1e-12)
+        assert row.alg2prime_leakage == pytest.approx(greedy_max_leakage(p, r).leakage, abs=1e-12)
+    assert probe.alg1_leakage.iloc[0] == pytest.approx(0.0, abs=1e-12)
+    assert probe.alg1_leakage.iloc[-1] == pytest.approx(info.mutual_information(p), abs=1e-12)
     with pytest.raises(ValueError, match="disclosures"):
         census_probe(p, [h_x + 1.0])
     with pytest.raises(ValueError, match="tol"):

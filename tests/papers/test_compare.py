@@ -20,6 +20,8 @@ from nsp.clustering.nonstochastic import merge_path, merge_until_connected, util
 from nsp.joint import Joint
 from nsp.notions import (
     METHODS,
+    MIN_MARGIN,
+    TIE_TOL,
     agglomerative_sweep,
     all_methods,
     best_methods,
@@ -44,7 +46,10 @@ from nsp.papers.compare import (
     frontier_figure,
     heart_joint,
     markdown_table,
+    resample_joint,
+    standing_on_grid,
 )
+from nsp.pareto import pareto_front
 from nsp.partition import Partition
 from nsp.ratedistortion import max_equivocation
 
@@ -112,12 +117,12 @@ def _check_agglomerative(j):
             run = path.result(m.value)  # the λ we report returns this very partition
             assert Partition.from_labels(m.labels) == run.partition
             rec = evaluate(m, j.p_sx)
-            assert rec[col] == pytest.approx(run.privacy, abs=1e-12)
+            assert rec[col] == pytest.approx(run.leakage, abs=1e-12)
             util = utility_value(Partition.from_labels(m.labels), u, values=j.x_values)
             assert util == pytest.approx(run.utility, abs=1e-12)
     for m in (m for m in mechs if m.method == METHODS["merge_until_connected"]):
         run = merge_until_connected(j.support, m.value, utility=u, values=j.x_values)
-        assert evaluate(m, j.p_sx)["nonstochastic_leakage"] == pytest.approx(run.privacy)
+        assert evaluate(m, j.p_sx)["nonstochastic_leakage"] == pytest.approx(run.leakage)
         assert evaluate(m, j.p_sx)["maximin_information"] == pytest.approx(0.0, abs=1e-12)
 
 
@@ -143,7 +148,7 @@ def _check_funnel(j, n):
         res = algos[m.method](j.p_sx, m.value)
         assert Partition.from_labels(m.labels) == res.partition
         assert row.mutual_information == pytest.approx(res.leakage, abs=1e-10)
-        assert row.utility_information == pytest.approx(res.disclosure, abs=1e-10)
+        assert row.utility_information == pytest.approx(res.utility, abs=1e-10)
         assert row.utility_information >= m.value - 1e-9  # the constraint I(X;Y) >= R
 
 
@@ -314,6 +319,17 @@ def test_frontiers_are_non_dominated_and_complete(seed):
 
 
 @pytest.mark.parametrize("seed", SEEDS)
+def test_frontiers_are_the_pareto_fronts_of_nsp_pareto(seed):
+    f = random_frame(seed)
+    front = frontiers(f, leakage="maximal_leakage", utility="information_loss")
+    for method, grp in f.groupby("method"):
+        ref = pareto_front(grp, x="information_loss", y="maximal_leakage", tol=TIE_TOL)
+        ours = front[front.method == method]
+        np.testing.assert_array_equal(ours.value, ref.value)
+        np.testing.assert_array_equal(ours.leakage, ref.maximal_leakage)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
 def test_best_methods_match_brute_force(seed):
     f = random_frame(seed)
     table = best_methods(f, leakage="mutual_information", utility="information_loss")
@@ -367,13 +383,210 @@ def test_definedness_and_markdown():
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_winner_shares_add_up(seed):
-    f = random_frame(seed)
+    f = with_random_intervals(random_frame(seed), seed)
     best = best_methods(f, leakage="maximal_leakage", utility="information_loss")
     shares = winner_shares(best)
     width = best.loss_to - best.loss_from
     total = width.sum()
-    # counting each tied method once per range, the shares add up to the tie-weighted width
+    # counting each tied winner once per range and each undecided range once, the shares add
+    # up to the tie-weighted width
+    won = best.status == "won"
     n_winners = best.best.str.count(" = ") + 1
-    assert shares.share.sum() == pytest.approx((width * n_winners).sum() / total)
+    weighted = (width * n_winners)[won].sum() + width[~won].sum()
+    assert shares.share.sum() == pytest.approx(weighted / total)
     assert shares.share.between(0, 1).all()
-    assert shares.share.is_monotonic_decreasing
+    methods = shares[shares.method != "undecided"]
+    assert methods.share.is_monotonic_decreasing
+    assert shares[shares.method == "undecided"].share.sum() == pytest.approx(
+        width[~won].sum() / total
+    )
+
+
+# --- the honest win rule ---------------------------------------------------------------------
+
+
+def with_random_intervals(frame: pd.DataFrame, seed: int) -> pd.DataFrame:
+    """Random intervals around each leakage, some narrow, some wide."""
+    rng = np.random.default_rng(100 + seed)
+    out = frame.copy()
+    for col in ("mutual_information", "maximal_leakage"):
+        half = rng.choice([0.0, 0.05, 0.3], size=len(out))
+        out[f"{col}_low"] = out[col] - half * rng.random(len(out))
+        out[f"{col}_high"] = out[col] + half * rng.random(len(out))
+    return out
+
+
+def _brute_standing(frame, leakage, utility, b, min_margin):
+    """(leaders, decided) at budget b, from the rule as stated, on the raw rows."""
+    ok = frame[frame[utility] <= b].sort_values([utility, leakage], kind="stable")
+    if ok.empty:
+        return set(), False
+    # each method's release of least leakage; of equal ones, the one of least loss (the
+    # frontier point)
+    best_row = ok.loc[ok.groupby("method")[leakage].idxmin()].set_index("method")
+    least = best_row[leakage].min()
+    leaders = set(best_row.index[best_row[leakage] <= least + 1e-9])
+    top = best_row.loc[list(leaders), f"{leakage}_high"].max()
+    others = best_row.drop(index=list(leaders))
+    separated = (others[leakage] - least > min_margin) & (others[f"{leakage}_low"] > top)
+    return leaders, bool(separated.all())
+
+
+def test_a_tiny_margin_is_undecided_and_a_large_one_a_win():
+    f = pd.DataFrame(
+        {
+            "method": ["a", "b", "a", "b"],
+            "mutual_information": [0.3000, 0.3004, 0.1000, 0.2000],
+            "information_loss": [1.0, 1.0, 2.0, 2.0],
+        }
+    )
+    t = best_methods(f, leakage="mutual_information", utility="information_loss")
+    assert t[["loss_from", "best", "status"]].to_numpy().tolist() == [
+        [1.0, "a = b", "undecided"],
+        [2.0, "a", "won"],
+    ]
+    assert t.margin.tolist() == pytest.approx([0.0004, 0.1])
+    # the minimum margin is a keyword: at 0.0001 the lead of 0.0004 is a win
+    t = best_methods(f, leakage="mutual_information", utility="information_loss", min_margin=1e-4)
+    assert t.status.tolist() == ["won"]
+    # and shares say what the data cannot decide
+    shares = winner_shares(
+        best_methods(f, leakage="mutual_information", utility="information_loss")
+    )
+    # (the last range, [2, 2], is closed and of width 0)
+    assert shares[["method", "share"]].to_numpy().tolist() == [["a", 0.0], ["undecided", 1.0]]
+
+
+def test_overlapping_intervals_leave_a_large_margin_undecided():
+    f = pd.DataFrame(
+        {
+            "method": ["a", "b"],
+            "mutual_information": [0.10, 0.20],
+            "mutual_information_low": [0.05, 0.14],
+            "mutual_information_high": [0.15, 0.26],
+            "information_loss": [1.0, 1.0],
+        }
+    )
+    t = best_methods(f, leakage="mutual_information", utility="information_loss")
+    assert t[["best", "status"]].to_numpy().tolist() == [["a = b", "undecided"]]
+    assert (t.leakage_low.iloc[0], t.leakage_high.iloc[0]) == (0.05, 0.15)
+    f.loc[1, "mutual_information_low"] = 0.16  # now apart
+    t = best_methods(f, leakage="mutual_information", utility="information_loss")
+    assert t[["best", "status"]].to_numpy().tolist() == [["a", "won"]]
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_win_rule_matches_brute_force(seed):
+    f = with_random_intervals(random_frame(seed), seed)
+    table = best_methods(f, leakage="mutual_information", utility="information_loss")
+    for b in np.unique(f.information_loss):
+        row = table[_covers(table, min(b, table.loss_to.max()))].iloc[0]
+        leaders, decided = _brute_standing(
+            f, "mutual_information", "information_loss", b, MIN_MARGIN
+        )
+        assert (row.status == "won") == decided
+        named = set(row.best.split(" = "))
+        assert named == leaders if decided else named >= leaders
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_reversals_are_decided_only_when_both_wins_are(seed):
+    f = with_random_intervals(random_frame(seed), seed)
+    rev = reversals(
+        f,
+        leakages=["mutual_information", "maximal_leakage"],
+        utilities=["information_loss"],
+        min_width=0.0,
+    )
+    for row in rev.itertuples():
+        _, da = _brute_standing(f, "mutual_information", "information_loss", row.loss_from, 0.001)
+        _, db = _brute_standing(f, "maximal_leakage", "information_loss", row.loss_from, 0.001)
+        assert (row.status == "decided") == (da and db)
+
+
+def test_evaluate_methods_with_intervals():
+    """The intervals of evaluate_many (same seed), and one for the information loss."""
+    rng = np.random.default_rng(4)
+    counts = rng.multinomial(5000, rng.dirichlet(np.ones(12)) * 1.0).reshape(2, 6)
+    counts[:, counts.sum(axis=0) == 0] = 1  # every value of X seen
+    j = Joint.from_counts(counts, name="toy", x_values=np.arange(6.0))
+    mechs = all_methods(j, quick=True)
+    f = evaluate_methods(mechs, j, ci=0.9, n_boot=200, seed=3)
+    wide = evaluate_many(
+        mechs, j.p_sx, x_values=j.x_values, counts=counts, ci=0.9, n_boot=200, seed=3
+    )
+    pd.testing.assert_frame_equal(
+        f.drop(
+            columns=["dataset", "information_loss", "information_loss_low", "information_loss_high"]
+        ),
+        wide,
+    )
+    loss = f.information_loss.to_numpy()
+    assert np.all(f.information_loss_low <= loss + 1e-12)
+    assert np.all(loss <= f.information_loss_high + 1e-12)
+    assert np.all(f.information_loss_high <= math.log2(6) + 1e-12)
+    assert f.attrs["n_records"] == counts.sum()
+    with pytest.raises(ValueError, match="record counts"):
+        evaluate_methods(mechs, Joint(j.p_sx, x_values=j.x_values), ci=0.9)
+
+
+def test_frontier_figure_draws_interval_bands():
+    f = pd.DataFrame(
+        {
+            "method": ["a", "a", "b"],
+            "parameter": "k",
+            "value": [1, 2, 1],
+            "maximal_leakage": [1.0, 0.5, 0.7],
+            "maximal_leakage_low": [0.9, 0.4, 0.6],
+            "maximal_leakage_high": [1.1, 0.6, 0.8],
+            "information_loss": [0.0, 1.0, 0.5],
+        }
+    )
+    fig, data = frontier_figure(f, utility="information_loss", leakages=["maximal_leakage"])
+    assert data.leakage_low.tolist() == [0.9, 0.4, 0.6]
+    assert len(fig.axes[0].collections) == 2  # one band per method
+    plt.close(fig)
+    fig, _ = frontier_figure(
+        f.drop(columns=["maximal_leakage_low", "maximal_leakage_high"]),
+        utility="information_loss",
+        leakages=["maximal_leakage"],
+    )
+    assert not fig.axes[0].collections
+    plt.close(fig)
+
+
+# --- sampling ------------------------------------------------------------------------------
+
+
+def test_resample_joint_draws_records_and_drops_unseen_values():
+    j = Joint.from_counts(
+        [[500, 300, 1, 200], [100, 400, 0, 500]], name="toy", x_values=[1.0, 2.0, 3.0, 4.0]
+    )
+    a = resample_joint(j, 300, seed=3)
+    b = resample_joint(j, 300, seed=3)
+    assert a.counts.sum() == 300 and np.array_equal(a.counts, b.counts)
+    assert not np.array_equal(a.counts, resample_joint(j, 300, seed=4).counts)
+    kept = [j.x_labels.index(lab) for lab in a.x_labels]
+    assert a.x_values.tolist() == [j.x_values[i] for i in kept]
+    assert (a.counts.sum(axis=0) > 0).all()
+    # the rare value (1 record in 2,001) is almost never drawn in 300
+    assert "2" not in a.x_labels
+    # a draw of many records follows the source's pmf
+    big = resample_joint(j, 200_000, seed=0)
+    np.testing.assert_allclose(big.p_sx, j.p_sx, atol=0.005)
+    with pytest.raises(ValueError, match="every value of S"):
+        resample_joint(Joint.from_counts([[1000, 0], [0, 1]]), 5, seed=0)
+
+
+def test_standing_on_grid_reads_the_covering_range():
+    f = random_frame(3)
+    table = best_methods(f, leakage="mutual_information", utility="information_loss")
+    grid = np.linspace(-0.5, f.information_loss.max() + 1, 40)
+    got = standing_on_grid(table, grid)
+    assert len(got) == len(grid)
+    for row in got.itertuples():
+        if row.budget < table.loss_from.min():
+            assert row.best == "" and row.status == ""
+            continue
+        want = table[_covers(table, min(row.budget, table.loss_to.max()))].iloc[0]
+        assert (row.best, row.status) == (want.best, want.status)

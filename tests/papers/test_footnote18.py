@@ -32,8 +32,20 @@ def _lagrangian_by_definition(mask: np.ndarray, w: set[int], lam: float) -> floa
     return math.log2(n_comp) - lam * u1
 
 
+def _l0_lagrangian_by_definition(mask: np.ndarray, w: set[int], lam: float) -> float:
+    """max over clusters of log2(|S| / |[[S|cluster]]|) − λ U1, for Q_W."""
+    n_s, n_x = mask.shape
+    clusters = [sorted(w)] if w else []
+    clusters += [[j] for j in range(n_x) if j not in w]
+    l0 = max(math.log2(n_s / int(mask[:, c].any(axis=1).sum())) for c in clusters)
+    u1 = math.log2(n_x) - math.log2(max(len(c) for c in clusters))
+    return l0 - lam * u1
+
+
 def test_printed_values_of_the_issue() -> None:
     t = footnote18_table(lam=0.3)
+    assert t.measure.tolist() == ["I*", "I*", "L0", "L0"]
+    t = t[t.measure == "I*"].reset_index(drop=True)
     assert t[["A", "B"]].values.tolist() == [["{x1}", "{x2}"], ["{x1}", "{x3}"]]
     assert round(t.loc[0, "gap"], 3) == -0.300
     assert round(t.loc[1, "gap"], 4) == 0.0219
@@ -51,6 +63,24 @@ def test_lambda_moves_the_gaps_as_closed_forms() -> None:
         t = footnote18_table(lam=lam)
         assert t.loc[0, "gap"] == pytest.approx(-lam, abs=1e-12)
         assert t.loc[1, "gap"] == pytest.approx(math.log2(5 / 4) - lam, abs=1e-12)
+        assert t.loc[2, "gap"] == pytest.approx(-lam, abs=1e-12)
+        assert t.loc[3, "gap"] == pytest.approx(lam * (2 - math.log2(3)), abs=1e-12)
+
+
+def test_footnote18_with_l0_gaps_minus_0300_and_plus_01245() -> None:
+    """Footnote 18 covers L0 too: L0 − 0.3·U1 on Example 1 has gaps −0.300 and +0.1245."""
+    t = footnote18_table(lam=0.3)
+    l0 = t[t.measure == "L0"].reset_index(drop=True)
+    assert l0[["A", "B"]].values.tolist() == [["{x1}", "{x2}"], ["{x1,x2}", "{x1,x3}"]]
+    assert round(l0.loc[0, "gap"], 3) == -0.300
+    assert round(l0.loc[1, "gap"], 4) == 0.1245
+    assert l0.loc[0, "shows"].startswith("not submodular")
+    assert l0.loc[1, "shows"].startswith("not supermodular")
+    # L0 = log2 6 on every set of the two pairs (some x alone reveals one secret), so only U1
+    # moves: F(A∪B) for {x1, x2, x3} is log2 6 − 0.3 (log2 7 − log2 3).
+    assert l0.loc[1, "F(A∪B)"] == pytest.approx(
+        math.log2(6) - 0.3 * (math.log2(7) - math.log2(3)), abs=1e-12
+    )
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -69,6 +99,16 @@ def test_gap_is_the_definition_on_random_ranges(seed: int) -> None:
             for key, w in (("a", a), ("b", b), ("u", a | b), ("i", a & b))
         }
         assert merge_lagrangian(mask, a, lam=lam) == pytest.approx(f["a"], abs=1e-12)
+        assert merge_lagrangian(mask, a, lam=lam, measure="leakage") == pytest.approx(
+            _l0_lagrangian_by_definition(mask, a, lam), abs=1e-12
+        )
+        g = {
+            key: _l0_lagrangian_by_definition(mask, w, lam)
+            for key, w in (("a", a), ("b", b), ("u", a | b), ("i", a & b))
+        }
+        assert modularity_gap(mask, a, b, lam=lam, measure="leakage") == pytest.approx(
+            g["a"] + g["b"] - g["u"] - g["i"], abs=1e-12
+        )
         assert modularity_gap(mask, a, b, lam=lam) == pytest.approx(
             f["a"] + f["b"] - f["u"] - f["i"], abs=1e-12
         )
@@ -86,3 +126,7 @@ def test_bad_inputs() -> None:
         merge_lagrangian(r, [7])
     with pytest.raises(ValueError, match="b"):
         modularity_gap(r, [0], 3)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="measure"):
+        merge_lagrangian(r, [0], measure="I*")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="measure"):
+        modularity_gap(r, [0], [1], measure="L0")  # type: ignore[arg-type]

@@ -791,6 +791,22 @@ def test_rde_surface_ends_at_the_exact_zero_leakage_rate():
     assert surface[surface.D == 0.5].R.iloc[-1] == pytest.approx(0.5, abs=1e-7)
 
 
+@pytest.mark.parametrize("D", [0.06, 0.22, 0.24, 0.28, 0.32, 0.42])
+def test_rde_surface_top_of_a_slice_is_within_the_documented_margin(D):
+    """At E = Γ(D) − 1e-9 (D < ½) the exact rate is R(D, Γ(D)) = 2 − h(D) − D on the Remark-4
+    instance; the returned rate and its certified lower bound bracket it, at most 5e-5 apart
+    (the notes: a few 1e-5 at worst, 4e-5 at D = 0.28)."""
+    p, d = up.remark4_source()
+    top = up.rde_surface(p, d, [D], 2).iloc[-1]
+    exact = 2 - h2(D) - D
+    assert top.R_lower <= exact + 1e-7
+    assert exact <= top.R + 1e-6
+    assert top.R - top.R_lower <= 5e-5
+    if D == 0.28:  # the worst point of Fig. 3a, as the notes quote it
+        assert round(exact, 6) == 0.864549
+        assert round(top.R, 5) == 0.86459 and round(top.R_lower, 5) == 0.86455
+
+
 def test_large_programs_check_memory_first(monkeypatch):
     # the exponential-cone program's size is estimated and checked before anything is built
     import nsp._resources

@@ -1357,3 +1357,44 @@ def test_one_name_one_public_path():
     assert not set(paper.__all__) & set(nsp.channels.__all__)
     for old in ("core", "capacity", "mechanisms", "examples", "compose", "dp_epsilon"):
         assert not hasattr(pc, old)
+
+
+def _smith_three_points(s: float) -> float:
+    """Capacity (bits) of Y = X + s G with X on {−1, 0, 1}, the best weights, by quadrature."""
+    from scipy import integrate, optimize, stats
+
+    def info(p: float) -> float:
+        w = np.array([p, 1 - 2 * p, p])
+
+        def f(y: float) -> float:
+            return float(np.dot(w, stats.norm.pdf(y, [-1.0, 0.0, 1.0], s)))
+
+        h = integrate.quad(
+            lambda y: -f(y) * math.log2(f(y)), -12, 12, limit=400, epsabs=1e-13, epsrel=1e-12
+        )[0]
+        return h - 0.5 * math.log2(2 * math.pi * math.e * s * s)
+
+    best = optimize.minimize_scalar(
+        lambda p: -info(p), bounds=(0.2, 0.5), method="bounded", options={"xatol": 1e-10}
+    )
+    return -float(best.fun)
+
+
+def test_theorem51_reference_is_a_gridded_lower_bound_on_smiths_capacity():
+    """At N = 0.25 (inputs on [0, 2], noise sd 0.5): the continuous capacity is 0.941891 bits,
+    the notebook's gridded reference 0.941816, a finer output grid 0.941882."""
+    from nsp.papers.privacy_channels import amplitude_constrained_table, theorem51_table
+
+    continuous = _smith_three_points(0.5)
+    assert round(continuous, 6) == 0.941891
+    t = theorem51_table([0.25], [3], n_outputs=401, n_reference=201, tol=1e-12)
+    reference = float(t.reference.iloc[0])
+    assert round(reference, 6) == 0.941816
+    assert round(float(t.lower.iloc[0]), 6) == round(float(t.upper.iloc[0]), 6) == 0.941816
+    finer = float(
+        amplitude_constrained_table(1.0, [4.0], n_inputs=61, n_outputs=1201).exact_bits[0]
+    )
+    assert round(finer, 6) == 0.941882
+    # Both grids lose information: the references rise towards the continuous value.
+    assert reference < finer < continuous
+    assert round(continuous - reference, 6) == 0.000075

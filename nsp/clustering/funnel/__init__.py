@@ -26,6 +26,10 @@ Greedy algorithms
     paper). Their ``algorithm=`` names (:func:`funnel_curve`, :class:`GreedyResult`) are the
     function names; the paper's numbers ``"algorithm1"``, ``"algorithm2"`` and
     ``"algorithm2_prime"`` are accepted as aliases.
+The alternating iteration
+    Section III-D: :func:`alternating_iteration` (the information bottleneck's
+    self-consistent iteration on ``I(X;Y) − β I(S;Y)``, a descent: it leaves the funnel's
+    solutions), with :class:`AlternatingResult`.
 Exhaustive search and curves
     :func:`set_partition_labels`, :func:`brute_force_deterministic`, :func:`funnel_curve`,
     :func:`constrained_envelope`, :func:`lower_envelope`, :func:`upper_envelope`.
@@ -36,7 +40,7 @@ The worked example E1 (S = parity of a uniform X): one bit of disclosure with no
 
 >>> from nsp.clustering.funnel import greedy_privacy_funnel
 >>> res = greedy_privacy_funnel([[.25, 0, .25, 0], [0, .25, 0, .25]], 1.0)
->>> res.groups, res.disclosure, res.leakage, res.algorithm
+>>> res.groups, res.utility, res.leakage, res.algorithm
 ([[0, 1], [2, 3]], 1.0, 0.0, 'greedy_privacy_funnel')
 
 References
@@ -47,6 +51,7 @@ References
 
 from __future__ import annotations
 
+from nsp.clustering.funnel._alternating import AlternatingResult, alternating_iteration
 from nsp.clustering.funnel._curves import (
     brute_force_deterministic,
     constrained_envelope,
@@ -114,6 +119,9 @@ __all__ = [
     "algorithm2",
     "algorithm2_prime",
     "greedy_ratio_funnel",
+    # the bottleneck's alternating iteration (Section III-D)
+    "AlternatingResult",
+    "alternating_iteration",
     # curves
     "set_partition_labels",
     "brute_force_deterministic",

@@ -129,7 +129,7 @@ def brute_force_deterministic(p_sx: ArrayLike, *, base: Base = 2, max_n: int = 1
     Returns
     -------
     pandas.DataFrame
-        Columns ``labels`` (tuple), ``n_Y``, ``I_XY``, ``I_SY``, one row per partition.
+        Columns ``labels`` (tuple), ``n_Y``, ``utility``, ``leakage``, one row per partition.
 
     Raises
     ------
@@ -142,7 +142,7 @@ def brute_force_deterministic(p_sx: ArrayLike, *, base: Base = 2, max_n: int = 1
     The worked example E4: five partitions of three letters.
 
     >>> bf = brute_force_deterministic([[0.3, 0.1, 0.05], [0.1, 0.2, 0.25]])
-    >>> bf[["n_Y", "I_XY", "I_SY"]].round(6).to_numpy()
+    >>> bf[["n_Y", "utility", "leakage"]].round(6).to_numpy()
     array([[1.      , 0.      , 0.      ],
            [2.      , 0.881291, 0.108108],
            [2.      , 0.881291, 0.017286],
@@ -168,8 +168,8 @@ def brute_force_deterministic(p_sx: ArrayLike, *, base: Base = 2, max_n: int = 1
         {
             "labels": [tuple(int(v) for v in row) for row in lab],
             "n_Y": lab.max(axis=1) + 1,
-            "I_XY": np.maximum(h_y, 0.0) / lb,
-            "I_SY": np.maximum(i_sy, 0.0) / lb,
+            "utility": np.maximum(h_y, 0.0) / lb,
+            "leakage": np.maximum(i_sy, 0.0) / lb,
         }
     )
 
@@ -202,8 +202,8 @@ def funnel_curve(
     Returns
     -------
     pandas.DataFrame
-        Columns ``algorithm`` (the descriptive name, aliases resolved), ``param``, ``I_XY``,
-        ``I_SY``, ``n_Y`` in sweep order (the order in which the points of a curve are joined).
+        Columns ``algorithm`` (the descriptive name, aliases resolved), ``param``, ``utility``,
+        ``leakage``, ``n_Y`` in sweep order (the order in which the points of a curve are joined).
 
     References
     ----------
@@ -213,7 +213,7 @@ def funnel_curve(
     --------
     >>> p = [[.25, 0, .25, 0], [0, .25, 0, .25]]
     >>> curve = funnel_curve(p, "greedy_privacy_funnel", 3)
-    >>> curve[["param", "I_XY", "I_SY"]].round(12).to_numpy().tolist()
+    >>> curve[["param", "utility", "leakage"]].round(12).to_numpy().tolist()
     [[0.0, 0.0, 0.0], [1.0, 1.0, 0.0], [2.0, 2.0, 1.0]]
     """
     alg = check_algorithm(algorithm, "funnel")
@@ -246,16 +246,16 @@ def funnel_curve(
             return_trace=False,
             name="grid",
         )
-        rows.append((alg, float(t), res.disclosure, res.leakage, res.n_outputs))
-    return pd.DataFrame(rows, columns=["algorithm", "param", "I_XY", "I_SY", "n_Y"])
+        rows.append((alg, float(t), res.utility, res.leakage, res.n_outputs))
+    return pd.DataFrame(rows, columns=["algorithm", "param", "utility", "leakage", "n_Y"])
 
 
 def constrained_envelope(
     df: pd.DataFrame,
     xs: ArrayLike,
     *,
-    value: str = "I_SY",
-    constraint: str = "I_XY",
+    value: str = "leakage",
+    constraint: str = "utility",
     sense: Literal["min", "max"] = "min",
     side: Literal["at_least", "at_most"] = "at_least",
 ) -> NDArray[np.float64]:
@@ -273,7 +273,7 @@ def constrained_envelope(
     xs : array_like, shape (n,)
         Thresholds of the constraint (finite).
     value, constraint : str
-        Column names (default: I(S;Y) at a given I(X;Y)).
+        Column names (default: ``leakage``, I(S;Y), at a given ``utility``, I(X;Y)).
     sense : {"min", "max"}
         Minimize or maximize ``value``.
     side : {"at_least", "at_most"}
@@ -292,10 +292,10 @@ def constrained_envelope(
 
     Examples
     --------
-    >>> df = pd.DataFrame({"I_XY": [0, 1, 2], "I_SY": [0, .5, .4]})
+    >>> df = pd.DataFrame({"utility": [0, 1, 2], "leakage": [0, .5, .4]})
     >>> constrained_envelope(df, [0, 1.5], sense="max").tolist()
     [0.5, 0.4]
-    >>> constrained_envelope(df, [0.5], value="I_XY", constraint="I_SY").tolist()
+    >>> constrained_envelope(df, [0.5], value="utility", constraint="leakage").tolist()
     [1.0]
     """
     check_choice("sense", sense, ("min", "max"))
@@ -323,7 +323,7 @@ def constrained_envelope(
 
 
 def lower_envelope(df: pd.DataFrame, xs: ArrayLike) -> NDArray[np.float64]:
-    """``min {I_SY : I_XY >= x}`` over the points of ``df`` (NaN where none), for each x.
+    """``min {leakage : utility >= x}`` over the points of ``df`` (NaN where none), for each x.
 
     Every point is a feasible mapping, so this is an achievable non-decreasing lower curve
     (:func:`constrained_envelope` with its defaults).
@@ -331,7 +331,7 @@ def lower_envelope(df: pd.DataFrame, xs: ArrayLike) -> NDArray[np.float64]:
     Parameters
     ----------
     df : pandas.DataFrame
-        Points with columns ``I_XY`` and ``I_SY``.
+        Points with columns ``utility`` and ``leakage``.
     xs : array_like, shape (n,)
         Disclosure levels (finite).
 
@@ -342,7 +342,7 @@ def lower_envelope(df: pd.DataFrame, xs: ArrayLike) -> NDArray[np.float64]:
 
     Examples
     --------
-    >>> df = pd.DataFrame({"I_XY": [0, 1, 2], "I_SY": [0, .5, .4]})
+    >>> df = pd.DataFrame({"utility": [0, 1, 2], "leakage": [0, .5, .4]})
     >>> lower_envelope(df, [0, 1.5, 3]).tolist()
     [0.0, 0.4, nan]
     """
@@ -350,12 +350,12 @@ def lower_envelope(df: pd.DataFrame, xs: ArrayLike) -> NDArray[np.float64]:
 
 
 def upper_envelope(df: pd.DataFrame, xs: ArrayLike) -> NDArray[np.float64]:
-    """``max {I_SY : I_XY <= x}`` over the points of ``df`` (NaN where none), for each x.
+    """``max {leakage : utility <= x}`` over the points of ``df`` (NaN where none), for each x.
 
     Parameters
     ----------
     df : pandas.DataFrame
-        Points with columns ``I_XY`` and ``I_SY``.
+        Points with columns ``utility`` and ``leakage``.
     xs : array_like, shape (n,)
         Disclosure levels (finite).
 
@@ -366,7 +366,7 @@ def upper_envelope(df: pd.DataFrame, xs: ArrayLike) -> NDArray[np.float64]:
 
     Examples
     --------
-    >>> df = pd.DataFrame({"I_XY": [0, 1, 2], "I_SY": [0, .5, .4]})
+    >>> df = pd.DataFrame({"utility": [0, 1, 2], "leakage": [0, .5, .4]})
     >>> upper_envelope(df, [0.5, 2]).tolist()
     [0.0, 0.5]
     """

@@ -234,8 +234,8 @@ def brute_force_reference(p_sx: ArrayLike, *, base: Base = 2, max_n: int = 10) -
             {
                 "labels": tuple(int(v) for v in lab),
                 "n_Y": int(lab.max()) + 1,
-                "I_XY": disclosure(p, w, base=base),
-                "I_SY": privacy_leakage(p, w, base=base),
+                "utility": disclosure(p, w, base=base),
+                "leakage": privacy_leakage(p, w, base=base),
             }
         )
-    return pd.DataFrame(rows, columns=["labels", "n_Y", "I_XY", "I_SY"])
+    return pd.DataFrame(rows, columns=["labels", "n_Y", "utility", "leakage"])

@@ -29,7 +29,7 @@ def _alg2_steps(
         return
     g = _Graph(st, mask)
     best = _RowBest(st, g) if utility == "U2" else None
-    yield _Step(st.label.copy(), g.privacy(base), st.util(), (), g.decomposition_labels())
+    yield _Step(st.label.copy(), g.leakage(base), st.util(), (), g.decomposition_labels())
     while g.k > 1:
         if best is None:
             i, j = _alg2_pick_u1(st, g, np.flatnonzero(st.alive))
@@ -42,7 +42,7 @@ def _alg2_steps(
         a = g.merge(i, j)
         if best is not None:
             best.update(a, i, j, comp_i, comp_j)
-        yield _Step(st.label.copy(), g.privacy(base), st.util(), merges, g.decomposition_labels())
+        yield _Step(st.label.copy(), g.leakage(base), st.util(), merges, g.decomposition_labels())
 
 
 def _alg2_side_steps(st: _State, base: float) -> Iterator[_Step]:
@@ -55,7 +55,7 @@ def _alg2_side_steps(st: _State, base: float) -> Iterator[_Step]:
     g = _SideGraph(st)
     u1 = st.utility == "U1"
     D = None if u1 else st.pair_dbar()
-    yield _Step(st.label.copy(), g.privacy(base), st.util())
+    yield _Step(st.label.copy(), g.leakage(base), st.util())
     while g.k > 1:
         alive = np.flatnonzero(st.alive)
         nc = g.nc[alive]
@@ -86,7 +86,7 @@ def _alg2_side_steps(st: _State, base: float) -> Iterator[_Step]:
             row = st.merged_dbar(a, np.arange(st.n))
             D[a, :] = row
             D[:, a] = row
-        yield _Step(st.label.copy(), g.privacy(base), st.util(), merges)
+        yield _Step(st.label.copy(), g.leakage(base), st.util(), merges)
 
 
 class _RowBest:

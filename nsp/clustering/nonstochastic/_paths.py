@@ -37,7 +37,7 @@ class MergePath:
     algorithm : str
         ``"merge_by_leakage"`` (Algorithm 1) or ``"merge_across_components"`` (Algorithm 2).
     steps : tuple
-        The partitions ``Q^(0), Q^(1), …`` with their privacy and utility.
+        The partitions ``Q^(0), Q^(1), …`` with their leakage and utility.
     end_reason : str
         Why the path ends: ``"single_cluster"``, ``"connected"``, or ``"no_candidates"``
         (Algorithm 1 when every cluster has the same S-range: the last step repeats the
@@ -57,9 +57,9 @@ class MergePath:
         return [s.partition for s in self.steps]
 
     @property
-    def privacy(self) -> NDArray[np.float64]:
-        """Privacy of every partition on the path."""
-        return np.array([s.privacy for s in self.steps])
+    def leakage(self) -> NDArray[np.float64]:
+        """Leakage of every partition on the path."""
+        return np.array([s.leakage for s in self.steps])
 
     @property
     def utility(self) -> NDArray[np.float64]:
@@ -104,7 +104,7 @@ class MergePath:
     def thresholds(self) -> NDArray[np.float64]:
         """Return ``c[t]``: step ``t`` is accepted iff ``λ < c[t]`` (``c[0] = +inf``).
 
-        ``a_t`` is the privacy gain and ``b_t`` the utility drop of step ``t``; the step is
+        ``a_t`` is the leakage drop and ``b_t`` the utility drop of step ``t``; the step is
         accepted iff ``λ b_t < a_t`` (up to the stopping tolerance), so ``c_t = a_t / b_t``
         (``b_t > 0``), ``+inf`` (``b_t ≤ 0 < a_t``) or ``0`` — never accepted — when
         ``a_t ≤ TOL``, and for the repeated last step of a path ending ``"no_candidates"``.
@@ -114,7 +114,7 @@ class MergePath:
         numpy.ndarray
             One threshold per partition of the path.
         """
-        p, u = self.privacy, self.utility
+        p, u = self.leakage, self.utility
         c = np.empty(len(p))
         c[0] = np.inf
         for t in range(1, len(p)):
@@ -176,7 +176,7 @@ def merge_path(
     Returns
     -------
     MergePath
-        The partitions ``Q^(0), Q^(1), …`` with their privacy and utility.
+        The partitions ``Q^(0), Q^(1), …`` with their leakage and utility.
 
     References
     ----------

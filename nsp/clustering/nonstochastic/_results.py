@@ -19,34 +19,33 @@ __all__ = ["ClusteringResult", "Iteration"]
 class Iteration:
     """One iteration of an agglomerative run.
 
+    Its quantization :attr:`partition` and decomposition :attr:`decomposition` are properties,
+    built on first use.
+
     Attributes
     ----------
     t : int
         Iteration index (0 = singletons).
-    partition : Partition
-        The quantization ``Q^(t)`` of ``[[X]]``.
-    privacy : float
+    leakage : float
         ``L0(S → X̂)`` (Algorithm 1, §V-C) or ``I*(S; X̂)`` (Algorithm 2), in units of ``base``.
     utility : float
         ``U1`` or ``U2`` of ``Q^(t)``.
     lagrangian : float
-        ``privacy − λ·utility`` (the paper's ``𝓛`` for Algorithm 2; for Algorithm 1 the paper's
+        ``leakage − λ·utility`` (the paper's ``𝓛`` for Algorithm 2; for Algorithm 1 the paper's
         ``𝓛 = −B0 − λU`` is this minus ``H0(S)``).
     delta : float or None
         ``ΔL = 𝓛(Q^(t)) − 𝓛(Q^(t−1))`` (None at t = 0). For §V-C it is eq. (12).
     merges : tuple of (tuple, tuple)
         The merged pairs of clusters (original indices), in order.
-    decomposition : Partition or None
-        The finest decomposition ``P^(t)`` of ``G_X̂`` over ``[[X]]`` (Algorithm 2, §V-C).
     """
 
-    __slots__ = ("t", "privacy", "utility", "lagrangian", "delta", "merges", "_step")
+    __slots__ = ("t", "leakage", "utility", "lagrangian", "delta", "merges", "_step")
 
     def __init__(
         self,
         t: int,
         step: _Step,
-        privacy: float,
+        leakage: float,
         utility: float,
         lagrangian: float,
         delta: float | None,
@@ -56,7 +55,7 @@ class Iteration:
         # would otherwise spend most of its time building Partitions nobody reads)
         self.t = t
         self._step = step
-        self.privacy = privacy
+        self.leakage = leakage
         self.utility = utility
         self.lagrangian = lagrangian
         self.delta = delta
@@ -64,17 +63,17 @@ class Iteration:
 
     @property
     def partition(self) -> Partition:
-        """The quantization ``Q^(t)``."""
+        """The quantization ``Q^(t)`` of ``[[X]]``."""
         return self._step.partition
 
     @property
     def decomposition(self) -> Partition | None:
-        """The finest decomposition ``P^(t)`` (Algorithm 2, §V-C), else None."""
+        """The finest decomposition ``P^(t)`` of ``G_X̂`` over ``[[X]]`` (Algorithm 2), or None."""
         return self._step.decomposition
 
     def __repr__(self) -> str:
         return (
-            f"Iteration(t={self.t}, partition={self.partition!r}, privacy={self.privacy!r}, "
+            f"Iteration(t={self.t}, partition={self.partition!r}, leakage={self.leakage!r}, "
             f"utility={self.utility!r}, lagrangian={self.lagrangian!r}, delta={self.delta!r})"
         )
 
@@ -113,9 +112,9 @@ class ClusteringResult:
         return len(self.history) - 1
 
     @property
-    def privacy(self) -> float:
+    def leakage(self) -> float:
         """Privacy leakage of the returned partition."""
-        return self.history[-1].privacy
+        return self.history[-1].leakage
 
     @property
     def utility(self) -> float:
@@ -133,7 +132,7 @@ class ClusteringResult:
         Returns
         -------
         pandas.DataFrame
-            Columns ``t``, ``accepted``, ``lagrangian``, ``privacy``, ``utility``, ``delta``,
+            Columns ``t``, ``accepted``, ``lagrangian``, ``leakage``, ``utility``, ``delta``,
             ``n_clusters``, ``partition``, ``decomposition``.
         """
         rows = []
@@ -145,7 +144,7 @@ class ClusteringResult:
                     "t": it.t,
                     "accepted": accepted,
                     "lagrangian": it.lagrangian,
-                    "privacy": it.privacy,
+                    "leakage": it.leakage,
                     "utility": it.utility,
                     "delta": np.nan if it.delta is None else it.delta,
                     "n_clusters": len(it.partition),
@@ -166,7 +165,7 @@ class _Step:
 
     __slots__ = (
         "labels",
-        "privacy",
+        "leakage",
         "utility",
         "merges",
         "decomp_labels",
@@ -175,10 +174,10 @@ class _Step:
     )
 
     def __init__(
-        self, labels, privacy: float, utility: float, merges: tuple = (), decomp_labels=None
+        self, labels, leakage: float, utility: float, merges: tuple = (), decomp_labels=None
     ):
         self.labels = labels
-        self.privacy = privacy
+        self.leakage = leakage
         self.utility = utility
         self.merges = merges
         self.decomp_labels = decomp_labels
@@ -200,7 +199,7 @@ class _Step:
 
 def _delta(prev: _Step, cur: _Step, lam: float) -> float:
     """ΔL of a path step (same formula for the lazy runs and for path-derived results)."""
-    return (cur.privacy - prev.privacy) - lam * (cur.utility - prev.utility)
+    return (cur.leakage - prev.leakage) - lam * (cur.utility - prev.utility)
 
 
 def _check_lam(lam: object) -> float:
@@ -210,7 +209,7 @@ def _check_lam(lam: object) -> float:
 
 def _iteration(step: _Step, t: int, lam: float, delta: float | None) -> Iteration:
     return Iteration(
-        t, step, step.privacy, step.utility, step.privacy - lam * step.utility, delta, step.merges
+        t, step, step.leakage, step.utility, step.leakage - lam * step.utility, delta, step.merges
     )
 
 

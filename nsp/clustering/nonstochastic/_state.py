@@ -247,10 +247,10 @@ def start_point(
     codeword: Codeword = "centroid",
     base: Base = 2,
 ) -> tuple[float, float]:
-    """Return ``(L0(S → X), U(X; X))``: privacy and utility without quantization.
+    """Return ``(L0(S → X), U(X; X))``: leakage and utility without quantization.
 
     The same numbers as ``history[0]`` of :func:`merge_by_leakage` or
-    :func:`merge_until_connected` (for Algorithm 2 the privacy is ``I*`` instead).
+    :func:`merge_until_connected` (for Algorithm 2 the leakage is ``I*`` instead).
 
     Parameters
     ----------
@@ -269,7 +269,7 @@ def start_point(
 
     Returns
     -------
-    privacy, utility : float
+    leakage, utility : float
         ``L0(S → X)`` and the utility of the singletons.
 
     Examples
@@ -300,7 +300,7 @@ class _Graph:
     def decomposition_labels(self) -> NDArray:
         return self.comp[self.st.label]
 
-    def privacy(self, base: float) -> float:
+    def leakage(self, base: float) -> float:
         return float(_log(self.k, base))
 
     def merge(self, i: int, j: int) -> int:
@@ -335,7 +335,7 @@ class _SideGraph:
         self.gsize = np.bincount(self.nc[present], minlength=self.k).astype(np.int64)
         self.root = np.arange(self.k)
 
-    def privacy(self, base: float) -> float:
+    def leakage(self, base: float) -> float:
         return float(_log(self.k, base))
 
     def fused(self, i: int, j: int) -> NDArray[np.int64]:

@@ -13,7 +13,11 @@ to it:
 * its tables and figures: :func:`markdown_table` and :func:`shares_markdown` (markdown
   renderings of the best methods and of the winner shares, with the methods' short names
   :data:`SHORT`), :func:`save_markdown` (written beside the figures) and
-  :func:`frontier_figure` (every method's frontier, one panel per notion).
+  :func:`frontier_figure` (every method's frontier, one panel per notion, with the bands of
+  the bootstrap intervals);
+* how the comparison depends on the sample: :func:`resample_joint` (fewer, or as many,
+  records drawn from a joint's counts) and :func:`standing_on_grid` (the winners of a
+  best-methods table at given budgets, to compare two samples budget by budget).
 
 What the comparison shows and where the notions disagree is explained in
 ``docs/papers/compare.md``.
@@ -42,6 +46,7 @@ from nsp.papers.compare._report import (
     save_markdown,
     shares_markdown,
 )
+from nsp.papers.compare._sampling import resample_joint, standing_on_grid
 
 __all__ = [
     "DATASETS",
@@ -51,6 +56,8 @@ __all__ = [
     "frontier_figure",
     "heart_joint",
     "markdown_table",
+    "resample_joint",
     "save_markdown",
     "shares_markdown",
+    "standing_on_grid",
 ]

@@ -47,8 +47,11 @@ SHORT: dict[str, str] = dict(
 )
 
 
-def _short(who: str) -> str:
+def _short(who: str, status: str = "won") -> str:
     names = [SHORT.get(w, w) for w in who.split(" = ")] if who else []
+    if status != "won":
+        inner = f"{len(names)} methods" if len(names) > 3 else " / ".join(names)
+        return f"undecided ({inner})"
     if len(names) > 3:
         return f"tie of {len(names)}"
     return " = ".join(names) if names else "none"
@@ -63,9 +66,10 @@ def markdown_table(best: pd.DataFrame, *, min_width: float = 0.01) -> str:
 
     Each row lists the winners (short names, :data:`SHORT`; four or more tied methods as
     "tie of n") in order of increasing utility-loss budget, with the budget range of each
-    (``[from, to)``, in the utility's units). Ranges narrower than ``min_width`` times the
-    span of the budgets are left out (their winner is still in the CSV of
-    :func:`nsp.notions.best_methods_summary`).
+    (``[from, to)``, in the utility's units); a range the data cannot decide (status
+    ``"undecided"``) reads "undecided (the methods it cannot separate)". Ranges narrower than
+    ``min_width`` times the span of the budgets are left out (their winner is still in the
+    CSV of :func:`nsp.notions.best_methods_summary`).
 
     Parameters
     ----------
@@ -96,16 +100,17 @@ def markdown_table(best: pd.DataFrame, *, min_width: float = 0.01) -> str:
         "| utility loss | leakage notion | best method (budget range of the loss) |",
         "|---|---|---|",
     ]
-    for (util, leak), grp in best.groupby(["utility", "leakage_notion"], sort=False):
+    for (util, leak), grp in best.groupby(["utility_kind", "leakage_notion"], sort=False):
         parts: list[tuple[str, float, float, bool]] = []
         lo = grp["loss_from"].to_numpy(dtype=float)
         hi = grp["loss_to"].to_numpy(dtype=float)
         span = float(hi.max() - lo.min())
+        statuses = grp["status"].astype(str).to_numpy()
         for i, who_raw in enumerate(grp["best"].astype(str)):
             closed = i == len(grp) - 1
             if not closed and hi[i] - lo[i] < min_width * span:
                 continue
-            who = _short(who_raw)
+            who = _short(who_raw, statuses[i])
             if parts and parts[-1][0] == who:
                 parts[-1] = (who, parts[-1][1], float(hi[i]), closed)
                 continue
@@ -154,8 +159,9 @@ def shares_markdown(shares: dict[str, pd.DataFrame], *, top: int = 2) -> str:
 
     One row per leakage notion; one column per key of ``shares`` (e.g. ``"heart: MMSE"``),
     each a :func:`nsp.notions.winner_shares` frame restricted to one utility. A cell lists the
-    ``top`` methods with the largest share (short names, percent of the budget range; shares
-    under 0.5% are left out).
+    ``top`` methods with the largest share of wins the data back (short names, percent of the
+    budget range; shares under 0.5% are left out), then the share the data cannot decide
+    ("undecided").
 
     Parameters
     ----------
@@ -171,12 +177,13 @@ def shares_markdown(shares: dict[str, pd.DataFrame], *, top: int = 2) -> str:
 
     Examples
     --------
-    >>> w = pd.DataFrame({"utility": "information_loss", "leakage_notion": "maximal_leakage",
-    ...                   "method": ["a", "b"], "share": [0.75, 0.25]})
+    >>> w = pd.DataFrame({"utility_kind": "information_loss",
+    ...                   "leakage_notion": "maximal_leakage",
+    ...                   "method": ["a", "b", "undecided"], "share": [0.5, 0.25, 0.25]})
     >>> print(shares_markdown({"toy": w}))
     | leakage notion | toy |
     |---|---|
-    | maximal leakage L(S→Y) | a 75% · b 25% |
+    | maximal leakage L(S→Y) | a 50% · b 25% · undecided 25% |
     """
     top = check_int("top", top, low=1)
     if not isinstance(shares, dict) or not shares:
@@ -190,10 +197,11 @@ def shares_markdown(shares: dict[str, pd.DataFrame], *, top: int = 2) -> str:
         cells = []
         for t in titles:
             sub = shares[t][(shares[t]["leakage_notion"] == leak) & (shares[t]["share"] >= 0.005)]
-            sub = sub.head(top)
+            open_ = sub[sub["method"] == "undecided"]
+            sub = pd.concat([sub[sub["method"] != "undecided"].head(top), open_])
             cells.append(
                 " · ".join(
-                    f"{_short(str(m))} {100 * float(v):.0f}%"
+                    f"{_short(str(m)) if m != 'undecided' else m} {100 * float(v):.0f}%"
                     for m, v in zip(sub["method"], sub["share"], strict=True)
                 )
                 or "—"
@@ -242,7 +250,9 @@ def frontier_figure(
     """Draw all methods' frontiers for one utility loss, one panel per leakage notion.
 
     Each method's frontier (:func:`nsp.notions.frontiers`) is a step line (least leakage at most
-    that loss) with its releases as markers; a panel without any finite point says so.
+    that loss) with its releases as markers and, when ``frame`` carries intervals
+    (:func:`nsp.notions.evaluate_methods` with ``ci``), the band of their intervals in the
+    method's colour; a panel without any finite point says so.
 
     Parameters
     ----------
@@ -262,8 +272,8 @@ def frontier_figure(
     Returns
     -------
     (matplotlib.figure.Figure, pandas.DataFrame)
-        The figure and the plotted points (``notion`` then the columns of
-        :func:`nsp.notions.frontiers`).
+        The figure and the plotted points (``leakage_notion`` then the columns of
+        :func:`nsp.notions.frontiers`, with the intervals).
 
     Examples
     --------
@@ -291,6 +301,16 @@ def frontier_figure(
         front = frontiers(frame, leakage=leak, utility=utility)
         for method, grp in front.groupby("method", sort=False):
             colour, marker = _STYLE.get(str(method), ("#555555", "."))
+            if grp["leakage_low"].notna().any():
+                ax.fill_between(
+                    grp["loss"],
+                    grp["leakage_low"],
+                    grp["leakage_high"],
+                    step="post",
+                    color=colour,
+                    alpha=0.18,
+                    lw=0,
+                )
             (line,) = ax.step(
                 grp["loss"], grp["leakage"], where="post", color=colour, lw=1.0, alpha=0.9
             )
@@ -310,7 +330,7 @@ def frontier_figure(
         ax.set_xlabel(UTILITIES[utility], fontsize=8)
         ax.set_ylabel(unit, fontsize=8)
         ax.tick_params(labelsize=7)
-        data.append(front.assign(notion=leak))
+        data.append(front.assign(leakage_notion=leak))
     for ax in list(axes.flat)[len(leaks) :]:
         ax.set_visible(False)
     legend = [
@@ -331,6 +351,15 @@ def frontier_figure(
     if title:
         fig.suptitle(title, fontsize=10)
     fig.tight_layout(rect=(0, 0.1 if len(legend) > 4 else 0.06, 1, 1))
-    cols = ["notion", "method", "parameter", "value", "loss", "leakage"]
+    cols = [
+        "leakage_notion",
+        "method",
+        "parameter",
+        "value",
+        "loss",
+        "leakage",
+        "leakage_low",
+        "leakage_high",
+    ]
     out = pd.concat(data, ignore_index=True)[cols] if data else pd.DataFrame(columns=cols)
     return fig, out

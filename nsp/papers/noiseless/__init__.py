@@ -24,23 +24,30 @@ F. Farokhi, *Noiseless privacy*, arXiv:1910.13027, 2019.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from nsp._validation import as_sequence, check_choice, check_int, check_real
+from nsp._validation import as_sequence, check_choice, check_int, check_real, trusted
+from nsp.info import maximal_leakage
 from nsp.noiseless import (
     LinearQuantizer,
+    compose_joint,
     estimation_error_lower_bound,
+    individual_range,
+    leakage_profile,
     levels,
     levels_paper,
     levels_safe,
+    noiseless_epsilon,
     optimal_error_uniform,
+    postprocess,
     realized_epsilon,
     worst_case_outputs,
 )
@@ -59,6 +66,7 @@ __all__ = [
     "taxi",
     "theorem4_table",
     "theorem8_counterexample",
+    "theorems_table",
 ]
 
 #: The paper's arXiv identifier.
@@ -291,6 +299,105 @@ def theorem4_table(
         }
     )
     table["bound_holds"] = table.bound <= table.best_error
+    return table
+
+
+def theorems_table(
+    *, n: int = 3, values: int = 5, epsilon: float = 2.0, epsilon2: float = 2.5
+) -> pd.DataFrame:
+    """Theorems 1–3 and 5–7 measured on a quantized average, each beside its bound.
+
+    ``n`` individuals hold an entry of ``{0, 1/(v−1), …, 1}`` (``v = values``); the curator
+    releases their average through the corrected Theorem 8 quantizer of ``[0, 1]``
+    (:func:`nsp.noiseless.levels_safe`) at budget ``epsilon`` (mechanism ``M1``) or ``epsilon2``
+    (``M2``). ``ε*`` is the budget ``M1`` really spends (:func:`nsp.noiseless.noiseless_epsilon`;
+    at most ``epsilon`` with the corrected rule), ``ε1`` and ``ε2`` those of ``M1`` and ``M2``.
+    Each guarantee is measured for every individual ``i`` and every value ``x_{-i}`` of the
+    others (the adversary's choice of ``ψ_{i,v_{-i}}``), and the largest value is reported:
+
+    * Theorem 1: ``I*(X_i; Y) ≤ L0s(X_i; Y) ≤ L0(Y; X_i) ≤ ε``;
+    * Theorem 2: the zero-error capacity of the channel ``X_i → Y`` (one letter, ``log α``; a
+      deterministic channel reaches its capacity with one letter) ``≤ ε``;
+    * Theorem 3: the best two-point hypothesis test ``P(T) ≤ ε`` (it scores 1 bit when the two
+      outputs differ, ``−∞`` when they coincide);
+    * Theorem 5: the maximal leakage ``L_c(X_i → Y) = I_∞`` under a uniform prior ``≤ ε``;
+    * Theorem 6: the budget of the joint release ``(M1, M2)`` ``≤ ε1 + ε2``;
+    * Theorem 7: the budget of ``g ∘ M1`` (``g`` merges bins two by two) ``≤ ε1``.
+
+    Since ``Y`` is a function of ``X_i`` once the others are fixed, the measures of Theorems 1,
+    2 and 5 all equal ``log2`` of the number of outputs individual ``i`` reaches.
+
+    Parameters
+    ----------
+    n : int
+        Number of individuals, ``2..5``.
+    values : int
+        Number of values of an entry, ``2..9``.
+    epsilon, epsilon2 : float
+        The budgets of ``M1`` and ``M2`` in bits, ``0 ≤ ε ≤ 8``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per measured guarantee: ``theorem``, ``quantity``, ``value`` (bits, the largest
+        over ``i`` and ``x_{-i}``), ``bound`` (bits) and ``holds``.
+
+    References
+    ----------
+    F. Farokhi, *Noiseless privacy*, arXiv:1910.13027, Theorems 1–3 and 5–7.
+
+    Examples
+    --------
+    Three entries in quarters, ``M1`` with 9 bins: one individual moves the average over 4 of
+    them, 2 bits; ``M2`` (12 bins) over 5, ``log2 5`` bits:
+
+    >>> t = theorems_table()
+    >>> t.set_index("quantity").value.round(4).tolist()
+    [2.0, 2.0, 2.0, 2.0, 1.0, 2.0, 2.3219, 1.585]
+    >>> t.bound.round(4).tolist()
+    [2.0, 2.0, 2.0, 2.0, 2.0, 2.0, 4.3219, 2.0]
+    >>> bool(t.holds.all())
+    True
+    """
+    n = check_int("n", n, low=2, high=5)
+    values = check_int("values", values, low=2, high=9)
+    eps1 = check_real("epsilon", epsilon, low=0.0, high=8.0)
+    eps2 = check_real("epsilon2", epsilon2, low=0.0, high=8.0)
+    domain = [Fraction(k, values - 1) for k in range(values)]
+    domains = [domain] * n
+    with trusted():
+        quantizers = [
+            LinearQuantizer(
+                Fraction(0), Fraction(1), int(levels_safe(e, Fraction(1, n), 0, 1)), output="index"
+            )
+            for e in (eps1, eps2)
+        ]
+        m1, m2 = ((lambda x, Q=Q: int(Q.index(sum(x, Fraction(0)) / n))) for Q in quantizers)
+        star = noiseless_epsilon(m1, domains)
+        profiles = pd.concat([leakage_profile(m1, domains, i) for i in range(n)])
+        leak = 0.0
+        for i in range(n):
+            for v in itertools.product(*(d if j != i else d[:1] for j, d in enumerate(domains))):
+                r = individual_range(m1, domains, i, v)
+                joint = np.asarray(r.mask, dtype=float) / r.mask.shape[0]
+                leak = max(leak, maximal_leakage(joint))
+        e1, e2 = noiseless_epsilon(m1, domains), noiseless_epsilon(m2, domains)
+        both = noiseless_epsilon(compose_joint(m1, m2), domains)
+        merged = noiseless_epsilon(postprocess(lambda y: cast(int, y) // 2, m1), domains)
+    rows = [
+        ("1", "I*(X_i; Y)", profiles.maximin.max(), star),
+        ("1", "L0s(X_i; Y)", profiles.symmetrized_leakage.max(), star),
+        ("1", "L0(Y; X_i)", profiles.leakage.max(), star),
+        ("2", "zero-error capacity of X_i → Y", profiles.zero_error.max(), star),
+        ("3", "best two-point test P(T)", profiles.hypothesis_bound.max(), star),
+        ("5", "maximal leakage L_c(X_i → Y), uniform prior", leak, star),
+        ("6", "ε of the joint release (M1, M2)", both, e1 + e2),
+        ("7", "ε of g∘M1, g merging bins two by two", merged, e1),
+    ]
+    table = pd.DataFrame(rows, columns=["theorem", "quantity", "value", "bound"])
+    table["value"] = table.value.astype(float)
+    table["bound"] = table.bound.astype(float)
+    table["holds"] = table.value <= table.bound + 1e-12
     return table
 
 

@@ -221,12 +221,12 @@ def effective_channel(
         The channel (a raw array has its last axis = y).
     i : int
         The individual (0-based).
-    cond : array_like, shape (|X_i|, |X_(i)|)
+    cond : array_like, shape ``(|X_i|, |X_(i)|)``
         Conditional pmfs of the other records given ``x_i``.
 
     Returns
     -------
-    numpy.ndarray, shape (|X_i|, k)
+    numpy.ndarray, shape ``(|X_i|, k)``
 
     Examples
     --------

@@ -87,9 +87,9 @@ class ICCResult:
     selection : tuple
         ``g*``: for each value index of ``X_{i*}``, the chosen completion ``x_(i*)`` (index tuple
         of the other individuals, in order).
-    channel : ndarray, shape (|X_{i*}|, k)
+    channel : ndarray, shape ``(|X_{i*}|, k)``
         The member ``W*`` of ``S_{i*}`` attaining ``C_1``.
-    input_dist : ndarray, shape (|X_{i*}|,)
+    input_dist : ndarray, shape ``(|X_{i*}|,)``
         A capacity-achieving input pmf of ``W*``.
     witness_prior : ndarray, shape ``universe.sizes``
         ``p*(x) = r*(x_{i*}) 1[x_(i*) = g*(x_{i*})]``, a joint prior with ``I(X_{i*};Y) = C_1``.
