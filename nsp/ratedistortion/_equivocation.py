@@ -308,57 +308,6 @@ def _objective_and_gradient(
     return a * i_u + b * i_h, i_u, i_h, grad
 
 
-def _tilt(
-    logv: NDArray, d: NDArray, pu: NDArray, D: float, nu0: float
-) -> tuple[NDArray, NDArray, float]:
-    """KL projection of the rows ``exp(logv)`` onto ``{sum_u p(u) sum_k W[u,k] d[u,k] <= D}``.
-
-    Returns ``(W, log W, nu)`` with ``W = exp(logv - nu d) / Z`` for the smallest ``nu >= 0``
-    whose distortion is at most ``D`` (safeguarded Newton steps on the monotone distortion
-    curve, computed in the log domain so that large ``nu`` cannot overflow).
-    """
-
-    def at(nu: float) -> tuple[NDArray, NDArray, float, float]:
-        lt = logv - nu * d
-        lt = lt - lt.max(axis=1, keepdims=True)
-        with np.errstate(under="ignore"):
-            t = np.exp(lt)
-        z = t.sum(axis=1, keepdims=True)
-        t /= z
-        lt -= np.log(z)
-        td = t * d
-        mean = td.sum(axis=1)
-        var = (td * d).sum(axis=1) - mean**2
-        return t, lt, float(pu @ mean), float(pu @ np.maximum(var, 0.0))
-
-    w, lw, dn, var = at(0.0)
-    if dn <= D:
-        return w, lw, 0.0
-    lo, hi = 0.0, math.inf
-    nu = max(nu0, 1e-3)
-    for _ in range(300):
-        w, lw, dn, var = at(nu)
-        if abs(dn - D) <= 1e-14 * max(1.0, D):
-            break
-        if dn > D:
-            lo = nu
-        else:
-            hi = nu
-        if math.isfinite(hi) and hi - lo <= 1e-15 * hi:
-            break
-        step = nu + (dn - D) / var if var > 0 else math.nan
-        if math.isfinite(step) and lo < step < hi:
-            nu = step
-        elif math.isfinite(hi):
-            nu = 0.5 * (lo + hi)
-        else:
-            nu = 2.0 * nu + 1.0
-    if dn > D + 1e-13 * max(1.0, D) and math.isfinite(hi):  # land on the feasible side
-        w, lw, dn, _ = at(hi)
-        nu = hi
-    return w, lw, nu
-
-
 @dataclass(frozen=True)
 class _SolveResult:
     w: NDArray
@@ -396,7 +345,7 @@ def _solve(
     n_u, n_k = pr.d.shape
     with np.errstate(divide="ignore"):
         logw = np.zeros((n_u, n_k)) if w0 is None else np.log(np.maximum(w0, 1e-300))
-    w, logw, nu = _tilt(logw, pr.d, pr.pu, D, 1.0)  # start feasible
+    w, logw, nu = _conic.tilt(logw, pr.d, pr.pu, D, 1.0)  # start feasible
     lsm = a + b
     eta = 1.0 / lsm
     value, i_u, i_h, g = _objective_and_gradient(pr, w, a, b)
@@ -411,7 +360,7 @@ def _solve(
             )
             if value - lower <= tol:
                 break
-        w_new, logw_new, nu_new = _tilt(logw - eta * g, pr.d, pr.pu, D, nu * eta)
+        w_new, logw_new, nu_new = _conic.tilt(logw - eta * g, pr.d, pr.pu, D, nu * eta)
         val_new, iu_new, ih_new, g_new = _objective_and_gradient(pr, w_new, a, b)
         it += 1
         if val_new <= value + 1e-15 or eta <= 1.0 / lsm:
@@ -825,10 +774,22 @@ def _gamma_program(pr: _Problem, *, what: str, kind: str = "gamma") -> _conic.Pr
     return _conic.Program(_conic_source(pr), kind)
 
 
-#: (tolerance, equilibration) of the interior-point attempts for Γ, in order: the first
-#: usually certifies 1e-7 bits; then tighter, then without Ruiz equilibration (which helps on
-#: near-degenerate instances).
-_CONIC_ATTEMPTS = ((1e-9, True), (1e-10, True), (1e-8, False), (1e-10, False))
+def _gamma_attempts(tol: float, n_blocks: int) -> list[tuple[float, bool]]:
+    """(tolerance, equilibration) of the interior-point attempts for Γ, in order.
+
+    The first solve usually certifies: at 1e-9 for a certified ``tol`` of at least 5e-8 nats
+    (1e-7 bits), at 1e-11 below (1e-9 bits; Clarabel converges fast at the end, so this
+    costs a few iterations more than 1e-10). Ruiz equilibration first without side
+    information; with it (several blocks) equilibration tends to stall the solver short of
+    1e-10 ("AlmostSolved"), so the first solve goes without. Then the other scaling, and a
+    loose solve as a last resort.
+    """
+    first = 1e-9 if tol >= 5e-8 else 1e-11
+    eq = n_blocks == 1
+    order = [(first, eq), (1e-11, not eq), (1e-11, eq), (1e-8, False)]
+    return list(dict.fromkeys(order))
+
+
 #: The same for R(D, E), whose solutions are polished by Newton's method: the first solve
 #: only needs to come close enough for it (1e-5 takes half the iterations of 1e-8; the polish
 #: then takes a few more steps); the tighter ones are for when the polish fails.
@@ -840,14 +801,13 @@ def _gamma_certified(
 ) -> tuple[NDArray, float, int]:
     """Minimal leakage (nats) at ``D``: encoder rows, certified lower bound, iterations.
 
-    The interior-point solve is repeated with tighter tolerances while the certified gap
-    exceeds ``tol``; as a last resort the first-order solver polishes the best encoder. A
-    solve at 1e-9 certifies about 1e-8 nats: for a tighter ``tol`` the first solve is at 1e-10.
+    The interior-point solve is repeated with other settings (:func:`_gamma_attempts`) while
+    the certified gap exceeds ``tol``; as a last resort the first-order solver polishes the
+    best encoder.
     """
     best: _conic.Solution | None = None
     iters = 0
-    attempts = _CONIC_ATTEMPTS if tol >= 5e-8 else _CONIC_ATTEMPTS[1:]
-    for t, eq in attempts:
+    for t, eq in _gamma_attempts(tol, len(pr.block_rows)):
         sol = _conic.gamma(prog, D, tol=t, max_iter=max(50, min(max_iter, 500)), equilibrate=eq)
         iters += sol.iterations
         if best is None or sol.value - sol.lower < best.value - best.lower:
