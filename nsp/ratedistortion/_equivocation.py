@@ -421,11 +421,19 @@ def _perfect_privacy_lp(pr: _Problem) -> tuple[float, NDArray[np.float64]]:
 
     Independence ``p(xhat | h) = r(xhat)`` for every ``h`` is linear in the encoder, so the
     smallest distortion with zero leakage (Γ(D) = H(X_h)) is the value of an LP, solved by a
-    structured interior-point method (:mod:`nsp.ratedistortion._perfect_privacy`). Returns
-    the value (the distortion of the returned encoder, within 1e-8 of the optimum) and the
-    encoder rows.
+    structured interior-point method (:mod:`nsp.ratedistortion._perfect_privacy`). With side
+    information, zero leakage is independence given each value ``z`` of it: the LP separates
+    into one LP per block, on the block's conditional source (the distortion is the blocks'
+    average). Returns the value (the distortion of the returned encoder, within 1e-8 of the
+    optimum) and the encoder rows.
     """
-    return _perfect_privacy.solve(pr.pu, pr.puh, pr.d)
+    if len(pr.block_rows) == 1:
+        return _perfect_privacy.solve(pr.pu, pr.puh, pr.d)
+    w = np.zeros(pr.d.shape)
+    for rows in pr.block_rows:
+        p_b = float(pr.pu[rows].sum())
+        w[rows] = _perfect_privacy.solve(pr.pu[rows] / p_b, pr.puh[rows] / p_b, pr.d[rows])[1]
+    return float(np.sum(pr.pu[:, None] * pr.d * w)), w
 
 
 def perfect_privacy_distortion(
