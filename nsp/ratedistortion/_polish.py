@@ -375,6 +375,7 @@ def polish(
     if z is None:
         return None
     steps = 0
+    settled = None  # the outputs out of use and their multipliers, once none violates
     for _ in range(_MAX_ROUNDS):
         z_new, cols, rel, n = _newton(sys_, z, cols, rel)
         steps += n
@@ -386,6 +387,7 @@ def polish(
         c, lam_out, out = sys_.outside(cols, log_z, kappa, nu_)
         bad = c > 1.0 + _ADMIT
         if not bad.any():
+            settled = (lam_out, out)
             break
         # admit the outputs that violate the optimality conditions, with a small mass
         tail = z[cols.size * (1 + sys_.H) :]
@@ -404,7 +406,9 @@ def polish(
     w_k, log_z = sys_.encoder(z, cols)
     full = np.zeros(w.shape)
     full[:, cols] = w_k
-    c, lam_out, out = sys_.outside(cols, log_z, kappa, nu_)
+    if settled is None:  # the last round admitted outputs
+        settled = sys_.outside(cols, log_z, kappa, nu_)[1:]
+    lam_out, out = settled
     coeff = np.empty(w.shape)
     ph, cond = sys_.ph, sys_.cond
     # active outputs: ln Q(u | k) / p(u) from the encoder, (1/kappa) ln Q(h | k) / p(h) from L
@@ -447,11 +451,13 @@ def _newton(
             with np.errstate(over="ignore", invalid="ignore"):
                 f_new, aux_new = sys_.residual(z_new, cols, rel)
                 n_new = float(np.linalg.norm(f_new))
-            if n_new < (1.0 - 1e-4 * t) * norm:
-                break
+            if n_new < (1.0 - 1e-4 * t) * norm or norm < 1e-13:
+                break  # a decrease; or at rounding already, where halving cannot find one
             t *= 0.5
         else:
-            break  # no progress: rounding level (or a bad active set; the certificate says)
+            break  # no progress: a bad active set (the certificate says)
+        if n_new >= norm:
+            break  # at rounding: the full step no longer decreases the residual
         steps += 1
         if n_new > 0.5 * norm and n_new < 1e-13:
             z, norm = z_new, n_new
