@@ -401,8 +401,8 @@ def polish(
         rel = rel[order]
         z = np.concatenate([v_all, lam_all.ravel(), tail])
     v, lam, kappa, nu_ = sys_.unpack(z, cols.size)
-    if nu_ < 0:
-        return None
+    if nu_ < 0 or not (sys_.zero or kappa > 0):
+        return None  # a leakage multiplier 1/kappa beyond floating point: no certificate
     w_k, log_z = sys_.encoder(z, cols)
     full = np.zeros(w.shape)
     full[:, cols] = w_k

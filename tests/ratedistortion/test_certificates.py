@@ -154,6 +154,30 @@ def test_rate_given_equivocation_near_zero_leakage_and_near_gamma(seed, markov):
                 assert res.rate <= ref + max(1e-6, 2 * res.gap)
 
 
+def test_rate_given_equivocation_when_the_leakage_multiplier_overflows():
+    # a slice of the RDE region of a general encoder, up to just below Γ(D): there Newton's
+    # method drove the leakage multiplier past floating point (1/kappa with kappa = 0) and
+    # the certificate divided by zero. (The interior-point solver is reused along the slice,
+    # and its points depend a little on what it solved before: the slice is walked in order.)
+    rng = np.random.default_rng(9034)
+    p_src = rng.dirichlet(np.full(10, 1.0)).reshape(5, 2)
+    d = rng.uniform(size=(5, 6))
+    d_min, d_max = rd.distortion_range(p_src.sum(axis=1), d)
+    D = d_min + 0.8 * (d_max - d_min)
+    gamma = rd.max_equivocation(p_src, d, D, markov=False).gamma
+    e_star = rd.min_rate(p_src, d, D)
+    top = [e_star.equivocation + t * (gamma - e_star.equivocation) for t in (0.3, 0.7, 0.99)]
+    for E in [*top, gamma - 1e-6, gamma - 1e-8, gamma - 1e-9]:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            res = rd.rate_given_equivocation(p_src, d, D, E, markov=False)
+        assert res is not None and res.lower_bound <= res.rate
+        warned = any(issubclass(w.category, rd.AccuracyWarning) for w in caught)
+        assert res.gap <= 1e-7 or warned
+        assert res.distortion <= D + 1e-12 and res.equivocation >= E - 1e-9
+        assert res.rate >= e_star.rate - 1e-9
+
+
 def test_every_solver_warns_when_its_certificate_misses_the_tolerance():
     # a tolerance below rounding cannot be certified: each solver returns its certified value
     # and says how far it got (R(D, E) often closes its certificate to rounding, so it is
