@@ -430,14 +430,14 @@ def _newton(
     f, aux = sys_.residual(z, cols, rel)
     norm = float(np.linalg.norm(f))
     norm0 = norm
-    steps = 0
+    steps = since = 0  # Newton steps in all, and since the set in use last changed
     falls = np.zeros(cols.size, dtype=int)  # consecutive steps in which an output's mass fell
     for _ in range(_MAX_NEWTON):
         if not math.isfinite(norm):
             return None, cols, rel, steps
         if norm <= 1e-16:
             break
-        if steps >= _SLOW and norm > 1e-6 * norm0:
+        if since >= _SLOW and norm > 1e-6 * norm0:
             break  # not converging (near Γ(D) the multipliers diverge): the certificate says
         try:
             dz = np.linalg.solve(sys_.jacobian(z, cols, aux), -f)
@@ -459,6 +459,7 @@ def _newton(
         if n_new >= norm:
             break  # at rounding: the full step no longer decreases the residual
         steps += 1
+        since += 1
         if n_new > 0.5 * norm and n_new < 1e-13:
             z, norm = z_new, n_new
             break  # converged to rounding: the steps no longer contract
@@ -479,5 +480,6 @@ def _newton(
                 return None, cols, rel, steps
             z = np.concatenate([v[keep], lam[:, keep].ravel(), tail])
             f, aux = sys_.residual(z, cols, rel)
-            norm = float(np.linalg.norm(f))
+            norm = norm0 = float(np.linalg.norm(f))
+            since = 0  # a new system: its own budget of steps
     return z, cols, rel, steps

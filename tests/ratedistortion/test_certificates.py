@@ -178,6 +178,28 @@ def test_rate_given_equivocation_when_the_leakage_multiplier_overflows():
         assert res.rate >= e_star.rate - 1e-9
 
 
+def test_rate_given_equivocation_after_newton_drops_an_output():
+    # a general encoder, 6 x 3: Newton's method admits two outputs, one of them leaves after
+    # some steps, and the remaining system needs more steps than the budget that was left
+    # (the point was returned unconverged, over its leakage budget, with a gap of 1e-6)
+    rng = np.random.default_rng(9023)
+    p_src = rng.dirichlet(np.full(18, 0.3)).reshape(6, 3)
+    d = rng.uniform(size=(6, 7))
+    d_min, d_max = rd.distortion_range(p_src.sum(axis=1), d)
+    D = d_min + 0.8 * (d_max - d_min)
+    gamma = rd.max_equivocation(p_src, d, D, markov=False).gamma
+    e_star = rd.min_rate(p_src, d, D).equivocation
+    E = e_star + 0.3 * (gamma - e_star)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", rd.AccuracyWarning)
+        res = rd.rate_given_equivocation(p_src, d, D, E, markov=False)
+    assert res.gap <= 1e-7
+    assert res.distortion <= D + 1e-12 and res.equivocation >= E - 1e-9
+    ref, status = _Oracle(p_src, d, markov=False).rate(D, (_h(p_src.sum(axis=0)) - E) * LN2)
+    if status == "optimal":
+        assert res.rate == pytest.approx(ref, abs=1e-6)
+
+
 def test_every_solver_warns_when_its_certificate_misses_the_tolerance():
     # a tolerance below rounding cannot be certified: each solver returns its certified value
     # and says how far it got (R(D, E) often closes its certificate to rounding, so it is
