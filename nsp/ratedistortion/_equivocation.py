@@ -952,10 +952,12 @@ def rate_given_equivocation(
     Warns
     -----
     AccuracyWarning
-        If the certified gap is wider than ``tol``, with the gap and what the solver reported.
-        This happens within about 1e-6 bits of Γ(D) < H(X_h), where R(D, E) is infinitely
-        steep and the optimal encoder degenerates (the leakage multiplier grows without
-        bound); the result carries its gap (``rate - lower_bound``).
+        If the certified gap is wider than ``tol``, with the gap, how far ``E`` is below
+        Γ(D) and what the solver reported. This happens within about 1e-6 bits of
+        Γ(D) < H(X_h), where R(D, E) is infinitely steep and the optimal encoder degenerates
+        (the leakage multiplier grows without bound), and rarely elsewhere for the general
+        encoder, where Newton's method does not converge; the result carries its gap
+        (``rate - lower_bound``).
 
     Examples
     --------
@@ -1161,13 +1163,28 @@ def _rate_certified(
         if best is not None and best[0] - lower <= tol:
             break
     note = f"{len(statuses)} interior-point solves: {', '.join(dict.fromkeys(statuses))}"
-    if best is not None and best[2] and prog.kind == "rate":
+    if best is not None and best[0] - lower <= tol:
+        return best[1], lower, note
+    if prog.kind == "rate0":
+        note = (
+            "zero leakage (E = H(X_h)), solved with independence constraints: neither the "
+            "interior-point solutions nor Newton's method from them closed the certificate; " + note
+        )
+    elif best is not None and best[2]:
         g = anchor.result()
         note = (
             f"E is {g.gamma - anchor.E:.1g} below Γ(D) = {g.gamma:.12g}, where R(D, E) is "
             "infinitely steep: every interior-point solution exceeded the leakage budget by "
             "more than that margin (its feasibility accuracy), Newton's method found no "
             "interior optimum, and mixing with the least leaking encoder costs the gap; " + note
+        )
+    else:
+        g = anchor.result()
+        below = g.gamma - anchor.E
+        near = " (near Γ(D) the optimal encoder degenerates)" if below <= 1e-4 else ""
+        note = (
+            f"E is {below:.1g} below Γ(D) = {g.gamma:.12g}{near}: neither the interior-point "
+            "solutions nor Newton's method from them closed the certificate; " + note
         )
     return (None if best is None else best[1]), lower, note
 
