@@ -673,7 +673,7 @@ def _polish_solution(
         return None
     w = feasible_encoder(src, pol.w, D)
     leak = leakage_nats(src, w)
-    if zero and leak > 1e-13 and zero_leak is not None:
+    if zero and zero_leak is not None:  # exactly independent (as the solver's point is)
         w = independent_encoder(src, w, zero_leak[1], D, zero_leak[0])
         leak = leakage_nats(src, w)
     lower = lp_lower(src.pu, src.d, pol.coeff, D, pol.nu) - pol.offset

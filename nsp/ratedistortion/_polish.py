@@ -405,7 +405,10 @@ def polish(
         return None  # a leakage multiplier 1/kappa beyond floating point: no certificate
     w_k, log_z = sys_.encoder(z, cols)
     full = np.zeros(w.shape)
-    full[:, cols] = w_k
+    # with large multipliers (near-identical rows of p(h | u) at zero leakage) the exponent
+    # is a difference of large terms and the rows miss 1 by up to 1e-6: the encoder returned
+    # must be stochastic (the certificate's coefficients below do not need it)
+    full[:, cols] = w_k / w_k.sum(axis=1, keepdims=True)
     if settled is None:  # the last round admitted outputs
         settled = sys_.outside(cols, log_z, kappa, nu_)[1:]
     lam_out, out = settled

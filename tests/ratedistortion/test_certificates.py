@@ -200,6 +200,47 @@ def test_rate_given_equivocation_after_newton_drops_an_output():
         assert res.rate == pytest.approx(ref, abs=1e-6)
 
 
+def _zero_leakage_rate(p_src: np.ndarray, d: np.ndarray, D: float) -> float:
+    """R(D, H(X_h)) of a Markov encoder in nats: CVXPY + Clarabel with independence equalities."""
+    cp = pytest.importorskip("cvxpy")
+    pu, ph = p_src.sum(axis=1), p_src.sum(axis=0)
+    w = cp.Variable(d.shape, nonneg=True)
+    q = cp.Variable(d.shape[1], nonneg=True)
+    cons = [
+        cp.sum(w, axis=1) == 1,
+        q == pu @ w,
+        cp.sum(cp.multiply(pu[:, None] * d, w)) <= D,
+        p_src.T @ w == cp.outer(ph, q),
+    ]
+    rate = cp.sum(cp.rel_entr(cp.multiply(pu[:, None], w), cp.outer(pu, q)))
+    prob = cp.Problem(cp.Minimize(rate), cons)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        prob.solve(solver="CLARABEL", tol_gap_abs=1e-8, tol_gap_rel=1e-8, tol_feas=1e-8)
+    assert prob.status in ("optimal", "optimal_inaccurate")  # to about 1e-8 here
+    return float(prob.value)
+
+
+def test_rate_at_zero_leakage_returns_an_independent_stochastic_encoder():
+    # the polished encoder's multipliers reach 1e10 here (the rows of p(h | u) are close):
+    # its rows missed 1 by up to 1.3e-6, and an encoder leaking 1e-15 nats passed for
+    # independent. Its rate then sat 5.6e-7 bits below R(D, H(X_h)) with a "closed" gap
+    rng = np.random.default_rng(9004)
+    p_src = rng.dirichlet(np.ones(6)).reshape(3, 2)
+    d = rng.uniform(size=(3, 4))
+    d_min, d_max = rd.distortion_range(p_src.sum(axis=1), d)
+    D = d_min + 0.4 * (d_max - d_min)
+    rd.max_equivocation(p_src, d, D)  # the slice's Γ first, as the RDE region computes it
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", rd.AccuracyWarning)
+        res = rd.rate_given_equivocation(p_src, d, D, _h(p_src.sum(axis=0)))
+    ref = _zero_leakage_rate(p_src, d, D) / LN2
+    assert res.gap <= 1e-7
+    assert res.rate == pytest.approx(ref, abs=1e-7)
+    assert res.lower_bound <= ref + 2e-8
+    assert res.leakage <= 1e-12 and res.distortion <= D + 1e-12
+
+
 def test_every_solver_warns_when_its_certificate_misses_the_tolerance():
     # a tolerance below rounding cannot be certified: each solver returns its certified value
     # and says how far it got (R(D, E) often closes its certificate to rounding, so it is
