@@ -24,11 +24,13 @@
      them are closed forms or the perfect-privacy LP) and separately the points that need a
      convex solver at all (``D_min < D < D_pp``). Targets: 2× on the grid, level (1×) on the
      solver points.
-   * ``rate_given_equivocation`` at 5 distortions with ``E`` half-way between ``E*(D)`` and
-     Γ(D) (1e-7 bits). Target: level.
+   * ``rate_given_equivocation`` at the 18 interior distortions of the grid with ``E``
+     half-way between ``E*(D)`` and Γ(D) (1e-7 bits). Target: level.
    * ``max_equivocation_informed`` with a binary side information ``Z`` seen through a
-     random channel from ``X_r`` (5 distortions), at 1e-7 bits and at its default 1e-9.
-     Target: 3×.
+     random channel from ``X_r`` (5 distortions of the grid, some of them at or above the
+     least distortion at which nothing leaks given ``Z``), at 1e-7 bits and at its default
+     1e-9. Target: 3×. Separately at its default on 5 points that need a convex solver
+     (between ``D_min`` and that distortion). Target: level.
    * ``utility_privacy_curve`` (Γ, R(D), E*) on the 20 points. Target: 2×.
 
    Every value of ours is checked against the anchor at 1e-10 (1e-6 bits) and its own
@@ -43,7 +45,9 @@
 Timings are medians of 3 runs on the 16 × 4 instance and single runs on the larger ones;
 the machine is shared, so expect noise (both sides run in the same process, one after the
 other). Both sides keep their compiled programs between repeats (CVXPY its ``Problem``
-objects, ours its per-source cache); the first run of each includes the compilation. Run:
+objects, ours its per-source cache); the first run of each includes the compilation. On a
+loaded machine run with ``NSP_BENCH_CLOCK=cpu`` (CPU seconds of this process) and one BLAS
+thread (``OPENBLAS_NUM_THREADS=1``: idle BLAS threads spin and bill CPU). Run:
 ``.venv/bin/python -m benchmarks ratedistortion``.
 """
 
@@ -59,6 +63,7 @@ import numpy as np
 from benchmarks._timing import Row, clock, median_time, report
 from nsp import ratedistortion as rd
 from nsp.papers import utility_privacy as up
+from nsp.ratedistortion import _equivocation
 
 LN2 = math.log(2)
 TIGHT = {"tol_gap_abs": 1e-10, "tol_gap_rel": 1e-10, "tol_feas": 1e-10}
@@ -235,9 +240,9 @@ def _anchor_rows(seed: int, n_r: int, n_h: int, repeat: int) -> list[Row]:
         name = f"Γ(D), {len(hard)} solver pts, {tag}, {_gap_tag(gap, 1e-7)}"
         _add(rows, Row(name, t_ours, t_cvx, AGAINST, 1.0))
 
-    # R(D, E) at 5 distortions, E half-way between E*(D) and Γ(D)
+    # R(D, E) at the 18 interior distortions, E half-way between E*(D) and Γ(D)
     pts = []
-    for D, g in list(zip(grid, res, strict=True))[2:17:3]:
+    for D, g in list(zip(grid, res, strict=True))[1:-1]:
         e_star = rd.min_rate(p_src, d, float(D)).equivocation
         pts.append((float(D), 0.5 * (e_star + g.gamma)))
     t_ours, rr = _timed(
@@ -252,7 +257,8 @@ def _anchor_rows(seed: int, n_r: int, n_h: int, repeat: int) -> list[Row]:
     gap = max(r.gap for r in rr)
     err = _err([r.rate for r in rr], rref)
     _check(f"R(D, E) {tag}", gap, err)
-    _add(rows, Row(f"R(D, E), 5 pts, {tag}, {_gap_tag(gap, 1e-7)}", t_ours, t_cvx, AGAINST, 1.0))
+    name = f"R(D, E), {len(pts)} pts, {tag}, {_gap_tag(gap, 1e-7)}"
+    _add(rows, Row(name, t_ours, t_cvx, AGAINST, 1.0))
     err_d = _err([r.rate for r in rr], rref_d)
     _add(
         rows,
@@ -278,6 +284,16 @@ def _anchor_rows(seed: int, n_r: int, n_h: int, repeat: int) -> list[Row]:
         name = f"Γ_I(D) {label}, 5 pts, {tag}x2, {_gap_tag(gap, tol)}"
         _add(rows, Row(name, t_ours, t_cvx, AGAINST, 3.0))
     _add(rows, Row("  same vs anchor at defaults", t_ours, t_dflt, dflt))
+    # Γ_I on 5 points that need the convex solver: strictly between D_min and the least
+    # distortion at which nothing leaks given Z (one perfect-privacy LP per value of Z)
+    d_pp_i = _equivocation._perfect_privacy_lp(_equivocation._problem(p_src, d, True, p_z))[0]
+    hard_i = [float(D) for D in np.linspace(d_min, d_pp_i, 7)[1:-1]]
+    t_ours, gi = _timed(lambda: [rd.max_equivocation_informed(p_z, d, D) for D in hard_i], repeat)
+    t_cvx, giref = _timed(lambda: [h_cond - tight.solve(tight.informed, D) for D in hard_i], repeat)
+    gap = max(r.upper_bound - r.gamma for r in gi)
+    _check(f"Γ_I solver points {tag}", gap, _err([r.gamma for r in gi], giref))
+    name = f"Γ_I(D) 1e-9, 5 solver pts, {tag}x2, {_gap_tag(gap, 1e-9)}"
+    _add(rows, Row(name, t_ours, t_cvx, AGAINST, 1.0))
 
     # the utility–privacy curve: Γ, R(D) and E* on the grid
     t_ours, curve = _timed(lambda: rd.utility_privacy_curve(p_src, d, grid), repeat)
