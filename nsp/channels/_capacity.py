@@ -183,7 +183,7 @@ def _ba_iterations(
     return p, n_iter, False
 
 
-_WARM_ITERATIONS = 200  # Blahut-Arimoto steps before the Newton phase
+_WARM_ITERATIONS = 50  # Blahut-Arimoto steps before the Newton phase
 _RIDGES = (0.0, 1e-10, 1e-7, 1e-4, 1e-1, 1e2, 1e5)
 
 #: Solve channels with exactly two distinct rows directly (a bracketed root of dI/dt). A private
@@ -303,6 +303,115 @@ def _boundary_move(
     return trial, t_lower, t_upper, t_q, t_d, gone
 
 
+#: Ridges (relative to the Hessian's largest diagonal entry) of the Cholesky Newton route.
+_CHOLESKY_RIDGES = (1e-13, 1e-10, 1e-7, 1e-4, 1e-1, 1e2, 1e5)
+
+
+def _cholesky_direction(
+    hess: NDArray[np.float64], g: NDArray[np.float64], ridge: float
+) -> NDArray[np.float64] | None:
+    """Newton direction ``d = (H + ridge I)^{-1} (g - nu 1)`` with ``sum(d) = 0``, by Cholesky.
+
+    ``None`` if the factorization fails (``H + ridge I`` not numerically positive definite).
+    """
+    try:
+        factor = scipy.linalg.cho_factor(
+            hess + ridge * np.eye(hess.shape[0]), lower=True, check_finite=False
+        )
+    except np.linalg.LinAlgError:
+        return None
+    sol = scipy.linalg.cho_solve(factor, np.column_stack([g, np.ones_like(g)]), check_finite=False)
+    hg, h1 = sol[:, 0], sol[:, 1]
+    denom = float(h1.sum())
+    if not math.isfinite(denom) or abs(denom) < 1e-300:
+        return None
+    d = hg - (float(hg.sum()) / denom) * h1
+    return d if np.all(np.isfinite(d)) else None
+
+
+def _ascend(
+    W: NDArray[np.float64],
+    neg_h: NDArray[np.float64],
+    p: NDArray[np.float64],
+    idx: NDArray[np.intp],
+    direction: NDArray[np.float64],
+    floor: float,
+    *,
+    drop_all: bool,
+) -> tuple[tuple, int | None] | None:
+    """Step from ``p`` along ``direction`` (on the inputs ``idx``) without letting ``I`` drop.
+
+    The step is the largest that keeps ``p >= 0`` (the input that reaches 0 leaves: its index
+    is returned), halved until ``I >= floor``. With ``drop_all``, when several inputs would go
+    negative at the full step, dropping them all at once is tried first. Returns
+    ``((p, lower, upper, q, d), gone)`` or ``None``.
+    """
+    ps = p[idx]
+    shrinking = direction < 0
+    ratios = ps[shrinking] / -direction[shrinking]
+    alpha_max = float(ratios.min()) if ratios.size else np.inf
+    if drop_all and np.count_nonzero(ratios < 1.0) > 1:
+        trial = p.copy()
+        trial[idx] = np.maximum(ps + direction, 0.0)
+        if trial.sum() > 0:
+            trial /= trial.sum()
+            bounds = _bounds(W, neg_h, trial)
+            if bounds[0] > floor:
+                return (trial, *bounds), None
+    alpha = min(1.0, alpha_max)
+    blocked = alpha == alpha_max
+    for _ in range(40):
+        trial = p.copy()
+        trial[idx] = np.maximum(ps + alpha * direction, 0.0)
+        gone = int(idx[shrinking][np.argmin(ratios)]) if blocked else None
+        if gone is not None:
+            trial[gone] = 0.0
+        trial /= trial.sum()
+        bounds = _bounds(W, neg_h, trial)
+        if bounds[0] > floor:
+            return (trial, *bounds), gone
+        alpha *= 0.5
+        blocked = False
+    return None
+
+
+def _eigen_step(
+    W: NDArray[np.float64],
+    neg_h: NDArray[np.float64],
+    p: NDArray[np.float64],
+    idx: NDArray[np.intp],
+    g: NDArray[np.float64],
+    hess: NDArray[np.float64],
+    floor: float,
+) -> tuple[tuple, int | None] | None:
+    """Step by the eigen-decomposition of the Hessian, for supports with dependent rows.
+
+    Along a null direction ``n`` (``W_S^T n = 0``, hence ``sum(n) = 0``) the output and every
+    divergence stay fixed and ``I`` changes linearly by ``g.n``: a move to the boundary
+    (ascending if ``g.n != 0``) removes one input without lowering ``I``. Otherwise Newton by
+    the pseudo-inverse, with Levenberg–Marquardt damping if it does not ascend.
+    """
+    lam, vec = scipy.linalg.eigh(hess)
+    scale = max(float(lam[-1]), 1e-300)
+    null = lam <= 1e-11 * scale
+    if null.any():
+        nv = vec[:, null]
+        direction = nv @ (nv.T @ g)
+        if not np.any(direction < -1e-12 * np.abs(direction).max(initial=0.0)):
+            direction = nv[:, 0]
+        moved = _boundary_move(W, neg_h, p, idx, direction, floor)
+        if moved is not None:
+            *state, gone = moved
+            return tuple(state), int(gone)
+    for ridge in _RIDGES:
+        newton = _newton_direction(lam, vec, g, ridge * scale, null if ridge == 0 else None)
+        if newton is not None:
+            moved_ = _ascend(W, neg_h, p, idx, newton, floor, drop_all=ridge == 0)
+            if moved_ is not None:
+                return moved_
+    return None
+
+
 def _newton_active_set(
     W: NDArray[np.float64],
     neg_h: NDArray[np.float64],
@@ -343,67 +452,28 @@ def _newton_active_set(
             continue
         cols = q > 0
         a = W[np.ix_(idx, np.flatnonzero(cols))] / np.sqrt(q[cols])
-        lam, vec = scipy.linalg.eigh(a @ a.T)  # Hessian of -I on the support (PSD)
-        scale = max(float(lam[-1]), 1e-300)
+        hess = a @ a.T  # Hessian of -I on the support (PSD)
         noise = 1e-14 * max(1.0, abs(lower))  # rounding level of I: do not reject a step for it
-        null = lam <= 1e-11 * scale
-        ps = p[idx]
-        accepted = None
-        if null.any():
-            # Rows of the support are linearly dependent: along a null direction n (W_S^T n = 0,
-            # hence sum(n) = 0) the output q and every D stay fixed and I changes linearly by
-            # g.n. Move to the boundary (ascending if g.n != 0): one input leaves, I does not drop.
-            nv = vec[:, null]
-            direction = nv @ (nv.T @ g)
-            if not np.any(direction < -1e-12 * np.abs(direction).max(initial=0.0)):
-                direction = nv[:, 0]
-            accepted = _boundary_move(W, neg_h, p, idx, direction, lower - noise)
-            if accepted is not None:
-                p, lower, upper, q, d, gone = accepted
-                support[gone] = False
-                continue
-        # Newton (pseudo-inverse) first; Levenberg-Marquardt damping if it does not ascend
-        for ridge in _RIDGES:
-            newton = _newton_direction(lam, vec, g, ridge * scale, null if ridge == 0 else None)
-            if newton is None:
-                continue
-            direction = newton
-            shrinking = direction < 0
-            ratios = ps[shrinking] / -direction[shrinking]
-            alpha_max = float(ratios.min()) if ratios.size else np.inf
-            if ridge == 0 and np.count_nonzero(ratios < 1.0) > 1:
-                # several inputs would go negative at the full step: try dropping them all at once
-                full = np.maximum(ps + direction, 0.0)
-                trial = p.copy()
-                trial[idx] = full
-                if trial.sum() > 0:
-                    trial /= trial.sum()
-                    t_lower, t_upper, t_q, t_d = _bounds(W, neg_h, trial)
-                    if t_lower > lower - noise:
-                        accepted = (trial, t_lower, t_upper, t_q, t_d)
-                        blocked = False
-                        break
-            alpha = min(1.0, alpha_max)
-            blocked = alpha == alpha_max
-            for _ in range(40):
-                trial = p.copy()
-                trial[idx] = np.maximum(ps + alpha * direction, 0.0)
-                if blocked:
-                    trial[idx[shrinking][np.argmin(ratios)]] = 0.0
-                trial /= trial.sum()
-                t_lower, t_upper, t_q, t_d = _bounds(W, neg_h, trial)
-                if t_lower > lower - noise:
-                    accepted = (trial, t_lower, t_upper, t_q, t_d)
+        # Newton by Cholesky with a tiny ridge first (the ridge picks the short step when the
+        # support's rows are nearly dependent), Levenberg-Marquardt damping if it does not
+        # ascend; the eigen-decomposition route below handles exact dependence. Cholesky
+        # costs a small fraction of an eigen-decomposition, whose threaded LAPACK also
+        # stalls on a loaded machine.
+        scale = max(float(hess.diagonal().max()), 1e-300)
+        moved = None
+        for i, ridge in enumerate(_CHOLESKY_RIDGES):
+            direction = _cholesky_direction(hess, g, ridge * scale)
+            if direction is not None:
+                moved = _ascend(W, neg_h, p, idx, direction, lower - noise, drop_all=i == 0)
+                if moved is not None:
                     break
-                alpha *= 0.5
-                blocked = False
-            if accepted is not None:
-                break
-        if accepted is None:  # no ascent direction found: give up on this route
+        if moved is None:
+            moved = _eigen_step(W, neg_h, p, idx, g, hess, lower - noise)
+        if moved is None:  # no ascent direction found: give up on this route
             return p, step, False
-        if blocked:
-            support[idx[shrinking][np.argmin(ratios)]] = False
-        p, lower, upper, q, d = accepted
+        (p, lower, upper, q, d), gone = moved
+        if gone is not None:
+            support[gone] = False
         support &= p > 0
     return p, max_steps, upper - lower <= tol
 
@@ -423,13 +493,14 @@ def channel_capacity(
     ``upper - lower <= tol``. Both bounds of the result are recomputed from these formulas on
     the full channel, so they hold even if an accelerating step was wrong.
 
-    ``method="auto"`` (default): duplicate rows are merged; at most 200 Blahut–Arimoto
+    ``method="auto"`` (default): duplicate rows are merged; at most 50 Blahut–Arimoto
     iterations warm-start the input pmf; an active-set Newton method then solves the KKT
     conditions (``D(W_x || q) = C`` on the support, ``<= C`` off it). The starting support is
-    the inputs whose divergence is within one gap of ``I(p; W)`` (or whose mass is large),
+    the inputs whose divergence is at least ``I(p; W)`` (those Blahut–Arimoto is growing),
     capped at the number of outputs (some optimal input pmf has no larger support). Each step
-    is a Newton step on the support under the simplex constraint (pseudo-inverse of the
-    Hessian, Levenberg–Marquardt damping when it does not ascend); inputs whose mass reaches 0
+    is a Newton step on the support under the simplex constraint (by Cholesky with a tiny
+    ridge; Levenberg–Marquardt damping when it does not ascend; an eigen-decomposition when
+    the support's rows are linearly dependent); inputs whose mass reaches 0
     leave the support; when the support's rows are linearly dependent, a move along a null
     direction (which leaves the output pmf unchanged) removes one; inputs that violate the KKT
     inequality are admitted back. Near the solution the steps converge quadratically, so the
@@ -483,7 +554,7 @@ def channel_capacity(
     Notes
     -----
     Time: an iteration costs ``O(n m)`` and a Newton step ``O(s^2 m + s^3)``; a random
-    1000 x 1000 channel takes tens of seconds. Channels of at least 10⁵ entries show a
+    1000 x 1000 channel takes a few seconds. Channels of at least 10⁵ entries show a
     progress bar over the iterations once a run exceeds two seconds (``TQDM_DISABLE=1``
     turns it off).
 
@@ -536,10 +607,12 @@ def channel_capacity(
     p = p_warm
     if not done:
         lower, upper, _, d = _bounds(rows, neg_r, p_warm)
-        guess = (d >= lower - (upper - lower)) | (p_warm >= 0.1 / m)
+        # the inputs Blahut-Arimoto is growing (divergence at least the mutual information):
+        # the optimal support, give or take the inputs Newton's method drops or admits
+        guess = d >= lower
         cap = int(np.count_nonzero(rows.any(axis=0)))  # some optimal input uses <= #outputs inputs
         if np.count_nonzero(guess) > cap:
-            keep = np.argsort(-np.where(guess, p_warm, -1.0), kind="stable")[:cap]
+            keep = np.argsort(-np.where(guess, d, -np.inf), kind="stable")[:cap]
             guess = np.zeros(m, dtype=bool)
             guess[keep] = True
         p, steps, done = _newton_active_set(

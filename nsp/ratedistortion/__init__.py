@@ -49,6 +49,7 @@ from nsp.ratedistortion._equivocation import (
     rde_point,
 )
 from nsp.ratedistortion._rate_distortion import (
+    AccuracyWarning,
     DistortionRange,
     RateDistortionPoint,
     blahut_arimoto,
@@ -68,6 +69,7 @@ from nsp.ratedistortion._utility_privacy import utility_privacy_curve
 
 __all__ = [
     "ETA_MAX",
+    "AccuracyWarning",
     "DistortionRange",
     "EquivocationResult",
     "MinRateResult",

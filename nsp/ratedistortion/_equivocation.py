@@ -17,14 +17,14 @@ from __future__ import annotations
 
 import hashlib
 import math
+import threading
+import warnings
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, cast
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
-from scipy.optimize import linprog
-from scipy.sparse import coo_matrix, hstack, identity, kron, vstack
 
 from nsp._resources import check_memory, progress
 from nsp._validation import (
@@ -42,8 +42,12 @@ from nsp._validation import (
 )
 from nsp.channels._results import _TupleResult
 from nsp.info import conditional_entropy, entropy, mutual_information
-from nsp.ratedistortion import _conic
-from nsp.ratedistortion._rate_distortion import _as_distortion, rate_distortion_at
+from nsp.ratedistortion import _conic, _perfect_privacy
+from nsp.ratedistortion._rate_distortion import (
+    AccuracyWarning,
+    _as_distortion,
+    rate_distortion_at,
+)
 
 # ---------------------------------------------------------------------------------------
 # Rate–distortion–equivocation (Sankar, Rajagopalan & Poor 2013, Sec. V)
@@ -304,57 +308,6 @@ def _objective_and_gradient(
     return a * i_u + b * i_h, i_u, i_h, grad
 
 
-def _tilt(
-    logv: NDArray, d: NDArray, pu: NDArray, D: float, nu0: float
-) -> tuple[NDArray, NDArray, float]:
-    """KL projection of the rows ``exp(logv)`` onto ``{sum_u p(u) sum_k W[u,k] d[u,k] <= D}``.
-
-    Returns ``(W, log W, nu)`` with ``W = exp(logv - nu d) / Z`` for the smallest ``nu >= 0``
-    whose distortion is at most ``D`` (safeguarded Newton steps on the monotone distortion
-    curve, computed in the log domain so that large ``nu`` cannot overflow).
-    """
-
-    def at(nu: float) -> tuple[NDArray, NDArray, float, float]:
-        lt = logv - nu * d
-        lt = lt - lt.max(axis=1, keepdims=True)
-        with np.errstate(under="ignore"):
-            t = np.exp(lt)
-        z = t.sum(axis=1, keepdims=True)
-        t /= z
-        lt -= np.log(z)
-        td = t * d
-        mean = td.sum(axis=1)
-        var = (td * d).sum(axis=1) - mean**2
-        return t, lt, float(pu @ mean), float(pu @ np.maximum(var, 0.0))
-
-    w, lw, dn, var = at(0.0)
-    if dn <= D:
-        return w, lw, 0.0
-    lo, hi = 0.0, math.inf
-    nu = max(nu0, 1e-3)
-    for _ in range(300):
-        w, lw, dn, var = at(nu)
-        if abs(dn - D) <= 1e-14 * max(1.0, D):
-            break
-        if dn > D:
-            lo = nu
-        else:
-            hi = nu
-        if math.isfinite(hi) and hi - lo <= 1e-15 * hi:
-            break
-        step = nu + (dn - D) / var if var > 0 else math.nan
-        if math.isfinite(step) and lo < step < hi:
-            nu = step
-        elif math.isfinite(hi):
-            nu = 0.5 * (lo + hi)
-        else:
-            nu = 2.0 * nu + 1.0
-    if dn > D + 1e-13 * max(1.0, D) and math.isfinite(hi):  # land on the feasible side
-        w, lw, dn, _ = at(hi)
-        nu = hi
-    return w, lw, nu
-
-
 @dataclass(frozen=True)
 class _SolveResult:
     w: NDArray
@@ -392,7 +345,7 @@ def _solve(
     n_u, n_k = pr.d.shape
     with np.errstate(divide="ignore"):
         logw = np.zeros((n_u, n_k)) if w0 is None else np.log(np.maximum(w0, 1e-300))
-    w, logw, nu = _tilt(logw, pr.d, pr.pu, D, 1.0)  # start feasible
+    w, logw, nu = _conic.tilt(logw, pr.d, pr.pu, D, 1.0)  # start feasible
     lsm = a + b
     eta = 1.0 / lsm
     value, i_u, i_h, g = _objective_and_gradient(pr, w, a, b)
@@ -407,7 +360,7 @@ def _solve(
             )
             if value - lower <= tol:
                 break
-        w_new, logw_new, nu_new = _tilt(logw - eta * g, pr.d, pr.pu, D, nu * eta)
+        w_new, logw_new, nu_new = _conic.tilt(logw - eta * g, pr.d, pr.pu, D, nu * eta)
         val_new, iu_new, ih_new, g_new = _objective_and_gradient(pr, w_new, a, b)
         it += 1
         if val_new <= value + 1e-15 or eta <= 1.0 / lsm:
@@ -467,28 +420,19 @@ def _perfect_privacy_lp(pr: _Problem) -> tuple[float, NDArray[np.float64]]:
     """``min E d`` over encoders whose output is independent of ``X_h`` (a linear program).
 
     Independence ``p(xhat | h) = r(xhat)`` for every ``h`` is linear in the encoder, so the
-    smallest distortion with zero leakage (Γ(D) = H(X_h)) is the value of an LP (HiGHS).
-    Returns the value and the optimal encoder rows.
+    smallest distortion with zero leakage (Γ(D) = H(X_h)) is the value of an LP, solved by a
+    structured interior-point method (:mod:`nsp.ratedistortion._perfect_privacy`). With side
+    information, zero leakage is independence given each value ``z`` of it: the LP separates
+    into one LP per block, on the block's conditional source (the distortion is the blocks'
+    average). Returns the value (the distortion of the returned encoder, within 1e-8 of the
+    optimum) and the encoder rows.
     """
-    n_u, n_k = pr.d.shape
-    ph = pr.puh.sum(axis=0)
-    keep_h = ph > 0
-    a_cond = (pr.puh[:, keep_h] / ph[keep_h]).T  # p(u | h), [h, u]
-    n_h = a_cond.shape[0]
-    # row sums: kron(I_u, 1_k); independence: kron(A, I_k) W - kron(1_h, I_k) r = 0
-    rows = hstack([kron(identity(n_u), np.ones((1, n_k))), coo_matrix((n_u, n_k))])
-    indep = hstack(
-        [kron(coo_matrix(a_cond), identity(n_k)), -kron(np.ones((n_h, 1)), identity(n_k))]
-    )
-    a_eq: Any = cast(Any, vstack([rows, indep])).tocsr()
-    b_eq = np.concatenate([np.ones(n_u), np.zeros(n_h * n_k)])
-    c = np.concatenate([(pr.pu[:, None] * pr.d).ravel(), np.zeros(n_k)])
-    res = linprog(c, A_eq=a_eq, b_eq=b_eq, bounds=(0, None), method="highs")
-    if res.status != 0:  # pragma: no cover - the constant encoder is always feasible
-        raise RuntimeError(f"perfect-privacy LP failed: {res.message}")
-    assert res.x is not None  # status 0: a solution
-    w = np.clip(res.x[: n_u * n_k].reshape(n_u, n_k), 0, None)
-    w /= w.sum(axis=1, keepdims=True)
+    if len(pr.block_rows) == 1:
+        return _perfect_privacy.solve(pr.pu, pr.puh, pr.d)
+    w = np.zeros(pr.d.shape)
+    for rows in pr.block_rows:
+        p_b = float(pr.pu[rows].sum())
+        w[rows] = _perfect_privacy.solve(pr.pu[rows] / p_b, pr.puh[rows] / p_b, pr.d[rows])[1]
     return float(np.sum(pr.pu[:, None] * pr.d * w)), w
 
 
@@ -501,6 +445,11 @@ def perfect_privacy_distortion(
 
     For ``D`` at or above it, Γ(D) = H(X_h) (the U–P curve is flat); below it, Γ(D) < H(X_h).
     It is at most ``min_xhat E d(X_r, xhat)`` (a constant output) and can be much smaller.
+
+    Solved by a structured interior-point method (the independence rows are eliminated
+    output by output, leaving a dense system over the inputs), corrected onto the constraints within
+    the optimal face it finds; certified by a Lagrangian lower bound to ``1e-8``, and exact
+    to rounding when the face is found (else a simplex crossover takes over).
 
     Parameters
     ----------
@@ -600,6 +549,12 @@ def max_equivocation(
     ValueError
         If ``D < D_min`` or the inputs are invalid.
 
+    Warns
+    -----
+    AccuracyWarning
+        If the certified gap ``upper_bound - gamma`` is wider than ``tol`` (the result is
+        returned with it).
+
     Examples
     --------
     Remark-4 instance: ``X_r = (A, B)`` uniform on {0,1}², ``X_h = A``; Γ(D) = h(D) for
@@ -642,6 +597,7 @@ def _gamma_points(
     base: Base,
     init: ArrayLike | None = None,
     show_progress: bool = False,
+    warn: str | None = "max_equivocation",
 ) -> list[EquivocationResult]:
     """Γ(D) at every ``D`` of ``grid``; one conic program for the grid.
 
@@ -724,7 +680,26 @@ def _gamma_points(
         pt = rde_point(src, w, d, markov=markov, base=base)
         upper = min(hh - lower / lb, hh)
         out.append(EquivocationResult(pt.equivocation, max(upper, pt.equivocation), pt, w, iters))
+    if warn is not None:  # the public function's name, for its warning
+        _warn_gaps(warn, grid, [r.upper_bound - r.gamma for r in out], tol)
     return out
+
+
+def _warn_gaps(what: str, grid: ArrayLike, gaps: list[float], tol: float) -> None:
+    """One :class:`AccuracyWarning` for the points whose certified gap exceeds ``tol``."""
+    bad = [(g, float(D)) for g, D in zip(gaps, np.ravel(grid), strict=True) if g > tol]
+    if bad:
+        gap, D = max(bad)
+        where = f"at D={D:.12g}"
+        if len(bad) > 1:
+            where = f"at {len(bad)} distortions, worst D={D:.12g}"
+        warnings.warn(
+            f"{what}: the certified gap {gap:.2g} exceeds tol={tol:g} {where} (the "
+            "interior-point solves and the first-order polish stopped short of it); each value "
+            "is within its gap of the optimum (see upper_bound)",
+            AccuracyWarning,
+            stacklevel=4,  # the caller of the public function
+        )
 
 
 class _Instance:
@@ -739,6 +714,10 @@ class _Instance:
         self.pr = pr
         self._pp: tuple[float, NDArray] | None = None
         self._progs: dict[str, _conic.Program] = {}
+        #: R(D) points with their (R, D, E*, L): (D, tol, log base) -> (point, RDE point)
+        self.min_rates: OrderedDict[tuple[float, float, float], tuple[Any, RDEPoint]] = (
+            OrderedDict()
+        )
 
     def perfect_privacy(self) -> tuple[float, NDArray]:
         """``(d_pp, encoder rows)`` of the perfect-privacy LP."""
@@ -753,23 +732,36 @@ class _Instance:
         return self._progs[kind]
 
 
-_INSTANCES: OrderedDict[tuple[Any, ...], _Instance] = OrderedDict()
-#: How many sources keep their programs between calls.
+#: Each thread's cache of sources (their programs hold interior-point solvers that are updated
+#: in place, so threads do not share them).
+_LOCAL = threading.local()
+#: How many sources keep their programs between calls (per thread).
 _INSTANCE_CACHE_SIZE = 4
+#: How many R(D) points a source keeps for :func:`rate_given_equivocation`.
+_MIN_RATE_CACHE_SIZE = 256
+
+
+def _instances() -> OrderedDict[tuple[Any, ...], _Instance]:
+    """Return this thread's cache of :class:`_Instance` (created on first use)."""
+    cache = getattr(_LOCAL, "instances", None)
+    if cache is None:
+        cache = _LOCAL.instances = OrderedDict()
+    return cast("OrderedDict[tuple[Any, ...], _Instance]", cache)
 
 
 def _instance(src: NDArray, d: NDArray, markov: bool, p_z: NDArray | None = None) -> _Instance:
-    """Return the cached :class:`_Instance` of a source (keyed by its arrays' bytes)."""
+    """Return this thread's cached :class:`_Instance` of a source (keyed by its arrays' bytes)."""
     arrays = (src, d) if p_z is None else (src, d, p_z)
     key = (markov, *((a.shape, hashlib.sha1(a.tobytes()).hexdigest()) for a in arrays))
-    inst = _INSTANCES.get(key)
+    cache = _instances()
+    inst = cache.get(key)
     if inst is None:
         inst = _Instance(_problem(src, d, markov, p_z=p_z))
-        _INSTANCES[key] = inst
-        while len(_INSTANCES) > _INSTANCE_CACHE_SIZE:
-            _INSTANCES.popitem(last=False)
+        cache[key] = inst
+        while len(cache) > _INSTANCE_CACHE_SIZE:
+            cache.popitem(last=False)
     else:
-        _INSTANCES.move_to_end(key)
+        cache.move_to_end(key)
     return inst
 
 
@@ -790,9 +782,26 @@ def _gamma_program(pr: _Problem, *, what: str, kind: str = "gamma") -> _conic.Pr
     return _conic.Program(_conic_source(pr), kind)
 
 
-#: (tolerance, equilibration) of the interior-point attempts, in order: default scaling
-#: first, then without Ruiz equilibration (which helps on near-degenerate instances).
-_CONIC_ATTEMPTS = ((1e-8, True), (1e-10, True), (1e-8, False), (1e-10, False))
+def _gamma_attempts(tol: float, n_blocks: int) -> list[tuple[float, bool]]:
+    """(tolerance, equilibration) of the interior-point attempts for Γ, in order.
+
+    The first solve usually certifies: at 1e-9 for a certified ``tol`` of at least 5e-8 nats
+    (1e-7 bits), at 1e-11 below (1e-9 bits; Clarabel converges fast at the end, so this
+    costs a few iterations more than 1e-10). Ruiz equilibration first without side
+    information; with it (several blocks) equilibration tends to stall the solver short of
+    1e-10 ("AlmostSolved"), so the first solve goes without. Then the other scaling, and a
+    loose solve as a last resort.
+    """
+    first = 1e-9 if tol >= 5e-8 else 1e-11
+    eq = n_blocks == 1
+    order = [(first, eq), (1e-11, not eq), (1e-11, eq), (1e-8, False)]
+    return list(dict.fromkeys(order))
+
+
+#: The same for R(D, E), whose solutions are polished by Newton's method: the first solve
+#: only needs to come close enough for it (1e-5 takes half the iterations of 1e-8; the polish
+#: then takes a few more steps); the tighter ones are for when the polish fails.
+_RATE_ATTEMPTS = ((1e-5, True), (1e-8, True), (1e-10, True), (1e-8, False), (1e-10, False))
 
 
 def _gamma_certified(
@@ -800,12 +809,13 @@ def _gamma_certified(
 ) -> tuple[NDArray, float, int]:
     """Minimal leakage (nats) at ``D``: encoder rows, certified lower bound, iterations.
 
-    The interior-point solve is repeated with tighter tolerances while the certified gap
-    exceeds ``tol``; as a last resort the first-order solver polishes the best encoder.
+    The interior-point solve is repeated with other settings (:func:`_gamma_attempts`) while
+    the certified gap exceeds ``tol``; as a last resort the first-order solver polishes the
+    best encoder.
     """
     best: _conic.Solution | None = None
     iters = 0
-    for t, eq in _CONIC_ATTEMPTS:
+    for t, eq in _gamma_attempts(tol, len(pr.block_rows)):
         sol = _conic.gamma(prog, D, tol=t, max_iter=max(50, min(max_iter, 500)), equilibrate=eq)
         iters += sol.iterations
         if best is None or sol.value - sol.lower < best.value - best.lower:
@@ -894,7 +904,13 @@ def rate_given_equivocation(
     ``(X_r, X_h)`` otherwise) and per ``(x_h, xhat)`` for the leakage, whose sum is bounded
     by ``H(X_h) - E``. At zero leakage (``E = H(X_h)``) the leakage constraint has no interior
     and is replaced by what it means, independence of ``Xhat`` and ``X_h``: the linear
-    equalities ``p(xhat | x_h) = p(xhat)``; that program is solved exactly too.
+    equalities ``p(xhat | x_h) = p(xhat)``; that program is solved exactly too. When the
+    interior-point solution does not certify ``tol`` on its own (it meets the leakage budget
+    only to the solver's feasibility tolerance, which near zero leakage is far from enough),
+    Newton's method solves the optimality conditions from it: at the optimum the encoder is
+    ``W[u, xhat] ∝ p(xhat) exp(-sum_h p(x_h|u) L[x_h, xhat] - nu d[u, xhat])`` with the
+    posterior ``p(x_h | xhat) = p(x_h) exp(kappa L[x_h, xhat])``, a small square system in
+    ``(p(xhat), L, kappa, nu)`` that meets the budget to rounding.
 
     **Certificate.** The returned encoder is exactly within the distortion budget and within
     ``1e-9`` of the equivocation requirement; its rate is computed directly. The lower bound
@@ -933,6 +949,16 @@ def rate_given_equivocation(
         ``None`` when ``E > Γ(D)`` (infeasible). For ``E <= E*(D)`` this is ``R(D)`` (the
         Blahut–Arimoto encoder and its certificate).
 
+    Warns
+    -----
+    AccuracyWarning
+        If the certified gap is wider than ``tol``, with the gap, how far ``E`` is below
+        Γ(D) and what the solver reported. This happens within about 1e-6 bits of
+        Γ(D) < H(X_h), where R(D, E) is infinitely steep and the optimal encoder degenerates
+        (the leakage multiplier grows without bound), and rarely elsewhere for the general
+        encoder, where Newton's method does not converge; the result carries its gap
+        (``rate - lower_bound``).
+
     Examples
     --------
     Remark-4 instance at ``D = 0.25``: at ``E = Γ(D) = h(D)`` the rate is ``2 - h(D) - D``;
@@ -958,31 +984,89 @@ def rate_given_equivocation(
         hh = entropy(src.sum(axis=0), base=base)
         if E > hh + 1e-12:
             return None
-        r = rate_distortion_at(src.sum(axis=1), d, D, tol=min(tol, 1e-10), base=base)
-        r0 = rde_point(src, r.channel, d, base=base)
+        inst = _instance(src, d, markov)
+        # R(D) and E*(D): certified Blahut-Arimoto, once per distortion (a slice of the RDE
+        # region asks for many E at one D)
+        key = (D, min(tol, 1e-10), lb)
+        cached = inst.min_rates.get(key)
+        if cached is None:
+            r = rate_distortion_at(src.sum(axis=1), d, D, tol=min(tol, 1e-10), base=base)
+            cached = inst.min_rates[key] = (r, rde_point(src, r.channel, d, base=base))
+            while len(inst.min_rates) > _MIN_RATE_CACHE_SIZE:
+                inst.min_rates.popitem(last=False)
+        r, r0 = cached
         if r0.equivocation >= E:
             return RateEquivocationPoint(*_fields(r0), lower_bound=min(r.lower_bound, r0.rate))
-        inst = _instance(src, d, markov)
         shape = (src.shape[0],) if markov else src.shape
         p_u = src.sum(axis=1) if markov else src.ravel()
         d_u = d if markov else np.repeat(d, src.shape[1], axis=0)
         zero = E >= hh - 1e-12
-        gam = _gamma_points(src, d, np.array([D]), markov=markov, tol=1e-9, max_iter=500, base=base)
-        g = gam[0]
-        if E > g.upper_bound + 1e-12:
-            return None
+        zl = inst.perfect_privacy() if zero else None
+        if zl is not None and D < zl[0]:
+            return None  # zero leakage is not affordable: E > Γ(D)
         what = f"R(D, E) of a {src.shape[0]} x {src.shape[1]} source"
         prog = inst.program("rate0" if zero else "rate", what)
         T = 0.0 if zero else (hh - E) * lb
-        zl = inst.perfect_privacy() if zero else None
-        w_g = _problem_w(g.channel, markov)[p_u > 0]
-        leak_g = (hh - g.gamma) * lb
-        w, lower = _rate_certified(prog, D, T, tol * lb, max_iter, zl, w_g, leak_g)
-        if w is None:  # the solver found no encoder: E is at Γ(D) within its accuracy
-            w = w_g
+        anchor = _GammaAnchor(src, d, D, E, markov=markov, base=base)
+        w, lower, note = _rate_certified(prog, D, T, tol * lb, max_iter, zl, anchor)
+        if w is None:  # the solver found no encoder: E is above Γ(D), or at it to accuracy
+            if anchor.rules_out():
+                return None
+            w = anchor.rows()[0]
         lower = max(lower, r.lower_bound * lb)
         pt = rde_point(src, _unflatten(w, p_u, d_u, shape), d, markov=markov, base=base)
-        return RateEquivocationPoint(*_fields(pt), lower_bound=min(lower / lb, pt.rate))
+        out = RateEquivocationPoint(*_fields(pt), lower_bound=min(lower / lb, pt.rate))
+        if out.gap > tol:
+            warnings.warn(
+                f"rate_given_equivocation(D={D:.12g}, E={E:.12g}): the certified gap "
+                f"{out.gap:.2g} exceeds tol={tol:g} ({note}); the rate is within its gap of "
+                "R(D, E) (see the result's lower_bound)",
+                AccuracyWarning,
+                stacklevel=2,
+            )
+        return out
+
+
+class _GammaAnchor:
+    """Γ(D) and its encoder, computed only if :func:`rate_given_equivocation` needs them.
+
+    The rate program usually certifies on its own; Γ is needed to tell an infeasible
+    requirement (``E > Γ(D)``) from a solver failure, and its encoder (the least leaky) to
+    mix into an encoder that the solver left over the leakage budget.
+    """
+
+    def __init__(
+        self, src: NDArray, d: NDArray, D: float, E: float, *, markov: bool, base: Base
+    ) -> None:
+        self.src, self.d, self.D, self.E = src, d, D, E
+        self.markov, self.base = markov, base
+        self._g: EquivocationResult | None = None
+
+    def result(self) -> EquivocationResult:
+        """Γ(D) with its certificate (computed on first use)."""
+        if self._g is None:
+            self._g = _gamma_points(
+                self.src,
+                self.d,
+                np.array([self.D]),
+                markov=self.markov,
+                tol=1e-9,
+                max_iter=500,
+                base=self.base,
+                warn=None,
+            )[0]
+        return self._g
+
+    def rules_out(self) -> bool:
+        """Whether the certified upper bound on Γ(D) is below the required equivocation."""
+        return self.E > self.result().upper_bound + 1e-12
+
+    def rows(self) -> tuple[NDArray, float]:
+        """Return the Γ-optimal encoder's rows (inputs with mass) and its leakage in nats."""
+        g = self.result()
+        p_u = self.src.sum(axis=1) if self.markov else self.src.ravel()
+        hh = entropy(self.src.sum(axis=0), base=self.base)
+        return _problem_w(g.channel, self.markov)[p_u > 0], (hh - g.gamma) * log_base(self.base)
 
 
 def _rate_certified(
@@ -992,46 +1076,62 @@ def _rate_certified(
     tol: float,
     max_iter: int,
     zl: tuple[float, NDArray] | None,
-    w_g: NDArray,
-    leak_g: float,
-) -> tuple[NDArray | None, float]:
-    """Smallest rate (nats) at ``D`` with leakage ``<= T``: encoder rows and lower bound.
+    anchor: _GammaAnchor,
+) -> tuple[NDArray | None, float, str]:
+    """Smallest rate (nats) at ``D`` with leakage ``<= T``: encoder rows, lower bound, a note.
 
-    Interior-point solves with tighter tolerances (and without equilibration), stopped as
-    soon as the certificate closes. An encoder over budget (the solver's feasibility
-    tolerance) is mixed with one under budget, the best solved so far or the Γ-optimal
-    encoder ``w_g`` (leakage ``leak_g``): the leakage is convex, so the mixture meets the
-    budget exactly. The lower bound is the best Lagrangian bound of all solves (each is valid
-    whatever the solver did).
+    One interior-point solve, polished by Newton's method on the optimality conditions when
+    its own certificate is short (:func:`nsp.ratedistortion._conic.rate`), usually closes the
+    certificate. Otherwise the solve is repeated with tighter tolerances (and without
+    equilibration), stopped as soon as the certificate closes. An encoder over budget (the
+    solver's feasibility tolerance) is mixed with one under budget, the best solved so far or
+    the Γ-optimal encoder: the leakage is convex, so the mixture meets the budget exactly.
+    The lower bound is the best Lagrangian bound of all solves (each is valid whatever the
+    solver did). The note says, for a certificate left open, what the solver reported.
     """
     src = prog.src
     lower = -math.inf
-    best: tuple[float, NDArray] | None = None  # (rate, encoder)
-    anchors: list[tuple[NDArray, float]] = [(w_g, leak_g)] if leak_g < T else []
+    best: tuple[float, NDArray, bool] | None = None  # (rate, encoder, mixed with Γ's)
+    anchors: list[tuple[NDArray, float]] = []
     over: list[tuple[NDArray, float]] = []
     slack = T + 1e-13
     margin = 1e-10  # the budget is solved for tightened by this much (grown if need be)
+    statuses: list[str] = []
+    anchored = False
 
-    def consider(w: NDArray) -> None:
+    def consider(w: NDArray, with_gamma: bool = False) -> None:
         nonlocal best
         if _conic.leakage_nats(src, w) <= slack:
             rate = _conic.rate_nats(src, w)
             if best is None or rate < best[0]:
-                best = (rate, w)
+                best = (rate, w, with_gamma)
 
     def mix(w_o: NDArray, l_o: float, w_a: NDArray, l_a: float) -> NDArray:
         theta = min(1.0, (l_o - T) / (l_o - l_a) * (1 + 1e-9))
         return (1.0 - theta) * w_o + theta * w_a
 
-    attempts: list[tuple[float, bool, float]] = [(t, e, margin) for t, e in _CONIC_ATTEMPTS]
+    gamma_w: list[NDArray | None] = [None]
+
+    def use_gamma_anchor() -> None:  # the least leaky encoder, to mix with those over budget
+        nonlocal anchored
+        if not anchored and prog.kind == "rate":
+            anchored = True
+            w_g, leak_g = anchor.rows()
+            gamma_w[0] = w_g
+            if leak_g < T:
+                anchors.append((w_g, leak_g))
+                for w_o, l_o in over:
+                    consider(mix(w_o, l_o, w_g, leak_g), with_gamma=True)
+
+    attempts: list[tuple[float, bool, float]] = [(t, e, margin) for t, e in _RATE_ATTEMPTS]
     i = 0
     while i < len(attempts):
         t, eq, margin = attempts[i]
         i += 1
-        if i == len(attempts) == len(_CONIC_ATTEMPTS) and over:
+        if i == len(attempts) == len(_RATE_ATTEMPTS) and over:
             # still short: solve again for a budget tightened by twice the violation seen
             grow = 2.0 * min(l_o - T for _, l_o in over) + 1e-10
-            attempts += [(t_, e_, grow) for t_, e_ in _CONIC_ATTEMPTS[:2]]
+            attempts += [(t_, e_, grow) for t_, e_ in _RATE_ATTEMPTS[1:3]]
         sol = _conic.rate(
             prog,
             D,
@@ -1041,9 +1141,14 @@ def _rate_certified(
             zero_leak=zl,
             equilibrate=eq,
             t_solve=T - margin,
+            polish_above=tol,
         )
         if sol is None:
+            statuses.append("infeasible")
+            if prog.kind == "rate" and anchor.rules_out():
+                break  # E is above Γ(D): there is nothing to find
             continue
+        statuses.append(sol.status)
         lower = max(lower, sol.lower)
         if sol.leakage <= slack:
             consider(sol.w)
@@ -1053,10 +1158,35 @@ def _rate_certified(
         else:
             over.append((sol.w, sol.leakage))
             for w_a, l_a in anchors:
-                consider(mix(sol.w, sol.leakage, w_a, l_a))
+                consider(mix(sol.w, sol.leakage, w_a, l_a), with_gamma=w_a is gamma_w[0])
+            use_gamma_anchor()
         if best is not None and best[0] - lower <= tol:
             break
-    return (None if best is None else best[1]), lower
+    note = f"{len(statuses)} interior-point solves: {', '.join(dict.fromkeys(statuses))}"
+    if best is not None and best[0] - lower <= tol:
+        return best[1], lower, note
+    if prog.kind == "rate0":
+        note = (
+            "zero leakage (E = H(X_h)), solved with independence constraints: neither the "
+            "interior-point solutions nor Newton's method from them closed the certificate; " + note
+        )
+    elif best is not None and best[2]:
+        g = anchor.result()
+        note = (
+            f"E is {g.gamma - anchor.E:.1g} below Γ(D) = {g.gamma:.12g}, where R(D, E) is "
+            "infinitely steep: every interior-point solution exceeded the leakage budget by "
+            "more than that margin (its feasibility accuracy), Newton's method found no "
+            "interior optimum, and mixing with the least leaking encoder costs the gap; " + note
+        )
+    else:
+        g = anchor.result()
+        below = g.gamma - anchor.E
+        near = " (near Γ(D) the optimal encoder degenerates)" if below <= 1e-4 else ""
+        note = (
+            f"E is {below:.1g} below Γ(D) = {g.gamma:.12g}{near}: neither the interior-point "
+            "solutions nor Newton's method from them closed the certificate; " + note
+        )
+    return (None if best is None else best[1]), lower, note
 
 
 def _fields(pt: RDEPoint) -> tuple[float, float, float, float, float]:

@@ -43,6 +43,7 @@ Inf. Theory 18(4), 1972.
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import ClassVar, cast
@@ -66,6 +67,14 @@ from nsp._validation import (
 )
 from nsp.channels._information import _mutual_information_nats
 from nsp.channels._results import _TupleResult
+
+
+class AccuracyWarning(UserWarning):
+    """A result whose certified gap is wider than the tolerance asked for.
+
+    The result is still returned, with its certificate (a bound that holds whatever the
+    solver did); the warning says how far the certificate is from the tolerance, and why.
+    """
 
 
 @dataclass(frozen=True)
@@ -650,6 +659,11 @@ def rate_distortion_at(
     ValueError
         If ``D < D_min`` (no channel achieves it) or the inputs are invalid.
 
+    Warns
+    -----
+    AccuracyWarning
+        If ``max_iter`` ends the search before the certified gap is within ``tol``.
+
     Examples
     --------
     Binary source ``p = (0.2, 0.8)`` with Hamming distortion: ``R(D) = h(0.2) - h(D)``.
@@ -735,8 +749,10 @@ def rate_distortion_at(
             lo = entry
             beta *= 2.0
             if beta > 1e6:  # D is (numerically) D_min: return the large-beta point
-                return _point_from(
-                    px_full, d_full, px, d, lo[0], lo[1], lo[2], total_it, lb, base_f
+                return _warn_if_short(
+                    _point_from(px_full, d_full, px, d, lo[0], lo[1], lo[2], total_it, lb, base_f),
+                    D,
+                    tol,
                 )
     fl_scale = fh_scale = 1.0  # Illinois weights of the retained ends
     last = 0  # which end the previous step replaced: -1 lo, +1 hi
@@ -816,7 +832,7 @@ def rate_distortion_at(
     else:  # the slope at D, interpolated between the bracketing runs (beta* lies between them)
         t = (D - hi[2]["distortion"]) / (lo[2]["distortion"] - hi[2]["distortion"])
         beta_est = hi[0] + t * (lo[0] - hi[0])
-    return RateDistortionPoint(
+    point = RateDistortionPoint(
         rate=rate,
         distortion=float(px @ np.einsum("ij,ij->i", w, d)),
         lower_bound=min(lower / lb, rate),
@@ -826,6 +842,20 @@ def rate_distortion_at(
         iterations=total_it,
         base=base_f,
     )
+    return _warn_if_short(point, D, tol)
+
+
+def _warn_if_short(point: RateDistortionPoint, D: float, tol: float) -> RateDistortionPoint:
+    """Warn (on a public call) when ``point``'s certified gap exceeds ``tol``; return it."""
+    if point.gap > tol and not is_trusted():
+        warnings.warn(
+            f"rate_distortion_at(D={D:.12g}): the certified gap {point.gap:.2g} exceeds "
+            f"tol={tol:g} after {point.iterations} Blahut-Arimoto iterations (max_iter); the "
+            "rate is within its gap of R(D) (see lower_bound)",
+            AccuracyWarning,
+            stacklevel=3,
+        )
+    return point
 
 
 def rate_distortion_curve(

@@ -75,6 +75,12 @@ def utility_privacy_curve(
     pandas.DataFrame
         One row per distortion, with the columns listed above.
 
+    Warns
+    -----
+    AccuracyWarning
+        If the certified gap of Γ exceeds ``tol`` at some distortion (once, with the count
+        and the worst).
+
     Examples
     --------
     >>> from nsp.ratedistortion import hamming_distortion
@@ -114,7 +120,15 @@ def utility_privacy_curve(
                 rows.append(row)
             return pd.DataFrame(rows)
         gammas = _gamma_points(
-            src, d, grid, markov=markov, tol=tol, max_iter=20_000, base=base, show_progress=True
+            src,
+            d,
+            grid,
+            markov=markov,
+            tol=tol,
+            max_iter=20_000,
+            base=base,
+            show_progress=True,
+            warn="utility_privacy_curve",
         )
         for D, g in zip(progress(grid, desc="R(D), E*(D)"), gammas, strict=True):
             r_min, _ = min_rate(src, d, float(D), base=base)

@@ -173,6 +173,33 @@ def test_fallback_when_newton_stalls_still_certifies(monkeypatch):
     assert res.capacity == pytest.approx(channel_capacity(w).capacity, abs=1e-8)
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_eigen_route_alone_certifies_the_same_capacity(monkeypatch, seed):
+    # the Newton phase's Cholesky route is the fast path; the eigen-decomposition route (null
+    # directions, pseudo-inverse) takes over where it fails: alone it must reach the same
+    # certified capacity, on channels with linearly dependent rows too
+    from nsp.channels import _capacity
+
+    w = random_channel(40, 12, seed=seed, alpha=0.4)
+    w[5] = 0.5 * (w[1] + w[2])  # a distinct row in the span of two others
+    expected = channel_capacity(w, tol=1e-10)
+    monkeypatch.setattr(_capacity, "_cholesky_direction", lambda *args: None)
+    res = channel_capacity(w, tol=1e-10)
+    assert expected.converged and res.converged
+    assert res.capacity == pytest.approx(expected.capacity, abs=1e-10)
+
+
+def test_newton_phase_starts_from_the_inputs_blahut_arimoto_grows():
+    # a 300 x 300 random channel: a few Newton steps after a short warm-up (the support guess
+    # is the inputs whose divergence is at least I(p; W)), the same capacity as plain BA
+    w = random_channel(300, seed=3)
+    res = channel_capacity(w, tol=1e-9)
+    assert res.converged and res.gap <= 1e-9
+    assert res.iterations <= 50 + 30
+    slow = channel_capacity(w, method="ba", tol=1e-7, max_iter=200_000)
+    assert res.lower - 1e-12 <= slow.upper and slow.lower <= res.upper + 1e-12
+
+
 # ------------------------------------------------------------------ properties
 
 

@@ -9,6 +9,7 @@ the encoder ``W`` itself, with CVXPY's ``rel_entr`` atom; they share no code wit
 from __future__ import annotations
 
 import math
+import warnings
 
 import numpy as np
 import pytest
@@ -208,12 +209,15 @@ def test_rate_given_equivocation_against_cvxpy(seed, markov):
         for E in [*np.linspace(e_star, gam, 5)[1:-1], top]:
             E = float(E)
             zero = E >= hh - 1e-12
-            res = rd.rate_given_equivocation(p_src, d, D, E, markov=markov)
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                res = rd.rate_given_equivocation(p_src, d, D, E, markov=markov)
             assert res is not None
-            # certified to the default 1e-7 for the Markov encoder; the general encoder's
-            # programs near Γ and near zero leakage are badly conditioned for the
-            # interior-point solver, and its certificate says so (a few 1e-6 at worst here)
-            assert res.gap <= (1e-7 if markov else 5e-6) and res.lower_bound <= res.rate
+            # certified to the default 1e-7, or the result says how far it got: near Γ(D) <
+            # H(X_h) the optimal general encoder degenerates (a few 1e-7 at worst here)
+            warned = any(issubclass(w.category, rd.AccuracyWarning) for w in caught)
+            assert res.gap <= 1e-7 or (warned and res.gap <= 1e-6)
+            assert res.lower_bound <= res.rate
             assert res.distortion <= D + 1e-12 and res.equivocation >= E - 1e-9
             ref = oracle_min_rate(p_src, d, D, markov=markov, E=E, zero=zero)
             # the oracle may be slightly infeasible; ours is feasible, so not below it by more
