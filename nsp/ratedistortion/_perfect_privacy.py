@@ -100,7 +100,10 @@ def _project(basis: NDArray, x: NDArray) -> NDArray | None:
         r_u, r_k = _apply(basis, w)
         if max(float(np.abs(1.0 - r_u).max()), float(np.abs(r_k).max(initial=0.0))) <= 1e-15:
             break
-        ne = _Normal(basis, np.maximum(w, 1e-300))
+        try:
+            ne = _Normal(basis, np.maximum(w, 1e-300))
+        except np.linalg.LinAlgError:
+            return None
         y_u, y_k = ne.solve(1.0 - r_u, -r_k)
         w = np.clip(w * (1.0 + _apply_t(basis, y_u, y_k, n_k)), 0.0, None)
     r_u, r_k = _apply(basis, w)
@@ -134,15 +137,13 @@ class _Normal:
         dk = dx[:, :-1].T  # [k, u] for the outputs with independence rows
         f = basis[None, :, :] * dk[:, None, :]  # [k, h, u] = B D_k
         g = f @ basis.T  # [k, h, h'] = B D_k B^T
-        g += 1e-14 * np.trace(g, axis1=1, axis2=2)[:, None, None] * np.eye(basis.shape[0])
         # G_k = L_k L_k^T; with H_k = L_k^-1 F_k the Schur complement is diag - sum H_k^T H_k
-        self.l_inv = np.linalg.inv(np.linalg.cholesky(g))
+        self.l_inv = np.linalg.inv(_cholesky(g))
         self.h = self.l_inv @ f  # [k, h, u]
         n_u = dx.shape[0]
         h2 = self.h.reshape(-1, n_u)
         schur = np.diag(dx.sum(axis=1)) - h2.T @ h2
-        schur += 1e-14 * float(np.trace(schur)) / n_u * np.eye(n_u)
-        self.s_chol = scipy.linalg.cho_factor(schur, lower=True)
+        self.s_chol = (_cholesky(schur), True)
         self.dx, self.n_k = dx, dx.shape[1]
 
     def _solve_once(self, r_u: NDArray, r_k: NDArray) -> tuple[NDArray, NDArray]:
@@ -163,6 +164,25 @@ class _Normal:
             e_u, e_k = self._solve_once(r_u - m_u, r_k - m_k)
             y_u, y_k = y_u + e_u, y_k + e_k
         return y_u, y_k
+
+
+def _cholesky(a: NDArray) -> NDArray:
+    """Lower Cholesky factor of the (stacked) symmetric matrices ``a``, regularized as needed.
+
+    Near the optimum ``x / s`` spans twenty orders of magnitude and the Schur complement is a
+    difference of nearly equal terms: rounding can leave it slightly indefinite. The diagonal
+    shift starts at ``1e-14`` of the mean diagonal and grows a thousandfold per failure (the
+    iterative refinement of :meth:`_Normal.solve` corrects what the shift perturbs);
+    :class:`numpy.linalg.LinAlgError` if even ``1e-5`` is not enough.
+    """
+    eye = np.eye(a.shape[-1])
+    mean = np.trace(a, axis1=-2, axis2=-1)[..., None, None] / a.shape[-1]
+    for shift in (1e-14, 1e-11, 1e-8, 1e-5):
+        try:
+            return np.linalg.cholesky(a + shift * np.abs(mean) * eye)
+        except np.linalg.LinAlgError:
+            continue
+    raise np.linalg.LinAlgError("the normal equations are not positive definite")
 
 
 def _apply(basis: NDArray, x: NDArray) -> tuple[NDArray, NDArray]:
@@ -218,7 +238,10 @@ def _interior_point(cost: NDArray, basis: NDArray) -> tuple[NDArray, NDArray, ND
         if err <= _TOL:
             break
         dmat = x / s
-        ne = _Normal(basis, dmat)
+        try:
+            ne = _Normal(basis, dmat)
+        except np.linalg.LinAlgError:
+            break  # the normal equations are lost to rounding: the best iterate is the answer
 
         args = (basis, ne, dmat, s, rd, rp_u, rp_k)
         ax, _, _, as_ = _direction(*args, -x * s)

@@ -324,6 +324,54 @@ def test_perfect_privacy_lp_at_the_benchmark_size_64x8():
     _check_independent(p_src, d, True, value, w)
 
 
+def test_normal_equations_regularize_rounding_but_not_indefiniteness():
+    # a positive semidefinite matrix of rank 1 made slightly indefinite by rounding factors
+    # after a diagonal shift; a clearly indefinite one is refused
+    v = np.array([1.0, 1e-3, 1e-6])
+    nearly = np.outer(v, v) - 1e-20 * np.eye(3)
+    low = _perfect_privacy._cholesky(nearly)
+    assert np.abs(low @ low.T - nearly).max() <= 1e-8
+    with pytest.raises(np.linalg.LinAlgError, match="not positive definite"):
+        _perfect_privacy._cholesky(np.diag([1.0, -1.0]))
+
+
+def test_perfect_privacy_lp_when_the_normal_equations_fail(monkeypatch):
+    # late in the interior-point method the normal equations can be lost to rounding (seen on
+    # the heart comparison's 153 x 37 squared-error source): the method stops at its best
+    # iterate and the crossover finishes; the value still equals the plain LP's
+    p_src, d = _random_instance(605, 8, 3)
+    ref = _lp_reference(p_src, d, True)
+    calls = {"n": 0}
+    real = _perfect_privacy._Normal.__init__
+
+    def failing(self, basis, dx):
+        calls["n"] += 1
+        if calls["n"] > 4:
+            raise np.linalg.LinAlgError("the normal equations are not positive definite")
+        real(self, basis, dx)
+
+    monkeypatch.setattr(_perfect_privacy._Normal, "__init__", failing)
+    value, w = _equivocation._perfect_privacy_lp(_equivocation._problem(p_src, d, True))
+    assert calls["n"] > 4
+    assert value == pytest.approx(ref, abs=1e-10)
+    _check_independent(p_src, d, True, value, w)
+
+
+@pytest.mark.slow
+@pytest.mark.data
+def test_perfect_privacy_lp_on_the_heart_comparison_source():
+    # 153 cholesterol levels (squared error up to 2.7e5) by 37 ages: the instance whose normal
+    # equations turned indefinite near the optimum; against the plain LP (about 25 s in HiGHS)
+    from nsp.notions._methods import _distortion
+    from nsp.papers.compare import heart_joint
+
+    joint = heart_joint()
+    p_src, d = joint.p_sx.T, _distortion(joint)
+    value, w = _equivocation._perfect_privacy_lp(_equivocation._problem(p_src, d, True))
+    assert value == pytest.approx(_lp_reference(p_src, d, True), rel=1e-9)
+    _check_independent(p_src, d, True, value, w)
+
+
 def test_perfect_privacy_lp_degenerate_cases():
     # one output: a constant, independent; a hidden attribute that is constant: anything goes
     p_src = np.array([[0.2, 0.1], [0.3, 0.4]])
