@@ -17,6 +17,11 @@ predictor–corrector method on that system. Then, as a crossover, the LP restri
 columns the interior point uses is solved by the simplex method (HiGHS), which returns a
 vertex: an encoder independent of ``X_h`` to rounding, and the exact optimum (the restricted
 problem has the same optimal face). If that fails, the interior point itself is returned.
+The crossover runs when the interior point's certificate is wider than ``_GAP`` and when the
+optimal face is not a vertex (more entries in use than the LP has independent rows: ties, as
+under Hamming distortion, make whole faces optimal). An interior point of such a face mixes
+every optimal encoder and so tells less about ``X_r`` than a vertex at the same distortion;
+the sanitizer built on it would be needlessly poor in utility.
 
 Redundant rows are removed first: ``B`` is replaced by an orthonormal basis of its row space
 (its rows sum to zero), and the independence rows of the last output follow from the others
@@ -39,7 +44,7 @@ from scipy.optimize import linprog
 _TOL = 1e-9
 _MAX_ITER = 100
 #: The certified relative gap below which the interior point (corrected onto the
-#: constraints) is the answer; above it, the crossover runs.
+#: constraints) is the answer when it is a vertex; above it, the crossover runs.
 _GAP = 1e-8
 #: Rounds of the crossover's column generation.
 _ROUNDS = 6
@@ -77,11 +82,13 @@ def solve(
     candidates = [w for w in (_project(basis, face), _project(basis, x)) if w is not None]
     w = min(candidates, key=lambda v: _value(cost, v))
     value = _value(cost, w)
-    if value - lower > _GAP * (1.0 + abs(value)):
+    rows = n_u + (n_k - 1) * basis.shape[0]  # independent equality rows: a vertex uses <= rows
+    if value - lower > _GAP * (1.0 + abs(value)) or np.count_nonzero(w) > rows:
         crossed = _crossover(cost, bmat, x, s)
         if crossed is not None:  # the simplex method's feasibility tolerance: to rounding
             crossed = _project(basis, crossed)
-        if crossed is not None and _value(cost, crossed) <= value:
+        # the vertex is exact: taken unless rounding left it more than rounding above
+        if crossed is not None and _value(cost, crossed) <= value + 1e-13 * (1.0 + abs(value)):
             w, value = crossed, _value(cost, crossed)
     return value, w
 

@@ -324,6 +324,24 @@ def test_perfect_privacy_lp_at_the_benchmark_size_64x8():
     _check_independent(p_src, d, True, value, w)
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_perfect_privacy_lp_returns_a_vertex_when_a_whole_face_is_optimal(seed):
+    # Hamming distortion ties every wrong output: whole faces of encoders are optimal. The
+    # encoder returned is a vertex (a basic solution: no more entries in use than the LP has
+    # independent rows), as a simplex solver's would be, not a mixture of the face
+    n_r, n_h = [(6, 2), (8, 3), (10, 2), (12, 3), (9, 4), (16, 2)][seed]
+    p_src, _ = _random_instance(700 + seed, n_r, n_h)
+    d = rd.hamming_distortion(n_r)
+    pr = _equivocation._problem(p_src, d, True)
+    value, w = _equivocation._perfect_privacy_lp(pr)
+    # HiGHS meets its constraints to its feasibility tolerance (1e-7): its optimum is no
+    # more exact than a few 1e-9 here
+    assert value == pytest.approx(_lp_reference(p_src, d, True), abs=1e-8)
+    _check_independent(p_src, d, True, value, w)
+    rank = np.linalg.matrix_rank(pr.puh.T - np.outer(pr.puh.sum(axis=0), pr.pu))
+    assert np.count_nonzero(w) <= n_r + (n_r - 1) * rank
+
+
 def test_normal_equations_regularize_rounding_but_not_indefiniteness():
     # a positive semidefinite matrix of rank 1 made slightly indefinite by rounding factors
     # after a diagonal shift; a clearly indefinite one is refused
