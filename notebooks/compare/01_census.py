@@ -198,7 +198,7 @@ undefined
 #   `min_margin`. The budget (the utility loss) is itself an estimate, whose error the tables
 #   do not count: a release's information loss is known to 0.018 bit (median width of its
 #   interval; Bayes error: 0.007). Counting it (the table above) shrinks the backed share of
-#   the information-loss range from 17 % to 15 % (I(S;Y)) and from 22 % to 18 % (maximal
+#   the information-loss range from 18 % to 15 % (I(S;Y)) and from 22 % to 18 % (maximal
 #   leakage), and of the Bayes-error range from 52 % to 47 % and 55 % to 46 %: 9–29 % of
 #   each probabilistic notion's backed share lies within a loss interval of a range's end.
 #   Noiseless ε keeps 84–88 % of its range, L0 98–100 %, the local-DP ε 99.8 %.
