@@ -550,7 +550,10 @@ def main(argv: list[str] | None = None) -> int:
     assemble(src)
     if out.exists():  # no page of an older build may survive
         shutil.rmtree(out)
-    cmd = [sys.executable, "-m", "sphinx", "-b", "html", "-q", "-j", "2", str(src), str(out)]
+    # -W --keep-going: every warning is reported, and any fails the build (a broken reference,
+    # a cited source that is not listed, a duplicate label would otherwise pass unseen)
+    cmd = [sys.executable, "-m", "sphinx", "-b", "html", "-q", "-W", "--keep-going", "-j", "2"]
+    cmd += [str(src), str(out)]
     _say(f"site: Sphinx writes the HTML into {out} (a minute or two)")
     status = subprocess.call(cmd)
     _say(f"site: {'done: ' + str(out / 'index.html') if status == 0 else 'Sphinx failed'}")
