@@ -198,10 +198,10 @@ undefined
 #   `min_margin`. The budget (the utility loss) is itself an estimate, whose error the tables
 #   do not count: a release's information loss is known to 0.018 bit (median width of its
 #   interval; Bayes error: 0.007). Counting it (the table above) shrinks the backed share of
-#   the information-loss range from 18 % to 15 % (I(S;Y)) and from 22 % to 18 % (maximal
-#   leakage), and of the Bayes-error range from 52 % to 47 % and 55 % to 46 %: 9–29 % of
+#   the information-loss range from 18 % to 17 % (I(S;Y)) and from 22 % to 21 % (maximal
+#   leakage), and of the Bayes-error range from 52 % to 50 % and 55 % to 54 %: 3–5 % of
 #   each probabilistic notion's backed share lies within a loss interval of a range's end.
-#   Noiseless ε keeps 84–88 % of its range, L0 98–100 %, the local-DP ε 99.8 %.
+#   Noiseless ε keeps 92–96 % of its range, L0 93–94 %, the local-DP ε 99.8 %.
 # * $L_0$, $I_*$ and noiseless ε see only the support of the joint; no bootstrap interval is
 #   valid for them, so their wins are wins on the *observed* support, compared with the
 #   minimum margin only, and one rare record can change them (see `nsp.estimate`, status

@@ -231,7 +231,7 @@ check
 # opens it. `best_methods(..., loss_intervals=True)` counts it — a leader's release counts
 # only when its whole loss interval is within the budget, a rival's as soon as its interval
 # reaches into it. The share of each notion's budget range won, without and with it (only the
-# local-DP ε has wins left here):
+# channel notions, the local-DP ε and $C_1$, have wins left here):
 
 
 # %%

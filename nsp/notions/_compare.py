@@ -625,7 +625,7 @@ def best_methods(
     ]
     if front.empty:
         return pd.DataFrame(columns=cols)
-    budgets = np.unique(front["loss"].to_numpy(dtype=float))
+    budgets = _budgets(front, loss_intervals=loss_intervals)
     rows: list[dict[str, object]] = []
     whys: list[set[str]] = []
     standings = _standings(front, budgets, min_margin, loss_intervals=loss_intervals)
@@ -662,6 +662,25 @@ def best_methods(
         if row["status"] == "undecided":
             row["reason"] = "; ".join(w for w in (_NO_MARGIN, _OVERLAP, _LOSS) if w in why)
     return pd.DataFrame(rows, columns=cols)
+
+
+def _budgets(front: pd.DataFrame, *, loss_intervals: bool) -> np.ndarray:
+    """Return the budgets where a frontier's standing can change, sorted.
+
+    Who leads changes only at a release's loss. With ``loss_intervals`` whether the lead is
+    backed also changes within a range: where a leader's release becomes surely within the
+    budget (the high end of its loss interval) and where a rival's may enter it (the low
+    end). Those ends inside the span of the losses are budgets too.
+    """
+    loss = front["loss"].to_numpy(dtype=float)
+    out = np.unique(loss)
+    if loss_intervals and out.size:
+        ends = np.concatenate(
+            [_filled(front, "loss_low", "loss"), _filled(front, "loss_high", "loss")]
+        )
+        ends = ends[np.isfinite(ends) & (ends > out[0]) & (ends < out[-1])]
+        out = np.unique(np.concatenate([out, ends]))
+    return out
 
 
 def _status_of(st: _Standing, refused: str) -> str:
@@ -737,6 +756,7 @@ def reversals(
     utilities: Sequence[str] = tuple(UTILITIES),
     min_width: float = 0.01,
     min_margin: float = MIN_MARGIN,
+    loss_intervals: bool = False,
 ) -> pd.DataFrame:
     """Return the budgets where the method that wins under one notion loses under another.
 
@@ -748,8 +768,8 @@ def reversals(
     leads (see :func:`best_methods`) and ``"undecided"`` otherwise. Consecutive budgets with
     the same (A, leader, B, leader, status) are merged into one range, and ranges narrower
     than ``min_width`` times the span of the budgets are left out (near-ties of two losses).
-    The loss's own intervals are not counted here (see ``loss_intervals`` of
-    :func:`best_methods`).
+    With ``loss_intervals`` a win must also hold with the loss's own intervals counted, as in
+    :func:`best_methods`.
 
     Parameters
     ----------
@@ -761,6 +781,8 @@ def reversals(
         Relative width below which a range is left out (in ``[0, 1)``).
     min_margin : float, default MIN_MARGIN
         The least lead that counts as a win (see :func:`best_methods`).
+    loss_intervals : bool, default False
+        Whether the loss's own intervals count (see :func:`best_methods`).
 
     Returns
     -------
@@ -785,6 +807,7 @@ def reversals(
     utilities = _check_keys("utilities", utilities, tuple(UTILITIES))
     min_width = check_real("min_width", min_width, low=0.0, high=1.0, closed="left")
     min_margin = check_real("min_margin", min_margin, low=0.0)
+    loss_intervals = check_bool("loss_intervals", loss_intervals)
     rows: list[dict[str, object]] = []
     spans: dict[str, float] = {}
     for util in utilities:
@@ -799,10 +822,13 @@ def reversals(
         if not fronts:
             continue
         budgets = np.unique(
-            np.concatenate([f["loss"].to_numpy(dtype=float) for f in fronts.values()])
+            np.concatenate([_budgets(f, loss_intervals=loss_intervals) for f in fronts.values()])
         )
         spans[util] = float(budgets[-1] - budgets[0])
-        stand = {k: _standings(f, budgets, min_margin) for k, f in fronts.items()}
+        stand = {
+            k: _standings(f, budgets, min_margin, loss_intervals=loss_intervals)
+            for k, f in fronts.items()
+        }
         refused = {k: bool(_refusal(frame, k)) for k in fronts}
         names = list(fronts)
         for ia, a in enumerate(names):

@@ -508,6 +508,111 @@ def test_reversals_are_decided_only_when_both_wins_are(seed):
         assert (row.status == "decided") == (da and db)
 
 
+def _brute_counted(front, b, min_margin):
+    """Whether the lead at budget b is backed with the loss intervals counted, as stated."""
+    within = front[front.loss <= b + TIE_TOL]
+    if within.empty:
+        return False
+    entry = within.groupby("method").leakage.min()
+    leaders = set(entry.index[entry <= entry.min() + TIE_TOL])
+    _, plain = _brute_standing(
+        within.rename(columns={"leakage": "x", "leakage_low": "x_low", "leakage_high": "x_high"}),
+        "x",
+        "loss",
+        b + TIE_TOL,
+        min_margin,
+    )
+    sure = front[front.method.isin(leaders) & (front.loss_high <= b + TIE_TOL)]
+    if not plain or sure.empty:
+        return False
+    lead = sure.leakage.min()
+    top = sure[sure.leakage <= lead + TIE_TOL].leakage_high.max()
+    rivals = front[~front.method.isin(leaders) & (front.loss_low <= b + TIE_TOL)]
+    for _, r in rivals.groupby("method"):
+        if not (r.leakage.min() - lead > min_margin and r.leakage_low.min() > top):
+            return False
+    return True
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_counting_the_loss_intervals_holds_inside_every_range(seed):
+    # the status of a range holds at every budget inside it, not only where it starts (the
+    # ends of the loss intervals are budgets too)
+    f = with_random_intervals(random_frame(seed), seed)
+    rng = np.random.default_rng(400 + seed)
+    half = rng.choice([0.0, 0.1, 0.5], size=len(f))
+    f = f.assign(
+        information_loss_low=f.information_loss - half * rng.random(len(f)),
+        information_loss_high=f.information_loss + half * rng.random(len(f)),
+    )
+    kw = {"leakage": "maximal_leakage", "utility": "information_loss"}
+    front = frontiers(f, **kw)
+    for row in best_methods(f, **kw, loss_intervals=True).itertuples():
+        inside = (
+            np.linspace(row.loss_from, row.loss_to, 5)[:-1]
+            if row.loss_to > row.loss_from
+            else [row.loss_from]
+        )
+        for b in inside:
+            assert (row.status == "won") == _brute_counted(front, b, MIN_MARGIN), (row, b)
+
+
+def test_reversals_counting_the_loss_intervals_exact_case():
+    # a leads under I(S;Y), b under maximal leakage, both at a loss of 1.0; counted with the
+    # loss's own interval (up to 1.1), neither release is surely within the budget 1.0
+    f = pd.DataFrame(
+        {
+            "method": ["a", "b"],
+            "mutual_information": [0.1, 0.2],
+            "maximal_leakage": [0.9, 0.5],
+            "information_loss": [1.0, 1.0],
+            "information_loss_low": [0.9, 0.9],
+            "information_loss_high": [1.1, 1.1],
+        }
+    )
+    kw = {"leakages": ["mutual_information", "maximal_leakage"], "utilities": ["information_loss"]}
+    cols = ["winner_a", "winner_b", "status"]
+    assert reversals(f, **kw)[cols].to_numpy().tolist() == [["a", "b", "decided"]]
+    counted = reversals(f, **kw, loss_intervals=True)
+    assert counted[cols].to_numpy().tolist() == [["a", "b", "undecided"]]
+    with pytest.raises(ValueError, match="loss_intervals must be True or False"):
+        reversals(f, **kw, loss_intervals="yes")
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_reversals_counting_the_loss_intervals_agree_with_best_methods(seed):
+    # decided exactly where both notions' best_methods (loss intervals counted) are won there
+    f = with_random_intervals(random_frame(seed), seed)
+    rng = np.random.default_rng(300 + seed)
+    half = rng.choice([0.0, 0.1, 0.5], size=len(f))
+    f = f.assign(
+        information_loss_low=f.information_loss - half * rng.random(len(f)),
+        information_loss_high=f.information_loss + half * rng.random(len(f)),
+    )
+    notions = ["mutual_information", "maximal_leakage"]
+    kw = {"utilities": ["information_loss"], "min_width": 0.0}
+    plain = reversals(f, leakages=notions, **kw)
+    counted = reversals(f, leakages=notions, **kw, loss_intervals=True)
+
+    # who leads does not depend on the loss intervals: the same budgets are reversals (the
+    # ranges may split where the status changes)
+    def covered(rev: pd.DataFrame) -> float:
+        return float((rev.loss_to - rev.loss_from).sum())
+
+    assert covered(counted) == pytest.approx(covered(plain), abs=1e-12)
+    assert (
+        covered(counted[counted.status == "decided"])
+        <= covered(plain[plain.status == "decided"]) + 1e-12
+    )
+    best = {
+        n: best_methods(f, leakage=n, utility="information_loss", loss_intervals=True)
+        for n in notions
+    }
+    for row in counted.itertuples():
+        won = [standing_on_grid(best[n], [row.loss_from]).status.iloc[0] == "won" for n in notions]
+        assert (row.status == "decided") == all(won)
+
+
 def test_evaluate_methods_with_intervals():
     """The intervals of evaluate_many (same seed), and one for the information loss."""
     rng = np.random.default_rng(4)
@@ -892,13 +997,17 @@ def test_counting_the_loss_intervals_exact_cases():
         [1.0, 2.0, "a", "won"],
     ]
     counted = best_methods(f, **kw, loss_intervals=True)
-    # at 0.5 and 1.0 the leader's own release may lie beyond the budget (loss up to 0.55, 1.1)
+    # the status changes inside the plug-in ranges, at the ends of the loss intervals: from
+    # 0.5 and from 1.0 the leader's own release may lie beyond the budget (up to 0.55, 1.1),
+    # and from 0.9 a's release (as low as 0.9) may be within it and leaks less than b's
     assert counted[["loss_from", "loss_to", "best", "status"]].to_numpy().tolist() == [
-        [0.5, 1.0, "b", "undecided"],
-        [1.0, 2.0, "a", "undecided"],
-        [2.0, 2.0, "a", "won"],
+        [0.5, 0.55, "b", "undecided"],
+        [0.55, 0.9, "b", "won"],
+        [0.9, 1.0, "b", "undecided"],
+        [1.0, 1.1, "a", "undecided"],
+        [1.1, 2.0, "a", "won"],
     ]
-    assert counted.reason.tolist()[:2] == ["loss intervals straddle the budget"] * 2
+    assert counted.reason.tolist()[0] == "loss intervals straddle the budget"
     # a rival release whose loss may be within the budget (2.5, as low as 1.9) is a rival
     g = pd.concat(
         [
@@ -916,7 +1025,13 @@ def test_counting_the_loss_intervals_exact_cases():
         ignore_index=True,
     )
     assert best_methods(g, **kw).status.tolist() == ["won", "won", "won"]
-    assert (best_methods(g, **kw, loss_intervals=True).status == "undecided").all()
+    counted_g = best_methods(g, **kw, loss_intervals=True)
+    late = counted_g.loss_from >= 1.9
+    assert counted_g.loss_from.tolist()[-2:] == [1.9, 2.5]
+    assert (counted_g.status[late] == "undecided").all()
+    # below 1.9 the new release cannot be within the budget: the standings of f
+    cols = ["loss_from", "best", "status"]
+    assert counted_g.loc[~late, cols].equals(counted[cols])
     # tied leaders win together when one of them surely reaches the least leakage: c ties a
     # at 1.0 (0.1 bit) but its loss may be up to 1.5; a's release is surely within 1.2
     h = pd.DataFrame(
@@ -931,7 +1046,7 @@ def test_counting_the_loss_intervals_exact_cases():
     counted = best_methods(h, **kw, loss_intervals=True)
     assert counted[["loss_from", "best", "status"]].to_numpy().tolist() == [
         [1.0, "a = c", "undecided"],
-        [1.2, "a = c", "won"],
+        [1.1, "a = c", "won"],
     ]
 
 
