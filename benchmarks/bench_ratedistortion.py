@@ -46,8 +46,8 @@ Timings are medians of 3 runs on the 16 × 4 instance and single runs on the lar
 the machine is shared, so expect noise (both sides run in the same process, one after the
 other). Both sides keep their compiled programs between repeats (CVXPY its ``Problem``
 objects, ours its per-source cache); the first run of each includes the compilation. On a
-loaded machine run with ``NSP_BENCH_CLOCK=cpu`` (CPU seconds of this process) and one BLAS
-thread (``OPENBLAS_NUM_THREADS=1``: idle BLAS threads spin and bill CPU). Run:
+loaded machine run with ``NSP_BENCH_CLOCK=cpu`` (CPU seconds of this process); BLAS runs on
+one thread (see :mod:`benchmarks`). Run:
 ``.venv/bin/python -m benchmarks ratedistortion``.
 """
 

@@ -268,10 +268,16 @@ def _newton_direction(
         inv[null] = 0.0
     proj_g = vec.T @ g
     proj_1 = vec.sum(axis=0)
-    hg = vec @ (inv * proj_g)
-    h1 = vec @ (inv * proj_1)
+    return _sum_zero(vec @ (inv * proj_g), vec @ (inv * proj_1))
+
+
+def _sum_zero(hg: NDArray[np.float64], h1: NDArray[np.float64]) -> NDArray[np.float64] | None:
+    """Return ``d = H^-1 g - (sum(H^-1 g) / sum(H^-1 1)) H^-1 1``: the step with ``sum(d) = 0``.
+
+    ``None`` if it is not finite (``H^-1 1`` sums to zero or overflows).
+    """
     denom = float(h1.sum())
-    if not np.isfinite(denom) or abs(denom) < 1e-300:
+    if not math.isfinite(denom) or abs(denom) < 1e-300:
         return None
     d = hg - (float(hg.sum()) / denom) * h1
     return d if np.all(np.isfinite(d)) else None
@@ -321,12 +327,7 @@ def _cholesky_direction(
     except np.linalg.LinAlgError:
         return None
     sol = scipy.linalg.cho_solve(factor, np.column_stack([g, np.ones_like(g)]), check_finite=False)
-    hg, h1 = sol[:, 0], sol[:, 1]
-    denom = float(h1.sum())
-    if not math.isfinite(denom) or abs(denom) < 1e-300:
-        return None
-    d = hg - (float(hg.sum()) / denom) * h1
-    return d if np.all(np.isfinite(d)) else None
+    return _sum_zero(sol[:, 0], sol[:, 1])
 
 
 def _ascend(
