@@ -22,7 +22,8 @@ from numpy.typing import ArrayLike, NDArray
 from nsp._dask import check_pandas, expand_paths, file_kind, import_dask
 from nsp._validation import as_path, check_choice, check_real
 from nsp.paths import data_dir
-from nsp.scale._taxi import boxes_for, coordinate_bins, curve_frame, uniqueness_dask
+from nsp.scale._morton import uniqueness_dask, uniqueness_stream
+from nsp.scale._taxi import boxes_for, coordinate_bins, curve_frame
 
 from . import _registry as _reg
 from ._fetching import registered_path
@@ -588,7 +589,7 @@ def uniqueness_vs_epsilon(
     epsilons: Sequence[float] = tuple(range(0, 50, 2)),
     *,
     bbox: Sequence[float] = NYC_BBOX_PAPER,
-    engine: Literal["pandas", "dask"] = "pandas",
+    engine: Literal["pandas", "stream", "dask"] = "pandas",
 ) -> pd.DataFrame:
     """Count the trips with a unique quantized start–end pair per budget (noiseless Fig. 6).
 
@@ -636,9 +637,11 @@ def uniqueness_vs_epsilon(
     >>> uniqueness_vs_epsilon(trips, [0, 2]).n_unique.tolist()
     [0, 1]
     """
-    engine = check_choice("engine", engine, ("pandas", "dask"))  # type: ignore[assignment]
+    engine = check_choice("engine", engine, ("pandas", "stream", "dask"))  # type: ignore[assignment]
     if engine == "dask":
         return uniqueness_dask(trips, epsilons, bbox=bbox)
+    if engine == "stream":
+        return uniqueness_stream(trips, epsilons, bbox=bbox)
     check_pandas(trips, "trips")
     if len(trips) == 0:
         raise ValueError("trips is empty")

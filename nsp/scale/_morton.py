@@ -1,0 +1,424 @@
+"""Uniqueness of quantized taxi trips from packed Morton keys: one machine, or Dask.
+
+The ``"stream"`` and ``"dask"`` engines of :func:`nsp.datasets.uniqueness_vs_epsilon`.
+On one machine (:func:`uniqueness_stream`):
+
+- the trips are read once, a Parquet row group (or a CSV block, or a slice of a frame) at a
+  time, only the four coordinates, on a pool of threads; each chunk is quantized at the finest
+  grid of each *family* of budgets and kept only as a packed key, 12 bytes a trip;
+- the key of a trip interleaves the bits of its four bins, most significant first (a Morton
+  key), so the cell of a coarser power-of-two grid is a *prefix* of the key: the key's first
+  ``4k`` bits are the trip's cell at ``2^k`` boxes per coordinate. The first 64 bits (16 bits
+  per coordinate) are one ``uint64``; the remaining bits of the finest grids (up to 2^31 boxes)
+  are kept raw and interleaved only for the trips still sharing their 64-bit prefix;
+- one sort of the keys puts the trips of every cell of every nested grid next to each other.
+  If ``s`` is the number of levels a trip shares with the neighbour it shares most with, the
+  trip is alone in its cell at every grid finer than ``s`` levels: one histogram of ``s`` gives
+  the unique count of every budget of the family at once;
+- a budget whose grid is not a power of two (odd budgets: ``⌊2^{ε/2}⌋`` boxes) is its own
+  family, counted by the same kernel with its own key.
+
+On Dask (:func:`uniqueness_dask`) each partition computes the same keys; the trips are then
+shuffled once by their cell at the ``2^COARSE`` grid, so that every trip sharing a finer cell
+lands in the same partition, and each partition counts its trips with the same kernel; the
+grids up to ``2^COARSE`` boxes (at most 2^20 cells) come from the cells' counts, summed by a
+tree reduction (``value_counts(split_out=1)``: no shuffle). One :func:`dask.compute` runs it
+all, so the data are read once.
+
+Every count is an integer and the bins are those of Definition 3's quantizer
+(:class:`nsp.noiseless.LinearQuantizer`, same floating-point operations), so the result equals
+the pandas engine's exactly. Memory is the packed keys (12 bytes a trip per family, plus 8
+while sorting), not the coordinates (32 bytes a trip).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from numpy.typing import NDArray
+
+from nsp._dask import DaskInput, as_dask_frame, expand_paths, file_kind, import_dask
+from nsp._validation import as_sequence, check_real
+
+from ._taxi import TAXI_COORDS, boxes_for, check_bbox, curve_frame
+
+__all__ = [
+    "family_plan",
+    "morton_counts",
+    "quantize_chunk",
+    "uniqueness_dask",
+    "uniqueness_stream",
+]
+
+#: Bits per coordinate held in the ``uint64`` head of a key.
+HEAD_BITS = 16
+#: Rows of a pandas frame handed to a thread at a time.
+FRAME_CHUNK = 1 << 20
+#: The Dask engine shuffles by the cell at ``2**COARSE`` boxes and counts the coarser grids
+#: from the 2^(4 COARSE) cells' counts.
+COARSE = 5
+
+
+def _spread_table() -> NDArray[np.uint64]:
+    """``T[v]`` puts bit ``i`` of the 16-bit ``v`` at bit ``4 i`` (one nibble per bit)."""
+    v = np.arange(1 << 16, dtype=np.uint64)
+    out = np.zeros(1 << 16, dtype=np.uint64)
+    for i in range(16):
+        out |= ((v >> np.uint64(i)) & np.uint64(1)) << np.uint64(4 * i)
+    return out
+
+
+_SPREAD = _spread_table()
+#: ``16**j`` for j = 0..15: ``searchsorted`` counts the nibbles a difference spans.
+_NIBBLES = np.array([16**j for j in range(16)], dtype=np.uint64)
+
+
+@dataclass(frozen=True)
+class Family:
+    """Budgets counted from one key: ``grid`` boxes per coordinate, ``bits`` per bin.
+
+    ``levels`` are the grids counted, as prefixes of ``k`` bits per coordinate (a power-of-two
+    family counts every ``2^k`` grid from the key of the finest one; another grid is a family of
+    one level, ``bits``, the whole key).
+    """
+
+    grid: int
+    bits: int
+    levels: tuple[int, ...]
+
+    @property
+    def head(self) -> int:
+        """Bits per coordinate in the ``uint64`` head of the key."""
+        return min(self.bits, HEAD_BITS)
+
+
+def family_plan(boxes: Sequence[int]) -> list[Family]:
+    """Group the grids into families: every power of two in one, each other grid alone.
+
+    Examples
+    --------
+    >>> [(f.grid, f.levels) for f in family_plan([1, 2, 5, 1024, 5])]
+    [(1024, (0, 1, 10)), (5, (3,))]
+    """
+    powers = sorted({b.bit_length() - 1 for b in boxes if b & (b - 1) == 0})
+    out = [Family(1 << powers[-1], powers[-1], tuple(powers))] if powers else []
+    for b in dict.fromkeys(b for b in boxes if b & (b - 1)):
+        w = (b - 1).bit_length()
+        out.append(Family(b, w, (w,)))
+    return out
+
+
+def _bins(x: NDArray[np.float64], lo: float, hi: float, q: int, name: str) -> NDArray[np.uint64]:
+    """Definition 3's bin of every value, as :meth:`LinearQuantizer.index` computes it.
+
+    ``floor((x - lo) · q / (hi - lo))`` clipped to ``q - 1`` (the top edge), in the same
+    floating-point operations, so the bins are equal bit for bit.
+    """
+    if x.size:
+        low, high = float(np.min(x)), float(np.max(x))
+        if np.isnan(low) or np.isnan(high):
+            raise ValueError(f"trips' {name} must not be NaN")
+        if low < lo or high > hi:
+            bad = low if low < lo else high
+            raise ValueError(
+                f"trips must lie inside bbox: {name} {bad:.6g} is outside [{lo}, {hi}] "
+                "(filter first, e.g. load_nyc_taxi(bbox='paper'))"
+            )
+    k = x - lo
+    k *= q
+    k /= hi - lo
+    np.floor(k, out=k)
+    np.minimum(k, q - 1, out=k)
+    return k.astype(np.uint64)
+
+
+def quantize_chunk(
+    coords: Sequence[NDArray[np.float64]], families: Sequence[Family], bbox: Sequence[float]
+) -> list[tuple[NDArray[np.uint64], NDArray[np.uint64] | None]]:
+    """Return the packed key ``(head, tail)`` of each trip of a chunk, for each family.
+
+    ``coords`` are the four coordinate columns in the order of ``TAXI_COORDS``. The head is the
+    Morton key of the first 16 bits of each bin (pickup latitude most significant); the tail,
+    for grids finer than 2^16, the remaining bits of the four bins side by side (not
+    interleaved: only the trips sharing a head need it, see :func:`morton_counts`).
+    """
+    lon_min, lon_max, lat_min, lat_max = bbox
+    out = []
+    for fam in families:
+        bins = [
+            _bins(
+                np.asarray(c, dtype=np.float64),
+                lat_min if "lat" in n else lon_min,
+                lat_max if "lat" in n else lon_max,
+                fam.grid,
+                n,
+            )
+            for c, n in zip(coords, TAXI_COORDS, strict=True)
+        ]
+        rest = fam.bits - fam.head
+        head = np.zeros(len(bins[0]), dtype=np.uint64)
+        tail = np.zeros(len(bins[0]), dtype=np.uint64) if rest else None
+        for j, b in enumerate(bins):
+            top = b >> np.uint64(rest) if rest else b
+            head |= _SPREAD[top] << np.uint64(3 - j)
+            if tail is not None:
+                tail |= (b & np.uint64((1 << rest) - 1)) << np.uint64(rest * (3 - j))
+        out.append((head, tail))
+    return out
+
+
+def _interleave_tail(tail: NDArray[np.uint64], rest: int) -> NDArray[np.uint64]:
+    """Return the Morton key of the four ``rest``-bit fields of ``tail`` (``rest <= 16``)."""
+    mask = np.uint64((1 << rest) - 1)
+    out = np.zeros(len(tail), dtype=np.uint64)
+    for j in range(4):
+        field = (tail >> np.uint64(rest * (3 - j))) & mask
+        out |= _SPREAD[field] << np.uint64(3 - j)
+    return out
+
+
+def _shared_levels(a: NDArray[np.uint64], b: NDArray[np.uint64], levels: int) -> NDArray[np.intp]:
+    """Leading levels (nibbles) two ``levels``-level Morton keys share, elementwise."""
+    spanned = np.searchsorted(_NIBBLES, a ^ b, side="right")  # nibbles of the difference
+    return levels - spanned
+
+
+def _neighbour_max(pair: NDArray[np.intp], n: int) -> NDArray[np.intp]:
+    """Per row of a sorted run, the larger of its two neighbour values (-1 at the ends)."""
+    out = np.full(n, -1, dtype=np.intp)
+    if n > 1:
+        out[1:] = pair
+        np.maximum(out[:-1], pair, out=out[:-1])
+    return out
+
+
+def morton_counts(
+    head: NDArray[np.uint64], tail: NDArray[np.uint64] | None, fam: Family
+) -> NDArray[np.int64]:
+    """Trips by the number of levels they share with their closest other trip (-1: alone).
+
+    Returns ``h`` of length ``fam.bits + 2``: ``h[s + 1]`` trips share ``s`` levels at most
+    (``s = fam.bits``: an equal key). A trip is alone at ``2^k`` boxes iff it shares fewer than
+    ``k`` levels, so the unique count at level ``k`` is ``h[:k + 1].sum()``.
+    """
+    n = len(head)
+    top = fam.head
+    ordered = np.sort(head)
+    same = ordered[1:] == ordered[:-1] if n > 1 else np.zeros(0, dtype=bool)
+    shared = _neighbour_max(_shared_levels(ordered[1:], ordered[:-1], top), n)
+    hist = np.bincount(shared + 1, minlength=fam.bits + 2).astype(np.int64)
+    if tail is None or not same.any():
+        return hist
+    # The trips sharing all their head levels: look at the tail, for them only.
+    tied = np.unique(ordered[1:][same])
+    hist[top + 1] = 0
+    pos = np.searchsorted(tied, head)
+    pos[pos == len(tied)] = 0
+    rows = np.flatnonzero(tied[pos] == head)
+    rest = fam.bits - top
+    h, t = head[rows], _interleave_tail(tail[rows], rest)
+    order = np.lexsort((t, h))
+    h, t = h[order], t[order]
+    pair = np.where(h[1:] == h[:-1], top + _shared_levels(t[1:], t[:-1], rest), -1)
+    # Adjacent rows with different heads share fewer than ``top`` levels, but each of these
+    # rows shares all ``top`` head levels with some other row: it has a same-head neighbour.
+    more = _neighbour_max(pair, len(rows))
+    hist += np.bincount(more + 1, minlength=fam.bits + 2).astype(np.int64)
+    return hist
+
+
+Coords = list[NDArray[np.float64]]
+
+
+def _frame_chunks(trips: pd.DataFrame) -> Iterator[Callable[[], Coords]]:
+    missing = [c for c in TAXI_COORDS if c not in trips.columns]
+    if missing:
+        raise ValueError(f"trips must have the columns {list(TAXI_COORDS)} (missing {missing})")
+    for start in range(0, max(len(trips), 1), FRAME_CHUNK):
+        part = trips.iloc[start : start + FRAME_CHUNK]
+        yield lambda part=part: [part[c].to_numpy(dtype=np.float64) for c in TAXI_COORDS]
+
+
+def _parquet_chunks(files: Sequence[str]) -> Iterator[Callable[[], Coords]]:
+    import pyarrow.parquet as pq  # noqa: PLC0415  (optional dependency: pyarrow (extra nsp-privacy[scale]))
+
+    for f in files:
+        meta = pq.ParquetFile(f)
+        names = set(meta.schema_arrow.names)
+        missing = [c for c in TAXI_COORDS if c not in names]
+        if missing:
+            raise ValueError(f"{f} must have the columns {list(TAXI_COORDS)} (missing {missing})")
+        for g in range(meta.num_row_groups):
+
+            def read(f: str = f, g: int = g) -> Coords:
+                table = pq.ParquetFile(f).read_row_group(g, columns=list(TAXI_COORDS))
+                return [
+                    table.column(c).to_numpy().astype(np.float64, copy=False) for c in TAXI_COORDS
+                ]
+
+            yield read
+
+
+def _csv_chunks(files: Sequence[str]) -> Iterator[Callable[[], Coords]]:
+    import pyarrow as pa  # noqa: PLC0415  (optional dependency: pyarrow (extra nsp-privacy[scale]))
+    import pyarrow.csv as pcsv  # noqa: PLC0415
+
+    types = dict.fromkeys(TAXI_COORDS, pa.float64())
+    options = pcsv.ConvertOptions(include_columns=list(TAXI_COORDS), column_types=types)
+    for f in files:
+        try:
+            reader = pcsv.open_csv(
+                pa.input_stream(f, compression="detect"), convert_options=options
+            )
+        except (pa.ArrowInvalid, KeyError) as exc:
+            raise ValueError(f"{f} must have the columns {list(TAXI_COORDS)}: {exc}") from exc
+        for batch in reader:
+            cols = [batch.column(c).to_numpy(zero_copy_only=False) for c in TAXI_COORDS]
+            yield lambda cols=cols: cols
+
+
+def _chunks(trips: Any) -> Iterator[Callable[[], Coords]]:
+    if isinstance(trips, pd.DataFrame):
+        return _frame_chunks(trips)
+    if isinstance(trips, (str, os.PathLike, list, tuple)):
+        files = expand_paths(trips)
+        return _parquet_chunks(files) if file_kind(files) == "parquet" else _csv_chunks(files)
+    raise ValueError(
+        "trips must be a pandas DataFrame, a path glob or a list of Parquet/CSV paths with "
+        f"engine='stream'; got {type(trips).__name__}"
+    )
+
+
+def uniqueness_stream(
+    trips: Any, epsilons: Sequence[float], *, bbox: Sequence[float], threads: int | None = None
+) -> pd.DataFrame:
+    """Run the streaming engine of :func:`nsp.datasets.uniqueness_vs_epsilon` (module notes)."""
+    epsilons, box, boxes, families = _plan(epsilons, bbox)
+    workers = threads or min(4, os.cpu_count() or 1)
+    keys: list[list[tuple[Any, Any]]] = [[] for _ in families]
+    n_trips = 0
+
+    def work(read: Callable[[], Coords]) -> tuple[int, list[tuple[Any, Any]]]:
+        coords = read()
+        return len(coords[0]), quantize_chunk(coords, families, box)
+
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        for rows, got in pool.map(work, _chunks(trips)):
+            n_trips += rows
+            for k, pair in enumerate(got):
+                keys[k].append(pair)
+    if n_trips == 0:
+        raise ValueError("trips is empty")
+    unique: dict[int, int] = {}
+    for fam, parts in zip(families, keys, strict=True):
+        head = np.concatenate([h for h, _ in parts])
+        tail = None if parts[0][1] is None else np.concatenate([t for _, t in parts])
+        del parts[:]
+        unique.update(_by_grid(fam, np.cumsum(morton_counts(head, tail, fam))))
+    return curve_frame(epsilons, boxes, n_trips, [unique[b] for b in boxes])
+
+
+def _plan(
+    epsilons: Sequence[float], bbox: Sequence[float]
+) -> tuple[list[float], tuple[float, float, float, float], list[int], list[Family]]:
+    """Return the checked budgets and box, each budget's grid, and the families of grids."""
+    epsilons = as_sequence("epsilons", epsilons)
+    for e in epsilons:
+        check_real("epsilons", e, low=0.0)
+    box = check_bbox(bbox)
+    if not epsilons:
+        raise ValueError("epsilons must hold at least one budget")
+    boxes = [boxes_for(e) for e in epsilons]
+    return epsilons, box, boxes, family_plan(boxes)
+
+
+def _by_grid(fam: Family, below: NDArray[np.int64]) -> dict[int, int]:
+    """Return the unique count per grid of ``fam``; ``below[k]``: trips sharing < k levels."""
+    power = fam.grid & (fam.grid - 1) == 0
+    return {(1 << k if power else fam.grid): int(below[k]) for k in fam.levels}
+
+
+# --- Dask ----------------------------------------------------------------------------------
+
+
+def _part_keys(
+    part: pd.DataFrame, fam: Family, box: tuple[float, ...], coarse: int
+) -> pd.DataFrame:
+    """Return a partition's keys ``head`` (``tail``) and ``_cell``: its cell at ``coarse``."""
+    coords = [part[c].to_numpy(dtype=np.float64) for c in TAXI_COORDS]
+    head, tail = quantize_chunk(coords, [fam], box)[0]
+    cell = (head >> np.uint64(4 * (fam.head - coarse))).astype(np.int64)
+    cols: dict[str, Any] = {"head": head, "_cell": cell}
+    if tail is not None:
+        cols["tail"] = tail
+    return pd.DataFrame(cols)
+
+
+def _fine_hist(part: pd.DataFrame, fam: Family, coarse: int) -> pd.DataFrame:
+    """Histogram of the shared levels of the partition's trips that share ``coarse`` or more.
+
+    After the shuffle every trip of a ``coarse``-level cell is here, so for those the count is
+    the whole data's; a trip sharing fewer levels is alone in its ``coarse`` cell, which the
+    cells' counts already tell.
+    """
+    tail = part["tail"].to_numpy() if "tail" in part.columns else None
+    hist = morton_counts(part["head"].to_numpy(), tail, fam)
+    hist[: coarse + 1] = 0
+    return pd.DataFrame([hist], columns=[f"m{i}" for i in range(len(hist))])
+
+
+def _coarse_below(counts: pd.Series, fam: Family, coarse: int) -> NDArray[np.int64]:
+    """``below[k]`` for ``k <= coarse``: trips alone in their cell at ``k`` levels."""
+    dense = np.zeros(1 << (4 * coarse), dtype=np.int64)
+    dense[counts.index.to_numpy(dtype=np.int64)] = counts.to_numpy(dtype=np.int64)
+    below = np.zeros(fam.bits + 1, dtype=np.int64)
+    for k in range(coarse + 1):
+        cells = dense.reshape(1 << (4 * k), -1).sum(axis=1)
+        below[k] = int(np.count_nonzero(cells == 1))
+    return below
+
+
+def uniqueness_dask(
+    trips: DaskInput, epsilons: Sequence[float], *, bbox: Sequence[float]
+) -> pd.DataFrame:
+    """Run the Dask engine of :func:`nsp.datasets.uniqueness_vs_epsilon` (the module's notes)."""
+    import dask  # noqa: PLC0415  (optional dependency: dask (extra nsp-privacy[scale]))
+
+    epsilons, box, boxes, families = _plan(epsilons, bbox)
+    import_dask()
+    frame = as_dask_frame(trips, columns=list(TAXI_COORDS), name="trips")
+    lazy = []
+    for fam in families:
+        coarse = min(COARSE, fam.head)
+        meta = _part_keys(frame._meta, fam, box, coarse)
+        keys = frame.map_partitions(_part_keys, fam, box, coarse, meta=meta)
+        counts = keys["_cell"].value_counts(split_out=1)
+        fine = None
+        if fam.bits > coarse:
+            hist_meta = _fine_hist(meta, fam, coarse)
+            shuffled = keys.shuffle(on="_cell", npartitions=frame.npartitions)
+            fine = shuffled.map_partitions(_fine_hist, fam, coarse, meta=hist_meta).sum()
+        lazy.append((counts, fine))
+    done = dask.compute(*lazy)
+    unique: dict[int, int] = {}
+    n_trips = 0
+    for fam, (counts, fine), coarse in zip(
+        families, done, [min(COARSE, f.head) for f in families], strict=True
+    ):
+        n_trips = int(counts.sum())
+        below = _coarse_below(counts, fam, coarse)
+        if fine is not None:
+            # Trips sharing fewer than ``coarse`` levels are the ``below[coarse]`` alone there.
+            below[coarse + 1 :] = (
+                below[coarse] + np.cumsum(fine.to_numpy(dtype=np.int64))[coarse + 1 : fam.bits + 1]
+            )
+        unique.update(_by_grid(fam, below))
+    if n_trips == 0:
+        raise ValueError("trips is empty")
+    return curve_frame(epsilons, boxes, n_trips, [unique[b] for b in boxes])
