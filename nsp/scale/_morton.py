@@ -37,6 +37,7 @@ import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -255,14 +256,15 @@ def _parquet_chunks(files: Sequence[str]) -> Iterator[Callable[[], Coords]]:
         if missing:
             raise ValueError(f"{f} must have the columns {list(TAXI_COORDS)} (missing {missing})")
         for g in range(meta.num_row_groups):
+            yield partial(_read_row_group, f, g)
 
-            def read(f: str = f, g: int = g) -> Coords:
-                table = pq.ParquetFile(f).read_row_group(g, columns=list(TAXI_COORDS))
-                return [
-                    table.column(c).to_numpy().astype(np.float64, copy=False) for c in TAXI_COORDS
-                ]
 
-            yield read
+def _read_row_group(path: str, group: int) -> Coords:
+    """Return the four coordinates of one Parquet row group, as float64 arrays."""
+    import pyarrow.parquet as pq  # noqa: PLC0415  (optional dependency: pyarrow (extra nsp-privacy[scale]))
+
+    table = pq.ParquetFile(path).read_row_group(group, columns=list(TAXI_COORDS))
+    return [table.column(c).to_numpy().astype(np.float64, copy=False) for c in TAXI_COORDS]
 
 
 def _csv_chunks(files: Sequence[str]) -> Iterator[Callable[[], Coords]]:
@@ -346,42 +348,75 @@ def _by_grid(fam: Family, below: NDArray[np.int64]) -> dict[int, int]:
 
 # --- Dask ----------------------------------------------------------------------------------
 
+_MIX = np.uint64(0x9E3779B97F4A7C15)
 
-def _part_keys(
-    part: pd.DataFrame, fam: Family, box: tuple[float, ...], coarse: int
-) -> pd.DataFrame:
-    """Return a partition's keys ``head`` (``tail``) and ``_cell``: its cell at ``coarse``."""
-    coords = [part[c].to_numpy(dtype=np.float64) for c in TAXI_COORDS]
-    head, tail = quantize_chunk(coords, [fam], box)[0]
-    cell = (head >> np.uint64(4 * (fam.head - coarse))).astype(np.int64)
-    cols: dict[str, Any] = {"head": head, "_cell": cell}
-    if tail is not None:
-        cols["tail"] = tail
-    return pd.DataFrame(cols)
+Keys = tuple[NDArray[np.uint64], NDArray[np.uint64] | None]
 
 
-def _fine_hist(part: pd.DataFrame, fam: Family, coarse: int) -> pd.DataFrame:
-    """Histogram of the shared levels of the partition's trips that share ``coarse`` or more.
+def _split(part: Any, fam: Family, box: tuple[float, ...], coarse: int, n: int) -> Any:
+    """Return a partition's cell counts at ``coarse`` levels, then its keys in ``n`` buckets.
 
-    After the shuffle every trip of a ``coarse``-level cell is here, so for those the count is
-    the whole data's; a trip sharing fewer levels is alone in its ``coarse`` cell, which the
-    cells' counts already tell.
+    The bucket of a trip is a hash of its cell at ``coarse`` levels, so every trip sharing a
+    finer cell goes to the same bucket, whichever partition it comes from. ``part`` is a pandas
+    partition or a reader of a Parquet row group.
     """
-    tail = part["tail"].to_numpy() if "tail" in part.columns else None
-    hist = morton_counts(part["head"].to_numpy(), tail, fam)
+    if callable(part):
+        coords = part()
+    else:
+        coords = [part[c].to_numpy(dtype=np.float64) for c in TAXI_COORDS]
+    head, tail = quantize_chunk(coords, [fam], box)[0]
+    cell = head >> np.uint64(4 * (fam.head - coarse))
+    counts = np.bincount(cell.astype(np.intp), minlength=1 << (4 * coarse))
+    if n == 1:
+        return counts, (head, tail)
+    bucket = (((cell * _MIX) >> np.uint64(32)) % np.uint64(n)).astype(np.uint16)
+    order = np.argsort(bucket, kind="stable")
+    cuts = np.cumsum(np.bincount(bucket, minlength=n))[:-1]
+    heads = np.split(head[order], cuts)
+    tails = np.split(tail[order], cuts) if tail is not None else [None] * n
+    return (counts, *zip(heads, tails, strict=True))
+
+
+def _bucket_hist(pieces: list[Keys], fam: Family, coarse: int) -> NDArray[np.int64]:
+    """Histogram of the shared levels of a bucket's trips that share ``coarse`` or more.
+
+    Every trip of a ``coarse``-level cell is in the same bucket, so for those the count is the
+    whole data's; a trip sharing fewer levels is alone in its ``coarse`` cell, which the cells'
+    counts already tell.
+    """
+    head = np.concatenate([p[0] for p in pieces])
+    tails = [p[1] for p in pieces]
+    tail = None if tails[0] is None else np.concatenate(tails)  # type: ignore[arg-type]
+    hist = morton_counts(head, tail, fam)
     hist[: coarse + 1] = 0
-    return pd.DataFrame([hist], columns=[f"m{i}" for i in range(len(hist))])
+    return hist
 
 
-def _coarse_below(counts: pd.Series, fam: Family, coarse: int) -> NDArray[np.int64]:
+def _tree(func: Callable[..., Any], items: list[Any], fan: int = 8, *, root: bool) -> Any:
+    """Combine delayed ``items`` by ``func`` in a tree of fan-in ``fan`` (``root``: >= 1 call)."""
+    import dask  # noqa: PLC0415  (optional dependency: dask (extra nsp-privacy[scale]))
+
+    if root and len(items) == 1:
+        return dask.delayed(func)(items)
+    while len(items) > 1:
+        items = [dask.delayed(func)(items[i : i + fan]) for i in range(0, len(items), fan)]
+    return items[0]
+
+
+def _coarse_below(dense: NDArray[np.int64], fam: Family, coarse: int) -> NDArray[np.int64]:
     """``below[k]`` for ``k <= coarse``: trips alone in their cell at ``k`` levels."""
-    dense = np.zeros(1 << (4 * coarse), dtype=np.int64)
-    dense[counts.index.to_numpy(dtype=np.int64)] = counts.to_numpy(dtype=np.int64)
     below = np.zeros(fam.bits + 1, dtype=np.int64)
     for k in range(coarse + 1):
         cells = dense.reshape(1 << (4 * k), -1).sum(axis=1)
         below[k] = int(np.count_nonzero(cells == 1))
     return below
+
+
+def _add(arrays: list[NDArray[np.int64]]) -> NDArray[np.int64]:
+    total = np.zeros(len(arrays[0]), dtype=np.int64)
+    for a in arrays:
+        total += a
+    return total
 
 
 def uniqueness_dask(
@@ -392,32 +427,36 @@ def uniqueness_dask(
 
     epsilons, box, boxes, families = _plan(epsilons, bbox)
     import_dask()
-    frame = as_dask_frame(trips, columns=list(TAXI_COORDS), name="trips")
+    parts: list[Any]
+    files = expand_paths(trips) if isinstance(trips, (str, os.PathLike, list, tuple)) else []
+    if files and file_kind(files) == "parquet":
+        # Parquet row groups straight to arrays (no pandas frame on the way).
+        parts = list(_parquet_chunks(files))
+    else:
+        parts = as_dask_frame(trips, columns=list(TAXI_COORDS), name="trips").to_delayed()
+    n = len(parts)
     lazy = []
     for fam in families:
         coarse = min(COARSE, fam.head)
-        meta = _part_keys(frame._meta, fam, box, coarse)
-        keys = frame.map_partitions(_part_keys, fam, box, coarse, meta=meta)
-        counts = keys["_cell"].value_counts(split_out=1)
+        split = [dask.delayed(_split, nout=n + 1)(p, fam, box, coarse, n) for p in parts]
+        counts = _tree(_add, [s[0] for s in split], root=True)
         fine = None
         if fam.bits > coarse:
-            hist_meta = _fine_hist(meta, fam, coarse)
-            shuffled = keys.shuffle(on="_cell", npartitions=frame.npartitions)
-            fine = shuffled.map_partitions(_fine_hist, fam, coarse, meta=hist_meta).sum()
+            hists = [
+                dask.delayed(_bucket_hist)([s[j + 1] for s in split], fam, coarse) for j in range(n)
+            ]
+            fine = _tree(_add, hists, root=True)
         lazy.append((counts, fine))
     done = dask.compute(*lazy)
     unique: dict[int, int] = {}
     n_trips = 0
-    for fam, (counts, fine), coarse in zip(
-        families, done, [min(COARSE, f.head) for f in families], strict=True
-    ):
+    for fam, (counts, fine) in zip(families, done, strict=True):
+        coarse = min(COARSE, fam.head)
         n_trips = int(counts.sum())
         below = _coarse_below(counts, fam, coarse)
         if fine is not None:
             # Trips sharing fewer than ``coarse`` levels are the ``below[coarse]`` alone there.
-            below[coarse + 1 :] = (
-                below[coarse] + np.cumsum(fine.to_numpy(dtype=np.int64))[coarse + 1 : fam.bits + 1]
-            )
+            below[coarse + 1 :] = below[coarse] + np.cumsum(fine)[coarse + 1 : fam.bits + 1]
         unique.update(_by_grid(fam, below))
     if n_trips == 0:
         raise ValueError("trips is empty")
