@@ -34,8 +34,9 @@ while sorting), not the coordinates (32 bytes a trip).
 from __future__ import annotations
 
 import os
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -46,8 +47,7 @@ from numpy.typing import NDArray
 
 from nsp._dask import DaskInput, as_dask_frame, expand_paths, file_kind, import_dask
 from nsp._validation import as_sequence, check_real
-
-from ._taxi import TAXI_COORDS, boxes_for, check_bbox, curve_frame
+from nsp.scale._taxi import TAXI_COORDS, boxes_for, check_bbox, curve_frame
 
 __all__ = [
     "family_plan",
@@ -59,6 +59,8 @@ __all__ = [
 
 #: Bits per coordinate held in the ``uint64`` head of a key.
 HEAD_BITS = 16
+#: The finest budget: 2^31 boxes a coordinate (the bins' limit in every engine).
+MAX_EPSILON = 62.0
 #: Rows of a pandas frame handed to a thread at a time.
 FRAME_CHUNK = 1 << 20
 #: The Dask engine shuffles by the cell at ``2**COARSE`` boxes and counts the coarser grids
@@ -243,7 +245,15 @@ def _frame_chunks(trips: pd.DataFrame) -> Iterator[Callable[[], Coords]]:
         raise ValueError(f"trips must have the columns {list(TAXI_COORDS)} (missing {missing})")
     for start in range(0, max(len(trips), 1), FRAME_CHUNK):
         part = trips.iloc[start : start + FRAME_CHUNK]
-        yield lambda part=part: [part[c].to_numpy(dtype=np.float64) for c in TAXI_COORDS]
+        yield partial(_frame_coords, part)
+
+
+def _frame_coords(part: pd.DataFrame) -> Coords:
+    return [part[c].to_numpy(dtype=np.float64) for c in TAXI_COORDS]
+
+
+def _given(cols: Coords) -> Coords:
+    return cols
 
 
 def _parquet_chunks(files: Sequence[str]) -> Iterator[Callable[[], Coords]]:
@@ -282,7 +292,7 @@ def _csv_chunks(files: Sequence[str]) -> Iterator[Callable[[], Coords]]:
             raise ValueError(f"{f} must have the columns {list(TAXI_COORDS)}: {exc}") from exc
         for batch in reader:
             cols = [batch.column(c).to_numpy(zero_copy_only=False) for c in TAXI_COORDS]
-            yield lambda cols=cols: cols
+            yield partial(_given, cols)
 
 
 def _chunks(trips: Any) -> Iterator[Callable[[], Coords]]:
@@ -311,7 +321,7 @@ def uniqueness_stream(
         return len(coords[0]), quantize_chunk(coords, families, box)
 
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        for rows, got in pool.map(work, _chunks(trips)):
+        for rows, got in _bounded_map(pool, work, _chunks(trips), 2 * workers):
             n_trips += rows
             for k, pair in enumerate(got):
                 keys[k].append(pair)
@@ -326,13 +336,27 @@ def uniqueness_stream(
     return curve_frame(epsilons, boxes, n_trips, [unique[b] for b in boxes])
 
 
+def _bounded_map(
+    pool: ThreadPoolExecutor, func: Callable[[Any], Any], items: Iterator[Any], window: int
+) -> Iterator[Any]:
+    """``pool.map(func, items)`` in order, with at most ``window`` items read ahead."""
+    pending: deque[Future[Any]] = deque()
+    for item in items:
+        pending.append(pool.submit(func, item))
+        if len(pending) >= window:
+            yield pending.popleft().result()
+    while pending:
+        yield pending.popleft().result()
+
+
 def _plan(
     epsilons: Sequence[float], bbox: Sequence[float]
 ) -> tuple[list[float], tuple[float, float, float, float], list[int], list[Family]]:
     """Return the checked budgets and box, each budget's grid, and the families of grids."""
     epsilons = as_sequence("epsilons", epsilons)
     for e in epsilons:
-        check_real("epsilons", e, low=0.0)
+        # 2^31 boxes a coordinate at most, as coordinate_bins allows.
+        check_real("epsilons", e, low=0.0, high=MAX_EPSILON)
     box = check_bbox(bbox)
     if not epsilons:
         raise ValueError("epsilons must hold at least one budget")
@@ -386,7 +410,7 @@ def _bucket_hist(pieces: list[Keys], fam: Family, coarse: int) -> NDArray[np.int
     """
     head = np.concatenate([p[0] for p in pieces])
     tails = [p[1] for p in pieces]
-    tail = None if tails[0] is None else np.concatenate(tails)  # type: ignore[arg-type]
+    tail = None if tails[0] is None else np.concatenate([t for t in tails if t is not None])
     hist = morton_counts(head, tail, fam)
     hist[: coarse + 1] = 0
     return hist
