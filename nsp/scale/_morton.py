@@ -61,6 +61,8 @@ __all__ = [
 HEAD_BITS = 16
 #: The finest budget: 2^31 boxes a coordinate (the bins' limit in every engine).
 MAX_EPSILON = 62.0
+#: Rows of sorted keys compared at a time.
+BLOCK = 1 << 20
 #: Rows of a pandas frame handed to a thread at a time.
 FRAME_CHUNK = 1 << 20
 #: The Dask engine shuffles by the cell at ``2**COARSE`` boxes and counts the coarser grids
@@ -143,7 +145,7 @@ def _bins(x: NDArray[np.float64], lo: float, hi: float, q: int, name: str) -> ND
 
 def quantize_chunk(
     coords: Sequence[NDArray[np.float64]], families: Sequence[Family], bbox: Sequence[float]
-) -> list[tuple[NDArray[np.uint64], NDArray[np.uint64] | None]]:
+) -> list[tuple[NDArray[np.uint64], NDArray[Any] | None]]:
     """Return the packed key ``(head, tail)`` of each trip of a chunk, for each family.
 
     ``coords`` are the four coordinate columns in the order of ``TAXI_COORDS``. The head is the
@@ -166,12 +168,16 @@ def quantize_chunk(
         ]
         rest = fam.bits - fam.head
         head = np.zeros(len(bins[0]), dtype=np.uint64)
-        tail = np.zeros(len(bins[0]), dtype=np.uint64) if rest else None
+        # The tail's 4 rest bits, in 32 bits when they fit (up to 2^24 boxes).
+        tail: NDArray[Any] | None = None
+        if rest:
+            tail = np.zeros(len(bins[0]), dtype=np.uint32 if rest <= 8 else np.uint64)
         for j, b in enumerate(bins):
             top = b >> np.uint64(rest) if rest else b
             head |= _SPREAD[top] << np.uint64(3 - j)
             if tail is not None:
-                tail |= (b & np.uint64((1 << rest) - 1)) << np.uint64(rest * (3 - j))
+                field = (b & np.uint64((1 << rest) - 1)) << np.uint64(rest * (3 - j))
+                np.bitwise_or(tail, field.astype(tail.dtype, copy=False), out=tail)
         out.append((head, tail))
     return out
 
@@ -192,6 +198,27 @@ def _shared_levels(a: NDArray[np.uint64], b: NDArray[np.uint64], levels: int) ->
     return levels - spanned
 
 
+def _head_hist(ordered: NDArray[np.uint64], top: int, size: int) -> tuple[Any, Any]:
+    """Histogram of the levels each sorted head shares with a neighbour; the tied heads.
+
+    In blocks of :data:`BLOCK` rows, so the temporaries stay small whatever the size.
+    """
+    n = len(ordered)
+    hist = np.zeros(size, dtype=np.int64)
+    tied = []
+    for i in range(0, n, BLOCK):
+        j = min(i + BLOCK, n)
+        lo, hi = max(i - 1, 0), min(j + 1, n)
+        seg = ordered[lo:hi]
+        pair = _shared_levels(seg[1:], seg[:-1], top)
+        ext = np.full(len(seg) + 1, -1, dtype=np.intp)
+        ext[1:-1] = pair
+        row = np.maximum(ext[i - lo : j - lo], ext[i - lo + 1 : j - lo + 1])
+        hist += np.bincount(row + 1, minlength=size)
+        tied.append(seg[1:][pair == top])
+    return hist, np.unique(np.concatenate(tied))
+
+
 def _neighbour_max(pair: NDArray[np.intp], n: int) -> NDArray[np.intp]:
     """Per row of a sorted run, the larger of its two neighbour values (-1 at the ends)."""
     out = np.full(n, -1, dtype=np.intp)
@@ -202,30 +229,33 @@ def _neighbour_max(pair: NDArray[np.intp], n: int) -> NDArray[np.intp]:
 
 
 def morton_counts(
-    head: NDArray[np.uint64], tail: NDArray[np.uint64] | None, fam: Family
+    head: NDArray[np.uint64], tail: NDArray[Any] | None, fam: Family
 ) -> NDArray[np.int64]:
     """Trips by the number of levels they share with their closest other trip (-1: alone).
 
     Returns ``h`` of length ``fam.bits + 2``: ``h[s + 1]`` trips share ``s`` levels at most
     (``s = fam.bits``: an equal key). A trip is alone at ``2^k`` boxes iff it shares fewer than
-    ``k`` levels, so the unique count at level ``k`` is ``h[:k + 1].sum()``.
+    ``k`` levels, so the unique count at level ``k`` is ``h[:k + 1].sum()``. Without a tail,
+    ``head`` is sorted in place.
     """
-    n = len(head)
     top = fam.head
-    ordered = np.sort(head)
-    same = ordered[1:] == ordered[:-1] if n > 1 else np.zeros(0, dtype=bool)
-    shared = _neighbour_max(_shared_levels(ordered[1:], ordered[:-1], top), n)
-    hist = np.bincount(shared + 1, minlength=fam.bits + 2).astype(np.int64)
-    if tail is None or not same.any():
+    if tail is None:
+        head.sort()
+        return _head_hist(head, top, fam.bits + 2)[0]
+    hist, tied = _head_hist(np.sort(head), top, fam.bits + 2)
+    if not len(tied):
         return hist
     # The trips sharing all their head levels: look at the tail, for them only.
-    tied = np.unique(ordered[1:][same])
     hist[top + 1] = 0
-    pos = np.searchsorted(tied, head)
-    pos[pos == len(tied)] = 0
-    rows = np.flatnonzero(tied[pos] == head)
+    found = []
+    for i in range(0, len(head), BLOCK):
+        block = head[i : i + BLOCK]
+        pos = np.searchsorted(tied, block)
+        pos[pos == len(tied)] = 0
+        found.append(np.flatnonzero(tied[pos] == block) + i)
+    rows = np.concatenate(found)
     rest = fam.bits - top
-    h, t = head[rows], _interleave_tail(tail[rows], rest)
+    h, t = head[rows], _interleave_tail(tail[rows].astype(np.uint64), rest)
     order = np.lexsort((t, h))
     h, t = h[order], t[order]
     pair = np.where(h[1:] == h[:-1], top + _shared_levels(t[1:], t[:-1], rest), -1)
@@ -374,7 +404,7 @@ def _by_grid(fam: Family, below: NDArray[np.int64]) -> dict[int, int]:
 
 _MIX = np.uint64(0x9E3779B97F4A7C15)
 
-Keys = tuple[NDArray[np.uint64], NDArray[np.uint64] | None]
+Keys = tuple[NDArray[np.uint64], NDArray[Any] | None]
 
 
 def _split(part: Any, fam: Family, box: tuple[float, ...], coarse: int, n: int) -> Any:
