@@ -57,6 +57,14 @@ GiB = 2**30
 #: Sizes up to this also run the pandas engine (the trips in memory).
 PANDAS_MAX = 10_000_000
 ENGINES = ("stream", "dask-1", "dask-2", "pandas", "duckdb", "polars")
+LABELS = {
+    "stream": "nsp stream",
+    "dask-1": "nsp Dask, 1 worker",
+    "dask-2": "nsp Dask, 2 workers",
+    "pandas": "nsp pandas, in memory",
+    "duckdb": "DuckDB",
+    "polars": "polars",
+}
 #: The anchors drop the trips found alone once they are more than 1/REBUILD of those left.
 REBUILD = 4
 #: Target: nsp's fastest out-of-core engine against the faster of DuckDB and polars (wall).
@@ -406,31 +414,31 @@ def main() -> int:
     ours = min(
         (e for e in got if e in ("stream", "dask-1", "dask-2")), key=lambda e: got[e]["wall"]
     )
-    tag = f"{size:.0e} trips, 25 budgets"
+    tag = f"{size:.0e} trips"
     rows = [
         Row(
-            f"{tag}: nsp {ours} vs {anchor}",
+            f"{tag}: {LABELS[ours]}",
             got[ours]["wall"],
             got[anchor]["wall"],
-            anchor,
+            LABELS[anchor],
             min_ratio=1 / MAX_BEHIND,
             note=f"wall; nsp CPU {got[ours]['cpu']:.1f} s vs {got[anchor]['cpu']:.1f} s",
         ),
         Row(
-            f"{tag}: Dask 2 workers vs 1",
+            f"{tag}: nsp Dask, 2 workers vs 1",
             got["dask-2"]["wall"],
             got["dask-1"]["wall"],
-            "nsp Dask 1 worker",
+            LABELS["dask-1"],
             min_ratio=MIN_SCALING,
             note=f"CPU {got['dask-2']['cpu']:.1f} s vs {got['dask-1']['cpu']:.1f} s",
         ),
     ]
     rows += [
         Row(
-            f"{tag}: nsp {e} vs {anchor}",
+            f"{tag}: {LABELS[e]}",
             got[e]["wall"],
             got[anchor]["wall"],
-            anchor,
+            LABELS[anchor],
             note=f"peak {got[e]['peak'] / GiB:.2f} GiB",
         )
         for e in got
