@@ -21,10 +21,10 @@ import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
 from nsp._dask import check_pandas, expand_paths, file_kind, import_dask
-from nsp._validation import as_path, check_choice, check_real
+from nsp._validation import as_path, check_choice
 from nsp.paths import data_dir
 from nsp.scale._morton import uniqueness_dask, uniqueness_stream
-from nsp.scale._taxi import boxes_for, coordinate_bins, curve_frame
+from nsp.scale._taxi import boxes_for, check_epsilons, coordinate_bins, curve_frame
 
 from . import _registry as _reg
 from ._fetching import registered_path
@@ -651,10 +651,9 @@ def uniqueness_vs_epsilon(
     if engine == "stream":
         return uniqueness_stream(trips, epsilons, bbox=bbox)
     check_pandas(trips, "trips")
+    epsilons = check_epsilons(epsilons)
     if len(trips) == 0:
         raise ValueError("trips is empty")
-    for e in epsilons:
-        check_real("epsilons", e, low=0.0)
     boxes = [boxes_for(eps) for eps in epsilons]
     finest = max(boxes)
     nested = all(

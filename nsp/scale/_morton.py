@@ -46,8 +46,7 @@ import pandas as pd
 from numpy.typing import NDArray
 
 from nsp._dask import DaskInput, as_dask_frame, expand_paths, file_kind, import_dask
-from nsp._validation import as_sequence, check_real
-from nsp.scale._taxi import TAXI_COORDS, boxes_for, check_bbox, curve_frame
+from nsp.scale._taxi import TAXI_COORDS, boxes_for, check_bbox, check_epsilons, curve_frame
 
 __all__ = [
     "family_plan",
@@ -59,8 +58,6 @@ __all__ = [
 
 #: Bits per coordinate held in the ``uint64`` head of a key.
 HEAD_BITS = 16
-#: The finest budget: 2^31 boxes a coordinate (the bins' limit in every engine).
-MAX_EPSILON = 62.0
 #: Rows of sorted keys compared at a time.
 BLOCK = 1 << 20
 #: Rows of a pandas frame handed to a thread at a time.
@@ -216,7 +213,7 @@ def _head_hist(ordered: NDArray[np.uint64], top: int, size: int) -> tuple[Any, A
         row = np.maximum(ext[i - lo : j - lo], ext[i - lo + 1 : j - lo + 1])
         hist += np.bincount(row + 1, minlength=size)
         tied.append(seg[1:][pair == top])
-    return hist, np.unique(np.concatenate(tied))
+    return hist, np.unique(np.concatenate(tied)) if tied else ordered[:0]
 
 
 def _neighbour_max(pair: NDArray[np.intp], n: int) -> NDArray[np.intp]:
@@ -383,13 +380,8 @@ def _plan(
     epsilons: Sequence[float], bbox: Sequence[float]
 ) -> tuple[list[float], tuple[float, float, float, float], list[int], list[Family]]:
     """Return the checked budgets and box, each budget's grid, and the families of grids."""
-    epsilons = as_sequence("epsilons", epsilons)
-    for e in epsilons:
-        # 2^31 boxes a coordinate at most, as coordinate_bins allows.
-        check_real("epsilons", e, low=0.0, high=MAX_EPSILON)
+    epsilons = check_epsilons(epsilons)
     box = check_bbox(bbox)
-    if not epsilons:
-        raise ValueError("epsilons must hold at least one budget")
     boxes = [boxes_for(e) for e in epsilons]
     return epsilons, box, boxes, family_plan(boxes)
 

@@ -14,16 +14,20 @@ import numpy as np
 import pandas as pd
 from numpy.typing import NDArray
 
-from nsp._validation import check_frame, check_int, check_real
+from nsp._validation import as_sequence, check_frame, check_int, check_real
 from nsp.noiseless import LinearQuantizer, local_levels
 
 __all__ = [
     "TAXI_COORDS",
     "boxes_for",
     "check_bbox",
+    "check_epsilons",
     "coordinate_bins",
     "curve_frame",
 ]
+
+#: The finest budget: 2^31 boxes a coordinate (the bins' limit in every engine).
+MAX_EPSILON = 62.0
 
 #: The four coordinates of a trip, in the order of the bins.
 TAXI_COORDS = ("pickup_latitude", "pickup_longitude", "dropoff_latitude", "dropoff_longitude")
@@ -48,6 +52,23 @@ def boxes_for(epsilon: float) -> int:
     [1, 2, 2, 32]
     """
     return local_levels(check_real("epsilon", epsilon, low=0.0) / 2)
+
+
+def check_epsilons(epsilons: Sequence[float]) -> list[float]:
+    """``epsilons`` as a checked list: at least one budget, each ``0 <= ε <= 62``.
+
+    Examples
+    --------
+    >>> check_epsilons((0, 2.5))
+    [0, 2.5]
+    """
+    epsilons = as_sequence("epsilons", epsilons)
+    if not epsilons:
+        raise ValueError("epsilons must hold at least one budget")
+    for e in epsilons:
+        # 2^31 boxes a coordinate at most, as coordinate_bins allows.
+        check_real("epsilons", e, low=0.0, high=MAX_EPSILON)
+    return epsilons
 
 
 def check_bbox(bbox: Sequence[float]) -> tuple[float, float, float, float]:

@@ -165,3 +165,8 @@ def test_errors_are_clear(tmp_path: Path):
         _stream(str(tmp_path / "a.csv"), EPS)
     with pytest.raises(ValueError, match="engine"):
         ds.uniqueness_vs_epsilon(trips, EPS, engine="duckdb")
+    for engine in ("pandas", "stream"):  # the same rules for the budgets in every engine
+        with pytest.raises(ValueError, match="at least one budget"):
+            ds.uniqueness_vs_epsilon(trips, [], engine=engine)
+        with pytest.raises(ValueError, match="epsilons"):
+            ds.uniqueness_vs_epsilon(trips, [62.5], engine=engine)
