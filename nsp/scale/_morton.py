@@ -340,27 +340,35 @@ def uniqueness_stream(
     """Run the streaming engine of :func:`nsp.datasets.uniqueness_vs_epsilon` (module notes)."""
     epsilons, box, boxes, families = _plan(epsilons, bbox)
     workers = threads or min(4, os.cpu_count() or 1)
-    keys: list[list[tuple[Any, Any]]] = [[] for _ in families]
-    n_trips = 0
+    # As on Dask (the notes): cell counts at ``coarse`` levels, keys in buckets by that cell,
+    # one bucket sorted per thread.
+    coarse = [min(COARSE, f.head) for f in families]
+    n_buckets = [2 * workers if f.bits > c else 1 for f, c in zip(families, coarse, strict=True)]
+    counts = [np.zeros(1 << (4 * c), dtype=np.int64) for c in coarse]
+    buckets: list[list[list[Keys]]] = [[[] for _ in range(n)] for n in n_buckets]
 
-    def work(read: Callable[[], Coords]) -> tuple[int, list[tuple[Any, Any]]]:
+    def work(read: Callable[[], Coords]) -> list[Any]:
         coords = read()
-        return len(coords[0]), quantize_chunk(coords, families, box)
+        return [
+            _split_coords(coords, f, box, c, n)
+            for f, c, n in zip(families, coarse, n_buckets, strict=True)
+        ]
 
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        for rows, got in _bounded_map(pool, work, _chunks(trips), 2 * workers):
-            n_trips += rows
-            for k, pair in enumerate(got):
-                keys[k].append(pair)
-    if n_trips == 0:
-        raise ValueError("trips is empty")
-    unique: dict[int, int] = {}
-    for fam, parts in zip(families, keys, strict=True):
-        head = np.concatenate([h for h, _ in parts])
-        tail = None if parts[0][1] is None else np.concatenate([t for _, t in parts])
-        del parts[:]
-        unique.update(_by_grid(fam, np.cumsum(morton_counts(head, tail, fam))))
-    return curve_frame(epsilons, boxes, n_trips, [unique[b] for b in boxes])
+        for got in _bounded_map(pool, work, _chunks(trips), 2 * workers):
+            for k, (cells, *pieces) in enumerate(got):
+                counts[k] += cells
+                for j, piece in enumerate(pieces):
+                    buckets[k][j].append(piece)
+        done = []
+        for k, fam in enumerate(families):
+            fine = None
+            if fam.bits > coarse[k]:
+                hists = pool.map(partial(_bucket_hist, fam=fam, coarse=coarse[k]), buckets[k])
+                fine = _add(list(hists))
+            buckets[k] = []
+            done.append((counts[k], fine))
+    return _curve(epsilons, boxes, families, done)
 
 
 def _bounded_map(
@@ -410,6 +418,11 @@ def _split(part: Any, fam: Family, box: tuple[float, ...], coarse: int, n: int) 
         coords = part()
     else:
         coords = [part[c].to_numpy(dtype=np.float64) for c in TAXI_COORDS]
+    return _split_coords(coords, fam, box, coarse, n)
+
+
+def _split_coords(coords: Coords, fam: Family, box: tuple[float, ...], coarse: int, n: int) -> Any:
+    """:func:`_split` of the four coordinate arrays of a chunk."""
     head, tail = quantize_chunk(coords, [fam], box)[0]
     cell = head >> np.uint64(4 * (fam.head - coarse))
     counts = np.bincount(cell.astype(np.intp), minlength=1 << (4 * coarse))
@@ -494,6 +507,16 @@ def uniqueness_dask(
             fine = _tree(_add, hists, root=True)
         lazy.append((counts, fine))
     done = dask.compute(*lazy)
+    return _curve(epsilons, boxes, families, done)
+
+
+def _curve(
+    epsilons: list[float],
+    boxes: list[int],
+    families: list[Family],
+    done: Sequence[tuple[NDArray[np.int64], NDArray[np.int64] | None]],
+) -> pd.DataFrame:
+    """Fig. 6's table from each family's cell counts at ``coarse`` levels and bucket histogram."""
     unique: dict[int, int] = {}
     n_trips = 0
     for fam, (counts, fine) in zip(families, done, strict=True):
