@@ -493,7 +493,7 @@ def uniqueness_dask(
         parts = list(_parquet_chunks(files))
     else:
         parts = as_dask_frame(trips, columns=list(TAXI_COORDS), name="trips").to_delayed()
-    n = len(parts)
+    n = _n_buckets(len(parts))
     lazy = []
     for fam in families:
         coarse = min(COARSE, fam.head)
@@ -508,6 +508,22 @@ def uniqueness_dask(
         lazy.append((counts, fine))
     done = dask.compute(*lazy)
     return _curve(epsilons, boxes, families, done)
+
+
+def _n_buckets(n_parts: int) -> int:
+    """Return the number of buckets for ``n_parts`` partitions.
+
+    Two per thread, more for many partitions (a bucket about 8 partitions' trips), at most one
+    per partition: each partition sends a piece to every bucket, so the pieces (``n_parts`` x
+    buckets) stay few enough to schedule.
+    """
+    try:
+        from distributed import default_client  # noqa: PLC0415  (optional dependency)
+
+        threads = sum(default_client().nthreads().values())
+    except (ImportError, ValueError):  # no distributed, or no client: local threads
+        threads = os.cpu_count() or 1
+    return max(1, min(n_parts, max(2 * threads, -(-n_parts // 8))))
 
 
 def _curve(
