@@ -13,8 +13,11 @@
   at the finest grid, each coarser grid grouped from the next finer one's counts.
 - Every engine runs in its own process (``python -m benchmarks.bench_scale --child ENGINE``),
   so each has its own peak memory: the process's peak resident set (imports included), for
-  Dask the client's plus the workers' sampled every 50 ms. CPU time is the user + system time
-  of the process during the count, for Dask plus that of the workers.
+  Dask the client's plus the workers' sampled every 50 ms (the client's alone must stay under
+  4 GiB: the data never come to it). CPU time is the user + system time of the process during
+  the count, for Dask plus that of the workers (printed per worker). Each row also prints the
+  machine's load average as the engine started: on a shared machine the times are upper
+  bounds.
 - Checks that all engines give the same counts (the run fails otherwise), that DuckDB's and
   polars' bins equal those of Definition 3's quantizer (``nsp.noiseless.LinearQuantizer``) on
   boundary values, and that nsp's fastest out-of-core engine is within 2x (wall) of the faster
@@ -322,22 +325,35 @@ def _run_dask(files: list[str], workers: int) -> dict[str, Any]:
         distributed.Client(cluster) as client,
     ):
         worker_pids = list(client.run(os.getpid).values())
-        before = sum(client.run(_worker_cpu).values())
-        with peak_rss(lambda: [os.getpid(), *worker_pids]) as mem:
+        before = client.run(_worker_cpu)
+        with (
+            peak_rss(lambda: [os.getpid()]) as client_mem,
+            peak_rss(lambda: worker_pids) as worker_mem,
+        ):
             t0, c0 = time.perf_counter(), _cpu()
             curve = uniqueness_vs_epsilon(files, EPS, engine="dask")
             wall, cpu = time.perf_counter() - t0, _cpu() - c0
-        cpu += sum(client.run(_worker_cpu).values()) - before
-    return {"curve": curve, "wall": wall, "cpu": cpu, "peak": mem["peak"]}
+        after = client.run(_worker_cpu)
+    per_worker = [after[w] - before[w] for w in sorted(after)]
+    return {
+        "curve": curve,
+        "wall": wall,
+        "cpu": cpu + sum(per_worker),
+        "client_cpu": cpu,
+        "worker_cpu": per_worker,
+        "peak": client_mem["peak"] + worker_mem["peak"],
+        "client_peak": client_mem["peak"],
+    }
 
 
 def child(engine: str, folder: Path) -> dict[str, Any]:
     """Count in this process with one engine; wall, CPU and peak memory of the count."""
     files = sorted(str(f) for f in folder.glob("part-*.parquet"))
+    load = os.getloadavg()[0]
     if engine.startswith("dask-"):
         out = _run_dask(files, int(engine.split("-")[1]))
         curve = out.pop("curve")
-        out.update(n_trips=int(curve.n_trips.iloc[0]), counts=curve.n_unique.tolist())
+        out.update(n_trips=int(curve.n_trips.iloc[0]), counts=curve.n_unique.tolist(), load=load)
         return out
     t0, c0 = time.perf_counter(), _cpu()
     if engine == "stream":
@@ -361,7 +377,14 @@ def child(engine: str, folder: Path) -> dict[str, Any]:
         raise SystemExit(f"unknown engine {engine!r}")
     wall, cpu = time.perf_counter() - t0, _cpu() - c0
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-    return {"wall": wall, "cpu": cpu, "peak": peak, "n_trips": n_trips, "counts": counts}
+    return {
+        "wall": wall,
+        "cpu": cpu,
+        "peak": peak,
+        "n_trips": n_trips,
+        "counts": counts,
+        "load": load,
+    }
 
 
 def run_child(engine: str, folder: Path) -> dict[str, Any]:
@@ -406,10 +429,28 @@ def main() -> int:
         for name, r in got.items():
             print(f"  {name}: {r['n_trips']} trips, {r['counts']}")
         print("MISSED: the engines' counts differ")
-    print(f"\n  {'engine':<10} {'wall [s]':>9} {'CPU [s]':>9} {'peak [GiB]':>11}  counts")
+    print(
+        f"\n  {'engine':<10} {'wall [s]':>9} {'CPU [s]':>9} {'peak [GiB]':>11}  counts  "
+        "(load: the machine's 1-min load average as the engine started)"
+    )
     for name, r in got.items():
         same = "equal" if r["counts"] == want["counts"] else "DIFFERENT"
-        print(f"  {name:<10} {r['wall']:9.1f} {r['cpu']:9.1f} {r['peak'] / GiB:11.2f}  {same}")
+        print(
+            f"  {name:<10} {r['wall']:9.1f} {r['cpu']:9.1f} {r['peak'] / GiB:11.2f}  {same}  "
+            f"load {r['load']:.1f}"
+        )
+    ok = True
+    for name in ("dask-1", "dask-2"):
+        r = got[name]
+        cpus = ", ".join(f"{c:.1f}" for c in r["worker_cpu"])
+        print(
+            f"  {name}: CPU per worker {cpus} s, client (with the scheduler) "
+            f"{r['client_cpu']:.1f} s; client peak {r['client_peak'] / GiB:.2f} GiB"
+        )
+        ok_client = r["client_peak"] < CLIENT_LIMIT
+        if not ok_client:
+            print(f"MISSED: the Dask client's peak exceeded {CLIENT_LIMIT / GiB:.0f} GiB")
+        ok &= ok_client
     anchor = min(("duckdb", "polars"), key=lambda e: got[e]["wall"])
     ours = min(
         (e for e in got if e in ("stream", "dask-1", "dask-2")), key=lambda e: got[e]["wall"]
@@ -445,7 +486,7 @@ def main() -> int:
         if e not in (ours, anchor)
     ]
     status = report("scale: Fig. 6's uniqueness, nsp beside DuckDB and polars", rows)
-    return 0 if equal and status == 0 else 1
+    return 0 if equal and ok and status == 0 else 1
 
 
 if __name__ == "__main__":
