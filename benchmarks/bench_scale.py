@@ -7,7 +7,8 @@
 - Counts the unique trips for the 25 budgets of Fig. 6 (ε = 0, 2, ..., 48, all grids nested)
   on those files with :func:`nsp.datasets.uniqueness_vs_epsilon`: ``engine="stream"`` (one
   machine, all cores), ``engine="dask"`` on a ``LocalCluster`` of 1 and of 2 worker processes
-  (1 thread, 4 GiB each, spilling to ``build/bench-scale/dask``), and, up to 10^7 trips,
+  (1 thread, 4 GiB each, spilling to ``build/bench-scale/dask``; Dask's profiler and GIL
+  monitor off), and, up to 10^7 trips,
   ``engine="pandas"`` with the trips read into memory. Beside them the same count in DuckDB
   and in polars (bench-only dependencies), written with the same nesting trick: one group-by
   at the finest grid, each coarser grid grouped from the next finer one's counts.
@@ -310,10 +311,23 @@ def _worker_cpu() -> float:
     return t.user + t.system
 
 
+#: Dask's own monitoring, off or slowed (as in tests/scale/test_scale.py): the statistical
+#: profiler samples every 10 ms and the GIL monitor every 1 ms, CPU that competes with the
+#: workers on 2 cores. Nothing here changes what is computed or how the pieces travel.
+QUIET = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.system-monitor.gil.enabled": False,
+    "distributed.admin.tick.interval": "1s",
+    "distributed.admin.system-monitor.interval": "5s",
+}
+
+
 def _run_dask(files: list[str], workers: int) -> dict[str, Any]:
+    import dask
     import distributed
 
     with (
+        dask.config.set(QUIET),
         distributed.LocalCluster(
             n_workers=workers,
             threads_per_worker=1,
