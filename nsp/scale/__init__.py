@@ -4,8 +4,9 @@ The experiments count things in large tables: taxi trips per quantized start-end
 (noiseless privacy, Fig. 6), records per (s, x) cell (privacy funnel, agglomerative privacy),
 half-hourly readings per household and day (the membership game). Each counting step is one
 function of :mod:`nsp.datasets`, beside the loader of its data, with ``engine="pandas"`` (in
-memory, the default) or ``engine="dask"``; this package holds the Dask engines and the
-row-level kernels both engines share, so that the two give **exactly** the same result: the
+memory, the default) or ``engine="dask"`` (the taxi count also ``engine="stream"``: one pass
+over files on one machine, the fastest there); this package holds these engines and the
+row-level kernels the engines share, so that they give **exactly** the same result: the
 counts are integers and the daily sums add the same numbers in the same order. What follows
 the counting (the curves, the greedy merges, the game) stays in memory.
 

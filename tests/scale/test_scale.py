@@ -107,6 +107,30 @@ def test_uniqueness_random_instances_and_partitions(client, seed):
         )
 
 
+def test_uniqueness_edges_shared_heads_and_row_groups(client, tmp_path):
+    """Bin edges, trips sharing their key's 16-level head, several row groups per file."""
+    rng = np.random.default_rng(3)
+    lon0, lon1, lat0, lat1 = taxi.PAPER_BBOX
+    n = 2000
+    edges = {}
+    for c in ("pickup_latitude", "pickup_longitude", "dropoff_latitude", "dropoff_longitude"):
+        lo, hi = (lat0, lat1) if "lat" in c else (lon0, lon1)
+        edge = lo + rng.integers(0, 2**9 + 1, n) * ((hi - lo) / 2**9)
+        edges[c] = np.clip(np.nextafter(edge, rng.choice([-np.inf, np.inf], n)), lo, hi)
+    near = taxi.synthetic_trips(n, seed=4)
+    near = near.iloc[rng.integers(0, 50, n)] + np.round(rng.uniform(-1e-6, 1e-6, (n, 4)), 7)
+    for c in near.columns:
+        near[c] = near[c].clip(*((lat0, lat1) if "lat" in c else (lon0, lon1)))
+    trips = pd.concat([pd.DataFrame(edges), near], ignore_index=True)
+    budgets = [0, 4, 10, 18, 19, 32, 40, 48, 62]
+    want = ds.uniqueness_vs_epsilon(trips, budgets)
+    frame = dd.from_pandas(trips, npartitions=5)
+    pd.testing.assert_frame_equal(ds.uniqueness_vs_epsilon(frame, budgets, engine="dask"), want)
+    trips.to_parquet(tmp_path / "t.parquet", index=False, row_group_size=700)
+    got = ds.uniqueness_vs_epsilon(str(tmp_path / "t.parquet"), budgets, engine="dask")
+    pd.testing.assert_frame_equal(got, want)
+
+
 def test_uniqueness_cross_check_by_value_counts(client):
     """An independent count: quantise each coordinate directly and count 4-tuples."""
     trips = taxi.synthetic_trips(5000, seed=11, decimals=4)

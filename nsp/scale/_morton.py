@@ -1,0 +1,548 @@
+"""Uniqueness of quantized taxi trips from packed Morton keys: one machine, or Dask.
+
+The ``"stream"`` and ``"dask"`` engines of :func:`nsp.datasets.uniqueness_vs_epsilon`.
+On one machine (:func:`uniqueness_stream`):
+
+- the trips are read once, a Parquet row group (or a CSV block, or a slice of a frame) at a
+  time, only the four coordinates, on a pool of threads; each chunk is quantized at the finest
+  grid of each *family* of budgets and kept only as a packed key, 12 bytes a trip;
+- the key of a trip interleaves the bits of its four bins, most significant first (a Morton
+  key), so the cell of a coarser power-of-two grid is a *prefix* of the key: the key's first
+  ``4k`` bits are the trip's cell at ``2^k`` boxes per coordinate. The first 64 bits (16 bits
+  per coordinate) are one ``uint64``; the remaining bits of the finest grids (up to 2^31 boxes)
+  are kept raw and interleaved only for the trips still sharing their 64-bit prefix;
+- one sort of the keys puts the trips of every cell of every nested grid next to each other.
+  If ``s`` is the number of levels a trip shares with the neighbour it shares most with, the
+  trip is alone in its cell at every grid finer than ``s`` levels: one histogram of ``s`` gives
+  the unique count of every budget of the family at once;
+- a budget whose grid is not a power of two (odd budgets: ``⌊2^{ε/2}⌋`` boxes) is its own
+  family, counted by the same kernel with its own key.
+
+On Dask (:func:`uniqueness_dask`) each partition computes the same keys; the trips are then
+shuffled once by their cell at the ``2^COARSE`` grid, so that every trip sharing a finer cell
+lands in the same partition, and each partition counts its trips with the same kernel; the
+grids up to ``2^COARSE`` boxes (at most 2^20 cells) come from the cells' counts, summed by a
+tree reduction (``value_counts(split_out=1)``: no shuffle). One :func:`dask.compute` runs it
+all, so the data are read once.
+
+Every count is an integer and the bins are those of Definition 3's quantizer
+(:class:`nsp.noiseless.LinearQuantizer`, same floating-point operations), so the result equals
+the pandas engine's exactly. Memory is the packed keys (12 bytes a trip per family, plus 8
+while sorting), not the coordinates (32 bytes a trip).
+"""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from numpy.typing import NDArray
+
+from nsp._dask import DaskInput, as_dask_frame, expand_paths, file_kind, import_dask
+from nsp.scale._taxi import TAXI_COORDS, boxes_for, check_bbox, check_epsilons, curve_frame
+
+__all__ = [
+    "family_plan",
+    "morton_counts",
+    "quantize_chunk",
+    "uniqueness_dask",
+    "uniqueness_stream",
+]
+
+#: Bits per coordinate held in the ``uint64`` head of a key.
+HEAD_BITS = 16
+#: Rows of sorted keys compared at a time.
+BLOCK = 1 << 20
+#: Rows of a pandas frame handed to a thread at a time.
+FRAME_CHUNK = 1 << 20
+#: The Dask engine shuffles by the cell at ``2**COARSE`` boxes and counts the coarser grids
+#: from the 2^(4 COARSE) cells' counts.
+COARSE = 5
+
+
+def _spread_table() -> NDArray[np.uint64]:
+    """``T[v]`` puts bit ``i`` of the 16-bit ``v`` at bit ``4 i`` (one nibble per bit)."""
+    v = np.arange(1 << 16, dtype=np.uint64)
+    out = np.zeros(1 << 16, dtype=np.uint64)
+    for i in range(16):
+        out |= ((v >> np.uint64(i)) & np.uint64(1)) << np.uint64(4 * i)
+    return out
+
+
+_SPREAD = _spread_table()
+#: ``16**j`` for j = 0..15: ``searchsorted`` counts the nibbles a difference spans.
+_NIBBLES = np.array([16**j for j in range(16)], dtype=np.uint64)
+
+
+@dataclass(frozen=True)
+class Family:
+    """Budgets counted from one key: ``grid`` boxes per coordinate, ``bits`` per bin.
+
+    ``levels`` are the grids counted, as prefixes of ``k`` bits per coordinate (a power-of-two
+    family counts every ``2^k`` grid from the key of the finest one; another grid is a family of
+    one level, ``bits``, the whole key).
+    """
+
+    grid: int
+    bits: int
+    levels: tuple[int, ...]
+
+    @property
+    def head(self) -> int:
+        """Bits per coordinate in the ``uint64`` head of the key."""
+        return min(self.bits, HEAD_BITS)
+
+
+def family_plan(boxes: Sequence[int]) -> list[Family]:
+    """Group the grids into families: every power of two in one, each other grid alone.
+
+    Examples
+    --------
+    >>> [(f.grid, f.levels) for f in family_plan([1, 2, 5, 1024, 5])]
+    [(1024, (0, 1, 10)), (5, (3,))]
+    """
+    powers = sorted({b.bit_length() - 1 for b in boxes if b & (b - 1) == 0})
+    out = [Family(1 << powers[-1], powers[-1], tuple(powers))] if powers else []
+    for b in dict.fromkeys(b for b in boxes if b & (b - 1)):
+        w = (b - 1).bit_length()
+        out.append(Family(b, w, (w,)))
+    return out
+
+
+def _bins(x: NDArray[np.float64], lo: float, hi: float, q: int, name: str) -> NDArray[np.uint64]:
+    """Definition 3's bin of every value, as :meth:`LinearQuantizer.index` computes it.
+
+    ``floor((x - lo) · q / (hi - lo))`` clipped to ``q - 1`` (the top edge), in the same
+    floating-point operations, so the bins are equal bit for bit.
+    """
+    if x.size:
+        low, high = float(np.min(x)), float(np.max(x))
+        if np.isnan(low) or np.isnan(high):
+            raise ValueError(f"trips' {name} must not be NaN")
+        if low < lo or high > hi:
+            bad = low if low < lo else high
+            raise ValueError(
+                f"trips must lie inside bbox: {name} {bad:.6g} is outside [{lo}, {hi}] "
+                "(filter first, e.g. load_nyc_taxi(bbox='paper'))"
+            )
+    k = x - lo
+    k *= q
+    k /= hi - lo
+    np.floor(k, out=k)
+    np.minimum(k, q - 1, out=k)
+    return k.astype(np.uint64)
+
+
+def quantize_chunk(
+    coords: Sequence[NDArray[np.float64]], families: Sequence[Family], bbox: Sequence[float]
+) -> list[tuple[NDArray[np.uint64], NDArray[Any] | None]]:
+    """Return the packed key ``(head, tail)`` of each trip of a chunk, for each family.
+
+    ``coords`` are the four coordinate columns in the order of ``TAXI_COORDS``. The head is the
+    Morton key of the first 16 bits of each bin (pickup latitude most significant); the tail,
+    for grids finer than 2^16, the remaining bits of the four bins side by side (not
+    interleaved: only the trips sharing a head need it, see :func:`morton_counts`).
+    """
+    lon_min, lon_max, lat_min, lat_max = bbox
+    out = []
+    for fam in families:
+        bins = [
+            _bins(
+                np.asarray(c, dtype=np.float64),
+                lat_min if "lat" in n else lon_min,
+                lat_max if "lat" in n else lon_max,
+                fam.grid,
+                n,
+            )
+            for c, n in zip(coords, TAXI_COORDS, strict=True)
+        ]
+        rest = fam.bits - fam.head
+        head = np.zeros(len(bins[0]), dtype=np.uint64)
+        # The tail's 4 rest bits, in 32 bits when they fit (up to 2^24 boxes).
+        tail: NDArray[Any] | None = None
+        if rest:
+            tail = np.zeros(len(bins[0]), dtype=np.uint32 if rest <= 8 else np.uint64)
+        for j, b in enumerate(bins):
+            top = b >> np.uint64(rest) if rest else b
+            head |= _SPREAD[top] << np.uint64(3 - j)
+            if tail is not None:
+                field = (b & np.uint64((1 << rest) - 1)) << np.uint64(rest * (3 - j))
+                np.bitwise_or(tail, field.astype(tail.dtype, copy=False), out=tail)
+        out.append((head, tail))
+    return out
+
+
+def _interleave_tail(tail: NDArray[np.uint64], rest: int) -> NDArray[np.uint64]:
+    """Return the Morton key of the four ``rest``-bit fields of ``tail`` (``rest <= 16``)."""
+    mask = np.uint64((1 << rest) - 1)
+    out = np.zeros(len(tail), dtype=np.uint64)
+    for j in range(4):
+        field = (tail >> np.uint64(rest * (3 - j))) & mask
+        out |= _SPREAD[field] << np.uint64(3 - j)
+    return out
+
+
+def _shared_levels(a: NDArray[np.uint64], b: NDArray[np.uint64], levels: int) -> NDArray[np.intp]:
+    """Leading levels (nibbles) two ``levels``-level Morton keys share, elementwise."""
+    spanned = np.searchsorted(_NIBBLES, a ^ b, side="right")  # nibbles of the difference
+    return levels - spanned
+
+
+def _head_hist(ordered: NDArray[np.uint64], top: int, size: int) -> tuple[Any, Any]:
+    """Histogram of the levels each sorted head shares with a neighbour; the tied heads.
+
+    In blocks of :data:`BLOCK` rows, so the temporaries stay small whatever the size.
+    """
+    n = len(ordered)
+    hist = np.zeros(size, dtype=np.int64)
+    tied = []
+    for i in range(0, n, BLOCK):
+        j = min(i + BLOCK, n)
+        lo, hi = max(i - 1, 0), min(j + 1, n)
+        seg = ordered[lo:hi]
+        pair = _shared_levels(seg[1:], seg[:-1], top)
+        ext = np.full(len(seg) + 1, -1, dtype=np.intp)
+        ext[1:-1] = pair
+        row = np.maximum(ext[i - lo : j - lo], ext[i - lo + 1 : j - lo + 1])
+        hist += np.bincount(row + 1, minlength=size)
+        tied.append(seg[1:][pair == top])
+    return hist, np.unique(np.concatenate(tied)) if tied else ordered[:0]
+
+
+def _neighbour_max(pair: NDArray[np.intp], n: int) -> NDArray[np.intp]:
+    """Per row of a sorted run, the larger of its two neighbour values (-1 at the ends)."""
+    out = np.full(n, -1, dtype=np.intp)
+    if n > 1:
+        out[1:] = pair
+        np.maximum(out[:-1], pair, out=out[:-1])
+    return out
+
+
+def morton_counts(
+    head: NDArray[np.uint64], tail: NDArray[Any] | None, fam: Family
+) -> NDArray[np.int64]:
+    """Trips by the number of levels they share with their closest other trip (-1: alone).
+
+    Returns ``h`` of length ``fam.bits + 2``: ``h[s + 1]`` trips share ``s`` levels at most
+    (``s = fam.bits``: an equal key). A trip is alone at ``2^k`` boxes iff it shares fewer than
+    ``k`` levels, so the unique count at level ``k`` is ``h[:k + 1].sum()``. Without a tail,
+    ``head`` is sorted in place.
+    """
+    top = fam.head
+    if tail is None:
+        head.sort()
+        return _head_hist(head, top, fam.bits + 2)[0]
+    hist, tied = _head_hist(np.sort(head), top, fam.bits + 2)
+    if not len(tied):
+        return hist
+    # The trips sharing all their head levels: look at the tail, for them only.
+    hist[top + 1] = 0
+    found = []
+    for i in range(0, len(head), BLOCK):
+        block = head[i : i + BLOCK]
+        pos = np.searchsorted(tied, block)
+        pos[pos == len(tied)] = 0
+        found.append(np.flatnonzero(tied[pos] == block) + i)
+    rows = np.concatenate(found)
+    rest = fam.bits - top
+    h, t = head[rows], _interleave_tail(tail[rows].astype(np.uint64), rest)
+    order = np.lexsort((t, h))
+    h, t = h[order], t[order]
+    pair = np.where(h[1:] == h[:-1], top + _shared_levels(t[1:], t[:-1], rest), -1)
+    # Adjacent rows with different heads share fewer than ``top`` levels, but each of these
+    # rows shares all ``top`` head levels with some other row: it has a same-head neighbour.
+    more = _neighbour_max(pair, len(rows))
+    hist += np.bincount(more + 1, minlength=fam.bits + 2).astype(np.int64)
+    return hist
+
+
+Coords = list[NDArray[np.float64]]
+
+
+def _frame_chunks(trips: pd.DataFrame) -> Iterator[Callable[[], Coords]]:
+    missing = [c for c in TAXI_COORDS if c not in trips.columns]
+    if missing:
+        raise ValueError(f"trips must have the columns {list(TAXI_COORDS)} (missing {missing})")
+    for start in range(0, max(len(trips), 1), FRAME_CHUNK):
+        part = trips.iloc[start : start + FRAME_CHUNK]
+        yield partial(_frame_coords, part)
+
+
+def _frame_coords(part: pd.DataFrame) -> Coords:
+    return [part[c].to_numpy(dtype=np.float64) for c in TAXI_COORDS]
+
+
+def _given(cols: Coords) -> Coords:
+    return cols
+
+
+def _parquet_chunks(files: Sequence[str]) -> Iterator[Callable[[], Coords]]:
+    import pyarrow.parquet as pq  # noqa: PLC0415  (optional dependency: pyarrow (extra nsp-privacy[scale]))
+
+    for f in files:
+        meta = pq.ParquetFile(f)
+        names = set(meta.schema_arrow.names)
+        missing = [c for c in TAXI_COORDS if c not in names]
+        if missing:
+            raise ValueError(f"{f} must have the columns {list(TAXI_COORDS)} (missing {missing})")
+        for g in range(meta.num_row_groups):
+            yield partial(_read_row_group, f, g)
+
+
+def _read_row_group(path: str, group: int) -> Coords:
+    """Return the four coordinates of one Parquet row group, as float64 arrays."""
+    import pyarrow.parquet as pq  # noqa: PLC0415  (optional dependency: pyarrow (extra nsp-privacy[scale]))
+
+    table = pq.ParquetFile(path).read_row_group(group, columns=list(TAXI_COORDS))
+    return [table.column(c).to_numpy().astype(np.float64, copy=False) for c in TAXI_COORDS]
+
+
+def _csv_chunks(files: Sequence[str]) -> Iterator[Callable[[], Coords]]:
+    import pyarrow as pa  # noqa: PLC0415  (optional dependency: pyarrow (extra nsp-privacy[scale]))
+    import pyarrow.csv as pcsv  # noqa: PLC0415
+
+    types = dict.fromkeys(TAXI_COORDS, pa.float64())
+    options = pcsv.ConvertOptions(include_columns=list(TAXI_COORDS), column_types=types)
+    for f in files:
+        try:
+            reader = pcsv.open_csv(
+                pa.input_stream(f, compression="detect"), convert_options=options
+            )
+        except (pa.ArrowInvalid, KeyError) as exc:
+            raise ValueError(f"{f} must have the columns {list(TAXI_COORDS)}: {exc}") from exc
+        for batch in reader:
+            cols = [batch.column(c).to_numpy(zero_copy_only=False) for c in TAXI_COORDS]
+            yield partial(_given, cols)
+
+
+def _chunks(trips: Any) -> Iterator[Callable[[], Coords]]:
+    if isinstance(trips, pd.DataFrame):
+        return _frame_chunks(trips)
+    if isinstance(trips, (str, os.PathLike, list, tuple)):
+        files = expand_paths(trips)
+        return _parquet_chunks(files) if file_kind(files) == "parquet" else _csv_chunks(files)
+    raise ValueError(
+        "trips must be a pandas DataFrame, a path glob or a list of Parquet/CSV paths with "
+        f"engine='stream'; got {type(trips).__name__}"
+    )
+
+
+def uniqueness_stream(
+    trips: Any, epsilons: Sequence[float], *, bbox: Sequence[float], threads: int | None = None
+) -> pd.DataFrame:
+    """Run the streaming engine of :func:`nsp.datasets.uniqueness_vs_epsilon` (module notes)."""
+    epsilons, box, boxes, families = _plan(epsilons, bbox)
+    workers = threads or min(4, os.cpu_count() or 1)
+    # As on Dask (the notes): cell counts at ``coarse`` levels, keys in buckets by that cell,
+    # one bucket sorted per thread.
+    coarse = [min(COARSE, f.head) for f in families]
+    n_buckets = [2 * workers if f.bits > c else 1 for f, c in zip(families, coarse, strict=True)]
+    counts = [np.zeros(1 << (4 * c), dtype=np.int64) for c in coarse]
+    buckets: list[list[list[Keys]]] = [[[] for _ in range(n)] for n in n_buckets]
+
+    def work(read: Callable[[], Coords]) -> list[Any]:
+        coords = read()
+        return [
+            _split_coords(coords, f, box, c, n)
+            for f, c, n in zip(families, coarse, n_buckets, strict=True)
+        ]
+
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        for got in _bounded_map(pool, work, _chunks(trips), 2 * workers):
+            for k, (cells, *pieces) in enumerate(got):
+                counts[k] += cells
+                for j, piece in enumerate(pieces):
+                    buckets[k][j].append(piece)
+        done = []
+        for k, fam in enumerate(families):
+            fine = None
+            if fam.bits > coarse[k]:
+                hists = pool.map(partial(_bucket_hist, fam=fam, coarse=coarse[k]), buckets[k])
+                fine = _add(list(hists))
+            buckets[k] = []
+            done.append((counts[k], fine))
+    return _curve(epsilons, boxes, families, done)
+
+
+def _bounded_map(
+    pool: ThreadPoolExecutor, func: Callable[[Any], Any], items: Iterator[Any], window: int
+) -> Iterator[Any]:
+    """``pool.map(func, items)`` in order, with at most ``window`` items read ahead."""
+    pending: deque[Future[Any]] = deque()
+    for item in items:
+        pending.append(pool.submit(func, item))
+        if len(pending) >= window:
+            yield pending.popleft().result()
+    while pending:
+        yield pending.popleft().result()
+
+
+def _plan(
+    epsilons: Sequence[float], bbox: Sequence[float]
+) -> tuple[list[float], tuple[float, float, float, float], list[int], list[Family]]:
+    """Return the checked budgets and box, each budget's grid, and the families of grids."""
+    epsilons = check_epsilons(epsilons)
+    box = check_bbox(bbox)
+    boxes = [boxes_for(e) for e in epsilons]
+    return epsilons, box, boxes, family_plan(boxes)
+
+
+def _by_grid(fam: Family, below: NDArray[np.int64]) -> dict[int, int]:
+    """Return the unique count per grid of ``fam``; ``below[k]``: trips sharing < k levels."""
+    power = fam.grid & (fam.grid - 1) == 0
+    return {(1 << k if power else fam.grid): int(below[k]) for k in fam.levels}
+
+
+# --- Dask ----------------------------------------------------------------------------------
+
+_MIX = np.uint64(0x9E3779B97F4A7C15)
+
+Keys = tuple[NDArray[np.uint64], NDArray[Any] | None]
+
+
+def _split(part: Any, fam: Family, box: tuple[float, ...], coarse: int, n: int) -> Any:
+    """Return a partition's cell counts at ``coarse`` levels, then its keys in ``n`` buckets.
+
+    The bucket of a trip is a hash of its cell at ``coarse`` levels, so every trip sharing a
+    finer cell goes to the same bucket, whichever partition it comes from. ``part`` is a pandas
+    partition or a reader of a Parquet row group.
+    """
+    if callable(part):
+        coords = part()
+    else:
+        coords = [part[c].to_numpy(dtype=np.float64) for c in TAXI_COORDS]
+    return _split_coords(coords, fam, box, coarse, n)
+
+
+def _split_coords(coords: Coords, fam: Family, box: tuple[float, ...], coarse: int, n: int) -> Any:
+    """:func:`_split` of the four coordinate arrays of a chunk."""
+    head, tail = quantize_chunk(coords, [fam], box)[0]
+    cell = head >> np.uint64(4 * (fam.head - coarse))
+    counts = np.bincount(cell.astype(np.intp), minlength=1 << (4 * coarse))
+    if n == 1:
+        return counts, (head, tail)
+    bucket = (((cell * _MIX) >> np.uint64(32)) % np.uint64(n)).astype(np.uint16)
+    order = np.argsort(bucket, kind="stable")
+    cuts = np.cumsum(np.bincount(bucket, minlength=n))[:-1]
+    heads = np.split(head[order], cuts)
+    tails = np.split(tail[order], cuts) if tail is not None else [None] * n
+    return (counts, *zip(heads, tails, strict=True))
+
+
+def _bucket_hist(pieces: list[Keys], fam: Family, coarse: int) -> NDArray[np.int64]:
+    """Histogram of the shared levels of a bucket's trips that share ``coarse`` or more.
+
+    Every trip of a ``coarse``-level cell is in the same bucket, so for those the count is the
+    whole data's; a trip sharing fewer levels is alone in its ``coarse`` cell, which the cells'
+    counts already tell.
+    """
+    head = np.concatenate([p[0] for p in pieces])
+    tails = [p[1] for p in pieces]
+    tail = None if tails[0] is None else np.concatenate([t for t in tails if t is not None])
+    hist = morton_counts(head, tail, fam)
+    hist[: coarse + 1] = 0
+    return hist
+
+
+def _tree(func: Callable[..., Any], items: list[Any], fan: int = 8, *, root: bool) -> Any:
+    """Combine delayed ``items`` by ``func`` in a tree of fan-in ``fan`` (``root``: >= 1 call)."""
+    import dask  # noqa: PLC0415  (optional dependency: dask (extra nsp-privacy[scale]))
+
+    if root and len(items) == 1:
+        return dask.delayed(func)(items)
+    while len(items) > 1:
+        items = [dask.delayed(func)(items[i : i + fan]) for i in range(0, len(items), fan)]
+    return items[0]
+
+
+def _coarse_below(dense: NDArray[np.int64], fam: Family, coarse: int) -> NDArray[np.int64]:
+    """``below[k]`` for ``k <= coarse``: trips alone in their cell at ``k`` levels."""
+    below = np.zeros(fam.bits + 1, dtype=np.int64)
+    for k in range(coarse + 1):
+        cells = dense.reshape(1 << (4 * k), -1).sum(axis=1)
+        below[k] = int(np.count_nonzero(cells == 1))
+    return below
+
+
+def _add(arrays: list[NDArray[np.int64]]) -> NDArray[np.int64]:
+    total = np.zeros(len(arrays[0]), dtype=np.int64)
+    for a in arrays:
+        total += a
+    return total
+
+
+def uniqueness_dask(
+    trips: DaskInput, epsilons: Sequence[float], *, bbox: Sequence[float]
+) -> pd.DataFrame:
+    """Run the Dask engine of :func:`nsp.datasets.uniqueness_vs_epsilon` (the module's notes)."""
+    import dask  # noqa: PLC0415  (optional dependency: dask (extra nsp-privacy[scale]))
+
+    epsilons, box, boxes, families = _plan(epsilons, bbox)
+    import_dask()
+    parts: list[Any]
+    files = expand_paths(trips) if isinstance(trips, (str, os.PathLike, list, tuple)) else []
+    if files and file_kind(files) == "parquet":
+        # Parquet row groups straight to arrays (no pandas frame on the way).
+        parts = list(_parquet_chunks(files))
+    else:
+        parts = as_dask_frame(trips, columns=list(TAXI_COORDS), name="trips").to_delayed()
+    n = _n_buckets(len(parts))
+    lazy = []
+    for fam in families:
+        coarse = min(COARSE, fam.head)
+        split = [dask.delayed(_split, nout=n + 1)(p, fam, box, coarse, n) for p in parts]
+        counts = _tree(_add, [s[0] for s in split], root=True)
+        fine = None
+        if fam.bits > coarse:
+            hists = [
+                dask.delayed(_bucket_hist)([s[j + 1] for s in split], fam, coarse) for j in range(n)
+            ]
+            fine = _tree(_add, hists, root=True)
+        lazy.append((counts, fine))
+    done = dask.compute(*lazy)
+    return _curve(epsilons, boxes, families, done)
+
+
+def _n_buckets(n_parts: int) -> int:
+    """Return the number of buckets for ``n_parts`` partitions.
+
+    Two per thread, more for many partitions (a bucket about 8 partitions' trips), at most one
+    per partition: each partition sends a piece to every bucket, so the pieces (``n_parts`` x
+    buckets) stay few enough to schedule.
+    """
+    try:
+        from distributed import default_client  # noqa: PLC0415  (optional dependency)
+
+        threads = sum(default_client().nthreads().values())
+    except (ImportError, ValueError):  # no distributed, or no client: local threads
+        threads = os.cpu_count() or 1
+    return max(1, min(n_parts, max(2 * threads, -(-n_parts // 8))))
+
+
+def _curve(
+    epsilons: list[float],
+    boxes: list[int],
+    families: list[Family],
+    done: Sequence[tuple[NDArray[np.int64], NDArray[np.int64] | None]],
+) -> pd.DataFrame:
+    """Fig. 6's table from each family's cell counts at ``coarse`` levels and bucket histogram."""
+    unique: dict[int, int] = {}
+    n_trips = 0
+    for fam, (counts, fine) in zip(families, done, strict=True):
+        coarse = min(COARSE, fam.head)
+        n_trips = int(counts.sum())
+        below = _coarse_below(counts, fam, coarse)
+        if fine is not None:
+            # Trips sharing fewer than ``coarse`` levels are the ``below[coarse]`` alone there.
+            below[coarse + 1 :] = below[coarse] + np.cumsum(fine)[coarse + 1 : fam.bits + 1]
+        unique.update(_by_grid(fam, below))
+    if n_trips == 0:
+        raise ValueError("trips is empty")
+    return curve_frame(epsilons, boxes, n_trips, [unique[b] for b in boxes])
