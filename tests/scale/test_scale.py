@@ -11,6 +11,7 @@ from __future__ import annotations
 import gzip
 import subprocess
 import sys
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -45,15 +46,20 @@ QUIET = {
 
 @pytest.fixture(scope="session")
 def client() -> Iterator[distributed.Client]:
-    """Two worker processes × one thread: what the 2-core test machine can give."""
-    with (
-        dask.config.set(QUIET),
-        distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
-        ) as cluster,
-        distributed.Client(cluster) as c,
-    ):
-        yield c
+    """Two worker processes × one thread: what the 2-core test machine can give.
+
+    The scheduler's HTTP server (health checks, metrics) asks for port 8787 even without a
+    dashboard; under ``pytest -n 2`` each process starts a cluster and the second one gets
+    another port, with a warning that says nothing about the code tested.
+    """
+    with dask.config.set(QUIET):
+        with warnings.catch_warnings():
+            warnings.filterwarnings("ignore", "Port 8787 is already in use", UserWarning)
+            cluster = distributed.LocalCluster(
+                n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+            )
+        with cluster, distributed.Client(cluster) as c:
+            yield c
 
 
 def _sorted_categories(frame: pd.DataFrame, key=None) -> pd.DataFrame:
