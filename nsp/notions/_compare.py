@@ -539,7 +539,9 @@ def best_methods(
     least low end) among the releases whose loss interval reaches into it, and the leaders
     win only when every other method is still separated from them; otherwise the budget is
     ``"undecided"`` with ``reason`` ``"loss intervals straddle the budget"``. Won ranges
-    then start later and end sooner, by about the width of the loss intervals.
+    then start later and end sooner, by about the width of the loss intervals; since the
+    status changes where an interval ends, those ends inside the span of the losses start
+    ranges too.
 
     No lead is a win where the frame's record counts break the sample-size rule
     (``frame.attrs["diagnostics"]``, set by :func:`evaluate_methods`; see
