@@ -25,6 +25,7 @@ from nsp._validation import (
 )
 from nsp.channels._generate import unique_rows
 from nsp.channels._information import _bounds, _neg_entropies
+from nsp.channels._newton import cholesky_step, sum_zero
 from nsp.channels._results import _TupleResult
 from nsp.channels._validate import _check_inputs
 
@@ -268,19 +269,7 @@ def _newton_direction(
         inv[null] = 0.0
     proj_g = vec.T @ g
     proj_1 = vec.sum(axis=0)
-    return _sum_zero(vec @ (inv * proj_g), vec @ (inv * proj_1))
-
-
-def _sum_zero(hg: NDArray[np.float64], h1: NDArray[np.float64]) -> NDArray[np.float64] | None:
-    """Return ``d = H^-1 g - (sum(H^-1 g) / sum(H^-1 1)) H^-1 1``: the step with ``sum(d) = 0``.
-
-    ``None`` if it is not finite (``H^-1 1`` sums to zero or overflows).
-    """
-    denom = float(h1.sum())
-    if not math.isfinite(denom) or abs(denom) < 1e-300:
-        return None
-    d = hg - (float(hg.sum()) / denom) * h1
-    return d if np.all(np.isfinite(d)) else None
+    return sum_zero(vec @ (inv * proj_g), vec @ (inv * proj_1))
 
 
 def _boundary_move(
@@ -311,23 +300,6 @@ def _boundary_move(
 
 #: Ridges (relative to the Hessian's largest diagonal entry) of the Cholesky Newton route.
 _CHOLESKY_RIDGES = (1e-13, 1e-10, 1e-7, 1e-4, 1e-1, 1e2, 1e5)
-
-
-def _cholesky_direction(
-    hess: NDArray[np.float64], g: NDArray[np.float64], ridge: float
-) -> NDArray[np.float64] | None:
-    """Newton direction ``d = (H + ridge I)^{-1} (g - nu 1)`` with ``sum(d) = 0``, by Cholesky.
-
-    ``None`` if the factorization fails (``H + ridge I`` not numerically positive definite).
-    """
-    try:
-        factor = scipy.linalg.cho_factor(
-            hess + ridge * np.eye(hess.shape[0]), lower=True, check_finite=False
-        )
-    except np.linalg.LinAlgError:
-        return None
-    sol = scipy.linalg.cho_solve(factor, np.column_stack([g, np.ones_like(g)]), check_finite=False)
-    return _sum_zero(sol[:, 0], sol[:, 1])
 
 
 def _ascend(
@@ -463,7 +435,7 @@ def _newton_active_set(
         scale = max(float(hess.diagonal().max()), 1e-300)
         moved = None
         for i, ridge in enumerate(_CHOLESKY_RIDGES):
-            direction = _cholesky_direction(hess, g, ridge * scale)
+            direction = cholesky_step(hess, g, ridge * scale)
             if direction is not None:
                 moved = _ascend(W, neg_h, p, idx, direction, lower - noise, drop_all=i == 0)
                 if moved is not None:

@@ -50,7 +50,6 @@ from typing import ClassVar, cast
 
 import numpy as np
 import pandas as pd
-import scipy.linalg
 from numpy.typing import ArrayLike, NDArray
 
 from nsp._validation import (
@@ -66,6 +65,7 @@ from nsp._validation import (
     trusted,
 )
 from nsp.channels._information import _mutual_information_nats
+from nsp.channels._newton import cholesky_step
 from nsp.channels._results import _TupleResult
 
 
@@ -251,29 +251,6 @@ def _objective(px: NDArray, z: NDArray) -> float:
     return -float(px @ np.log(z))
 
 
-def _newton_direction(hess: NDArray, c: NDArray, ridge: float) -> NDArray | None:
-    """Newton step ``dq = (H + ridge I)^{-1} (c - nu 1)`` with ``sum(dq) = 0``, by Cholesky.
-
-    ``H`` is singular when the support's kernel columns are linearly dependent (``Z`` and
-    ``F`` do not change along the null directions); a tiny ridge then picks the shortest step.
-    Cholesky rather than an eigen-decomposition: the latter's threaded LAPACK stalls on a
-    loaded machine.
-    """
-    try:
-        factor = scipy.linalg.cho_factor(
-            hess + ridge * np.eye(hess.shape[0]), lower=True, check_finite=False
-        )
-    except np.linalg.LinAlgError:
-        return None
-    sol = scipy.linalg.cho_solve(factor, np.column_stack([c, np.ones_like(c)]), check_finite=False)
-    hc, h1 = sol[:, 0], sol[:, 1]
-    denom = float(h1.sum())
-    if not math.isfinite(denom) or abs(denom) < 1e-300:
-        return None
-    step = hc - (float(hc.sum()) / denom) * h1
-    return step if np.all(np.isfinite(step)) else None
-
-
 def _newton_finish(
     px: NDArray, k: NDArray, q: NDArray, *, tol_nats: float, max_steps: int, mv=np.dot
 ) -> tuple[NDArray, int, bool]:
@@ -323,7 +300,9 @@ def _newton_finish(
         qs = q[idx]
         accepted = None
         for ridge in _RIDGES:
-            direction = _newton_direction(hess, cs, ridge * scale)
+            # H is singular when the support's kernel columns are linearly dependent (Z and
+            # F do not change along the null directions): a tiny ridge picks the shortest step
+            direction = cholesky_step(hess, cs, ridge * scale)
             if direction is None:
                 continue
             shrinking = direction < 0
