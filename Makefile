@@ -104,7 +104,7 @@ browser: ## install Debian's Chromium for the browser test (needs root and apt-g
 		else echo "install Chromium (Debian: sudo apt-get install chromium)"; exit 1; fi; }
 
 site-test: browser site handouts ## drive every page of the site and the handouts in headless Chromium
-	$(PY) -m pytest -m site -p no:cacheprovider tests/test_site.py tests/test_handouts.py
+	$(PY) -m pytest -n $(JOBS) --durations=5 -m site -p no:cacheprovider tests/test_site.py tests/test_handouts.py
 
 # The suite in two sets that together hold every test once: make test leaves out the tests marked
 # slow (full rebuilds from the real data, a regeneration in a clone, reference runs on paper

@@ -126,11 +126,14 @@ def browser():
         chromium.close()
 
 
-def _open(browser, html: Path, errors: list[str]):
-    page = browser.new_page()
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.route(re.compile(r"^(?!file:).*"), lambda route: route.abort())
+def _open(browser, html: Path, errors: list[str], *, page=None):
+    """Open ``html`` in a new tab (or navigate ``page`` to it), network cut off; wait for
+    MathJax. Console errors and uncaught exceptions go to ``errors`` (a new tab's only)."""
+    if page is None:
+        page = browser.new_page()
+        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.route(re.compile(r"^(?!file:).*"), lambda route: route.abort())
     page.goto(html.as_uri(), wait_until="load")
     page.evaluate(
         "async () => { if (window.MathJax && MathJax.startup) await MathJax.startup.promise; }"
@@ -206,21 +209,30 @@ def test_the_teachers_handout_shows_each_solution_and_the_students_hides_it(brow
                 assert "<details open" not in text, html
 
 
+#: The handouts are opened in this many shares, so that ``pytest -n`` spreads them over the cores.
+SHARES = 4
+
+
 @pytest.mark.site
-def test_handouts_typeset_offline_with_figures_and_no_stderr(browser):
+@pytest.mark.parametrize("share", range(SHARES))
+def test_handouts_typeset_offline_with_figures_and_no_stderr(browser, share):
     """Every handout opens from disk with the network cut off: figures inline, math typeset,
-    no console error, no stderr or progress-bar frames."""
+    no console error, no stderr or progress-bar frames (every ``SHARES``-th handout of each
+    edition from ``share`` on)."""
     problems = []
+    errors: list[str] = []
+    page = None  # one tab for all (navigating is much faster than a new tab per handout)
     for htmls in _built_pages().values():
-        for html in htmls:
+        assert len(htmls) > SHARES, f"suspiciously few handouts: {htmls}"
+        for html in htmls[share::SHARES]:
             name = html.relative_to(HANDOUTS)
             source = html.read_text(encoding="utf-8")
             if re.search(r'<(script|link|img)[^>]+(src|href)="https?:', source):
                 problems.append(f"{name}: loads from the network")
             if "IProgress not found" in source or "it/s]" in source:
                 problems.append(f"{name}: stderr or a progress bar is shown")
-            errors: list[str] = []
-            page = _open(browser, html, errors)
+            errors.clear()
+            page = _open(browser, html, errors, page=page)
             text = page.evaluate(
                 """() => { const b = document.body.cloneNode(true);
                     b.querySelectorAll('pre, code, script, style, mjx-container, .jp-InputArea')
@@ -229,10 +241,11 @@ def test_handouts_typeset_offline_with_figures_and_no_stderr(browser):
             broken = page.evaluate(
                 "() => Array.from(document.images).filter(i => i.naturalWidth === 0).length"
             )
-            page.close()
             problems += [f"{name}: console: {e}" for e in errors]
             if RAW_MATH.search(text):
                 problems.append(f"{name}: raw TeX: {RAW_MATH.findall(text)[:3]}")
             if broken:
                 problems.append(f"{name}: {broken} image(s) not shown")
+    if page is not None:
+        page.close()
     assert not problems, "\n".join(problems[:40])

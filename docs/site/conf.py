@@ -67,6 +67,8 @@ html_context = {"default_mode": "light"}
 templates_path = ["_templates"]
 html_static_path = ["_static"]
 html_css_files = ["nsp.css"]
+# the browser's tab shows it (and asks for no /favicon.ico the site does not have)
+html_favicon = "_static/favicon.svg"
 # The notebooks to take away (make_site.py writes them): copied as they are to notebooks/
 html_extra_path = ["_extra"] if (Path(__file__).parent / "_extra").is_dir() else []
 html_last_updated_fmt = None
