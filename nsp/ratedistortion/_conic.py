@@ -244,6 +244,10 @@ class Program:
         s.tol_feas = tol if self.kind != "gamma" else min(1e-8, tol)
         s.max_iter = max_iter
         s.equilibrate_enable = equilibrate
+        # Clarabel's "auto" picks the supernodal faer factorization for the larger programs;
+        # on these (a dense block per output letter) QDLDL is 1.2-2.5x faster an iteration
+        # (measured on 64x64x8, 256x256x16 and 153x153x37 programs) at the same accuracy.
+        s.direct_solve_method = "qdldl"
         return s
 
     def solve(
