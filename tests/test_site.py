@@ -572,6 +572,19 @@ def test_make_lab_opens_the_students_copies_and_keeps_them(browser, tmp_path):
             path,
         )
         assert changed, "no parameters cell with p_max in the copy"
+        # on a loaded machine the Lab marks the change and moves the focus a moment later:
+        # press Ctrl-S once the notebook is changed, shown and focused, as a user would
+        page.wait_for_function(
+            """(path) => {
+                const shell = window.jupyterapp.shell;
+                const widget = Array.from(shell.widgets('main'))
+                    .find(w => w.context && w.context.path === path);
+                return widget.context.model.dirty && shell.currentWidget === widget
+                    && widget.node.contains(document.activeElement);
+            }""",
+            arg=path,
+            timeout=60_000,
+        )
         page.keyboard.press("Control+s")
         deadline = time.monotonic() + 60
         while _dirty(page, path) and time.monotonic() < deadline:
