@@ -554,6 +554,31 @@ def _status(sol: Any) -> str:
     return str(sol.status).split(".")[-1]
 
 
+#: Entries of an interior point's encoder below these fractions of their row's largest are
+#: tried as zeros (:func:`_supports`).
+_SUPPORT_CUTS = (1e-8, 1e-6)
+
+
+def _supports(w: NDArray) -> list[NDArray[np.float64]]:
+    """Return the interior point's encoder and the same with its tiny entries set to zero.
+
+    An interior point keeps a mass of the order of its tolerance on nearly every entry,
+    while the least leakage is usually reached on a sparse encoder (its Lagrangian is linear
+    in the encoder given the posteriors): the masses off the optimal support cost leakage.
+    Dropping them, one cut-off at a time, often lowers the certified gap of a solve at 1e-10
+    several-fold; the caller keeps the least leaky (after :func:`distortion_feasible`), so
+    this never worsens the point. It also keeps the solver's noise out of the support, which
+    is all that notions such as the non-stochastic leakage see.
+    """
+    out = [w]
+    top = w.max(axis=1, keepdims=True)
+    for cut in _SUPPORT_CUTS:
+        kept = np.where(w >= cut * top, w, 0.0)
+        if np.count_nonzero(kept) < np.count_nonzero(out[-1]):
+            out.append(kept / kept.sum(axis=1, keepdims=True))
+    return out
+
+
 def gamma(
     prog: Program, D: float, *, tol: float = 1e-9, max_iter: int = 200, equilibrate: bool = True
 ) -> Solution:
@@ -561,7 +586,10 @@ def gamma(
     src = prog.src
     sol = prog.solve(D, tol=tol, max_iter=max_iter, equilibrate=equilibrate)
     x, z = np.asarray(sol.x), np.asarray(sol.z)
-    w, value = distortion_feasible(src, prog.encoder(x), D)
+    w, value = min(
+        (distortion_feasible(src, w0, D) for w0 in _supports(prog.encoder(x))),
+        key=lambda pair: pair[1],
+    )
     nu = float(z[prog.row_dist]) if np.isfinite(z[prog.row_dist]) else 1.0
     ratio = prog.exp_ratio(z, 0, prog.n_th).reshape(-1, prog.n_k)
     lower = lp_lower(src.pu, src.d, prog.hidden_coeff(ratio), D, nu)

@@ -256,8 +256,10 @@ def test_every_solver_warns_when_its_certificate_misses_the_tolerance():
         r = rd.rate_given_equivocation(p_src, d, D, g.gamma - 1e-8, tol=1e-16)
     assert 0 < r.gap and f"gap {r.gap:.2g} exceeds" in str(rec[0].message)
     p_z = p_src[:, :, None] * np.array([0.3, 0.7])
+    # (at D itself its solution, with the interior point's tiny masses dropped, is exact)
     with pytest.warns(rd.AccuracyWarning, match="max_equivocation_informed"):
-        rd.max_equivocation_informed(p_z, d, D, tol=1e-16)
+        gi = rd.max_equivocation_informed(p_z, d, d_min + 0.7 * (d_pp - d_min), tol=1e-16)
+    assert 1e-16 < gi.upper_bound - gi.gamma
     with pytest.warns(rd.AccuracyWarning, match="rate_distortion_at.*max_iter"):
         pt = rd.rate_distortion_at(p_src.sum(axis=1), d, D, tol=1e-12, max_iter=2)
     assert pt.gap > 1e-12
@@ -448,6 +450,46 @@ def test_gamma_repairs_the_distortion_by_the_cheaper_of_mixing_and_tilting():
             assert leak <= _conic.leakage_nats(src, _conic.feasible_encoder(src, w, D))
     w_ok, _ = _conic.distortion_feasible(src, w, dist + 1e-3)
     assert w_ok is w  # within the budget: untouched
+
+
+@pytest.mark.parametrize(("seed", "n_r", "n_h"), [(2, 32, 4), (3, 32, 8), (16, 16, 4)])
+def test_gamma_drops_the_interior_points_tiny_masses_when_that_leaks_less(
+    seed, n_r, n_h, monkeypatch
+):
+    # an interior point leaves a mass of the order of its tolerance on every entry; the least
+    # leakage is reached by a sparse encoder, so the solution tries the point without them
+    from nsp.ratedistortion import _conic
+
+    p_src, d = _bench_instance(seed, n_r, n_h)
+    pr = _equivocation._problem(p_src, d, True)
+    prog = _conic.Program(_equivocation._conic_source(pr), "gamma")
+    d_min, _ = rd.distortion_range(p_src.sum(axis=1), d)
+    d_pp = _equivocation._perfect_privacy_lp(pr)[0]
+    seen = []
+    solve = prog.solve
+
+    def keep(*args, **kwargs):
+        out = solve(*args, **kwargs)
+        seen.append(np.asarray(out.x))
+        return out
+
+    monkeypatch.setattr(prog, "solve", keep)
+    dropped = 0
+    for D in np.linspace(d_min, d_pp, 7)[1:-1]:
+        sol = _conic.gamma(prog, float(D), tol=1e-10)
+        raw = seen[-1]  # the interior point the solution was made from
+        w_raw, leak_raw = _conic.distortion_feasible(prog.src, prog.encoder(raw), float(D))
+        tiny = (w_raw > 0) & (w_raw < 1e-8 * w_raw.max(axis=1, keepdims=True))
+        assert tiny.any()  # the interior point leaves a little mass off its support
+        assert sol.value <= leak_raw
+        assert sol.value == _conic.leakage_nats(prog.src, sol.w)
+        assert float(prog.src.pu @ (sol.w * prog.src.d).sum(axis=1)) <= D
+        assert np.allclose(sol.w.sum(axis=1), 1.0, atol=1e-14) and sol.w.min() >= 0
+        assert sol.lower <= sol.value
+        if sol.value < leak_raw:
+            dropped += 1
+            assert np.count_nonzero(sol.w == 0) > 0
+    assert dropped >= 1  # on each of these sources it mattered at a distortion or more
 
 
 def test_solver_caches_are_per_thread():
