@@ -418,6 +418,42 @@ def _print_pdf(chromium: str, html: Path) -> None:
     )
 
 
+def _print_pdfs(chromium: str, htmls: list[Path]) -> None:
+    """Print every handout to the PDF beside it in one headless Chromium (no network).
+
+    One tab visits the handouts one after the other, waits for MathJax and prints: a new
+    Chromium per handout spent most of its time starting. Without Playwright (the ``docs``
+    extra), each handout is printed by a Chromium of its own (:func:`_print_pdf`).
+    """
+    _say(f"handouts: {len(htmls)} PDFs with Chromium")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        for html in htmls:
+            _print_pdf(chromium, html)
+        return
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(
+            executable_path=chromium,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+                "--allow-file-access-from-files",
+            ],
+        )
+        page = browser.new_page()
+        page.route(re.compile(r"^(?!file:).*"), lambda route: route.abort())
+        for html in htmls:
+            page.goto(html.resolve().as_uri(), wait_until="load")
+            page.evaluate(
+                "async () => { if (window.MathJax && MathJax.startup) "
+                "await MathJax.startup.promise; }"
+            )
+            page.pdf(path=str(html.resolve().with_suffix(".pdf")))
+        browser.close()
+
+
 def _handouts_index(out: Path, written: list[Path]) -> Path:
     """Write ``out/index.html``: every handout, in both editions, by section."""
 
@@ -526,8 +562,8 @@ def handouts(
                 raise SystemExit(f"{target}: the handout would load a script from the network")
             target.write_text(page, encoding="utf-8")
             written.append(target)
-            if chromium:
-                _print_pdf(chromium, target)
+    if chromium:
+        _print_pdfs(chromium, written)
     written.append(_handouts_index(out, written))
     return written
 
