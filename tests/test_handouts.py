@@ -126,19 +126,24 @@ def browser():
         chromium.close()
 
 
-def _open(browser, html: Path, errors: list[str], *, page=None):
-    """Open ``html`` in a new tab (or navigate ``page`` to it), network cut off; wait for
-    MathJax. Console errors and uncaught exceptions go to ``errors`` (a new tab's only)."""
-    if page is None:
-        page = browser.new_page()
-        page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.route(re.compile(r"^(?!file:).*"), lambda route: route.abort())
-    page.goto(html.as_uri(), wait_until="load")
-    page.evaluate(
-        "async () => { if (window.MathJax && MathJax.startup) await MathJax.startup.promise; }"
-    )
+def _tab(browser, errors: list[str]):
+    """A new tab with the network cut off; its console errors and exceptions go to ``errors``."""
+    page = browser.new_page()
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.route(re.compile(r"^(?!file:).*"), lambda route: route.abort())
     return page
+
+
+def _load(page, html: Path):
+    """Navigate ``page`` to the handout ``html`` and wait until its math is typeset."""
+    page.goto(html.as_uri(), wait_until="load")
+    page.evaluate(make_site.MATHJAX_TYPESET)
+    return page
+
+
+def _open(browser, html: Path, errors: list[str]):
+    return _load(_tab(browser, errors), html)
 
 
 @pytest.mark.site
@@ -221,7 +226,7 @@ def test_handouts_typeset_offline_with_figures_and_no_stderr(browser, share):
     edition from ``share`` on)."""
     problems = []
     errors: list[str] = []
-    page = None  # one tab for all (navigating is much faster than a new tab per handout)
+    page = _tab(browser, errors)  # one tab for all: navigating is much faster than a new tab
     for htmls in _built_pages().values():
         assert len(htmls) > SHARES, f"suspiciously few handouts: {htmls}"
         for html in htmls[share::SHARES]:
@@ -232,7 +237,7 @@ def test_handouts_typeset_offline_with_figures_and_no_stderr(browser, share):
             if "IProgress not found" in source or "it/s]" in source:
                 problems.append(f"{name}: stderr or a progress bar is shown")
             errors.clear()
-            page = _open(browser, html, errors, page=page)
+            _load(page, html)
             text = page.evaluate(
                 """() => { const b = document.body.cloneNode(true);
                     b.querySelectorAll('pre, code, script, style, mjx-container, .jp-InputArea')
@@ -246,6 +251,5 @@ def test_handouts_typeset_offline_with_figures_and_no_stderr(browser, share):
                 problems.append(f"{name}: raw TeX: {RAW_MATH.findall(text)[:3]}")
             if broken:
                 problems.append(f"{name}: {broken} image(s) not shown")
-    if page is not None:
-        page.close()
+    page.close()
     assert not problems, "\n".join(problems[:40])

@@ -113,9 +113,7 @@ class _Tab:
         """Load ``url``, wait for MathJax, and return what the page shows and what it logged."""
         self.errors = []
         self.page.goto(url, wait_until="load")
-        self.page.evaluate(
-            "async () => { if (window.MathJax && MathJax.startup) await MathJax.startup.promise; }"
-        )
+        self.page.evaluate(site_build.MATHJAX_TYPESET)
         result = self.page.evaluate(
             """() => {
                 const body = document.body.cloneNode(true);

@@ -418,6 +418,13 @@ def _print_pdf(chromium: str, html: Path) -> None:
     )
 
 
+#: A script for a browser page (Playwright's ``evaluate``): resolves once MathJax, if the page
+#: has it, has typeset the page.
+MATHJAX_TYPESET = (
+    "async () => { if (window.MathJax && MathJax.startup) await MathJax.startup.promise; }"
+)
+
+
 def _print_pdfs(chromium: str, htmls: list[Path]) -> None:
     """Print every handout to the PDF beside it in one headless Chromium (no network).
 
@@ -446,10 +453,7 @@ def _print_pdfs(chromium: str, htmls: list[Path]) -> None:
         page.route(re.compile(r"^(?!file:).*"), lambda route: route.abort())
         for html in htmls:
             page.goto(html.resolve().as_uri(), wait_until="load")
-            page.evaluate(
-                "async () => { if (window.MathJax && MathJax.startup) "
-                "await MathJax.startup.promise; }"
-            )
+            page.evaluate(MATHJAX_TYPESET)
             page.pdf(path=str(html.resolve().with_suffix(".pdf")))
         browser.close()
 
