@@ -322,18 +322,35 @@ class Program:
             r = np.exp(np.clip(-tri[:, 1] / a - 1.0, -700.0, 700.0))
         return np.where(np.isfinite(r) & (r > 0), r, 1.0)
 
-    def posterior_ratio_h(self, w: NDArray) -> NDArray[np.float64] | None:
-        """``p(h | b, k) / p(h | b)`` of an encoder, per (pair, k); ``None`` if a cell is empty."""
+    def _cells(self, w: NDArray) -> tuple[NDArray, NDArray, NDArray]:
+        """Per (pair, k): ``p(b, h, k)`` and ``p(h | b) q[b, k]``; and ``q[b, k]``."""
         m = self.src.pu[:, None] * w
         joint = np.zeros((self.n_b, self.p_bh.shape[1], self.n_k))
         np.add.at(joint, self.src.block, self.src.puh[:, :, None] * w[:, None, :])
         qb = np.zeros((self.n_b, self.n_k))
         np.add.at(qb, self.src.block, m)
         x = joint[self.hb_b, self.hb_h]
-        y = self.cond_h_b[self.hb_b, self.hb_h][:, None] * qb[self.hb_b]
+        return x, self.cond_h_b[self.hb_b, self.hb_h][:, None] * qb[self.hb_b], qb
+
+    def posterior_ratio_h(self, w: NDArray) -> NDArray[np.float64] | None:
+        """``p(h | b, k) / p(h | b)`` of an encoder, per (pair, k); ``None`` if a cell is empty."""
+        x, y, _ = self._cells(w)
         if np.any((x <= 0) & (y > 0)):
             return None
         return np.asarray(np.where(y > 0, x / np.where(y > 0, y, 1.0), 1.0))
+
+    def posterior_ratio_or(self, w: NDArray, fill: NDArray) -> NDArray[np.float64]:
+        """``p(h | b, k) / p(h | b)`` of an encoder, ``fill`` where it is 0 or undefined.
+
+        ``fill`` is a ratio per (pair, k), such as :meth:`exp_ratio`'s (any ratio gives a valid
+        bound). It is taken on the cells of an output the block does not use, or uses with a
+        mass below 1e-12 of the block's (a repair's rounding: such an output has the posterior
+        of a lone input, a poor choice of ``Q`` for the others), and on the empty cells.
+        """
+        x, y, qb = self._cells(w)
+        p_b = self.p_bh.sum(axis=1)
+        ok = (x > 0) & (qb[self.hb_b] > 1e-12 * p_b[self.hb_b][:, None])
+        return np.asarray(np.where(ok, x / np.where(ok, y, 1.0), fill))
 
 
 def lp_lower(pu: NDArray, d: NDArray, g: NDArray, D: float, nu_hint: float) -> float:
@@ -469,14 +486,25 @@ def tilt(
 
 
 def feasible_encoder(src: Source, w: NDArray, D: float) -> NDArray[np.float64]:
-    """Mix ``w`` with the least-distortion encoder so that ``E d <= D`` holds exactly."""
+    """Mix ``w`` with a less distorting encoder so that ``E d <= D`` holds exactly.
+
+    The encoder mixed in sends each input to its cheapest output among those ``w`` already
+    uses, when that meets the budget (the support, which notions such as the non-stochastic
+    leakage see, is then kept: an excess of rounding size must not add outputs), else to its
+    cheapest output overall.
+    """
     dist = float(src.pu @ (w * src.d).sum(axis=1))
     if dist <= D:
         return w
+    rows = np.arange(w.shape[0])
+    on_support = np.where(w > 0, src.d, np.inf).argmin(axis=1)
+    for cheap in (on_support, src.d.argmin(axis=1)):
+        d_cheap = float(src.pu @ src.d[rows, cheap])
+        if d_cheap <= D or cheap is not on_support:
+            break
     w_min = np.zeros_like(w)
-    w_min[np.arange(w.shape[0]), src.d.argmin(axis=1)] = 1.0
-    d_min = float(src.pu @ src.d.min(axis=1))
-    theta = min(1.0, (dist - D) / (dist - d_min)) if dist > d_min else 1.0
+    w_min[rows, cheap] = 1.0
+    theta = min(1.0, (dist - D) / (dist - d_cheap)) if dist > d_cheap else 1.0
     for _ in range(60):  # rounding: grow the share until the budget holds in floating point
         out = (1.0 - theta) * w + theta * w_min
         if float(src.pu @ (out * src.d).sum(axis=1)) <= D or theta >= 1.0:
@@ -580,9 +608,22 @@ def _supports(w: NDArray) -> list[NDArray[np.float64]]:
 
 
 def gamma(
-    prog: Program, D: float, *, tol: float = 1e-9, max_iter: int = 200, equilibrate: bool = True
+    prog: Program,
+    D: float,
+    *,
+    tol: float = 1e-9,
+    max_iter: int = 200,
+    equilibrate: bool = True,
+    polish_above: float | None = None,
 ) -> Solution:
-    """Minimal leakage ``I(H; Xhat | B)`` under ``E d <= D``: certified (nats)."""
+    """Minimal leakage ``I(H; Xhat | B)`` under ``E d <= D``: certified (nats).
+
+    If the certified gap of the solver's point exceeds ``polish_above`` (``None``: never),
+    Newton's method minimizes the leakage on the point's support
+    (:func:`nsp.ratedistortion._polish.polish_gamma`); the polished encoder is certified the
+    same way, with the posteriors of the encoder itself, and the better encoder and the
+    better bound are returned.
+    """
     src = prog.src
     sol = prog.solve(D, tol=tol, max_iter=max_iter, equilibrate=equilibrate)
     x, z = np.asarray(sol.x), np.asarray(sol.z)
@@ -593,7 +634,40 @@ def gamma(
     nu = float(z[prog.row_dist]) if np.isfinite(z[prog.row_dist]) else 1.0
     ratio = prog.exp_ratio(z, 0, prog.n_th).reshape(-1, prog.n_k)
     lower = lp_lower(src.pu, src.d, prog.hidden_coeff(ratio), D, nu)
-    return Solution(w, value, min(lower, value), value, int(sol.iterations), _status(sol))
+    status = _status(sol)
+    if polish_above is None:
+        return Solution(w, value, min(lower, value), value, int(sol.iterations), status)
+    w_ip = prog.encoder(x)
+    for support in _polish_supports(prog, x, z):
+        if value - lower <= polish_above:
+            break
+        pol = _polish.polish_gamma(src.pu, src.puh, src.d, src.block, D, w_ip, support)
+        if pol is None:
+            continue
+        w2, value2 = distortion_feasible(src, pol.w, D)
+        post = prog.posterior_ratio_or(w2, ratio)
+        lower = max(lower, lp_lower(src.pu, src.d, prog.hidden_coeff(post), D, pol.nu))
+        if value2 < value:
+            w, value, status = w2, value2, f"{_status(sol)}+Polished"
+    return Solution(w, value, min(lower, value), value, int(sol.iterations), status)
+
+
+def _polish_supports(prog: Program, x: NDArray, z: NDArray) -> list[NDArray[np.bool_]]:
+    """Guesses of the optimal encoder's support from an interior point, best first.
+
+    First the entries whose mass exceeds their dual slack (at the optimum of a strictly
+    complementary program one of the two vanishes, and the interior point's ratio of the two
+    tends to infinity on the support and to zero off it); then the entries of at least 1e-5
+    of their row's largest (which keeps a small entry that the first guess drops, at the cost
+    of more Newton steps to remove the solver's noise).
+    """
+    m = np.asarray(x[: prog.n_m]) * prog.col_scale[: prog.n_m]
+    slack = np.asarray(z[prog.row_nonneg : prog.row_nonneg + prog.n_m])
+    w = prog.encoder(x)
+    return [
+        (m > slack).reshape(prog.n_u, prog.n_k),
+        w >= 1e-5 * w.max(axis=1, keepdims=True),
+    ]
 
 
 def rate(

@@ -503,17 +503,20 @@ def max_equivocation(
     ``Γ(D) = H(X) - R(D)`` (certified Blahut–Arimoto) when ``X_h = X_r``. Otherwise the
     program is written with one exponential cone per ``(x_h, xhat)`` term
     ``rel_entr(p(x_h, xhat), p(x_h) p(xhat))`` over the joint masses ``p(x_r) W[x_r, xhat]``
-    and solved by the interior-point solver Clarabel.
+    and solved by the interior-point solver Clarabel to a loose tolerance; Newton's method on
+    the optimality conditions restricted to the encoder's support (the optimal encoder is
+    sparse) then polishes it.
 
     **Certificate** (computed here, not taken from the solver). The encoder is projected to
-    exact feasibility (rows on the simplex, then mixed with the least-distortion encoder
+    exact feasibility (rows on the simplex, then mixed with a less distorting encoder
     until ``E d <= D``) and its equivocation computed directly: that is :attr:`gamma`. For
     the upper bound, ``I(X_h; Xhat) = max_Q E ln Q(X_h | Xhat) / p(X_h)`` is linear in the
-    encoder for a fixed ``Q``; with ``Q`` read from the solver's exponential-cone duals, the
-    minimum of that linear function over all row-stochastic encoders with ``E d <= D`` is a
-    lower bound on the minimal leakage, computed exactly through its one-dimensional dual.
-    The solve is repeated with tighter solver tolerances until ``upper_bound - gamma <= tol``
-    and, as a last resort, polished by the first-order mirror-descent solver.
+    encoder for a fixed ``Q``; with ``Q`` read from the solver's exponential-cone duals (or
+    the polished encoder's own posteriors), the minimum of that linear function over all
+    row-stochastic encoders with ``E d <= D`` is a lower bound on the minimal leakage,
+    computed exactly through its one-dimensional dual. Where the polish leaves a gap above
+    ``tol``, the solve is repeated with tighter solver tolerances and, as a last resort,
+    polished by the first-order mirror-descent solver.
 
     Parameters
     ----------
@@ -785,16 +788,16 @@ def _gamma_program(pr: _Problem, *, what: str, kind: str = "gamma") -> _conic.Pr
 def _gamma_attempts(tol: float, n_blocks: int) -> list[tuple[float, bool]]:
     """(tolerance, equilibration) of the interior-point attempts for Γ, in order.
 
-    The first solve usually certifies: at 1e-9 for a certified ``tol`` of at least 5e-8 nats
-    (1e-7 bits), at 1e-11 below (1e-9 bits; Clarabel converges fast at the end, so this
-    costs a few iterations more than 1e-10). Ruiz equilibration first without side
-    information; with it (several blocks) equilibration tends to stall the solver short of
-    1e-10 ("AlmostSolved"), so the first solve goes without. Then the other scaling, and a
-    loose solve as a last resort.
+    Every solution is polished by Newton's method on its support when its certified gap
+    exceeds ``tol`` (:func:`nsp.ratedistortion._conic.gamma`), which usually closes it to
+    rounding from a solve at 1e-8 (half the iterations of 1e-11). Ruiz equilibration first
+    without side information; with it (several blocks) equilibration tends to stall the
+    solver short of 1e-10 ("AlmostSolved"), so the first solve goes without. Then tighter
+    solves with either scaling (for a polish that starts from a wrong support), and a loose
+    one without equilibration as a last resort.
     """
-    first = 1e-9 if tol >= 5e-8 else 1e-11
     eq = n_blocks == 1
-    order = [(first, eq), (1e-11, not eq), (1e-11, eq), (1e-8, False)]
+    order = [(1e-8, eq), (1e-11, eq), (1e-11, not eq), (1e-8, not eq)]
     return list(dict.fromkeys(order))
 
 
@@ -809,14 +812,16 @@ def _gamma_certified(
 ) -> tuple[NDArray, float, int]:
     """Minimal leakage (nats) at ``D``: encoder rows, certified lower bound, iterations.
 
-    The interior-point solve is repeated with other settings (:func:`_gamma_attempts`) while
-    the certified gap exceeds ``tol``; as a last resort the first-order solver polishes the
-    best encoder.
+    The interior-point solve, polished by Newton's method, is repeated with other settings
+    (:func:`_gamma_attempts`) while the certified gap exceeds ``tol``; as a last resort the
+    first-order solver polishes the best encoder.
     """
     best: _conic.Solution | None = None
     iters = 0
     for t, eq in _gamma_attempts(tol, len(pr.block_rows)):
-        sol = _conic.gamma(prog, D, tol=t, max_iter=max(50, min(max_iter, 500)), equilibrate=eq)
+        sol = _conic.gamma(
+            prog, D, tol=t, max_iter=max(50, min(max_iter, 500)), equilibrate=eq, polish_above=tol
+        )
         iters += sol.iterations
         if best is None or sol.value - sol.lower < best.value - best.lower:
             best = sol

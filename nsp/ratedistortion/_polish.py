@@ -1,4 +1,4 @@
-"""Newton polish of the optimality conditions of R(D, E), started from the conic solver's point.
+"""Newton polish of the optimality conditions of R(D, E) and Γ(D), from the conic solver's point.
 
 The interior-point solver stops at a point that meets the leakage budget only to its
 feasibility tolerance; near zero leakage the budget is a tiny difference of large terms and
@@ -28,6 +28,11 @@ from the solver's point; outputs whose mass vanishes leave the set in use and ou
 violate the inequality join it. Nothing here is trusted: the caller certifies the result
 with the same Lagrangian lower bound as every other solution
 (:func:`nsp.ratedistortion._conic.lp_lower`), with the multipliers Newton's method found.
+
+**Γ(D)** (:func:`polish_gamma`) has no closed form of that kind (its Lagrangian is linear
+in the encoder given the posteriors, and its optimum sparse): Newton's method runs on the
+encoder's entries on a support, with the rows and the distortion budget as equalities. Its
+certificate takes the posteriors of the polished encoder itself as ``Q``.
 """
 
 from __future__ import annotations
@@ -486,3 +491,175 @@ def _newton(
             norm = norm0 = float(np.linalg.norm(f))
             since = 0  # a new system: its own budget of steps
     return z, cols, rel, steps
+
+
+# --- Γ(D): Newton's method on the encoder's support ----------------------------------------
+
+
+@dataclass(frozen=True)
+class PolishedGamma:
+    """The encoder Newton's method found for Γ(D), with its distortion multiplier."""
+
+    w: NDArray[np.float64]
+    nu: float
+    steps: int
+
+
+#: Γ's polish: Newton steps in all (each active-set change is a step).
+_GAMMA_MAX_STEPS = 40
+#: Γ's polish gives up on programs whose Newton system (support entries plus rows) is larger
+#: than this: it is solved densely.
+_GAMMA_MAX_SIZE = 3000
+
+
+class _Leakage:
+    """``I(H; Xhat | B)`` of an encoder as a function of its entries on a support.
+
+    The leakage is ``sum_{b,h,k} X ln(X / (p(h|b) Q))`` with the cell masses
+    ``X[b, h, k] = sum_{u in b} p(u, h) W[u, k]`` and ``Q[b, k] = sum_{u in b} p(u) W[u, k]``.
+    Its gradient in ``W[u, k]`` is ``p(u) g[u, k]``, ``g = sum_h p(h|u) ln(X / (p(h|b) Q))``,
+    and its Hessian couples only the entries of one output within one block:
+    ``sum_h p(u, h) p(u', h) / X[b, h, k] - p(u) p(u') / Q[b, k]``.
+    """
+
+    def __init__(self, pu: NDArray, puh: NDArray, block: NDArray, n_k: int) -> None:
+        self.pu, self.puh, self.block, self.n_k = pu, puh, block, n_k
+        self.n_b = int(block.max()) + 1
+        p_bh = np.zeros((self.n_b, puh.shape[1]))
+        np.add.at(p_bh, block, puh)
+        self.log_prior = np.log(np.where(p_bh > 0, p_bh, 1.0) / p_bh.sum(axis=1, keepdims=True))
+
+    def cells(self, u: NDArray, k: NDArray, x: NDArray) -> tuple[NDArray, NDArray, NDArray]:
+        """Return the cell index ``b(u) n_k + k`` of each entry, ``X[cell, h]`` and ``Q[cell]``."""
+        cell = self.block[u] * self.n_k + k
+        big_x = np.zeros((self.n_b * self.n_k, self.puh.shape[1]))
+        np.add.at(big_x, cell, self.puh[u] * x[:, None])
+        big_q = np.zeros(self.n_b * self.n_k)
+        np.add.at(big_q, cell, self.pu[u] * x)
+        return cell, big_x, big_q
+
+    def log_ratio(self, big_x: NDArray, big_q: NDArray) -> NDArray:
+        """``ln(X / (p(h|b) Q))`` per cell and ``h`` (0 where ``X`` is 0)."""
+        lp = np.repeat(self.log_prior, self.n_k, axis=0)
+        with np.errstate(divide="ignore"):
+            lr = np.log(big_x) - lp - np.log(np.where(big_q > 0, big_q, 1.0))[:, None]
+        return np.where(big_x > 0, lr, 0.0)
+
+    def value(self, u: NDArray, k: NDArray, x: NDArray) -> float:
+        """Return the leakage (nats) of the encoder with entries ``x`` at ``(u, k)``."""
+        _, big_x, big_q = self.cells(u, k, x)
+        return float((big_x * self.log_ratio(big_x, big_q)).sum())
+
+    def derivatives(self, u: NDArray, k: NDArray, x: NDArray) -> tuple[NDArray, NDArray, NDArray]:
+        """Gradient and Hessian in the entries, and ``g[u, k]`` on all of ``(u, k)``."""
+        cell, big_x, big_q = self.cells(u, k, x)
+        lr = self.log_ratio(big_x, big_q)
+        cond = self.puh / self.pu[:, None]
+        g_all = np.einsum("uh,ukh->uk", cond, lr.reshape(self.n_b, self.n_k, -1)[self.block])
+        # an output a block does not use: one input's first mass makes the posterior its own
+        empty = (big_q == 0).reshape(self.n_b, self.n_k)[self.block]
+        if empty.any():
+            with np.errstate(divide="ignore"):
+                own = np.where(cond > 0, np.log(np.where(cond > 0, cond, 1.0)), 0.0)
+            kl = (cond * (own - self.log_prior[self.block])).sum(axis=1)
+            g_all = np.where(empty, kl[:, None], g_all)
+        grad = self.pu[u] * g_all[u, k]
+        with np.errstate(divide="ignore"):
+            inv_x = np.where(big_x > 0, 1.0 / big_x, 0.0)
+        a = self.puh[u] * np.sqrt(inv_x[cell])
+        b = self.pu[u] / np.sqrt(big_q[cell])
+        hess = (a @ a.T - np.outer(b, b)) * (cell[:, None] == cell[None, :])
+        return grad, hess, g_all
+
+
+def polish_gamma(
+    pu: NDArray,
+    puh: NDArray,
+    d: NDArray,
+    block: NDArray,
+    D: float,
+    w: NDArray,
+    support: NDArray,
+) -> PolishedGamma | None:
+    """Minimize the leakage on a support by Newton's method, from ``w``, with ``E d = D``.
+
+    The least leakage is reached on a sparse encoder: given the posteriors, the Lagrangian is
+    linear in the encoder. An interior-point solve stopped early has nearly the right support
+    (``support``, a guess: every row also keeps its largest entry) and entries a little off;
+    on that support the optimality conditions are smooth and Newton's method on them (the
+    leakage's gradient and Hessian, the rows summing to one and the distortion budget held
+    with equality) converges quadratically. A step that would make entries negative stops at
+    the first of them, which leaves the support. Once the conditions hold on the support, an
+    entry of an output in use whose reduced cost is negative joins it with a small mass and
+    Newton's method runs again. An output that lost all its entries is not reopened (a lone
+    input's reduced cost is not the derivative for a mixture of inputs); the certificate
+    then shows the gap. The Hessian is singular where two inputs of one block have the same
+    posterior (moving mass between them changes nothing): a tiny multiple of the identity
+    regularizes it.
+
+    ``w`` is a row-stochastic encoder, positive on ``support``. Returns ``None`` when the
+    system is too large to solve densely or the iteration breaks down; the caller certifies
+    what is returned (nothing here is trusted).
+    """
+    n_u, n_k = d.shape
+    leak = _Leakage(pu, puh, block, n_k)
+    # every row keeps its largest entry; the start is the interior point itself
+    support = (np.asarray(support, dtype=bool) | (w >= w.max(axis=1, keepdims=True))) & (w > 0)
+    steps = 0
+    y = np.zeros(n_u + 1)
+    nu = math.nan
+    for _ in range(_MAX_ROUNDS):
+        u, k = np.nonzero(support)
+        x = w[u, k] / np.bincount(u, weights=w[u, k], minlength=n_u)[u]
+        if u.size + n_u + 1 > _GAMMA_MAX_SIZE:
+            return None
+        while steps < _GAMMA_MAX_STEPS:
+            grad, hess, g_all = leak.derivatives(u, k, x)
+            a_rows = np.zeros((n_u + 1, u.size))
+            a_rows[u, np.arange(u.size)] = 1.0
+            a_rows[n_u] = pu[u] * d[u, k]
+            r = np.concatenate([np.ones(n_u), [D]]) - a_rows @ x
+            n_x = u.size
+            kkt = np.zeros((n_x + n_u + 1, n_x + n_u + 1))
+            kkt[:n_x, :n_x] = hess + 1e-13 * max(float(np.abs(np.diag(hess)).max()), 1.0) * np.eye(
+                n_x
+            )
+            kkt[:n_x, n_x:] = a_rows.T
+            kkt[n_x:, :n_x] = a_rows
+            try:
+                sol = np.linalg.solve(kkt, np.concatenate([-grad, r]))
+            except np.linalg.LinAlgError:
+                return None
+            if not np.all(np.isfinite(sol)):
+                return None
+            dx, y = sol[:n_x], sol[n_x:]
+            nu = float(y[-1])
+            steps += 1
+            out = np.flatnonzero(x + dx <= 0.0)
+            ratio = x[out] / -dx[out]
+            t_max = float(ratio.min()) if out.size else 1.0
+            t = min(t_max, 1.0)
+            x = x + t * dx
+            if out.size and t == t_max:  # the first entry to reach zero leaves the support
+                keep = x > 0.0
+                keep[out[np.argmin(ratio)]] = False
+                u, k, x = u[keep], k[keep], x[keep]
+                continue
+            if float(np.abs(dx).max()) <= 1e-15 or float(dx @ hess @ dx) <= 1e-28:
+                break
+        w = np.zeros((n_u, n_k))
+        w[u, k] = x
+        support = w > 0
+        # the optimality conditions off the support: g + y_u / p(u) + nu d >= 0
+        _, _, g_all = leak.derivatives(u, k, x)
+        reduced = g_all + y[:n_u, None] / pu[:, None] + nu * d
+        enter = (~support) & (reduced < -1e-12)
+        if not enter.any():
+            break
+        w = np.where(enter, 1e-6, w)
+        w /= w.sum(axis=1, keepdims=True)
+        support = w > 0
+    if not (math.isfinite(nu) and nu >= 0):
+        return None
+    w = np.clip(w, 0.0, None)
+    return PolishedGamma(w / w.sum(axis=1, keepdims=True), nu, steps)

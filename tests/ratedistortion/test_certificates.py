@@ -492,6 +492,79 @@ def test_gamma_drops_the_interior_points_tiny_masses_when_that_leaks_less(
     assert dropped >= 1  # on each of these sources it mattered at a distortion or more
 
 
+def _gamma_program_of(seed: int, n_r: int, n_h: int, *, side: bool):
+    """The leakage program of a seeded Markov source (with a binary Z seen through a
+    random channel from X_r when ``side``), its distortion and its solver points."""
+    from nsp.ratedistortion import _conic
+
+    p_src, d = _random_instance(seed, n_r, n_h)
+    p_z = None
+    if side:
+        chan_z = np.random.default_rng(seed + 1000).dirichlet(np.ones(2), size=n_r)
+        p_z = p_src[:, :, None] * chan_z[:, None, :]
+    pr = _equivocation._problem(p_src, d, True, p_z=p_z)
+    prog = _conic.Program(_equivocation._conic_source(pr), "gamma")
+    d_min, _ = rd.distortion_range(p_src.sum(axis=1), d)
+    d_pp = _equivocation._perfect_privacy_lp(pr)[0]
+    return prog, [float(D) for D in np.linspace(d_min, d_pp, 6)[1:-1]]
+
+
+@pytest.mark.parametrize("side", [False, True])
+@pytest.mark.parametrize("seed", range(4))
+def test_gamma_newton_polish_closes_a_loose_solve_and_its_bounds_hold(seed, side):
+    # a solve at 1e-8 certifies about 1e-8 nats; Newton's method on its support closes the
+    # gap to rounding. Cross-check: every bound certified from a polished point must lie below
+    # the leakage of the independent tight solve (without polish), and every polished leakage
+    # above that solve's own bound
+    from nsp.ratedistortion import _conic
+
+    prog, points = _gamma_program_of(seed, 12, 3, side=side)
+    eq = not side
+    closed = 0
+    for D in points:
+        loose = _conic.gamma(prog, D, tol=1e-8, equilibrate=eq)
+        pol = _conic.gamma(prog, D, tol=1e-8, equilibrate=eq, polish_above=1e-12)
+        tight = _conic.gamma(prog, D, tol=1e-11, equilibrate=eq)
+        assert pol.value <= loose.value and pol.lower >= loose.lower
+        assert pol.lower <= tight.value + 1e-15 and pol.value >= tight.lower - 1e-15
+        assert pol.value == _conic.leakage_nats(prog.src, pol.w)
+        assert float(prog.src.pu @ (pol.w * prog.src.d).sum(axis=1)) <= D
+        assert np.allclose(pol.w.sum(axis=1), 1.0, atol=1e-14) and pol.w.min() >= 0
+        if loose.value - loose.lower > 1e-12:
+            assert "Polished" in pol.status or pol.value - pol.lower <= 1e-12
+        closed += pol.value - pol.lower <= 1e-12
+    assert closed >= len(points) - 1  # a wrong support guess may leave one to the next solve
+
+
+def test_gamma_newton_polish_survives_equal_posteriors():
+    # two inputs with the same posterior and the same distortions make the leakage's Hessian
+    # singular on the optimal support (mass moves between them for free); from a loose solve
+    # Newton's method must still reach the value of a tight one
+    from nsp.ratedistortion import _conic, _polish
+
+    p_src, d = _random_instance(7, 8, 3)
+    p_src[1] = p_src[0] * 0.5  # inputs 0 and 1: the same posterior p(h | x_r) ...
+    p_src /= p_src.sum()
+    d[1] = d[0]  # ... and the same distortions: the optimum spreads them over shared outputs
+    pr = _equivocation._problem(p_src, d, True)
+    src = _equivocation._conic_source(pr)
+    prog = _conic.Program(src, "gamma")
+    d_min, _ = rd.distortion_range(p_src.sum(axis=1), d)
+    d_pp = _equivocation._perfect_privacy_lp(pr)[0]
+    D = float(d_min + 0.4 * (d_pp - d_min))
+    tight = _conic.gamma(prog, D, tol=1e-11)
+    assert tight.value - tight.lower <= 1e-9
+    support = tight.w > 1e-9
+    assert (support[0] & support[1]).sum() >= 2  # the Hessian is singular on this support
+    raw = prog.encoder(np.asarray(prog.solve(D, tol=1e-8).x))
+    pol = _polish.polish_gamma(src.pu, src.puh, src.d, src.block, D, raw, support)
+    assert pol is not None
+    w, leak = _conic.distortion_feasible(src, pol.w, D)
+    assert abs(leak - tight.value) <= 1e-9 and leak >= tight.lower
+    sol = _conic.gamma(prog, D, tol=1e-8, polish_above=1e-12)
+    assert sol.value - sol.lower <= 1e-12
+
+
 def test_solver_caches_are_per_thread():
     # two threads solve the same sources at once: each has its own compiled programs (the
     # interior-point solvers are updated in place), and both get the single-thread answers
