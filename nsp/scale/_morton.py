@@ -283,7 +283,8 @@ def _given(cols: Coords) -> Coords:
     return cols
 
 
-def _parquet_chunks(files: Sequence[str]) -> Iterator[Callable[[], Coords]]:
+def _parquet_row_groups(files: Sequence[str]) -> Iterator[tuple[str, int, int]]:
+    """``(path, row group, rows)`` of every row group of the files, checking their columns."""
     import pyarrow.parquet as pq  # noqa: PLC0415  (optional dependency: pyarrow (extra nsp-privacy[scale]))
 
     for f in files:
@@ -293,7 +294,12 @@ def _parquet_chunks(files: Sequence[str]) -> Iterator[Callable[[], Coords]]:
         if missing:
             raise ValueError(f"{f} must have the columns {list(TAXI_COORDS)} (missing {missing})")
         for g in range(meta.num_row_groups):
-            yield partial(_read_row_group, f, g)
+            yield f, g, meta.metadata.row_group(g).num_rows
+
+
+def _parquet_chunks(files: Sequence[str]) -> Iterator[Callable[[], Coords]]:
+    for f, g, _ in _parquet_row_groups(files):
+        yield partial(_read_row_group, f, g)
 
 
 def _read_row_group(path: str, group: int) -> Coords:
@@ -302,6 +308,36 @@ def _read_row_group(path: str, group: int) -> Coords:
 
     table = pq.ParquetFile(path).read_row_group(group, columns=list(TAXI_COORDS))
     return [table.column(c).to_numpy().astype(np.float64, copy=False) for c in TAXI_COORDS]
+
+
+def _read_row_groups(groups: Sequence[tuple[str, int]]) -> Coords:
+    """Return the four coordinates of consecutive Parquet row groups, concatenated."""
+    parts = [_read_row_group(f, g) for f, g in groups]
+    if len(parts) == 1:
+        return parts[0]
+    return [np.concatenate([part[i] for part in parts]) for i in range(len(TAXI_COORDS))]
+
+
+#: A Dask task reads consecutive Parquet row groups, about this many trips (fewer, larger
+#: tasks leave less work to the scheduler, which on a small machine shares the workers'
+#: cores, and fewer pieces to exchange between workers), but the data make at least four
+#: tasks a thread (so that the threads stay evenly loaded).
+DASK_TASK_TRIPS = 4_000_000
+
+
+def _parquet_tasks(files: Sequence[str], threads: int) -> list[Callable[[], Coords]]:
+    """Readers of consecutive row groups, in tasks of about equal numbers of trips."""
+    groups = list(_parquet_row_groups(files))
+    rows = np.array([r for _, _, r in groups], dtype=np.int64)
+    total = max(int(rows.sum()), 1)
+    n_tasks = max(-(-total // DASK_TASK_TRIPS), 4 * threads)
+    # a row group goes to the task its first trip falls in, the trips cut in n_tasks equal runs
+    task_of = (np.cumsum(rows) - rows) * n_tasks // total
+    tasks: list[Callable[[], Coords]] = []
+    for t in np.unique(task_of):
+        members = tuple((groups[g][0], groups[g][1]) for g in np.flatnonzero(task_of == t))
+        tasks.append(partial(_read_row_groups, members))
+    return tasks
 
 
 def _csv_chunks(files: Sequence[str]) -> Iterator[Callable[[], Coords]]:
@@ -488,12 +524,13 @@ def uniqueness_dask(
     import_dask()
     parts: list[Any]
     files = expand_paths(trips) if isinstance(trips, (str, os.PathLike, list, tuple)) else []
+    threads = _threads()
     if files and file_kind(files) == "parquet":
-        # Parquet row groups straight to arrays (no pandas frame on the way).
-        parts = list(_parquet_chunks(files))
+        # Parquet row groups straight to arrays (no pandas frame on the way), a few a task.
+        parts = _parquet_tasks(files, threads)
     else:
         parts = as_dask_frame(trips, columns=list(TAXI_COORDS), name="trips").to_delayed()
-    n = _n_buckets(len(parts))
+    n = _n_buckets(len(parts), threads)
     lazy = []
     for fam in families:
         coarse = min(COARSE, fam.head)
@@ -510,19 +547,23 @@ def uniqueness_dask(
     return _curve(epsilons, boxes, families, done)
 
 
-def _n_buckets(n_parts: int) -> int:
-    """Return the number of buckets for ``n_parts`` partitions.
+def _threads() -> int:
+    """Worker threads of the active ``distributed`` client; without one, this machine's cores."""
+    try:
+        from distributed import default_client  # noqa: PLC0415  (optional dependency)
+
+        return int(sum(default_client().nthreads().values()))
+    except (ImportError, ValueError):  # no distributed, or no client: local threads
+        return os.cpu_count() or 1
+
+
+def _n_buckets(n_parts: int, threads: int) -> int:
+    """Return the number of buckets for ``n_parts`` partitions on ``threads`` threads.
 
     Two per thread, more for many partitions (a bucket about 8 partitions' trips), at most one
     per partition: each partition sends a piece to every bucket, so the pieces (``n_parts`` x
     buckets) stay few enough to schedule.
     """
-    try:
-        from distributed import default_client  # noqa: PLC0415  (optional dependency)
-
-        threads = sum(default_client().nthreads().values())
-    except (ImportError, ValueError):  # no distributed, or no client: local threads
-        threads = os.cpu_count() or 1
     return max(1, min(n_parts, max(2 * threads, -(-n_parts // 8))))
 
 

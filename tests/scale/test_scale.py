@@ -137,6 +137,25 @@ def test_uniqueness_edges_shared_heads_and_row_groups(client, tmp_path):
     pd.testing.assert_frame_equal(got, want)
 
 
+def test_dask_tasks_read_several_row_groups(client, tmp_path):
+    """A task reads consecutive row groups (fewer, larger tasks); the counts do not change."""
+    from nsp.scale import _morton
+
+    trips = taxi.synthetic_trips(2700, seed=5, decimals=4)
+    path = tmp_path / "t.parquet"
+    trips.to_parquet(path, index=False, row_group_size=100)  # 27 row groups
+    tasks = _morton._parquet_tasks([str(path)], threads=2)
+    assert len(tasks) == 8  # four a thread, 27 row groups in runs of 3 or 4
+    coords = [np.concatenate(parts) for parts in zip(*(t() for t in tasks), strict=True)]
+    for c, got in zip(_morton.TAXI_COORDS, coords, strict=True):
+        np.testing.assert_array_equal(got, trips[c].to_numpy())  # every trip, in order
+    budgets = [0, 8, 20, 34, 48]
+    pd.testing.assert_frame_equal(
+        ds.uniqueness_vs_epsilon(str(path), budgets, engine="dask"),
+        ds.uniqueness_vs_epsilon(trips, budgets),
+    )
+
+
 def test_uniqueness_cross_check_by_value_counts(client):
     """An independent count: quantise each coordinate directly and count 4-tuples."""
     trips = taxi.synthetic_trips(5000, seed=11, decimals=4)
