@@ -508,8 +508,8 @@ class PolishedGamma:
 #: Γ's polish: Newton steps in all (each active-set change is a step).
 _GAMMA_MAX_STEPS = 40
 #: Γ's polish gives up on programs whose Newton system (support entries plus rows) is larger
-#: than this: it is solved densely.
-_GAMMA_MAX_SIZE = 3000
+#: than this: it is solved densely (a few tenths of a second a step at this size).
+_GAMMA_MAX_SIZE = 2000
 
 
 class _Leakage:
@@ -621,9 +621,8 @@ def polish_gamma(
             r = np.concatenate([np.ones(n_u), [D]]) - a_rows @ x
             n_x = u.size
             kkt = np.zeros((n_x + n_u + 1, n_x + n_u + 1))
-            kkt[:n_x, :n_x] = hess + 1e-13 * max(float(np.abs(np.diag(hess)).max()), 1.0) * np.eye(
-                n_x
-            )
+            ridge = 1e-13 * max(float(np.abs(np.diag(hess)).max()), 1.0)
+            kkt[:n_x, :n_x] = hess + ridge * np.eye(n_x)
             kkt[:n_x, n_x:] = a_rows.T
             kkt[n_x:, :n_x] = a_rows
             try:
@@ -636,11 +635,9 @@ def polish_gamma(
             nu = float(y[-1])
             steps += 1
             out = np.flatnonzero(x + dx <= 0.0)
-            ratio = x[out] / -dx[out]
-            t_max = float(ratio.min()) if out.size else 1.0
-            t = min(t_max, 1.0)
-            x = x + t * dx
-            if out.size and t == t_max:  # the first entry to reach zero leaves the support
+            ratio = x[out] / -dx[out]  # each at most 1
+            x = x + (float(ratio.min()) if out.size else 1.0) * dx
+            if out.size:  # the step stopped at the first entry to reach zero: it leaves
                 keep = x > 0.0
                 keep[out[np.argmin(ratio)]] = False
                 u, k, x = u[keep], k[keep], x[keep]
