@@ -12,9 +12,9 @@ variables are the joint masses ``m[u, k] = p(u) W[u, k]``, the block output mass
 with ``rel_entr(x, y) = x ln(x/y) <= t`` written as ``(-t, x, y)`` in Clarabel's exponential
 cone (the rate programs take ``W = m / p(u)`` itself as the variable: better conditioned).
 The program is built once per instance with sparse matrices; along a grid of distortions
-only the right-hand side changes (``DefaultSolver.update``). The rate programs' solutions
-are then polished by Newton's method on their optimality conditions
-(:mod:`nsp.ratedistortion._polish`).
+only the right-hand side changes (``DefaultSolver.update``). The solutions are then polished
+by Newton's method (:mod:`nsp.ratedistortion._polish`): the rate programs' on their
+optimality conditions, the leakage program's on the encoder's support.
 
 **Certificate.** Nothing the interior-point solver reports is trusted: the primal point is
 projected to exact feasibility (rows on the simplex, ``E d <= D``) and its value computed
