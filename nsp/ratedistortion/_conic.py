@@ -497,11 +497,10 @@ def feasible_encoder(src: Source, w: NDArray, D: float) -> NDArray[np.float64]:
     if dist <= D:
         return w
     rows = np.arange(w.shape[0])
-    on_support = np.where(w > 0, src.d, np.inf).argmin(axis=1)
-    for cheap in (on_support, src.d.argmin(axis=1)):
-        d_cheap = float(src.pu @ src.d[rows, cheap])
-        if d_cheap <= D or cheap is not on_support:
-            break
+    cheap = np.where(w > 0, src.d, np.inf).argmin(axis=1)  # the cheapest output in use
+    if float(src.pu @ src.d[rows, cheap]) > D:  # the support cannot meet the budget
+        cheap = src.d.argmin(axis=1)
+    d_cheap = float(src.pu @ src.d[rows, cheap])
     w_min = np.zeros_like(w)
     w_min[rows, cheap] = 1.0
     theta = min(1.0, (dist - D) / (dist - d_cheap)) if dist > d_cheap else 1.0
@@ -627,8 +626,9 @@ def gamma(
     src = prog.src
     sol = prog.solve(D, tol=tol, max_iter=max_iter, equilibrate=equilibrate)
     x, z = np.asarray(sol.x), np.asarray(sol.z)
+    w_ip = prog.encoder(x)
     w, value = min(
-        (distortion_feasible(src, w0, D) for w0 in _supports(prog.encoder(x))),
+        (distortion_feasible(src, w0, D) for w0 in _supports(w_ip)),
         key=lambda pair: pair[1],
     )
     nu = float(z[prog.row_dist]) if np.isfinite(z[prog.row_dist]) else 1.0
@@ -637,8 +637,7 @@ def gamma(
     status = _status(sol)
     if polish_above is None:
         return Solution(w, value, min(lower, value), value, int(sol.iterations), status)
-    w_ip = prog.encoder(x)
-    for support in _polish_supports(prog, x, z):
+    for support in _polish_supports(prog, x, z, w_ip):
         if value - lower <= polish_above:
             break
         pol = _polish.polish_gamma(src.pu, src.puh, src.d, src.block, D, w_ip, support)
@@ -652,7 +651,7 @@ def gamma(
     return Solution(w, value, min(lower, value), value, int(sol.iterations), status)
 
 
-def _polish_supports(prog: Program, x: NDArray, z: NDArray) -> list[NDArray[np.bool_]]:
+def _polish_supports(prog: Program, x: NDArray, z: NDArray, w: NDArray) -> list[NDArray[np.bool_]]:
     """Guesses of the optimal encoder's support from an interior point, best first.
 
     First the entries whose mass exceeds a tenth of their dual slack (at the optimum of a
@@ -661,11 +660,11 @@ def _polish_supports(prog: Program, x: NDArray, z: NDArray) -> list[NDArray[np.b
     the small entries a 1e-8 solve has not yet separated); then the entries of at least
     1e-4 of their row's largest. On 51 seeded solves at 1e-8 (16 x 4 to 64 x 8, with and
     without side information) each guess alone led Newton's method to a certified optimum on
-    all of them; at 1e-5 of the row the solver's noise made it diverge on 5.
+    all of them; at 1e-5 of the row the solver's noise made it diverge on 5. ``x`` and ``z``
+    are the solver's primal and dual points, ``w`` the encoder read from ``x``.
     """
     m = np.asarray(x[: prog.n_m]) * prog.col_scale[: prog.n_m]
     slack = np.asarray(z[prog.row_nonneg : prog.row_nonneg + prog.n_m])
-    w = prog.encoder(x)
     return [
         (m > 0.1 * slack).reshape(prog.n_u, prog.n_k),
         w >= 1e-4 * w.max(axis=1, keepdims=True),

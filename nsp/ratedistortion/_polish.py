@@ -550,8 +550,10 @@ class _Leakage:
         _, big_x, big_q = self.cells(u, k, x)
         return float((big_x * self.log_ratio(big_x, big_q)).sum())
 
-    def derivatives(self, u: NDArray, k: NDArray, x: NDArray) -> tuple[NDArray, NDArray, NDArray]:
-        """Gradient and Hessian in the entries, and ``g[u, k]`` on all of ``(u, k)``."""
+    def coefficients(
+        self, u: NDArray, k: NDArray, x: NDArray
+    ) -> tuple[NDArray, NDArray, NDArray, NDArray]:
+        """``g[u, k]`` on all of ``(u, k)``, with the cells, ``X`` and ``Q`` it came from."""
         cell, big_x, big_q = self.cells(u, k, x)
         lr = self.log_ratio(big_x, big_q)
         cond = self.puh / self.pu[:, None]
@@ -563,13 +565,27 @@ class _Leakage:
                 own = np.where(cond > 0, np.log(np.where(cond > 0, cond, 1.0)), 0.0)
             kl = (cond * (own - self.log_prior[self.block])).sum(axis=1)
             g_all = np.where(empty, kl[:, None], g_all)
+        return g_all, cell, big_x, big_q
+
+    def derivatives(self, u: NDArray, k: NDArray, x: NDArray) -> tuple[NDArray, NDArray]:
+        """Gradient and Hessian of the leakage in the entries ``x`` at ``(u, k)``."""
+        g_all, cell, big_x, big_q = self.coefficients(u, k, x)
         grad = self.pu[u] * g_all[u, k]
         with np.errstate(divide="ignore"):
             inv_x = np.where(big_x > 0, 1.0 / big_x, 0.0)
         a = self.puh[u] * np.sqrt(inv_x[cell])
         b = self.pu[u] / np.sqrt(big_q[cell])
         hess = (a @ a.T - np.outer(b, b)) * (cell[:, None] == cell[None, :])
-        return grad, hess, g_all
+        return grad, hess
+
+
+def _gamma_constraints(pu: NDArray, d: NDArray, u: NDArray, k: NDArray) -> NDArray:
+    """Rows of the equalities on the entries at ``(u, k)``: each row's sum, the distortion."""
+    n_u = d.shape[0]
+    a_rows = np.zeros((n_u + 1, u.size))
+    a_rows[u, np.arange(u.size)] = 1.0
+    a_rows[n_u] = pu[u] * d[u, k]
+    return a_rows
 
 
 def polish_gamma(
@@ -613,11 +629,9 @@ def polish_gamma(
         x = w[u, k] / np.bincount(u, weights=w[u, k], minlength=n_u)[u]
         if u.size + n_u + 1 > _GAMMA_MAX_SIZE:
             return None
+        a_rows = _gamma_constraints(pu, d, u, k)
         while steps < _GAMMA_MAX_STEPS:
-            grad, hess, g_all = leak.derivatives(u, k, x)
-            a_rows = np.zeros((n_u + 1, u.size))
-            a_rows[u, np.arange(u.size)] = 1.0
-            a_rows[n_u] = pu[u] * d[u, k]
+            grad, hess = leak.derivatives(u, k, x)
             r = np.concatenate([np.ones(n_u), [D]]) - a_rows @ x
             n_x = u.size
             kkt = np.zeros((n_x + n_u + 1, n_x + n_u + 1))
@@ -641,6 +655,7 @@ def polish_gamma(
                 keep = x > 0.0
                 keep[out[np.argmin(ratio)]] = False
                 u, k, x = u[keep], k[keep], x[keep]
+                a_rows = a_rows[:, keep]
                 continue
             if float(np.abs(dx).max()) <= 1e-15 or float(dx @ hess @ dx) <= 1e-28:
                 break
@@ -648,7 +663,7 @@ def polish_gamma(
         w[u, k] = x
         support = w > 0
         # the optimality conditions off the support: g + y_u / p(u) + nu d >= 0
-        _, _, g_all = leak.derivatives(u, k, x)
+        g_all = leak.coefficients(u, k, x)[0]
         reduced = g_all + y[:n_u, None] / pu[:, None] + nu * d
         enter = (~support) & (reduced < -1e-12)
         if not enter.any():
