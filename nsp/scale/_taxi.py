@@ -16,6 +16,7 @@ from numpy.typing import NDArray
 
 from nsp._validation import as_sequence, check_frame, check_int, check_real
 from nsp.noiseless import LinearQuantizer, local_levels
+from nsp.scale._keys import TAXI_COORDS
 
 __all__ = [
     "TAXI_COORDS",
@@ -28,9 +29,6 @@ __all__ = [
 
 #: The finest budget: 2^31 boxes a coordinate (the bins' limit in every engine).
 MAX_EPSILON = 62.0
-
-#: The four coordinates of a trip, in the order of the bins.
-TAXI_COORDS = ("pickup_latitude", "pickup_longitude", "dropoff_latitude", "dropoff_longitude")
 
 
 def boxes_for(epsilon: float) -> int:

@@ -156,6 +156,47 @@ def test_dask_tasks_read_several_row_groups(client, tmp_path):
     )
 
 
+def test_dask_tasks_unpickle_without_pandas_or_the_rest_of_nsp(tmp_path, monkeypatch):
+    """A fresh worker imports what the count's tasks need, numpy, not pandas, SciPy or nsp.
+
+    The graph is the one ``uniqueness_dask`` hands to ``dask.compute``; it is pickled as
+    ``distributed`` does (cloudpickle) and unpickled in a fresh interpreter.
+    """
+    import cloudpickle
+
+    from nsp.scale import _morton
+
+    trips = taxi.synthetic_trips(300, seed=2, decimals=4)
+    path = tmp_path / "t.parquet"
+    trips.to_parquet(path, index=False, row_group_size=100)
+    captured = []
+
+    class Captured(Exception):
+        """Stops the count before it computes: only its graph is wanted."""
+
+    def capture(*lazy, **_):
+        captured.extend(x for pair in lazy for x in pair if x is not None)
+        raise Captured
+
+    monkeypatch.setattr(dask, "compute", capture)
+    with pytest.raises(Captured):
+        _morton.uniqueness_dask(str(path), [0, 20, 48, 33], bbox=taxi.PAPER_BBOX)
+    graph = {k: v for x in captured for k, v in dict(x.__dask_graph__()).items()}
+    blob = tmp_path / "graph.pkl"
+    blob.write_bytes(cloudpickle.dumps(graph))
+    heavy = ("pandas", "scipy", "networkx", "nsp.noiseless", "nsp.datasets", "nsp.scale._morton")
+    code = (
+        "import pickle, sys; graph = pickle.load(open(sys.argv[1], 'rb'));"
+        f"print(len(graph), [m for m in {heavy!r} if m in sys.modules])"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(blob)], capture_output=True, text=True, check=True
+    )
+    n_tasks, loaded = out.stdout.split(" ", 1)
+    assert int(n_tasks) == len(graph) > 10
+    assert loaded.strip() == "[]"
+
+
 def test_uniqueness_cross_check_by_value_counts(client):
     """An independent count: quantise each coordinate directly and count 4-tuples."""
     trips = taxi.synthetic_trips(5000, seed=11, decimals=4)
