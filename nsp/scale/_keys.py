@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -28,8 +29,11 @@ __all__ = [
 TAXI_COORDS = ("pickup_latitude", "pickup_longitude", "dropoff_latitude", "dropoff_longitude")
 #: Bits per coordinate held in the ``uint64`` head of a key.
 HEAD_BITS = 16
-#: Rows of sorted keys compared at a time.
-BLOCK = 1 << 20
+#: Trips quantized, split or compared at a time. A block's temporaries (half a MiB each) stay in
+#: the cache and are reused from block to block; temporaries the size of a chunk would each be a
+#: fresh memory mapping, a page fault every 4 KiB (on a virtual machine that hands freed memory
+#: back to its host, tens of microseconds each: once more than half of the Dask path's time).
+BLOCK = 1 << 16
 
 
 def _spread_table() -> NDArray[np.uint64]:
@@ -42,6 +46,9 @@ def _spread_table() -> NDArray[np.uint64]:
 
 
 _SPREAD = _spread_table()
+#: ``_SPREADS[c]``: the bits of coordinate ``c`` at their place in the key (coordinate 0 most
+#: significant in each nibble).
+_SPREADS = np.stack([_SPREAD << np.uint64(3 - c) for c in range(4)])
 #: ``16**j`` for j = 0..15: ``searchsorted`` counts the nibbles a difference spans.
 _NIBBLES = np.array([16**j for j in range(16)], dtype=np.uint64)
 
@@ -81,12 +88,8 @@ def family_plan(boxes: Sequence[int]) -> list[Family]:
     return out
 
 
-def _bins(x: NDArray[np.float64], lo: float, hi: float, q: int, name: str) -> NDArray[np.uint64]:
-    """Definition 3's bin of every value, as :meth:`LinearQuantizer.index` computes it.
-
-    ``floor((x - lo) · q / (hi - lo))`` clipped to ``q - 1`` (the top edge), in the same
-    floating-point operations, so the bins are equal bit for bit.
-    """
+def _check_range(x: NDArray[np.float64], lo: float, hi: float, name: str) -> None:
+    """Raise a ValueError if a coordinate is NaN or outside ``[lo, hi]``."""
     if x.size:
         low, high = float(np.min(x)), float(np.max(x))
         if np.isnan(low) or np.isnan(high):
@@ -97,51 +100,110 @@ def _bins(x: NDArray[np.float64], lo: float, hi: float, q: int, name: str) -> ND
                 f"trips must lie inside bbox: {name} {bad:.6g} is outside [{lo}, {hi}] "
                 "(filter first, e.g. load_nyc_taxi(bbox='paper'))"
             )
-    k = x - lo
+
+
+def _bins_into(
+    x: NDArray[np.float64],
+    lo: float,
+    hi: float,
+    q: int,
+    scratch: NDArray[np.float64],
+    out: NDArray[np.int64],
+) -> NDArray[np.int64]:
+    """Definition 3's bin of every value of a block, as :meth:`LinearQuantizer.index` computes it.
+
+    ``floor((x - lo) · q / (hi - lo))`` clipped to ``q - 1`` (the top edge), in the same
+    floating-point operations, so the bins are equal bit for bit; computed in ``scratch`` and
+    written to ``out`` (both at least as long as ``x``; the bins' part of ``out`` is returned).
+    """
+    k = scratch[: len(x)]
+    np.subtract(x, lo, out=k)
     k *= q
     k /= hi - lo
     np.floor(k, out=k)
     np.minimum(k, q - 1, out=k)
-    return k.astype(np.uint64)
+    bins = out[: len(x)]
+    np.copyto(bins, k, casting="unsafe")  # whole numbers in [0, q - 1]: exact
+    return bins
 
 
-def quantize_chunk(
-    coords: Sequence[NDArray[np.float64]], families: Sequence[Family], bbox: Sequence[float]
-) -> list[tuple[NDArray[np.uint64], NDArray[Any] | None]]:
+def _quantize_into(
+    coords: Coords,
+    fam: Family,
+    box: Sequence[float],
+    head: NDArray[np.uint64],
+    tail: NDArray[Any] | None,
+) -> None:
+    """Write the packed keys of a chunk's trips into ``head`` and ``tail`` (see quantize_chunk).
+
+    A :data:`BLOCK` of trips at a time, in buffers reused from block to block: no temporary
+    the size of the chunk.
+    """
+    lon_min, lon_max, lat_min, lat_max = box
+    limits = [(lat_min, lat_max) if "lat" in c else (lon_min, lon_max) for c in TAXI_COORDS]
+    xs = [np.asarray(c, dtype=np.float64) for c in coords]
+    for x, (lo, hi), name in zip(xs, limits, TAXI_COORDS, strict=True):
+        _check_range(x, lo, hi, name)
+    rest = fam.bits - fam.head
+    size = min(BLOCK, len(head))
+    scratch = np.empty(size, dtype=np.float64)
+    bins_buf, top_buf = np.empty(size, dtype=np.int64), np.empty(size, dtype=np.int64)
+    spread = np.empty(size, dtype=np.uint64)
+    fields = np.empty(size, dtype=np.int64)  # the tail's bits, before its narrower dtype
+    for i in range(0, len(head), BLOCK):
+        j = min(i + BLOCK, len(head))
+        h, w = head[i:j], j - i
+        for c, (x, (lo, hi)) in enumerate(zip(xs, limits, strict=True)):
+            bins = _bins_into(x[i:j], lo, hi, fam.grid, scratch, bins_buf)
+            top = np.right_shift(bins, rest, out=top_buf[:w]) if rest else bins
+            # bits of the c-th coordinate at every fourth place, from the most significant
+            np.take(_SPREADS[c], top, out=spread[:w] if c else h, mode="clip")
+            if c:
+                np.bitwise_or(h, spread[:w], out=h)
+            if tail is not None:
+                field = np.bitwise_and(bins, (1 << rest) - 1, out=bins)
+                np.left_shift(field, rest * (3 - c), out=field)
+                if c:
+                    np.bitwise_or(fields[:w], field, out=fields[:w])
+                else:
+                    fields[:w] = field
+        if tail is not None:
+            np.copyto(tail[i:j], fields[:w], casting="unsafe")  # 4 rest bits fit its dtype
+
+
+def _keys_of(chunks: Sequence[Coords], fam: Family, box: Sequence[float]) -> Keys:
+    """Return the packed keys ``(head, tail)`` of consecutive chunks' trips, in one array each."""
+    n = sum(len(coords[0]) for coords in chunks)
+    rest = fam.bits - fam.head
+    head = np.empty(n, dtype=np.uint64)
+    # The tail's 4 rest bits, in 32 bits when they fit (up to 2^24 boxes).
+    tail = np.empty(n, dtype=np.uint32 if rest <= 8 else np.uint64) if rest else None
+    start = 0
+    for coords in chunks:
+        end = start + len(coords[0])
+        _quantize_into(coords, fam, box, head[start:end], None if tail is None else tail[start:end])
+        start = end
+    return head, tail
+
+
+def quantize_chunk(coords: Coords, families: Sequence[Family], bbox: Sequence[float]) -> list[Keys]:
     """Return the packed key ``(head, tail)`` of each trip of a chunk, for each family.
 
     ``coords`` are the four coordinate columns in the order of ``TAXI_COORDS``. The head is the
     Morton key of the first 16 bits of each bin (pickup latitude most significant); the tail,
     for grids finer than 2^16, the remaining bits of the four bins side by side (not
     interleaved: only the trips sharing a head need it, see :func:`morton_counts`).
+
+    Examples
+    --------
+    >>> box = (0.0, 1.0, 0.0, 1.0)  # lon_min, lon_max, lat_min, lat_max
+    >>> fam = family_plan([4])[0]  # 2 bits a coordinate
+    >>> one = [np.array([v]) for v in (0.99, 0.0, 0.3, 0.6)]  # bins 3, 0, 1, 2
+    >>> head, tail = quantize_chunk(one, [fam], box)[0]
+    >>> f"{int(head[0]):08b}", tail is None  # bits 1, 0 of the bins: 1001, then 1010
+    ('10011010', True)
     """
-    lon_min, lon_max, lat_min, lat_max = bbox
-    out = []
-    for fam in families:
-        bins = [
-            _bins(
-                np.asarray(c, dtype=np.float64),
-                lat_min if "lat" in n else lon_min,
-                lat_max if "lat" in n else lon_max,
-                fam.grid,
-                n,
-            )
-            for c, n in zip(coords, TAXI_COORDS, strict=True)
-        ]
-        rest = fam.bits - fam.head
-        head = np.zeros(len(bins[0]), dtype=np.uint64)
-        # The tail's 4 rest bits, in 32 bits when they fit (up to 2^24 boxes).
-        tail: NDArray[Any] | None = None
-        if rest:
-            tail = np.zeros(len(bins[0]), dtype=np.uint32 if rest <= 8 else np.uint64)
-        for j, b in enumerate(bins):
-            top = b >> np.uint64(rest) if rest else b
-            head |= _SPREAD[top] << np.uint64(3 - j)
-            if tail is not None:
-                field = (b & np.uint64((1 << rest) - 1)) << np.uint64(rest * (3 - j))
-                np.bitwise_or(tail, field.astype(tail.dtype, copy=False), out=tail)
-        out.append((head, tail))
-    return out
+    return [_keys_of([coords], fam, bbox) for fam in families]
 
 
 def _interleave_tail(tail: NDArray[np.uint64], rest: int) -> NDArray[np.uint64]:
@@ -190,66 +252,83 @@ def _neighbour_max(pair: NDArray[np.intp], n: int) -> NDArray[np.intp]:
     return out
 
 
-def morton_counts(
-    head: NDArray[np.uint64], tail: NDArray[Any] | None, fam: Family
-) -> NDArray[np.int64]:
+def morton_counts(pieces: Sequence[Keys], fam: Family) -> NDArray[np.int64]:
     """Trips by the number of levels they share with their closest other trip (-1: alone).
 
-    Returns ``h`` of length ``fam.bits + 2``: ``h[s + 1]`` trips share ``s`` levels at most
-    (``s = fam.bits``: an equal key). A trip is alone at ``2^k`` boxes iff it shares fewer than
-    ``k`` levels, so the unique count at level ``k`` is ``h[:k + 1].sum()``. Without a tail,
-    ``head`` is sorted in place.
+    ``pieces`` are the keys ``(head, tail)`` of the trips, in one or more pieces (read, not
+    changed). Returns ``h`` of length ``fam.bits + 2``: ``h[s + 1]`` trips share ``s`` levels at
+    most (``s = fam.bits``: an equal key). A trip is alone at ``2^k`` boxes iff it shares fewer
+    than ``k`` levels, so the unique count at level ``k`` is ``h[:k + 1].sum()``.
+
+    Examples
+    --------
+    >>> fam = family_plan([4])[0]
+    >>> keys = (np.array([0b10011010, 0b10011011, 0b00000000], dtype=np.uint64), None)
+    >>> morton_counts([keys], fam).tolist()  # the third shares no level, the others one
+    [0, 1, 2, 0]
     """
     top = fam.head
-    if tail is None:
-        head.sort()
-        return _head_hist(head, top, fam.bits + 2)[0]
-    hist, tied = _head_hist(np.sort(head), top, fam.bits + 2)
-    if not len(tied):
+    ordered = np.concatenate([h for h, _ in pieces])
+    ordered.sort()
+    hist, tied = _head_hist(ordered, top, fam.bits + 2)
+    del ordered
+    if pieces[0][1] is None or not len(tied):
         return hist
     # The trips sharing all their head levels: look at the tail, for them only.
     hist[top + 1] = 0
-    found = []
-    for i in range(0, len(head), BLOCK):
-        block = head[i : i + BLOCK]
-        pos = np.searchsorted(tied, block)
-        pos[pos == len(tied)] = 0
-        found.append(np.flatnonzero(tied[pos] == block) + i)
-    rows = np.concatenate(found)
+    heads, tails = [], []
+    for head, tail in pieces:
+        assert tail is not None  # every piece of a family has a tail, or none has
+        for i in range(0, len(head), BLOCK):
+            block = head[i : i + BLOCK]
+            pos = np.searchsorted(tied, block)
+            pos[pos == len(tied)] = 0
+            rows = np.flatnonzero(tied[pos] == block)
+            heads.append(block[rows])
+            tails.append(tail[i : i + BLOCK][rows])
     rest = fam.bits - top
-    h, t = head[rows], _interleave_tail(tail[rows].astype(np.uint64), rest)
+    h = np.concatenate(heads)
+    t = _interleave_tail(np.concatenate(tails).astype(np.uint64), rest)
     order = np.lexsort((t, h))
     h, t = h[order], t[order]
     pair = np.where(h[1:] == h[:-1], top + _shared_levels(t[1:], t[:-1], rest), -1)
     # Adjacent rows with different heads share fewer than ``top`` levels, but each of these
     # rows shares all ``top`` head levels with some other row: it has a same-head neighbour.
-    more = _neighbour_max(pair, len(rows))
+    more = _neighbour_max(pair, len(h))
     hist += np.bincount(more + 1, minlength=fam.bits + 2).astype(np.int64)
     return hist
 
 
 Coords = list[NDArray[np.float64]]
+Keys = tuple[NDArray[np.uint64], NDArray[Any] | None]
 
 
 def _read_row_group(path: str, group: int) -> Coords:
-    """Return the four coordinates of one Parquet row group, as float64 arrays."""
+    """Return the four coordinates of one Parquet row group, as float64 arrays.
+
+    On the calling thread only: the engines read many row groups at once on their own threads
+    (or Dask workers' threads), so pyarrow's threads would only compete with them.
+    """
     import pyarrow.parquet as pq  # noqa: PLC0415  (optional dependency: pyarrow (extra nsp-privacy[scale]))
 
-    table = pq.ParquetFile(path).read_row_group(group, columns=list(TAXI_COORDS))
+    table = pq.ParquetFile(path).read_row_group(group, columns=list(TAXI_COORDS), use_threads=False)
     return [table.column(c).to_numpy().astype(np.float64, copy=False) for c in TAXI_COORDS]
 
 
-def _read_row_groups(groups: Sequence[tuple[str, int]]) -> Coords:
-    """Return the four coordinates of consecutive Parquet row groups, concatenated."""
-    parts = [_read_row_group(f, g) for f, g in groups]
-    if len(parts) == 1:
-        return parts[0]
-    return [np.concatenate([part[i] for part in parts]) for i in range(len(TAXI_COORDS))]
+def _read_row_groups(groups: Sequence[tuple[str, int]]) -> list[Coords]:
+    """Return the four coordinates of each of consecutive Parquet row groups."""
+    return [_read_row_group(f, g) for f, g in groups]
 
 
 _MIX = np.uint64(0x9E3779B97F4A7C15)
 
-Keys = tuple[NDArray[np.uint64], NDArray[Any] | None]
+
+@lru_cache(maxsize=16)
+def _bucket_table(coarse: int, n: int) -> NDArray[Any]:
+    """Return the bucket of every cell at ``coarse`` levels: a hash of the cell, modulo ``n``."""
+    cells = np.arange(1 << (4 * coarse), dtype=np.uint64)
+    bucket = ((cells * _MIX) >> np.uint64(32)) % np.uint64(n)
+    return bucket.astype(np.uint8 if n <= 1 << 8 else np.uint16)
 
 
 def _split(part: Any, fam: Family, box: tuple[float, ...], coarse: int, n: int) -> Any:
@@ -257,27 +336,53 @@ def _split(part: Any, fam: Family, box: tuple[float, ...], coarse: int, n: int) 
 
     The bucket of a trip is a hash of its cell at ``coarse`` levels, so every trip sharing a
     finer cell goes to the same bucket, whichever partition it comes from. ``part`` is a pandas
-    partition or a reader of a Parquet row group.
+    partition or a reader of consecutive Parquet row groups.
     """
     if callable(part):
-        coords = part()
+        chunks = part()
     else:
-        coords = [part[c].to_numpy(dtype=np.float64) for c in TAXI_COORDS]
-    return _split_coords(coords, fam, box, coarse, n)
+        chunks = [[part[c].to_numpy(dtype=np.float64) for c in TAXI_COORDS]]
+    return _split_keys(_keys_of(chunks, fam, box), fam, coarse, n)
 
 
 def _split_coords(coords: Coords, fam: Family, box: tuple[float, ...], coarse: int, n: int) -> Any:
     """:func:`_split` of the four coordinate arrays of a chunk."""
-    head, tail = quantize_chunk(coords, [fam], box)[0]
-    cell = head >> np.uint64(4 * (fam.head - coarse))
-    counts = np.bincount(cell.astype(np.intp), minlength=1 << (4 * coarse))
+    return _split_keys(_keys_of([coords], fam, box), fam, coarse, n)
+
+
+def _split_keys(keys: Keys, fam: Family, coarse: int, n: int) -> Any:
+    """:func:`_split` of a chunk's keys: the cells' counts, then one ``(head, tail)`` a bucket.
+
+    A :data:`BLOCK` of trips at a time goes to its buckets, straight into arrays of their final
+    sizes.
+    """
+    head, tail = keys
+    cell = np.right_shift(head, np.uint64(4 * (fam.head - coarse))).view(np.int64)
+    counts = np.bincount(cell, minlength=1 << (4 * coarse))
     if n == 1:
-        return counts, (head, tail)
-    bucket = (((cell * _MIX) >> np.uint64(32)) % np.uint64(n)).astype(np.uint16)
-    order = np.argsort(bucket, kind="stable")
-    cuts = np.cumsum(np.bincount(bucket, minlength=n))[:-1]
-    heads = np.split(head[order], cuts)
-    tails = np.split(tail[order], cuts) if tail is not None else [None] * n
+        return counts, keys
+    bucket = np.take(_bucket_table(coarse, n), cell, mode="clip")
+    del cell
+    sizes = np.bincount(bucket, minlength=n)
+    heads = [np.empty(k, dtype=head.dtype) for k in sizes]
+    tails: list[NDArray[Any] | None] = [
+        None if tail is None else np.empty(k, dtype=tail.dtype) for k in sizes
+    ]
+    filled = np.zeros(n, dtype=np.int64)
+    for i in range(0, len(head), BLOCK):
+        of = bucket[i : i + BLOCK]
+        order = np.argsort(of, kind="stable")
+        h = head[i : i + BLOCK][order]
+        t = tail[i : i + BLOCK][order] if tail is not None else None
+        ends = np.cumsum(np.bincount(of, minlength=n))
+        for b in np.flatnonzero(np.diff(ends, prepend=0)):
+            start, end = (ends[b - 1] if b else 0), ends[b]
+            at = slice(filled[b], filled[b] + end - start)
+            heads[b][at] = h[start:end]
+            piece = tails[b]
+            if piece is not None and t is not None:
+                piece[at] = t[start:end]
+            filled[b] += end - start
     return (counts, *zip(heads, tails, strict=True))
 
 
@@ -288,10 +393,7 @@ def _bucket_hist(pieces: list[Keys], fam: Family, coarse: int) -> NDArray[np.int
     whole data's; a trip sharing fewer levels is alone in its ``coarse`` cell, which the cells'
     counts already tell.
     """
-    head = np.concatenate([p[0] for p in pieces])
-    tails = [p[1] for p in pieces]
-    tail = None if tails[0] is None else np.concatenate([t for t in tails if t is not None])
-    hist = morton_counts(head, tail, fam)
+    hist = morton_counts(pieces, fam)
     hist[: coarse + 1] = 0
     return hist
 

@@ -121,7 +121,7 @@ def _parquet_chunks(files: Sequence[str]) -> Iterator[Callable[[], Coords]]:
 DASK_TASK_TRIPS = 4_000_000
 
 
-def _parquet_tasks(files: Sequence[str], threads: int) -> list[Callable[[], Coords]]:
+def _parquet_tasks(files: Sequence[str], threads: int) -> list[Callable[[], list[Coords]]]:
     """Readers of consecutive row groups, in tasks of about equal numbers of trips."""
     groups = list(_parquet_row_groups(files))
     rows = np.array([r for _, _, r in groups], dtype=np.int64)
@@ -129,7 +129,7 @@ def _parquet_tasks(files: Sequence[str], threads: int) -> list[Callable[[], Coor
     n_tasks = max(-(-total // DASK_TASK_TRIPS), 4 * threads)
     # a row group goes to the task its first trip falls in, the trips cut in n_tasks equal runs
     task_of = (np.cumsum(rows) - rows) * n_tasks // total
-    tasks: list[Callable[[], Coords]] = []
+    tasks: list[Callable[[], list[Coords]]] = []
     for t in np.unique(task_of):
         members = tuple((groups[g][0], groups[g][1]) for g in np.flatnonzero(task_of == t))
         tasks.append(partial(_read_row_groups, members))
@@ -301,11 +301,14 @@ def _threads() -> int:
 def _n_buckets(n_parts: int, threads: int) -> int:
     """Return the number of buckets for ``n_parts`` partitions on ``threads`` threads.
 
-    Two per thread, more for many partitions (a bucket about 8 partitions' trips), at most one
+    Eight per thread, more for many partitions (a bucket about 8 partitions' trips), at most one
     per partition: each partition sends a piece to every bucket, so the pieces (``n_parts`` x
-    buckets) stay few enough to schedule.
+    buckets) stay few enough to schedule. Smaller buckets sort faster, each needs less fresh
+    memory, and a thread starts on its first bucket once that bucket's pieces, not half of all,
+    have arrived (10^8 trips, 25 partitions: one worker 28.5 s with two buckets a thread, 24.3 s
+    with eight; two workers 17.9 s and 16.5 s).
     """
-    return max(1, min(n_parts, max(2 * threads, -(-n_parts // 8))))
+    return max(1, min(n_parts, max(8 * threads, -(-n_parts // 8))))
 
 
 def _curve(

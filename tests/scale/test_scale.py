@@ -146,7 +146,9 @@ def test_dask_tasks_read_several_row_groups(client, tmp_path):
     trips.to_parquet(path, index=False, row_group_size=100)  # 27 row groups
     tasks = _morton._parquet_tasks([str(path)], threads=2)
     assert len(tasks) == 8  # four a thread, 27 row groups in runs of 3 or 4
-    coords = [np.concatenate(parts) for parts in zip(*(t() for t in tasks), strict=True)]
+    chunks = [chunk for t in tasks for chunk in t()]  # a task: its row groups' coordinates
+    assert len(chunks) == 27
+    coords = [np.concatenate(parts) for parts in zip(*chunks, strict=True)]
     for c, got in zip(_morton.TAXI_COORDS, coords, strict=True):
         np.testing.assert_array_equal(got, trips[c].to_numpy())  # every trip, in order
     budgets = [0, 8, 20, 34, 48]

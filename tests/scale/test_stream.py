@@ -15,7 +15,7 @@ import pytest
 
 import nsp.datasets as ds
 from nsp.papers.noiseless import taxi
-from nsp.scale import _morton
+from nsp.scale import _keys, _morton
 
 pytest.importorskip("pyarrow")
 
@@ -77,6 +77,34 @@ def test_trips_sharing_their_head_equal_pandas(spread):
     got = _stream(trips, budgets)
     pd.testing.assert_frame_equal(got, ds.uniqueness_vs_epsilon(trips, budgets))
     assert got.n_unique.iloc[1] < len(trips)  # some trips share all 16 head levels
+
+
+@pytest.mark.parametrize("block", [1, 5, 64])
+def test_blocks_of_any_size_give_the_same_counts(monkeypatch, block):
+    """The kernels work a block of trips at a time: boundaries anywhere change no count."""
+    rng = np.random.default_rng(block)
+    cases = [
+        (taxi.synthetic_trips(700, seed=block, decimals=3), EPS + [5, 33]),
+        (_clustered(rng, 500, 1e-5), [30, 32, 34, 40, 48, 62, 33]),
+        (_edge_trips(rng, 17, 60, ds.NYC_BBOX_PAPER), [0, 33, 34, 35, 48]),
+    ]
+    want = [ds.uniqueness_vs_epsilon(trips, budgets) for trips, budgets in cases]
+    monkeypatch.setattr(_keys, "BLOCK", block)
+    for (trips, budgets), expected in zip(cases, want, strict=True):
+        pd.testing.assert_frame_equal(_stream(trips, budgets), expected)
+
+
+def test_keys_of_consecutive_chunks_are_the_chunks_keys(monkeypatch):
+    monkeypatch.setattr(_keys, "BLOCK", 7)
+    trips = _clustered(np.random.default_rng(3), 100, 1e-5)
+    coords = [trips[c].to_numpy() for c in COORDS]
+    box = ds.NYC_BBOX_PAPER
+    for fam in _morton.family_plan([2**24, 2**31, 1000]):
+        parts = [[c[a:b] for c in coords] for a, b in [(0, 30), (30, 31), (31, 100)]]
+        head, tail = _keys._keys_of(parts, fam, box)
+        whole_head, whole_tail = _keys.quantize_chunk(coords, [fam], box)[0]
+        np.testing.assert_array_equal(head, whole_head)
+        np.testing.assert_array_equal(tail, whole_tail)
 
 
 def test_cross_check_by_value_counts():
