@@ -29,11 +29,16 @@ __all__ = [
 TAXI_COORDS = ("pickup_latitude", "pickup_longitude", "dropoff_latitude", "dropoff_longitude")
 #: Bits per coordinate held in the ``uint64`` head of a key.
 HEAD_BITS = 16
-#: Trips quantized, split or compared at a time. A block's temporaries (half a MiB each) stay in
-#: the cache and are reused from block to block; temporaries the size of a chunk would each be a
-#: fresh memory mapping, a page fault every 4 KiB (on a virtual machine that hands freed memory
-#: back to its host, tens of microseconds each: once more than half of the Dask path's time).
+#: Trips quantized, split or compared at a time. A block's temporaries stay in the cache and in
+#: the allocator's reused memory; temporaries the size of a chunk would each be a fresh memory
+#: mapping, a page fault every 4 KiB (on a virtual machine that hands freed memory back to its
+#: host, several microseconds each: once more than half of the Dask path's time).
 BLOCK = 1 << 16
+#: The block of a Dask task: an int64 temporary of 120 KiB, under the 128 KiB above which glibc
+#: maps fresh memory for every array once its thresholds are pinned, as Dask's worker processes
+#: pin them (``MALLOC_TRIM_THRESHOLD_``). Larger blocks there cost a third of a bucket's time in
+#: page faults; smaller ones everywhere cost the threads of one process their shared lock.
+WORKER_BLOCK = 15 << 10
 
 
 def _spread_table() -> NDArray[np.uint64]:
@@ -133,11 +138,13 @@ def _quantize_into(
     box: Sequence[float],
     head: NDArray[np.uint64],
     tail: NDArray[Any] | None,
+    *,
+    block: int,
 ) -> None:
     """Write the packed keys of a chunk's trips into ``head`` and ``tail`` (see quantize_chunk).
 
-    A :data:`BLOCK` of trips at a time, in buffers reused from block to block: no temporary
-    the size of the chunk.
+    A ``block`` of trips at a time, in buffers reused from block to block: no temporary the
+    size of the chunk.
     """
     lon_min, lon_max, lat_min, lat_max = box
     limits = [(lat_min, lat_max) if "lat" in c else (lon_min, lon_max) for c in TAXI_COORDS]
@@ -145,13 +152,13 @@ def _quantize_into(
     for x, (lo, hi), name in zip(xs, limits, TAXI_COORDS, strict=True):
         _check_range(x, lo, hi, name)
     rest = fam.bits - fam.head
-    size = min(BLOCK, len(head))
+    size = min(block, len(head))
     scratch = np.empty(size, dtype=np.float64)
     bins_buf, top_buf = np.empty(size, dtype=np.int64), np.empty(size, dtype=np.int64)
     spread = np.empty(size, dtype=np.uint64)
     fields = np.empty(size, dtype=np.int64)  # the tail's bits, before its narrower dtype
-    for i in range(0, len(head), BLOCK):
-        j = min(i + BLOCK, len(head))
+    for i in range(0, len(head), block):
+        j = min(i + block, len(head))
         h, w = head[i:j], j - i
         for c, (x, (lo, hi)) in enumerate(zip(xs, limits, strict=True)):
             bins = _bins_into(x[i:j], lo, hi, fam.grid, scratch, bins_buf)
@@ -171,7 +178,9 @@ def _quantize_into(
             np.copyto(tail[i:j], fields[:w], casting="unsafe")  # 4 rest bits fit its dtype
 
 
-def _keys_of(chunks: Sequence[Coords], fam: Family, box: Sequence[float]) -> Keys:
+def _keys_of(
+    chunks: Sequence[Coords], fam: Family, box: Sequence[float], *, block: int | None = None
+) -> Keys:
     """Return the packed keys ``(head, tail)`` of consecutive chunks' trips, in one array each."""
     n = sum(len(coords[0]) for coords in chunks)
     rest = fam.bits - fam.head
@@ -181,7 +190,14 @@ def _keys_of(chunks: Sequence[Coords], fam: Family, box: Sequence[float]) -> Key
     start = 0
     for coords in chunks:
         end = start + len(coords[0])
-        _quantize_into(coords, fam, box, head[start:end], None if tail is None else tail[start:end])
+        _quantize_into(
+            coords,
+            fam,
+            box,
+            head[start:end],
+            None if tail is None else tail[start:end],
+            block=block or BLOCK,
+        )
         start = end
     return head, tail
 
@@ -222,16 +238,16 @@ def _shared_levels(a: NDArray[np.uint64], b: NDArray[np.uint64], levels: int) ->
     return levels - spanned
 
 
-def _head_hist(ordered: NDArray[np.uint64], top: int, size: int) -> tuple[Any, Any]:
+def _head_hist(ordered: NDArray[np.uint64], top: int, size: int, *, block: int) -> tuple[Any, Any]:
     """Histogram of the levels each sorted head shares with a neighbour; the tied heads.
 
-    In blocks of :data:`BLOCK` rows, so the temporaries stay small whatever the size.
+    In ``block`` rows at a time, so the temporaries stay small whatever the size.
     """
     n = len(ordered)
     hist = np.zeros(size, dtype=np.int64)
     tied = []
-    for i in range(0, n, BLOCK):
-        j = min(i + BLOCK, n)
+    for i in range(0, n, block):
+        j = min(i + block, n)
         lo, hi = max(i - 1, 0), min(j + 1, n)
         seg = ordered[lo:hi]
         pair = _shared_levels(seg[1:], seg[:-1], top)
@@ -252,13 +268,16 @@ def _neighbour_max(pair: NDArray[np.intp], n: int) -> NDArray[np.intp]:
     return out
 
 
-def morton_counts(pieces: Sequence[Keys], fam: Family) -> NDArray[np.int64]:
+def morton_counts(
+    pieces: Sequence[Keys], fam: Family, *, block: int | None = None
+) -> NDArray[np.int64]:
     """Trips by the number of levels they share with their closest other trip (-1: alone).
 
     ``pieces`` are the keys ``(head, tail)`` of the trips, in one or more pieces (read, not
     changed). Returns ``h`` of length ``fam.bits + 2``: ``h[s + 1]`` trips share ``s`` levels at
     most (``s = fam.bits``: an equal key). A trip is alone at ``2^k`` boxes iff it shares fewer
-    than ``k`` levels, so the unique count at level ``k`` is ``h[:k + 1].sum()``.
+    than ``k`` levels, so the unique count at level ``k`` is ``h[:k + 1].sum()``. The work goes
+    ``block`` trips at a time (default :data:`BLOCK`).
 
     Examples
     --------
@@ -267,10 +286,10 @@ def morton_counts(pieces: Sequence[Keys], fam: Family) -> NDArray[np.int64]:
     >>> morton_counts([keys], fam).tolist()  # the third shares no level, the others one
     [0, 1, 2, 0]
     """
-    top = fam.head
+    top, block = fam.head, block or BLOCK
     ordered = np.concatenate([h for h, _ in pieces])
     ordered.sort()
-    hist, tied = _head_hist(ordered, top, fam.bits + 2)
+    hist, tied = _head_hist(ordered, top, fam.bits + 2, block=block)
     del ordered
     if pieces[0][1] is None or not len(tied):
         return hist
@@ -279,13 +298,13 @@ def morton_counts(pieces: Sequence[Keys], fam: Family) -> NDArray[np.int64]:
     heads, tails = [], []
     for head, tail in pieces:
         assert tail is not None  # every piece of a family has a tail, or none has
-        for i in range(0, len(head), BLOCK):
-            block = head[i : i + BLOCK]
-            pos = np.searchsorted(tied, block)
+        for i in range(0, len(head), block):
+            part = head[i : i + block]
+            pos = np.searchsorted(tied, part)
             pos[pos == len(tied)] = 0
-            rows = np.flatnonzero(tied[pos] == block)
-            heads.append(block[rows])
-            tails.append(tail[i : i + BLOCK][rows])
+            rows = np.flatnonzero(tied[pos] == part)
+            heads.append(part[rows])
+            tails.append(tail[i : i + block][rows])
     rest = fam.bits - top
     h = np.concatenate(heads)
     t = _interleave_tail(np.concatenate(tails).astype(np.uint64), rest)
@@ -331,18 +350,20 @@ def _bucket_table(coarse: int, n: int) -> NDArray[Any]:
     return bucket.astype(np.uint8 if n <= 1 << 8 else np.uint16)
 
 
-def _split(part: Any, fam: Family, box: tuple[float, ...], coarse: int, n: int) -> Any:
+def _split(
+    part: Any, fam: Family, box: tuple[float, ...], coarse: int, n: int, block: int | None = None
+) -> Any:
     """Return a partition's cell counts at ``coarse`` levels, then its keys in ``n`` buckets.
 
     The bucket of a trip is a hash of its cell at ``coarse`` levels, so every trip sharing a
     finer cell goes to the same bucket, whichever partition it comes from. ``part`` is a pandas
-    partition or a reader of consecutive Parquet row groups.
+    partition or a reader of consecutive Parquet row groups; ``block``: see :data:`BLOCK`.
     """
     if callable(part):
         chunks = part()
     else:
         chunks = [[part[c].to_numpy(dtype=np.float64) for c in TAXI_COORDS]]
-    return _split_keys(_keys_of(chunks, fam, box), fam, coarse, n)
+    return _split_keys(_keys_of(chunks, fam, box, block=block), fam, coarse, n, block=block)
 
 
 def _split_coords(coords: Coords, fam: Family, box: tuple[float, ...], coarse: int, n: int) -> Any:
@@ -350,13 +371,14 @@ def _split_coords(coords: Coords, fam: Family, box: tuple[float, ...], coarse: i
     return _split_keys(_keys_of([coords], fam, box), fam, coarse, n)
 
 
-def _split_keys(keys: Keys, fam: Family, coarse: int, n: int) -> Any:
+def _split_keys(keys: Keys, fam: Family, coarse: int, n: int, *, block: int | None = None) -> Any:
     """:func:`_split` of a chunk's keys: the cells' counts, then one ``(head, tail)`` a bucket.
 
-    A :data:`BLOCK` of trips at a time goes to its buckets, straight into arrays of their final
+    A ``block`` of trips at a time goes to its buckets, straight into arrays of their final
     sizes.
     """
     head, tail = keys
+    block = block or BLOCK
     cell = np.right_shift(head, np.uint64(4 * (fam.head - coarse))).view(np.int64)
     counts = np.bincount(cell, minlength=1 << (4 * coarse))
     if n == 1:
@@ -369,11 +391,11 @@ def _split_keys(keys: Keys, fam: Family, coarse: int, n: int) -> Any:
         None if tail is None else np.empty(k, dtype=tail.dtype) for k in sizes
     ]
     filled = np.zeros(n, dtype=np.int64)
-    for i in range(0, len(head), BLOCK):
-        of = bucket[i : i + BLOCK]
+    for i in range(0, len(head), block):
+        of = bucket[i : i + block]
         order = np.argsort(of, kind="stable")
-        h = head[i : i + BLOCK][order]
-        t = tail[i : i + BLOCK][order] if tail is not None else None
+        h = head[i : i + block][order]
+        t = tail[i : i + block][order] if tail is not None else None
         ends = np.cumsum(np.bincount(of, minlength=n))
         for b in np.flatnonzero(np.diff(ends, prepend=0)):
             start, end = (ends[b - 1] if b else 0), ends[b]
@@ -386,14 +408,16 @@ def _split_keys(keys: Keys, fam: Family, coarse: int, n: int) -> Any:
     return (counts, *zip(heads, tails, strict=True))
 
 
-def _bucket_hist(pieces: list[Keys], fam: Family, coarse: int) -> NDArray[np.int64]:
+def _bucket_hist(
+    pieces: list[Keys], fam: Family, coarse: int, block: int | None = None
+) -> NDArray[np.int64]:
     """Histogram of the shared levels of a bucket's trips that share ``coarse`` or more.
 
     Every trip of a ``coarse``-level cell is in the same bucket, so for those the count is the
     whole data's; a trip sharing fewer levels is alone in its ``coarse`` cell, which the cells'
     counts already tell.
     """
-    hist = morton_counts(pieces, fam)
+    hist = morton_counts(pieces, fam, block=block)
     hist[: coarse + 1] = 0
     return hist
 

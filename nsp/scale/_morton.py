@@ -48,6 +48,7 @@ from numpy.typing import NDArray
 from nsp._dask import DaskInput, as_dask_frame, expand_paths, file_kind, import_dask
 from nsp.scale._keys import (
     TAXI_COORDS,
+    WORKER_BLOCK,
     Coords,
     Family,
     Keys,
@@ -275,12 +276,15 @@ def uniqueness_dask(
     lazy = []
     for fam in families:
         coarse = min(COARSE, fam.head)
-        split = [dask.delayed(_split, nout=n + 1)(p, fam, box, coarse, n) for p in parts]
+        split = [
+            dask.delayed(_split, nout=n + 1)(p, fam, box, coarse, n, WORKER_BLOCK) for p in parts
+        ]
         counts = _tree(_add, [s[0] for s in split], root=True)
         fine = None
         if fam.bits > coarse:
             hists = [
-                dask.delayed(_bucket_hist)([s[j + 1] for s in split], fam, coarse) for j in range(n)
+                dask.delayed(_bucket_hist)([s[j + 1] for s in split], fam, coarse, WORKER_BLOCK)
+                for j in range(n)
             ]
             fine = _tree(_add, hists, root=True)
         lazy.append((counts, fine))

@@ -158,6 +158,21 @@ def test_dask_tasks_read_several_row_groups(client, tmp_path):
     )
 
 
+def test_dask_tasks_in_small_blocks_give_the_same_counts(client, tmp_path, monkeypatch):
+    """The workers' block size travels with the tasks: blocks of 7 trips change no count."""
+    from nsp.scale import _morton
+
+    trips = taxi.synthetic_trips(2000, seed=8, decimals=5)
+    path = tmp_path / "t.parquet"
+    trips.to_parquet(path, index=False, row_group_size=300)
+    budgets = [0, 8, 20, 33, 34, 48]
+    monkeypatch.setattr(_morton, "WORKER_BLOCK", 7)
+    pd.testing.assert_frame_equal(
+        ds.uniqueness_vs_epsilon(str(path), budgets, engine="dask"),
+        ds.uniqueness_vs_epsilon(trips, budgets),
+    )
+
+
 def test_dask_tasks_unpickle_without_pandas_or_the_rest_of_nsp(tmp_path, monkeypatch):
     """A fresh worker imports what the count's tasks need, numpy, not pandas, SciPy or nsp.
 
