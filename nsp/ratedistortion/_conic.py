@@ -498,9 +498,10 @@ def feasible_encoder(src: Source, w: NDArray, D: float) -> NDArray[np.float64]:
         return w
     rows = np.arange(w.shape[0])
     cheap = np.where(w > 0, src.d, np.inf).argmin(axis=1)  # the cheapest output in use
-    if float(src.pu @ src.d[rows, cheap]) > D:  # the support cannot meet the budget
-        cheap = src.d.argmin(axis=1)
     d_cheap = float(src.pu @ src.d[rows, cheap])
+    if d_cheap > D:  # the support cannot meet the budget
+        cheap = src.d.argmin(axis=1)
+        d_cheap = float(src.pu @ src.d[rows, cheap])
     w_min = np.zeros_like(w)
     w_min[rows, cheap] = 1.0
     theta = min(1.0, (dist - D) / (dist - d_cheap)) if dist > d_cheap else 1.0

@@ -59,15 +59,11 @@ from nsp.scale._keys import (
     _split,
     _split_coords,
     family_plan,
-    morton_counts,
-    quantize_chunk,
 )
 from nsp.scale._taxi import boxes_for, check_bbox, check_epsilons, curve_frame
 
 __all__ = [
     "family_plan",
-    "morton_counts",
-    "quantize_chunk",
     "uniqueness_dask",
     "uniqueness_stream",
 ]
