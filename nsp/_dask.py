@@ -34,15 +34,24 @@ INSTALL_HINT = 'pip install "nsp-privacy[scale]"'
 DaskInput = Any
 
 
-def import_dask() -> ModuleType:
-    """Return :mod:`dask.dataframe`, or raise an ImportError that says how to install it."""
+def import_dask(*, frames: bool = True) -> ModuleType:
+    """Return :mod:`dask.dataframe`, or raise an ImportError that says how to install it.
+
+    ``frames=False``: return :mod:`dask` itself, for a graph of plain tasks; importing
+    :mod:`dask.dataframe` (and pandas' half of Dask with it) takes about a second.
+    """
     try:
-        import dask.dataframe as dd  # noqa: PLC0415  (optional dependency: dask (extra nsp-privacy[scale]))
-    except ImportError as exc:  # pragma: no cover - the extra is installed in development
+        if frames:
+            import dask.dataframe as dd  # noqa: PLC0415  (optional dependency: dask (extra nsp-privacy[scale]))
+
+            return dd
+        import dask  # noqa: PLC0415  (optional dependency: dask (extra nsp-privacy[scale]))
+
+        return dask
+    except ImportError as exc:
         raise ImportError(
             f"engine='dask' needs Dask (dask[dataframe], distributed, pyarrow): {INSTALL_HINT}"
         ) from exc
-    return dd
 
 
 def is_dask_frame(obj: object) -> bool:

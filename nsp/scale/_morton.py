@@ -35,10 +35,13 @@ while sorting), not the coordinates (32 bytes a trip).
 from __future__ import annotations
 
 import os
+import sys
+import uuid
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import partial
+from operator import getitem
 from typing import Any
 
 import numpy as np
@@ -118,12 +121,42 @@ def _parquet_chunks(files: Sequence[str]) -> Iterator[Callable[[], Coords]]:
 DASK_TASK_TRIPS = 4_000_000
 
 
+def _task_count(rows: NDArray[np.int64], threads: int) -> int:
+    """Return how many tasks to cut row groups of ``rows`` trips into, for ``threads`` threads.
+
+    About :data:`DASK_TASK_TRIPS` trips a task and at least four tasks a thread, within a
+    factor of two; of those, a multiple of ``threads`` whose tasks are most nearly equal (the
+    splitting of every task must end before any bucket can start, so a thread left with one
+    task more than the others keeps the rest waiting), the nearest to the target on a tie.
+
+    Examples
+    --------
+    >>> _task_count(np.full(100, 10**6), threads=2)  # 20 tasks of 5 row groups, not 25 of 4
+    20
+    >>> _task_count(np.full(100, 10**6), threads=1)
+    25
+    """
+    total, n_groups = max(int(rows.sum()), 1), len(rows)
+    want = max(-(-total // DASK_TASK_TRIPS), 4 * threads)
+    lo = threads * max(4, -(-(want // 2) // threads))
+    candidates = range(lo, min(2 * want, n_groups) + 1, threads)
+    if n_groups <= 4 * threads or not candidates:  # row groups as large as tasks: one a task
+        return max(min(want, n_groups), 1)
+    starts = np.cumsum(rows) - rows
+
+    def score(k: int) -> tuple[float, float]:
+        sizes = np.bincount(starts * k // total, weights=rows, minlength=k)
+        return float(sizes.max() - sizes.min()), abs(np.log(k / want))
+
+    return min(candidates, key=score)
+
+
 def _parquet_tasks(files: Sequence[str], threads: int) -> list[Callable[[], list[Coords]]]:
     """Readers of consecutive row groups, in tasks of about equal numbers of trips."""
     groups = list(_parquet_row_groups(files))
     rows = np.array([r for _, _, r in groups], dtype=np.int64)
     total = max(int(rows.sum()), 1)
-    n_tasks = max(-(-total // DASK_TASK_TRIPS), 4 * threads)
+    n_tasks = _task_count(rows, threads)
     # a row group goes to the task its first trip falls in, the trips cut in n_tasks equal runs
     task_of = (np.cumsum(rows) - rows) * n_tasks // total
     tasks: list[Callable[[], list[Coords]]] = []
@@ -232,15 +265,18 @@ def _by_grid(fam: Family, below: NDArray[np.int64]) -> dict[int, int]:
 # --- Dask ----------------------------------------------------------------------------------
 
 
-def _tree(func: Callable[..., Any], items: list[Any], fan: int = 8, *, root: bool) -> Any:
-    """Combine delayed ``items`` by ``func`` in a tree of fan-in ``fan`` (``root``: >= 1 call)."""
-    import dask  # noqa: PLC0415  (optional dependency: dask (extra nsp-privacy[scale]))
+def _tree(graph: dict[Any, Any], name: str, func: Callable[..., Any], keys: list[Any]) -> Any:
+    """Add to ``graph`` the calls of ``func`` combining ``keys`` in a tree of fan-in 8 (>= 1 call).
 
-    if root and len(items) == 1:
-        return dask.delayed(func)(items)
-    while len(items) > 1:
-        items = [dask.delayed(func)(items[i : i + fan]) for i in range(0, len(items), fan)]
-    return items[0]
+    Returns the key of the root.
+    """
+    level = 0
+    while level == 0 or len(keys) > 1:
+        parents = [(name, level, j) for j in range(-(-len(keys) // 8))]
+        for j, key in enumerate(parents):
+            graph[key] = (func, keys[8 * j : 8 * j + 8])
+        keys, level = parents, level + 1
+    return keys[0]
 
 
 def _coarse_below(dense: NDArray[np.int64], fam: Family, coarse: int) -> NDArray[np.int64]:
@@ -256,46 +292,67 @@ def uniqueness_dask(
     trips: DaskInput, epsilons: Sequence[float], *, bbox: Sequence[float]
 ) -> pd.DataFrame:
     """Run the Dask engine of :func:`nsp.datasets.uniqueness_vs_epsilon` (the module's notes)."""
-    import dask  # noqa: PLC0415  (optional dependency: dask (extra nsp-privacy[scale]))
-
     epsilons, box, boxes, families = _plan(epsilons, bbox)
-    import_dask()
-    parts: list[Any]
+    dask = import_dask(frames=False)
+    from dask.delayed import Delayed  # noqa: PLC0415  (optional dependency: dask (extra nsp-privacy[scale]))
+
     files = expand_paths(trips) if isinstance(trips, (str, os.PathLike, list, tuple)) else []
     threads = _threads()
+    graph: dict[Any, Any] = {}
+    parts: list[Any]
     if files and file_kind(files) == "parquet":
         # Parquet row groups straight to arrays (no pandas frame on the way), a few a task.
         parts = _parquet_tasks(files, threads)
     else:
-        parts = as_dask_frame(trips, columns=list(TAXI_COORDS), name="trips").to_delayed()
-    n = _n_buckets(len(parts), threads)
-    lazy = []
-    for fam in families:
-        coarse = min(COARSE, fam.head)
-        split = [
-            dask.delayed(_split, nout=n + 1)(p, fam, box, coarse, n, WORKER_BLOCK) for p in parts
-        ]
-        counts = _tree(_add, [s[0] for s in split], root=True)
-        fine = None
-        if fam.bits > coarse:
-            hists = [
-                dask.delayed(_bucket_hist)([s[j + 1] for s in split], fam, coarse, WORKER_BLOCK)
-                for j in range(n)
-            ]
-            fine = _tree(_add, hists, root=True)
-        lazy.append((counts, fine))
-    done = dask.compute(*lazy)
+        frames = as_dask_frame(trips, columns=list(TAXI_COORDS), name="trips").to_delayed()
+        for shared in {id(g): g for g in (p.__dask_graph__() for p in frames)}.values():
+            graph.update(shared)  # the partitions share one graph: copied once, not per part
+        parts = [part.key for part in frames]
+    name = uuid.uuid4().hex
+    out = [
+        _family_graph(graph, f"{name}-{f}", fam, parts, box, _n_buckets(len(parts), threads))
+        for f, fam in enumerate(families)
+    ]
+    graph[f"nsp-uniqueness-{name}"] = (list, out)
+    (done,) = dask.compute(Delayed(f"nsp-uniqueness-{name}", graph))
     return _curve(epsilons, boxes, families, done)
+
+
+def _family_graph(
+    graph: dict[Any, Any], name: str, fam: Family, parts: list[Any], box: tuple[float, ...], n: int
+) -> list[Any]:
+    """Add to ``graph`` one family's count; the keys of its cells' counts and its histogram.
+
+    A plain graph of tasks (tuples): it takes a few milliseconds to build, where the same
+    graph as ``dask.delayed`` calls took half a second, most of it merging the graphs of the
+    pieces every bucket gathers.
+    """
+    coarse = min(COARSE, fam.head)
+    split = [(f"nsp-split-{name}", p) for p in range(len(parts))]
+    for of, part in zip(split, parts, strict=True):
+        graph[of] = (_split, part, fam, box, coarse, n, WORKER_BLOCK)
+    pieces = [[(f"nsp-piece-{name}", p, j) for p in range(len(parts))] for j in range(n + 1)]
+    for j, keys in enumerate(pieces):
+        for piece, of in zip(keys, split, strict=True):
+            graph[piece] = (getitem, of, j)
+    counts = _tree(graph, f"nsp-cells-{name}", _add, pieces[0])
+    if fam.bits <= coarse:
+        return [counts, None]
+    hists = [(f"nsp-bucket-{name}", j) for j in range(n)]
+    for j, key in enumerate(hists):
+        graph[key] = (_bucket_hist, pieces[j + 1], fam, coarse, WORKER_BLOCK)
+    return [counts, _tree(graph, f"nsp-hist-{name}", _add, hists)]
 
 
 def _threads() -> int:
     """Worker threads of the active ``distributed`` client; without one, this machine's cores."""
-    try:
-        from distributed import default_client  # noqa: PLC0415  (optional dependency)
-
-        return int(sum(default_client().nthreads().values()))
-    except (ImportError, ValueError):  # no distributed, or no client: local threads
-        return os.cpu_count() or 1
+    distributed = sys.modules.get("distributed")  # not imported: there is no client
+    if distributed is not None:
+        try:
+            return int(sum(distributed.default_client().nthreads().values()))
+        except ValueError:  # no client: local threads
+            pass
+    return os.cpu_count() or 1
 
 
 def _n_buckets(n_parts: int, threads: int) -> int:

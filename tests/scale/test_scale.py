@@ -158,6 +158,27 @@ def test_dask_tasks_read_several_row_groups(client, tmp_path):
     )
 
 
+@pytest.mark.parametrize("threads", [1, 2, 3, 4])
+def test_dask_tasks_come_in_multiples_of_the_threads(threads):
+    """Whole row groups, a multiple of the threads, as even as the row groups allow."""
+    from nsp.scale import _morton
+
+    rng = np.random.default_rng(threads)
+    for _ in range(30):
+        rows = rng.integers(1, 3 * _morton.DASK_TASK_TRIPS, size=rng.integers(1, 200))
+        k = _morton._task_count(rows, threads)
+        want = max(-(-int(rows.sum()) // _morton.DASK_TASK_TRIPS), 4 * threads)
+        if len(rows) <= 4 * threads:
+            assert k == len(rows)  # a row group a task
+        else:
+            assert k % threads == 0 and 4 * threads <= k <= min(2 * want, len(rows))
+            assert k >= want // 2
+    # 100 row groups of a million: 2 threads take 20 tasks of 5 (25 of 4 leave one waiting)
+    assert _morton._task_count(np.full(100, 10**6), threads=2) == 20
+    # no even cut for 3 threads: the multiple of 3 nearest to 25, eight tasks a thread
+    assert _morton._task_count(np.full(100, 10**6), threads=3) == 24
+
+
 def test_dask_tasks_in_small_blocks_give_the_same_counts(client, tmp_path, monkeypatch):
     """The workers' block size travels with the tasks: blocks of 7 trips change no count."""
     from nsp.scale import _morton
@@ -192,7 +213,7 @@ def test_dask_tasks_unpickle_without_pandas_or_the_rest_of_nsp(tmp_path, monkeyp
         """Stops the count before it computes: only its graph is wanted."""
 
     def capture(*lazy, **_):
-        captured.extend(x for pair in lazy for x in pair if x is not None)
+        captured.extend(lazy)
         raise Captured
 
     monkeypatch.setattr(dask, "compute", capture)
@@ -527,6 +548,26 @@ def test_missing_extra_names_the_install_command(monkeypatch):
     monkeypatch.setitem(sys.modules, "dask.dataframe", None)
     with pytest.raises(ImportError, match=r'pip install "nsp-privacy\[scale\]"'):
         import_dask()
+    monkeypatch.setitem(sys.modules, "dask", None)
+    with pytest.raises(ImportError, match=r'pip install "nsp-privacy\[scale\]"'):
+        import_dask(frames=False)
+
+
+def test_parquet_count_on_dask_imports_no_dask_dataframe(tmp_path):
+    """Parquet files to counts in plain tasks: Dask's frames (a second to import) stay unloaded."""
+    trips = taxi.synthetic_trips(500, seed=4, decimals=4)
+    trips.to_parquet(tmp_path / "t.parquet", index=False, row_group_size=100)
+    code = (
+        "import sys, nsp.datasets as ds\n"
+        f"curve = ds.uniqueness_vs_epsilon({str(tmp_path / 't.parquet')!r}, [0, 20, 48, 33],"
+        " engine='dask')\n"
+        "print(curve.n_unique.tolist(), 'dask' in sys.modules, 'dask.dataframe' in sys.modules)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    want = ds.uniqueness_vs_epsilon(trips, [0, 20, 48, 33]).n_unique.tolist()
+    assert out == f"{want} True False"
 
 
 def test_nsp_imports_without_dask():
