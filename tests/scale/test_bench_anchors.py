@@ -48,3 +48,27 @@ def test_anchor_counts_equal_pandas(seed):
 def test_anchors_need_nested_grids():
     with pytest.raises(ValueError, match="power-of-two"):
         bench.polars_unique(pl.LazyFrame(), ds.NYC_BBOX_PAPER, [5])  # 5 boxes
+
+
+def test_dask_runs_alternate_and_the_median_run_is_reported(monkeypatch, tmp_path, capsys):
+    """Pairs of Dask runs alternate 1, 2 / 2, 1 workers; the table takes each engine's median."""
+    walls = iter([5.0, 3.0, 2.0, 4.0, 1.0, 9.0, 6.0, 7.0, 8.0])
+    order = []
+
+    def fake_child(engine, folder):
+        order.append(engine)
+        return {"wall": next(walls), "cpu": 1.0, "peak": 0, "counts": [1], "n_trips": 1}
+
+    monkeypatch.setattr(bench, "run_child", fake_child)
+    runs = bench._run_all(["stream", "dask-1", "dask-2", "duckdb", "polars"], tmp_path, 3)
+    assert order == ["stream", "dask-1", "dask-2", "dask-2", "dask-1", "dask-1", "dask-2"] + [
+        "duckdb",
+        "polars",
+    ]
+    assert [r["wall"] for r in runs["dask-1"]] == [3.0, 1.0, 9.0]
+    assert [r["wall"] for r in runs["dask-2"]] == [2.0, 4.0, 6.0]
+    assert bench._median_run(runs["dask-1"])["wall"] == 3.0
+    assert bench._median_run(runs["dask-2"][:2])["wall"] == 2.0  # of two, the faster
+    note = bench._scaling_note(runs, 10**7)
+    assert "medians of 3 runs each; pairs 0.25x to 1.50x" in note and "target 1.6x" in note
+    assert "target" not in bench._scaling_note(runs, 10**8)
