@@ -203,6 +203,9 @@ def test_interrupted_runs_leave_nothing_and_are_cleaned_up_after_a_kill(project,
     for i in range(4):
         _tiny_notebook(project, "x = 1", name=f"0{i}_nb")
     monkeypatch.setattr(_schedule, "_execute", fake_run)  # the run that run_all calls
+    # Ctrl-C as Python reports it by default: a test process started in the background by a
+    # shell without job control inherits SIGINT ignored, and the kill above would do nothing.
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # the suite's fixture restores it
     with pytest.raises(notebooks.RunInterrupted) as info:
         notebooks.run_all(jobs=1)
     assert started == ["k/00_nb"]  # Ctrl-C cancelled the queued notebooks
