@@ -164,12 +164,13 @@ def test_dask_tasks_come_in_multiples_of_the_threads(threads):
     from nsp.scale import _morton
 
     rng = np.random.default_rng(threads)
-    for _ in range(30):
+    for _ in range(300):
         rows = rng.integers(1, 3 * _morton.DASK_TASK_TRIPS, size=rng.integers(1, 200))
         k = _morton._task_count(rows, threads)
         want = max(-(-int(rows.sum()) // _morton.DASK_TASK_TRIPS), 4 * threads)
-        if len(rows) <= 4 * threads:
-            assert k == len(rows)  # a row group a task
+        lowest = threads * max(4, -(-(want // 2) // threads))  # the fewest tasks allowed
+        if len(rows) <= 4 * threads or lowest > min(2 * want, len(rows)):
+            assert k == len(rows)  # too few row groups for that many tasks: one a task
         else:
             assert k % threads == 0 and 4 * threads <= k <= min(2 * want, len(rows))
             assert k >= want // 2
@@ -177,6 +178,8 @@ def test_dask_tasks_come_in_multiples_of_the_threads(threads):
     assert _morton._task_count(np.full(100, 10**6), threads=2) == 20
     # no even cut for 3 threads: the multiple of 3 nearest to 25, eight tasks a thread
     assert _morton._task_count(np.full(100, 10**6), threads=3) == 24
+    # row groups of three tasks' trips each: one a task, whatever the threads
+    assert _morton._task_count(np.full(9, 3 * _morton.DASK_TASK_TRIPS), threads=2) == 9
 
 
 def test_dask_tasks_in_small_blocks_give_the_same_counts(client, tmp_path, monkeypatch):
