@@ -128,6 +128,7 @@ def _task_count(rows: NDArray[np.int64], threads: int) -> int:
     factor of two; of those, a multiple of ``threads`` whose tasks are most nearly equal (the
     splitting of every task must end before any bucket can start, so a thread left with one
     task more than the others keeps the rest waiting), the nearest to the target on a tie.
+    With too few row groups for that many tasks, one task a row group.
 
     Examples
     --------
@@ -140,7 +141,7 @@ def _task_count(rows: NDArray[np.int64], threads: int) -> int:
     want = max(-(-total // DASK_TASK_TRIPS), 4 * threads)
     lo = threads * max(4, -(-(want // 2) // threads))
     candidates = range(lo, min(2 * want, n_groups) + 1, threads)
-    if n_groups <= 4 * threads or not candidates:  # row groups as large as tasks: one a task
+    if n_groups <= 4 * threads or not candidates:
         return max(min(want, n_groups), 1)
     starts = np.cumsum(rows) - rows
 
