@@ -143,23 +143,24 @@ def _task_count(rows: NDArray[np.int64], threads: int) -> int:
     candidates = range(lo, min(2 * want, n_groups) + 1, threads)
     if n_groups <= 4 * threads or not candidates:
         return max(min(want, n_groups), 1)
-    starts = np.cumsum(rows) - rows
 
     def score(k: int) -> tuple[float, float]:
-        sizes = np.bincount(starts * k // total, weights=rows, minlength=k)
+        sizes = np.bincount(_task_of(rows, k), weights=rows, minlength=k)
         return float(sizes.max() - sizes.min()), abs(np.log(k / want))
 
     return min(candidates, key=score)
+
+
+def _task_of(rows: NDArray[np.int64], n_tasks: int) -> NDArray[np.int64]:
+    """Return each row group's task: the trips cut in ``n_tasks`` equal runs, by first trip."""
+    return (np.cumsum(rows) - rows) * n_tasks // max(int(rows.sum()), 1)
 
 
 def _parquet_tasks(files: Sequence[str], threads: int) -> list[Callable[[], list[Coords]]]:
     """Readers of consecutive row groups, in tasks of about equal numbers of trips."""
     groups = list(_parquet_row_groups(files))
     rows = np.array([r for _, _, r in groups], dtype=np.int64)
-    total = max(int(rows.sum()), 1)
-    n_tasks = _task_count(rows, threads)
-    # a row group goes to the task its first trip falls in, the trips cut in n_tasks equal runs
-    task_of = (np.cumsum(rows) - rows) * n_tasks // total
+    task_of = _task_of(rows, _task_count(rows, threads))
     tasks: list[Callable[[], list[Coords]]] = []
     for t in np.unique(task_of):
         members = tuple((groups[g][0], groups[g][1]) for g in np.flatnonzero(task_of == t))
