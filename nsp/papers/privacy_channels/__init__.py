@@ -17,7 +17,8 @@ Tables
     :func:`example1_summary_table`), the exponential channel (:func:`exponential_bound_table`,
     :func:`exponential_calibration_table`, :func:`count_query_exponential_table`), Corollary 1
     (:func:`weakly_symmetric_table`), the Gaussian channel's bound
-    (:func:`amplitude_constrained_table`), the algorithms for ``C_1``
+    (:func:`amplitude_constrained_table`), Theorem 5.1 (:func:`theorem51_table`,
+    :func:`theorem51_completion_table`, :func:`completion_channel`), the algorithms for ``C_1``
     (:func:`algorithm_instances`, :func:`algorithm_comparison_table`) and the paper's
     properties on random instances (:func:`property_checks_table`), Lemmas 1–2 on a
     balance-function table (:func:`lemma1_holds`, :func:`lemma2_holds`).
@@ -35,12 +36,14 @@ from __future__ import annotations
 
 from nsp.papers.privacy_channels._channels import (
     amplitude_constrained_table,
+    completion_channel,
     count_query_exponential_table,
     example1_candidate_counts,
     example1_candidate_table,
     example1_summary_table,
     exponential_bound_table,
     exponential_calibration_table,
+    theorem51_completion_table,
     theorem51_table,
     weakly_symmetric_table,
 )
@@ -97,4 +100,6 @@ __all__ = [
     "lemma1_holds",
     "lemma2_holds",
     "theorem51_table",
+    "theorem51_completion_table",
+    "completion_channel",
 ]

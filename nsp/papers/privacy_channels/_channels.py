@@ -6,7 +6,9 @@ Example 1 and Theorem 3.1 (the sets ``S_i`` and ``C_1`` four ways:
 exponential channel's bound and calibration (:func:`exponential_bound_table`,
 :func:`exponential_calibration_table`, :func:`count_query_exponential_table`), the Gaussian
 channel's bound (:func:`amplitude_constrained_table`) and Theorem 5.1, the continuous case
-(:func:`theorem51_table`).
+(:func:`theorem51_table` on grids; :func:`theorem51_completion_table` and
+:func:`completion_channel` with priors that have densities, with and without the theorem's
+continuity hypothesis).
 """
 
 from __future__ import annotations
@@ -16,9 +18,20 @@ from collections.abc import Sequence
 
 import numpy as np
 import pandas as pd
+from numpy.typing import ArrayLike, NDArray
 
 from nsp import channels
-from nsp._validation import Base, as_sequence, check_base, check_int, check_real, check_tol
+from nsp._validation import (
+    Base,
+    as_channel,
+    as_real_array,
+    as_sequence,
+    check_base,
+    check_choice,
+    check_int,
+    check_real,
+    check_tol,
+)
 from nsp.channels import channel_capacity
 from nsp.papers.privacy_channels._common import _reals, _unit
 from nsp.papers.privacy_channels._instances import (
@@ -51,12 +64,14 @@ from nsp.privacy_channels import (
 
 __all__ = [
     "amplitude_constrained_table",
+    "completion_channel",
     "count_query_exponential_table",
     "example1_candidate_counts",
     "example1_candidate_table",
     "example1_summary_table",
     "exponential_bound_table",
     "exponential_calibration_table",
+    "theorem51_completion_table",
     "theorem51_table",
     "weakly_symmetric_table",
 ]
@@ -422,18 +437,20 @@ def theorem51_table(
 
     The continuous privacy channel is ``Y = x_1 + x_2 + sqrt(N) G`` with records
     ``x_1, x_2 in [0, 1]``. Theorem 5.1 gives ``C_1 = max_{W in S_1} C(W)``; a member of
-    ``S_1`` is ``N(x_1 + g(x_1), N)`` for a completion ``g``, and ``g(x) = x`` already spans
-    the whole range ``[0, 2]``, so ``C_1`` is the capacity of a Gaussian channel with inputs
-    in ``[0, 2]`` (Smith's amplitude-constrained channel, ``T = 1``). Each record is put on
-    ``m`` equally spaced points and the output quantized on ``n_outputs`` points of
-    ``[-8 sqrt(N), 2 + 8 sqrt(N)]``. For that finite channel, ``lower`` is the capacity of the
-    member ``g(x) = x`` of ``S_1`` (``<= C_1`` by Theorem 3.1) and ``upper`` the capacity of the
-    union of all rows (every member of ``S_i`` uses a subset of them, so ``>= C_1``); both are
-    certified to ``tol``. ``reference`` is the capacity with ``n_reference`` inputs on
-    ``[0, 2]`` and the same output grid: a lower bound on the continuous ``C_1``, since both
-    the input grid and the output quantization lose information. On this query (70) cannot
-    fail (every output law depends on ``x_1 + x_2`` only, whose whole range ``g(x) = x``
-    reaches): the table checks the numerics, not the theorem.
+    ``S_1`` is ``x_1 -> N(x_1 + g(x_1), N)`` for a completion ``x_2 = g(x_1)``, and the member
+    ``x_2 = x_1`` already spans the whole range ``[0, 2]`` of the sum, so ``C_1`` is the
+    capacity of a Gaussian channel with inputs in ``[0, 2]`` (Smith's amplitude-constrained
+    channel, ``T = 1``). Each record is put on ``m`` equally spaced points and the output
+    quantized on ``n_outputs`` points of ``[-8 sqrt(N), 2 + 8 sqrt(N)]``. For that finite
+    channel, ``lower`` is the capacity of the member ``x_2 = x_1`` of ``S_1`` (``<= C_1`` by
+    Theorem 3.1) and ``upper`` the capacity of the union of all rows (every member of ``S_i``
+    uses a subset of them, so ``>= C_1``); both are certified to ``tol``. ``reference`` is the
+    capacity with ``n_reference`` inputs on ``[0, 2]`` and the same output grid: a lower bound
+    on the continuous ``C_1``, since both the input grid and the output quantization lose
+    information. On the sum query (70) holds with no need of the theorem (every output law
+    depends on ``x_1 + x_2`` only, whose whole range the member ``x_2 = x_1`` reaches): the
+    table checks the numerics. :func:`theorem51_completion_table` shows (70) holding through
+    the theorem's own construction and failing where its continuity hypothesis does.
 
     Parameters
     ----------
@@ -482,7 +499,7 @@ def theorem51_table(
                 ProductUniverse([grid, grid]), lambda a, c: a + c, N=N, y_grid=y_grid
             )
             arr = np.asarray(ch.array)
-            diag = arr[np.arange(m), np.arange(m), :]  # the member g(x) = x of S_1
+            diag = arr[np.arange(m), np.arange(m), :]  # the member x_2 = x_1 of S_1
             union = np.unique(np.round(arr.reshape(m * m, -1), 12), axis=0)
             lo = channels.channel_capacity(diag, base=b, tol=tol)
             up = channels.channel_capacity(union, base=b, tol=tol)
@@ -497,4 +514,237 @@ def theorem51_table(
                     "gap": ref.capacity - lo.lower,
                 }
             )
+    return pd.DataFrame(rows)
+
+
+#: The two queries of the continuity check of Theorem 5.1: the sum ``x_1 + x_2`` (a continuous
+#: kernel) and the equality test ``1[x_1 = x_2]`` (a kernel discontinuous on the diagonal).
+_COMPLETION_QUERIES: tuple[str, ...] = ("sum", "equality")
+
+
+def _query_law(
+    query: str, x1: float, lo: float, hi: float, s: float
+) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
+    """Return the law (values, weights) of ``f(x1, X_2)`` for ``X_2`` uniform on ``[lo, hi]``.
+
+    ``lo == hi`` is the point mass at ``lo``. For the sum, Gauss-Legendre nodes on the interval
+    (exponentially accurate: the Gaussian kernel is analytic in the mean, and the nodes are
+    spread at least 6 per noise standard deviation ``s``). For the equality test, the value is
+    exact: the tie ``x_2 = x_1`` is one point, of probability 0 under a density.
+    """
+    if query == "equality":
+        tie = lo == hi == x1
+        return np.array([1.0 if tie else 0.0]), np.array([1.0])
+    if lo == hi:
+        return np.array([x1 + lo]), np.array([1.0])
+    t, w = np.polynomial.legendre.leggauss(24 + math.ceil(6 * (hi - lo) / s))
+    return x1 + lo + 0.5 * (t + 1.0) * (hi - lo), 0.5 * w
+
+
+def completion_channel(
+    query: str,
+    x1s: Sequence[float] | NDArray[np.float64],
+    los: ArrayLike,
+    his: ArrayLike,
+    weights: ArrayLike,
+    *,
+    N: float,
+    y_grid: ArrayLike,
+) -> NDArray[np.float64]:
+    """Return the channel ``x_1 -> Y`` that a completion law of ``x_2`` given ``x_1`` induces.
+
+    Two records ``x_1, x_2 in [0, 1]``, the Gaussian privacy channel ``Y = f(x) + sqrt(N) G``
+    (Def. 14) quantized on ``y_grid``, and ``f`` the sum ``x_1 + x_2`` (``query="sum"``) or the
+    equality test ``1[x_1 = x_2]`` (``query="equality"``). Given ``x_1 = x1s[a]``, ``x_2`` is
+    drawn from the mixture ``sum_j weights[a, j] U[los[a, j], his[a, j]]`` of uniform laws, a
+    piecewise-constant density as in the paper's (75) and (83); an interval with
+    ``lo == hi`` is the point mass at ``lo``, so ``los = his = g(x1s)`` (one column) gives the
+    member of ``S_1`` with the completion ``x_2 = g(x_1)``. Row ``a`` of the result is
+    ``p(y | x_1) = int p(y | x_1, x_2) p(x_2 | x_1) dx_2`` (eq. (66)), exactly for the equality
+    test (the tie ``x_2 = x_1`` has probability 0 under an interval of positive length) and to
+    about 1e-15 for the sum (Gauss-Legendre quadrature over the interval).
+
+    Parameters
+    ----------
+    query : {"sum", "equality"}
+        The query ``f``.
+    x1s : sequence of float
+        Values of ``x_1`` in ``[0, 1]``: the inputs of the channel.
+    los, his : array_like, shape (len(x1s), n_pieces)
+        Ends of the uniform pieces, ``0 <= lo <= hi <= 1``.
+    weights : array_like, shape (len(x1s), n_pieces)
+        Weights of the pieces; each row is a pmf.
+    N : float
+        Noise variance (> 0).
+    y_grid : array_like
+        Strictly increasing output grid (>= 2 finite points).
+
+    Returns
+    -------
+    numpy.ndarray, shape (len(x1s), len(y_grid))
+        Row-stochastic.
+
+    Examples
+    --------
+    A member of ``S_1`` of the equality test against a density close to it: the point mass
+    ``x_2 = x_1`` reveals the tie, the uniform law on ``[x_1 - 0.001, x_1 + 0.001]`` never
+    does.
+
+    >>> y = np.linspace(-4.0, 5.0, 201)
+    >>> member = completion_channel("equality", [0.5], [[0.5]], [[0.5]], [[1.0]], N=1.0, y_grid=y)
+    >>> ball = completion_channel("equality", [0.5], [[0.499]], [[0.501]], [[1.0]], N=1.0,
+    ...                           y_grid=y)
+    >>> tie = completion_channel("equality", [0.5], [[0.0]], [[0.0]], [[1.0]], N=1.0, y_grid=y)
+    >>> bool(np.allclose(ball, tie)), bool(np.allclose(member, tie))
+    (True, False)
+    """
+    query = check_choice("query", query, _COMPLETION_QUERIES)
+    N = check_real("N", N, low=0.0, closed="neither")
+    xs = np.array(_reals("x1s", x1s, low=0.0, high=1.0))
+    if xs.size == 0:
+        raise ValueError("x1s must hold at least one value of x_1")
+    lo = as_real_array(los, name="los")
+    hi = as_real_array(his, name="his")
+    if lo.ndim != 2 or lo.shape[0] != xs.size or hi.shape != lo.shape or lo.shape[1] == 0:
+        raise ValueError(
+            f"los and his must have shape (len(x1s), n_pieces) = ({xs.size}, n); "
+            f"got {lo.shape} and {hi.shape}"
+        )
+    if not (np.all(lo >= 0.0) and np.all(lo <= hi) and np.all(hi <= 1.0)):
+        raise ValueError("los and his must satisfy 0 <= los <= his <= 1 elementwise")
+    w = as_channel(weights, name="weights")
+    if w.shape != lo.shape:
+        raise ValueError(f"weights must have the shape of los, {lo.shape}; got {w.shape}")
+    s = math.sqrt(N)
+    laws = [
+        [
+            _query_law(query, float(xs[a]), float(lo[a, j]), float(hi[a, j]), s)
+            for j in range(lo.shape[1])
+        ]
+        for a in range(xs.size)
+    ]
+    values = np.unique(np.concatenate([v for row in laws for v, _ in row]))
+    rows = discretized_gaussian_channel(
+        ProductUniverse([values.tolist()]), lambda v: v, N=N, y_grid=y_grid
+    ).matrix()
+    mix = np.zeros((xs.size, values.size))
+    for a, row in enumerate(laws):
+        for j, (v, p) in enumerate(row):
+            np.add.at(mix[a], np.searchsorted(values, v), w[a, j] * p)
+    W = mix @ rows
+    return W / W.sum(axis=1, keepdims=True)
+
+
+def _member_completion(query: str, x1s: NDArray[np.float64]) -> NDArray[np.float64]:
+    """Return ``g(x_1)`` of the best member of ``S_1``: the completion ``x_2 = g(x_1)``.
+
+    The sum: ``x_2 = x_1`` (the sums ``2 x_1`` span ``[0, 2]``). The equality test:
+    ``x_2 = x_1`` for ``x_1 < 1/2`` (the tie, ``f = 1``) and ``x_2 = 0`` for ``x_1 >= 1/2``
+    (``f = 0``), so that both rows of the test are used, each by half of ``[0, 1]``.
+    """
+    if query == "sum":
+        return x1s.copy()
+    return np.where(x1s < 0.5, x1s, 0.0)
+
+
+def theorem51_completion_table(
+    Ns: Sequence[float],
+    ks: Sequence[int],
+    *,
+    n_x1: int = 101,
+    n_outputs: int = 401,
+    base: Base = 2,
+    tol: float = 1e-9,
+) -> pd.DataFrame:
+    """Return (70) of Theorem 5.1 with and without its continuity hypothesis: members vs densities.
+
+    Two records ``x_1, x_2 in [0, 1]`` with priors that have densities (§5), and the Gaussian
+    privacy channel ``Y = f(x) + sqrt(N) G`` for two queries: the sum ``x_1 + x_2`` (``p(y|x)``
+    continuous) and the equality test ``1[x_1 = x_2]`` (``p(y|x)`` discontinuous on the
+    diagonal ``x_2 = x_1``). ``member`` is the capacity of the best member of ``S_1`` (the
+    right side of (70)): the completion ``x_2 = x_1`` for the sum, and ``x_2 = x_1`` on
+    ``x_1 < 1/2``, ``x_2 = 0`` on ``x_1 >= 1/2`` for the equality test (see
+    :func:`completion_channel`). ``completion`` is the capacity of the channel of the paper's
+    density completion (75)-(76): ``x_2`` uniform on the ball of radius ``1/k`` around the
+    member's ``x_2`` (within ``[0, 1]``), a member of ``Q_1``, so ``completion <= C_1``.
+
+    For the sum the completions rise to the member as ``k`` grows: the rows converge because
+    the kernel is continuous, and (70) holds. For the equality test every density completion
+    gives ``P(x_2 = x_1) = 0``, so ``Y ~ N(0, N)`` whatever ``x_1``: ``C_1 = 0`` over the
+    priors with densities, while the members reach the capacity of the two rows ``N(0, N)``,
+    ``N(1, N)``: (70) fails, by ``gap = member - completion``, for every ``k``. The
+    continuity is all (70) needs: any prior writes ``x_2 = phi(x_1, U)`` with ``U`` uniform and
+    independent of ``x_1`` (functional representation), so ``I(X_1; Y) <= I(X_1; Y | U)``, an
+    average of the members' ``x_2 = phi(., u)``, and no prior beats the members; the balls
+    reach every member in the limit when the kernel is continuous. Both
+    capacities use ``n_x1`` equally spaced values of ``x_1`` and the output quantized on
+    ``n_outputs`` points of ``[-8 sqrt(N), 2 + 8 sqrt(N)]``, and are certified to ``tol``.
+
+    Parameters
+    ----------
+    Ns : sequence of float
+        Noise variances (> 0).
+    ks : sequence of int
+        Inverse radii of the balls (>= 1).
+    n_x1 : int
+        Values of ``x_1`` on ``[0, 1]`` (>= 2).
+    n_outputs : int
+        Output grid size (>= 2).
+    base : float or str
+        Logarithm base of the capacities (2: bits).
+    tol : float
+        Certified width of every capacity.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``query`` (``"sum"`` or ``"equality"``), ``N, k, radius, completion_lower,
+        completion_upper, member_lower, member_upper, gap`` (``gap = member_lower -
+        completion_upper``, a certified lower bound on the member's excess).
+
+    Examples
+    --------
+    >>> t = theorem51_completion_table([0.25], [4, 64], n_x1=21, n_outputs=201)
+    >>> eq = t[t["query"] == "equality"]
+    >>> float(eq.completion_upper.max()), round(float(eq.gap.min()), 3)
+    (0.0, 0.486)
+    >>> s = t[t["query"] == "sum"]
+    >>> bool(s.gap.iloc[1] < s.gap.iloc[0])
+    True
+    """
+    n_x1 = check_int("n_x1", n_x1, low=2, high=2001)
+    n_outputs = check_int("n_outputs", n_outputs, low=2, high=20001)
+    b = check_base(base)
+    tol = check_tol("tol", tol)
+    Ns_ = _reals("Ns", Ns, low=0.0, closed="neither")
+    ks_ = [check_int(f"ks[{j}]", k, low=1) for j, k in enumerate(as_sequence("ks", ks))]
+    if not ks_:
+        raise ValueError("ks must hold at least one inverse radius")
+    xs = np.linspace(0.0, 1.0, n_x1)
+    ones = np.ones((n_x1, 1))
+    rows = []
+    for query in _COMPLETION_QUERIES:
+        g = _member_completion(query, xs)[:, None]
+        for N in Ns_:
+            s = math.sqrt(N)
+            y = np.linspace(-8 * s, 2 + 8 * s, n_outputs)
+            W = completion_channel(query, xs, g, g, ones, N=N, y_grid=y)
+            member = channel_capacity(W, base=b, tol=tol)
+            for k in ks_:
+                lo, hi = np.clip(g - 1.0 / k, 0.0, 1.0), np.clip(g + 1.0 / k, 0.0, 1.0)
+                Wk = completion_channel(query, xs, lo, hi, ones, N=N, y_grid=y)
+                c = channel_capacity(Wk, base=b, tol=tol)
+                rows.append(
+                    {
+                        "query": query,
+                        "N": N,
+                        "k": k,
+                        "radius": 1.0 / k,
+                        "completion_lower": c.lower,
+                        "completion_upper": c.upper,
+                        "member_lower": member.lower,
+                        "member_upper": member.upper,
+                        "gap": member.lower - c.upper,
+                    }
+                )
     return pd.DataFrame(rows)
