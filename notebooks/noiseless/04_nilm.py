@@ -21,12 +21,13 @@
 # **Which CO.** NILMTK's CO has had two behaviours. Its development code after v0.2 (2014–15)
 # added a "vampire power" to every combination of appliance states: the smallest value of the
 # mains series it is asked to disaggregate. Later code comments that term out (it is inactive in
-# NILMTK 0.4 and in the Python-2 code shortly before). The paper does not say which it ran, and on
-# a quantized series the two differ sharply: the smallest released value is the lowest bin's
-# midpoint (2.9 kW at 1 bit), which the vampire term then takes for standby. So the figure shows
-# three adversaries: CO with NILMTK's vampire power (`standby="series_min"`), CO without it
-# (`"none"`), and CO with the standby estimated from the clean training mains (`"train_min"`),
-# beside the guess "every appliance on in every minute", which needs no mains at all.
+# NILMTK 0.4, and already in older code that still ran on Python 2). The paper does not say which
+# it ran, and on a quantized series the two differ sharply: the smallest released value is the
+# lowest bin's midpoint (2.9 kW at 1 bit), which the vampire term then takes for standby. So the
+# figure shows three adversaries: CO with NILMTK's vampire power (`standby="series_min"`), CO
+# without it (`"none"`), and CO with the standby estimated from the clean training mains
+# (`"train_min"`), beside the guess "every appliance on in every minute", which needs no mains at
+# all.
 #
 # **Data.** The paper's own house: **REDD house 1**, April 23 – May 21, 2011
 # (`nsp.datasets.load_redd_house1`: mains and all 16 circuits, from two public redistributions
