@@ -184,6 +184,8 @@ VALID = {
     ("nsp.channels.validate_channel", "W", "shape"),
     # A base is a number or a unit name: 3 is the ternary base.
     ("nsp.info.max_mutual_information", "base", "int"),
+    # A standby is an option name or watts: 3 is a 3-W standby load.
+    ("nsp.papers.noiseless.nilm.standby_watts", "standby", "int"),
     # A joint pmf has any number of axes: the flattened pmf is a one-variable pmf.
     ("nsp.channels.validate_joint", "p", "shape"),
     ("nsp.info.marginal", "p", "shape"),

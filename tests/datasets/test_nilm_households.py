@@ -172,6 +172,25 @@ def test_co_recovers_well_separated_appliances_without_privacy():
     assert r[r.epsilon == 1].q.unique().tolist() == [2]
 
 
+def test_household_curve_carries_the_standby_and_the_always_on_floor():
+    f = _household()
+    r = nilm.household_fscore_vs_epsilon(
+        f, start="2014-02-01", train_days=2, test_days=2, epsilons=[1], standby="train_min"
+    )
+    # the clean training aggregate never drops below its 150-W base load
+    assert (r.standby == "train_min").all() and (r.standby_w == 150.0).all()
+    # always on, counted on the test minutes (60-s means of the last two days)
+    test = f[f.timestamp >= "2014-02-03"].set_index("timestamp").resample("60s").mean()
+    on = {a: test[a] >= nilm.ON_THRESHOLD for a in NILM_APPLIANCES}
+    expected = {
+        a: 2 * o.sum() / (2 * o.sum() + (~o).sum()) if o.any() else 0.0 for a, o in on.items()
+    }
+    rows = r[r.epsilon == 1].set_index("appliance").always_on
+    assert rows[list(NILM_APPLIANCES)].to_dict() == pytest.approx(expected)
+    assert rows["mean"] == pytest.approx(np.mean(list(expected.values())))  # "other" left out
+    assert rows["other"] == 1.0  # the base load is on in every minute
+
+
 def test_gaps_are_dropped_and_an_empty_window_is_refused():
     f = _household()
     f.loc[f.index[:100], "kettle"] = np.nan
@@ -188,6 +207,7 @@ def test_gaps_are_dropped_and_an_empty_window_is_refused():
         ({"test_days": 2.5}, "test_days"),
         ({"threshold": float("nan")}, "threshold"),
         ({"seed": -1}, "seed"),
+        ({"standby": "lowest"}, "standby"),
     ],
 )
 def test_household_fscore_refuses_bad_options(kwargs, match):

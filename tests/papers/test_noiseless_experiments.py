@@ -174,6 +174,70 @@ def test_co_explains_exact_sums_and_breaks_ties_upwards():
     ]  # 200: tie 100 vs 300 → 300
 
 
+def test_co_vampire_power_worked_by_hand():
+    # States 0/100 W and 0/300 W: totals 0, 100, 300, 400 W.
+    model = nilm.CombinatorialOptimisation().set_states({"a": [0, 100], "b": [0, 300]})
+    mains = pd.Series([500.0, 600.0, 800.0, 900.0, 700.0])
+    # without a standby every reading is nearest the largest total, 400 W
+    assert model.predict(mains).values.tolist() == [[100, 300]] * 5
+    # NILMTK's vampire power: the smallest reading, 500 W, joins every total -> 500, 600, 800,
+    # 900 W; 700 W ties 600/800 and goes up
+    assert model.predict(mains, standby="series_min").values.tolist() == [
+        [0, 0],
+        [100, 0],
+        [0, 300],
+        [100, 300],
+        [0, 300],
+    ]
+    # a fixed 450 W: totals 450, 550, 750, 850; 500 ties 450/550 (up), 600 is nearest 550,
+    # 800 ties 750/850 (up), 900 is nearest 850, 700 nearest 750
+    assert model.predict(mains, standby=450).values.tolist() == [
+        [100, 0],
+        [100, 0],
+        [100, 300],
+        [100, 300],
+        [0, 300],
+    ]
+    # a series reaching 0 W adds nothing (NILMTK added the term only when positive)
+    zero = pd.Series([0.0, 400.0, 150.0])
+    pd.testing.assert_frame_equal(
+        model.predict(zero, standby="series_min"), model.predict(zero, standby="none")
+    )
+    assert nilm.standby_watts("series_min", mains) == 500.0
+    assert nilm.standby_watts("none", mains) == 0.0 and nilm.standby_watts(12.5, mains) == 12.5
+
+
+def test_co_with_standby_matches_a_brute_force_search(rng):
+    # NILMTK appends the standby as one more column of every state combination and takes the
+    # nearest total (ties: the larger); checked against an explicit search over all combinations
+    for _ in range(40):
+        states = {
+            f"a{k}": np.unique(np.r_[0, rng.integers(1, 3000, rng.integers(1, 4))])
+            for k in range(int(rng.integers(1, 4)))
+        }
+        mains = pd.Series(rng.uniform(0, 8000, 60).round(1))
+        standby = float(rng.choice([0.0, rng.uniform(0, 500), float(mains.min())]))
+        pred = nilm.CombinatorialOptimisation().set_states(states).predict(mains, standby=standby)
+        grids = np.meshgrid(*states.values(), indexing="ij")
+        combos = np.stack([g.ravel() for g in grids], axis=1)
+        totals = combos.sum(axis=1) + standby
+        for i, m in enumerate(mains):
+            dist = np.abs(totals - m)
+            best = totals[dist == dist.min()].max()  # tie -> the larger total
+            assert pred.iloc[i].sum() + standby == pytest.approx(best)
+
+
+def test_always_on_f1_worked_by_hand():
+    # on in 3 of 5 readings: TP = 3, FP = 2, FN = 0 -> 2*3 / (2*3 + 2)
+    assert nilm.always_on_f1(pd.Series([0.0, 50.0, 50.0, 0.0, 50.0])) == 0.75
+    assert nilm.always_on_f1(pd.Series([0.0, 9.9])) == 0.0  # never on (below 10 W)
+    assert nilm.always_on_f1(pd.Series([10.0, 20.0])) == 1.0
+    assert nilm.always_on_f1(pd.Series([0.0, 50.0]), threshold=60.0) == 0.0
+    # the same number as scoring a prediction that is on everywhere
+    truth = pd.Series([0.0, 12.0, 0.0, 0.0, 30.0, 11.0, 0.0])
+    assert nilm.always_on_f1(truth) == nilm.f1_on_off(pd.Series(1e6, index=truth.index), truth)
+
+
 def test_f1_on_off():
     idx = pd.date_range("2011-04-18", periods=6, freq="60s")
     truth = pd.Series([0, 50, 50, 0, 50, 0.0], index=idx)
@@ -394,6 +458,11 @@ def test_nilm_curve_refuses_bad_options():
         ({"quantize_stage": "late"}, "quantize_stage"),
         ({"threshold": -1.0}, "threshold"),
         ({"seed": 0.5}, "seed"),
+        ({"standby": "median"}, "standby"),
+        ({"standby": -5.0}, "standby"),
+        ({"public_range": (10.0, 0.0)}, "lo < hi"),
+        ({"public_range": "0..100"}, "public_range"),
+        ({"public_range": (0.0, float("nan"))}, "public_range"),
     ]:
         with pytest.raises(ValueError, match=match):
             nilm.fscore_vs_epsilon(mains, subs, split="2011-04-19", **kw)
@@ -419,6 +488,10 @@ def test_sizes_are_guarded_before_memory_runs_out(households):
         (lambda: nilm.CombinatorialOptimisation(seed=-1), "seed"),
         (lambda: nilm.CombinatorialOptimisation().set_states({"a": [0, 100.5]}), "integer"),
         (lambda: nilm.CombinatorialOptimisation().set_states({"a": []}), "integer"),
+        (lambda: nilm.standby_watts("median", pd.Series([1.0])), "standby"),
+        (lambda: nilm.standby_watts(-1.0, pd.Series([1.0])), "standby"),
+        (lambda: nilm.standby_watts("series_min", pd.Series([], dtype=float)), "non-empty"),
+        (lambda: nilm.always_on_f1(pd.Series([], dtype=float)), "truth"),
         (lambda: taxi.annotation_points(pd.DataFrame({"epsilon": [0]})), "uniqueness_vs_epsilon"),
         (lambda: paper.theorem8_counterexample(others=("a", 0, 0)), "others"),
         (lambda: paper.theorem8_counterexample(others=(2, 0, 0)), "others"),

@@ -3,7 +3,12 @@
 The household's mains is reported through a local linear quantizer with ``⌊2^ε⌋`` levels; a
 combinatorial-optimisation (CO) disaggregator, written here as NILMTK does it, estimates which
 appliances are on, and the F-score of those on/off states measures what the quantized mains
-still reveals.
+still reveals. NILMTK's CO has had two behaviours, both available here through ``standby``: its
+development code after v0.2 (2014–15) added a "vampire power", the smallest value of the mains
+series it disaggregates, to every combination of states (``standby="series_min"``); NILMTK 0.4
+has that term commented out (``standby="none"``). On a quantized series the smallest value is
+the lowest bin's midpoint, so the choice decides how the F-score falls with ε. The guess
+"always on" (:func:`always_on_f1`) is the floor any of them must beat.
 
 :func:`redd_house1_fscore_vs_epsilon` runs it on REDD house 1 (the paper's house and period,
 :func:`nsp.datasets.load_redd_house1`) with the paper's top five appliances. The real UK
@@ -45,6 +50,7 @@ __all__ = [
     "REDD_HOUSE1_APPLIANCES",
     "REDD_HOUSE1_METERS",
     "CombinatorialOptimisation",
+    "always_on_f1",
     "appliance_states",
     "complete_months",
     "f1_on_off",
@@ -54,6 +60,7 @@ __all__ = [
     "redd_house1_fscore_vs_epsilon",
     "redd_series",
     "resample",
+    "standby_watts",
     "synthetic_household",
     "window",
 ]
@@ -82,6 +89,11 @@ ON_THRESHOLD: float = 10.0
 PAPER_WINDOW: tuple[str, str] = ("2011-04-23", "2011-05-21")
 #: The paper's split: train before this day, test from it.
 PAPER_SPLIT: str = "2011-04-30"
+
+#: A standby ("vampire") load option of CO: ``"none"``, ``"series_min"`` or watts.
+Standby = Literal["none", "series_min"] | float
+#: The same, with ``"train_min"`` (the smallest clean training reading) for the experiments.
+CurveStandby = Literal["none", "series_min", "train_min"] | float
 
 
 # --------------------------------------------------------------------------------------------
@@ -372,7 +384,8 @@ class CombinatorialOptimisation:
     """Combinatorial-optimisation disaggregation, as NILMTK's ``CombinatorialOptimisation``.
 
     Each mains reading is explained by the combination of appliance states whose total power is
-    nearest (ties: the larger total, as NILMTK's ``find_nearest``).
+    nearest (ties: the larger total, as NILMTK's ``find_nearest``), optionally plus a constant
+    standby load (:meth:`predict`).
 
     Parameters
     ----------
@@ -442,29 +455,118 @@ class CombinatorialOptimisation:
         self._sums = sums[self._order]
         return self
 
-    def predict(self, mains: pd.Series) -> pd.DataFrame:
+    def predict(self, mains: pd.Series, *, standby: Standby = "none") -> pd.DataFrame:
         """Appliance powers (one column each) explaining every mains reading.
 
         Parameters
         ----------
         mains : pandas.Series
             Mains readings, watts.
+        standby : {"none", "series_min"} or float
+            A constant "vampire" load added to every combination of states before the nearest
+            total is sought (it belongs to no appliance). ``"none"``: no such load (the
+            default; NILMTK 0.4, where the term is commented out). ``"series_min"``: the
+            smallest reading of ``mains`` itself, as ``get_vampire_power`` took it in NILMTK's
+            ``disaggregate_chunk`` of 2014–15. A number: that many watts, ``>= 0``. A load of
+            0 W or less adds nothing (NILMTK added it only when positive).
 
         Returns
         -------
         pandas.DataFrame
             One column per appliance, on the index of ``mains``.
+
+        Examples
+        --------
+        States 0/100 W and 0/300 W. Readings of 500–900 W: without a standby every one is
+        nearest the largest total (400 W); with the smallest reading (500 W) as standby the
+        totals become 500, 600, 800 and 900 W, and 700 W ties 600/800, taken upwards.
+
+        >>> co = CombinatorialOptimisation().set_states({"a": [0, 100], "b": [0, 300]})
+        >>> m = pd.Series([500.0, 600.0, 800.0, 900.0, 700.0])
+        >>> co.predict(m).values.tolist()
+        [[100, 300], [100, 300], [100, 300], [100, 300], [100, 300]]
+        >>> co.predict(m, standby="series_min").values.tolist()
+        [[0, 0], [100, 0], [0, 300], [100, 300], [0, 300]]
         """
         if not self.states_:
             raise ValueError("call fit() before predict()")
+        _check_series("mains", mains)
         m = mains.to_numpy(dtype=float)
-        pos = np.clip(np.searchsorted(self._sums, m), 1, len(self._sums) - 1)
-        left, right = self._sums[pos - 1], self._sums[pos]
+        sums = self._sums + max(standby_watts(standby, mains), 0.0)
+        pos = np.clip(np.searchsorted(sums, m), 1, len(sums) - 1)
+        left, right = sums[pos - 1], sums[pos]
         pick = np.where(np.abs(right - m) <= np.abs(m - left), pos, pos - 1)  # tie → larger sum
-        if len(self._sums) == 1:
+        if len(sums) == 1:
             pick = np.zeros(len(m), dtype=np.intp)
         combos = self._combos[self._order[pick]]
         return pd.DataFrame(combos, index=mains.index, columns=list(self.states_))
+
+
+def standby_watts(standby: Standby, series: pd.Series) -> float:
+    """Return the constant load (watts) that a ``standby`` option adds to CO's totals.
+
+    Parameters
+    ----------
+    standby : {"none", "series_min"} or float
+        ``"none"``: 0 W. ``"series_min"``: the smallest reading of ``series`` (NILMTK's
+        ``get_vampire_power``). A number: itself, finite and ``>= 0``.
+    series : pandas.Series
+        The readings CO disaggregates, watts (non-empty for ``"series_min"``).
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> standby_watts("series_min", pd.Series([250.0, 90.0, 400.0]))
+    90.0
+    >>> standby_watts("none", pd.Series([250.0])), standby_watts(40, pd.Series([250.0]))
+    (0.0, 40.0)
+    """
+    _check_series("series", series)
+    if isinstance(standby, str):
+        check_choice("standby", standby, ("none", "series_min"))
+        if standby == "none":
+            return 0.0
+        if len(series) == 0:
+            raise ValueError("standby='series_min' needs a non-empty series")
+        return float(_as_watts("series", series.to_numpy()).min())
+    return check_real("standby", standby, low=0.0)
+
+
+def always_on_f1(truth: pd.Series, *, threshold: float = ON_THRESHOLD) -> float:
+    """F-score of the guess "always on": predicting the appliance on at every reading of ``truth``.
+
+    Every on-reading is a true positive and every off-reading a false positive, so the score is
+    ``2 n_on / (2 n_on + n_off)`` (0 when the appliance is never on). It is the floor a
+    disaggregator must beat: an output that no longer depends on the mains can reach it.
+
+    Parameters
+    ----------
+    truth : pandas.Series
+        Power of one appliance, watts.
+    threshold : float
+        On when the power is at least this, watts, ``>= 0``.
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    On in 3 of 5 readings: 2·3 / (2·3 + 2) = 0.75.
+
+    >>> always_on_f1(pd.Series([0.0, 50.0, 50.0, 0.0, 50.0]))
+    0.75
+    """
+    threshold = check_real("threshold", threshold, low=0.0)
+    _check_series("truth", truth)
+    if len(truth) == 0:
+        raise ValueError("truth must hold at least one reading")
+    on = _as_watts("truth", truth.to_numpy()) >= threshold
+    n_on = int(on.sum())
+    return 0.0 if n_on == 0 else 2 * n_on / (2 * n_on + (len(on) - n_on))
 
 
 def f1_on_off(predicted: pd.Series, truth: pd.Series, *, threshold: float = ON_THRESHOLD) -> float:
@@ -534,6 +636,21 @@ def privatize(series: pd.Series, epsilon: float, *, lo: float, hi: float) -> pd.
     )
 
 
+def _check_public_range(public_range: object) -> tuple[float, float]:
+    """Refuse a public range that is not two finite numbers ``lo < hi``."""
+    if not isinstance(public_range, Sequence) or isinstance(public_range, str):
+        raise ValueError(
+            f"public_range must be a pair (lo, hi) of watts; got {type(public_range).__name__}"
+        )
+    if len(public_range) != 2:
+        raise ValueError(f"public_range must be a pair (lo, hi) of watts; got {public_range!r}")
+    lo = check_real("public_range", public_range[0])
+    hi = check_real("public_range", public_range[1])
+    if not lo < hi:
+        raise ValueError(f"public_range must have lo < hi; got {public_range!r}")
+    return lo, hi
+
+
 def fscore_vs_epsilon(
     mains: pd.Series,
     submeters: Mapping[str, pd.Series],
@@ -542,6 +659,8 @@ def fscore_vs_epsilon(
     epsilons: Sequence[float] = tuple(range(1, 13)),
     sample_period: str = "60s",
     quantize_stage: Literal["resampled", "raw"] = "resampled",
+    public_range: tuple[float, float] | None = None,
+    standby: CurveStandby = "none",
     threshold: float = ON_THRESHOLD,
     seed: int = 0,
 ) -> pd.DataFrame:
@@ -561,6 +680,15 @@ def fscore_vs_epsilon(
         The resampling period fed to CO (a pandas frequency).
     quantize_stage : {"resampled", "raw"}
         Quantize the resampled means fed to CO, or the raw readings before resampling.
+    public_range : (float, float), optional
+        The quantizer's range ``(lo, hi)``, watts. Default: ``[0, largest sample_period mean
+        of mains]`` (train and test), the same whichever ``quantize_stage``; raw readings
+        beyond it are reported in the nearest bin.
+    standby : {"none", "series_min", "train_min"} or float
+        The constant load CO adds to every combination of states
+        (:meth:`CombinatorialOptimisation.predict`): none; the smallest value of the series
+        it is given, i.e. of the *released* test mains (NILMTK's vampire power); the smallest
+        clean training mains (resampled); or fixed watts.
     threshold : float
         On when the power is at least this, watts.
     seed : int
@@ -569,12 +697,19 @@ def fscore_vs_epsilon(
     Returns
     -------
     pandas.DataFrame
-        Columns ``epsilon`` (``inf``: no quantization), ``q``, ``appliance`` (``"mean"`` for the
-        macro average), ``f1``.
+        Columns ``epsilon`` (``inf``: no quantization), ``q`` (levels; 0 for none), ``lo_w``
+        and ``hi_w`` (the public range), ``standby`` (the option; ``"fixed"`` for watts),
+        ``standby_w`` (the load CO added), ``appliance`` (``"mean"`` for the macro average),
+        ``f1`` (CO's F-score) and ``always_on`` (the F-score of predicting the appliance on
+        in every test reading, :func:`always_on_f1`; for ``"mean"`` the mean).
     """
     check_choice("quantize_stage", quantize_stage, ("resampled", "raw"))
     for e in epsilons:
         check_real("epsilons", e, low=0.0)
+    if isinstance(standby, str):
+        check_choice("standby", standby, ("none", "series_min", "train_min"))
+    else:
+        check_real("standby", standby, low=0.0)
     threshold = check_real("threshold", threshold, low=0.0)
     seed = check_int("seed", seed, low=0)
     split = pd.Timestamp(split)
@@ -587,7 +722,17 @@ def fscore_vs_epsilon(
         raise ValueError(f"split {split} leaves an appliance without training or test data")
     model = CombinatorialOptimisation(threshold=threshold, seed=seed).fit(train)
     test_mains = mains[mains.index >= split]
-    lo, hi = 0.0, float(mains.max())
+    train_mains = resample(mains[mains.index < split], sample_period)
+    if standby == "train_min" and len(train_mains) == 0:
+        raise ValueError(f"standby='train_min' needs mains readings before split {split}")
+    lo, hi = (
+        (0.0, float(resample(mains, sample_period).max()))
+        if public_range is None
+        else _check_public_range(public_range)
+    )
+    fixed: Standby = float(train_mains.min()) if standby == "train_min" else standby
+    label = standby if isinstance(standby, str) else "fixed"
+    base = {k: always_on_f1(truth[k], threshold=threshold) for k in submeters}
     rows = []
     for eps in list(epsilons) + [math.inf]:
         if math.isinf(eps):
@@ -598,17 +743,16 @@ def fscore_vs_epsilon(
         else:
             m = resample(privatize(test_mains, eps, lo=lo, hi=hi), sample_period)
             q = local_levels(eps)
-        pred = model.predict(m)
+        watts = max(standby_watts(fixed, m), 0.0)
+        pred = model.predict(m, standby=watts)
         scores = {k: f1_on_off(pred[k], truth[k], threshold=threshold) for k in submeters}
-        rows += [{"epsilon": eps, "q": q, "appliance": k, "f1": v} for k, v in scores.items()]
-        rows.append(
-            {
-                "epsilon": eps,
-                "q": q,
-                "appliance": "mean",
-                "f1": float(np.mean(list(scores.values()))),
-            }
-        )
+        scores["mean"] = float(np.mean(list(scores.values())))
+        always = {**base, "mean": float(np.mean(list(base.values())))}
+        common = {"epsilon": eps, "q": q, "lo_w": lo, "hi_w": hi, "standby": label}
+        rows += [
+            {**common, "standby_w": watts, "appliance": k, "f1": v, "always_on": always[k]}
+            for k, v in scores.items()
+        ]
     return pd.DataFrame(rows)
 
 
@@ -694,6 +838,7 @@ def household_fscore_vs_epsilon(
     test_days: int = 21,
     epsilons: Sequence[float] = tuple(range(1, 13)),
     sample_period: str = "60s",
+    standby: CurveStandby = "none",
     threshold: float = ON_THRESHOLD,
     seed: int = 0,
 ) -> pd.DataFrame:
@@ -717,6 +862,8 @@ def household_fscore_vs_epsilon(
         Budgets in bits per reading, finite and ``>= 0``.
     sample_period : str
         The resampling period fed to CO (a pandas frequency).
+    standby : {"none", "series_min", "train_min"} or float
+        The constant load CO adds to its totals (:func:`fscore_vs_epsilon`).
     threshold : float
         On when the power is at least this, watts, ``>= 0``.
     seed : int
@@ -725,9 +872,10 @@ def household_fscore_vs_epsilon(
     Returns
     -------
     pandas.DataFrame
-        The columns of :func:`fscore_vs_epsilon`, with rows for the four appliances and
-        ``other``; ``appliance == "mean"`` is the mean over the four appliances only (``other``
-        is on nearly always and would score near 1 whatever CO does).
+        The columns of :func:`fscore_vs_epsilon` (the quantizer covers ``[0, largest 60-s
+        mean of the window]``), with rows for the four appliances and ``other``;
+        ``appliance == "mean"`` is the mean over the four appliances only (``other`` is on
+        nearly always and would score near 1 whatever CO does), for ``f1`` and ``always_on``.
 
     Examples
     --------
@@ -763,13 +911,15 @@ def household_fscore_vs_epsilon(
         split=split,
         epsilons=epsilons,
         sample_period=sample_period,
+        standby=standby,
         threshold=threshold,
         seed=seed,
     )
+    keys = [c for c in curve.columns if c not in ("appliance", "f1", "always_on")]
     named = curve[curve.appliance.isin(NILM_APPLIANCES)]
-    mean = named.groupby("epsilon", sort=False).agg(q=("q", "first"), f1=("f1", "mean"))
+    mean = named.groupby(keys, sort=False)[["f1", "always_on"]].mean().reset_index()
     curve = curve[curve.appliance != "mean"]
-    rows = mean.reset_index().assign(appliance="mean")[["epsilon", "q", "appliance", "f1"]]
+    rows = mean.assign(appliance="mean")[list(curve.columns)]
     return pd.concat([curve, rows], ignore_index=True).sort_values(
         ["epsilon", "appliance"], kind="stable", ignore_index=True
     )
@@ -789,15 +939,18 @@ def redd_house1_fscore_vs_epsilon(
     seeds: Sequence[int] = (0,),
     sample_period: str = "60s",
     quantize_stage: Literal["resampled", "raw"] = "resampled",
+    public_range: tuple[float, float] | None = None,
+    standby: CurveStandby = "none",
     threshold: float = ON_THRESHOLD,
 ) -> pd.DataFrame:
     """Fig. 4 on REDD house 1: CO on the paper's five appliances, once per k-means seed.
 
     The readings of ``window_days`` (local days, both included) are split at ``split``: CO
     learns each appliance's states from its clean readings before it and disaggregates the
-    quantized mains from it on (:func:`fscore_vs_epsilon`; the quantizer covers ``[0, max
-    mains of the window]``). CO's states come from k-means on a random sample, so the curve is
-    computed for every seed in ``seeds``.
+    quantized mains from it on (:func:`fscore_vs_epsilon`; by default the quantizer covers
+    ``[0, largest 60-s mean of the window's mains]`` whether it acts on the means or on the
+    raw readings). CO's states come from k-means on a random sample, so the curve is computed
+    for every seed in ``seeds``.
 
     Parameters
     ----------
@@ -820,6 +973,11 @@ def redd_house1_fscore_vs_epsilon(
         The resampling period fed to CO (a pandas frequency).
     quantize_stage : {"resampled", "raw"}
         Quantize the resampled means fed to CO, or each reading of ``frame`` before resampling.
+    public_range : (float, float), optional
+        The quantizer's range, watts (default above).
+    standby : {"none", "series_min", "train_min"} or float
+        The constant load CO adds to its totals (:func:`fscore_vs_epsilon`): ``"series_min"``
+        is NILMTK's vampire power, the smallest value of the released test mains.
     threshold : float
         On when the power is at least this, watts, ``>= 0``.
 
@@ -875,10 +1033,12 @@ def redd_house1_fscore_vs_epsilon(
             epsilons=epsilons,
             sample_period=sample_period,
             quantize_stage=quantize_stage,
+            public_range=public_range,
+            standby=standby,
             threshold=threshold,
             seed=seed,
         ).assign(seed=seed)
         for seed in seeds
     ]
     out = pd.concat(curves, ignore_index=True)
-    return out[["seed", "epsilon", "q", "appliance", "f1"]]
+    return out[["seed", *[c for c in out.columns if c != "seed"]]]
