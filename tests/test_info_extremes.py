@@ -3,16 +3,19 @@
 Every parametric measure of :mod:`nsp.info` (Rényi entropy, divergence and leakage, Sibson's
 mutual information), the shared kernel :func:`nsp._kernels.sibson_stack` on single pmfs and on
 stacks, and the batched Sibson columns of :mod:`nsp.notions` (``evaluate_many`` and the
-bootstrap's ``stack_columns``), at orders from 1e-6 to 1e6 and the limits 0, 1 and infinity,
-on seeded random pmfs with zeros, near-deterministic rows and tiny probabilities.
+bootstrap's ``stack_columns``), at orders from 1e-6 to 1e6, within 1e-15 of 1, and the limits
+0, 1 and infinity, on seeded random pmfs with zeros, near-deterministic rows and tiny
+probabilities.
 
 The oracle evaluates each definition as written, in 50-digit arithmetic whose exponent range
 is unbounded (``p ** 1e6`` neither underflows nor overflows there), on the exact values of the
 float inputs. The tolerance, in bits, is ``ABS + REL * |value|``: a measure of order 1 is
-computed to a few ulps (``REL = 1e-9`` leaves a wide margin), but renormalizing the input in
-floating point moves every ``ln p`` by up to a few ulps, which a value near 0 (a Rényi entropy
-of a pmf ``(1 - 1e-12, 1e-12)``, a Sibson information at ``alpha = 1e-6``) cannot absorb
-relatively: ``ABS = 1e-12`` bounds that absolute error with margin.
+computed to a few ulps (``REL = 1e-9`` leaves a wide margin: the errors seen are below 1e-15
+on values of order 1, 3e-13 on divergences of hundreds of bits), but renormalizing the input
+in floating point moves every ``ln p`` by up to a few ulps, which a value near 0 (the Rényi
+entropy of a pmf ``(1 - 1e-12, 1e-12)``, the divergence of nearly equal pmfs) cannot absorb
+relatively: ``ABS = 1e-12`` bounds that absolute error with margin. Tighter tests below hold
+small orders and orders near 1 to a few ulps where the inputs allow it.
 """
 
 from __future__ import annotations
@@ -54,7 +57,6 @@ DIGITS = 50
 
 MP = mpmath.mp.clone()
 MP.dps = DIGITS
-ZERO, ONE = MP.mpf(0), MP.mpf(1)
 
 
 # --------------------------------------------------------------------------- random instances
@@ -298,6 +300,26 @@ def test_sibson_matches_the_oracle_and_is_nondecreasing(shape):
         )
         assert monotone(v, increasing=True), (i, v)
         close(info.maximal_leakage(p), ref_maximal_leakage(p), ("maximal leakage", i))
+
+
+#: Orders near 1, where the naive division by alpha - 1 cost 1e-16 / |alpha - 1| (1.6e-4 bits
+#: at 1e-12): the expm1/log1p forms keep a few ulps.
+NEAR_ONE = tuple(1 + s * 10.0**-k for k in (1, 3, 6, 9, 12, 15) for s in (-1, 1))
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_orders_near_one_match_the_oracle_to_a_few_ulps(seed):
+    rng = np.random.default_rng(30 + seed)
+    p, q = random_pmf(rng, (6,), seed), random_pmf(rng, (6,), 0)  # supp p inside supp q
+    joint = random_pmf(rng, (3, 4), seed)
+    for alpha in NEAR_ONE:
+        for got, ref in (
+            (info.renyi_entropy(p, alpha), ref_renyi_entropy(p, alpha)),
+            (info.renyi_divergence(p, q, alpha), ref_renyi_divergence(p, q, alpha)),
+            (info.sibson_mutual_information(joint, alpha), ref_sibson(joint, alpha)),
+        ):
+            want = float(ref / MP.log(2))
+            assert got == pytest.approx(want, rel=1e-13, abs=1e-14), alpha
 
 
 def test_sibson_approaches_the_maximal_leakage_within_its_bound():
