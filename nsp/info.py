@@ -278,7 +278,7 @@ def renyi_entropy(p: ArrayLike, alpha: float, *, base: Base = 2, normalize: bool
     ``alpha -> 1`` and the Shannon limit is reached continuously. Other orders take
     ``log sum_x e^{alpha ln p(x)}`` scaled by its largest term, so no power ``p^alpha``
     underflows or overflows: from ``alpha = 1e-6`` to ``1e6`` and beyond the error is a few
-    ulps of the value.
+    ulps of a value of order 1.
 
     Examples
     --------
@@ -959,10 +959,9 @@ def sibson_mutual_information(
         Joint pmf; axis 0 is ``X``, axis 1 is ``Y``.
     alpha : float
         The order, any real number in ``[0, inf]``. ``0`` gives the limit as
-        ``alpha -> 0``, ``-log max_y P_X({x: p(x, y) > 0})`` (Sibson's and Verdú's order 0:
-        0 when some ``y`` can follow every ``x``, positive when every output rules out some
-        inputs); ``1`` the mutual information; ``inf`` the maximal leakage, the limit as
-        ``alpha -> inf``.
+        ``alpha -> 0``, ``-log max_y P_X({x: p(x, y) > 0})`` (0 when some ``y`` can follow
+        every ``x``, positive when every output rules out some inputs); ``1`` the mutual
+        information; ``inf`` the maximal leakage, the limit as ``alpha -> inf``.
     base : float or str, default 2
         Logarithm base.
     normalize : bool, default False
