@@ -257,8 +257,10 @@ def renyi_entropy(p: ArrayLike, alpha: float, *, base: Base = 2, normalize: bool
     p : array_like
         A pmf of any number of axes.
     alpha : float
-        The order. ``0`` gives the Hartley entropy ``log |supp p|``, ``1`` the Shannon
-        entropy, ``inf`` the min-entropy ``-log max p``.
+        The order, any real number in ``[0, inf]``. ``0`` gives the Hartley entropy
+        ``log |supp p|``, the limit as ``alpha -> 0`` (zeros of ``p`` do not count, as
+        ``0^alpha = 0`` for every ``alpha > 0``); ``1`` the Shannon entropy; ``inf`` the
+        min-entropy ``-log max p``, the limit as ``alpha -> inf``.
     base : float or str, default 2
         Logarithm base.
     normalize : bool, default False
@@ -267,13 +269,16 @@ def renyi_entropy(p: ArrayLike, alpha: float, *, base: Base = 2, normalize: bool
     Returns
     -------
     float
-        ``H_alpha(p)``; non-increasing in ``alpha``.
+        ``H_alpha(p)``; non-increasing and continuous in ``alpha`` on ``[0, inf]``.
 
     Notes
     -----
     ``p`` is renormalized to sum exactly to 1. Orders with ``|alpha - 1| <= 1/8`` use an
     ``expm1``/``log1p`` form free of cancellation, so the error does not grow as
-    ``alpha -> 1`` and the Shannon limit is reached continuously.
+    ``alpha -> 1`` and the Shannon limit is reached continuously. Other orders take
+    ``log sum_x e^{alpha ln p(x)}`` scaled by its largest term, so no power ``p^alpha``
+    underflows or overflows: from ``alpha = 1e-6`` to ``1e6`` and beyond the error is a few
+    ulps of a value of order 1.
 
     Examples
     --------
@@ -282,6 +287,12 @@ def renyi_entropy(p: ArrayLike, alpha: float, *, base: Base = 2, normalize: bool
     [1.584963, 1.5, 1.0]
     >>> round(renyi_entropy(p, 2), 6)  # collision entropy, -log2(3/8)
     1.415037
+
+    Extreme orders approach the limits, ``alpha / (alpha - 1)`` bits here (``0.25^alpha``
+    is far below the smallest float):
+
+    >>> renyi_entropy(p, 1e6), round(renyi_entropy(p, 1e-9), 6)
+    (1.000001000001, 1.584963)
     """
     normalize = check_bool("normalize", normalize)
     arr = as_pmf(p, name="p", normalize=normalize)
@@ -295,7 +306,11 @@ def renyi_entropy(p: ArrayLike, alpha: float, *, base: Base = 2, normalize: bool
     if math.isinf(a):
         return _nonneg(-math.log(float(nz.max()))) / ln_b
     w = nz / nz.sum()  # the division by 1 - alpha needs sum w = 1, not 1 +- SUM_TOL
-    return _nonneg(-_kernels.scaled_log_mean_exp(w, np.log(w), a - 1.0)) / ln_b
+    if abs(a - 1.0) <= _kernels.NEAR_ONE:
+        return _nonneg(-_kernels.scaled_log_mean_exp(w, np.log(w), a - 1.0)) / ln_b
+    # ln sum e^{alpha ln w}: each exponent to a few ulps of itself, the sum scaled by its
+    # largest term, so that no power of w underflows or overflows at any order
+    return _nonneg(float(special.logsumexp(a * np.log(w))) / (1.0 - a)) / ln_b
 
 
 def cross_entropy(p: ArrayLike, q: ArrayLike, *, base: Base = 2, normalize: bool = False) -> float:
@@ -622,7 +637,8 @@ def renyi_divergence(
     p, q : array_like
         Pmfs of the same shape.
     alpha : float
-        The order, in ``[0, inf]``.
+        The order, any real number in ``[0, inf]``; ``0``, ``1`` and ``inf`` are the limits
+        (see Notes).
     base : float or str, default 2
         Logarithm base.
     normalize : bool, default False
@@ -636,19 +652,27 @@ def renyi_divergence(
     Notes
     -----
     Conventions (van Erven & Harremoës, 2014), with the sum over the outcomes where
-    ``p > 0`` and ``q > 0``:
+    ``p > 0`` and ``q > 0``; the orders 0, 1 and infinity are the limits of the others:
 
     * ``alpha = 0``: ``-log Q(supp p)``; ``inf`` if ``q`` puts no mass on ``supp p``.
     * ``0 < alpha < 1``: finite unless ``p`` and ``q`` have disjoint supports (then ``inf``).
-    * ``alpha = 1``: the KL divergence; ``inf`` if ``supp p`` is not inside ``supp q``.
+    * ``alpha = 1``: the KL divergence; ``inf`` if ``supp p`` is not inside ``supp q``
+      (then ``D_alpha`` grows without bound as ``alpha -> 1`` from below).
     * ``1 < alpha < inf``: ``inf`` if ``supp p`` is not inside ``supp q``.
     * ``alpha = inf``: ``log max_{p > 0} p / q``; ``inf`` if ``supp p`` is not inside ``supp q``.
 
-    ``p`` and ``q`` are renormalized to sum exactly to 1. Orders with ``|alpha - 1| <= 1/8``
-    use an ``expm1``/``log1p`` form free of cancellation, so the error does not grow as
-    ``alpha -> 1`` (the limit is the KL divergence, continuously); other orders use a
-    log-sum-exp of ``log q + alpha (log p - log q)``, so large orders neither overflow nor
-    underflow.
+    ``p`` and ``q`` are renormalized to sum exactly to 1. Every power is taken in the log
+    domain, so none underflows or overflows: from ``alpha = 1e-6`` to ``1e6`` and beyond the
+    error is a few ulps of a value of order 1.
+
+    * ``|alpha - 1| <= 1/8``: an ``expm1``/``log1p`` form of
+      ``log(sum p e^{(alpha - 1)(log p - log q)})`` free of cancellation, so the error does
+      not grow as ``alpha -> 1`` (the limit is the KL divergence, continuously).
+    * ``alpha <= 1/8``: the same form of ``log(sum q e^{alpha (log p - log q)}) / alpha``
+      times ``alpha / (alpha - 1)``, which keeps the relative precision of a value of order
+      ``alpha`` (the mass of ``q`` off ``supp p`` is the deficit of the weights).
+    * Other orders: a log-sum-exp of ``alpha log p + (1 - alpha) log q`` scaled by its
+      largest term.
 
     Examples
     --------
@@ -663,6 +687,11 @@ def renyi_divergence(
     True
     >>> renyi_divergence([0.5, 0.5], [0.25, 0.75], float("inf"))  # log2 max(p/q) = log2 2
     1.0
+
+    A large order, ``1 - 1 / (alpha - 1)`` bits here, close to the limit ``D_inf = 1``:
+
+    >>> renyi_divergence([0.5, 0.5], [0.25, 0.75], 1e6)
+    0.9999989999989999
     """
     normalize = check_bool("normalize", normalize)
     pa, qa = _pair(p, q, normalize)
@@ -684,6 +713,13 @@ def renyi_divergence(
     lp, lq = np.log(pa[both]), np.log(qa[both])
     if math.isinf(a):
         return _nonneg(float(np.max(lp - lq))) / ln_b
+    if a <= _kernels.NEAR_ONE:
+        # sum q (p/q)^alpha = sum q exp(alpha (lp - lq)), a log-mean-exp of scale alpha (the
+        # mass of q off supp p is the deficit of the weights): D_alpha is alpha / (alpha - 1)
+        # times it, a value of order alpha kept to a few ulps relative as alpha -> 0
+        unseen = float(qa[~on_p].sum())
+        s = a / (a - 1.0) * _kernels.scaled_log_mean_exp(qa[both], lp - lq, a, -unseen)
+        return _nonneg(s) / ln_b
     # sum q (p/q)^alpha = sum p exp((alpha - 1)(lp - lq)): exact 0 for p = q at any order;
     # the mass of p off supp q (alpha < 1 only) enters as the deficit of the weights
     missing = float(pa[on_p & ~both].sum())
@@ -861,7 +897,8 @@ def renyi_leakage(
     p_xy : array_like, shape (n_x, n_y)
         Joint pmf; axis 0 is ``X`` (the secret), axis 1 is ``Y``.
     alpha : float
-        Rényi order in ``[0, inf]``.
+        Rényi order, any real number in ``[0, inf]``; the orders 0, 1 and infinity are the
+        limits of the others (the conventions of :func:`renyi_divergence`).
     base : float or str, default 2
         Logarithm base.
     normalize : bool, default False
@@ -870,7 +907,13 @@ def renyi_leakage(
     Returns
     -------
     float
-        The leakage ``>= 0`` in units of ``base``.
+        The leakage ``>= 0`` in units of ``base``, non-decreasing in ``alpha``; finite, as
+        every posterior is supported inside the support of the prior.
+
+    Notes
+    -----
+    Each divergence is :func:`renyi_divergence`, computed in the log domain: extreme orders
+    neither underflow nor overflow.
 
     Examples
     --------
@@ -880,6 +923,12 @@ def renyi_leakage(
     >>> p = np.zeros((4, 2)); p[[0, 1], 0] = p[[2, 3], 1] = 0.25
     >>> renyi_leakage(p, 0), renyi_leakage(p, np.inf), max_mutual_information(p)
     (1.0, 1.0, 1.0)
+
+    A large order approaches max-mutual information:
+
+    >>> q = np.array([[0.3, 0.1], [0.1, 0.5]])
+    >>> round(renyi_leakage(q, 1e6), 5), round(max_mutual_information(q), 5)
+    (0.90689, 0.90689)
     """
     normalize = check_bool("normalize", normalize)
     p = _joint2(p_xy, normalize)
@@ -909,8 +958,10 @@ def sibson_mutual_information(
     p_xy : array_like, shape (n_x, n_y)
         Joint pmf; axis 0 is ``X``, axis 1 is ``Y``.
     alpha : float
-        The order: ``0`` gives ``-log max_y P_X({x: p(x, y) > 0})``, ``1`` the mutual
-        information, ``inf`` the maximal leakage.
+        The order, any real number in ``[0, inf]``. ``0`` gives the limit as
+        ``alpha -> 0``, ``-log max_y P_X({x: p(x, y) > 0})`` (0 when some ``y`` can follow
+        every ``x``, positive when every output rules out some inputs); ``1`` the mutual
+        information; ``inf`` the maximal leakage, the limit as ``alpha -> inf``.
     base : float or str, default 2
         Logarithm base.
     normalize : bool, default False
@@ -919,18 +970,29 @@ def sibson_mutual_information(
     Returns
     -------
     float
-        ``I_alpha(X; Y) >= 0``, non-decreasing in ``alpha``; exactly 0 when ``X`` or ``Y``
-        is constant.
+        ``I_alpha(X; Y) >= 0``, non-decreasing and continuous in ``alpha`` on ``[0, inf]``;
+        exactly 0 when ``X`` or ``Y`` is constant.
 
     Notes
     -----
-    Far from 1 (``|alpha - 1| > 1/8``) the definition is evaluated as written (its factor
-    ``alpha / (alpha - 1)`` is below 9, so the absolute error stays a few ulps). Near 1 it is
-    ``alpha / (alpha - 1) ln sum_y p(y) (sum_x p(x|y) e^{(alpha - 1) i(x; y)})^(1 / alpha)``
-    with ``i(x; y) = ln p(x, y) / (p(x) p(y))``, both logarithms in an ``expm1``/``log1p``
-    form free of cancellation, so the error does not grow as ``alpha -> 1`` and the mutual
-    information is reached continuously. The same kernel evaluates whole sweeps in
-    :func:`nsp.notions.evaluate_many`, which therefore agrees with this function to the bit.
+    Every power is taken in the log domain, so that neither ``p(y|x)^alpha`` nor the
+    ``1/alpha``-th power of the inner sum underflows or overflows at any order: from
+    ``alpha = 1e-6`` to ``1e6`` and beyond, on pmfs with zeros too, the error is a few ulps
+    of a value of order 1.
+
+    * ``|alpha - 1| > 1/8``: ``alpha / (alpha - 1)`` times a log-sum-exp over ``y`` of
+      ``G_y = log(sum_x p(x) p(y|x)^alpha) / alpha``, itself scaled by ``max_x p(y|x)``
+      (so ``G_y -> log max_x p(y|x)`` and the maximal leakage is reached as
+      ``alpha -> inf``); for ``alpha <= 1/8``, ``G_y`` is taken in an ``expm1``/``log1p``
+      form, which keeps the relative precision of a value of order ``alpha``.
+    * ``|alpha - 1| <= 1/8``:
+      ``alpha / (alpha - 1) ln sum_y p(y) (sum_x p(x|y) e^{(alpha - 1) i(x; y)})^(1 / alpha)``
+      with ``i(x; y) = ln p(x, y) / (p(x) p(y))``, both logarithms in an ``expm1``/``log1p``
+      form free of cancellation, so the error does not grow as ``alpha -> 1`` and the
+      mutual information is reached continuously.
+
+    The same kernel evaluates whole sweeps in :func:`nsp.notions.evaluate_many`, which
+    therefore agrees with this function to the bit.
 
     Examples
     --------
@@ -941,6 +1003,18 @@ def sibson_mutual_information(
     True
     >>> round(sibson_mutual_information(p, 2), 6)  # 2 log2(2 sqrt(0.5 * 0.9**2 + 0.5 * 0.1**2))
     0.713696
+
+    Large orders approach the maximal leakage, ``log2 1.8``:
+
+    >>> round(sibson_mutual_information(p, 1e6), 6), round(maximal_leakage(p), 6)
+    (0.847997, 0.847997)
+
+    Every output of this joint rules out one input, so small orders approach
+    ``-log2 0.7`` (the largest mass of the inputs an output allows is 0.7):
+
+    >>> z = np.array([[0.2, 0.1, 0.0], [0.0, 0.2, 0.1], [0.1, 0.0, 0.3]])
+    >>> [round(sibson_mutual_information(z, a), 6) for a in (0, 1e-9, 1e-4)]
+    [0.514573, 0.514573, 0.514638]
     """
     normalize = check_bool("normalize", normalize)
     p = _joint2(p_xy, normalize)
