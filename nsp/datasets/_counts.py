@@ -86,8 +86,7 @@ def cell_counts(
     ------
     ValueError
         If a column is missing, named twice, a record has a missing value (with
-        ``missing="raise"``), a column mixes values that cannot be sorted, or no record is
-        left.
+        ``missing="raise"``), or no record is left.
 
     Examples
     --------

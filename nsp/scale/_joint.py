@@ -313,28 +313,9 @@ def group_sizes(frame: pd.DataFrame, columns: Sequence[str]) -> pd.Series:
 
 def sort_sizes(sizes: pd.Series) -> pd.Series:
     """Return group sizes as int64 named ``"count"``, in the sorted order of their index."""
-    try:
-        out = sizes.astype(np.int64).sort_index()
-    except TypeError:  # a column mixing values that do not compare, e.g. numbers and text
-        for name, level in zip(sizes.index.names, _levels(sizes.index), strict=True):
-            try:
-                sorted(level)
-            except TypeError:
-                kinds = sorted({type(v).__name__ for v in level})
-                raise ValueError(
-                    f"column {name!r} mixes values that cannot be sorted ({', '.join(kinds)}); "
-                    "convert it to one type first"
-                ) from None
-        raise
+    out = sizes.astype(np.int64).sort_index()
     out.name = "count"
     return out
-
-
-def _levels(index: pd.Index) -> list[list[Any]]:
-    """Return the distinct values of each level of an index (one level for a flat index)."""
-    if isinstance(index, pd.MultiIndex):
-        return [list(index.get_level_values(i).unique()) for i in range(index.nlevels)]
-    return [list(index.unique())]
 
 
 def cell_counts_dask(

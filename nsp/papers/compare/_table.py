@@ -168,7 +168,12 @@ def _check_columns(columns: Sequence[object], secret: str, public: list[str]) ->
 
 def _read_file(path: Path, needed: list[str], secret: str, public: list[str]) -> pd.DataFrame:
     """Read the columns ``needed`` of one CSV or Parquet file (pandas engine)."""
-    kind = file_kind([str(path)])
+    try:
+        kind = file_kind([str(path)])
+    except ValueError:
+        raise ValueError(
+            f"table must be a CSV (.csv, .csv.gz) or Parquet (.parquet, .pq) file; got {path}"
+        ) from None
     try:
         if kind == "csv":
             header = list(pd.read_csv(path, nrows=0).columns)
@@ -255,8 +260,9 @@ def _check_alphabets(sizes: pd.Series, secret: str, public: list[str], max_value
     n_x = len(sizes.groupby(level=list(range(1, len(public) + 1)), sort=False).size())
     cols = f"column {public[0]!r}" if len(public) == 1 else f"columns {public}"
     if n_x < 2:
+        verb = "takes" if len(public) == 1 else "take"
         raise ValueError(
-            f"public {cols} take one value in all {n_records:,} records: X needs at least two"
+            f"public {cols} {verb} one value in all {n_records:,} records: X needs at least two"
         )
     if n_x > max_values:
         raise ValueError(
@@ -678,7 +684,7 @@ def compare_table(
     try:
         sizes = cell_counts(records, [secret, *pub], missing="raise", engine=engine)
     except ValueError as exc:
-        if "no record" in str(exc):
+        if str(exc).startswith("data has no record"):
             raise ValueError("table has no records") from None
         raise
     _check_alphabets(sizes, secret, pub, max_values)
