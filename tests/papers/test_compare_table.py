@@ -186,17 +186,9 @@ def test_one_call_is_the_notebooks_pipeline(small):
 def test_the_census_table_gives_the_census_joint_and_its_comparison():
     """The census records as a table (S = income, X = age decade, sex, education) give the
     comparison's census joint, and the one call the frames of notebook compare/01_census."""
-    from nsp.datasets import discretize_adult, load_adult
-    from nsp.papers.compare import census_income_joint
+    from nsp.papers.compare import census_income_joint, census_table
 
-    codes = discretize_adult(load_adult())
-    labels = codes.attrs["labels"]
-    table = pd.DataFrame(
-        {
-            c: pd.Categorical.from_codes(codes[c], labels[c])
-            for c in ("age", "sex", "education", "income")
-        }
-    )
+    table = census_table()
     res = compare_table(
         table,
         secret="income",

@@ -22,7 +22,8 @@ to it:
   column, X = some public columns of a DataFrame, a CSV or Parquet file, or files beyond
   memory on Dask; every method, every notion, the tables, the frontier figures and a short
   report, returned as a :class:`TableComparison` and written into a folder; the command
-  ``nsp compare`` runs it), with the input limit :data:`MAX_VALUES`.
+  ``nsp compare`` runs it), with the input limit :data:`MAX_VALUES`; :func:`census_table`,
+  the census records as such a table.
 
 What the comparison shows and where the notions disagree is explained in
 ``docs/papers/compare.md``.
@@ -43,7 +44,13 @@ Examples
 
 from __future__ import annotations
 
-from nsp.papers.compare._joints import DATASETS, census_income_joint, comparison_joint, heart_joint
+from nsp.papers.compare._joints import (
+    DATASETS,
+    census_income_joint,
+    census_table,
+    comparison_joint,
+    heart_joint,
+)
 from nsp.papers.compare._report import (
     SHORT,
     frontier_figure,
@@ -60,6 +67,7 @@ __all__ = [
     "SHORT",
     "TableComparison",
     "census_income_joint",
+    "census_table",
     "compare_table",
     "comparison_joint",
     "frontier_figure",

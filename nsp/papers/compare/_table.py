@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal
 
+import matplotlib as mpl
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
@@ -56,7 +57,7 @@ from nsp.notions import (
     winner_shares,
 )
 from nsp.papers.compare._report import frontier_figure, markdown_table, shares_markdown
-from nsp.plotting import savefig, write_csv
+from nsp.plotting import savefig, use_style, write_csv
 
 __all__ = ["MAX_VALUES", "TableComparison", "compare_table"]
 
@@ -542,13 +543,15 @@ def _write(res: TableComparison, folder: Path, prefix: str) -> list[str]:
     table(res.reversals, "reversals")
     table(res.undefined, "undefined")
     for utility in res.utilities:
-        fig, data = frontier_figure(
-            res.evaluations, utility=utility, title=f"{j.name}: S = {j.s_name}, X = {j.x_name}"
-        )
-        try:
-            savefig(fig, folder / f"{prefix}frontiers_{utility}", data=data, formats=("png",))
-        finally:
-            plt.close(fig)
+        with mpl.rc_context():  # the project's style, whatever the caller's, and theirs after
+            use_style()
+            fig, data = frontier_figure(
+                res.evaluations, utility=utility, title=f"{j.name}: S = {j.s_name}, X = {j.x_name}"
+            )
+            try:
+                savefig(fig, folder / f"{prefix}frontiers_{utility}", data=data, formats=("png",))
+            finally:
+                plt.close(fig)
         names += [f"{prefix}frontiers_{utility}.png", f"{prefix}frontiers_{utility}.csv"]
     names.append(f"{prefix}report.md")  # written last, by the caller: it lists the files
     return names
