@@ -687,7 +687,8 @@ def compare_table(
     if engine == "pandas" and len(records) == 0:
         raise ValueError("table has no records")
     try:
-        sizes = cell_counts(records, [secret, *pub], missing="raise", engine=engine)
+        with trusted():  # the names and the engine are checked; the records still are there
+            sizes = cell_counts(records, [secret, *pub], missing="raise", engine=engine)
     except ValueError as exc:
         if str(exc).startswith("data has no record"):
             raise ValueError("table has no records") from None
