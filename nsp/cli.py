@@ -3,7 +3,8 @@
 Examples
 --------
 ``nsp list`` · ``nsp run privacy_funnel/01_fig1_census --quick`` ·
-``nsp figures -j 2`` · ``nsp data fetch`` · ``nsp data status``
+``nsp figures -j 2`` · ``nsp data fetch`` · ``nsp data status`` ·
+``nsp compare records.csv --secret income --public age,sex``
 """
 
 from __future__ import annotations
@@ -164,6 +165,51 @@ def _cmd_data(args: argparse.Namespace) -> int:
     return 0
 
 
+def _default_out(table: str) -> Path:
+    """``./compare_<name>``: the folder of ``nsp compare``'s outputs when ``--out`` is not given."""
+    name = re.sub(r"[^A-Za-z0-9_-]+", "_", Path(table).name.split(".", 1)[0]).strip("_-")
+    return Path.cwd() / f"compare_{name or 'table'}"
+
+
+def _cmd_compare(args: argparse.Namespace) -> int:
+    # Imported here: the comparison needs the whole library (seconds), the other commands not.
+    from nsp.papers.compare import compare_table  # noqa: PLC0415
+
+    public = [c.strip() for item in args.public for c in item.split(",")]
+    if any(not c for c in public):
+        raise ValueError(f"--public must be column names separated by commas; got {args.public}")
+    out = Path(args.out) if args.out else _default_out(args.table)
+    args.out_folder = out  # for the message of an interrupted run
+    options = {
+        "ci": args.ci,
+        "n_boot": args.n_boot,
+        "seed": args.seed,
+        "min_margin": args.min_margin,
+        "max_values": args.max_values,
+        "name": args.name,
+    }
+    try:
+        res = compare_table(
+            args.table,
+            secret=args.secret,
+            public=public,
+            out=out,
+            quick=args.quick,
+            engine=args.engine,
+            **{k: v for k, v in options.items() if v is not None},
+        )
+    except ImportError as exc:  # engine='dask' without Dask: the message says what to install
+        raise RuntimeError(str(exc)) from None
+    j = res.joint
+    print(
+        f"compared {len(res.evaluations)} releases of {int(res.methods.ran.sum())} methods on "
+        f"{j.n_records:,} records (S = {j.s_name}: {j.n_s} values; X = {j.x_name}: "
+        f"{j.n_x} letters)"
+    )
+    print(f"wrote {len(res.files)} files to {out}; the report is {out / 'report.md'}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Build the argument parser of the ``nsp`` command.
 
@@ -237,6 +283,68 @@ def build_parser() -> argparse.ArgumentParser:
         help="fetch: replace files in the data folder that fail their checksum",
     )
     p.set_defaults(func=_cmd_data)
+
+    p = sub.add_parser(
+        "compare",
+        help="compare every method and notion of the five papers on your own table",
+        description="Run every method of the five papers on a table of records, with S = the "
+        "secret column and X = the public columns, measure every release by every notion with "
+        "its bootstrap interval, and write the tables (CSV), the frontier figures (PNG) and "
+        "report.md into a folder. Bad input (an unknown column, a missing value, a secret with "
+        "one value, a column with too many values) is refused before anything runs.",
+    )
+    p.add_argument(
+        "table",
+        help="a CSV (.csv, .csv.gz, with a header) or Parquet (.parquet) file; with "
+        "--engine dask also a glob such as 'parts/*.parquet'",
+    )
+    p.add_argument("--secret", required=True, metavar="COL", help="the column of the secret S")
+    p.add_argument(
+        "--public",
+        required=True,
+        action="append",
+        metavar="COL[,COL...]",
+        help="the column(s) of the released data X, separated by commas (repeatable); X is "
+        "ordered when it is one numeric column",
+    )
+    p.add_argument(
+        "--out",
+        metavar="DIR",
+        help="folder for the outputs (default ./compare_<table name>); written at the end, all "
+        "at once: an error or Ctrl-C leaves it as it was",
+    )
+    p.add_argument(
+        "--ci", type=float, help="confidence level of the bootstrap intervals (default 0.95)"
+    )
+    p.add_argument(
+        "--n-boot", type=int, metavar="N", help="bootstrap replicates, at least 10 (default 1000)"
+    )
+    p.add_argument("--seed", type=int, help="seed of the resampling (default 0)")
+    p.add_argument(
+        "--min-margin",
+        type=float,
+        metavar="BITS",
+        help="the least lead that counts as a win, in bits (default 0.001)",
+    )
+    p.add_argument(
+        "--max-values",
+        type=int,
+        metavar="N",
+        help="the most distinct values of the secret, of each public column and of X "
+        "(default 200); bin a column rather than raising it much",
+    )
+    p.add_argument("--name", help="the dataset's name in the tables (default the file's name)")
+    p.add_argument(
+        "--quick", action="store_true", help="shrink every method's sweep (runs in seconds)"
+    )
+    p.add_argument(
+        "--engine",
+        choices=["pandas", "dask"],
+        default="pandas",
+        help="count the records in memory (pandas, default) or on Dask, for tables beyond "
+        "memory (needs the scale extra)",
+    )
+    p.set_defaults(func=_cmd_compare)
     return parser
 
 
@@ -276,6 +384,13 @@ def _written_since(start: float, folder: Path) -> list[Path]:
 def _interrupted(args: argparse.Namespace, exc: KeyboardInterrupt, start: float) -> None:
     """Say truthfully what an interrupted command kept."""
     cmd = f"nsp {args.command}"
+    if args.command == "compare" and getattr(args, "out_folder", None) is not None:
+        print(
+            f"{cmd}: interrupted; nothing was written to {args.out_folder} (its files are "
+            "moved into place only at the end)",
+            file=sys.stderr,
+        )
+        return
     if args.command not in ("run", "figures"):
         print(
             f"{cmd}: interrupted; files are written atomically, none is half-written",

@@ -237,9 +237,19 @@ def write_csv(frame: pd.DataFrame, target: Path) -> Path:
     return target
 
 
+def _stem(key: str | os.PathLike[str]) -> Path:
+    """Return the path, without extension, of a figure key (a str) or path (a PathLike)."""
+    if isinstance(key, str):
+        return figure_path(key)
+    stem = Path(key)
+    if not stem.name or stem.suffix:
+        raise ValueError(f"key must be a path without extension; got {os.fspath(key)!r}")
+    return stem
+
+
 def savefig(
     fig: Figure,
-    key: str,
+    key: str | os.PathLike[str],
     *,
     data: pd.DataFrame | None = None,
     formats: Iterable[str] = FORMATS,
@@ -254,8 +264,11 @@ def savefig(
     ----------
     fig : matplotlib.figure.Figure
         The figure.
-    key : str
-        ``"<paper>/<name>"``, e.g. ``"privacy_funnel/fig1_census"``.
+    key : str or os.PathLike
+        ``"<paper>/<name>"``, e.g. ``"privacy_funnel/fig1_census"``, in
+        :func:`nsp.paths.figures_dir`; or a path without extension anywhere (a
+        :class:`pathlib.Path`, e.g. ``Path("out/frontiers")``; its folder must exist), for
+        outputs written into a user's folder the same way.
     data : pandas.DataFrame, optional
         The numbers the figure plots, saved beside it as CSV. Every figure of the project
         passes it; it is optional only for quick experiments.
@@ -287,8 +300,8 @@ def savefig(
     """
     if not isinstance(fig, Figure):
         raise ValueError(f"fig must be a matplotlib Figure; got {type(fig).__name__}")
-    if not isinstance(key, str):
-        raise ValueError(f"key must be a string '<paper>/<name>'; got {key!r}")
+    if not isinstance(key, str | os.PathLike):
+        raise ValueError(f"key must be a string '<paper>/<name>' or a path; got {key!r}")
     close = check_bool("close", close)
     formats = tuple(formats)
     unknown = [f for f in formats if f not in _METADATA]
@@ -298,13 +311,13 @@ def savefig(
         raise ValueError(
             f"data must be a pandas DataFrame of the plotted numbers; got {type(data).__name__}"
         )
-    figure_path(key)  # validates the key before anything is written
+    stem = _stem(key)  # validates the key before anything is written
     if _variant():
         _mark_variant(fig, _variant())
     written: dict[str, Path] = {}
     with mpl.rc_context({"svg.hashsalt": "nsp"}):
         for fmt in formats:
-            target = figure_path(key, f".{fmt}")
+            target = stem.with_name(f"{stem.name}.{fmt}")
 
             def write(tmp: Path, fmt: str = fmt) -> None:
                 fig.savefig(tmp, format=fmt, metadata=_METADATA[fmt])
@@ -312,7 +325,7 @@ def savefig(
             _atomic_write(target, write)
             written[fmt] = target
     if data is not None:
-        written["csv"] = write_csv(data, figure_path(key, ".csv"))
+        written["csv"] = write_csv(data, stem.with_name(f"{stem.name}.csv"))
     if close:
         plt.close(fig)
     return written

@@ -49,6 +49,24 @@ def test_saving_twice_gives_identical_bytes(tmp_path, monkeypatch):
         assert outputs[0][fmt] == outputs[1][fmt], fmt
 
 
+def test_a_path_key_writes_the_same_files_into_any_folder(tmp_path, monkeypatch):
+    """A Path (no extension) is the stem of the files, anywhere: the same bytes as a key."""
+    monkeypatch.setenv("NSP_FIGURES_DIR", str(tmp_path / "figures"))
+    fig, frame = _figure()
+    by_key = plotting.savefig(fig, "demo/line", data=frame)
+    (tmp_path / "mine").mkdir()
+    by_path = plotting.savefig(fig, tmp_path / "mine" / "line", data=frame, close=True)
+    assert {k: p.name for k, p in by_path.items()} == {k: p.name for k, p in by_key.items()}
+    assert all(p.parent == tmp_path / "mine" for p in by_path.values())
+    for fmt in by_key:
+        assert by_path[fmt].read_bytes() == by_key[fmt].read_bytes(), fmt
+    fig, frame = _figure()
+    with pytest.raises(ValueError, match="path without extension"):
+        plotting.savefig(fig, tmp_path / "mine" / "other.png", data=frame)
+    plt.close(fig)
+    assert not (tmp_path / "mine" / "other.png").exists()
+
+
 SCRIPT = """
 import sys, matplotlib
 matplotlib.use("Agg")

@@ -33,6 +33,8 @@ counting step                            what it counts
 :func:`census_joint`                     Adult's records per (S, X) cell (privacy funnel)
 :func:`joint_counts`                     records per pair of values of two columns
                                          (agglomerative: Hungarian age, cholesterol)
+:func:`cell_counts`                      records per combination of values of any columns
+                                         (a user's own table, :mod:`nsp.papers.compare`)
 :func:`daily_totals`                     meter readings per (household, day) (noiseless Fig. 3)
 :func:`uniqueness_vs_epsilon`            taxi trips with a unique quantized start-end pair
                                          per budget (noiseless Fig. 6; :func:`grid_keys`,
@@ -66,6 +68,7 @@ from ._adult import (
     discretize_adult,
     load_adult,
 )
+from ._counts import cell_counts
 from ._errors import ChecksumError
 from ._fetching import (
     DataUnavailableError,
@@ -134,6 +137,7 @@ __all__ = [
     "TAXI_COLUMNS",
     "UCIMetadata",
     "UCIUnavailableError",
+    "cell_counts",
     "census_joint",
     "daily_totals",
     "describe",

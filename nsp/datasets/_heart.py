@@ -19,7 +19,7 @@ import pandas as pd
 
 from nsp._dask import check_pandas
 from nsp._validation import check_choice
-from nsp.scale._joint import check_pair, finish_table, joint_counts_dask
+from nsp.scale._joint import check_pair, finish_table, group_sizes, joint_counts_dask
 
 from ._fetching import registered_path
 from ._io import MalformedFileError, read_table
@@ -262,5 +262,4 @@ def joint_counts(
     missing = [c for c in (s, x) if c not in data.columns]
     if missing:
         raise ValueError(f"data must have the columns {[s, x]} (missing {missing})")
-    sizes = data[[s, x]].dropna().groupby([s, x], observed=True).size()
-    return finish_table(sizes, s, x)
+    return finish_table(group_sizes(data[[s, x]].dropna(), [s, x]), s, x)

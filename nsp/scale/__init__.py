@@ -17,6 +17,7 @@ counting step (``engine="dask"``)                        data
 :func:`nsp.datasets.census_joint`                        Adult records
 :func:`nsp.datasets.discretize_adult`                    Adult records (lazy codes)
 :func:`nsp.datasets.joint_counts`                        any two columns (Hungarian age, chol)
+:func:`nsp.datasets.cell_counts`                         any columns (a user's own table)
 :func:`nsp.datasets.daily_totals`                        half-hourly meter readings
 ======================================================  ==========================================
 

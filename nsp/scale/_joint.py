@@ -1,8 +1,9 @@
-"""Count tables of records: the Adult census cells and two-column tables, kernels and Dask paths.
+"""Count tables of records: Adult's census cells, combinations of any columns; kernels, Dask paths.
 
 The row-level kernels (:func:`discretize_rows`, :func:`cell_codes`, :func:`census_labels`,
-:func:`finish_table`) are shared by both engines of :func:`nsp.datasets.census_joint`,
-:func:`nsp.datasets.discretize_adult` and :func:`nsp.datasets.joint_counts`: the pandas engine
+:func:`group_sizes`, :func:`finish_table`) are shared by both engines of
+:func:`nsp.datasets.census_joint`, :func:`nsp.datasets.discretize_adult`,
+:func:`nsp.datasets.cell_counts` and :func:`nsp.datasets.joint_counts`: the pandas engine
 applies them to the whole frame, the Dask paths here to each partition, whose per-partition
 counts are added by a tree reduction. The counts are integers, so both engines give equal
 tables.
@@ -29,11 +30,14 @@ __all__ = [
     "census_labels",
     "check_pair",
     "cell_codes",
+    "cell_counts_dask",
     "check_attributes",
     "discretize_dask",
     "discretize_rows",
     "finish_table",
+    "group_sizes",
     "joint_counts_dask",
+    "sort_sizes",
 ]
 
 #: Age binnings: left-closed edges (the last bin is closed at 90), or ``"quantile"`` for 7
@@ -293,6 +297,42 @@ def check_pair(s: object, x: object) -> tuple[str, str]:
 def joint_counts_dask(data: DaskInput, *, s: str, x: str) -> pd.DataFrame:
     """Run the Dask engine of :func:`nsp.datasets.joint_counts`."""
     s, x = check_pair(s, x)
-    frame = as_dask_frame(data, columns=[s, x], name="data").dropna()
-    sizes = frame.groupby([s, x], observed=True).size().compute()
+    sizes, _, _ = cell_counts_dask(data, [s, x], drop_missing=True)
     return finish_table(sizes, s, x)
+
+
+def group_sizes(frame: pd.DataFrame, columns: Sequence[str]) -> pd.Series:
+    """Return the records per observed combination of ``columns`` (the kernel of both engines).
+
+    Rows with a missing value in any of ``columns`` are not counted. The result is int64,
+    indexed by the combinations (one level per column), sorted, and named ``"count"``.
+    """
+    sizes = frame.groupby(list(columns), observed=True, sort=False).size()
+    return sort_sizes(sizes)
+
+
+def sort_sizes(sizes: pd.Series) -> pd.Series:
+    """Return group sizes as int64 named ``"count"``, in the sorted order of their index."""
+    out = sizes.astype(np.int64).sort_index()
+    out.name = "count"
+    return out
+
+
+def cell_counts_dask(
+    data: DaskInput, columns: Sequence[str], *, drop_missing: bool
+) -> tuple[pd.Series, pd.Series, int]:
+    """Run the Dask engine of :func:`nsp.datasets.cell_counts`: one pass over the records.
+
+    Returns the group sizes of :func:`group_sizes`, the number of missing values of each
+    column and the number of records, all from the same pass (with ``drop_missing`` the
+    missing values are dropped, not counted: zeros, and the records left).
+    """
+    frame = as_dask_frame(data, columns=list(columns), name="data")
+    if drop_missing:
+        sizes = sort_sizes(frame.dropna().groupby(list(columns), observed=True).size().compute())
+        return sizes, pd.Series(0, index=list(columns), dtype=np.int64), int(sizes.sum())
+    dask = import_dask(frames=False)
+    sizes, missing, n_records = dask.compute(
+        frame.groupby(list(columns), observed=True).size(), frame.isna().sum(), frame.shape[0]
+    )
+    return sort_sizes(sizes), missing.astype(np.int64), int(n_records)

@@ -17,7 +17,13 @@ to it:
   the bootstrap intervals);
 * how the comparison depends on the sample: :func:`resample_joint` (fewer, or as many,
   records drawn from a joint's counts) and :func:`standing_on_grid` (the winners of a
-  best-methods table at given budgets, to compare two samples budget by budget).
+  best-methods table at given budgets, to compare two samples budget by budget);
+* the comparison on a user's own table, in one call: :func:`compare_table` (S = a secret
+  column, X = some public columns of a DataFrame, a CSV or Parquet file, or files beyond
+  memory on Dask; every method, every notion, the tables, the frontier figures and a short
+  report, returned as a :class:`TableComparison` and written into a folder; the command
+  ``nsp compare`` runs it), with the input limit :data:`MAX_VALUES`; :func:`census_table`,
+  the census records as such a table.
 
 What the comparison shows and where the notions disagree is explained in
 ``docs/papers/compare.md``.
@@ -38,7 +44,13 @@ Examples
 
 from __future__ import annotations
 
-from nsp.papers.compare._joints import DATASETS, census_income_joint, comparison_joint, heart_joint
+from nsp.papers.compare._joints import (
+    DATASETS,
+    census_income_joint,
+    census_table,
+    comparison_joint,
+    heart_joint,
+)
 from nsp.papers.compare._report import (
     SHORT,
     frontier_figure,
@@ -47,11 +59,16 @@ from nsp.papers.compare._report import (
     shares_markdown,
 )
 from nsp.papers.compare._sampling import resample_joint, standing_on_grid
+from nsp.papers.compare._table import MAX_VALUES, TableComparison, compare_table
 
 __all__ = [
     "DATASETS",
+    "MAX_VALUES",
     "SHORT",
+    "TableComparison",
     "census_income_joint",
+    "census_table",
+    "compare_table",
     "comparison_joint",
     "frontier_figure",
     "heart_joint",

@@ -13,13 +13,15 @@ import os
 from typing import Any, Literal
 
 import numpy as np
+import pandas as pd
 
 from nsp._validation import check_choice
+from nsp.datasets import discretize_adult, load_adult
 from nsp.joint import Joint
 from nsp.papers.agglomerative import hungarian_age_chol, hungarian_joint_range, hungarian_pmf
 from nsp.papers.privacy_funnel import adult_census_joint
 
-__all__ = ["DATASETS", "census_income_joint", "comparison_joint", "heart_joint"]
+__all__ = ["DATASETS", "census_income_joint", "census_table", "comparison_joint", "heart_joint"]
 
 #: The names :func:`comparison_joint` accepts.
 DATASETS: tuple[str, ...] = ("census", "heart")
@@ -59,6 +61,44 @@ def census_income_joint(*, data_home: str | os.PathLike[str] | None = None) -> J
         s_labels=cj.s_labels,
         x_labels=[cj.x_labels[i] for i in keep],
         settings=cj.settings,
+    )
+
+
+def census_table(*, data_home: str | os.PathLike[str] | None = None) -> pd.DataFrame:
+    """Return the census records as a table: income, age decade, sex and education level.
+
+    The Adult records (:func:`nsp.datasets.load_adult`, both files) coded as
+    :func:`census_income_joint` codes them (:func:`nsp.datasets.discretize_adult` with its
+    defaults), each column a categorical of the codes' labels in the codes' order, so that
+    :func:`nsp.papers.compare.compare_table` with ``secret="income"`` and
+    ``public=["age", "sex", "education"]`` counts exactly :func:`census_income_joint`: the
+    census as an example of a user's own table.
+
+    Parameters
+    ----------
+    data_home : path, optional
+        Where the data are (see :func:`nsp.datasets.load_adult`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        48 842 rows; columns ``income``, ``age``, ``sex``, ``education`` (categoricals).
+
+    Examples
+    --------
+    >>> t = census_table()
+    >>> t.shape, list(t.columns)
+    ((48842, 4), ['income', 'age', 'sex', 'education'])
+    >>> list(t.education.cat.categories)
+    ['edu1-8', 'edu9-9', 'edu10-12', 'edu13-16']
+    """
+    codes = discretize_adult(load_adult(data_home=data_home))
+    labels = codes.attrs["labels"]
+    return pd.DataFrame(
+        {
+            col: pd.Categorical.from_codes(codes[col].to_numpy(), labels[col])
+            for col in ("income", "age", "sex", "education")
+        }
     )
 
 
