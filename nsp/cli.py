@@ -185,6 +185,8 @@ def _cmd_compare(args: argparse.Namespace) -> int:
         "n_boot": args.n_boot,
         "seed": args.seed,
         "min_margin": args.min_margin,
+        "selection": args.selection,
+        "n_jobs": args.jobs,
         "max_values": args.max_values,
         "name": args.name,
     }
@@ -317,7 +319,20 @@ def build_parser() -> argparse.ArgumentParser:
         "--ci", type=float, help="confidence level of the bootstrap intervals (default 0.95)"
     )
     p.add_argument(
-        "--n-boot", type=int, metavar="N", help="bootstrap replicates, at least 10 (default 1000)"
+        "--n-boot",
+        type=int,
+        metavar="N",
+        help="bootstrap replicates, at least 10; each refits every fitted method (default 200)",
+    )
+    p.add_argument(
+        "--selection",
+        choices=("refit", "split", "fixed"),
+        help="what a fitted release's interval is about: its value on the population with the "
+        "methods refitted on every resample (refit, the default), a release fitted on half "
+        "the records and measured on the other half (split), or the channel as given (fixed)",
+    )
+    p.add_argument(
+        "--jobs", type=int, metavar="N", help="processes that share the refits (default 1)"
     )
     p.add_argument("--seed", type=int, help="seed of the resampling (default 0)")
     p.add_argument(

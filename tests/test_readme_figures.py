@@ -61,3 +61,21 @@ def test_every_committed_figure_and_table_is_in_the_readme():
 def test_the_readme_names_no_missing_output():
     stale = sorted(_table_outputs() - _committed_outputs())
     assert not stale, f"the README's Figures table names outputs that do not exist: {stale}"
+
+
+def _block(text: str, name: str) -> str:
+    """The text between ``<!-- name:start -->`` and ``<!-- name:end -->`` (stripped)."""
+    start, end = f"<!-- {name}:start -->", f"<!-- {name}:end -->"
+    assert start in text and end in text, f"README.md has no block {start} … {end}"
+    return text.split(start, 1)[1].split(end, 1)[0].strip()
+
+
+def test_the_readme_comparison_table_is_the_generated_one():
+    """The README's share table is compare/census_table_shares.md, written by its notebook."""
+    root = repo_root()
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    generated = (root / "figures" / "compare" / "census_table_shares.md").read_text("utf-8")
+    assert _block(readme, "census-shares") == generated.strip(), (
+        "README.md's census share table differs from figures/compare/census_table_shares.md "
+        "(written by compare/01_census): paste the file between the markers"
+    )

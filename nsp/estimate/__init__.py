@@ -13,6 +13,16 @@ How
   replicate tables are drawn at once and the whole sweep is evaluated on the stack of
   replicates with the batched kernel of :mod:`nsp.notions`. The interval is the percentile
   interval of the replicates moved by the bootstrap estimate of the plug-in's bias.
+* Every interval says what it is an interval of (``estimand``, :data:`ESTIMANDS`). A release
+  fitted to the data (every sweep of :mod:`nsp.notions` sets ``Mechanism.fit``) is optimistic
+  on its own sample; by default (``selection="refit"``) the method is refitted on every
+  resample and the interval is of the release's leakage on the population (the optimism
+  bootstrap); ``"split"`` fits on part of the records and measures on the rest; ``"fixed"``
+  takes the channel as given. :func:`coverage` measures how often the intervals hold the
+  truth of a known population.
+* A maximum over letters (maximal leakage, Bayes error, prior error) is not regular at a tie:
+  where the data cannot exclude one, its interval is widened for it (status
+  ``interval_tie``).
 * The Shannon columns (:data:`SHANNON_COLUMNS`) have a bias-corrected point: the delete-one
   jackknife (default) or Miller–Madow; the plug-in stays in the ``plugin`` column, and any
   column estimated by its plug-in says ``plugin`` in ``estimator``.
@@ -25,15 +35,19 @@ How
 
 Contents
 --------
-:func:`estimate_many`, :func:`diagnostics`; :data:`ESTIMATORS`, :data:`STATUSES`,
-:data:`SHANNON_COLUMNS`, :data:`SUPPORT_COLUMNS`, :data:`FIXED_COLUMNS`,
+:func:`estimate_many`, :func:`coverage`, :func:`diagnostics`; :data:`ESTIMATORS`,
+:data:`STATUSES`, :data:`ESTIMANDS`, :data:`SELECTIONS`, :data:`SHANNON_COLUMNS`,
+:data:`SUPPORT_COLUMNS`, :data:`FIXED_COLUMNS`, :data:`MAX_COLUMNS`,
 :data:`MIN_RECORDS_PER_CELL`, :data:`MAX_UNSEEN_MASS`.
 
 References
 ----------
 G. A. Miller, *Note on the bias of information estimates*, 1955 (Miller–Madow).
 B. Efron, R. Tibshirani, *An introduction to the bootstrap*, 1993 (jackknife, basic
-interval).
+interval; §17.6, the optimism bootstrap of a fitted model).
+D. W. K. Andrews, G. Soares, *Inference for parameters defined by moment inequalities using
+generalized moment selection*, Econometrica, 2010 (a threshold of order √(ln N) for near-binding
+constraints, as for near-tied maxima here).
 I. J. Good, *The population frequencies of species and the estimation of population
 parameters*, Biometrika, 1953 (unseen mass).
 L. Paninski, *Estimation of entropy and mutual information*, Neural Computation, 2003.
@@ -52,9 +66,13 @@ False
 
 from __future__ import annotations
 
+from nsp.estimate._coverage import coverage
 from nsp.estimate._estimate import (
+    ESTIMANDS,
     ESTIMATORS,
     FIXED_COLUMNS,
+    MAX_COLUMNS,
+    SELECTIONS,
     SHANNON_COLUMNS,
     STATUSES,
     SUPPORT_COLUMNS,
@@ -63,13 +81,17 @@ from nsp.estimate._estimate import (
 from nsp.notions._sample import MAX_UNSEEN_MASS, MIN_RECORDS_PER_CELL, diagnostics
 
 __all__ = [
+    "ESTIMANDS",
     "ESTIMATORS",
     "FIXED_COLUMNS",
+    "MAX_COLUMNS",
     "MAX_UNSEEN_MASS",
     "MIN_RECORDS_PER_CELL",
+    "SELECTIONS",
     "SHANNON_COLUMNS",
     "STATUSES",
     "SUPPORT_COLUMNS",
+    "coverage",
     "diagnostics",
     "estimate_many",
 ]

@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
-from nsp._validation import Base, check_base, check_choice, check_int, check_real
+from nsp._validation import Base, as_sequence, check_base, check_choice, check_int, check_real
 from nsp.joint import Joint
 from nsp.notions import Mechanism, evaluate_many, sibson_column
 from nsp.notions._bootstrap import (
@@ -27,10 +27,21 @@ from nsp.notions._columns import (
     measure_columns,
 )
 from nsp.notions._sample import diagnostics
+from nsp.notions._selection import (
+    ESTIMANDS,
+    SELECTIONS,
+    optimism_interval,
+    refit_replicates,
+    split_releases,
+)
+from nsp.notions._ties import MAX_COLUMNS, tie_margins, widen
 
 __all__ = [
+    "ESTIMANDS",
     "ESTIMATORS",
     "FIXED_COLUMNS",
+    "MAX_COLUMNS",
+    "SELECTIONS",
     "SHANNON_COLUMNS",
     "STATUSES",
     "SUPPORT_COLUMNS",
@@ -49,8 +60,9 @@ SHANNON_COLUMNS: tuple[str, ...] = (
 )
 #: What the ``status`` column says.
 STATUSES: dict[str, str] = {
-    "interval": "bootstrap interval (bias-shifted percentile, multinomial resampling of the "
-    "count table)",
+    "interval": "bootstrap interval (multinomial resampling of the count table; for a fixed "
+    "channel the bias-shifted percentile interval, for a refitted release the optimism "
+    "interval), widened where needed to hold its own point",
     "interval_small_sample": "bootstrap interval, but the table breaks the sample-size rule "
     "of diagnostics(): the bootstrap may under-cover",
     "fixed": "does not depend on the data (a property of the channel): low = high = point",
@@ -59,6 +71,10 @@ STATUSES: dict[str, str] = {
     "empty cell) changes the support it is computed on",
     "support_fragile": "support-based: no interval; one record (removed from a cell seen "
     "once, or added to an empty cell) changes the support it is computed on",
+    "interval_tie": "a maximum over letters that the data cannot tell from a tie (maximal "
+    "leakage, Bayes error, prior error): the bootstrap of a maximum is not valid at a tie, "
+    "so the interval is widened by a bound on the tied letters' error (conservative); the "
+    "point is the plug-in, biased upwards there",
     "undefined": "the notion is not defined here (NaN point)",
 }
 
@@ -75,6 +91,7 @@ _FRAME_COLUMNS = (
     "se",
     "estimator",
     "status",
+    "estimand",
 )
 
 
@@ -172,6 +189,9 @@ def estimate_many(
     x_values: ArrayLike | None = None,
     alphas: Sequence[float] = (2.0, 10.0),
     base: Base = 2,
+    selection: str = "refit",
+    split_fraction: float = 0.5,
+    n_jobs: int = 1,
 ) -> pd.DataFrame:
     """Estimate every notion of a sweep from a count table: point, interval and status.
 
@@ -184,11 +204,14 @@ def estimate_many(
     bias, ``[q_{a/2} − b, q_{1−a/2} − b]`` with ``b = mean(θ*) − θ̂``, clipped to the
     column's range. (The basic interval ``[2θ̂ − q_{1−a/2}, 2θ̂ − q_{a/2}]`` under-covers
     entropies near their maximum and small mutual informations: 74 % and 88 % at 500
-    records (2-cell entropy at 0.55, 2 × 2 I(S;Y) = 0.03 bit), against 94 % and 95 %.) Known
-    failure:
-    at a tie of a maximum — two values of ``X`` with (nearly) the largest mass, for the prior
-    error or the Bayes error — the bootstrap of a maximum is not consistent and the interval
-    under-covers (87–89 % at 500 records with masses 0.26 and 0.25); no status flags it yet.
+    records (2-cell entropy at 0.55, 2 × 2 I(S;Y) = 0.03 bit), against 94 % and 95 %.) At a
+    possible tie of a maximum (maximal leakage, the Bayes error, the prior error: two letters
+    within ``√(2 ln N)`` standard errors of the largest), where the bootstrap of a maximum is
+    not consistent, the interval is widened on the side the plug-in's bias pushes (status
+    ``interval_tie``). A release fitted to the data (``Mechanism.fit``) gets, by default, the
+    interval of its leakage on the population, the method refitted on every resample
+    (``selection``). Every interval holds its own point; points are clipped to the column's
+    range.
     The Shannon columns (:data:`SHANNON_COLUMNS`) get the bias-corrected point of ``estimator``;
     every other column's point is its plug-in (labelled ``plugin``). The support-based columns
     (:data:`SUPPORT_COLUMNS`) get no interval — resampling never reaches a cell the data did not
@@ -218,6 +241,20 @@ def estimate_many(
         Orders of Sibson's mutual information.
     base : float or {"e", "nats", "bits"}, default 2
         Logarithm base.
+    selection : {"refit", "split", "fixed"}, default "refit"
+        What the interval of a release *fitted to the data* (a mechanism with ``fit``, as
+        every sweep of :mod:`nsp.notions` makes) is about (:data:`ESTIMANDS`): ``"refit"``,
+        the population leakage of that release, with the method refitted on every resample
+        (optimism bootstrap); ``"split"``, the population leakage of the release fitted to
+        ``split_fraction`` of the records, estimated on the others (the rows then describe
+        that release); ``"fixed"``, the channel taken as given, which under-covers a
+        fitted release (it is optimistic on its own sample). A mechanism without ``fit``
+        is always a fixed channel.
+    split_fraction : float, default 0.5
+        With ``selection="split"``, the share of the records the releases are fitted on.
+    n_jobs : int, default 1
+        Processes that share the refits of ``selection="refit"`` (the result does not depend
+        on it).
 
     Returns
     -------
@@ -226,8 +263,9 @@ def estimate_many(
         :func:`~nsp.notions.evaluate_many`. Columns ``mechanism`` (the index in the sweep),
         ``method``, ``parameter``, ``value``, ``column``, ``point``, ``low``, ``high``,
         ``plugin`` (the plug-in value), ``se`` (the bootstrap standard deviation),
-        ``estimator`` and ``status``. ``frame.attrs`` holds ``diagnostics`` (see
-        :func:`diagnostics`), ``ci``, ``n_boot``, ``seed``.
+        ``estimator``, ``status`` (:data:`STATUSES`) and ``estimand`` (:data:`ESTIMANDS`).
+        ``frame.attrs`` holds ``diagnostics`` (see :func:`diagnostics`), ``ci``,
+        ``n_boot``, ``seed``, ``selection``.
 
     Raises
     ------
@@ -255,24 +293,125 @@ def estimate_many(
     n_boot = check_int("n_boot", n_boot, low=10)
     seed = check_int("seed", seed, low=0)
     estimator = check_choice("estimator", estimator, ESTIMATORS)
+    selection = check_choice("selection", selection, SELECTIONS)
+    fraction = check_real("split_fraction", split_fraction, low=0.0, high=1.0, closed="neither")
+    n_jobs = check_int("n_jobs", n_jobs, low=1)
     ln_b = math.log(check_base(base))
     cnt = counts_of(joint)
     if x_values is None and isinstance(joint, Joint):
         x_values = joint.x_values
-    frame = evaluate_many(mechanisms, cnt / cnt.sum(), x_values=x_values, alphas=alphas, base=base)
-    mechs = list(mechanisms)
+    mechs = list(as_sequence("mechanisms", mechanisms))
+    for i, m in enumerate(mechs):
+        if not isinstance(m, Mechanism):
+            raise ValueError(
+                f"mechanisms[{i}] must be an nsp.notions.Mechanism; got {type(m).__name__}"
+            )
+    fitted = np.array([m.fit is not None for m in mechs], dtype=bool)
     x = None if x_values is None else np.asarray(x_values, dtype=np.float64)
     a = tuple(float(v) for v in alphas)
-    diag = diagnostics(cnt)
     names = measure_columns(a)
-    if not mechs:
-        out = pd.DataFrame({c: [] for c in _FRAME_COLUMNS})
+    diag = diagnostics(cnt)
+    every = np.arange(len(mechs))
+    # (mechanism indices, releases, the counts they are estimated on, estimand, refit them?)
+    groups: list[tuple[NDArray[np.intp], list[Mechanism], NDArray[np.int64], str, bool]]
+    groups = [(every, mechs, cnt, "channel", False)]
+    if selection != "fixed" and fitted.any():
+        table = joint if isinstance(joint, Joint) else Joint.from_counts(cnt, x_values=x_values)
+        fit_idx, fixed_idx = np.flatnonzero(fitted), np.flatnonzero(~fitted)
+        fit_mechs = [mechs[int(i)] for i in fit_idx]
+        if selection == "split":
+            fit_mechs, held = split_releases(fit_mechs, table, fraction=fraction, seed=seed)
+            fit_group = (fit_idx, fit_mechs, counts_of(held), "split", False)
+        else:
+            fit_group = (fit_idx, fit_mechs, cnt, "refit", True)
+        groups = [fit_group, (fixed_idx, [mechs[int(i)] for i in fixed_idx], cnt, "channel", False)]
+    parts = []
+    for idx, group, counts, estimand, refit in groups:
+        if not group:
+            continue
+        frame = evaluate_many(group, counts / counts.sum(), x_values=x, alphas=a, base=base)
+        part = _rows(frame, counts, group, x, a, base, names, level, n_boot, seed, estimator, ln_b)
+        if refit:
+            _refit_rows(part, counts, group, table, x, a, base, names, level, n_boot, seed, n_jobs)
+        part["mechanism"] = idx[part["mechanism"].to_numpy()]
+        part["estimand"] = estimand
+        if diagnostics(counts)["warning"]:
+            small = part["status"].isin(["interval", "interval_tie"])
+            part.loc[small, "status"] = "interval_small_sample"
+        parts.append(part)
+    if parts:
+        out = pd.concat(parts, ignore_index=True)
+        out = out.sort_values("mechanism", kind="stable", ignore_index=True)
     else:
-        out = _rows(frame, cnt, mechs, x, a, base, names, level, n_boot, seed, estimator, ln_b)
-        if diag["warning"]:
-            out["status"] = out["status"].replace("interval", "interval_small_sample")
-    out.attrs.update({"diagnostics": diag, "ci": level, "n_boot": n_boot, "seed": seed})
+        out = pd.DataFrame({c: [] for c in _FRAME_COLUMNS})
+    out.attrs.update(
+        {
+            "diagnostics": diag,
+            "ci": level,
+            "n_boot": n_boot,
+            "seed": seed,
+            "selection": selection,
+        }
+    )
     return out
+
+
+def _refit_rows(
+    out: pd.DataFrame,
+    cnt: NDArray[np.int64],
+    mechs: Sequence[Mechanism],
+    table: Joint,
+    x: NDArray[np.float64] | None,
+    alphas: tuple[float, ...],
+    base: Base,
+    names: list[str],
+    level: float,
+    n_boot: int,
+    seed: int,
+    n_jobs: int,
+) -> None:
+    """Replace the fixed-channel intervals of the fitted releases by their optimism intervals.
+
+    In place on the tidy frame of :func:`_rows`; a max-type column at a tie is widened as
+    there (:func:`nsp.notions._ties.widen`).
+    """
+    idx = np.arange(len(mechs))
+    sub = list(mechs)
+    apparent, held = refit_replicates(
+        cnt,
+        sub,
+        table,
+        x_values=x,
+        alphas=alphas,
+        base=base,
+        n_boot=n_boot,
+        seed=seed,
+        n_jobs=n_jobs,
+    )
+    bounds = upper_bounds(sub, cnt.shape, x_values=x, alphas=alphas, base=base)
+    ties = tie_margins(cnt, sub)
+    ln_b = math.log(check_base(base))
+    n_names = len(names)
+    for j, name in enumerate(names):
+        if name not in apparent:
+            continue
+        rows = idx * n_names + j
+        plugin = out["plugin"].to_numpy(dtype=np.float64)[rows]
+        point, low, high, se = optimism_interval(
+            plugin, apparent[name], held[name], level=level, high_end=bounds[name]
+        )
+        if name in MAX_COLUMNS:
+            wide = widen(name, low, high, ties[name], ln_b=ln_b, high_end=bounds[name])
+            low, high = (
+                np.where(ties[name] > 0, wide[0], low),
+                np.where(ties[name] > 0, wide[1], high),
+            )
+        low, high = np.minimum(low, point), np.maximum(high, point)
+        out.loc[rows, "point"] = point
+        out.loc[rows, "low"] = low
+        out.loc[rows, "high"] = high
+        out.loc[rows, "se"] = se
+        out.loc[rows, "estimator"] = "refit"
 
 
 def _rows(
@@ -311,6 +450,7 @@ def _rows(
                 label[name][:] = "jackknife"
             point[name] = np.maximum(point[name], 0.0)
     fragile = _fragile(cnt, mechs)
+    ties = tie_margins(cnt, mechs)
     fields: dict[str, list[NDArray[Any]]] = {
         f: [] for f in ("point", "low", "high", "plugin", "se", "estimator", "status")
     }
@@ -320,7 +460,14 @@ def _rows(
         se = np.full(k, math.nan)
         if name in prob:
             low, high, se = interval(boot[name], plugin[name], level=level, high_end=bounds[name])
+            point[name] = np.clip(point[name], 0.0, bounds[name])
+            low, high = np.minimum(low, point[name]), np.maximum(high, point[name])
             status = np.full(k, "interval", dtype=object)
+            if name in MAX_COLUMNS:
+                tied = ties[name] > 0
+                status = np.where(tied, "interval_tie", status).astype(object)
+                wide = widen(name, low, high, ties[name], ln_b=ln_b, high_end=bounds[name])
+                low, high = np.where(tied, wide[0], low), np.where(tied, wide[1], high)
         elif name in FIXED_COLUMNS:
             low = high = plugin[name]
             se = np.zeros(k)

@@ -27,7 +27,9 @@ The comparison's analysis
     :func:`best_methods_summary`, :func:`winner_shares`, :func:`reversals`,
     :func:`definedness`; :data:`LEAKAGES`, :data:`UTILITIES`, :data:`TIE_TOL`,
     :data:`MIN_MARGIN` (the least lead that counts as a win; with intervals, they must also be
-    apart), :data:`WIN_STATUSES` (won, undecided, or refused: too few records for the table).
+    apart), :data:`WIN_STATUSES` (a win backed by intervals, on plug-in margins only, or on
+    a property of the channel — :data:`WIN_KINDS` —, undecided, or refused: too few records
+    for the table).
     The comparison's joints, tables and figures are in :mod:`nsp.papers.compare`.
 
 Units
@@ -135,6 +137,7 @@ from nsp.notions._compare import (
     MIN_MARGIN,
     TIE_TOL,
     UTILITIES,
+    WIN_KINDS,
     WIN_STATUSES,
     best_methods,
     best_methods_summary,
@@ -171,6 +174,7 @@ __all__ = [
     "Relation",
     "TIE_TOL",
     "UTILITIES",
+    "WIN_KINDS",
     "WIN_STATUSES",
     "agglomerative_sweep",
     "all_methods",

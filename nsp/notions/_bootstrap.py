@@ -315,12 +315,29 @@ def interval(
 
     With replicates ``θ*`` (axis 0) of the plug-in ``θ̂`` (``point``), the interval is
     ``[q_{a/2} − b, q_{1−a/2} − b]``, ``b = mean(θ*) − θ̂`` the bootstrap estimate of the
-    plug-in's bias and ``a = 1 − level``, clipped to ``[0, high_end]``. Returns
+    plug-in's bias and ``a = 1 − level``, clipped to ``[0, high_end]``. A degenerate
+    bootstrap distribution (``q_{a/2} = q_{1−a/2}``: a column locally constant in the
+    probabilities, such as the Bayes error of randomized response) estimates no bias: it
+    is not shifted, and the interval is the hull of that value and ``θ̂``. Returns
     ``(low, high, se)``, each of the shape of ``point``; NaN where ``point`` is NaN.
+
+    Examples
+    --------
+    Five of six replicates at the plug-in 0.2: the central half of them is that one value,
+    and it is not moved by their mean's excess (the shifted interval would be
+    ``[0.183, 0.183]``, excluding the plug-in):
+
+    >>> reps = np.array([[0.2], [0.2], [0.2], [0.2], [0.2], [0.3]])
+    >>> low, high, _ = interval(reps, np.array([0.2]), level=0.5)
+    >>> low.tolist(), high.tolist()
+    ([0.2], [0.2])
     """
     tail = (1.0 - level) / 2.0
     q_lo, q_hi = np.quantile(replicates, [tail, 1.0 - tail], axis=0)
-    shift = replicates.mean(axis=0) - point
+    flat = q_hi - q_lo <= 1e-12 * np.maximum(1.0, np.abs(q_hi))
+    shift = np.where(flat, 0.0, replicates.mean(axis=0) - point)
+    q_lo = np.where(flat, np.minimum(q_lo, point), q_lo)
+    q_hi = np.where(flat, np.maximum(q_hi, point), q_hi)
     undefined = np.isnan(point)
     low = np.where(undefined, math.nan, np.clip(q_lo - shift, 0.0, high_end))
     high = np.where(undefined, math.nan, np.clip(q_hi - shift, 0.0, high_end))

@@ -19,14 +19,17 @@ notion of :data:`LEAKAGES` and a utility loss,
 * :func:`definedness` — which (method, notion) pairs are undefined, infinite or constant, and
   why.
 
-A lead counts as a win only when the data back it: by more than :data:`MIN_MARGIN` (0.001
-bit by default, the keyword ``min_margin``) and, when the frame carries bootstrap intervals
-(:func:`evaluate_methods` with ``ci``), with the two intervals apart. Every other budget is
-*undecided*, and the tables say so. And no lead computed from a count table that breaks the
-sample-size rule of :func:`nsp.estimate.diagnostics` (fewer than 5 records per cell, or a
-Good–Turing unseen mass above 1 %) is a win, whatever its margin: there the bootstrap cannot
-reach the cells the sample missed, its intervals under-cover, and the support-based notions
-rest on cells one record decides. Those budgets are *too_few_records* (:data:`WIN_STATUSES`).
+A lead counts as a win only by more than :data:`MIN_MARGIN` (0.001 bit by default, the
+keyword ``min_margin``), and the status of a win says what backs it (:data:`WIN_STATUSES`):
+``backed`` (a notion estimated with intervals, :func:`evaluate_methods` with ``ci``, the two
+intervals apart), ``margin_only`` (the plug-in values alone: the support-based notions, which
+no bootstrap interval is valid for) or ``channel_property`` (the local-DP ε and C₁, exact
+properties of the release channel). Every other budget is *undecided*, and the tables say
+so. And no lead computed from a count table that breaks the sample-size rule of
+:func:`nsp.estimate.diagnostics` (fewer than 5 records per cell, or a Good–Turing unseen
+mass above 1 %) is a win, whatever its margin: there the bootstrap cannot reach the cells
+the sample missed, its intervals under-cover, and the support-based notions rest on cells
+one record decides. Those budgets are *too_few_records*.
 What is not counted by default: the utility loss that places each release on the budget axis
 is itself estimated; :func:`best_methods` with ``loss_intervals=True`` counts its intervals
 too.
@@ -47,6 +50,7 @@ import pandas as pd
 from nsp._validation import (
     Base,
     as_sequence,
+    check_base,
     check_bool,
     check_choice,
     check_frame,
@@ -56,15 +60,23 @@ from nsp._validation import (
 from nsp.info import entropy
 from nsp.joint import Joint
 from nsp.notions._bootstrap import counts_of, replicate_columns, upper_bounds, with_intervals
-from nsp.notions._columns import FIXED_COLUMNS, measure_columns
+from nsp.notions._columns import FIXED_COLUMNS, SUPPORT_COLUMNS, measure_columns
 from nsp.notions._evaluation import evaluate_many
 from nsp.notions._mechanism import Mechanism
 from nsp.notions._methods import METHODS
 from nsp.notions._sample import diagnostics_of
+from nsp.notions._selection import (
+    SELECTIONS,
+    optimism_interval,
+    refit_replicates,
+    split_releases,
+)
+from nsp.notions._ties import widen_frame
 
 __all__ = [
     "LEAKAGES",
     "MIN_MARGIN",
+    "WIN_KINDS",
     "WIN_STATUSES",
     "TIE_TOL",
     "UTILITIES",
@@ -99,28 +111,42 @@ UTILITIES: dict[str, str] = {
     "numeric_distortion": "squared error E[(X − x̂(Y))²]",
 }
 
+#: The Sibson orders of the comparison's intervals.
+_ALPHAS = (2.0, 10.0)
+
 #: Two leakages closer than this are a tie.
 TIE_TOL: float = 1e-9
 
 #: The least lead (in the unit of the leakage: 0.001 bit by default) that counts as a win.
 MIN_MARGIN: float = 0.001
 
-#: What the ``status`` of a range of :func:`best_methods` says (and of :func:`reversals`,
-#: where a range is ``"decided"`` when both wins are ``"won"``).
+#: What the ``status`` of a range of :func:`best_methods` says. A win is of one of three
+#: kinds (:data:`WIN_KINDS`), by what backs it; every other range is undecided or refused.
 WIN_STATUSES: dict[str, str] = {
-    "won": "the leaders leak less than every other method by more than min_margin, with "
-    "their intervals apart (where the frame has intervals): the data back the win",
-    "undecided": "a lead of at most min_margin, or intervals that overlap: the data cannot "
-    "separate the methods in best",
+    "backed": "the leaders leak less than every other method by more than min_margin and "
+    "their bootstrap intervals lie below every other's: the data back the win (notions "
+    "estimated with an interval: I(S;Y), maximal leakage, Sibson's I_α)",
+    "margin_only": "the leaders leak less than every other method by more than min_margin "
+    "on the plug-in values, and no interval is valid to back it (the support-based notions "
+    "L0, I*, noiseless ε, or a frame without intervals): one record may change it",
+    "channel_property": "the leaders win on a property of the release channel alone (the "
+    "local-DP ε, Wu's capacity C₁), computed exactly; where the channel was fitted to the "
+    "sample, another sample fits another channel and may rank the methods otherwise",
+    "undecided": "a lead of at most min_margin, intervals that overlap, or a release whose "
+    "interval is not valid (a tie of a maximum): the data cannot separate the methods in best",
     "too_few_records": "the count table breaks the sample-size rule of "
     "nsp.estimate.diagnostics (fewer than 5 records per cell, or a Good–Turing unseen mass "
     "above 1 %): no lead is a win there, whatever its margin (see reason)",
 }
 
+#: The statuses that are wins, strongest first.
+WIN_KINDS: tuple[str, ...] = ("backed", "channel_property", "margin_only")
+
 #: The errors that ``status`` ``"undecided"`` names in ``reason``.
 _NO_MARGIN = "lead at most min_margin"
 _OVERLAP = "intervals overlap"
 _LOSS = "loss intervals straddle the budget"
+_INVALID = "no valid interval (a tie of a maximum)"
 
 _DEFINED_REASONS = {
     ("noiseless_epsilon", "undefined"): "noiseless privacy is defined for deterministic maps only",
@@ -143,6 +169,9 @@ def evaluate_methods(
     ci: float | None = None,
     n_boot: int = 1000,
     seed: int = 0,
+    selection: str = "refit",
+    split_fraction: float = 0.5,
+    n_jobs: int = 1,
 ) -> pd.DataFrame:
     """Measure every mechanism by every notion on ``joint`` and add the utility losses.
 
@@ -170,14 +199,32 @@ def evaluate_methods(
         Bootstrap replicates (with ``ci``), at least 10.
     seed : int, default 0
         Seed of the resampling (with ``ci``).
+    selection : {"refit", "split", "fixed"}, default "refit"
+        With ``ci``, what the interval of a release fitted to the data (a mechanism with
+        ``fit``) is about, as in :func:`nsp.estimate.estimate_many`: ``"refit"`` — the
+        population value of that release, by the optimism bootstrap (the method refitted on
+        every resample; the column's value of such a release is then its optimism-corrected
+        estimate, the plug-in on its own sample being optimistic); ``"split"`` — the
+        releases are refitted on ``split_fraction`` of the records and every column is
+        measured on the others (the frame then describes those releases; fixed channels are
+        measured on the others too); ``"fixed"`` — the channel taken as given. The
+        interval of a maximum that may be tied (maximal leakage, Bayes error) is widened by
+        a bound on the tied letters' error (:func:`nsp.estimate.estimate_many`'s status
+        ``interval_tie``).
+    split_fraction : float, default 0.5
+        With ``selection="split"``, the share of the records the releases are fitted on.
+    n_jobs : int, default 1
+        Processes that share the refits of ``selection="refit"`` (the result does not depend
+        on it).
 
     Returns
     -------
     pandas.DataFrame
         :func:`nsp.notions.evaluate_many`'s columns plus ``dataset`` and
-        ``information_loss`` ``H(X) − I(X;Y)`` (and, with ``ci``, the interval columns).
-        ``attrs``: ``diagnostics`` (joints with counts) and, with ``ci``, ``ci``, ``n_boot``,
-        ``seed`` and ``n_records``.
+        ``information_loss`` ``H(X) − I(X;Y)`` (and, with ``ci``, the interval columns and
+        ``estimand``, a key of :data:`nsp.estimate.ESTIMANDS`). ``attrs``: ``diagnostics``
+        (joints with counts) and, with ``ci``, ``ci``, ``n_boot``, ``seed``, ``selection``
+        and ``n_records``.
 
     Examples
     --------
@@ -188,14 +235,22 @@ def evaluate_methods(
     >>> f[["information_loss", "mutual_information"]].round(9).to_numpy().tolist()
     [[2.0, 0.0], [1.0, 0.0], [0.0, 1.0]]
 
-    From 400 records, with 95 % intervals:
+    From 400 records, with 95 % intervals. The funnel's releases are fitted to these
+    records, so by default their values are corrected for the optimism of a release on its
+    own sample (0.28 bit on the sample, 0.273 estimated on the population), and the
+    interval is of the release's leakage on the population; ``selection="fixed"`` takes
+    the channel as given:
 
     >>> j = Joint.from_counts([[90, 10, 60, 40], [10, 90, 40, 60]], name="toy")
-    >>> f = evaluate_methods(funnel_sweep(j, algorithms=["alg1"], n_budgets=3), j, ci=0.95,
-    ...                      n_boot=200)
+    >>> mechs = funnel_sweep(j, algorithms=["alg1"], n_budgets=3)
+    >>> f = evaluate_methods(mechs, j, ci=0.95, n_boot=200)
     >>> f[["mutual_information_low", "mutual_information", "mutual_information_high"]
-    ...   ].round(3).to_numpy().tolist()[-1]
-    [0.216, 0.28, 0.358]
+    ...   ].round(3).to_numpy().tolist()[-1], f.estimand.iloc[-1]
+    ([0.195, 0.273, 0.337], 'refit')
+    >>> f = evaluate_methods(mechs, j, ci=0.95, n_boot=200, selection="fixed")
+    >>> f[["mutual_information_low", "mutual_information", "mutual_information_high"]
+    ...   ].round(3).to_numpy().tolist()[-1], f.estimand.iloc[-1]
+    ([0.216, 0.28, 0.358], 'channel')
     >>> f.attrs["diagnostics"]["records_per_cell"], f.attrs["diagnostics"]["warning"]
     (50.0, False)
     """
@@ -205,6 +260,12 @@ def evaluate_methods(
     n_boot = check_int("n_boot", n_boot, low=10)
     seed = check_int("seed", seed, low=0)
     level = None if ci is None else check_real("ci", ci, low=0.0, high=1.0, closed="neither")
+    selection = check_choice("selection", selection, SELECTIONS)
+    fraction = check_real("split_fraction", split_fraction, low=0.0, high=1.0, closed="neither")
+    n_jobs = check_int("n_jobs", n_jobs, low=1)
+    fitted = np.array([m.fit is not None for m in mechanisms], dtype=bool)
+    if level is not None and selection == "split" and fitted.any():
+        mechanisms, joint = split_releases(mechanisms, joint, fraction=fraction, seed=seed)
     cnt = None if level is None else counts_of(joint)
     frame = evaluate_many(mechanisms, joint.p_sx, x_values=joint.x_values, base=base)
     h_x = entropy(joint.p_sx.sum(axis=0), base=base)
@@ -215,7 +276,7 @@ def evaluate_methods(
     if level is None or cnt is None:
         frame.attrs.update({} if diag is None else {"diagnostics": diag})
         return frame
-    alphas = (2.0, 10.0)
+    alphas = _ALPHAS
     x = joint.x_values
     reps = replicate_columns(
         cnt, list(mechanisms), x_values=x, alphas=alphas, base=base, n_boot=n_boot, seed=seed
@@ -225,13 +286,73 @@ def evaluate_methods(
         reps["information_loss"] = np.maximum(loss_reps, 0.0)
     bounds = upper_bounds(list(mechanisms), cnt.shape, x_values=x, alphas=alphas, base=base)
     bounds["information_loss"] = bounds["data_entropy"]  # H(X|Y) <= H(X) <= log n_x
-    frame = with_intervals(
-        frame, reps, bounds, columns=[*measure_columns(alphas), "information_loss"], level=level
-    )
+    columns = [*measure_columns(alphas), "information_loss"]
+    frame = with_intervals(frame, reps, bounds, columns=columns, level=level)
+    if selection == "refit" and fitted.any():
+        _refit_intervals(
+            frame, cnt, list(mechanisms), joint, fitted, bounds, level, n_boot, seed, base, n_jobs
+        )
+    widen_frame(frame, cnt, list(mechanisms), bounds, ln_b=math.log(check_base(base)))
+    kind = "channel" if selection == "fixed" else selection
+    frame["estimand"] = np.where(fitted, kind, "channel")
     frame.attrs.update(
-        {"ci": level, "n_boot": n_boot, "seed": seed, "n_records": cnt.sum(), "diagnostics": diag}
+        {
+            "ci": level,
+            "n_boot": n_boot,
+            "seed": seed,
+            "selection": selection,
+            "n_records": cnt.sum(),
+            "diagnostics": diag,
+        }
     )
     return frame
+
+
+def _refit_intervals(
+    frame: pd.DataFrame,
+    cnt: np.ndarray,
+    mechanisms: list[Mechanism],
+    joint: Joint,
+    fitted: np.ndarray,
+    bounds: dict[str, np.ndarray],
+    level: float,
+    n_boot: int,
+    seed: int,
+    base: Base,
+    n_jobs: int,
+) -> None:
+    """Give the fitted releases their optimism-corrected values and intervals, in place."""
+    idx = np.flatnonzero(fitted)
+    sub = [mechanisms[int(i)] for i in idx]
+    apparent, held = refit_replicates(
+        cnt,
+        sub,
+        joint,
+        x_values=joint.x_values,
+        alphas=_ALPHAS,
+        base=base,
+        n_boot=n_boot,
+        seed=seed,
+        n_jobs=n_jobs,
+    )
+    for reps in (apparent, held):
+        reps["information_loss"] = np.maximum(
+            reps["data_entropy"] - reps["utility_information"], 0.0
+        )
+    rows = frame.index[idx]
+    for name, app in apparent.items():
+        if name not in frame.columns:
+            continue
+        point, low, high, _ = optimism_interval(
+            frame[name].to_numpy(dtype=float)[idx],
+            app,
+            held[name],
+            level=level,
+            high_end=bounds[name][idx],
+        )
+        frame.loc[rows, name] = point
+        frame.loc[rows, f"{name}_low"] = np.minimum(low, point)
+        frame.loc[rows, f"{name}_high"] = np.maximum(high, point)
 
 
 def _check_frame(frame: object) -> None:
@@ -401,24 +522,34 @@ def _filled(front: pd.DataFrame, column: str, value: str) -> np.ndarray:
 
 
 def _standings(
-    front: pd.DataFrame, budgets: np.ndarray, min_margin: float, *, loss_intervals: bool = False
+    front: pd.DataFrame,
+    budgets: np.ndarray,
+    min_margin: float,
+    *,
+    loss_intervals: bool = False,
+    intervals: bool = False,
 ) -> list[_Standing]:
     """At each budget, the leaders and whether every other method is separated from them.
 
     A method's entry at a budget is its frontier point of least leakage among the releases
     within it (loss ≤ budget). Another method is *separated* from the leaders when its
-    leakage exceeds theirs by more than ``min_margin`` and its interval lies above theirs
-    (its low end above the leaders' high end); a point without an interval is compared on
-    its value alone. The standing is decided when every other method is separated — and,
-    with ``loss_intervals``, when that still holds with the loss's own intervals counted
+    leakage exceeds theirs by more than ``min_margin`` and, for a notion with
+    ``intervals``, its interval lies above theirs (its low end above the leaders' high end);
+    a release of such a notion without a valid interval (NaN ends: a tie of a maximum)
+    separates from nothing. Without ``intervals`` the values alone are compared. The
+    standing is decided when every other method is separated — and, with
+    ``loss_intervals``, when that still holds with the loss's own intervals counted
     (:class:`_LossCounted`).
     """
     out = []
     methods = list(dict.fromkeys(front["method"]))
     loss = front["loss"].to_numpy(dtype=float)
     leak = front["leakage"].to_numpy(dtype=float)
-    low = _filled(front, "leakage_low", "leakage")
-    high = _filled(front, "leakage_high", "leakage")
+    if intervals:
+        low = front["leakage_low"].to_numpy(dtype=float)
+        high = front["leakage_high"].to_numpy(dtype=float)
+    else:
+        low = high = leak
     meth = front["method"].to_numpy()
     counted = (
         _LossCounted(
@@ -444,15 +575,19 @@ def _standings(
             continue
         least = min(leak[i] for i in entry.values())
         leaders = [m for m in methods if m in entry and leak[entry[m]] <= least + TIE_TOL]
-        top = max(high[entry[m]] for m in leaders)
+        top = float(np.max([high[entry[m]] for m in leaders]))  # NaN if one has none
         others = [m for m in methods if m in entry and m not in leaders]
         close = [
             m for m in others if not (leak[entry[m]] - least > min_margin and low[entry[m]] > top)
         ]
         margin = min((leak[entry[m]] - least for m in others), default=math.inf)
-        why = (_NO_MARGIN,) * any(leak[entry[m]] - least <= min_margin for m in close) + (
-            _OVERLAP,
-        ) * any(leak[entry[m]] - least > min_margin for m in close)
+        wide = [m for m in close if leak[entry[m]] - least > min_margin]
+        invalid = [m for m in wide if math.isnan(top) or math.isnan(low[entry[m]])]
+        why = (
+            (_NO_MARGIN,) * (len(close) > len(wide))
+            + (_OVERLAP,) * (len(wide) > len(invalid))
+            + (_INVALID,) * bool(invalid)
+        )
         if counted is not None and not close and not counted.decides(float(b), leaders, methods):
             why = (_LOSS,)
         out.append(
@@ -461,7 +596,7 @@ def _standings(
                 leaders=" = ".join(leaders),
                 decided=not why,
                 leakage=least,
-                low=min(low[entry[m]] for m in leaders),
+                low=float(np.min([low[entry[m]] for m in leaders])),
                 high=top,
                 margin=margin,
                 why=why,
@@ -521,15 +656,22 @@ def best_methods(
 
     For a budget ``b`` the candidates are the releases with loss ``≤ b`` (and a finite
     leakage); the leaders are the methods of least leakage among them (tied methods, within
-    :data:`TIE_TOL`, are joined with ``" = "``). The leaders *win* (``status`` ``"won"``)
-    only when the data back it: every other method leaks more by more than ``min_margin``
-    and, when ``frame`` has intervals (``<leakage>_low``, ``<leakage>_high``: see
-    :func:`evaluate_methods` with ``ci``), its interval lies wholly above the leaders'. The
-    two intervals not overlapping is a conservative test of the difference (the replicates
-    are paired, the test does not use it). Otherwise the budget is ``"undecided"`` and
-    ``best`` lists the leaders and every method the data cannot separate from them.
-    Without intervals (a frame without ``ci``, or the support-based notions, which have no
-    valid bootstrap interval) only the minimum margin is required.
+    :data:`TIE_TOL`, are joined with ``" = "``). The leaders *win* only when every other
+    method leaks more by more than ``min_margin``, and the status says what backs the win
+    (:data:`WIN_STATUSES`):
+
+    * ``"backed"`` — a notion estimated with intervals (``<leakage>_low``,
+      ``<leakage>_high``: see :func:`evaluate_methods` with ``ci``): every other method's
+      interval also lies wholly above the leaders'. The two intervals not overlapping is a
+      conservative test of the difference (the replicates are paired, the test does not use
+      it). A release whose interval is not valid (NaN ends: a tie of a maximum) separates
+      from nothing;
+    * ``"margin_only"`` — a notion without a valid interval (the support-based L0, I* and
+      noiseless ε, or a frame without ``ci``): the plug-in values alone;
+    * ``"channel_property"`` — a notion of the channel alone (the local-DP ε, C₁).
+
+    Otherwise the budget is ``"undecided"`` and ``best`` lists the leaders and every method
+    the data cannot separate from them.
 
     The budget itself is the plug-in loss: by default its sampling error is not counted, and
     a range starts exactly at the estimated loss of the release that opens it. With
@@ -548,7 +690,7 @@ def best_methods(
     :func:`nsp.estimate.diagnostics`): there every budget of a notion estimated from the
     data is ``"too_few_records"``, with the rule's numbers in ``reason``, and ``best`` lists
     the methods the rule above would name (its winners, or the methods it cannot separate).
-    The local-DP ε, a property of the channel that no sample changes, is still decided.
+    The notions of the channel alone (the local-DP ε, C₁) are still ranked.
 
     The standing changes only at a release's loss, so the budgets are the losses of all
     frontier points; consecutive budgets with the same ``best`` and ``status`` are merged
@@ -571,8 +713,8 @@ def best_methods(
         Columns ``leakage_notion``, ``utility_kind`` (the utility loss's name),
         ``loss_from``, ``loss_to``, ``best``, ``status`` (a key of :data:`WIN_STATUSES`),
         ``reason`` (why a range is not won: the rule's numbers, ``"lead at most
-        min_margin"``, ``"intervals overlap"``, ``"loss intervals straddle the budget"``;
-        ``""`` where won),
+        min_margin"``, ``"intervals overlap"``, ``"no valid interval (a tie of a
+        maximum)"``, ``"loss intervals straddle the budget"``; ``""`` where won),
         ``leakage_from`` (the least leakage at ``loss_from``), ``leakage_to`` (at the end of
         the range), ``leakage_low`` and ``leakage_high`` (the lowest and highest end of the
         leaders' intervals over the range; the values without intervals) and ``margin`` (the
@@ -586,7 +728,8 @@ def best_methods(
     ...                   "information_loss": [0.0, 2.0, 0.5, 1.0]})
     >>> t = best_methods(f, leakage="mutual_information", utility="information_loss")
     >>> t[["loss_from", "loss_to", "best", "status"]].to_numpy().tolist()
-    [[0.0, 0.5, 'a', 'won'], [0.5, 2.0, 'b', 'won'], [2.0, 2.0, 'a', 'won']]
+    [[0.0, 0.5, 'a', 'margin_only'], [0.5, 2.0, 'b', 'margin_only'], [2.0, 2.0, 'a', \
+'margin_only']]
 
     A lead of 0.0005 (bit) is too small to count:
 
@@ -630,10 +773,17 @@ def best_methods(
     budgets = _budgets(front, loss_intervals=loss_intervals)
     rows: list[dict[str, object]] = []
     whys: list[set[str]] = []
-    standings = _standings(front, budgets, min_margin, loss_intervals=loss_intervals)
+    kind = _win_kind(frame, leakage)
+    standings = _standings(
+        front,
+        budgets,
+        min_margin,
+        loss_intervals=loss_intervals,
+        intervals=kind == "backed",
+    )
     for i, (b, st) in enumerate(zip(budgets, standings, strict=True)):
         end = float(budgets[i + 1]) if i + 1 < len(budgets) else float(b)
-        status = _status_of(st, refused)
+        status = _status_of(st, refused, kind)
         last = rows[-1] if rows else None
         if last is not None and last["best"] == st.best and last["status"] == status:
             last["loss_to"] = end
@@ -662,7 +812,9 @@ def best_methods(
         )
     for row, why in zip(rows, whys, strict=True):
         if row["status"] == "undecided":
-            row["reason"] = "; ".join(w for w in (_NO_MARGIN, _OVERLAP, _LOSS) if w in why)
+            row["reason"] = "; ".join(
+                w for w in (_NO_MARGIN, _OVERLAP, _INVALID, _LOSS) if w in why
+            )
     return pd.DataFrame(rows, columns=cols)
 
 
@@ -685,11 +837,26 @@ def _budgets(front: pd.DataFrame, *, loss_intervals: bool) -> np.ndarray:
     return out
 
 
-def _status_of(st: _Standing, refused: str) -> str:
-    """Return the status of a standing: refused by the rule, else won or undecided."""
+def _win_kind(frame: pd.DataFrame, leakage: str) -> str:
+    """Return what a win under ``leakage`` rests on: a key of :data:`WIN_KINDS`.
+
+    A property of the channel (:data:`FIXED_COLUMNS`); intervals, for a notion that has
+    interval columns in ``frame`` (:func:`evaluate_methods` with ``ci``) and depends on the
+    probabilities; else the plug-in values alone (the support-based notions, a frame
+    without intervals).
+    """
+    if leakage in FIXED_COLUMNS:
+        return "channel_property"
+    if leakage in SUPPORT_COLUMNS or f"{leakage}_low" not in frame.columns:
+        return "margin_only"
+    return "backed"
+
+
+def _status_of(st: _Standing, refused: str, kind: str) -> str:
+    """Return the status of a standing: refused by the rule, else its win kind or undecided."""
     if refused:
         return "too_few_records"
-    return "won" if st.decided else "undecided"
+    return kind if st.decided else "undecided"
 
 
 def best_methods_summary(
@@ -764,10 +931,12 @@ def reversals(
 
     At every budget of utility loss (the losses of all frontier points of that utility), the
     leaders under each notion are computed as in :func:`best_methods`. A *reversal* is a
-    budget where notion A's leaders and notion B's leaders are disjoint; it is ``"decided"``
-    when the data back both wins (each ``"won"`` in :func:`best_methods`, with
-    ``min_margin``), ``"too_few_records"`` when the sample-size rule refuses either notion's
-    leads (see :func:`best_methods`) and ``"undecided"`` otherwise. Consecutive budgets with
+    budget where notion A's leaders and notion B's leaders are disjoint. When both are wins
+    in :func:`best_methods` (with ``min_margin``) its status is the weaker of their two win
+    kinds (:data:`WIN_KINDS`: ``"backed"`` only when intervals back both wins,
+    ``"margin_only"`` as soon as one rests on plug-in values alone); it is
+    ``"too_few_records"`` when the sample-size rule refuses either notion's leads (see
+    :func:`best_methods`) and ``"undecided"`` otherwise. Consecutive budgets with
     the same (A, leader, B, leader, status) are merged into one range, and ranges narrower
     than ``min_width`` times the span of the budgets are left out (near-ties of two losses).
     With ``loss_intervals`` a win must also hold with the loss's own intervals counted, as in
@@ -802,7 +971,7 @@ def reversals(
     >>> r = reversals(f, leakages=["mutual_information", "maximal_leakage"],
     ...               utilities=["information_loss"])
     >>> r[["winner_a", "winner_b", "status"]].to_numpy().tolist()
-    [['a', 'b', 'decided']]
+    [['a', 'b', 'margin_only']]
     """
     _check_frame(frame)
     leakages = _check_keys("leakages", leakages, tuple(LEAKAGES))
@@ -828,7 +997,13 @@ def reversals(
         )
         spans[util] = float(budgets[-1] - budgets[0])
         stand = {
-            k: _standings(f, budgets, min_margin, loss_intervals=loss_intervals)
+            k: _standings(
+                f,
+                budgets,
+                min_margin,
+                loss_intervals=loss_intervals,
+                intervals=_win_kind(frame, k) == "backed",
+            )
             for k, f in fronts.items()
         }
         refused = {k: bool(_refusal(frame, k)) for k in fronts}
@@ -841,6 +1016,7 @@ def reversals(
                     (a, stand[a]),
                     (b_name, stand[b_name]),
                     refused=refused[a] or refused[b_name],
+                    kind=_weaker(_win_kind(frame, a), _win_kind(frame, b_name)),
                 )
     out = pd.DataFrame(rows, columns=_REVERSAL_COLUMNS)
     for util_key, grp in out.groupby("utility_kind"):
@@ -851,6 +1027,11 @@ def reversals(
     if "dataset" in frame.columns and not out.empty:
         out.insert(0, "dataset", frame["dataset"].iloc[0])
     return out
+
+
+def _weaker(a: str, b: str) -> str:
+    """Return the weaker of two win kinds (:data:`WIN_KINDS` runs from strongest to weakest)."""
+    return max(a, b, key=WIN_KINDS.index)
 
 
 _REVERSAL_COLUMNS = [
@@ -878,6 +1059,7 @@ def _reversal_rows(
     notion_b: tuple[str, list[_Standing]],
     *,
     refused: bool,
+    kind: str,
 ) -> list[dict[str, object]]:
     (a, stand_a), (b, stand_b) = notion_a, notion_b
     rows: list[dict[str, object]] = []
@@ -892,7 +1074,7 @@ def _reversal_rows(
         if refused:
             status = "too_few_records"
         else:
-            status = "decided" if sa.decided and sb.decided else "undecided"
+            status = kind if sa.decided and sb.decided else "undecided"
         if last is not None and (last["winner_a"], last["winner_b"], last["status"]) == (
             wa,
             wb,
@@ -1026,10 +1208,11 @@ def winner_shares(best: pd.DataFrame) -> pd.DataFrame:
     """Return, per (utility, notion), the share of the budget range each method wins.
 
     The share of a method is the total width of the ranges of :func:`best_methods` it wins
-    (``status`` ``"won"``; tied winners each count the whole range), divided by the width of
-    all ranges. The ranges the data cannot decide are counted once, by status: in a row
-    whose ``method`` is ``"undecided"`` (leads too small, intervals overlapping) and in one
-    whose ``method`` is ``"too_few_records"`` (the sample-size rule refuses every lead).
+    (a ``status`` of :data:`WIN_KINDS`; tied winners each count the whole range), divided by
+    the width of all ranges; its ``status`` says what kind of win it is. The ranges the
+    data cannot decide are counted once, by status: in a row whose ``method`` is
+    ``"undecided"`` (leads too small, intervals overlapping or not valid) and in one whose
+    ``method`` is ``"too_few_records"`` (the sample-size rule refuses every lead).
 
     Parameters
     ----------
@@ -1039,9 +1222,11 @@ def winner_shares(best: pd.DataFrame) -> pd.DataFrame:
     Returns
     -------
     pandas.DataFrame
-        Columns ``utility_kind``, ``leakage_notion``, ``method``, ``share``; within a pair,
-        the methods by largest share first (ties: order of :data:`nsp.notions.METHODS`), then
-        the ``"undecided"`` and ``"too_few_records"`` rows (when a range has that status).
+        Columns ``utility_kind``, ``leakage_notion``, ``method``, ``status`` (the kind of
+        its wins, or the status of the undecided and refused rows), ``share``; within a
+        pair, the methods by largest share first (ties: order of
+        :data:`nsp.notions.METHODS`), then the ``"undecided"`` and ``"too_few_records"``
+        rows (when a range has that status).
 
     Examples
     --------
@@ -1050,8 +1235,8 @@ def winner_shares(best: pd.DataFrame) -> pd.DataFrame:
     ...                   "information_loss": [0.0, 2.0, 0.5, 1.0]})
     >>> w = winner_shares(best_methods(f, leakage="mutual_information",
     ...                                utility="information_loss"))
-    >>> w[["method", "share"]].to_numpy().tolist()
-    [['b', 0.75], ['a', 0.25]]
+    >>> w[["method", "status", "share"]].to_numpy().tolist()
+    [['b', 'margin_only', 0.75], ['a', 'margin_only', 0.25]]
     """
     check_frame("best", best)
     missing = [
@@ -1067,20 +1252,32 @@ def winner_shares(best: pd.DataFrame) -> pd.DataFrame:
         width = (grp["loss_to"] - grp["loss_from"]).to_numpy(dtype=float)
         total = float(width.sum())
         acc: dict[str, float] = {}
+        kinds: dict[str, str] = {}
         open_: dict[str, float] = {"undecided": 0.0, "too_few_records": 0.0}
         for who, status, w in zip(
             grp["best"].astype(str), grp["status"].astype(str), width, strict=True
         ):
-            if status != "won":
+            if status not in WIN_KINDS:
                 key = "too_few_records" if status == "too_few_records" else "undecided"
                 open_[key] += float(w)
                 continue
             for m in who.split(" = ") if who else []:
                 acc[m] = acc.get(m, 0.0) + float(w)
+                kinds[m] = _weaker(kinds.get(m, status), status)
         order = sorted(acc, key=lambda m: (-acc[m], known.index(m) if m in known else 99, m))
-        shares = [(m, acc[m]) for m in order]
-        shares += [(key, w) for key, w in open_.items() if w > 0]
-        for m, w in shares:
+        shares = [(m, kinds[m], acc[m]) for m in order]
+        shares += [(key, key, w) for key, w in open_.items() if w > 0]
+        for m, kind, w in shares:
             share = w / total if total > 0 else math.nan
-            rows.append({"utility_kind": util, "leakage_notion": leak, "method": m, "share": share})
-    return pd.DataFrame(rows, columns=["utility_kind", "leakage_notion", "method", "share"])
+            rows.append(
+                {
+                    "utility_kind": util,
+                    "leakage_notion": leak,
+                    "method": m,
+                    "status": kind,
+                    "share": share,
+                }
+            )
+    return pd.DataFrame(
+        rows, columns=["utility_kind", "leakage_notion", "method", "status", "share"]
+    )

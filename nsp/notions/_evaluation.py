@@ -49,6 +49,7 @@ from nsp.notions._columns import (
 )
 from nsp.notions._mechanism import Mechanism
 from nsp.notions._relations import check_relations
+from nsp.notions._ties import widen_frame
 
 __all__ = ["Evaluation", "evaluate", "evaluate_many"]
 
@@ -652,13 +653,15 @@ def evaluate_many(
     if boot is None:
         return frame
     level, cnt, n_boot, seed = boot
+    bounds = upper_bounds(mechs, cnt.shape, x_values=x, alphas=a, base=base)
     frame = with_intervals(
         frame,
         replicate_columns(cnt, mechs, x_values=x, alphas=a, base=base, n_boot=n_boot, seed=seed),
-        upper_bounds(mechs, cnt.shape, x_values=x, alphas=a, base=base),
+        bounds,
         columns=measure_columns(a),
         level=level,
     )
+    widen_frame(frame, cnt, mechs, bounds, ln_b=ln_b)
     frame.attrs.update({"ci": level, "n_boot": n_boot, "seed": seed, "n_records": cnt.sum()})
     return frame
 

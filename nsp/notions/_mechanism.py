@@ -11,14 +11,18 @@ value released for each output (its *codeword*).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from nsp._validation import as_channel, as_real_array, check_real
 from nsp.partition import Partition
+
+if TYPE_CHECKING:
+    from nsp.joint import Joint
 
 __all__ = ["Mechanism"]
 
@@ -97,6 +101,14 @@ class Mechanism:
     codewords : array_like, shape (n_y,), optional
         The number released for each output ``y`` (a quantizer's levels, a cluster's
         representative); used by the numeric distortion instead of ``E[X | Y]``.
+    fit : callable, optional
+        The procedure that made this release from the data: ``fit(joint)`` runs the same
+        method at the same parameter value on another :class:`~nsp.joint.Joint` (whose
+        alphabet of ``X`` may be smaller) and returns its release. The sweeps of
+        :mod:`nsp.notions` set it for every release fitted to the joint; it is None for a
+        channel that does not depend on the data (randomized response, a user's channel).
+        :mod:`nsp.estimate` refits it to estimate the leakage of the *procedure's* release
+        on the population (``selection="refit"`` or ``"split"``). Not compared, not shown.
 
     Raises
     ------
@@ -124,6 +136,7 @@ class Mechanism:
     parameter: str = ""
     value: float = float("nan")
     codewords: NDArray[np.float64] | None = None
+    fit: Callable[[Joint], Mechanism] | None = field(default=None, repr=False, compare=False)
     _labels: NDArray[np.intp] | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -139,6 +152,8 @@ class Mechanism:
             value = check_real("value", value, allow_inf=True)
         object.__setattr__(self, "value", value)
         object.__setattr__(self, "codewords", _check_codewords(self.codewords, w.shape[1]))
+        if self.fit is not None and not callable(self.fit):
+            raise ValueError(f"fit must be a callable joint -> Mechanism or None; got {self.fit!r}")
         if bool(np.all((w.max(axis=1) == 1.0) & (np.count_nonzero(w, axis=1) == 1))):
             lab = np.argmax(w, axis=1).astype(np.intp)
             lab.setflags(write=False)
@@ -186,6 +201,7 @@ class Mechanism:
         parameter: str = "",
         value: float = float("nan"),
         codewords: ArrayLike | None = None,
+        fit: Callable[[Joint], Mechanism] | None = None,
     ) -> Mechanism:
         """Return the deterministic mechanism ``x -> labels[x]``.
 
@@ -193,7 +209,7 @@ class Mechanism:
         ----------
         labels : array_like of int, shape (n_x,)
             The output of each ``x``: integers ``0..n_y-1``, every output used.
-        method, parameter, value, codewords
+        method, parameter, value, codewords, fit
             As in :class:`Mechanism`.
 
         Returns
@@ -221,7 +237,7 @@ class Mechanism:
         w = np.zeros((lab.size, int(lab.max()) + 1))
         w[np.arange(lab.size), lab] = 1.0
         cw = _check_codewords(codewords, w.shape[1])
-        return cls(w, method=method, parameter=parameter, value=value, codewords=cw)
+        return cls(w, method=method, parameter=parameter, value=value, codewords=cw, fit=fit)
 
     @classmethod
     def from_partition(
@@ -232,6 +248,7 @@ class Mechanism:
         parameter: str = "",
         value: float = float("nan"),
         codewords: ArrayLike | None = None,
+        fit: Callable[[Joint], Mechanism] | None = None,
     ) -> Mechanism:
         """Return the mechanism releasing the index of the cluster of ``x`` (canonical order).
 
@@ -240,7 +257,7 @@ class Mechanism:
         partition : nsp.partition.Partition
             A partition of the alphabet ``0..n_x-1`` of ``X``; output ``y`` is its ``y``-th
             cluster (clusters sorted by their smallest element).
-        method, parameter, value, codewords
+        method, parameter, value, codewords, fit
             As in :class:`Mechanism` (``codewords`` in the order of the clusters).
 
         Returns
@@ -264,5 +281,10 @@ class Mechanism:
                 f"partition must be an nsp.partition.Partition; got {type(partition).__name__}"
             )
         return cls.from_labels(
-            partition.labels, method=method, parameter=parameter, value=value, codewords=codewords
+            partition.labels,
+            method=method,
+            parameter=parameter,
+            value=value,
+            codewords=codewords,
+            fit=fit,
         )

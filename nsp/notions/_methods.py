@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from functools import partial
 from typing import Literal
 
 import numpy as np
@@ -47,13 +48,17 @@ from numpy.typing import NDArray
 from nsp._validation import Base, as_sequence, check_bool, check_choice, check_int, check_real
 from nsp.clustering.baselines import generalize_to_k_anonymity
 from nsp.clustering.funnel import greedy_max_leakage, greedy_privacy_funnel, greedy_ratio_funnel
-from nsp.clustering.nonstochastic import merge_path, merge_until_connected
+from nsp.clustering.nonstochastic import (
+    merge_across_components,
+    merge_by_leakage,
+    merge_path,
+    merge_until_connected,
+)
 from nsp.info import entropy
 from nsp.joint import Joint
 from nsp.noiseless import LinearQuantizer, local_levels
 from nsp.notions._mechanism import Mechanism
 from nsp.pareto import default_lambdas, lambda_windows
-from nsp.partition import Partition
 from nsp.privacy_channels import ProductUniverse, exponential_mechanism_channel, kary_rr_channel
 from nsp.ratedistortion import hamming_distortion, max_equivocation
 
@@ -125,6 +130,79 @@ def _distinct(mechanisms: Iterable[Mechanism]) -> list[Mechanism]:
             seen.add(key)
             out.append(m)
     return out
+
+
+# The releases as procedures: each builder runs one method at one parameter value on a joint
+# and returns its release with ``fit`` set to itself (a picklable partial), so that
+# nsp.estimate can refit the release on a resample or on part of the records.
+
+
+def _agglomerative_release(
+    joint: Joint, *, key: str, lam: float, utility: Literal["U1", "U2"], base: Base
+) -> Mechanism:
+    """Ding & Farokhi's Algorithm 1, 2 or §V-C at ``λ = lam`` on the support of ``joint``."""
+    run = {
+        "algorithm1": merge_by_leakage,
+        "algorithm2": merge_across_components,
+        "merge_until_connected": merge_until_connected,
+    }[key]
+    u: Literal["U1", "U2"] = utility if joint.ordered else "U1"
+    part = run(joint.support, lam, utility=u, values=joint.x_values, base=base).partition
+    fit = partial(_agglomerative_release, key=key, lam=lam, utility=utility, base=base)
+    return Mechanism.from_partition(part, method=METHODS[key], parameter="λ", value=lam, fit=fit)
+
+
+def _funnel_release(joint: Joint, *, key: str, r: float, base: Base) -> Mechanism:
+    """Run the privacy funnel's Algorithm 1, 2′ or ratio greedy at disclosure budget ``r``.
+
+    A joint with ``H(X) < r`` (a resample) admits no merge: the release is ``Y = X``, as at
+    ``r = H(X)``.
+    """
+    run = {"alg1": greedy_privacy_funnel, "alg2prime": greedy_max_leakage}
+    algo = run.get(key, greedy_ratio_funnel)
+    fit = partial(_funnel_release, key=key, r=r, base=base)
+    r_max = entropy(joint.p_sx.sum(axis=0), base=base)
+    return Mechanism.from_partition(
+        algo(joint.p_sx, min(r, r_max), base=base).partition,
+        method=METHODS[key],
+        parameter="R",
+        value=r,
+        fit=fit,
+    )
+
+
+def _equivocation_release(
+    joint: Joint, *, budget: float, tol: float, max_iter: int, base: Base
+) -> Mechanism:
+    """Solve the Γ(D)-optimal sanitizer at distortion budget ``budget`` on ``joint``."""
+    res = max_equivocation(
+        joint.p_sx.T, _distortion(joint), budget, tol=tol, max_iter=max_iter, base=base
+    )
+    fit = partial(_equivocation_release, budget=budget, tol=tol, max_iter=max_iter, base=base)
+    return Mechanism(
+        res.channel,
+        method=METHODS["equivocation"],
+        parameter="D",
+        value=budget,
+        codewords=joint.x_values,
+        fit=fit,
+    )
+
+
+def _k_anonymity_release(joint: Joint, *, key: str, k: int) -> Mechanism:
+    """k-anonymity generalization of the support of ``joint`` (``k`` capped at ``|S|``).
+
+    A joint with fewer than ``k`` values of S (a resample that lost some) can only be made
+    ``|S|``-anonymous: the cap keeps the refit defined there.
+    """
+    how: Literal["merge_low", "interval"] = "merge_low" if key == "k_merge_low" else "interval"
+    part = generalize_to_k_anonymity(
+        joint.support, min(k, joint.n_s), values=joint.x_values, method=how
+    )
+    fit = partial(_k_anonymity_release, key=key, k=k)
+    return Mechanism.from_partition(
+        part, method=METHODS[key], parameter="k", value=float(k), fit=fit
+    )
 
 
 def agglomerative_sweep(
@@ -199,22 +277,22 @@ def agglomerative_sweep(
             windows = lambda_windows(path)
             for t, low in zip(windows.t, windows.lam_low, strict=True):
                 if windows.reachable[t]:
+                    fit = partial(
+                        _agglomerative_release, key=key, lam=float(low), utility=u, base=base
+                    )
                     out.append(
                         Mechanism.from_partition(
-                            path.steps[t].partition, method=name, parameter="λ", value=float(low)
+                            path.steps[t].partition,
+                            method=name,
+                            parameter="λ",
+                            value=float(low),
+                            fit=fit,
                         )
                     )
         else:
             lams = default_lambdas(num=n_lam)[:n_lam]
             runs = [
-                Mechanism.from_partition(
-                    merge_until_connected(
-                        j.support, float(lam), utility=u, values=j.x_values, base=base
-                    ).partition,
-                    method=name,
-                    parameter="λ",
-                    value=float(lam),
-                )
+                _agglomerative_release(j, key=key, lam=float(lam), utility=u, base=base)
                 for lam in lams
             ]
             out.extend(_distinct(runs))
@@ -270,18 +348,10 @@ def funnel_sweep(
     n_budgets = check_int("n_budgets", n_budgets, low=2)
     n = 6 if quick else n_budgets
     h_x = entropy(j.p_sx.sum(axis=0), base=base)
-    run = {"alg1": greedy_privacy_funnel, "alg2prime": greedy_max_leakage}
     out: list[Mechanism] = []
     for key in keys:
-        algo = run.get(key, greedy_ratio_funnel)
         sweep = [
-            Mechanism.from_partition(
-                algo(j.p_sx, float(r), base=base).partition,
-                method=METHODS[key],
-                parameter="R",
-                value=float(r),
-            )
-            for r in np.linspace(0.0, h_x, n)
+            _funnel_release(j, key=key, r=float(r), base=base) for r in np.linspace(0.0, h_x, n)
         ]
         out.extend(_distinct(sweep))
     return out
@@ -420,19 +490,9 @@ def equivocation_sweep(
         ds = [d_max * 2.0 ** (i - n + 1) for i in range(n)]
     else:
         ds = [check_real("budgets", b, low=0.0) for b in budgets]
-    out = []
-    for D in ds:
-        res = max_equivocation(j.p_sx.T, d, D, tol=tol, max_iter=max_iter, base=base)
-        out.append(
-            Mechanism(
-                res.channel,
-                method=METHODS["equivocation"],
-                parameter="D",
-                value=float(D),
-                codewords=j.x_values,
-            )
-        )
-    return out
+    return [
+        _equivocation_release(j, budget=float(D), tol=tol, max_iter=max_iter, base=base) for D in ds
+    ]
 
 
 def _kary_flip(eps: float, k: int) -> float:
@@ -563,13 +623,7 @@ def k_anonymity_sweep(
         how: Literal["merge_low", "interval"] = "merge_low" if key == "k_merge_low" else "interval"
         if how == "interval" and j.x_values is None:
             continue
-        sweep = []
-        for k in kk:
-            part: Partition = generalize_to_k_anonymity(j.support, k, values=j.x_values, method=how)
-            sweep.append(
-                Mechanism.from_partition(part, method=METHODS[key], parameter="k", value=float(k))
-            )
-        out.extend(_distinct(sweep))
+        out.extend(_distinct(_k_anonymity_release(j, key=key, k=k) for k in kk))
     return out
 
 

@@ -8,9 +8,10 @@ standard error of a coverage near 95 % is sqrt(.95 × .05 / 500) ≈ 1.0 point, 
 standard errors below nominal. Bootstrap replicates per trial: 400 (the whole test stays near
 half a minute on one core).
 
-The source has no near-tie of a maximum: where two values of X tie for the largest mass, the
-bootstrap of the prior error and of the Bayes error is not consistent (with masses 0.26 and
-0.25 the same test measures 87 % and 89 %); that limit is stated in ``estimate_many``.
+Some of the source's maxima are near ties (p(x) = 0.35 and 0.25 for the prior error, p(y|s)
+= 0.18 and 0.22 for the identity's maximal leakage): there the intervals are widened for the
+tie (status ``interval_tie``) and counted with the others. Exact ties, where the plain
+bootstrap of a maximum fails, are tested in ``test_ties``.
 """
 
 from __future__ import annotations
@@ -72,7 +73,7 @@ def trials() -> pd.DataFrame:
 def test_intervals_cover_the_truth_in_at_least_93_percent(trials):
     mechs = _mechanisms()
     truth = _truth(mechs)
-    ivl = trials[trials.status == "interval"].copy()
+    ivl = trials[trials.status.isin(["interval", "interval_tie"])].copy()
     assert set(ivl.column) >= {
         "mutual_information",
         "maximal_leakage",

@@ -16,8 +16,10 @@ to it:
   :func:`frontier_figure` (every method's frontier, one panel per notion, with the bands of
   the bootstrap intervals);
 * how the comparison depends on the sample: :func:`resample_joint` (fewer, or as many,
-  records drawn from a joint's counts) and :func:`standing_on_grid` (the winners of a
-  best-methods table at given budgets, to compare two samples budget by budget);
+  records drawn from a joint's counts), :func:`standing_on_grid` (the winners of a
+  best-methods table at given budgets, to compare two samples budget by budget) and
+  :func:`population_check` (the comparison on samples of a known population, its intervals
+  and backed wins checked against the truth, for the notions :data:`CHECKED`);
 * the comparison on a user's own table, in one call: :func:`compare_table` (S = a secret
   column, X = some public columns of a DataFrame, a CSV or Parquet file, or files beyond
   memory on Dask; every method, every notion, the tables, the frontier figures and a short
@@ -39,7 +41,8 @@ Examples
 >>> print(markdown_table(best))
 | utility loss | leakage notion | best method (budget range of the loss) |
 |---|---|---|
-| information loss H(X) − I(X;Y) | I(S;Y) (funnel, equivocation) | funnel Alg. 1 [0, 1] |
+| information loss H(X) − I(X;Y) | I(S;Y) (funnel, equivocation) | funnel Alg. 1 (plug-in \
+margin) [0, 1] |
 """
 
 from __future__ import annotations
@@ -58,10 +61,16 @@ from nsp.papers.compare._report import (
     save_markdown,
     shares_markdown,
 )
-from nsp.papers.compare._sampling import resample_joint, standing_on_grid
+from nsp.papers.compare._sampling import (
+    CHECKED,
+    population_check,
+    resample_joint,
+    standing_on_grid,
+)
 from nsp.papers.compare._table import MAX_VALUES, TableComparison, compare_table
 
 __all__ = [
+    "CHECKED",
     "DATASETS",
     "MAX_VALUES",
     "SHORT",
@@ -73,6 +82,7 @@ __all__ = [
     "frontier_figure",
     "heart_joint",
     "markdown_table",
+    "population_check",
     "resample_joint",
     "save_markdown",
     "shares_markdown",

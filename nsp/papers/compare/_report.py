@@ -18,6 +18,7 @@ import pandas as pd
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
+from matplotlib.patches import Patch, Rectangle
 
 from nsp._atomic import atomic_path
 from nsp._validation import as_sequence, check_choice, check_frame, check_int, check_real
@@ -26,13 +27,21 @@ from nsp.notions import (
     METHODS,
     TIE_TOL,
     UTILITIES,
+    WIN_KINDS,
     best_methods,
     frontiers,
     winner_shares,
 )
 from nsp.paths import figure_path
 
-__all__ = ["SHORT", "frontier_figure", "markdown_table", "save_markdown", "shares_markdown"]
+__all__ = [
+    "KIND_MARKS",
+    "SHORT",
+    "frontier_figure",
+    "markdown_table",
+    "save_markdown",
+    "shares_markdown",
+]
 
 
 #: Short names of the methods for tables.
@@ -58,18 +67,25 @@ SHORT: dict[str, str] = dict(
 )
 
 
-#: How a table names a status other than ``"won"`` (and the share rows of the same name).
+#: How a table names a status that is not a win (and the share rows of the same name).
 _OPEN = {"undecided": "undecided", "too_few_records": "too few records"}
 
+#: How a table marks a win by what backs it (an interval-backed win is unmarked).
+KIND_MARKS: dict[str, str] = {
+    "backed": "",
+    "margin_only": " (plug-in margin)",
+    "channel_property": " (channel property)",
+}
 
-def _short(who: str, status: str = "won") -> str:
+
+def _short(who: str, status: str = "backed") -> str:
     names = [SHORT.get(w, w) for w in who.split(" = ")] if who else []
-    if status != "won":
+    if status not in WIN_KINDS:
         inner = f"{len(names)} methods" if len(names) > 3 else " / ".join(names)
         return f"{_OPEN.get(status, 'undecided')} ({inner})"
     if len(names) > 3:
-        return f"tie of {len(names)}"
-    return " = ".join(names) if names else "none"
+        return f"tie of {len(names)}{KIND_MARKS[status]}"
+    return (" = ".join(names) if names else "none") + KIND_MARKS[status]
 
 
 def _fmt(x: float) -> str:
@@ -81,7 +97,9 @@ def markdown_table(best: pd.DataFrame, *, min_width: float = 0.01) -> str:
 
     Each row lists the winners (short names, :data:`SHORT`; four or more tied methods as
     "tie of n") in order of increasing utility-loss budget, with the budget range of each
-    (``[from, to)``, in the utility's units); a range the data cannot decide (status
+    (``[from, to)``, in the utility's units); a win that no interval backs is marked by
+    what it rests on (:data:`KIND_MARKS`: "(plug-in margin)", "(channel property)"); a
+    range the data cannot decide (status
     ``"undecided"``) reads "undecided (the methods it cannot separate)", one where the
     sample-size rule refuses every lead (``"too_few_records"``) "too few records (the
     methods the point estimates would name)". Ranges narrower than
@@ -109,7 +127,8 @@ def markdown_table(best: pd.DataFrame, *, min_width: float = 0.01) -> str:
     ...                                           utilities=["information_loss"])))
     | utility loss | leakage notion | best method (budget range of the loss) |
     |---|---|---|
-    | information loss H(X) − I(X;Y) | maximal leakage L(S→Y) | a [0, 1) · b [1, 1] |
+    | information loss H(X) − I(X;Y) | maximal leakage L(S→Y) | a (plug-in margin) [0, 1) · \
+b (plug-in margin) [1, 1] |
     """
     check_frame("best", best)
     min_width = check_real("min_width", min_width, low=0.0, high=1.0, closed="left")
@@ -176,9 +195,10 @@ def shares_markdown(shares: dict[str, pd.DataFrame], *, top: int = 2) -> str:
 
     One row per leakage notion; one column per key of ``shares`` (e.g. ``"heart: MMSE"``),
     each a :func:`nsp.notions.winner_shares` frame restricted to one utility. A cell lists the
-    ``top`` methods with the largest share of wins the data back (short names, percent of the
-    budget range; shares under 0.5% are left out), then the share the data cannot decide
-    ("undecided") and the share the sample is too small to judge ("too few records").
+    ``top`` methods with the largest share of wins (short names, percent of the budget range,
+    the kind of win marked as in :func:`markdown_table` when a ``status`` column says it;
+    shares under 0.5% are left out), then the share the data cannot decide ("undecided") and
+    the share the sample is too small to judge ("too few records").
 
     Parameters
     ----------
@@ -216,10 +236,11 @@ def shares_markdown(shares: dict[str, pd.DataFrame], *, top: int = 2) -> str:
             sub = shares[t][(shares[t]["leakage_notion"] == leak) & (shares[t]["share"] >= 0.005)]
             is_open = sub["method"].isin(list(_OPEN))
             sub = pd.concat([sub[~is_open].head(top), sub[is_open]])
+            kinds = sub["status"] if "status" in sub.columns else pd.Series("backed", sub.index)
             cells.append(
                 " · ".join(
-                    f"{_OPEN.get(str(m)) or _short(str(m))} {100 * float(v):.0f}%"
-                    for m, v in zip(sub["method"], sub["share"], strict=True)
+                    f"{_OPEN.get(str(m)) or _short(str(m), str(k))} {100 * float(v):.0f}%"
+                    for m, k, v in zip(sub["method"], kinds, sub["share"], strict=True)
                 )
                 or "—"
             )
@@ -243,9 +264,9 @@ _STYLE: dict[str, tuple[str, str]] = dict(
                 "#000000",
                 "#999999",
                 "#882255",
-                "#44AA99",
+                "#661100",
                 "#AA4499",
-                "#117733",
+                "#332288",
             ],
             ["o", "s", "D", "v", "^", "<", "P", "X", "*", "h", ">", "p"],
             strict=True,
@@ -365,10 +386,24 @@ def _figure_notes(frame: pd.DataFrame, utility: str, span: tuple[float, float]) 
         "ring marks a frontier of one point.",
     ]
     if any(str(c).endswith("_low") for c in frame.columns):
+        what = {
+            "refit": "of each fitted release's leakage on the population (the method refitted "
+            "on every resample; values corrected for the optimism of a release on its own "
+            "sample)",
+            "split": "of the leakage of releases fitted on part of the records, measured on "
+            "the rest",
+            "fixed": "with each channel taken as given",
+        }.get(str(frame.attrs.get("selection", "fixed")), "")
         notes.append(
-            "Bands: 95 % bootstrap intervals of the leakage (none for L0, I* and noiseless ε, "
-            "which see only the support; LDP ε and C₁ do not depend on the data)."
+            f"Bands: 95 % bootstrap intervals {what} (none for L0, I* and noiseless ε, which "
+            "see only the support; widened where a maximum may be tied, as maximal leakage's "
+            "near zero; LDP ε and C₁ do not depend on the data)."
         )
+    notes.append(
+        "Strip under each panel: the verdict on every budget (best_methods): won with the "
+        "intervals apart, won on plug-in margins only, won on a channel property, undecided, "
+        "too few records."
+    )
     if utility == "numeric_distortion":
         notes.append(
             "x̂(Y) = E[X|Y] (the MMSE) for every method but the Γ(D) sanitizer, whose estimate "
@@ -466,10 +501,17 @@ def frontier_figure(
         layout="none",  # laid out below, with room for the legend and the notes
     )
     data = []
+    kinds: set[str] = set()
     for ax, leak in zip(axes.flat, leaks, strict=False):
         front = frontiers(frame, leakage=leak, utility=utility)
         for method, grp in front.groupby("method", sort=False):
             _draw_frontier(ax, str(method), grp, span[1])
+        best = best_methods(frame, leakage=leak, utility=utility)
+        _draw_verdicts(ax, best)
+        top = _zoom_top(front, best)
+        if top > 0:
+            _draw_zoom(ax, front, best, top)
+        kinds.update(best["status"].astype(str))
         if front.empty:
             ax.text(
                 0.5,
@@ -496,7 +538,7 @@ def frontier_figure(
     for ax in list(axes.flat)[len(leaks) :]:
         ax.set_visible(False)
     present = [m for m in _order(frame) if m in set(pd.concat(data)["method"])] if data else []
-    legend = [
+    legend: list[Line2D | Patch] = [
         Line2D(
             [],
             [],
@@ -507,6 +549,11 @@ def frontier_figure(
             label=name,
         )
         for name in present
+    ]
+    legend += [
+        Patch(facecolor=colour, edgecolor="none", label=f"strip: {label}")
+        for key, (colour, label) in _VERDICT.items()
+        if key in kinds
     ]
     notes = [textwrap.fill(n, 190) for n in _figure_notes(frame, utility, span)]
     n_lines = sum(n.count("\n") + 1 for n in notes)
@@ -538,6 +585,90 @@ def frontier_figure(
     ]
     out = pd.concat(data, ignore_index=True)[cols] if data else pd.DataFrame(columns=cols)
     return fig, out
+
+
+#: The colour of each status in the strip under a panel's frontiers.
+_VERDICT: dict[str, tuple[str, str]] = {
+    "backed": ("#1B7837", "won, intervals apart"),
+    "channel_property": ("#7B3294", "won on a channel property"),
+    "margin_only": ("#A6DBA0", "won on plug-in margins only"),
+    "undecided": ("#BBBBBB", "undecided"),
+    "too_few_records": ("#F4A582", "too few records"),
+}
+
+#: Height of the verdict strip, in axes fraction.
+_STRIP = 0.035
+
+#: A panel gets a zoom when the leakage where budgets are won or undecided stays under this
+#: share of its y range.
+_ZOOM_SHARE = 0.1
+
+
+def _draw_verdicts(ax: Axes, best: pd.DataFrame) -> None:
+    """Draw a strip along the bottom of the panel: the status of every budget range.
+
+    The y range is extended downwards so that the strip lies under every frontier (a
+    frontier at 0 would hide it).
+    """
+    low, high = ax.get_ylim()
+    ax.set_ylim(low - (_STRIP + 0.02) / (1 - _STRIP - 0.02) * (high - low), high)
+    start = best["loss_from"].to_numpy(dtype=float)
+    end = best["loss_to"].to_numpy(dtype=float)
+    for lo, hi, status in zip(start, end, best["status"].astype(str), strict=True):
+        width = hi - lo
+        if width <= 0:
+            continue
+        colour = _VERDICT.get(status, ("#BBBBBB", ""))[0]
+        ax.add_patch(
+            Rectangle(
+                (lo, 0.0),
+                width,
+                _STRIP,
+                transform=ax.get_xaxis_transform(),
+                facecolor=colour,
+                edgecolor="none",
+                clip_on=True,
+                zorder=0.5,
+            )
+        )
+
+
+def _zoom_top(front: pd.DataFrame, best: pd.DataFrame) -> float:
+    """Return the leakage a zoom shows (0: none): the small leakages where budgets are decided.
+
+    When some range with intervals that is won or undecided has its least leakage under
+    :data:`_ZOOM_SHARE` of the panel's span, the zoom shows the frontiers up to the largest
+    interval end of the releases at those small leakages.
+    """
+    width = (front["leakage_high"] - front["leakage_low"]).to_numpy(dtype=float)
+    if front.empty or best.empty or not (np.nan_to_num(width) > 0).any():
+        return 0.0  # no interval has a width: nothing to zoom into (a channel's notion)
+    span = float(np.nanmax(front[["leakage", "leakage_high"]].to_numpy(dtype=float)))
+    limit = _ZOOM_SHARE * span
+    decided = best[best["status"].isin(["backed", "undecided"])]
+    if span <= 0 or not (decided["leakage_to"].to_numpy(dtype=float) < limit).any():
+        return 0.0
+    small = front[front["leakage"] <= limit]
+    ends = small[["leakage", "leakage_high"]].to_numpy(dtype=float)
+    top = float(np.nanmax(ends)) if np.isfinite(ends).any() else 0.0
+    return 1.15 * top if top > 0 else 0.0
+
+
+def _draw_zoom(ax: Axes, front: pd.DataFrame, best: pd.DataFrame, top: float) -> None:
+    """Draw an inset of the frontiers at leakages up to ``top``, with bands and verdicts."""
+    inner = ax.inset_axes((0.4, 0.3, 0.57, 0.42))
+    low = front[front["leakage"] <= top / 1.15]
+    lo = float(low["loss"].min())
+    hi = float(front["loss"].max())
+    for method, grp in front.groupby("method", sort=False):
+        _draw_frontier(inner, str(method), grp, hi)
+    pad = 0.02 * (hi - lo) or 0.5
+    inner.set_xlim(lo - pad, hi + pad)
+    inner.set_ylim(-0.02 * top, top)
+    _draw_verdicts(inner, best)
+    inner.tick_params(labelsize=5.5, length=2)
+    inner.set_title(f"zoom: leakage ≤ {top:.2g}", fontsize=6, pad=2)
+    ax.indicate_inset_zoom(inner, edgecolor="0.5", lw=0.6)
 
 
 def _draw_frontier(ax: Axes, method: str, grp: pd.DataFrame, right: float) -> None:

@@ -3,12 +3,13 @@
 :func:`resample_joint` draws a smaller (or equal) sample of records from a joint's count
 table; :func:`standing_on_grid` reads a best-methods table
 (:func:`nsp.notions.best_methods_summary`) at given budgets, so that the winners found on two
-samples can be compared budget by budget.
+samples can be compared budget by budget; :func:`population_check` runs the comparison on
+samples of a known population and checks its intervals and backed wins against the truth.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import pandas as pd
@@ -16,9 +17,11 @@ from numpy.typing import ArrayLike
 
 from nsp._validation import as_real_array, check_frame, check_int
 from nsp.joint import Joint
+from nsp.notions import Mechanism, best_methods, evaluate_many, evaluate_methods
 from nsp.notions._bootstrap import counts_of
+from nsp.notions._selection import extend, restrict
 
-__all__ = ["resample_joint", "standing_on_grid"]
+__all__ = ["CHECKED", "population_check", "resample_joint", "standing_on_grid"]
 
 
 def resample_joint(joint: Joint, n_records: int, *, seed: int = 0) -> Joint:
@@ -148,3 +151,125 @@ def standing_on_grid(best: pd.DataFrame, budgets: ArrayLike | Sequence[float]) -
         )
     cols = ["utility_kind", "leakage_notion", "budget", "best", "status"]
     return pd.concat(parts, ignore_index=True) if parts else pd.DataFrame(columns=cols)
+
+
+#: The leakage notions :func:`population_check` checks (those with intervals).
+CHECKED: tuple[str, ...] = ("mutual_information", "maximal_leakage", "sibson_2", "sibson_10")
+
+
+def population_check(
+    population: Joint,
+    sweep: Callable[[Joint], list[Mechanism]],
+    *,
+    n_samples: int,
+    n_records: int | None = None,
+    utility: str = "information_loss",
+    ci: float = 0.95,
+    n_boot: int = 50,
+    seed: int = 0,
+    n_jobs: int = 1,
+) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Run the comparison on samples of a known population and check it against the truth.
+
+    Each sample draws ``n_records`` records (default the population's own count) from
+    ``population``'s pmf, runs ``sweep`` on it (every method fitted to the sample, on the
+    values the sample has) and :func:`nsp.notions.evaluate_methods` with refitted intervals
+    (``selection="refit"``). The truth of a release is its value on the population (its
+    channel on the population's alphabet: a value of X the sample lacked is released as
+    itself). Two checks:
+
+    * **coverage** — whether each release's interval holds its truth, per leakage notion of
+      :data:`CHECKED`;
+    * **wins** — for every range of :func:`nsp.notions.best_methods` that is ``backed``,
+      the share of it where the truth contradicts the win: at those budgets (the sample's
+      estimated losses), the backed winners are not among the methods whose releases leak
+      least on the population.
+
+    Parameters
+    ----------
+    population : Joint
+        The population ``p(s, x)``.
+    sweep : callable
+        ``sweep(joint) -> list of Mechanism``, e.g. ``lambda j: all_methods(j, quick=True)``.
+    n_samples : int
+        Samples (``>= 1``).
+    n_records : int, optional
+        Records per sample (default ``population.n_records``).
+    utility : str
+        The utility loss of the budget axis (a key of :data:`nsp.notions.UTILITIES`).
+    ci, n_boot, seed, n_jobs
+        As in :func:`nsp.notions.evaluate_methods`; sample ``t`` is drawn with
+        ``default_rng([seed, t])`` and resampled with ``seed + t``.
+
+    Returns
+    -------
+    (pandas.DataFrame, pandas.DataFrame)
+        ``coverage``: one row per sample, release and notion (``sample``, ``method``,
+        ``parameter``, ``value``, ``leakage_notion``, ``estimand``, ``truth``, ``low``,
+        ``high``, ``covered``); ``wins``: one row per sample and notion (``sample``,
+        ``leakage_notion``, ``backed_width``, ``wrong_width``).
+    """
+    if not isinstance(population, Joint):
+        raise ValueError(f"population must be an nsp.joint.Joint; got {type(population).__name__}")
+    if not callable(sweep):
+        raise ValueError("sweep must be a callable joint -> list of Mechanism")
+    n_samples = check_int("n_samples", n_samples, low=1)
+    n = check_int("n_records", population.n_records if n_records is None else n_records, low=2)
+    p = population.p_sx
+    cover: list[pd.DataFrame] = []
+    wins: list[dict[str, object]] = []
+    for t in range(n_samples):
+        rng = np.random.default_rng([seed, t])
+        counts = rng.multinomial(n, p.reshape(-1)).reshape(p.shape)
+        sample, cols = restrict(counts, population)
+        mechs = sweep(sample)
+        frame = evaluate_methods(
+            mechs, sample, ci=ci, n_boot=n_boot, seed=seed + t, selection="refit", n_jobs=n_jobs
+        )
+        full = [extend(m, cols, population.n_x, population.x_values) for m in mechs]
+        truth = evaluate_many(full, p, x_values=population.x_values, base=2)
+        for leak in CHECKED:
+            true = truth[leak].to_numpy(dtype=float)
+            low = frame[f"{leak}_low"].to_numpy(dtype=float)
+            high = frame[f"{leak}_high"].to_numpy(dtype=float)
+            cover.append(
+                pd.DataFrame(
+                    {
+                        "sample": t,
+                        "method": frame["method"].to_numpy(),
+                        "parameter": frame["parameter"].to_numpy(),
+                        "value": frame["value"].to_numpy(),
+                        "leakage_notion": leak,
+                        "estimand": frame["estimand"].to_numpy(),
+                        "truth": true,
+                        "low": low,
+                        "high": high,
+                        "covered": (low - 1e-12 <= true) & (true <= high + 1e-12),
+                    }
+                )
+            )
+            wins.append(
+                {"sample": t, "leakage_notion": leak, **_wrong(frame, truth, leak, utility)}
+            )
+    return pd.concat(cover, ignore_index=True), pd.DataFrame(wins)
+
+
+def _wrong(frame: pd.DataFrame, truth: pd.DataFrame, leak: str, utility: str) -> dict[str, float]:
+    """Return the width of the backed ranges of ``leak`` and of their part the truth refutes."""
+    best = best_methods(frame, leakage=leak, utility=utility)
+    backed = best[best["status"] == "backed"]
+    if backed.empty:
+        return {"backed_width": 0.0, "wrong_width": 0.0}
+    plain = frame[["method", utility]].assign(**{leak: truth[leak].to_numpy(dtype=float)})
+    true_best = best_methods(plain, leakage=leak, utility=utility, min_margin=0.0)
+    width = wrong = 0.0
+    for lo, hi, who in zip(backed["loss_from"], backed["loss_to"], backed["best"], strict=True):
+        if hi <= lo:
+            continue
+        grid = lo + (np.arange(20) + 0.5) / 20 * (hi - lo)
+        leaders = standing_on_grid(true_best, grid)["best"].astype(str)
+        claimed = set(str(who).split(" = "))
+        miss = np.array([not (claimed & set(x.split(" = "))) for x in leaders])
+        width += hi - lo
+        wrong += (hi - lo) * float(miss.mean())
+    return {"backed_width": width, "wrong_width": wrong}

@@ -40,7 +40,7 @@ from nsp._validation import (
     trusted,
 )
 from nsp.datasets import cell_counts
-from nsp.estimate import diagnostics
+from nsp.estimate import SELECTIONS, diagnostics
 from nsp.joint import Joint
 from nsp.notions import (
     FAMILIES,
@@ -444,9 +444,13 @@ def _report(
         "",
         "* Every number is computed on the empirical pmf of these records, so every number is "
         f"an estimate: each release's leakages and losses carry a {100 * ci:g} % bootstrap "
-        f"interval ({n_boot:,} resamplings of the count table, seed {seed}). A method wins a "
-        f"budget only when it leaks less than every other method by more than {min_margin:g} "
-        "bit and the intervals are apart; elsewhere the data cannot decide."
+        f"interval ({n_boot:,} resamplings of the count table, seed {seed}; the column "
+        "`estimand` of the evaluations says what each is an interval of: for a release "
+        "fitted to these records, by default its value on the population, the method "
+        "refitted on every resample). A method wins a budget only when it leaks less than "
+        f"every other method by more than {min_margin:g} bit; the status says what backs "
+        "the win (intervals apart, plug-in margins only, or a property of the channel); "
+        "elsewhere the data cannot decide."
         + (
             " This table breaks the sample-size rule, so no lead is a win: the tables say "
             "who leads on the plug-in values only."
@@ -569,9 +573,11 @@ def compare_table(
     public: str | Sequence[str],
     out: str | os.PathLike[str] | None = None,
     ci: float = 0.95,
-    n_boot: int = 1000,
+    n_boot: int = 200,
     seed: int = 0,
     min_margin: float = MIN_MARGIN,
+    selection: str = "refit",
+    n_jobs: int = 1,
     quick: bool = False,
     engine: Literal["pandas", "dask"] = "pandas",
     max_values: int = MAX_VALUES,
@@ -619,11 +625,18 @@ def compare_table(
     ci : float
         Confidence level of the bootstrap intervals, in ``(0, 1)``.
     n_boot : int
-        Bootstrap replicates of the count table (``>= 10``).
+        Bootstrap replicates of the count table (``>= 10``); with ``selection="refit"``
+        every fitted method is refitted on each.
     seed : int
         Seed of the resampling (``>= 0``).
     min_margin : float
         The least lead (bit) that counts as a win (``>= 0``).
+    selection : {"refit", "split", "fixed"}
+        What the interval of a release fitted to these records is about (see
+        :func:`nsp.notions.evaluate_methods`): by default its value on the population, the
+        methods refitted on every resample.
+    n_jobs : int
+        Processes that share the refits (the result does not depend on it).
     quick : bool
         Shrink every method's sweep (for a first look and for tests).
     engine : {"pandas", "dask"}
@@ -674,6 +687,8 @@ def compare_table(
     n_boot = check_int("n_boot", n_boot, low=10)
     seed = check_int("seed", seed, low=0)
     min_margin = check_real("min_margin", min_margin, low=0.0)
+    selection = check_choice("selection", selection, SELECTIONS)
+    n_jobs = check_int("n_jobs", n_jobs, low=1)
     quick = check_bool("quick", quick)
     engine = check_choice("engine", engine, _ENGINES)  # type: ignore[assignment]
     max_values = check_int("max_values", max_values, low=2)
@@ -699,7 +714,15 @@ def compare_table(
         mechanisms = []
         for family in progress(list(FAMILIES), desc="nsp compare: methods", unit="family"):
             mechanisms += all_methods(joint, families=[family], quick=quick)
-        frame = evaluate_methods(mechanisms, joint, ci=level, n_boot=n_boot, seed=seed)
+        frame = evaluate_methods(
+            mechanisms,
+            joint,
+            ci=level,
+            n_boot=n_boot,
+            seed=seed,
+            selection=selection,
+            n_jobs=n_jobs,
+        )
         utilities = _utilities(joint)
         best = best_methods_summary(frame, utilities=utilities, min_margin=min_margin)
         undefined = definedness(frame, columns=(*LEAKAGES, *utilities))
