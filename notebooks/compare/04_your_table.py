@@ -58,6 +58,10 @@ table.head()
 
 # %% [markdown]
 # ## The one call
+#
+# It writes its tables and figures beside this project's figures, each name prefixed with
+# `table_census_`: among them the frontier figures `compare/table_census_frontiers_information_loss`
+# and `compare/table_census_frontiers_hamming_distortion`.
 
 # %%
 result = compare_table(
