@@ -15,31 +15,15 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Iterator
 
 import numpy as np
 import pandas as pd
 
 from nsp.estimate import coverage
+from nsp.estimate._coverage import reference_populations as populations
 from nsp.joint import Joint
 from nsp.notions import Mechanism
 from nsp.notions._methods import _equivocation_release, _funnel_release
-
-
-def populations() -> Iterator[tuple[str, Joint]]:
-    """Yield the five populations, drawn once from one seeded generator."""
-    rng = np.random.default_rng(7)
-    yield "regular", Joint(rng.dirichlet(np.ones(12) * 2).reshape(3, 4), name="regular")
-    rows = np.repeat(rng.dirichlet(np.ones(4) * 2, size=4), 2, axis=0)  # secrets tied in pairs
-    p_s = rng.dirichlet(np.ones(8) * 3)
-    yield "ties", Joint(p_s[:, None] * rows, name="ties")
-    yield "independent", Joint(np.outer([0.3, 0.7], [0.1, 0.2, 0.3, 0.4]), name="independent")
-    det = np.zeros((3, 6))
-    det[[0, 0, 1, 1, 2, 2], np.arange(6)] = rng.dirichlet(np.ones(6) * 3)  # S = f(X)
-    yield "deterministic", Joint(det, name="deterministic")
-    small = rng.dirichlet(np.ones(8) * 2).reshape(2, 4)
-    small[0, 0] = 0.002  # one cell of small mass
-    yield "small_cell", Joint(small / small.sum(), name="small_cell")
 
 
 def releases(pop: Joint, selection: str) -> list[Mechanism]:

@@ -216,16 +216,16 @@ check
 #   above), and the frontiers, winners and reversals of this notebook compare artefacts of
 #   the sample more than the methods. `nsp.estimate.estimate_many` flags every interval here
 #   `interval_small_sample`: the bootstrap cannot reach the unseen cells, so its intervals
-#   under-cover. The comparison reads the same rule and decides nothing it estimates: 653 of
-#   the 758 ranges of the best-method table, every range of $I(S;Y)$, maximal leakage,
+#   under-cover. The comparison reads the same rule and decides nothing it estimates: 591 of
+#   the 696 ranges of the best-method table, every range of $I(S;Y)$, maximal leakage,
 #   Sibson's $I_\alpha$, $L_0$, $I_*$ and noiseless ε, and 860 of the 899 reversals are
 #   `too_few_records`; their `margin` says by how much the plug-in values lead, not that the
 #   lead is real. **No range is a win the data back.** The rest rank the local-DP ε and Wu's
 #   capacity $C_1$: 93 ranges have the status `channel_property` (12 of the local-DP ε, 81 of
 #   $C_1$; 12 more are ties of $C_1$, `undecided`), and so do the 39 reversals that set these
 #   two against each other. They are properties of the channel, but of channels fitted to
-#   this sample — on 488 census records $C_1$'s winners flip on 35–42 % of the range
-#   (`compare/03_sampling`). The intervals here take each channel as given (estimand
+#   this sample — on 488 census records $C_1$'s decided wins are contradicted by the
+#   population on 7–11 % of the range (`compare/03_sampling`). The intervals here take each channel as given (estimand
 #   `channel`); the maximal leakage's are widened for ties of its maximum, which every
 #   release has on 37 secrets and 271 records (3.0 bits wide, median).
 # * What survives: the relations between notions (they hold for every pmf, the empirical one

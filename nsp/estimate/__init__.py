@@ -12,7 +12,7 @@ How
 * Resampling is multinomial on the count table, never by copying records: ``n_boot``
   replicate tables are drawn at once and the whole sweep is evaluated on the stack of
   replicates with the batched kernel of :mod:`nsp.notions`. The interval is the percentile
-  interval of the replicates moved by the bootstrap estimate of the plug-in's bias.
+  interval of the replicates centred on the bias-corrected point (their mean moved onto it).
 * Every interval says what it is an interval of (``estimand``, :data:`ESTIMANDS`). A release
   fitted to the data (every sweep of :mod:`nsp.notions` sets ``Mechanism.fit``) is optimistic
   on its own sample; by default (``selection="refit"``) the method is refitted on every
@@ -22,10 +22,13 @@ How
   truth of a known population.
 * A maximum over letters (maximal leakage, Bayes error, prior error) is not regular at a tie:
   where the data cannot exclude one, its interval is widened for it (status
-  ``interval_tie``).
+  ``interval_tie``); so is Sibson's I_α of order above 2, nearly a maximum over secrets.
 * The Shannon columns (:data:`SHANNON_COLUMNS`) have a bias-corrected point: the delete-one
-  jackknife (default) or Miller–Madow; the plug-in stays in the ``plugin`` column, and any
-  column estimated by its plug-in says ``plugin`` in ``estimator``.
+  jackknife (default) or Miller–Madow; Sibson's I_α the jackknife; the plug-in stays in the
+  ``plugin`` column, and any column estimated by its plug-in says ``plugin`` in
+  ``estimator``. :func:`coverage` and the tests check the intervals on five reference
+  populations (a generic source, secrets tied in pairs, independence, S a function of X, a
+  cell of mass 0.002) at 100, 500 and 2,000 records.
 * Which columns depend on the data: with a fixed release channel ``W``, ``I(S;Y)``, the
   maximal leakage, Sibson's ``I_α`` and the utilities depend on ``p(s, x)`` (intervals);
   ``L0``, ``I*``, noiseless ε and the Hartley entropies only on its support

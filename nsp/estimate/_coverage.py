@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import numpy as np
 import pandas as pd
@@ -163,3 +163,31 @@ def _summary(est: pd.DataFrame, n: int, trials: int) -> pd.DataFrame:
             }
         )
     return pd.DataFrame(rows)
+
+
+def reference_populations() -> Iterator[tuple[str, Joint]]:
+    """Yield the five populations the coverage of the intervals is checked on.
+
+    A generic 3 × 4 source (``regular``), eight secrets tied in pairs (``ties``: every
+    secret has a twin with the same ``p(x|s)``, so every maximum over secrets is tied), exact
+    independence (``independent``), S a function of X (``deterministic``) and a 2 × 4
+    source with one cell of mass 0.002 (``small_cell``); drawn once from one seeded
+    generator.
+
+    Examples
+    --------
+    >>> [(name, j.p_sx.shape) for name, j in reference_populations()][:2]
+    [('regular', (3, 4)), ('ties', (8, 4))]
+    """
+    rng = np.random.default_rng(7)
+    yield "regular", Joint(rng.dirichlet(np.ones(12) * 2).reshape(3, 4), name="regular")
+    rows = np.repeat(rng.dirichlet(np.ones(4) * 2, size=4), 2, axis=0)  # secrets tied in pairs
+    p_s = rng.dirichlet(np.ones(8) * 3)
+    yield "ties", Joint(p_s[:, None] * rows, name="ties")
+    yield "independent", Joint(np.outer([0.3, 0.7], [0.1, 0.2, 0.3, 0.4]), name="independent")
+    det = np.zeros((3, 6))
+    det[[0, 0, 1, 1, 2, 2], np.arange(6)] = rng.dirichlet(np.ones(6) * 3)  # S = f(X)
+    yield "deterministic", Joint(det, name="deterministic")
+    small = rng.dirichlet(np.ones(8) * 2).reshape(2, 4)
+    small[0, 0] = 0.002  # one cell of small mass
+    yield "small_cell", Joint(small / small.sum(), name="small_cell")

@@ -310,14 +310,17 @@ def interval(
     *,
     level: float,
     high_end: NDArray[np.float64] | float = math.inf,
+    centre: NDArray[np.float64] | None = None,
 ) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.float64]]:
     """Return the bias-shifted percentile interval of every mechanism, and the bootstrap SD.
 
     With replicates ``θ*`` (axis 0) of the plug-in ``θ̂`` (``point``), the interval is
     ``[q_{a/2} − b, q_{1−a/2} − b]``, ``b = mean(θ*) − θ̂`` the bootstrap estimate of the
-    plug-in's bias and ``a = 1 − level``, clipped to ``[0, high_end]``. A degenerate
-    bootstrap distribution (``q_{a/2} = q_{1−a/2}``: a column locally constant in the
-    probabilities, such as the Bayes error of randomized response) estimates no bias: it
+    plug-in's bias and ``a = 1 − level``, clipped to ``[0, high_end]``: the replicates'
+    spread, centred where the plug-in is. With ``centre`` (a bias-corrected estimate ``θ̃``,
+    such as the jackknife's), ``b = mean(θ*) − θ̃``: the same spread centred on ``θ̃``. A
+    degenerate bootstrap distribution (``q_{a/2} = q_{1−a/2}``: a column locally constant in
+    the probabilities, such as the Bayes error of randomized response) estimates no bias: it
     is not shifted, and the interval is the hull of that value and ``θ̂``. Returns
     ``(low, high, se)``, each of the shape of ``point``; NaN where ``point`` is NaN.
 
@@ -335,7 +338,8 @@ def interval(
     tail = (1.0 - level) / 2.0
     q_lo, q_hi = np.quantile(replicates, [tail, 1.0 - tail], axis=0)
     flat = q_hi - q_lo <= 1e-12 * np.maximum(1.0, np.abs(q_hi))
-    shift = np.where(flat, 0.0, replicates.mean(axis=0) - point)
+    target = point if centre is None else centre
+    shift = np.where(flat, 0.0, replicates.mean(axis=0) - target)
     q_lo = np.where(flat, np.minimum(q_lo, point), q_lo)
     q_hi = np.where(flat, np.maximum(q_hi, point), q_hi)
     undefined = np.isnan(point)

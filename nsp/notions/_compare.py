@@ -67,8 +67,7 @@ from nsp.notions._methods import METHODS
 from nsp.notions._sample import diagnostics_of
 from nsp.notions._selection import (
     SELECTIONS,
-    optimism_interval,
-    refit_replicates,
+    refit_intervals,
     split_releases,
 )
 from nsp.notions._ties import widen_frame
@@ -207,10 +206,12 @@ def evaluate_methods(
         estimate, the plug-in on its own sample being optimistic); ``"split"`` — the
         releases are refitted on ``split_fraction`` of the records and every column is
         measured on the others (the frame then describes those releases; fixed channels are
-        measured on the others too); ``"fixed"`` — the channel taken as given. The
-        interval of a maximum that may be tied (maximal leakage, Bayes error) is widened by
-        a bound on the tied letters' error (:func:`nsp.estimate.estimate_many`'s status
-        ``interval_tie``).
+        measured on the others too); ``"fixed"`` — the channel taken as given, its interval
+        centred on the frame's value, the plug-in (:func:`nsp.estimate.estimate_many`
+        centres it on a bias-corrected point, which covers better on sparse tables). The
+        interval of a maximum that may be tied (maximal leakage, Bayes error, Sibson's I_α
+        of order above 2) is widened by a bound on the tied letters' error
+        (:func:`nsp.estimate.estimate_many`'s status ``interval_tie``).
     split_fraction : float, default 0.5
         With ``selection="split"``, the share of the records the releases are fitted on.
     n_jobs : int, default 1
@@ -292,7 +293,9 @@ def evaluate_methods(
         _refit_intervals(
             frame, cnt, list(mechanisms), joint, fitted, bounds, level, n_boot, seed, base, n_jobs
         )
-    widen_frame(frame, cnt, list(mechanisms), bounds, ln_b=math.log(check_base(base)))
+    widen_frame(
+        frame, cnt, list(mechanisms), bounds, ln_b=math.log(check_base(base)), alphas=alphas
+    )
     kind = "channel" if selection == "fixed" else selection
     frame["estimand"] = np.where(fitted, kind, "channel")
     frame.attrs.update(
@@ -324,32 +327,24 @@ def _refit_intervals(
     """Give the fitted releases their optimism-corrected values and intervals, in place."""
     idx = np.flatnonzero(fitted)
     sub = [mechanisms[int(i)] for i in idx]
-    apparent, held = refit_replicates(
+    names = [n for n in bounds if n in frame.columns]
+    refitted = refit_intervals(
         cnt,
         sub,
         joint,
+        {name: frame[name].to_numpy(dtype=float)[idx] for name in names},
+        bounds={name: bounds[name][idx] for name in names},
+        level=level,
         x_values=joint.x_values,
         alphas=_ALPHAS,
         base=base,
         n_boot=n_boot,
         seed=seed,
         n_jobs=n_jobs,
+        information_loss=True,
     )
-    for reps in (apparent, held):
-        reps["information_loss"] = np.maximum(
-            reps["data_entropy"] - reps["utility_information"], 0.0
-        )
     rows = frame.index[idx]
-    for name, app in apparent.items():
-        if name not in frame.columns:
-            continue
-        point, low, high, _ = optimism_interval(
-            frame[name].to_numpy(dtype=float)[idx],
-            app,
-            held[name],
-            level=level,
-            high_end=bounds[name][idx],
-        )
+    for name, (point, low, high, _) in refitted.items():
         frame.loc[rows, name] = point
         frame.loc[rows, f"{name}_low"] = np.minimum(low, point)
         frame.loc[rows, f"{name}_high"] = np.maximum(high, point)

@@ -661,7 +661,7 @@ def evaluate_many(
         columns=measure_columns(a),
         level=level,
     )
-    widen_frame(frame, cnt, mechs, bounds, ln_b=ln_b)
+    widen_frame(frame, cnt, mechs, bounds, ln_b=ln_b, alphas=a)
     frame.attrs.update({"ci": level, "n_boot": n_boot, "seed": seed, "n_records": cnt.sum()})
     return frame
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 import multiprocessing
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 
@@ -45,6 +45,7 @@ __all__ = [
     "SELECTIONS",
     "extend",
     "optimism_interval",
+    "refit_intervals",
     "refit_release",
     "refit_replicates",
     "restrict",
@@ -276,3 +277,51 @@ def optimism_interval(
     low = np.where(undefined, math.nan, np.clip(point - q_hi, 0.0, high_end))
     high = np.where(undefined, math.nan, np.clip(point - q_lo, 0.0, high_end))
     return est, low, high, err.std(axis=0, ddof=1)
+
+
+def refit_intervals(
+    counts: NDArray[np.int64],
+    mechanisms: Sequence[Mechanism],
+    joint: Joint,
+    plugin: Mapping[str, NDArray[np.float64]],
+    *,
+    bounds: Mapping[str, NDArray[np.float64]],
+    level: float,
+    x_values: NDArray[np.float64] | None,
+    alphas: tuple[float, ...],
+    base: Base,
+    n_boot: int,
+    seed: int,
+    n_jobs: int = 1,
+    information_loss: bool = False,
+) -> dict[str, tuple[NDArray[np.float64], ...]]:
+    """Return, per column of ``plugin``, the optimism interval of the releases fitted to the table.
+
+    :func:`refit_replicates` then :func:`optimism_interval` for every column of ``plugin``
+    (the apparent values on the table, one per mechanism) that the replicates have; with
+    ``information_loss``, also ``H(X) − I(X;Y)`` (floored at 0) from the replicates' columns.
+    Each entry is ``(point, low, high, se)``; ``bounds`` holds the columns' largest values.
+    """
+    apparent, held = refit_replicates(
+        counts,
+        mechanisms,
+        joint,
+        x_values=x_values,
+        alphas=alphas,
+        base=base,
+        n_boot=n_boot,
+        seed=seed,
+        n_jobs=n_jobs,
+    )
+    if information_loss:
+        for reps in (apparent, held):
+            reps["information_loss"] = np.maximum(
+                reps["data_entropy"] - reps["utility_information"], 0.0
+            )
+    return {
+        name: optimism_interval(
+            plugin[name], apparent[name], held[name], level=level, high_end=bounds[name]
+        )
+        for name in plugin
+        if name in apparent
+    }

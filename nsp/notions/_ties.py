@@ -7,7 +7,9 @@ converge to the estimator's (the bootstrap of a maximum is not consistent at a t
 95 % intervals then cover far less, and more records do not help. :func:`tie_margins` finds,
 per release, the outputs whose maximum is within ``threshold`` standard errors of a tie and
 how much their error can move the column; :func:`widen` widens the bootstrap interval by it
-(:mod:`nsp.estimate` gives such an interval the status ``interval_tie``). Since
+(:mod:`nsp.estimate` gives such an interval the status ``interval_tie``); Sibson's I_α of
+an order above :data:`SIBSON_TIE_ORDER`, a power mean over the secrets that is nearly their
+maximum, is widened as maximal leakage is. Since
 ``|max_s a_s − max_s b_s| ≤ max_s |a_s − b_s|``, a tied output moves the sum by at most its
 tied letters' largest error: the widening adds :data:`WIDEN_SE` of their largest standard
 error per tied output, on top of the bootstrap's own spread.
@@ -29,12 +31,25 @@ import pandas as pd
 from numpy.typing import NDArray
 from scipy import stats
 
+from nsp.notions._columns import sibson_column
 from nsp.notions._mechanism import Mechanism
 
-__all__ = ["MAX_COLUMNS", "tie_margins", "tie_threshold", "widen", "widen_frame"]
+__all__ = [
+    "MAX_COLUMNS",
+    "SIBSON_TIE_ORDER",
+    "tie_margins",
+    "tie_orders",
+    "tie_threshold",
+    "widen",
+    "widen_frame",
+]
 
 #: The columns that are a maximum over letters (non-regular at a tie).
 MAX_COLUMNS: tuple[str, ...] = ("maximal_leakage", "hamming_distortion", "prior_error")
+#: Sibson's I_α of an order above this is widened at a tie as maximal leakage (its α → ∞
+#: limit) is: its power means over the secrets are nearly maxima. Measured on sources with
+#: tied secrets, I_10's bootstrap interval covered 83–89 % at 100–500 records, I_2's 92–96 %.
+SIBSON_TIE_ORDER: float = 2.0
 
 
 def tie_threshold(n_records: int) -> float:
@@ -172,6 +187,29 @@ def tie_margins(
     return out
 
 
+def tie_orders(alphas: Sequence[float]) -> dict[str, float]:
+    """Return the Sibson columns widened at ties, each with its order (above the threshold).
+
+    Examples
+    --------
+    >>> tie_orders([0.5, 2.0, 10.0, float("inf")])
+    {'sibson_10': 10.0, 'sibson_inf': inf}
+    """
+    return {sibson_column(a): float(a) for a in alphas if a > SIBSON_TIE_ORDER}
+
+
+def tie_margin(
+    name: str, margins: Mapping[str, NDArray[np.float64]], orders: Mapping[str, float]
+) -> NDArray[np.float64] | None:
+    """Return the margin ``name`` widens by at ties (:func:`tie_margins`), None if it does not.
+
+    A Sibson column of :func:`tie_orders` takes maximal leakage's margin.
+    """
+    if name in orders:
+        return margins["maximal_leakage"]
+    return margins.get(name) if name in MAX_COLUMNS else None
+
+
 def widen(
     name: str,
     low: NDArray[np.float64],
@@ -180,11 +218,15 @@ def widen(
     *,
     ln_b: float,
     high_end: NDArray[np.float64] | float,
+    order: float = math.inf,
 ) -> tuple[NDArray[np.float64], NDArray[np.float64]]:
     """Widen the interval of a max-type column by its tie margin (:func:`tie_margins`).
 
     Maximal leakage ``log Σ`` (in the unit of ``ln_b``, the logarithm of the base) widens on
-    ``Σ ≥ 1``; the errors widen on themselves, within ``[0, high_end]``.
+    ``Σ ≥ 1``; Sibson's ``I_α = α/(α − 1) log Σ_α`` (``order`` α, a column of
+    :func:`tie_orders`) likewise on ``Σ_α ≥ 1``, the sum of power means that is at most
+    ``Σ`` and whose tie bias is at most that of ``Σ``; the errors widen on themselves, within
+    ``[0, high_end]``.
 
     Examples
     --------
@@ -192,9 +234,14 @@ def widen(
     ...                ln_b=math.log(2), high_end=1.0)
     >>> round(float(lo[0]), 4), round(float(hi[0]), 4)
     (0.3942, 0.7)
+    >>> lo, _ = widen("sibson_10", np.array([0.5]), np.array([0.7]), np.array([0.1]),
+    ...               ln_b=math.log(2), high_end=1.0, order=10.0)
+    >>> round(float(lo[0]), 4)
+    0.3781
     """
-    if name == "maximal_leakage":
-        lo = np.log(np.maximum(np.exp(low * ln_b) - margin, 1.0)) / ln_b
+    if name == "maximal_leakage" or name.startswith("sibson_"):
+        f = 1.0 if math.isinf(order) else (order - 1.0) / order
+        lo = np.log(np.maximum(np.exp(low * ln_b * f) - margin, 1.0)) / (ln_b * f)
     else:
         # The errors are 1 − (a sum of maxima): biased downwards where the maxima are tied.
         high = high + margin
@@ -209,22 +256,27 @@ def widen_frame(
     bounds: Mapping[str, NDArray[np.float64]],
     *,
     ln_b: float,
+    alphas: Sequence[float] = (),
 ) -> None:
     """Widen, in place, the ``<column>_low``/``_high`` of every max-type column of ``frame``.
 
     ``frame`` has one row per mechanism (as :func:`nsp.notions.evaluate_many`); ``bounds``
-    are the columns' largest values (:func:`nsp.notions._bootstrap.upper_bounds`).
+    are the columns' largest values (:func:`nsp.notions._bootstrap.upper_bounds`); the
+    Sibson columns of :func:`tie_orders` of ``alphas`` are widened too.
     """
     margins = tie_margins(counts, mechanisms)
-    for name in MAX_COLUMNS:
-        if f"{name}_low" not in frame.columns:
+    orders = tie_orders(alphas)
+    for name in [*MAX_COLUMNS, *orders]:
+        margin = tie_margin(name, margins, orders)
+        if f"{name}_low" not in frame.columns or margin is None:
             continue
         low, high = widen(
             name,
             frame[f"{name}_low"].to_numpy(dtype=float),
             frame[f"{name}_high"].to_numpy(dtype=float),
-            margins[name],
+            margin,
             ln_b=ln_b,
             high_end=bounds[name],
+            order=orders.get(name, math.inf),
         )
         frame[f"{name}_low"], frame[f"{name}_high"] = low, high

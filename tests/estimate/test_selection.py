@@ -1,8 +1,8 @@
 """Releases fitted to the data (refit, split), ties of maxima, and intervals that hold their point.
 
-The coverage grid against known populations (ties, exact independence, a deterministic joint,
-a small cell, at 100, 500 and 2,000 records) is in the slow set; the fast tests here check
-the pieces exactly and one coverage case each.
+The coverage grid of fixed channels against known populations (ties, exact independence, a
+deterministic joint, a small cell, at 100, 500 and 2,000 records) is in test_coverage_grid.py;
+the tests here check the pieces exactly and one coverage case each.
 """
 
 from __future__ import annotations

@@ -1123,3 +1123,28 @@ def test_the_census_comparison_holds_against_the_census_as_population():
     backed = by_notion[by_notion.backed_width > 0]
     assert not backed.empty
     assert (backed.wrong_width <= 0.05 * backed.backed_width).all(), backed
+
+
+def test_on_population_measures_a_samples_releases_on_the_population():
+    """A value the sample lacks is released as itself; the channel's own properties are kept."""
+    from nsp.notions import evaluate_many
+    from nsp.papers.compare import on_population
+
+    pop = Joint(
+        [[0.30, 0.05, 0.10, 0.05], [0.05, 0.20, 0.05, 0.20]],
+        name="pop",
+        x_labels=["a", "b", "c", "d"],
+    )
+    sample = Joint.from_counts([[6, 2, 1], [1, 1, 4]], name="pop", x_labels=["a", "c", "d"])
+    merge = Mechanism.from_labels([0, 0, 1], method="merge a, c")  # on the sample's a, c, d
+    rr = Mechanism(np.full((3, 3), 1 / 3), method="uniform")
+    got = on_population([merge, rr], sample, pop)
+    # by hand: on the population's alphabet a, b, c, d, b (unseen) gets an output of its own
+    by_hand = Mechanism.from_labels([0, 2, 0, 1], method="merge a, c")
+    want = evaluate_many([by_hand], pop.p_sx)
+    for col in ("mutual_information", "maximal_leakage", "sibson_2", "hamming_distortion"):
+        assert got[col].iloc[0] == pytest.approx(want[col].iloc[0], abs=1e-12), col
+    assert got.ldp_epsilon.iloc[1] == 0.0  # the uniform channel's own ε, not that of b alone
+    assert math.isinf(got.ldp_epsilon.iloc[0])  # a deterministic merge has ε = ∞ anyway
+    with pytest.raises(ValueError, match="values of X that population lacks: \\['e'\\]"):
+        on_population([merge], Joint.from_counts([[1, 1, 1]], x_labels=["a", "c", "e"]), pop)

@@ -63,6 +63,7 @@ from nsp.papers.compare._report import (
 )
 from nsp.papers.compare._sampling import (
     CHECKED,
+    on_population,
     population_check,
     resample_joint,
     standing_on_grid,
@@ -82,6 +83,7 @@ __all__ = [
     "frontier_figure",
     "heart_joint",
     "markdown_table",
+    "on_population",
     "population_check",
     "resample_joint",
     "save_markdown",

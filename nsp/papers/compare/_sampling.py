@@ -19,9 +19,10 @@ from nsp._validation import as_real_array, check_frame, check_int
 from nsp.joint import Joint
 from nsp.notions import Mechanism, best_methods, evaluate_many, evaluate_methods
 from nsp.notions._bootstrap import counts_of
+from nsp.notions._columns import FIXED_COLUMNS
 from nsp.notions._selection import extend, restrict
 
-__all__ = ["CHECKED", "population_check", "resample_joint", "standing_on_grid"]
+__all__ = ["CHECKED", "on_population", "population_check", "resample_joint", "standing_on_grid"]
 
 
 def resample_joint(joint: Joint, n_records: int, *, seed: int = 0) -> Joint:
@@ -153,6 +154,64 @@ def standing_on_grid(best: pd.DataFrame, budgets: ArrayLike | Sequence[float]) -
     return pd.concat(parts, ignore_index=True) if parts else pd.DataFrame(columns=cols)
 
 
+def on_population(
+    mechanisms: Sequence[Mechanism], sample: Joint, population: Joint
+) -> pd.DataFrame:
+    """Return the releases fitted to ``sample`` measured on ``population``: the truth about them.
+
+    ``sample``'s values of X are a subset of ``population``'s (matched by label, as
+    :func:`resample_joint` keeps them); a value the sample lacks is released as itself, as a
+    refit of the method on that sample would (it never saw the value). The frame is
+    :func:`nsp.notions.evaluate_methods` on the population's pmf, one row per release, in
+    order: every leakage and utility loss the release has on the population. The channel's
+    own properties (the local-DP ε and Wu's C₁, which no data change) are those of the
+    release on the values it was fitted to: a value released as itself would make them
+    infinite.
+
+    Parameters
+    ----------
+    mechanisms : sequence of Mechanism
+        Releases on the alphabet of ``sample``'s X.
+    sample : Joint
+        The sample they were fitted to.
+    population : Joint
+        The population, on an alphabet of X that holds every label of ``sample``'s.
+
+    Returns
+    -------
+    pandas.DataFrame
+
+    Raises
+    ------
+    ValueError
+        If a value (label) of ``sample``'s X is not one of ``population``'s.
+
+    Examples
+    --------
+    >>> from nsp.notions import Mechanism
+    >>> pop = Joint([[0.3, 0.1, 0.1], [0.1, 0.1, 0.3]], name="pop",
+    ...             x_labels=["a", "b", "c"])
+    >>> smp = Joint.from_counts([[3, 1], [1, 3]], name="pop", x_labels=["a", "c"])
+    >>> merge = Mechanism.from_labels([0, 0], method="merge")  # a and c merged
+    >>> round(float(on_population([merge], smp, pop).mutual_information.iloc[0]), 4)
+    0.0
+    """
+    index = {label: i for i, label in enumerate(population.x_labels)}
+    missing = [label for label in sample.x_labels if label not in index]
+    if missing:
+        raise ValueError(
+            f"sample has values of X that population lacks: {missing[:5]!r}; "
+            "the sample must be drawn from the population"
+        )
+    cols = np.array([index[label] for label in sample.x_labels], dtype=np.intp)
+    full = [extend(m, cols, population.n_x, population.x_values) for m in mechanisms]
+    frame = evaluate_methods(full, population)
+    own = evaluate_many(list(mechanisms), sample.p_sx, x_values=sample.x_values)
+    for name in FIXED_COLUMNS:
+        frame[name] = own[name].to_numpy()
+    return frame
+
+
 #: The leakage notions :func:`population_check` checks (those with intervals).
 CHECKED: tuple[str, ...] = ("mutual_information", "maximal_leakage", "sibson_2", "sibson_10")
 
@@ -221,13 +280,12 @@ def population_check(
     for t in range(n_samples):
         rng = np.random.default_rng([seed, t])
         counts = rng.multinomial(n, p.reshape(-1)).reshape(p.shape)
-        sample, cols = restrict(counts, population)
+        sample, _ = restrict(counts, population)
         mechs = sweep(sample)
         frame = evaluate_methods(
             mechs, sample, ci=ci, n_boot=n_boot, seed=seed + t, selection="refit", n_jobs=n_jobs
         )
-        full = [extend(m, cols, population.n_x, population.x_values) for m in mechs]
-        truth = evaluate_many(full, p, x_values=population.x_values, base=2)
+        truth = on_population(mechs, sample, population)
         for leak in CHECKED:
             true = truth[leak].to_numpy(dtype=float)
             low = frame[f"{leak}_low"].to_numpy(dtype=float)
