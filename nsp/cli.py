@@ -371,7 +371,9 @@ def _stop_on_signals() -> None:
     """On Ctrl-C or SIGTERM, stop the notebooks' kernels at once, then raise KeyboardInterrupt.
 
     The kernels run in sessions of their own and never see the terminal's Ctrl-C: without this
-    the running notebooks would go on to their end.
+    the running notebooks would go on to their end. A SIGINT ignored by the caller (a
+    script's background job, ``nohup``) stays ignored: that Ctrl-C is meant for the script's
+    foreground command, and Python itself keeps an inherited ignore. SIGTERM always stops.
     """
 
     def _stop(signum: int, frame: object) -> None:
@@ -381,7 +383,8 @@ def _stop_on_signals() -> None:
         raise KeyboardInterrupt(f"signal {signum}")
 
     if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGINT, _stop)
+        if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
+            signal.signal(signal.SIGINT, _stop)
         signal.signal(signal.SIGTERM, _stop)
 
 
