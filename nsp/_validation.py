@@ -760,7 +760,8 @@ def _as_channel(
         r = int(np.argmax(bad))
         raise ValueError(
             f"{name} must be row-stochastic: row {r} sums to {sums[r]:.12g}, not 1 "
-            f"(tolerance {atol:g}); pass normalize=True to accept counts"
+            f"(tolerance {atol:g}); for counts, divide each row by its total first "
+            f"(nsp.channels.validate_channel({name}, normalize=True) does)"
         )
     return arr
 
