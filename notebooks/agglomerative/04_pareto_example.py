@@ -22,7 +22,7 @@
 quick: bool = False  # run in seconds with reduced sizes
 lam_example: float = 0.3  # λ of Examples 3 and 4 [>= 0]
 x_values_example4: list = [0.2, 0.1, 0.4, 0.3, 0.6, 1.5, 4.0]  # eq. (4) with x7 reset to 4
-distance: str = "sq"  # U2 distance; sq reproduces Example 4 as printed, abs is the stated one
+distance: str = "sq"  # U2 distance; sq: Example 4 as printed, abs: as stated [choices: sq, abs]
 include_path: bool = False  # also plot every iterate of the merge path (all feasible)
 n_lambdas: int = 121  # log-spaced λ values in [1e-4, 1e2], besides 0 and the breakpoints [>= 1]
 extra_problems: bool = True  # also draw the frontiers of problems (3) and (10) on the same data, U1

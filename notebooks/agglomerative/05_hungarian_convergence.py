@@ -20,19 +20,19 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes; no effect here since this notebook always runs in seconds
-missing: str = "keep"  # keep unknown cholesterol as level -9 (paper counts), or drop
+missing: str = "keep"  # unknown cholesterol: keep as level -9 (paper counts), or drop [choices: keep, drop]
 lam_alg1_u1: float = 2.3  # Fig. 8(a), U1, as printed in the paper [>= 0]
 lam_alg1_u2: float = 2.0  # Fig. 8(a), U2, as printed in the paper [>= 0]
 lam_alg2_u1: float = 1.3  # Fig. 8(b), U1, as printed in the paper [>= 0]
 lam_alg2_u2: float = 0.03  # Fig. 8(b), U2, as printed in the paper [>= 0]
 demo_lam_alg1_u1: float = 0.2  # demonstration λ (ours), 13 iterations [>= 0]
 demo_lam_alg1_u2: float = 0.0035  # demonstration λ (ours, mg/dl units), 13 iterations [>= 0]
-distance: str = "abs"  # U2 distance, abs or sq
+distance: str = "abs"  # U2 distance [choices: abs, sq]
 synthetic_demo: bool = True  # also run Algorithm 2 on a seeded synthetic multi-component range
 synthetic_seed: int = 0  # seed of the synthetic range [>= 0]
 synthetic_lam_u1: float = 0.03  # λ of the synthetic U1 run [>= 0]
 synthetic_lam_u2: float = 0.3  # λ of the synthetic U2 run [>= 0]
-lagrangian_form: str = "relative"  # relative: L(t) - L(0) per curve; raw: the paper Lagrangians -B0 - λU and log|P| - λU
+lagrangian_form: str = "relative"  # L(t) − L(0), or the paper's −B0 − λU, log|P| − λU [choices: relative, raw]
 
 # %%
 import math

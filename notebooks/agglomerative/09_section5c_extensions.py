@@ -28,9 +28,9 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # fewer λ runs of the §V-C variant (the paths take seconds either way)
-missing: str = "keep"  # keep unknown cholesterol as level -9 (paper counts), or drop
-attribute: str = "sex"  # the Hungarian attribute the adversary knows (side information A)
-distance: str = "abs"  # U2 distance, abs or sq
+missing: str = "keep"  # unknown cholesterol: keep as level -9 (paper counts), or drop [choices: keep, drop]
+attribute: str = "sex"  # the attribute A the adversary knows [choices: sex, cp, trestbps, fbs, restecg, thalach, exang, oldpeak, slope, ca, thal, num]
+distance: str = "abs"  # U2 distance [choices: abs, sq]
 vc_lambdas: list = [0.0, 0.3, 1.0, 3.0]  # λ of the §V-C variant runs [>= 0]
 
 # %%

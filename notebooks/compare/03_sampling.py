@@ -42,7 +42,7 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in well under a minute: quick sweeps, 2 seeds, few replicates
-fractions: list[float] = [0.01, 0.05, 0.2, 1.0]  # shares of the 48,842 records [> 0] [<= 1]
+fractions: list[float] = [0.01, 0.05, 0.2, 1.0]  # shares of 48,842 records [> 0] [<= 1] [len >= 1]
 n_seeds: int = 5  # samples per share [>= 1]
 n_budgets: int = 21  # disclosure budgets R of each privacy-funnel algorithm [>= 2]
 n_equivocation: int = 5  # distortion budgets D of the Γ(D)-optimal sanitizer [>= 1]
@@ -50,7 +50,7 @@ n_epsilons: int = 13  # DP budgets (nats) of k-ary randomized response [>= 1]
 n_boot: int = 200  # bootstrap replicates per sample [>= 1]
 min_margin: float = 0.001  # least lead (bit) that counts as a win [>= 0]
 n_grid: int = 200  # budgets of the grid, per utility loss [>= 2]
-selection: str = "fixed"  # fitted releases' intervals: "fixed" (as given), "refit", "split"
+selection: str = "fixed"  # fitted releases' intervals [choices: fixed, refit, split]
 n_jobs: int = 1  # processes that share the refits of selection="refit" [>= 1]
 
 # %%

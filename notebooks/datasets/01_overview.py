@@ -20,7 +20,7 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds (coarser figures)
-data_home: str = ""  # data folder; empty: $NSP_DATA_DIR or the repository's data/
+data_home: str = ""  # data folder; empty: $NSP_DATA_DIR or the repository's data/ [path]
 
 # %%
 import matplotlib.pyplot as plt

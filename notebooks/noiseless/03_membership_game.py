@@ -36,15 +36,15 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
-source: str = "sgsc"  # "sgsc" (stand-in) or "ausgrid" (the paper's 2012-13 file, if you have it)
-ausgrid_path: str = ""  # path of the Ausgrid 2012-2013 solar home CSV, used with source ausgrid
-start: str = "2012-07-01"  # first day of the window
-end: str = "2013-06-30"  # last day of the window
+source: str = "sgsc"  # sgsc (stand-in) or ausgrid (the paper's file) [choices: sgsc, ausgrid]
+ausgrid_path: str = ""  # the Ausgrid 2012-2013 solar home CSV, with source ausgrid [path]
+start: str = "2012-07-01"  # first day of the window [date]
+end: str = "2013-06-30"  # last day of the window [date]
 min_complete_days: int = 350  # keep households with at least this many complete days [>= 1]
 group_sizes: list = [2, 4, 8, 16]  # n, households per released average [>= 1]
 epsilons: list = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]  # privacy budgets (bits) [>= 0]
 n_games: int = 1000  # games per (n, epsilon) [>= 1] [<= 10000000]
-level_rule: str = "paper"  # "paper" (Theorem 8 as printed) or "safe" (corrected)
+level_rule: str = "paper"  # Theorem 8 as printed, or corrected [choices: paper, safe]
 meter_amps: float = 100.0  # maximum current of the domestic meter (A), sets the fixed range [> 0]
 meter_volts: float = 230.0  # nominal voltage (V) [> 0]
 seed: int = 0  # seed of the games [>= 0]

@@ -49,13 +49,13 @@ train_days: int = 7  # training days at the start of each complete month (paper:
 test_days: int = 21  # test days after them (the paper: three weeks) [>= 1]
 epsilons: list = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]  # privacy budgets (bits/reading) [>= 0]
 seed: int = 0  # first k-means seed (and the first synthetic household) [>= 0]
-redd_path: str = ""  # extra: a REDD low_freq root or house folder; empty: synthetic households
+redd_path: str = ""  # extra: a REDD low_freq root or house folder; empty: synthetic [path]
 days: int = 36  # extra: days of synthetic data, from 2011-04-18 like REDD house 1 [>= 2] [<= 120]
 n_households: int = 5  # extra: synthetic households (seeds) averaged [>= 1]
 unmodelled_w: float = 40.0  # extra: mean unmodelled base load of a synthetic household (W) [>= 0]
-split: str = "2011-04-30"  # train before this date, test after it (the paper's split)
-window_start: str = "2011-04-23"  # first day used (the paper's text)
-window_end: str = "2011-05-21"  # last day used (the paper's text)
+split: str = "2011-04-30"  # train before this date, test after it (the paper's) [date]
+window_start: str = "2011-04-23"  # first day used (the paper's text) [date]
+window_end: str = "2011-05-21"  # last day used (the paper's text) [date]
 
 # %%
 import matplotlib.pyplot as plt

@@ -25,7 +25,7 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
-taxi_path: str = ""  # the Kaggle 2014 CSV (nyc_taxi_data_2014.csv); empty: the offline stand-in
+taxi_path: str = ""  # the Kaggle 2014 CSV (nyc_taxi_data_2014.csv); empty: stand-in [path]
 nrows: int = 1000000  # read the first nrows trips of the file, as the paper did [>= 1]
 night: bool = True  # also run Fig. 6 on the 32,615 trips of the night of 2015-01-09/10
 n_synthetic: int = 1000000  # this many synthetic NYC-like trips too (0: skip) [>= 0] [<= 10000000]

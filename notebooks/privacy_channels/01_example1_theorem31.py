@@ -24,7 +24,7 @@
 quick: bool = False  # run in seconds with reduced sizes
 p: float = 0.1  # flip probability of randomized response [> 0] [< 1]
 base: float = 2.0  # logarithm base of information values, 2 for bits [> 0]
-method: str = "setdp"  # exact C_1 method: "setdp" or "enumerate"
+method: str = "setdp"  # exact C_1 method [choices: setdp, enumerate]
 
 # %%
 

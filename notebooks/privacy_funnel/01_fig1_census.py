@@ -27,14 +27,14 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
-split: str = "both"  # Adult file(s): "both" (48,842 records), "train" or "test"
+split: str = "both"  # Adult file(s): both (48,842 records) [choices: both, train, test]
 drop_incomplete_rows: bool = False  # drop the records with any missing value ('?')
-age_edges: str = "decade"  # age binning: "decade" (the default), "tens" or "quantile"
-education_scheme: str = "4level"  # education grouping: "4level" (the default) or "4level_alt"
+age_edges: str = "decade"  # age binning [choices: decade, tens, quantile]
+education_scheme: str = "4level"  # education grouping [choices: 4level, 4level_alt]
 s_attrs: list = ["age", "income"]  # attributes of the private S
 x_attrs: list = ["age", "sex", "education"]  # attributes of the released X
 n_grid: int = 201  # thresholds per curve (evenly spaced) [>= 1]
-upper_algorithm: str = "alg2"  # top curve: "alg2" (Algorithm 2 as printed) or "alg2prime" (Note 1)
+upper_algorithm: str = "alg2"  # top curve: Alg. 2 as printed, or Note 1 [choices: alg2, alg2prime]
 show_variant: bool = True  # overlay the other reading of the top curve
 show_bounds: bool = True  # draw the chain-rule and data-processing bounds
 envelope: bool = False  # also draw the monotone envelopes of the curves

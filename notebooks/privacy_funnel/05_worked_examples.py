@@ -21,7 +21,7 @@
 # %% tags=["parameters"]
 quick: bool = False  # no effect here; every example is small so the notebook always runs fast
 base: float = 2.0  # logarithm base of the tables, 2 for bits [> 0]
-split: str = "both"  # Adult file(s) for E5: "both" or "train"
+split: str = "both"  # Adult file(s) for E5 [choices: both, train]
 
 # %%
 import math

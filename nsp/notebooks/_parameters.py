@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import ast
+import datetime
 import io
 import math
 import re
 import tokenize
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 
@@ -28,13 +30,41 @@ class Parameter:
         """
         return tuple((op, float(v)) for op, v in _BOUND.findall(self.help))
 
+    @property
+    def length_bounds(self) -> tuple[tuple[str, float], ...]:
+        """The lengths the help text declares for a list, tuple or set, as ``[len >= 1]``."""
+        return tuple((op, float(v)) for op, v in _LENGTH.findall(self.help))
 
-_BOUND = re.compile(r"\[\s*(>=|<=|>|<)\s*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*\]")
+    @property
+    def choices(self) -> tuple[str, ...] | None:
+        """The values the help text allows, as ``[choices: abs, sq]`` (None: any)."""
+        found = _CHOICES.search(self.help)
+        if found is None:
+            return None
+        return tuple(v.strip() for v in found.group(1).split(",") if v.strip())
+
+    @property
+    def kind(self) -> str | None:
+        """The text's kind, as the help text declares it: ``"date"``, ``"path"`` or None.
+
+        ``[date]``: an ISO date; ``[path]``: empty or an existing file or folder.
+        """
+        for kind in ("date", "path"):
+            if f"[{kind}]" in self.help:
+                return kind
+        return None
+
+
+_NUMBER = r"([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)"
+_BOUND = re.compile(r"\[\s*(>=|<=|>|<)\s*" + _NUMBER + r"\s*\]")
+_LENGTH = re.compile(r"\[\s*len\s*(>=|<=|>|<|==)\s*" + _NUMBER + r"\s*\]")
+_CHOICES = re.compile(r"\[\s*choices:\s*([^\]]+)\]")
 _COMPARE = {
     ">=": lambda a, b: a >= b,
     "<=": lambda a, b: a <= b,
     ">": lambda a, b: a > b,
     "<": lambda a, b: a < b,
+    "==": lambda a, b: a == b,
 }
 _SCALARS: dict[str, tuple[type, ...]] = {
     "int": (int,),
@@ -45,11 +75,14 @@ _SCALARS: dict[str, tuple[type, ...]] = {
 
 
 def check_value(param: Parameter, value: Any) -> Any:
-    """Check a value against the parameter's declared type and ranges; return it.
+    """Check a value against the parameter's declared type, ranges and choices; return it.
 
     ``int``, ``float``, ``str`` and ``bool`` are checked exactly (a bool is not an int), the
-    elements of ``list[int]``/``list[float]`` (or tuple, set) too; other types only by their
-    container. Ranges come from the help text (see :attr:`Parameter.bounds`).
+    elements of ``list[int]``/``list[float]``/``list[str]`` (or tuple, set) too; other types
+    only by their container. A float is finite. The help text declares the rest: ranges
+    (:attr:`Parameter.bounds`, ``[>= 1]``), a container's length (``[len >= 1]``), the
+    allowed values of a text (``[choices: abs, sq]``), an ISO date (``[date]``) or a path
+    that is empty or exists (``[path]``).
 
     Parameters
     ----------
@@ -76,6 +109,10 @@ def check_value(param: Parameter, value: Any) -> Any:
     Traceback (most recent call last):
     ...
     ValueError: parameter 'n_games' must be >= 1; got -5
+    >>> check_value(Parameter("distance", "str", "abs", "d(x, x̂) [choices: abs, sq]"), "bogus")
+    Traceback (most recent call last):
+    ...
+    ValueError: parameter 'distance' must be one of 'abs', 'sq'; got 'bogus'
     """
     kind, _, inner = param.type.partition("[")
     kind, inner = kind.strip(), inner.rstrip("]").strip()
@@ -88,12 +125,21 @@ def check_value(param: Parameter, value: Any) -> Any:
         if not isinstance(value, {"list": list, "tuple": tuple, "set": set}[kind]):
             raise bad
         items = list(value)
-        if inner in ("int", "float") and any(
-            isinstance(v, bool) or not isinstance(v, _SCALARS[inner]) for v in items
+        if inner in _SCALARS and any(
+            not isinstance(v, _SCALARS[inner]) or (inner != "bool" and isinstance(v, bool))
+            for v in items
         ):
             raise bad
+        for op, limit in param.length_bounds:
+            if not _COMPARE[op](len(items), limit):
+                raise ValueError(
+                    f"parameter {param.name!r} must have len {op} {int(limit)}; got {value!r}"
+                )
     else:
         return value
+    if any(isinstance(v, float) and not math.isfinite(v) for v in items):
+        raise ValueError(f"parameter {param.name!r} must be finite; got {value!r}")
+    _check_text(param, value, items)
     for op, limit in param.bounds:
         for item in items:
             number = item if isinstance(item, (int, float)) else math.nan
@@ -104,6 +150,29 @@ def check_value(param: Parameter, value: Any) -> Any:
                     f"parameter {param.name!r} must be {op} {shown}{which}; got {value!r}"
                 )
     return value
+
+
+def _check_text(param: Parameter, value: Any, items: list[Any]) -> None:
+    """Check text values against the declared choices, date or path (see :func:`check_value`)."""
+    allowed = param.choices
+    for item in items:
+        if not isinstance(item, str):
+            continue
+        if allowed is not None and item not in allowed:
+            listed = ", ".join(repr(v) for v in allowed)
+            raise ValueError(f"parameter {param.name!r} must be one of {listed}; got {value!r}")
+        if param.kind == "date":
+            try:
+                datetime.date.fromisoformat(item)
+            except ValueError:
+                raise ValueError(
+                    f"parameter {param.name!r} must be a date YYYY-MM-DD; got {value!r}"
+                ) from None
+        if param.kind == "path" and item and not Path(item).expanduser().exists():
+            raise ValueError(
+                f"parameter {param.name!r} must be empty or an existing file or folder; "
+                f"{item!r} does not exist"
+            )
 
 
 def _comments_by_line(source: str) -> dict[int, str]:

@@ -228,3 +228,65 @@ def test_nsp_run_refuses_an_out_of_range_value_before_a_kernel_starts(
     assert cli.main(["run", str(nb.path), "-p", param.name, text]) == 2
     assert f"parameter '{param.name}' must be {op}" in capsys.readouterr().err
     assert not list(tmp_path.iterdir())
+
+
+TEXTS = [(nb, p) for nb in NOTEBOOKS for p in nb.parameters if p.type == "str"]
+
+
+@pytest.mark.parametrize("nb, param", TEXTS, ids=[f"{nb.key}-{p.name}" for nb, p in TEXTS])
+def test_every_text_parameter_declares_what_it_takes_and_refuses_the_rest(nb, param):
+    """A text names its choices (`[choices: a, b]`), or is a date (`[date]`) or a path
+    (`[path]`); its default passes, and a value outside is refused before a kernel starts."""
+    assert param.choices or param.kind, f"{param.name}: no [choices: ...], [date] or [path]"
+    notebooks.check_value(param, param.default)
+    if param.choices:
+        for good in param.choices:
+            notebooks.resolve_parameters(nb, {param.name: good})
+        with pytest.raises(ValueError, match=rf"parameter '{param.name}' must be one of '"):
+            notebooks.resolve_parameters(nb, {param.name: "bogus"})
+    elif param.kind == "date":
+        with pytest.raises(ValueError, match="must be a date YYYY-MM-DD; got '2011-13-01'"):
+            notebooks.resolve_parameters(nb, {param.name: "2011-13-01"})
+    else:
+        with pytest.raises(ValueError, match="must be empty or an existing file or folder"):
+            notebooks.resolve_parameters(nb, {param.name: "/no/such/folder"})
+
+
+FLOATS = [
+    (nb, p) for nb in NOTEBOOKS for p in nb.parameters if p.type in ("float", "list[float]")
+]
+
+
+@pytest.mark.parametrize("nb, param", FLOATS, ids=[f"{nb.key}-{p.name}" for nb, p in FLOATS])
+def test_every_float_parameter_refuses_inf_and_nan(nb, param):
+    # a list is read as a Python literal: 1e999 overflows to inf there
+    texts = ("inf", "-inf", "nan") if param.type == "float" else ("[1e999]", "[-1e999]")
+    for text in texts:
+        with pytest.raises(ValueError, match=rf"parameter '{param.name}' must be"):
+            notebooks.resolve_parameters(nb, {param.name: text})
+
+
+def test_a_list_parameter_checks_its_length():
+    nb = notebooks.find("compare/03_sampling")
+    with pytest.raises(ValueError, match=r"parameter 'fractions' must have len >= 1; got \[\]"):
+        notebooks.resolve_parameters(nb, {"fractions": "[]"})
+
+
+@pytest.mark.parametrize(
+    ("key", "name", "value", "rule"),
+    [
+        ("agglomerative/02_algorithm1_example2", "lagrangian_form", "bogus", "one of 'L0', 'raw'"),
+        ("agglomerative/02_algorithm1_example2", "lam_u1", "inf", "must be finite; got inf"),
+    ],
+)
+def test_nsp_run_refuses_a_bad_text_or_infinite_value_before_a_kernel_starts(
+    key, name, value, rule, tmp_path, monkeypatch, capsys
+):
+    from nsp import cli
+
+    monkeypatch.setenv("NSP_BUILD_DIR", str(tmp_path / "build"))
+    monkeypatch.setenv("NSP_FIGURES_DIR", str(tmp_path / "figures"))
+    assert cli.main(["run", key, "-p", name, value]) == 2
+    err = capsys.readouterr().err
+    assert f"parameter '{name}'" in err and rule in err
+    assert not list(tmp_path.iterdir())
