@@ -130,11 +130,14 @@ def test_a_verdict_is_true_only_when_correct_and_shows_its_message():
     assert not off and "off by 0.1%" in off.message and "Hint:" in off.message
 
 
-def test_the_tolerance_is_the_exercises():
+def test_the_precision_is_the_exercises():
+    """0.146239 asked to 3 digits: half a unit of the third digit, 0.0005, either side."""
     ex = exercise("equivocation.privacy_price")
     ref = float(ex.reference())
-    assert check("equivocation.privacy_price", ref + 0.5 * ex.atol)
-    assert not check("equivocation.privacy_price", ref + 2 * ex.atol)
+    assert ex.digits == 3
+    assert check("equivocation.privacy_price", 0.146)
+    assert check("equivocation.privacy_price", ref + 0.0004)
+    assert not check("equivocation.privacy_price", ref + 0.0006)
     closed_form = 0.25 * (math.log2(3) - 1)  # Remark 4 of Sankar et al.
     assert check("equivocation.privacy_price", closed_form)
 
@@ -186,3 +189,53 @@ def test_each_topic_is_imported_only_when_checked():
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=Path(ROOT)
     ).stdout.split()
     assert out == ["False", "False"]
+
+
+CHECK_CELLS = [
+    pytest.param(key, i, id=f"{key}-{i}")
+    for key in LESSONS
+    for i, cell in enumerate(_cells(key))
+    if cell.cell_type == "code" and CHECK_CALL.search(cell.source)
+]
+
+
+@pytest.mark.parametrize(("key", "index"), CHECK_CELLS)
+def test_every_check_cell_runs_alone(key, index):
+    """A student may run a check cell first: it imports what it needs and says 'no answer'."""
+    source = _cells(key)[index].source
+    namespace: dict[str, object] = {}
+    exec(compile(source, f"{key} cell {index}", "exec"), namespace)  # noqa: S102
+    (name,) = CHECK_CALL.findall(source)
+    assert check(name, None).message.startswith("no answer yet (wanted: ")
+
+
+@pytest.mark.parametrize("name", names())
+def test_a_check_accepts_the_precision_it_asks_for_and_names_the_typical_mistakes(name):
+    ex = exercise(name)
+    want = np.asarray(ex.reference(), dtype=float)
+    if want.ndim:
+        pytest.skip("the typical-mistake hints are for one number")
+    digits = ex.digits
+    assert f"{digits} significant digits" in check(name, None).message
+    assert check(name, float(f"{float(want):.{digits}g}")), "the answer to its digits"
+    if want != 0:
+        assert not check(name, float(want) * (1 + 3 * 10.0 ** (1 - digits)))
+    if ex.unit == "bits" and want != 0:
+        assert "in nats" in check(name, float(want) * math.log(2)).message
+    if ex.unit == "nats" and want != 0:
+        assert "in bits" in check(name, float(want) / math.log(2)).message
+    assert "off-by-one" in check(name, float(want) + 1).message
+    for mistake in ex.mistakes:
+        value = float(np.asarray(mistake.value()))
+        assert abs(value - float(want)) > 10.0 ** (1 - digits) * max(abs(float(want)), 1e-3)
+        assert check(name, value).message == f"not yet: {mistake.hint}."
+
+
+def test_0585_passes_the_check_whose_answer_is_058496_and_nats_get_their_own_hint():
+    assert check("measures.maximal_leakage", 0.585)
+    assert not check("measures.maximal_leakage", 0.58)
+    got = check("measures.maximal_leakage", math.log(1.5)).message
+    assert got.startswith("not yet: this is the answer in nats")
+    assert "wrong prior" not in got
+    prior = check("measures.mutual_information", 0.18872).message
+    assert "uniform secret; here the prior is P(S=1) = 0.1" in prior

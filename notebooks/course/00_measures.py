@@ -42,7 +42,6 @@ import numpy as np
 import pandas as pd
 
 from nsp.channels import binary_symmetric_channel, dp_epsilon, joint_from_channel
-from nsp.exercises import check
 from nsp.info import conditional_entropy, entropy, maximal_leakage, mutual_information
 from nsp.plotting import savefig, use_style
 
@@ -190,6 +189,8 @@ _ = savefig(fig, "course/measures_of_rr", data=curves)
 # with $p = 0.25$. Compute its maximal leakage $L(S \to Y)$ in bits, then run the check cell.
 
 # %%
+from nsp.exercises import check
+
 answer = None  # replace None by your computation
 check("measures.maximal_leakage", answer)
 
@@ -211,6 +212,8 @@ check("measures.maximal_leakage", answer)
 # Compute $I(S;Y)$ in bits.
 
 # %%
+from nsp.exercises import check
+
 answer = None  # replace None by your computation
 check("measures.mutual_information", answer)
 

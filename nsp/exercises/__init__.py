@@ -7,15 +7,18 @@ The lesson notebooks of the course end with coding exercises. Each has a name su
     check("measures.maximal_leakage", answer)
 
 :func:`check` computes the reference answer with nsp (never a number typed in by hand),
-compares it with the answer within the exercise's tolerance and returns a :class:`Verdict`
-that displays as "correct" or as what is wrong with a hint. The folded solution under each
+compares it with the answer to the significant digits the exercise asks for (3 unless it
+says otherwise) and returns a :class:`Verdict` that displays as "correct" or as what is wrong
+with a hint; typical mistakes (the wrong logarithm unit, an off-by-one, an exercise's own
+wrong routes such as a wrong prior) get a hint of their own. The folded solution under each
 exercise is one way to reach the reference.
 
 Examples
 --------
 >>> from nsp.exercises import check
 >>> check("measures.maximal_leakage", None)  # doctest: +ELLIPSIS
-measures.maximal_leakage: no answer yet. Hint: ...
+measures.maximal_leakage: no answer yet (wanted: 3 significant digits, in bits). Hint:
+    ...
 >>> bool(check("measures.maximal_leakage", 0.5))
 False
 """

@@ -10,6 +10,7 @@ EXERCISES = {
         reference=lambda: rr_dp_epsilon(rr_flip_threshold(0.25, base=2)),
         hint="first the flip probability p* <= 1/2 with log2 2 - h(p*) = 0.25 bit "
         "(nsp.info.inverse_binary_entropy), then the DP level ln((1 - p*)/p*), in nats.",
+        unit="nats",
     ),
     "exponential_bound": Exercise(
         reference=lambda: exponential_capacity_bound(5, 2.0, base=2),

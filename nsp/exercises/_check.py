@@ -10,7 +10,7 @@ depend on the modules of the others.
 from __future__ import annotations
 
 import importlib
-import numbers
+import math
 import reprlib
 import textwrap
 from collections.abc import Callable, Mapping
@@ -25,8 +25,24 @@ TOPICS: tuple[str, ...] = ("measures", "channels", "funnel", "equivocation", "wo
 
 
 @dataclass(frozen=True)
+class Mistake:
+    """A typical wrong route to an exercise's answer, and what to say to whoever took it.
+
+    Parameters
+    ----------
+    value : callable
+        Takes nothing and returns what the mistake gives (a number or a sequence of them).
+    hint : str
+        What went wrong, said to a student whose answer matches ``value``.
+    """
+
+    value: Callable[[], object]
+    hint: str
+
+
+@dataclass(frozen=True)
 class Exercise:
-    """One coding exercise: how nsp computes its answer, how close is right, what helps.
+    """One coding exercise: how nsp computes its answer, how precise is right, what helps.
 
     Parameters
     ----------
@@ -35,14 +51,28 @@ class Exercise:
         of them (compared elementwise).
     hint : str
         What to look at again when an answer is wrong.
-    rtol, atol : float
-        Relative and absolute tolerance of the comparison (:func:`numpy.allclose`).
+    digits : int
+        The significant digits asked for: an answer is right when it is within half a unit
+        of the last of them (0.585 for 0.58496 at 3 digits). The check says so.
+    unit : str
+        The unit of the answer, ``"bits"``, ``"nats"`` or ``""`` (none): an answer in the
+        other logarithm unit gets its own hint.
+    mistakes : tuple of Mistake
+        Typical wrong routes of this exercise, each with its own hint (a wrong prior, the
+        arguments swapped, ...). Off-by-one and the wrong logarithm unit are checked for
+        every exercise.
     """
 
     reference: Callable[[], object]
     hint: str
-    rtol: float = 1e-6
-    atol: float = 1e-9
+    digits: int = 3
+    unit: str = "bits"
+    mistakes: tuple[Mistake, ...] = ()
+
+    def wanted(self) -> str:
+        """Say what the exercise asks for: the precision and the unit."""
+        unit = f", in {self.unit}" if self.unit else ""
+        return f"{self.digits} significant digits{unit}"
 
 
 @dataclass(frozen=True)
@@ -106,9 +136,38 @@ def _numbers(value: object) -> np.ndarray | None:
     return array
 
 
+def _close(got: np.ndarray, want: np.ndarray, digits: int) -> bool:
+    """Whether ``got`` equals ``want`` to ``digits`` significant digits (half a last unit)."""
+    scale = np.where(want == 0, 1.0, np.abs(want))
+    unit = 10.0 ** (np.floor(np.log10(scale)) - digits + 1)
+    return bool(np.all(np.abs(got - want) <= 0.5 * unit * (1 + 1e-9)))
+
+
+def _mistake(got: np.ndarray, want: np.ndarray, ex: Exercise) -> str | None:
+    """Return the hint of the typical mistake ``got`` matches, if any."""
+    for m in ex.mistakes:
+        value = np.asarray(m.value(), dtype=np.float64)
+        if value.shape == want.shape and _close(got, value, ex.digits):
+            return m.hint
+    ln2 = math.log(2.0)
+    if ex.unit == "bits" and np.any(want != 0) and _close(got, want * ln2, ex.digits):
+        return "this is the answer in nats; the exercise asks for bits (log base 2): divide by ln 2"
+    if ex.unit == "nats" and np.any(want != 0) and _close(got, want / ln2, ex.digits):
+        return (
+            "this is the answer in bits; the exercise asks for nats (natural log): multiply by ln 2"
+        )
+    for step in (1.0, -1.0):
+        if _close(got, want + step, ex.digits):
+            more = "more" if step > 0 else "less"
+            return (
+                f"exactly 1 {more} than the answer: an off-by-one (a count, an index or a log2 2)?"
+            )
+    return None
+
+
 def _compare(answer: object, expected: object, ex: Exercise) -> str | None:
     """Return what is wrong with ``answer`` (None when it matches ``expected``)."""
-    want = np.asarray(expected)
+    want = np.asarray(expected, dtype=np.float64)
     got = _numbers(answer)
     if got is None:
         kind = "a number" if want.ndim == 0 else f"{want.size} numbers"
@@ -116,15 +175,19 @@ def _compare(answer: object, expected: object, ex: Exercise) -> str | None:
     if got.shape != want.shape:
         kind = "one number" if want.ndim == 0 else f"shape {want.shape}"
         return f"expected {kind}, got an array of shape {got.shape}"
+    got = got.astype(np.float64)
     if not np.all(np.isfinite(got)):
         return "the answer is not finite"
-    if not np.allclose(got, want, rtol=ex.rtol, atol=ex.atol):
-        if want.ndim == 0 and isinstance(answer, numbers.Real):
-            off = abs(float(answer) - float(want))
-            scale = max(abs(float(want)), 1e-300)
-            return f"not yet: off by {100 * off / scale:.2g}% of the right value"
-        return "not yet: some values are off"
-    return None
+    if _close(got, want, ex.digits):
+        return None
+    mistake = _mistake(got, want, ex)
+    if mistake is not None:
+        return f"not yet: {mistake}"
+    if want.ndim == 0:
+        off = abs(float(got) - float(want))
+        scale = max(abs(float(want)), 1e-300)
+        return f"not yet: off by {100 * off / scale:.2g}% of the right value"
+    return "not yet: some values are off"
 
 
 def check(name: str, answer: object) -> Verdict:
@@ -153,13 +216,21 @@ def check(name: str, answer: object) -> Verdict:
     >>> import math
     >>> check("measures.maximal_leakage", math.log2(1.5))
     measures.maximal_leakage: correct
+    >>> check("measures.maximal_leakage", 0.585)  # to the 3 digits the exercise asks for
+    measures.maximal_leakage: correct
     >>> check("measures.maximal_leakage", 1.0)  # doctest: +ELLIPSIS
-    measures.maximal_leakage: not yet: off by 71% of the right value. Hint: ...
+    measures.maximal_leakage: not yet: off by 71% of the right value (wanted: 3 significant
+        digits, in bits). Hint: ...
+    >>> check("measures.maximal_leakage", math.log(1.5))  # doctest: +ELLIPSIS
+    measures.maximal_leakage: not yet: this is the answer in nats; the exercise asks for
+        bits (log base 2): divide by ln 2.
     """
     ex = exercise(name)
     if answer is None:
-        return Verdict(name, False, f"no answer yet. Hint: {ex.hint}")
+        return Verdict(name, False, f"no answer yet (wanted: {ex.wanted()}). Hint: {ex.hint}")
     problem = _compare(answer, ex.reference(), ex)
     if problem is None:
         return Verdict(name, True, "correct")
-    return Verdict(name, False, f"{problem}. Hint: {ex.hint}")
+    if problem.startswith("not yet: off by") or problem.startswith("not yet: some"):
+        return Verdict(name, False, f"{problem} (wanted: {ex.wanted()}). Hint: {ex.hint}")
+    return Verdict(name, False, f"{problem}.")

@@ -20,8 +20,6 @@ EXERCISES = {
     "privacy_price": Exercise(
         reference=_privacy_price,
         # the reference comes from two certified convex solvers (accurate to about 1e-5 bit)
-        rtol=0.0,
-        atol=1e-4,
         hint="Remark 4: R(D, Γ(D)) - R(D) = (2 - h(D) - D) - (2 - h(D) - D log2 3), in bits.",
     ),
 }

@@ -6,8 +6,8 @@ import numpy as np
 from numpy.typing import NDArray
 
 from nsp.channels import binary_symmetric_channel, joint_from_channel
-from nsp.exercises._check import Exercise
-from nsp.info import maximal_leakage, mutual_information
+from nsp.exercises._check import Exercise, Mistake
+from nsp.info import binary_entropy, maximal_leakage, mutual_information
 
 
 def _rr_joint(prior_one: float, flip: float) -> NDArray[np.float64]:
@@ -20,10 +20,30 @@ EXERCISES = {
         reference=lambda: maximal_leakage(_rr_joint(0.5, 0.25)),
         hint="maximal leakage is log2 of the sum over outputs y of the largest p(y|s); "
         "nsp.info.maximal_leakage takes the joint p[s, y].",
+        mistakes=(
+            Mistake(
+                lambda: 1.5,
+                "that is the sum over y of the largest p(y|s) itself; the leakage is its log2",
+            ),
+            Mistake(
+                lambda: np.log2(np.max(_rr_joint(0.5, 0.25), axis=0).sum()),
+                "that sums the largest joint p(s, y), not the largest p(y|s) = p(s, y)/p(s)",
+            ),
+        ),
     ),
     "mutual_information": Exercise(
         reference=lambda: mutual_information(_rr_joint(0.1, 0.25)),
         hint="I(S;Y) = H(Y) - H(Y|S); here P(Y=1) = 0.1·0.75 + 0.9·0.25 and H(Y|S) = h(0.25). "
         "The answer is in bits.",
+        mistakes=(
+            Mistake(
+                lambda: mutual_information(_rr_joint(0.5, 0.25)),
+                "that is I(S;Y) for a uniform secret; here the prior is P(S=1) = 0.1",
+            ),
+            Mistake(
+                lambda: binary_entropy(0.1 * 0.75 + 0.9 * 0.25),
+                "that is H(Y) alone; subtract H(Y|S) = h(0.25)",
+            ),
+        ),
     ),
 }
