@@ -397,7 +397,7 @@ def _figure_notes(frame: pd.DataFrame, utility: str, span: tuple[float, float]) 
         notes.append(
             f"Bands: 95 % bootstrap intervals {what} (none for L0, I* and noiseless ε, which "
             "see only the support; widened where a maximum may be tied, as maximal leakage's "
-            "near zero; LDP ε and C₁ do not depend on the data)."
+            "and I₁₀'s near zero; LDP ε and C₁ do not depend on the data)."
         )
     notes.append(
         "Strip under each panel: the verdict on every budget (best_methods): won with the "
