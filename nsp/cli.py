@@ -123,6 +123,12 @@ def _cmd_figures(args: argparse.Namespace) -> int:
     print(f"executed {len(report.executed)} notebook(s); figures in {where}")
     if report.up_to_date:
         print(f"{len(report.up_to_date)} notebook(s) up to date (source and library unchanged)")
+    if report.environment_drift:
+        print(
+            "every figure came out byte-identical in an environment that differs from "
+            "figures/ENVIRONMENT.txt (" + "; ".join(report.environment_drift) + "): the record "
+            "is kept"
+        )
     if report.skipped:
         print(f"skipped {len(report.skipped)} notebook(s) whose data are not in the data folder:")
         for key, why in sorted(report.skipped.items()):

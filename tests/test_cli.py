@@ -137,6 +137,25 @@ def test_figures_publishes_records_the_environment_and_skips_what_is_up_to_date(
     assert (project / "build" / "scratch" / "figures" / "k" / "table.csv").is_file()
 
 
+def test_another_environment_that_reproduces_every_figure_keeps_the_record(project, capsys):
+    """On another interpreter the figures come out byte-identical: ENVIRONMENT.txt is not
+    rewritten (git stays clean) and the run says how the environments differ; a figure that
+    changes rewrites it."""
+    _tiny_notebook(project, SAVE_TABLE)
+    assert cli.main(["figures"]) == 0
+    record = project / "figures" / "ENVIRONMENT.txt"
+    other = record.read_text().replace(f"numpy {np.__version__}", "numpy 0.0.1")
+    record.write_text(other)  # as if the figures had been made with another numpy
+    capsys.readouterr()
+    assert cli.main(["figures"]) == 0
+    assert record.read_text() == other
+    out = capsys.readouterr().out
+    assert f"numpy {np.__version__} (recorded 0.0.1)" in out and "the record is kept" in out
+    _tiny_notebook(project, SAVE_TABLE.replace("1.0 / 3", "2.0 / 3"))
+    assert cli.main(["figures"]) == 0
+    assert f"numpy {np.__version__}" in record.read_text()
+
+
 def test_a_failing_cell_prints_its_traceback_and_keeps_the_notebook(project, capsys):
     src = _tiny_notebook(project, "def inner():\n    raise RuntimeError('boom here')\ninner()")
     out = project / "out.ipynb"

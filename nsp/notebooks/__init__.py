@@ -30,7 +30,7 @@ Running many                      :func:`run_all`, :class:`RunReport`, :class:`N
                                   :func:`is_stale`
 The same bytes everywhere         :data:`KERNEL_ENV`, :func:`numerical_pins`,
                                   :data:`RECORDED_PACKAGES`, :func:`environment`,
-                                  :func:`write_environment`
+                                  :func:`write_environment`, :func:`environment_drift`
 ================================  ===============================================================
 
 The notebooks themselves live in the source repository, not in the installed package: run
@@ -53,6 +53,7 @@ from nsp.notebooks._pins import (
     KERNEL_ENV,
     RECORDED_PACKAGES,
     environment,
+    environment_drift,
     numerical_pins,
     write_environment,
 )
@@ -85,6 +86,7 @@ __all__ = [
     "describe_error",
     "discover",
     "environment",
+    "environment_drift",
     "find",
     "is_stale",
     "non_default",

@@ -114,11 +114,51 @@ def environment() -> dict[str, str]:
     return env
 
 
+def environment_drift(folder: str | os.PathLike[str] | None = None) -> list[str]:
+    """Return how this environment differs from the one ``ENVIRONMENT.txt`` records.
+
+    One entry per differing name, ``"python 3.13.0 (recorded 3.11.7)"``; empty when they
+    agree or nothing is recorded.
+
+    Parameters
+    ----------
+    folder : path, optional
+        The folder of ``ENVIRONMENT.txt``; default :func:`nsp.paths.published_figures_dir`.
+
+    Returns
+    -------
+    list of str
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     _ = write_environment(d)
+    ...     environment_drift(d)
+    []
+    """
+    target = Path(folder) if folder is not None else published_figures_dir()
+    path = target / "ENVIRONMENT.txt"
+    if not path.is_file():
+        return []
+    recorded = dict(
+        line.split(" ", 1)
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line and not line.startswith("#") and " " in line
+    )
+    return [
+        f"{name} {version} (recorded {recorded.get(name, 'nothing')})"
+        for name, version in environment().items()
+        if recorded.get(name) != version
+    ]
+
+
 def write_environment(folder: str | os.PathLike[str] | None = None) -> Path:
     """Write ``ENVIRONMENT.txt`` (the versions of :func:`environment`) into the published figures.
 
     The file changes only when a version does, so the committed figures say in which
-    environment they were made.
+    environment they were made; :func:`run_all` writes it only when a figure changed (a run
+    in another environment that reproduces every byte keeps the record, and says so).
 
     Parameters
     ----------

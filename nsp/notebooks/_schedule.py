@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -10,9 +11,10 @@ from nsp.notebooks import _pins
 from nsp.notebooks._discovery import Notebook, discover
 from nsp.notebooks._imports import nsp_files, resource_files
 from nsp.notebooks._kernels import reset, stop_kernels
-from nsp.notebooks._pins import write_environment
+from nsp.notebooks._pins import environment_drift, write_environment
 from nsp.notebooks._progress import Progress
 from nsp.notebooks._run import NotebookError, _execute
+from nsp.paths import published_figures_dir
 
 
 class NotebooksFailed(RuntimeError):
@@ -55,6 +57,20 @@ class RunReport:
     executed: list[Path] = field(default_factory=list)
     up_to_date: list[str] = field(default_factory=list)
     skipped: dict[str, str] = field(default_factory=dict)
+    #: Published runs whose figures came out byte-identical in another environment: how it
+    #: differs from ``figures/ENVIRONMENT.txt`` (kept as it is).
+    environment_drift: list[str] = field(default_factory=list)
+
+
+def _digests(folder: Path) -> dict[str, str]:
+    """Return the sha256 of every file under ``folder`` but ``ENVIRONMENT.txt``."""
+    if not folder.is_dir():
+        return {}
+    return {
+        str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file() and p.name != "ENVIRONMENT.txt"
+    }
 
 
 def _inputs(nb: Notebook) -> list[Path]:
@@ -152,6 +168,7 @@ def run_all(
         report.up_to_date = [nb.key for nb in notebooks if not is_stale(nb)]
         notebooks = [nb for nb in notebooks if nb.key not in report.up_to_date]
     errors: list[NotebookError] = []
+    before = _digests(published_figures_dir()) if publish else {}
     reset()
     pool = ThreadPoolExecutor(max_workers=jobs)
     futures: dict[Future[Path], Notebook] = {}
@@ -192,7 +209,11 @@ def run_all(
             raise
     pool.shutdown(wait=True)
     if publish and report.executed:
-        write_environment()
+        published = published_figures_dir()
+        if _digests(published) != before or not (published / "ENVIRONMENT.txt").is_file():
+            write_environment()
+        else:
+            report.environment_drift = environment_drift()
     if errors:
         raise NotebooksFailed(sorted(errors, key=lambda e: e.key))
     return report
