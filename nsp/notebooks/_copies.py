@@ -5,13 +5,15 @@ source that has no copy yet; a copy that exists is yours and is never overwritte
 opens JupyterLab on these copies, so that a student's saves never touch the tracked sources.
 A copy is a plain notebook, paired with no text file: it carries none of the source's jupytext
 settings (with them, JupyterLab refuses to open an ``.ipynb`` whose pairing names only
-``py:percent``; a kept copy made before is mended, its cells untouched). A kept copy older than
-its source (the material changed since it was made) is named, with how to get the new version.
+``py:percent``; a kept copy made before is mended, its cells untouched). A kept copy made from
+another version of its source (the material changed since: the copy records the source's
+sha256; a save that changes no byte changes nothing) is named, with how to get the new version.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import sys
@@ -37,6 +39,7 @@ def write_copies(sources: list[Path], *, root: Path, dest: Path) -> tuple[list[P
             continue
         notebook = jupytext.read(src)
         notebook.metadata.pop("jupytext", None)
+        notebook.metadata["nsp"] = {"source_sha256": _sha256(src)}
         with atomic_path(target) as partial:
             jupytext.write(notebook, partial, fmt="ipynb")
         written.append(target)
@@ -64,12 +67,37 @@ def _copy_path(src: Path, *, root: Path, dest: Path) -> Path:
     return dest / src.resolve().relative_to(root.resolve()).with_suffix(".ipynb")
 
 
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _recorded_source(copy: Path) -> str | None:
+    """Return the source sha256 a copy records (None: a copy made before it recorded one)."""
+    try:
+        meta = json.loads(copy.read_text(encoding="utf-8")).get("metadata", {})
+    except (OSError, ValueError, AttributeError):
+        return None
+    digest = meta.get("nsp", {}).get("source_sha256") if isinstance(meta, dict) else None
+    return digest if isinstance(digest, str) else None
+
+
 def older_than_source(sources: list[Path], *, root: Path, dest: Path) -> list[Path]:
-    """Return the copies that exist but were last written before their source changed."""
+    """Return the copies made from another version of their source than today's.
+
+    By content: a copy records its source's sha256 when it is made, so a save of the source
+    that changes no byte leaves the copy current. A copy from before that record is compared
+    by modification time.
+    """
     older = []
     for src in sources:
         target = _copy_path(src, root=root, dest=dest)
-        if target.exists() and target.stat().st_mtime < src.stat().st_mtime:
+        if not target.exists():
+            continue
+        recorded = _recorded_source(target)
+        if recorded is not None:
+            if recorded != _sha256(src):
+                older.append(target)
+        elif target.stat().st_mtime < src.stat().st_mtime:
             older.append(target)
     return older
 
@@ -94,9 +122,9 @@ def main(argv: list[str] | None = None) -> int:
     if older:
         names = ", ".join(str(p.relative_to(dest)) for p in older)
         print(
-            f"{len(older)} of your copies are older than their notebook (the material changed "
-            f"since): {names}. Keep working on yours, or delete one and run make notebooks to "
-            "get the new version."
+            f"{len(older)} of your copies were made from an earlier version of their notebook "
+            f"(the material changed since): {names}. Keep working on yours, or delete one "
+            "and run make notebooks to get the new version."
         )
     return 0
 

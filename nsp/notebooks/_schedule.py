@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import hashlib
+import json
 from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from nsp._atomic import atomic_path
 from nsp.notebooks import _pins
 from nsp.notebooks._discovery import Notebook, discover
 from nsp.notebooks._imports import nsp_files, resource_files
@@ -14,7 +16,7 @@ from nsp.notebooks._kernels import reset, stop_kernels
 from nsp.notebooks._pins import environment_drift, write_environment
 from nsp.notebooks._progress import Progress
 from nsp.notebooks._run import NotebookError, _execute
-from nsp.paths import published_figures_dir
+from nsp.paths import project_root, published_figures_dir
 
 
 class NotebooksFailed(RuntimeError):
@@ -82,12 +84,37 @@ def _inputs(nb: Notebook) -> list[Path]:
     return [nb.path, *nsp_files(nb.path), *resource_files(), Path(_pins.__file__)]
 
 
+def _input_digests(nb: Notebook) -> dict[str, str]:
+    """Return the sha256 of every input of ``nb``'s run, by path (relative to the project)."""
+    root = project_root().resolve()
+    out = {}
+    for path in _inputs(nb):
+        full = path.resolve()
+        key = str(full.relative_to(root)) if full.is_relative_to(root) else str(full)
+        out[key] = hashlib.sha256(full.read_bytes()).hexdigest()
+    return dict(sorted(out.items()))
+
+
+def _inputs_record(nb: Notebook) -> Path:
+    """Where the digests of the inputs of ``nb``'s last published run are kept."""
+    done = nb.executed_path
+    return done.with_name(done.stem + ".inputs.json")
+
+
+def _write_inputs_record(nb: Notebook, digests: dict[str, str]) -> None:
+    with atomic_path(_inputs_record(nb)) as tmp:
+        tmp.write_text(json.dumps(digests, indent=1) + "\n", encoding="utf-8")
+
+
 def is_stale(nb: Notebook) -> bool:
-    """Return whether ``nb``'s published run is missing or older than what it depends on.
+    """Return whether ``nb``'s published run is missing or was made from other inputs.
 
     What it depends on: its own source, the modules of nsp it imports (followed through the
     package: a change to a paper module re-runs only the notebooks that import it), nsp's data
-    files (styles, dataset registry) and the kernel's numerical pins.
+    files (styles, dataset registry) and the kernel's numerical pins. Compared by content: a
+    published run records the sha256 of each input it started from (beside its executed
+    notebook), so a save that changes no byte re-runs nothing; a run recorded before that is
+    compared by modification time.
 
     Parameters
     ----------
@@ -102,6 +129,13 @@ def is_stale(nb: Notebook) -> bool:
     done = nb.executed_path
     if not done.is_file():
         return True
+    record = _inputs_record(nb)
+    if record.is_file():
+        try:
+            recorded = json.loads(record.read_text(encoding="utf-8"))
+        except ValueError:
+            return True
+        return bool(recorded != _input_digests(nb))
     return done.stat().st_mtime < max(p.stat().st_mtime for p in _inputs(nb))
 
 
@@ -172,6 +206,7 @@ def run_all(
     reset()
     pool = ThreadPoolExecutor(max_workers=jobs)
     futures: dict[Future[Path], Notebook] = {}
+    inputs = {nb.key: _input_digests(nb) for nb in notebooks} if publish else {}
     with Progress(len(notebooks), enabled=progress) as reporter:
         try:
             for nb in notebooks:
@@ -187,6 +222,8 @@ def run_all(
             for fut in as_completed(futures):
                 try:
                     report.executed.append(fut.result())
+                    if publish:
+                        _write_inputs_record(futures[fut], inputs[futures[fut].key])
                 except NotebookError as exc:
                     if exc.missing_data:
                         report.skipped[exc.key] = (

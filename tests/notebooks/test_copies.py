@@ -54,14 +54,26 @@ def test_an_old_paired_copy_is_mended_and_keeps_its_cells_and_age(tmp_path):
     assert older_than_source([SOURCE], root=root, dest=tmp_path) == [copy]
 
 
-def test_make_notebooks_says_which_copies_are_older_than_their_notebook(tmp_path, capsys):
+def test_make_notebooks_says_which_copies_come_from_another_version_by_content(
+    tmp_path, capsys, monkeypatch
+):
+    """A copy records its source's sha256: a save that changes no byte (a newer file time)
+    leaves it current; a changed byte names it."""
+    root = tmp_path / "notebooks"
+    source = root / "privacy_funnel" / "05_worked_examples.py"
+    source.parent.mkdir(parents=True)
+    source.write_bytes(SOURCE.read_bytes())
     dest = tmp_path / "copies"
-    assert main(["--dest", str(dest), str(SOURCE)]) == 0
+    monkeypatch.setenv("NSP_NOTEBOOKS_DIR", str(root))
+    assert main(["--dest", str(dest), str(source)]) == 0
     assert "wrote 1 notebook copies" in capsys.readouterr().out
     copy = dest / "privacy_funnel" / "05_worked_examples.ipynb"
-    os.utime(copy, (SOURCE.stat().st_mtime - 60,) * 2)
-    assert main(["--dest", str(dest), str(SOURCE)]) == 0
+    os.utime(copy, (source.stat().st_mtime - 60,) * 2)  # the source saved after the copy ...
+    assert main(["--dest", str(dest), str(source)]) == 0
     out = capsys.readouterr().out
-    assert "(1 kept as they were)" in out
-    assert "1 of your copies are older than their notebook" in out
+    assert "(1 kept as they were)" in out and "earlier version" not in out  # ... byte for byte
+    source.write_bytes(SOURCE.read_bytes() + b"\n# a new line\n")
+    assert main(["--dest", str(dest), str(source)]) == 0
+    out = capsys.readouterr().out
+    assert "1 of your copies were made from an earlier version of their notebook" in out
     assert "privacy_funnel/05_worked_examples.ipynb" in out

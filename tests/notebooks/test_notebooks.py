@@ -157,6 +157,33 @@ def test_is_stale_follows_the_imported_modules(tmp_path, monkeypatch):
     assert _schedule.is_stale(nb)
 
 
+def test_is_stale_by_content_once_a_run_recorded_its_inputs(tmp_path, monkeypatch):
+    """A save that changes no byte re-runs nothing; a changed byte of an imported module does;
+    a module the notebook does not import changes nothing."""
+    import os
+
+    from nsp.notebooks import _schedule
+
+    nb = NOTEBOOKS[0]
+    done = tmp_path / "done.ipynb"
+    done.write_text("{}")
+    monkeypatch.setattr(type(nb), "executed_path", property(lambda self: done))
+    module, other = tmp_path / "module.py", tmp_path / "other.py"
+    module.write_text("x = 1\n")
+    other.write_text("y = 1\n")
+    monkeypatch.setattr(_schedule, "nsp_files", lambda path: {module})
+    monkeypatch.setattr(_schedule, "resource_files", list)
+    _schedule._write_inputs_record(nb, _schedule._input_digests(nb))
+    assert (tmp_path / "done.inputs.json").is_file()
+    later = done.stat().st_mtime + 100
+    os.utime(module, (later, later))  # saved again, not one byte changed
+    assert not _schedule.is_stale(nb)
+    other.write_text("y = 2\n")  # a module it does not import
+    assert not _schedule.is_stale(nb)
+    module.write_text("x = 2\n")
+    assert _schedule.is_stale(nb)
+
+
 # --- the parameters' declared ranges ------------------------------------------------------------
 
 #: Numeric parameters that declare no range, each with the reason.
