@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import logging
 import os
+import shlex
 import shutil
 import tempfile
 import urllib.request
@@ -218,6 +219,26 @@ def _convert_entry(
         )
 
 
+def fetch_command(data_home: str | os.PathLike[str] | None = None, dataset: str = "") -> str:
+    """Return the command that fills the data folder ``data_home``, as a message quotes it.
+
+    ``make data`` fills the default folder (``$NSP_DATA_DIR`` or ``data/``); another folder
+    needs ``--data-home``.
+
+    Examples
+    --------
+    >>> fetch_command()
+    '`make data` (= `nsp data fetch`)'
+    >>> fetch_command("/tmp/my data", "adult")
+    "`nsp data fetch --data-home '/tmp/my data' adult`"
+    """
+    if data_home is None:
+        also = f" or `nsp data fetch {dataset}`" if dataset else ""
+        return "`make data` (= `nsp data fetch`)" + also
+    folder = shlex.quote(str(Path(data_home).expanduser()))
+    return f"`nsp data fetch --data-home {folder}" + (f" {dataset}`" if dataset else "`")
+
+
 def fetch(
     names: str | Iterable[str] | None = None,
     *,
@@ -366,7 +387,7 @@ def fetch(
             f"{len(unavailable)} data file(s) could not be fetched into {root}:\n"
             + "\n".join(unavailable)
             + "\nA data mirror is a folder laid out as <dataset>/<file> (see data/README.md): "
-            "set NSP_DATA_MIRROR to it and run `make data` (= `nsp data fetch`), or fetch on "
+            f"set NSP_DATA_MIRROR to it and run {fetch_command(data_home)}, or fetch on "
             "a machine with internet. Another data folder: data_home= or NSP_DATA_DIR."
         )
     return done
@@ -414,7 +435,7 @@ def verify(
             state = "missing"
             if strict:
                 raise DataUnavailableError(
-                    f"{path} is missing: run `make data` (or `nsp data fetch {entry.dataset}`); "
+                    f"{path} is missing: run {fetch_command(data_home, entry.dataset)}; "
                     f"{entry.manual_fix(path)}"
                 )
         elif actual == entry.sha256:
@@ -633,7 +654,7 @@ def registered_path(
             )
         else:
             raise DataUnavailableError(
-                f"{path} not found. Run `make data` (= `nsp data fetch`), with NSP_DATA_MIRROR "
+                f"{path} not found. Run {fetch_command(data_home)}, with NSP_DATA_MIRROR "
                 f"set to a data mirror (a folder laid out as <dataset>/<file>) or with internet; "
                 f"or {entry.manual_fix(path)}. A different data folder can be chosen with "
                 f"data_home= or $NSP_DATA_DIR."

@@ -226,3 +226,14 @@ def test_unregistered_mirror_files_are_listed_not_copied(tmp_path, monkeypatch):
         unregistered_mirror_files(tmp_path / "absent")  # a mistyped mirror is not empty
     monkeypatch.setenv("NSP_DATA_MIRROR", str(tmp_path / "absent"))
     assert unregistered_mirror_files() == []  # the variable set for another machine
+
+
+def test_a_missing_file_under_another_data_home_names_the_command_that_fills_it(tmp_path):
+    """After --data-home X the suggested command fills X, not data/ (make data would)."""
+    from nsp.datasets import DataUnavailableError, verify
+
+    home = tmp_path / "my data"
+    with pytest.raises(DataUnavailableError) as info:
+        verify(["adult"], data_home=home, strict=True)
+    assert f"nsp data fetch --data-home '{home}' adult" in str(info.value)
+    assert "make data" not in str(info.value)
