@@ -55,6 +55,23 @@ def built(tmp_path: Path) -> tuple[Path, list[Path]]:
     return out, make_site.handouts(out, pdf=False, notebooks=[("course", nb)])
 
 
+def test_a_notebook_without_an_executed_copy_is_named_not_left_out_silently(
+    tmp_path, monkeypatch, capsys
+):
+    (tmp_path / "notebooks" / "course").mkdir(parents=True)
+    for name in ("00_measures", "01_more"):
+        (tmp_path / "notebooks" / "course" / f"{name}.py").write_text("x = 1\n")
+    executed = tmp_path / "build" / "executed" / "course"
+    executed.mkdir(parents=True)
+    _executed_notebook(executed / "00_measures.ipynb")
+    monkeypatch.setattr(make_site, "ROOT", tmp_path)
+    monkeypatch.setattr(make_site, "SECTIONS", ("course",))
+    assert make_site._not_executed() == ["course/01_more"]
+    make_site.handouts(tmp_path / "handouts", pdf=False)
+    out = capsys.readouterr().out
+    assert "left out 1 notebook(s) that have no executed copy" in out and "course/01_more" in out
+
+
 def test_a_student_and_a_teacher_edition_of_each_notebook(built):
     out, written = built
     student = out / "student" / "course" / "01_lesson.html"

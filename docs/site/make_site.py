@@ -56,6 +56,17 @@ def _executed(key: str) -> list[Path]:
     return sorted(p for p in folder.glob("*.ipynb") if not p.name.startswith("."))
 
 
+def _not_executed() -> list[str]:
+    """Return the notebooks (``key/name``) of the site's sections that have no executed copy."""
+    return [
+        f"{key}/{src.stem}"
+        for key in SECTIONS
+        for src in sorted((ROOT / "notebooks" / key).glob("*.py"))
+        if not src.name.startswith("_")
+        and not (ROOT / "build" / "executed" / key / f"{src.stem}.ipynb").is_file()
+    ]
+
+
 def _clean_notebook(src: Path, dest: Path, *, standalone: bool = False) -> None:
     """Copy an executed notebook without stderr streams and progress-bar widget outputs.
 
@@ -538,6 +549,14 @@ def handouts(
     written = []
     chromium = shutil.which("chromium") if pdf else None
     todo = notebooks or [(key, nb_path) for key in SECTIONS for nb_path in _executed(key)]
+    if notebooks is None:
+        left_out = _not_executed()
+        if left_out:
+            _say(
+                f"left out {len(left_out)} notebook(s) that have no executed copy in "
+                f"build/executed/ (skipped for want of data, or never run: make figures, or "
+                f"make data then make figures): {', '.join(left_out)}"
+            )
     for count, (key, nb_path) in enumerate(todo, start=1):
         _say(
             f"handout [{count}/{len(todo)}] {key}/{nb_path.stem}"
