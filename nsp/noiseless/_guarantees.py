@@ -142,6 +142,7 @@ def leakage_profile(
     *,
     base: Base = 2,
     max_rows: int = 10_000,
+    max_work: int = 2_000_000,
 ) -> pd.DataFrame:
     """Measure the guarantees of Theorems 1–3 for individual ``i`` at every ``x_{-i}``.
 
@@ -161,6 +162,10 @@ def leakage_profile(
         Logarithm base (default 2: bits).
     max_rows : int, optional
         The most values of ``x_{-i}`` allowed.
+    max_work : int, optional
+        The most pairs of values of ``x_i`` examined in all, ``rows × |[[X_i]]|²`` (each row's
+        two-point games and confusability graph look at every pair): a bound on the run time
+        (about 15 s per 10⁶ pairs; the default, half a minute), checked before any work.
 
     Returns
     -------
@@ -174,7 +179,8 @@ def leakage_profile(
     Raises
     ------
     ValueError
-        If there are more than ``max_rows`` values of ``x_{-i}``, or an argument is invalid.
+        If there are more than ``max_rows`` values of ``x_{-i}``, more than ``max_work`` pairs
+        to examine, or an argument is invalid.
 
     References
     ----------
@@ -190,12 +196,21 @@ def leakage_profile(
     _check_callable("mech", mech)
     check_base(base)
     max_rows = check_int("max_rows", max_rows, low=1)
+    max_work = check_int("max_work", max_work, low=1)
     doms = _check_domains(domains)
     i = _check_individual(i, doms)
     others = [d if j != i else [d[0]] for j, d in enumerate(doms)]
-    if math.prod(len(d) for d in others) > max_rows:
+    n_rows = math.prod(len(d) for d in others)
+    if n_rows > max_rows:
         raise ValueError(
             f"more than max_rows={max_rows} values of x_-i; raise max_rows or shrink the domains"
+        )
+    work = n_rows * len(doms[i]) ** 2
+    if work > max_work:
+        raise ValueError(
+            f"{n_rows} values of x_-i times {len(doms[i])}² pairs of values of x_i = {work:.3g} "
+            f"pairs to examine, more than max_work={max_work} (about {work * 1.5e-5 / 60:.2g} "
+            "min at 15 s per 10⁶ pairs); raise max_work or shrink the domains"
         )
     rows = []
     for v in itertools.product(*others):

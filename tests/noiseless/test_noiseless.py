@@ -537,6 +537,8 @@ def test_infinite_budgets_give_no_quantizer(eps):
         (lambda: nl.hypothesis_game_range(lambda x: 0, 3, 0, 1, (0, 0)), "i"),
         (lambda: nl.leakage_profile(lambda x: 0, [[0, 1]], 0, max_rows=0), "max_rows"),
         (lambda: nl.leakage_profile(lambda x: 0, [range(20)] * 4, 0, max_rows=100), "max_rows"),
+        (lambda: nl.leakage_profile(lambda x: 0, [range(1000)] * 2, 0), r"1e\+09 pairs.*max_work"),
+        (lambda: nl.leakage_profile(lambda x: 0, [[0, 1]], 0, max_work=0), "max_work"),
         (lambda: nl.leakage_profile(lambda x: 0, [[0, 1]], 0, base="ten"), "base"),
         (lambda: nl.estimation_error_lower_bound(0.0, 1.0, 1, 1.0), "rho"),
         (lambda: nl.estimation_error_lower_bound(float("nan"), 1.0, 1, 1.0), "rho"),
