@@ -35,6 +35,7 @@ Validation happens once per public call
 
 from __future__ import annotations
 
+import inspect
 import math
 import numbers
 import os
@@ -924,7 +925,7 @@ def check_frame(name: str, value: object, *, what: str = "a pandas DataFrame") -
     return value
 
 
-def check_callable(name: str, value: object) -> Any:
+def check_callable(name: str, value: object, *, n_args: int | None = None) -> Any:
     """Return ``value`` after checking it can be called (a function, a method, a class).
 
     Parameters
@@ -933,6 +934,10 @@ def check_callable(name: str, value: object) -> Any:
         The argument's name, for the message.
     value : object
         The value to check.
+    n_args : int, optional
+        The positional arguments the library calls it with: a callable whose signature
+        cannot take that many is refused here, by name, instead of failing inside the
+        library with Python's own message (a callable without a signature passes).
 
     Returns
     -------
@@ -952,11 +957,29 @@ def check_callable(name: str, value: object) -> Any:
     Traceback (most recent call last):
     ...
     ValueError: f must be a callable (a function); got 3 (int)
+    >>> check_callable("g", lambda x, y: x, n_args=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: g must take 1 positional argument (it is called as g(x)); its signature is (x, y)
     """
     if not callable(value):
         raise ValueError(
             f"{name} must be a callable (a function); got {value!r} ({type(value).__name__})"
         )
+    if n_args is not None:
+        try:
+            sig = inspect.signature(value)
+        except (TypeError, ValueError):
+            return value  # a builtin or extension callable without a signature
+        try:
+            sig.bind(*range(n_args))
+        except TypeError:
+            args = ", ".join("xyzuvw"[k] if k < 6 else f"x{k}" for k in range(n_args))
+            plural = "" if n_args == 1 else "s"
+            raise ValueError(
+                f"{name} must take {n_args} positional argument{plural} (it is called as "
+                f"{name}({args})); its signature is {sig}"
+            ) from None
     return value
 
 

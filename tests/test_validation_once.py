@@ -324,3 +324,24 @@ def test_other_threads_keep_validating():
         t.start()
         t.join()
     assert seen == [False, "refused"]
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda: __import__("nsp.noiseless", fromlist=["x"]).noiseless_epsilon(
+                lambda a, b: 0, [[0, 1]] * 2
+            ),
+            r"mech must take 1 positional argument \(it is called as mech\(x\)\)",
+        ),
+        (
+            lambda: __import__("nsp.noiseless", fromlist=["x"]).sensitivity(lambda: 0, [[0, 1]]),
+            r"f must take 1 positional argument",
+        ),
+    ],
+)
+def test_a_user_callable_of_the_wrong_arity_is_refused_by_name(call, message):
+    """Python's own 'takes 2 positional arguments but 1 was given' named nothing of ours."""
+    with pytest.raises(ValueError, match=message):
+        call()

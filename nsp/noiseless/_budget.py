@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from nsp._validation import Base, check_base, check_int, check_real, log_in
+from nsp._validation import Base, check_base, check_callable, check_int, check_real, log_in
 
 #: A mechanism ``M∘f``: a function of the whole dataset tuple returning a hashable output.
 DeterministicMechanism = Callable[[tuple[Any, ...]], Hashable]
@@ -71,11 +71,6 @@ def _check_sequence(name: str, v: object) -> Sequence[Any]:
     return v  # type: ignore[return-value]
 
 
-def _check_callable(name: str, f: object) -> None:
-    if not callable(f):
-        raise ValueError(f"{name} must be callable; got {f!r} ({type(f).__name__})")
-
-
 def _with(v: Sequence[Any], i: int, value: Any) -> tuple[Any, ...]:
     """Return the tuple ``v`` with its ``i``-th entry replaced by ``value``."""
     out = list(v)
@@ -115,7 +110,7 @@ def output_table(
     >>> codes.tolist(), outputs
     ([[0, 1], [1, 2]], [0, 1, 2])
     """
-    _check_callable("mech", mech)
+    check_callable("mech", mech, n_args=1)
     doms = _check_domains(domains)
     index: dict[Hashable, int] = {}
     try:
@@ -395,7 +390,7 @@ def local_noiseless_epsilon(
     >>> local_noiseless_epsilon(lambda v: v // 2, [range(8), range(4)])
     2.0
     """
-    _check_callable("report", report)
+    check_callable("report", report, n_args=1)
     check_base(base)
     doms = _check_domains(domains)
     worst = max(len({report(v) for v in d}) for d in doms)
@@ -436,7 +431,7 @@ def sensitivity(f: Callable[[tuple[Any, ...]], float], domains: Sequence[Sequenc
     >>> round(sensitivity(lambda x: sum(x) / 3, [[0, 1]] * 3), 12)
     0.333333333333
     """
-    _check_callable("f", f)
+    check_callable("f", f, n_args=1)
     doms = _check_domains(domains)
     raw = [f(tuple(x)) for x in itertools.product(*doms)]
     if any(isinstance(v, bool | np.bool_ | complex | str | bytes) for v in raw):
@@ -520,7 +515,7 @@ def compose_joint(*mechs: DeterministicMechanism) -> DeterministicMechanism:
     if not mechs:
         raise ValueError("compose_joint needs at least one mechanism")
     for k, m in enumerate(mechs):
-        _check_callable(f"mechs[{k}]", m)
+        check_callable(f"mechs[{k}]", m, n_args=1)
     return lambda x: tuple(m(x) for m in mechs)
 
 
@@ -550,8 +545,8 @@ def postprocess(
     >>> noiseless_epsilon(postprocess(lambda y: y > 0, lambda x: x[0] + x[1]), [[0, 1], [0, 1]])
     1.0
     """
-    _check_callable("g", g)
-    _check_callable("mech", mech)
+    check_callable("g", g, n_args=1)
+    check_callable("mech", mech, n_args=1)
     return lambda x: g(mech(x))
 
 

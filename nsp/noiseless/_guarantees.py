@@ -23,10 +23,17 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike
 
-from nsp._validation import Base, as_real_array, check_base, check_int, check_real, log_in
+from nsp._validation import (
+    Base,
+    as_real_array,
+    check_base,
+    check_callable,
+    check_int,
+    check_real,
+    log_in,
+)
 from nsp.noiseless._budget import (
     DeterministicMechanism,
-    _check_callable,
     _check_domains,
     _check_sequence,
     _with,
@@ -85,7 +92,7 @@ def individual_range(
     >>> individual_range(lambda x: (x[0] + x[1]) // 2, [range(4), range(2)], 0, (0, 1)).n_x
     3
     """
-    _check_callable("mech", mech)
+    check_callable("mech", mech, n_args=1)
     doms = _check_domains(domains)
     i = _check_individual(i, doms, _check_sequence("v", v))
     return JointRange.from_pairs((xi, mech(_with(v, i, xi))) for xi in doms[i])
@@ -129,7 +136,7 @@ def hypothesis_game_range(
     >>> hypothesis_test_bound(r)
     1.0
     """
-    _check_callable("mech", mech)
+    check_callable("mech", mech, n_args=1)
     i = check_int("i", i, low=0, high=len(_check_sequence("v", v)) - 1)
     y0, y1 = mech(_with(v, i, x_i)), mech(_with(v, i, x_i_prime))
     return JointRange.from_pairs([("p0", y0), ("p1", y1)], s_labels=["p0", "p1"])
@@ -193,7 +200,7 @@ def leakage_profile(
     >>> prof[cols].round(4).to_numpy().tolist()
     [[2.0, 1.0, 1.0, 1.0, 1.0], [3.0, 1.585, 1.585, 1.585, 1.0]]
     """
-    _check_callable("mech", mech)
+    check_callable("mech", mech, n_args=1)
     check_base(base)
     max_rows = check_int("max_rows", max_rows, low=1)
     max_work = check_int("max_work", max_work, low=1)

@@ -409,7 +409,7 @@ def query_channel(
     ((0, 1, 2), [0.0, 0.0, 1.0])
     """
     check_callable("f", f)
-    check_callable("kernel", kernel)
+    check_callable("kernel", kernel, n_args=1)
     vals = query_values(universe, f)
     outs = _default_outputs(vals) if outputs is None else tuple(outputs)
     cache: dict = {}

@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike
 
-from nsp._validation import as_real_array, check_frame, check_int
+from nsp._validation import as_real_array, check_callable, check_frame, check_int
 from nsp.joint import Joint
 from nsp.notions import Mechanism, best_methods, evaluate_many, evaluate_methods
 from nsp.notions._bootstrap import counts_of
@@ -270,8 +270,7 @@ def population_check(
     """
     if not isinstance(population, Joint):
         raise ValueError(f"population must be an nsp.joint.Joint; got {type(population).__name__}")
-    if not callable(sweep):
-        raise ValueError("sweep must be a callable joint -> list of Mechanism")
+    check_callable("sweep", sweep, n_args=1)
     n_samples = check_int("n_samples", n_samples, low=1)
     n = check_int("n_records", population.n_records if n_records is None else n_records, low=2)
     p = population.p_sx

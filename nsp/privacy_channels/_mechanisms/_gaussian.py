@@ -265,7 +265,7 @@ def discretized_additive_channel(
     [[0.6967, 0.3033], [0.3033, 0.6967]]
     """
     check_callable("f", f)
-    check_callable("cdf", cdf)
+    check_callable("cdf", cdf, n_args=1)
     grid = _check_grid(y_grid)
     edges = _gaussian_edges(grid)
 
