@@ -386,6 +386,7 @@ PATH_ARGUMENTS: dict[tuple[str, str], str] = {
     ("nsp.datasets.unregistered_mirror_files", "mirror"): "folder",
     ("nsp.datasets.verify", "data_home"): "new-folder",
     ("nsp.notebooks.discover", "root"): "folder",
+    ("nsp.notebooks.environment_drift", "folder"): "new-folder",
     ("nsp.notebooks.read_notebook", "path"): "file",
     ("nsp.notebooks.run", "nb"): "file",
     ("nsp.notebooks.run", "output"): "new-file",

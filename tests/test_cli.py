@@ -322,6 +322,12 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _default_sigint() -> None:
+    # A foreground command: the test runner itself may run with SIGINT ignored (a background
+    # job of a script, as `make test &`), and an ignore is inherited across exec.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _start(project, *args, sigint_ignored=False):
     """Start ``python -m nsp *args`` on the project; collect its stderr lines as they come.
 
@@ -335,7 +341,7 @@ def _start(project, *args, sigint_ignored=False):
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        preexec_fn=_ignore_sigint if sigint_ignored else None,
+        preexec_fn=_ignore_sigint if sigint_ignored else _default_sigint,
     )
     lines: list[str] = []
     reader = threading.Thread(target=lambda: lines.extend(proc.stderr), daemon=True)

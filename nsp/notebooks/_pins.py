@@ -137,7 +137,11 @@ def environment_drift(folder: str | os.PathLike[str] | None = None) -> list[str]
     ...     environment_drift(d)
     []
     """
-    target = Path(folder) if folder is not None else published_figures_dir()
+    target = (
+        as_path("folder", folder, kind="new-folder")
+        if folder is not None
+        else published_figures_dir()
+    )
     path = target / "ENVIRONMENT.txt"
     if not path.is_file():
         return []

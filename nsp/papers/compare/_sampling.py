@@ -15,7 +15,13 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike
 
-from nsp._validation import as_real_array, check_callable, check_frame, check_int
+from nsp._validation import (
+    as_real_array,
+    as_sequence,
+    check_callable,
+    check_frame,
+    check_int,
+)
 from nsp.joint import Joint
 from nsp.notions import Mechanism, best_methods, evaluate_many, evaluate_methods
 from nsp.notions._bootstrap import counts_of
@@ -196,6 +202,15 @@ def on_population(
     >>> round(float(on_population([merge], smp, pop).mutual_information.iloc[0]), 4)
     0.0
     """
+    for name, joint in (("sample", sample), ("population", population)):
+        if not isinstance(joint, Joint):
+            raise ValueError(f"{name} must be an nsp.joint.Joint; got {type(joint).__name__}")
+    mechanisms = list(as_sequence("mechanisms", mechanisms))
+    for i, m in enumerate(mechanisms):
+        if not isinstance(m, Mechanism):
+            raise ValueError(
+                f"mechanisms[{i}] must be an nsp.notions.Mechanism; got {type(m).__name__}"
+            )
     index = {label: i for i, label in enumerate(population.x_labels)}
     missing = [label for label in sample.x_labels if label not in index]
     if missing:
