@@ -33,7 +33,7 @@ from nsp.notions._selection import (
     refit_intervals,
     split_releases,
 )
-from nsp.notions._ties import MAX_COLUMNS, tie_margin, tie_margins, tie_orders, widen
+from nsp.notions._ties import MAX_COLUMNS, tie_margins, tie_orders, widen_tied
 
 __all__ = [
     "ESTIMANDS",
@@ -408,18 +408,7 @@ def _refit_rows(
             continue
         rows = idx * n_names + j
         point, low, high, se = refitted[name]
-        margin = tie_margin(name, ties, orders)
-        if margin is not None:
-            wide = widen(
-                name,
-                low,
-                high,
-                margin,
-                ln_b=ln_b,
-                high_end=bounds[name],
-                order=orders.get(name, math.inf),
-            )
-            low, high = np.where(margin > 0, wide[0], low), np.where(margin > 0, wide[1], high)
+        low, high, _ = widen_tied(name, low, high, ties, orders, ln_b=ln_b, high_end=bounds[name])
         low, high = np.minimum(low, point), np.maximum(high, point)
         out.loc[rows, "point"] = point
         out.loc[rows, "low"] = low
@@ -480,21 +469,10 @@ def _rows(
                 boot[name], plugin[name], level=level, high_end=bounds[name], centre=point[name]
             )
             low, high = np.minimum(low, point[name]), np.maximum(high, point[name])
-            status = np.full(k, "interval", dtype=object)
-            margin = tie_margin(name, ties, orders)
-            if margin is not None:
-                tied = margin > 0
-                status = np.where(tied, "interval_tie", status).astype(object)
-                wide = widen(
-                    name,
-                    low,
-                    high,
-                    margin,
-                    ln_b=ln_b,
-                    high_end=bounds[name],
-                    order=orders.get(name, math.inf),
-                )
-                low, high = np.where(tied, wide[0], low), np.where(tied, wide[1], high)
+            low, high, tied = widen_tied(
+                name, low, high, ties, orders, ln_b=ln_b, high_end=bounds[name]
+            )
+            status = np.where(tied, "interval_tie", "interval").astype(object)
         elif name in FIXED_COLUMNS:
             low = high = plugin[name]
             se = np.zeros(k)

@@ -42,6 +42,7 @@ __all__ = [
     "tie_threshold",
     "widen",
     "widen_frame",
+    "widen_tied",
 ]
 
 #: The columns that are a maximum over letters (non-regular at a tie).
@@ -249,6 +250,37 @@ def widen(
     return np.clip(lo, 0.0, high_end), np.clip(high, 0.0, high_end)
 
 
+def widen_tied(
+    name: str,
+    low: NDArray[np.float64],
+    high: NDArray[np.float64],
+    margins: Mapping[str, NDArray[np.float64]],
+    orders: Mapping[str, float],
+    *,
+    ln_b: float,
+    high_end: NDArray[np.float64] | float,
+) -> tuple[NDArray[np.float64], NDArray[np.float64], NDArray[np.bool_]]:
+    """Widen the column ``name``'s intervals where a tie may bias it; return them and where.
+
+    :func:`tie_margin` picks the margin (none for a column that is not widened at ties);
+    :func:`widen` applies it where it is positive. Returns ``(low, high, tied)``.
+    """
+    margin = tie_margin(name, margins, orders)
+    if margin is None:
+        return low, high, np.zeros(np.shape(low), dtype=bool)
+    wide_low, wide_high = widen(
+        name,
+        low,
+        high,
+        margin,
+        ln_b=ln_b,
+        high_end=high_end,
+        order=orders.get(name, math.inf),
+    )
+    tied = margin > 0
+    return np.where(tied, wide_low, low), np.where(tied, wide_high, high), tied
+
+
 def widen_frame(
     frame: pd.DataFrame,
     counts: NDArray[np.int64],
@@ -267,16 +299,15 @@ def widen_frame(
     margins = tie_margins(counts, mechanisms)
     orders = tie_orders(alphas)
     for name in [*MAX_COLUMNS, *orders]:
-        margin = tie_margin(name, margins, orders)
-        if f"{name}_low" not in frame.columns or margin is None:
+        if f"{name}_low" not in frame.columns:
             continue
-        low, high = widen(
+        low, high, _ = widen_tied(
             name,
             frame[f"{name}_low"].to_numpy(dtype=float),
             frame[f"{name}_high"].to_numpy(dtype=float),
-            margin,
+            margins,
+            orders,
             ln_b=ln_b,
             high_end=bounds[name],
-            order=orders.get(name, math.inf),
         )
         frame[f"{name}_low"], frame[f"{name}_high"] = low, high
