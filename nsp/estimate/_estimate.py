@@ -16,12 +16,13 @@ from nsp.notions import Mechanism, evaluate_many, sibson_column
 from nsp.notions._bootstrap import (
     counts_of,
     interval,
+    jackknife,
     replicate_columns,
-    stack_columns,
     upper_bounds,
 )
 from nsp.notions._columns import (
     FIXED_COLUMNS,
+    SHANNON_COLUMNS,
     STACK_COLUMNS,
     SUPPORT_COLUMNS,
     measure_columns,
@@ -49,14 +50,6 @@ __all__ = [
 
 #: The point estimators of the Shannon columns; every other column is estimated by its plug-in.
 ESTIMATORS: tuple[str, ...] = ("jackknife", "miller_madow", "plugin")
-#: The Shannon columns (entropies and mutual informations), which the estimators correct.
-SHANNON_COLUMNS: tuple[str, ...] = (
-    "mutual_information",
-    "utility_information",
-    "secret_information",
-    "output_entropy",
-    "data_entropy",
-)
 #: What the ``status`` column says.
 STATUSES: dict[str, str] = {
     "interval": "bootstrap interval (multinomial resampling of the count table; for a fixed "
@@ -157,25 +150,6 @@ def _miller_madow(
         out["utility_information"][i] = (m_y - 1) / (2 * n)
         out["output_entropy"][i] = (m_y - 1) / (2 * n)
     return {name: v / ln_b for name, v in out.items()}
-
-
-def _jackknife(
-    cnt: NDArray[np.int64],
-    plugin: dict[str, NDArray[np.float64]],
-    mechs: Sequence[Mechanism],
-    x: NDArray[np.float64] | None,
-    alphas: tuple[float, ...],
-    base: Base,
-) -> dict[str, NDArray[np.float64]]:
-    """Delete-one jackknife of the columns of ``plugin``: one leave-one-out table per seen cell."""
-    n = int(cnt.sum())
-    cells = np.flatnonzero(cnt)
-    loo = np.repeat(cnt.reshape(1, -1).astype(np.float64), cells.size, axis=0)
-    loo[np.arange(cells.size), cells] -= 1.0
-    loo /= n - 1
-    cols = stack_columns(mechs, loo.reshape(-1, *cnt.shape), x_values=x, alphas=alphas, base=base)
-    weights = cnt.reshape(-1)[cells] / n
-    return {name: n * plugin[name] - (n - 1) * (weights @ cols[name]) for name in plugin}
 
 
 def estimate_many(
@@ -442,7 +416,9 @@ def _rows(
     label = {name: np.full(k, "plugin", dtype=object) for name in names}
     corrected = [*SHANNON_COLUMNS, *(sibson_column(v) for v in alphas)]
     if estimator != "plugin" and int(cnt.sum()) > 1:
-        jack = _jackknife(cnt, {c: plugin[c] for c in corrected}, mechs, x, alphas, base)
+        jack = jackknife(
+            cnt, {c: plugin[c] for c in corrected}, mechs, x_values=x, alphas=alphas, base=base
+        )
         mm = _miller_madow(cnt, mechs, ln_b) if estimator == "miller_madow" else {}
         for name in corrected:
             if name in mm:

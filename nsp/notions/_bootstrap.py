@@ -7,7 +7,8 @@ One implementation, used by :func:`nsp.notions.evaluate_many` (``ci=``), by the 
   and evaluates the columns that depend on the probabilities of ``p(s, x)``
   (:data:`~nsp.notions._columns.STACK_COLUMNS` and the Sibson orders) on the whole stack with
   the batched kernel :func:`stack_columns`;
-* :func:`interval` turns the replicates of one column into the bias-shifted percentile interval,
+* :func:`interval` turns the replicates of one column into the bias-shifted percentile interval
+  (centred on a bias-corrected estimate, :func:`jackknife_centres`, where one is given),
   clipped to the column's range: below at 0, above at :func:`upper_bounds`, the largest value
   the column takes for *any* source on these alphabets through this channel (a bound that does
   not depend on the data, so clipping at it never moves an interval away from the truth);
@@ -32,6 +33,7 @@ from nsp.joint import Joint, _as_counts
 from nsp.notions._columns import (
     CHUNK_BYTES,
     FIXED_COLUMNS,
+    SHANNON_COLUMNS,
     leakage_columns,
     sibson_column,
 )
@@ -348,6 +350,57 @@ def interval(
     return low, high, replicates.std(axis=0, ddof=1)
 
 
+def jackknife(
+    counts: NDArray[np.int64],
+    plugin: Mapping[str, NDArray[np.float64]],
+    mechanisms: Sequence[Mechanism],
+    *,
+    x_values: NDArray[np.float64] | None,
+    alphas: tuple[float, ...],
+    base: Base,
+) -> dict[str, NDArray[np.float64]]:
+    """Delete-one jackknife of the columns of ``plugin``: one leave-one-out table per seen cell.
+
+    ``plugin[name]`` holds the column's plug-in value per mechanism on ``counts``; returns
+    ``N θ̂ − (N − 1) · mean of the leave-one-out values`` (weighted by the cells' counts).
+    """
+    n = int(counts.sum())
+    cells = np.flatnonzero(counts)
+    loo = np.repeat(counts.reshape(1, -1).astype(np.float64), cells.size, axis=0)
+    loo[np.arange(cells.size), cells] -= 1.0
+    loo /= n - 1
+    cols = stack_columns(
+        mechanisms, loo.reshape(-1, *counts.shape), x_values=x_values, alphas=alphas, base=base
+    )
+    weights = counts.reshape(-1)[cells] / n
+    return {name: n * plugin[name] - (n - 1) * (weights @ cols[name]) for name in plugin}
+
+
+def jackknife_centres(
+    counts: NDArray[np.int64],
+    frame: pd.DataFrame,
+    mechanisms: Sequence[Mechanism],
+    *,
+    x_values: NDArray[np.float64] | None,
+    alphas: tuple[float, ...],
+    base: Base,
+) -> dict[str, NDArray[np.float64]]:
+    """Return the jackknife estimates the intervals are centred on, from ``frame``'s plug-ins.
+
+    For the Shannon columns and Sibson's I_α of ``alphas`` (the columns whose plug-in bias the
+    jackknife corrects); the others are centred on their plug-in. See :func:`with_intervals`.
+    """
+    corrected = [*SHANNON_COLUMNS, *(sibson_column(a) for a in alphas)]
+    return jackknife(
+        counts,
+        {c: frame[c].to_numpy(dtype=np.float64) for c in corrected},
+        mechanisms,
+        x_values=x_values,
+        alphas=alphas,
+        base=base,
+    )
+
+
 def with_intervals(
     frame: pd.DataFrame,
     replicates: Mapping[str, NDArray[np.float64]],
@@ -355,21 +408,33 @@ def with_intervals(
     *,
     columns: Sequence[str],
     level: float,
+    centres: Mapping[str, NDArray[np.float64]] | None = None,
 ) -> pd.DataFrame:
     """Return ``frame`` with ``<column>_low`` and ``<column>_high`` after each of ``columns``.
 
-    A column with replicates gets its :func:`interval` (clipped at ``bounds[column]``); a
-    column of :data:`~nsp.notions._columns.FIXED_COLUMNS` (a property of the channel) gets
-    ``low = high = `` its value; any other (the support-based columns: no bootstrap interval
-    is valid for them) gets NaN. Every other column of ``frame`` keeps its place.
+    A column with replicates gets its :func:`interval` (clipped at ``bounds[column]``),
+    centred on ``centres[column]`` where given (a bias-corrected estimate; the interval is
+    then widened to hold the frame's own value); a column of
+    :data:`~nsp.notions._columns.FIXED_COLUMNS` (a property of the channel) gets ``low = high
+    = `` its value; any other (the support-based columns: no bootstrap interval is valid for
+    them) gets NaN. Every other column of ``frame`` keeps its place.
     """
     extra: dict[str, NDArray[np.float64]] = {}
     for name in columns:
         point = frame[name].to_numpy(dtype=np.float64)
         if name in replicates:
+            centre = None if centres is None else centres.get(name)
+            if centre is not None:
+                centre = np.clip(centre, 0.0, bounds.get(name, math.inf))
             low, high, _ = interval(
-                replicates[name], point, level=level, high_end=bounds.get(name, math.inf)
+                replicates[name],
+                point,
+                level=level,
+                high_end=bounds.get(name, math.inf),
+                centre=centre,
             )
+            if centre is not None:
+                low, high = np.fmin(low, point), np.fmax(high, point)
         elif name in FIXED_COLUMNS:
             low, high = point.copy(), point.copy()
         else:

@@ -79,6 +79,14 @@ SUPPORT_COLUMNS: tuple[str, ...] = (
 )
 #: The columns that do not depend on the joint (a property of the channel alone).
 FIXED_COLUMNS: tuple[str, ...] = ("ldp_epsilon", "individual_channel_capacity")
+#: The Shannon columns (entropies and mutual informations), which the estimators correct.
+SHANNON_COLUMNS: tuple[str, ...] = (
+    "mutual_information",
+    "utility_information",
+    "secret_information",
+    "output_entropy",
+    "data_entropy",
+)
 
 # Bytes of one (chunk, n_x, n_y) float64 stack in evaluate_many and the resampling kernel.
 CHUNK_BYTES = 16 * 2**20

@@ -59,8 +59,18 @@ from nsp._validation import (
 )
 from nsp.info import entropy
 from nsp.joint import Joint
-from nsp.notions._bootstrap import counts_of, replicate_columns, upper_bounds, with_intervals
-from nsp.notions._columns import FIXED_COLUMNS, SUPPORT_COLUMNS, measure_columns
+from nsp.notions._bootstrap import (
+    counts_of,
+    jackknife_centres,
+    replicate_columns,
+    upper_bounds,
+    with_intervals,
+)
+from nsp.notions._columns import (
+    FIXED_COLUMNS,
+    SUPPORT_COLUMNS,
+    measure_columns,
+)
 from nsp.notions._evaluation import evaluate_many
 from nsp.notions._mechanism import Mechanism
 from nsp.notions._methods import METHODS
@@ -288,7 +298,11 @@ def evaluate_methods(
     bounds = upper_bounds(list(mechanisms), cnt.shape, x_values=x, alphas=alphas, base=base)
     bounds["information_loss"] = bounds["data_entropy"]  # H(X|Y) <= H(X) <= log n_x
     columns = [*measure_columns(alphas), "information_loss"]
-    frame = with_intervals(frame, reps, bounds, columns=columns, level=level)
+    centres = jackknife_centres(cnt, frame, list(mechanisms), x_values=x, alphas=alphas, base=base)
+    centres["information_loss"] = np.maximum(
+        centres["data_entropy"] - centres["utility_information"], 0.0
+    )
+    frame = with_intervals(frame, reps, bounds, columns=columns, level=level, centres=centres)
     if selection == "refit" and fitted.any():
         _refit_intervals(
             frame, cnt, list(mechanisms), joint, fitted, bounds, level, n_boot, seed, base, n_jobs

@@ -39,7 +39,13 @@ from nsp._validation import (
     check_real,
     trusted,
 )
-from nsp.notions._bootstrap import counts_of, replicate_columns, upper_bounds, with_intervals
+from nsp.notions._bootstrap import (
+    counts_of,
+    jackknife_centres,
+    replicate_columns,
+    upper_bounds,
+    with_intervals,
+)
 from nsp.notions._columns import (
     CHUNK_BYTES,
     COLUMNS,
@@ -533,8 +539,10 @@ def evaluate_many(
     from), every measure column gets a bootstrap interval in ``<column>_low`` and
     ``<column>_high`` placed right after it: the table is resampled ``n_boot`` times from the
     multinomial of its own pmf, the sweep is evaluated on the whole stack of replicates at
-    once, and the interval is the percentile interval moved by the bootstrap estimate of the
-    plug-in's bias, clipped below at 0 and above at the column's largest value for any source
+    once, and the interval is the replicates' percentile interval centred on the jackknife's
+    bias-corrected estimate (for the Shannon columns and Sibson's I_α; on the plug-in for the
+    others) and widened to hold the plug-in value the table reports, clipped below at 0 and
+    above at the column's largest value for any source
     on these alphabets through that channel (e.g. ``I(S;Y) ≤ min(log |S|, L(W))``, which
     holds with ``I(S;Y) ≤ min(H(S), H(Y))``). The columns that see only the support of the
     joint (``nonstochastic_leakage``, ``maximin_information``, ``noiseless_epsilon``, the
@@ -660,6 +668,7 @@ def evaluate_many(
         bounds,
         columns=measure_columns(a),
         level=level,
+        centres=jackknife_centres(cnt, frame, mechs, x_values=x, alphas=a, base=base),
     )
     widen_frame(frame, cnt, mechs, bounds, ln_b=ln_b, alphas=a)
     frame.attrs.update({"ci": level, "n_boot": n_boot, "seed": seed, "n_records": cnt.sum()})
