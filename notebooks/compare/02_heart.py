@@ -216,8 +216,8 @@ check
 #   above), and the frontiers, winners and reversals of this notebook compare artefacts of
 #   the sample more than the methods. `nsp.estimate.estimate_many` flags every interval here
 #   `interval_small_sample`: the bootstrap cannot reach the unseen cells, so its intervals
-#   under-cover. The comparison reads the same rule and decides nothing it estimates: 591 of
-#   the 696 ranges of the best-method table, every range of $I(S;Y)$, maximal leakage,
+#   under-cover. The comparison reads the same rule and decides nothing it estimates: 569 of
+#   the 674 ranges of the best-method table, every range of $I(S;Y)$, maximal leakage,
 #   Sibson's $I_\alpha$, $L_0$, $I_*$ and noiseless ε, and 860 of the 899 reversals are
 #   `too_few_records`; their `margin` says by how much the plug-in values lead, not that the
 #   lead is real. **No range is a win the data back.** The rest rank the local-DP ε and Wu's
@@ -282,13 +282,13 @@ pd.DataFrame(
 # * The ranges still won are wins on a property of the channel (`channel_property`): the
 #   local-DP ε's, whose values are exact (k-ary randomized response has the least ε at every
 #   budget it reaches), and $C_1$'s. Their budgets are estimated losses, though, and the
-#   losses are poorly known here: a release's information loss has an interval 0.25 bit wide
+#   losses are poorly known here: a release's information loss has an interval 0.65 bit wide
 #   (median), its Bayes error 0.19 (widened for ties of its maximum), its MMSE 1,600 (mg/dl)²
-#   on a range of 4,560. Counting them keeps k-RR's wins on 98 % of the information-loss
+#   on a range of 4,560. Counting them keeps k-RR's wins on 99.5 % of the information-loss
 #   range and 66 % of the MMSE range, and none of the Bayes-error range (the table above).
 # * With 400 replicates an end of an interval is known to 0.134 standard deviations of the
-#   replicates, 3.4 % of the interval's width: about ±0.01 bit for $I(S;Y)$, whose intervals
-#   are 0.27 bit wide (median). Read the ends to two
+#   replicates, 3.4 % of the interval's width: about ±0.02 bit for $I(S;Y)$, whose intervals
+#   are 0.5 bit wide (median). Read the ends to two
 #   significant digits. 1,000 replicates would give 2.2 % at 2.6 times the cost (about four
 #   minutes against one and a half here), and would change no status: the rule refuses every
 #   estimated lead on these data whatever the intervals.

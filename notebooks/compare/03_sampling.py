@@ -281,8 +281,8 @@ table.round(3)
 #   it at 48,842 records) and I₂ (8–16 %), but not for maximal leakage (41–67 % beyond it)
 #   and I₁₀ (39–57 %), whose plug-ins are biased upwards at ties by more than the margin.
 # * **The honest rule holds against the population.** It backs wins on a share of the budgets
-#   that grows with the records (I(S;Y), information loss: 0 %, 5 %, 14 %, 29 % at 1, 5, 20,
-#   100 %; Bayes error: 0 %, 28 %, 39 %, 52 %), and for every probabilistic notion the wins it
+#   that grows with the records (I(S;Y), information loss: 0 %, 1 %, 10 %, 29 % at 1, 5, 20,
+#   100 %; Bayes error: 0 %, 19 %, 33 %, 52 %), and for every probabilistic notion the wins it
 #   backs are contradicted by the population on at most 0.8 % of the range on average (1.5 %
 #   in the worst sample) at every size — with intervals that take each fitted channel as
 #   given, which `compare/01_census` replaces by refitted ones.

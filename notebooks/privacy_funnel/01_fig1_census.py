@@ -313,7 +313,7 @@ probe_ci.round(3)
 # records on 14 × 56 = 784 cells, 62 per cell): sampling noise is small against the gaps
 # between the curves (Algorithm 2′ up to 1.09 bits above Algorithm 2; the ratio greedy
 # 0.06–0.33 bit below Algorithm 1 at R = 2–3.5 bits), but not against the second decimal of
-# the probe values (Algorithm 1 at R = 3 bits: 0.664, interval 0.652–0.676).
+# the probe values (Algorithm 1 at R = 3 bits: 0.664, interval 0.652–0.675).
 
 # %% [markdown]
 # ## Explore: move the disclosure budget

@@ -152,9 +152,9 @@ spread.round(3)
 
 # %% [markdown]
 # The data choices move the bottom curve far more than sampling does: at R = 2 bits the
-# default's Algorithm 1 leaks 0.105 bit with a sampling interval of 0.099–0.111, while the
+# default's Algorithm 1 leaks 0.105 bit with a sampling interval of 0.098–0.111, while the
 # choices above give 0.033 (age left out of X) to 0.759 (equal-frequency age bins); at
-# R = 1 bit, 0.021 (0.019–0.024) against 0.007–0.334. Differences smaller than the
+# R = 1 bit, 0.021 (0.018–0.024) against 0.007–0.334. Differences smaller than the
 # interval (about 0.01 bit at R = 2; e.g. the default and the drop of incomplete rows, 0.105
 # both) are within sampling error.
 
