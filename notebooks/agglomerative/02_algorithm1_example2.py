@@ -24,8 +24,8 @@ quick: bool = False  # run in seconds with reduced sizes; no effect here since t
 lam_u1: float = 0.3  # λ of the U1 run (paper) [>= 0]
 lam_u2: float = 2.5  # λ of the U2 run (paper) [>= 0]
 x_values: list = [0.2, 0.1, 0.4, 0.3, 0.6, 1.5, 1.0]  # numeric values of x1..x7, eq. (4)
-distance: str = "abs"  # distortion d(x, x̂): "abs" |x − x̂| or "sq" (x − x̂)² [choices: abs, sq]
-lagrangian_form: str = "L0"  # L0 − λU (Fig. 3's axis) or the paper's −B0 − λU [choices: L0, raw]
+distance: str = "abs"  # distortion d(x, x̂): |x − x̂| or (x − x̂)² [choices: abs, sq]
+lagrangian_form: str = "L0"  # L0 − λU (Fig. 3) or the paper's −B0 − λU [choices: L0, raw]
 
 # %%
 import math

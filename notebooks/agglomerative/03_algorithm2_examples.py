@@ -22,7 +22,7 @@
 quick: bool = False  # run in seconds with reduced sizes; no effect here since this notebook always runs in seconds
 lam: float = 0.3  # λ of Examples 3, 4 and 5 (paper) [>= 0]
 x_values_example4: list = [0.2, 0.1, 0.4, 0.3, 0.6, 1.5, 4.0]  # eq. (4) with x7 reset to 4
-distance_example4: str = "sq"  # sq: the paper's stop at iteration 3; abs (as stated) [choices: sq, abs]
+distance_example4: str = "sq"  # sq: the paper's stop at step 3; abs: as stated [choices: sq, abs]
 also_run_abs: bool = True  # also plot Example 4 with the stated distance |x − x̂|
 
 # %%

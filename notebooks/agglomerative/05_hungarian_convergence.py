@@ -20,7 +20,7 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes; no effect here since this notebook always runs in seconds
-missing: str = "keep"  # unknown cholesterol: keep as level -9 (paper counts), or drop [choices: keep, drop]
+missing: str = "keep"  # unknown cholesterol: level -9 (paper counts), or drop [choices: keep, drop]
 lam_alg1_u1: float = 2.3  # Fig. 8(a), U1, as printed in the paper [>= 0]
 lam_alg1_u2: float = 2.0  # Fig. 8(a), U2, as printed in the paper [>= 0]
 lam_alg2_u1: float = 1.3  # Fig. 8(b), U1, as printed in the paper [>= 0]
@@ -32,7 +32,7 @@ synthetic_demo: bool = True  # also run Algorithm 2 on a seeded synthetic multi-
 synthetic_seed: int = 0  # seed of the synthetic range [>= 0]
 synthetic_lam_u1: float = 0.03  # λ of the synthetic U1 run [>= 0]
 synthetic_lam_u2: float = 0.3  # λ of the synthetic U2 run [>= 0]
-lagrangian_form: str = "relative"  # L(t) − L(0), or the paper's −B0 − λU, log|P| − λU [choices: relative, raw]
+lagrangian_form: str = "relative"  # L(t) − L(0), or as printed [choices: relative, raw]
 
 # %%
 import math

@@ -20,7 +20,7 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
-missing: str = "keep"  # unknown cholesterol: keep as level -9 (paper counts), or drop [choices: keep, drop]
+missing: str = "keep"  # unknown cholesterol: level -9 (paper counts), or drop [choices: keep, drop]
 n_lambdas: int = 121  # log-spaced λ values in [1e-4, 1e2], besides 0 and the breakpoints [>= 1]
 include_path: bool = True  # also plot every iterate of the merge paths
 k_anon: int = 5  # k of the k-anonymity baseline [>= 1]

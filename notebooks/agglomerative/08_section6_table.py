@@ -20,7 +20,7 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes; no effect here since this notebook always runs in seconds
-missing: str = "keep"  # unknown cholesterol: keep as level -9 (paper counts), or drop [choices: keep, drop]
+missing: str = "keep"  # unknown cholesterol: level -9 (paper counts), or drop [choices: keep, drop]
 demo_lam_alg1_u1: float = 0.2  # λ of the Algorithm-1 U1 quantization in the table [>= 0]
 demo_lam_alg1_u2: float = 0.0035  # λ of the Algorithm-1 U2 quantization in the table [>= 0]
 k_anon: int = 5  # k of the k-anonymity baseline rows [>= 1]

@@ -28,8 +28,8 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # fewer λ runs of the §V-C variant (the paths take seconds either way)
-missing: str = "keep"  # unknown cholesterol: keep as level -9 (paper counts), or drop [choices: keep, drop]
-attribute: str = "sex"  # the attribute A the adversary knows [choices: sex, cp, trestbps, fbs, restecg, thalach, exang, oldpeak, slope, ca, thal, num]
+missing: str = "keep"  # unknown cholesterol: level -9 (paper counts), or drop [choices: keep, drop]
+attribute: str = "sex"  # A, known to the adversary [choices: sex, cp, trestbps, fbs, restecg, thalach, exang, oldpeak, slope, ca, thal, num]  # fmt: skip
 distance: str = "abs"  # U2 distance [choices: abs, sq]
 vc_lambdas: list = [0.0, 0.3, 1.0, 3.0]  # λ of the §V-C variant runs [>= 0]
 

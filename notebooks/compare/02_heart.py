@@ -44,7 +44,7 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sweeps
-missing: str = "drop"  # records without cholesterol: drop, or keep as level -9 [choices: drop, keep]
+missing: str = "drop"  # records without cholesterol: drop, or level -9 [choices: drop, keep]
 n_budgets: int = 41  # disclosure budgets R of each privacy-funnel algorithm [>= 2]
 n_equivocation: int = 7  # distortion budgets D of the Γ(D)-optimal sanitizer [>= 1]
 n_epsilons: int = 25  # DP budgets (nats) of randomized response and exponential mechanism [>= 1]

@@ -24,7 +24,7 @@
 
 # %% tags=["parameters"]
 quick: bool = False  # run in seconds with reduced sizes
-pmf_variant: str = "normalized"  # printed pmf / 0.8, or a dropped 0.2 [choices: normalized, nine_letter]
+pmf_variant: str = "normalized"  # printed / 0.8, or 0.2 dropped [choices: normalized, nine_letter]
 D_bars: list = [0.1, 0.25, 0.5]  # distortions of Fig. 4a [>= 0] [<= 1]
 n_grid: int = 1001  # points of the Γ(D) curve in Fig. 4b [>= 1]
 extend_to_one: bool = False  # draw Gamma flat at H(X) beyond D_max, up to D of 1

@@ -58,6 +58,8 @@ class Parameter:
 _NUMBER = r"([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)"
 _BOUND = re.compile(r"\[\s*(>=|<=|>|<)\s*" + _NUMBER + r"\s*\]")
 _LENGTH = re.compile(r"\[\s*len\s*(>=|<=|>|<|==)\s*" + _NUMBER + r"\s*\]")
+#: A formatter's pragma at the end of a help comment (a line too long to wrap): not help.
+_FMT_SKIP = re.compile(r"\s*#\s*fmt:\s*skip\s*$")
 _CHOICES = re.compile(r"\[\s*choices:\s*([^\]]+)\]")
 _COMPARE = {
     ">=": lambda a, b: a >= b,
@@ -179,7 +181,8 @@ def _comments_by_line(source: str) -> dict[int, str]:
     comments: dict[int, str] = {}
     for tok in tokenize.generate_tokens(io.StringIO(source).readline):
         if tok.type == tokenize.COMMENT:
-            comments[tok.start[0]] = tok.string.lstrip("#").strip()
+            text = _FMT_SKIP.sub("", tok.string).lstrip("#").strip()
+            comments[tok.start[0]] = text
     return comments
 
 

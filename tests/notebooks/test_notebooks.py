@@ -279,9 +279,7 @@ def test_every_text_parameter_declares_what_it_takes_and_refuses_the_rest(nb, pa
             notebooks.resolve_parameters(nb, {param.name: "/no/such/folder"})
 
 
-FLOATS = [
-    (nb, p) for nb in NOTEBOOKS for p in nb.parameters if p.type in ("float", "list[float]")
-]
+FLOATS = [(nb, p) for nb in NOTEBOOKS for p in nb.parameters if p.type in ("float", "list[float]")]
 
 
 @pytest.mark.parametrize("nb, param", FLOATS, ids=[f"{nb.key}-{p.name}" for nb, p in FLOATS])
@@ -317,3 +315,8 @@ def test_nsp_run_refuses_a_bad_text_or_infinite_value_before_a_kernel_starts(
     err = capsys.readouterr().err
     assert f"parameter '{name}'" in err and rule in err
     assert not list(tmp_path.iterdir())
+
+
+def test_a_formatter_pragma_is_not_part_of_the_help():
+    (p,) = notebooks.parse_parameters('a: str = "x"  # which [choices: x, y]  # fmt: skip')
+    assert p.help == "which [choices: x, y]" and p.choices == ("x", "y")
