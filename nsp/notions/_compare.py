@@ -261,7 +261,7 @@ def evaluate_methods(
     >>> f = evaluate_methods(mechs, j, ci=0.95, n_boot=200, selection="fixed")
     >>> f[["mutual_information_low", "mutual_information", "mutual_information_high"]
     ...   ].round(3).to_numpy().tolist()[-1], f.estimand.iloc[-1]
-    ([0.216, 0.28, 0.358], 'channel')
+    ([0.21, 0.28, 0.353], 'channel')
     >>> f.attrs["diagnostics"]["records_per_cell"], f.attrs["diagnostics"]["warning"]
     (50.0, False)
     """

@@ -334,7 +334,8 @@ def test_offline_a_converted_file_names_the_command_and_the_source(tmp_path, mon
         ds.fetch("toy", data_home=tmp_path, allow_network=False)
     msg = str(err.value)
     assert "nsp data fetch toy/taxis.csv.gz" in msg and RDATA_URL in msg and DAT_URL in msg
-    assert "nsp-privacy[rdata]" in msg and "NSP_DATA_MIRROR" in msg and "make data" in msg
+    assert "nsp-privacy[rdata]" in msg and "NSP_DATA_MIRROR" in msg
+    assert f"nsp data fetch --data-home {tmp_path}" in msg
     assert "shared/data" not in msg
 
 

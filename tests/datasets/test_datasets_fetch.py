@@ -360,7 +360,7 @@ def test_verify_reports_each_state(toy, tmp_path):
         assert name in text
     with pytest.raises(ds.ChecksumError, match="member.txt"):
         ds.verify(data_home=home, strict=True)
-    with pytest.raises(ds.DataUnavailableError, match="make data"):
+    with pytest.raises(ds.DataUnavailableError, match="nsp data fetch --data-home"):
         ds.verify("toy/local.dat", data_home=home, strict=True)
 
 
@@ -368,7 +368,8 @@ def test_registered_path_errors_and_mirror_autocopy(toy, tmp_path, monkeypatch):
     home = tmp_path / "data"
     with pytest.raises(FileNotFoundError) as err:
         ds.registered_path("toy", "plain.csv", data_home=home)
-    assert str(home / "toy" / "plain.csv") in str(err.value) and "make data" in str(err.value)
+    assert str(home / "toy" / "plain.csv") in str(err.value)
+    assert f"nsp data fetch --data-home {home}" in str(err.value)  # make data fills data/
     monkeypatch.setenv("NSP_DATA_MIRROR", str(toy))
     p = ds.registered_path("toy", "plain.csv", data_home=home)
     assert p.read_bytes() == FILES["plain.csv"]
@@ -380,14 +381,15 @@ def test_registered_path_errors_and_mirror_autocopy(toy, tmp_path, monkeypatch):
 
 
 def test_messages_name_the_projects_settings_not_a_machines_paths(toy, tmp_path):
-    """Errors say NSP_DATA_MIRROR / make data / nsp data fetch / data_home=, never a local path."""
+    """Errors say NSP_DATA_MIRROR / nsp data fetch --data-home / data_home=, never a path of
+    the machine they were written on (the user's own data folder is named in the command)."""
     home = tmp_path / "data"
     with pytest.raises(ds.DataUnavailableError) as fetch_err:
         ds.fetch(data_home=home, allow_network=False)
     with pytest.raises(ds.DataUnavailableError) as path_err:
         ds.registered_path("toy", "plain.csv", data_home=home)
     for msg in (str(fetch_err.value), str(path_err.value)):
-        assert "NSP_DATA_MIRROR" in msg and "make data" in msg and "nsp data fetch" in msg
+        assert "NSP_DATA_MIRROR" in msg and f"nsp data fetch --data-home {home}" in msg
         assert "data_home=" in msg and "NSP_DATA_DIR" in msg
         assert "shared/data" not in msg
     package = Path(ds.__file__).parent.parent

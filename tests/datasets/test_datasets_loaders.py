@@ -706,7 +706,8 @@ def test_missing_files_name_the_path_and_make_data(tmp_path):
     ):
         with pytest.raises(FileNotFoundError) as err:
             load(data_home=tmp_path)
-        assert str(tmp_path) in str(err.value) and "make data" in str(err.value), load.__name__
+        assert str(tmp_path) in str(err.value), load.__name__
+        assert f"nsp data fetch --data-home {tmp_path}" in str(err.value), load.__name__
         assert isinstance(err.value, ds.DataUnavailableError)
 
 
