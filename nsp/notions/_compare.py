@@ -216,12 +216,13 @@ def evaluate_methods(
         estimate, the plug-in on its own sample being optimistic); ``"split"`` — the
         releases are refitted on ``split_fraction`` of the records and every column is
         measured on the others (the frame then describes those releases; fixed channels are
-        measured on the others too); ``"fixed"`` — the channel taken as given, its interval
-        centred on the frame's value, the plug-in (:func:`nsp.estimate.estimate_many`
-        centres it on a bias-corrected point, which covers better on sparse tables). The
-        interval of a maximum that may be tied (maximal leakage, Bayes error, Sibson's I_α
-        of order above 2) is widened by a bound on the tied letters' error
-        (:func:`nsp.estimate.estimate_many`'s status ``interval_tie``).
+        measured on the others too); ``"fixed"`` — the channel taken as given. A fixed
+        channel's interval is centred on the jackknife's bias-corrected estimate (Shannon
+        columns and Sibson's I_α), as in :func:`nsp.estimate.estimate_many`, and widened to
+        hold the frame's value, the plug-in. The interval of a maximum that may be tied
+        (maximal leakage, Bayes error, Sibson's I_α of order above 2) is widened by a bound
+        on the tied letters' error (:func:`nsp.estimate.estimate_many`'s status
+        ``interval_tie``).
     split_fraction : float, default 0.5
         With ``selection="split"``, the share of the records the releases are fitted on.
     n_jobs : int, default 1
