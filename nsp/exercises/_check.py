@@ -165,29 +165,33 @@ def _mistake(got: np.ndarray, want: np.ndarray, ex: Exercise) -> str | None:
     return None
 
 
-def _compare(answer: object, expected: object, ex: Exercise) -> str | None:
-    """Return what is wrong with ``answer`` (None when it matches ``expected``)."""
+def _compare(answer: object, expected: object, ex: Exercise) -> tuple[str, bool] | None:
+    """Return what is wrong with ``answer`` (None when it matches ``expected``).
+
+    The flag says whether the message is a typical mistake's own hint (which then replaces
+    the exercise's general one).
+    """
     want = np.asarray(expected, dtype=np.float64)
     got = _numbers(answer)
     if got is None:
         kind = "a number" if want.ndim == 0 else f"{want.size} numbers"
-        return f"expected {kind}, got {type(answer).__name__} {reprlib.repr(answer)}"
+        return f"expected {kind}, got {type(answer).__name__} {reprlib.repr(answer)}", False
     if got.shape != want.shape:
         kind = "one number" if want.ndim == 0 else f"shape {want.shape}"
-        return f"expected {kind}, got an array of shape {got.shape}"
+        return f"expected {kind}, got an array of shape {got.shape}", False
     got = got.astype(np.float64)
     if not np.all(np.isfinite(got)):
-        return "the answer is not finite"
+        return "the answer is not finite", False
     if _close(got, want, ex.digits):
         return None
     mistake = _mistake(got, want, ex)
     if mistake is not None:
-        return f"not yet: {mistake}"
+        return f"not yet: {mistake}", True
     if want.ndim == 0:
         off = abs(float(got) - float(want))
         scale = max(abs(float(want)), 1e-300)
-        return f"not yet: off by {100 * off / scale:.2g}% of the right value"
-    return "not yet: some values are off"
+        return f"not yet: off by {100 * off / scale:.2g}% of the right value", False
+    return "not yet: some values are off", False
 
 
 def check(name: str, answer: object) -> Verdict:
@@ -228,9 +232,10 @@ def check(name: str, answer: object) -> Verdict:
     ex = exercise(name)
     if answer is None:
         return Verdict(name, False, f"no answer yet (wanted: {ex.wanted()}). Hint: {ex.hint}")
-    problem = _compare(answer, ex.reference(), ex)
-    if problem is None:
+    found = _compare(answer, ex.reference(), ex)
+    if found is None:
         return Verdict(name, True, "correct")
-    if problem.startswith("not yet: off by") or problem.startswith("not yet: some"):
-        return Verdict(name, False, f"{problem} (wanted: {ex.wanted()}). Hint: {ex.hint}")
-    return Verdict(name, False, f"{problem}.")
+    problem, own_hint = found
+    if own_hint:
+        return Verdict(name, False, f"{problem}.")
+    return Verdict(name, False, f"{problem} (wanted: {ex.wanted()}). Hint: {ex.hint}")
