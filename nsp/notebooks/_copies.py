@@ -13,7 +13,6 @@ sha256; a save that changes no byte changes nothing) is named, with how to get t
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import os
 import sys
@@ -68,7 +67,9 @@ def _copy_path(src: Path, *, root: Path, dest: Path) -> Path:
 
 
 def _sha256(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    from nsp.datasets import sha256_file  # noqa: PLC0415  (only where a copy is made or read)
+
+    return sha256_file(path)
 
 
 def _recorded_source(copy: Path) -> str | None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
@@ -64,12 +63,23 @@ class RunReport:
     environment_drift: list[str] = field(default_factory=list)
 
 
+def _sha256(path: Path) -> str:
+    """:func:`nsp.datasets.sha256_file`, imported on first use (``nsp list`` need not load it).
+
+    Its cache by (path, size, modification time) hashes each input once, though every
+    notebook's staleness reads the same nsp modules.
+    """
+    from nsp.datasets import sha256_file  # noqa: PLC0415
+
+    return sha256_file(path)
+
+
 def _digests(folder: Path) -> dict[str, str]:
     """Return the sha256 of every file under ``folder`` but ``ENVIRONMENT.txt``."""
     if not folder.is_dir():
         return {}
     return {
-        str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+        str(p.relative_to(folder)): _sha256(p)
         for p in sorted(folder.rglob("*"))
         if p.is_file() and p.name != "ENVIRONMENT.txt"
     }
@@ -91,7 +101,7 @@ def _input_digests(nb: Notebook) -> dict[str, str]:
     for path in _inputs(nb):
         full = path.resolve()
         key = str(full.relative_to(root)) if full.is_relative_to(root) else str(full)
-        out[key] = hashlib.sha256(full.read_bytes()).hexdigest()
+        out[key] = _sha256(full)
     return dict(sorted(out.items()))
 
 
