@@ -4,6 +4,9 @@
 every change anywhere in the library. The graph is read from the sources with :mod:`ast`
 (nothing is imported); importing ``nsp.a.b`` also runs ``nsp/__init__.py`` and
 ``nsp/a/__init__.py``, so those count too. Imports inside functions count like the others.
+The paper packages are lazy (:mod:`nsp._lazy`): a name imported from one, or reached as an
+attribute of it, counts with the one submodule that defines it, so a change to one paper module
+re-runs only the notebooks that use it.
 """
 
 from __future__ import annotations
@@ -11,6 +14,8 @@ from __future__ import annotations
 import ast
 from functools import lru_cache
 from pathlib import Path
+
+from nsp._lazy import read_table
 
 _PACKAGE = Path(__file__).resolve().parents[1]  # nsp/
 _ROOT = "nsp"
@@ -33,22 +38,94 @@ def _with_parents(name: str) -> list[str]:
     return [".".join(parts[: i + 1]) for i in range(len(parts))]
 
 
+@lru_cache(maxsize=64)
+def _lazy_table(name: str, mtime: float) -> dict[str, str]:
+    """Return ``{public name: submodule}`` of the lazy package ``name`` (empty if not lazy)."""
+    init = _module_file(name)
+    if init is None or init.name != "__init__.py":
+        return {}
+    table = read_table(init) or {}
+    return {public: f"{name}.{module}" for module, names in table.items() for public in names}
+
+
+def _exports_of(name: str) -> dict[str, str]:
+    """:func:`_lazy_table` of module ``name``, cached per version of its ``__init__.py``."""
+    init = _module_file(name)
+    return _lazy_table(name, init.stat().st_mtime) if init is not None else {}
+
+
+def _bound_names(tree: ast.AST, package: str) -> dict[str, str]:
+    """Return the local names an AST binds to nsp modules, each with the module's name.
+
+    ``import nsp.a as m`` binds ``m``; ``from nsp import a`` binds ``a``.
+    """
+    bound: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname:
+                    bound[alias.asname] = alias.name
+        elif isinstance(node, ast.ImportFrom):
+            base = _absolute(node, package)
+            for alias in node.names:
+                if _module_file(f"{base}.{alias.name}") is not None:
+                    bound[alias.asname or alias.name] = f"{base}.{alias.name}"
+    return bound
+
+
+def _absolute(node: ast.ImportFrom, package: str) -> str:
+    """Return the absolute module name of ``from <module> import ...`` inside ``package``."""
+    base = node.module or ""
+    if node.level:
+        anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+        base = ".".join([*anchor, base] if base else anchor)
+    return base
+
+
+def _attribute_uses(tree: ast.AST, bound: dict[str, str]) -> set[str]:
+    """Return the modules reached by ``m.name`` on a name bound to a lazy package.
+
+    A lazy package used other than through its attributes (passed on, ``dir(m)``) counts
+    with every submodule.
+    """
+    lazy = {local: name for local, name in bound.items() if _exports_of(name)}
+    if not lazy:
+        return set()
+    found: set[str] = set()
+    via_attribute: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            package = lazy.get(node.value.id)
+            if package is not None:
+                via_attribute.add(id(node.value))
+                found.add(_exports_of(package).get(node.attr, package))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.id in lazy and id(node) not in via_attribute:
+            if isinstance(node.ctx, ast.Load):
+                found.update(_exports_of(lazy[node.id]).values())
+    return found
+
+
 def imported_modules(tree: ast.AST, *, package: str = "") -> set[str]:
     """Return the nsp modules an AST imports; ``package`` resolves relative imports.
 
-    ``from nsp.a import b`` gives ``nsp.a.b`` if that is a module, else ``nsp.a``.
+    ``from nsp.a import b`` gives ``nsp.a.b`` if that is a module, else ``nsp.a``; if
+    ``nsp.a`` is a lazy package (:mod:`nsp._lazy`), also the submodule that defines ``b``,
+    and ``m.b`` on a name ``m`` bound to it does the same.
     """
     found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
-                base = ".".join([*anchor, base] if base else anchor)
+            base = _absolute(node, package)
             found.add(base)
-            found.update(f"{base}.{alias.name}" for alias in node.names)
+            exports = _exports_of(base) if _module_file(base) is not None else {}
+            for alias in node.names:
+                found.add(f"{base}.{alias.name}")
+                if alias.name in exports:
+                    found.add(exports[alias.name])
+    found |= _attribute_uses(tree, _bound_names(tree, package))
     return {name for name in found if _module_file(name) is not None}
 
 

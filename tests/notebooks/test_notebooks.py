@@ -5,6 +5,10 @@ Figures go to a temporary NSP_FIGURES_DIR, so the committed figures/ are never o
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from nsp import notebooks
@@ -135,6 +139,64 @@ def test_a_notebook_depends_only_on_the_nsp_modules_it_imports():
     assert package / "clustering" / "funnel" / "_greedy.py" in files  # followed through
     assert not [p for p in files if p.relative_to(package).parts[:2] == ("papers", "noiseless")]
     assert package / "cli.py" not in files
+
+
+def test_a_change_to_one_paper_module_reruns_only_the_notebooks_that_use_it():
+    """The paper packages are lazy: a notebook depends on the submodules of the names it uses,
+    whether imported by name or reached as an attribute of the package."""
+    from nsp.notebooks._imports import nsp_files
+    from nsp.paths import repo_root
+
+    papers = repo_root() / "nsp" / "papers"
+
+    def users(module: Path) -> set[str]:
+        return {nb.key for nb in NOTEBOOKS if module in nsp_files(nb.path)}
+
+    assert users(papers / "agglomerative" / "_hungarian.py") == {
+        "agglomerative/05_hungarian_convergence",
+        "agglomerative/06_hungarian_pareto",
+        "agglomerative/08_section6_table",
+        "agglomerative/09_section5c_extensions",
+        "compare/01_census",  # through nsp.papers.compare's heart joint
+        "compare/02_heart",
+        "compare/03_sampling",
+        "compare/04_your_table",
+    }
+    assert users(papers / "noiseless" / "taxi.py") == {"noiseless/05_taxi_uniqueness"}
+    # `from nsp.papers import utility_privacy as up`, then `up.<name>`:
+    assert users(papers / "utility_privacy" / "_side_information.py") == {
+        "utility_privacy/05_side_information_discrete"
+    }
+    assert users(papers / "compare" / "_sampling.py") == {"compare/03_sampling"}
+
+
+def test_a_lazy_package_used_whole_counts_with_every_submodule(tmp_path):
+    from nsp.notebooks._imports import nsp_files
+    from nsp.paths import repo_root
+
+    papers = repo_root() / "nsp" / "papers" / "utility_privacy"
+    source = tmp_path / "nb.py"
+    source.write_text("from nsp.papers import utility_privacy as up\nprint(dir(up))\n")
+    assert papers / "_side_information.py" in nsp_files(source)
+    source.write_text("from nsp.papers import utility_privacy as up\nup.remark4_table()\n")
+    assert papers / "_side_information.py" not in nsp_files(source)
+
+
+def test_importing_a_paper_package_runs_none_of_its_modules():
+    code = (
+        "import sys; from nsp.papers import agglomerative, compare, noiseless;"
+        "from nsp.papers.agglomerative import example1_range;"
+        "print(sorted(m for m in sys.modules if m.startswith('nsp.papers.')))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
+    assert eval(out) == [
+        "nsp.papers.agglomerative",
+        "nsp.papers.agglomerative._instances",
+        "nsp.papers.compare",
+        "nsp.papers.noiseless",
+    ]
 
 
 def test_is_stale_follows_the_imported_modules(tmp_path, monkeypatch):

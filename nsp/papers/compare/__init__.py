@@ -34,6 +34,7 @@ Examples
 --------
 >>> from nsp.joint import Joint
 >>> from nsp.notions import best_methods_summary, evaluate_methods, funnel_sweep
+>>> from nsp.papers.compare import markdown_table
 >>> j = Joint([[.25, 0, .25, 0], [0, .25, 0, .25]], name="E1")
 >>> frame = evaluate_methods(funnel_sweep(j, algorithms=["alg1"], n_budgets=3), j)
 >>> best = best_methods_summary(frame, leakages=["mutual_information"],
@@ -47,46 +48,47 @@ margin) [0, 1] |
 
 from __future__ import annotations
 
-from nsp.papers.compare._joints import (
-    DATASETS,
-    census_income_joint,
-    census_table,
-    comparison_joint,
-    heart_joint,
-)
-from nsp.papers.compare._report import (
-    SHORT,
-    frontier_figure,
-    markdown_table,
-    save_markdown,
-    shares_markdown,
-)
-from nsp.papers.compare._sampling import (
-    CHECKED,
-    on_population,
-    population_check,
-    resample_joint,
-    standing_on_grid,
-)
-from nsp.papers.compare._table import MAX_VALUES, TableComparison, compare_table
+from typing import Any
 
-__all__ = [
-    "CHECKED",
-    "DATASETS",
-    "MAX_VALUES",
-    "SHORT",
-    "TableComparison",
-    "census_income_joint",
-    "census_table",
-    "compare_table",
-    "comparison_joint",
-    "frontier_figure",
-    "heart_joint",
-    "markdown_table",
-    "on_population",
-    "population_check",
-    "resample_joint",
-    "save_markdown",
-    "shares_markdown",
-    "standing_on_grid",
-]
+from nsp._lazy import exported, lazy_attribute
+
+#: The submodule that defines each public name, imported on first use: a notebook runs (and
+#: is re-run for a change to) only the modules it uses.
+_EXPORTS: dict[str, tuple[str, ...]] = {
+    "_joints": (
+        "DATASETS",
+        "census_income_joint",
+        "census_table",
+        "comparison_joint",
+        "heart_joint",
+    ),
+    "_report": (
+        "SHORT",
+        "frontier_figure",
+        "markdown_table",
+        "save_markdown",
+        "shares_markdown",
+    ),
+    "_sampling": (
+        "CHECKED",
+        "on_population",
+        "population_check",
+        "resample_joint",
+        "standing_on_grid",
+    ),
+    "_table": (
+        "MAX_VALUES",
+        "TableComparison",
+        "compare_table",
+    ),
+}
+
+__all__ = exported(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    return lazy_attribute(__name__, _EXPORTS, name)
+
+
+def __dir__() -> list[str]:
+    return list(__all__)

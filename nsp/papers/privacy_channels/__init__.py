@@ -34,72 +34,58 @@ References
 
 from __future__ import annotations
 
-from nsp.papers.privacy_channels._channels import (
-    amplitude_constrained_table,
-    completion_channel,
-    count_query_exponential_table,
-    example1_candidate_counts,
-    example1_candidate_table,
-    example1_summary_table,
-    exponential_bound_table,
-    exponential_calibration_table,
-    theorem51_completion_table,
-    theorem51_table,
-    weakly_symmetric_table,
-)
-from nsp.papers.privacy_channels._figures import rr_view
-from nsp.papers.privacy_channels._instances import (
-    count_query,
-    example1_query,
-    example1_rr,
-    example1_universe,
-    mod_sum_exponential_channel,
-    random_privacy_channel,
-)
-from nsp.papers.privacy_channels._ip_vs_dp import (
-    exponential_vs_em_table,
-    gaussian_calibration_table,
-    gaussian_noise_table,
-    laplace_crossover_table,
-    rr_ip_vs_dp_table,
-    rr_threshold_table,
-)
-from nsp.papers.privacy_channels._properties import (
-    algorithm_comparison_table,
-    algorithm_instances,
-    lemma1_holds,
-    lemma2_holds,
-    property_checks_table,
-)
+from typing import Any
 
-__all__ = [
-    "rr_view",
-    "example1_universe",
-    "example1_query",
-    "example1_rr",
-    "count_query",
-    "mod_sum_exponential_channel",
-    "random_privacy_channel",
-    "rr_ip_vs_dp_table",
-    "rr_threshold_table",
-    "gaussian_noise_table",
-    "gaussian_calibration_table",
-    "laplace_crossover_table",
-    "exponential_vs_em_table",
-    "example1_candidate_table",
-    "example1_candidate_counts",
-    "example1_summary_table",
-    "weakly_symmetric_table",
-    "exponential_bound_table",
-    "exponential_calibration_table",
-    "count_query_exponential_table",
-    "amplitude_constrained_table",
-    "algorithm_instances",
-    "algorithm_comparison_table",
-    "property_checks_table",
-    "lemma1_holds",
-    "lemma2_holds",
-    "theorem51_table",
-    "theorem51_completion_table",
-    "completion_channel",
-]
+from nsp._lazy import exported, lazy_attribute
+
+#: The submodule that defines each public name, imported on first use: a notebook runs (and
+#: is re-run for a change to) only the modules it uses.
+_EXPORTS: dict[str, tuple[str, ...]] = {
+    "_channels": (
+        "amplitude_constrained_table",
+        "completion_channel",
+        "count_query_exponential_table",
+        "example1_candidate_counts",
+        "example1_candidate_table",
+        "example1_summary_table",
+        "exponential_bound_table",
+        "exponential_calibration_table",
+        "theorem51_completion_table",
+        "theorem51_table",
+        "weakly_symmetric_table",
+    ),
+    "_figures": ("rr_view",),
+    "_instances": (
+        "count_query",
+        "example1_query",
+        "example1_rr",
+        "example1_universe",
+        "mod_sum_exponential_channel",
+        "random_privacy_channel",
+    ),
+    "_ip_vs_dp": (
+        "exponential_vs_em_table",
+        "gaussian_calibration_table",
+        "gaussian_noise_table",
+        "laplace_crossover_table",
+        "rr_ip_vs_dp_table",
+        "rr_threshold_table",
+    ),
+    "_properties": (
+        "algorithm_comparison_table",
+        "algorithm_instances",
+        "lemma1_holds",
+        "lemma2_holds",
+        "property_checks_table",
+    ),
+}
+
+__all__ = exported(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    return lazy_attribute(__name__, _EXPORTS, name)
+
+
+def __dir__() -> list[str]:
+    return list(__all__)

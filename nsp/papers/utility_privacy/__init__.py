@@ -26,80 +26,64 @@ arXiv:1102.3751.
 
 from __future__ import annotations
 
-from nsp.papers.utility_privacy._checks import (
-    example1_solver_check,
-    gaussian_covariance_check,
-    remark4_table,
-    sanitizer_check,
-)
-from nsp.papers.utility_privacy._figures import (
-    Codebook,
-    fig1_database,
-    fig4a_table,
-    gaussian_curves,
-    lloyd_codebook,
-    rde_surface,
-    waterfilling_view,
-)
-from nsp.papers.utility_privacy._gaussian import (
-    gaussian_leakage,
-    gaussian_leakage_side_info,
-    gaussian_rate,
-    gaussian_rate_side_info,
-    gaussian_rdl_from_covariance,
-    gaussian_test_channel_noise,
-)
-from nsp.papers.utility_privacy._instances import (
-    EXAMPLE1_PMF_NINE,
-    EXAMPLE1_PMF_PRINTED,
-    example1_pmf,
-    remark4_source,
-)
-from nsp.papers.utility_privacy._side_information import (
-    side_information_curves,
-    side_information_source,
-    theorem2_family,
-)
-from nsp.papers.utility_privacy._waterfilling import (
-    ReverseWaterfilling,
-    WaterLevel,
-    gamma_hamming,
-    gamma_hamming_curve,
-    reverse_waterfill,
-    sanitize_categorical,
-    water_level,
-)
+from typing import Any
 
-__all__ = [
-    "EXAMPLE1_PMF_NINE",
-    "EXAMPLE1_PMF_PRINTED",
-    "Codebook",
-    "ReverseWaterfilling",
-    "WaterLevel",
-    "waterfilling_view",
-    "example1_pmf",
-    "example1_solver_check",
-    "fig1_database",
-    "fig4a_table",
-    "gamma_hamming",
-    "gamma_hamming_curve",
-    "gaussian_covariance_check",
-    "gaussian_curves",
-    "gaussian_leakage",
-    "gaussian_leakage_side_info",
-    "gaussian_rate",
-    "gaussian_rate_side_info",
-    "gaussian_rdl_from_covariance",
-    "gaussian_test_channel_noise",
-    "lloyd_codebook",
-    "rde_surface",
-    "remark4_source",
-    "remark4_table",
-    "reverse_waterfill",
-    "sanitize_categorical",
-    "sanitizer_check",
-    "side_information_curves",
-    "side_information_source",
-    "theorem2_family",
-    "water_level",
-]
+from nsp._lazy import exported, lazy_attribute
+
+#: The submodule that defines each public name, imported on first use: a notebook runs (and
+#: is re-run for a change to) only the modules it uses.
+_EXPORTS: dict[str, tuple[str, ...]] = {
+    "_checks": (
+        "example1_solver_check",
+        "gaussian_covariance_check",
+        "remark4_table",
+        "sanitizer_check",
+    ),
+    "_figures": (
+        "Codebook",
+        "fig1_database",
+        "fig4a_table",
+        "gaussian_curves",
+        "lloyd_codebook",
+        "rde_surface",
+        "waterfilling_view",
+    ),
+    "_gaussian": (
+        "gaussian_leakage",
+        "gaussian_leakage_side_info",
+        "gaussian_rate",
+        "gaussian_rate_side_info",
+        "gaussian_rdl_from_covariance",
+        "gaussian_test_channel_noise",
+    ),
+    "_instances": (
+        "EXAMPLE1_PMF_NINE",
+        "EXAMPLE1_PMF_PRINTED",
+        "example1_pmf",
+        "remark4_source",
+    ),
+    "_side_information": (
+        "side_information_curves",
+        "side_information_source",
+        "theorem2_family",
+    ),
+    "_waterfilling": (
+        "ReverseWaterfilling",
+        "WaterLevel",
+        "gamma_hamming",
+        "gamma_hamming_curve",
+        "reverse_waterfill",
+        "sanitize_categorical",
+        "water_level",
+    ),
+}
+
+__all__ = exported(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    return lazy_attribute(__name__, _EXPORTS, name)
+
+
+def __dir__() -> list[str]:
+    return list(__all__)
