@@ -3,7 +3,8 @@
 Examples
 --------
 ``nsp list`` · ``nsp run privacy_funnel/01_fig1_census --quick`` ·
-``nsp figures -j 2`` · ``nsp data fetch`` · ``nsp data status`` ·
+``nsp figures -j 2`` · ``nsp handouts course/00_measures`` · ``nsp data fetch`` ·
+``nsp data status`` ·
 ``nsp compare records.csv --secret income --public age,sex``
 """
 
@@ -25,7 +26,7 @@ from pathlib import Path
 from nsp import __version__, datasets, notebooks
 from nsp._atomic import TEMP_PREFIX, atomic_path, remove_stale_temporaries
 from nsp.notebooks._kernels import stop_kernels
-from nsp.paths import build_dir, data_dir, figures_dir, published_figures_dir
+from nsp.paths import build_dir, data_dir, figures_dir, project_root, published_figures_dir
 
 __all__ = ["build_parser", "main"]
 
@@ -177,6 +178,41 @@ def _default_out(table: str) -> Path:
     return Path.cwd() / f"compare_{name or 'table'}"
 
 
+def _cmd_handouts(args: argparse.Namespace) -> int:
+    """Run the chosen notebooks if their published run is stale, then write their handouts."""
+    import importlib.util  # noqa: PLC0415
+
+    script = project_root() / "docs" / "site" / "make_site.py"
+    if not script.is_file():
+        print(
+            f"nsp handouts: error: {script} not found; the handouts are built from a clone of "
+            "the repository (docs/site/make_site.py)",
+            file=sys.stderr,
+        )
+        return 2
+    selected = _select(args.notebooks)
+    _clean_leftovers()
+    report = notebooks.run_all(selected, jobs=args.jobs, publish=True, changed_only=True)
+    ready = [nb for nb in selected if nb.executed_path.is_file() and nb.key not in report.skipped]
+    for key, why in sorted(report.skipped.items()):
+        print(f"no handout for {key}: {_first_sentence(why)}")
+    if not ready:
+        return 1
+    spec = importlib.util.spec_from_file_location("make_site", script)
+    assert spec is not None and spec.loader is not None
+    make_site = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(make_site)
+    out = Path(args.out) if args.out else build_dir() / "handouts"
+    written = make_site.handouts(
+        out,
+        pdf=not args.no_pdf,
+        notebooks=[(nb.key.split("/")[0], nb.executed_path) for nb in ready],
+        keep_others=bool(args.notebooks),
+    )
+    print(f"{len(written) - 1} handout(s) for {len(ready)} notebook(s); index: {written[-1]}")
+    return 0 if len(ready) == len(selected) else 1
+
+
 def _cmd_compare(args: argparse.Namespace) -> int:
     # Imported here: the comparison needs the whole library (seconds), the other commands not.
     from nsp.papers.compare import compare_table  # noqa: PLC0415
@@ -279,6 +315,25 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--log-output", action="store_true", help="stream cell output to the terminal")
     p.set_defaults(func=_cmd_figures)
+
+    p = sub.add_parser(
+        "handouts",
+        help="write notebooks as a student's and a teacher's handout (HTML, PDF with Chromium)",
+        description="Write each chosen notebook as two handouts, the students' (solutions "
+        "folded) and the teacher's (solutions open), from its published run; a notebook whose "
+        "run is missing or stale is run first (as nsp figures does). Without NOTEBOOK, every "
+        "notebook, and the folder is cleared first; with one, the other handouts stay.",
+    )
+    p.add_argument(
+        "notebooks",
+        nargs="*",
+        metavar="NOTEBOOK",
+        help="keys or key prefixes, e.g. course/00_measures or compare (default all)",
+    )
+    p.add_argument("--out", metavar="DIR", help="the handouts folder (default build/handouts)")
+    p.add_argument("--no-pdf", action="store_true", help="HTML only (PDFs need Chromium)")
+    p.add_argument("-j", "--jobs", type=int, default=1, help="notebooks run at once")
+    p.set_defaults(func=_cmd_handouts)
 
     p = sub.add_parser("data", help="fetch, verify or show the datasets")
     p.add_argument("action", choices=["status", "fetch", "verify"])

@@ -137,6 +137,33 @@ def test_figures_publishes_records_the_environment_and_skips_what_is_up_to_date(
     assert (project / "build" / "scratch" / "figures" / "k" / "table.csv").is_file()
 
 
+def test_handouts_of_one_notebook_run_it_first_and_keep_the_others(project, capsys):
+    import shutil
+
+    _tiny_notebook(project, "print('one')")
+    _tiny_notebook(project, "print('two')", name="02_two")
+    (project / "docs" / "site").mkdir(parents=True)
+    shutil.copy(
+        Path(__file__).parents[1] / "docs" / "site" / "make_site.py", project / "docs" / "site"
+    )
+    out = project / "handouts"
+    assert cli.main(["handouts", "k/02_two", "--no-pdf", "--out", str(out)]) == 0
+    assert cli.main(["handouts", "k/01", "--no-pdf", "--out", str(out)]) == 0
+    assert "2 handout(s) for 1 notebook(s)" in capsys.readouterr().out
+    assert (project / "build" / "executed" / "k" / "01_tiny.ipynb").is_file()  # run first
+    for edition in ("student", "teacher"):
+        for name in ("01_tiny", "02_two"):  # the first one's handouts were kept
+            assert (out / edition / "k" / f"{name}.html").is_file()
+    index = (out / "index.html").read_text("utf-8")
+    assert 'href="student/k/01_tiny.html"' in index and 'href="teacher/k/02_two.html"' in index
+
+
+def test_handouts_need_the_repository_and_say_so(project, capsys):
+    _tiny_notebook(project, "print('one')")
+    assert cli.main(["handouts", "k/01", "--no-pdf"]) == 2
+    assert "handouts are built from a clone of the repository" in capsys.readouterr().err
+
+
 def test_another_environment_that_reproduces_every_figure_keeps_the_record(project, capsys):
     """On another interpreter the figures come out byte-identical: ENVIRONMENT.txt is not
     rewritten (git stays clean) and the run says how the environments differ; a figure that

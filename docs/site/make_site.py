@@ -469,23 +469,27 @@ def _print_pdfs(chromium: str, htmls: list[Path]) -> None:
         browser.close()
 
 
-def _handouts_index(out: Path, written: list[Path]) -> Path:
-    """Write ``out/index.html``: every handout, in both editions, by section."""
+def _handouts_index(out: Path) -> Path:
+    """Write ``out/index.html``: every handout in ``out``, in both editions, by section."""
 
     def links(rel: Path) -> str:
         pdf = rel.with_suffix(".pdf")
         extra = f' · <a href="{pdf.as_posix()}">PDF</a>' if (out / pdf).is_file() else ""
         return f'<td><a href="{rel.as_posix()}">HTML</a>{extra}</td>'
 
+    order = {key: i for i, key in enumerate(SECTIONS)}
+    students = sorted(
+        (out / "student").glob("*/*.html"),
+        key=lambda p: (order.get(p.parent.name, len(order)), p.parent.name, p.name),
+    )
     rows = []
-    for path in written:
+    for path in students:
         rel = path.relative_to(out)
-        if rel.parts[0] == "student":
-            teacher = Path("teacher", *rel.parts[1:])
-            rows.append(
-                f"<tr><td>{TITLES.get(rel.parts[1], rel.parts[1])}</td><td>{path.stem}</td>"
-                f"{links(rel)}{links(teacher)}</tr>"
-            )
+        teacher = Path("teacher", *rel.parts[1:])
+        rows.append(
+            f"<tr><td>{TITLES.get(rel.parts[1], rel.parts[1])}</td><td>{path.stem}</td>"
+            f"{links(rel)}{links(teacher)}</tr>"
+        )
     index = out / "index.html"
     index.write_text(
         "<!DOCTYPE html>\n<html><head><meta charset='utf-8'><title>nsp handouts</title></head>"
@@ -513,7 +517,11 @@ def _clear_handouts(out: Path) -> None:
 
 
 def handouts(
-    out: Path, *, pdf: bool = True, notebooks: list[tuple[str, Path]] | None = None
+    out: Path,
+    *,
+    pdf: bool = True,
+    notebooks: list[tuple[str, Path]] | None = None,
+    keep_others: bool = False,
 ) -> list[Path]:
     """Write each executed notebook as a student's and a teacher's handout (HTML, and PDF).
 
@@ -531,6 +539,9 @@ def handouts(
         Also print each handout to PDF with Chromium, if it is installed.
     notebooks : list of (str, Path), optional
         The executed notebooks as ``(section key, path)``; default every section's.
+    keep_others : bool
+        Keep the handouts of other notebooks already in ``out`` (``nsp handouts NOTEBOOK``
+        rebuilds one; the index lists them all). By default an earlier build is cleared.
 
     Returns
     -------
@@ -540,7 +551,13 @@ def handouts(
     import nbformat
     from nbconvert import HTMLExporter
 
-    _clear_handouts(out)
+    if keep_others:
+        for key, nb_path in notebooks or []:
+            for edition in EDITIONS:
+                for suffix in (".html", ".pdf"):
+                    (out / edition / key / nb_path.stem).with_suffix(suffix).unlink(missing_ok=True)
+    else:
+        _clear_handouts(out)
     (out / "mathjax").mkdir(parents=True, exist_ok=True)
     (out / "mathjax" / "tex-svg.js").write_text(_mathjax_svg(), encoding="utf-8")
     (out / "mathjax" / "config.js").write_text(MATHJAX_CONFIG + "\n", encoding="utf-8")
@@ -587,7 +604,7 @@ def handouts(
             written.append(target)
     if chromium:
         _print_pdfs(chromium, written)
-    written.append(_handouts_index(out, written))
+    written.append(_handouts_index(out))
     return written
 
 
