@@ -1,30 +1,82 @@
-"""``python -m benchmarks``: run every ``benchmarks/bench_*.py`` and summarize the targets."""
+"""``python -m benchmarks [FILE ...] [OPTIONS]``: run benchmark files and summarize the targets.
+
+``FILE`` is a part of a file's name (``scale``, ``ratedistortion``); without one every
+``benchmarks/bench_*.py`` runs. Options after the names go to the files that read them (each
+file's ``--help`` lists its own). ``--help`` anywhere prints this, the files, and each named
+file's description, and runs nothing.
+"""
 
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
 import sys
 from pathlib import Path
 
 from benchmarks import _timing
 
+HERE = Path(__file__).resolve().parent
 
-def main() -> int:
+
+def files() -> list[str]:
+    """Return the benchmark modules (``bench_*``), sorted."""
+    return sorted(m.name for m in pkgutil.iter_modules([str(HERE)]) if m.name.startswith("bench_"))
+
+
+def _docstring(name: str) -> str:
+    """Return a benchmark file's docstring, read from its source without importing it."""
+    text = (HERE / f"{name}.py").read_text(encoding="utf-8")
+    return text.split('"""', 2)[1].strip() if text.count('"""') >= 2 else ""
+
+
+def _help(chosen: list[str], named: bool) -> None:
+    print(__doc__.strip())
+    print("\nfiles:")
+    for name in files():
+        summary = (_docstring(name).splitlines() or [""])[0]
+        print(f"  {name.removeprefix('bench_'):<18} {summary}")
+    for name in chosen if named else []:
+        print(f"\n== {name}\n{_docstring(name)}")
+
+
+def _load() -> str:
+    """Return the load average as ``python -m benchmarks`` prints it before a run."""
+    if not hasattr(os, "getloadavg"):
+        return "load average unknown"
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} CPUs"
+
+
+def main(argv: list[str] | None = None) -> int:
     """Run the benchmark files named on the command line (all when none is), then summarize.
+
+    Parameters
+    ----------
+    argv : list of str, optional
+        The arguments (default ``sys.argv[1:]``): names of files first, then options.
 
     Returns
     -------
     int
-        0 if every benchmark file met every target, else 1 (an exit status).
+        0 if every benchmark file met every target, 1 if one missed, 2 if a name matches no
+        file (an exit status).
     """
-    here = Path(__file__).resolve().parent
-    names = sorted(m.name for m in pkgutil.iter_modules([str(here)]) if m.name.startswith("bench_"))
-    only = sys.argv[1:]
-    if only:
-        names = [n for n in names if any(o in n for o in only)]
+    args = sys.argv[1:] if argv is None else argv
+    first_option = next((i for i, a in enumerate(args) if a.startswith("-")), len(args))
+    only = args[:first_option]
+    chosen = [n for n in files() if any(o in n for o in only)] if only else files()
+    unknown = [o for o in only if not any(o in n for n in files())]
+    if {"-h", "--help"} & set(args):
+        _help(chosen, bool(only))
+        return 0
+    if unknown:
+        known = ", ".join(n.removeprefix("bench_") for n in files())
+        print(f"no benchmark file matches {', '.join(unknown)}; the files: {known}")
+        return 2
+    print(f"benchmarks: {len(chosen)} file(s), {_load()}", flush=True)
     missed = []
-    for name in names:
+    for name in chosen:
         module = importlib.import_module(f"benchmarks.{name}")
         if module.main() != 0:
             missed.append(name)
@@ -45,8 +97,9 @@ def main() -> int:
                 f"{row.against or '-'}; target {target}"
             )
     print(
-        f"\n{len(names) - len(missed)} of {len(names)} benchmark files met every target"
+        f"\n{len(chosen) - len(missed)} of {len(chosen)} benchmark files met every target"
         + (f"; missed: {', '.join(missed)}" if missed else "")
+        + f" ({_load()} at the end)"
     )
     return 1 if missed else 0
 

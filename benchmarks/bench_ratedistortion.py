@@ -71,6 +71,10 @@ LN2 = math.log(2)
 TIGHT = {"tol_gap_abs": 1e-10, "tol_gap_rel": 1e-10, "tol_feas": 1e-10}
 AGAINST = "CVXPY+Clarabel gap/feas 1e-10"
 
+#: Solves of the anchor since the last row that did not end "optimal" (a solver error, or a
+#: status such as "optimal_inaccurate"): the next row says so, and its points are not compared.
+_ANCHOR_FAILURES: list[str] = []
+
 
 def _default_label() -> str:
     import clarabel
@@ -149,12 +153,21 @@ class _Cvx:
         """Return the optimum in bits (``nan`` unless the solver reports "optimal")."""
         self.D.value = D
         self.leak_budget.value = budget
+        import cvxpy as cp
+
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            prob.solve(solver="CLARABEL", **self.opts)
+            try:
+                prob.solve(solver="CLARABEL", **self.opts)
+            except cp.error.SolverError:
+                _ANCHOR_FAILURES.append("solver error")
+                return math.nan
         # "optimal_inaccurate" (e.g. at D_min, where the feasible set is a single encoder)
         # is not compared: there CVXPY's value can even exceed our certified bound
-        return float(prob.value) / LN2 if prob.status == "optimal" else math.nan
+        if prob.status != "optimal":
+            _ANCHOR_FAILURES.append(str(prob.status))
+            return math.nan
+        return float(prob.value) / LN2
 
 
 def _instance(seed: int, n_r: int, n_h: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -194,8 +207,14 @@ def _timed(fn: Callable[[], Any], repeat: int) -> tuple[float, Any]:
 def _add(rows: list[Row], row: Row) -> None:
     """Append ``row`` and print it at once.
 
-    A long run shows its progress, and its results survive an interruption.
+    A long run shows its progress, and its results survive an interruption. The anchor's
+    solves that failed since the previous row are counted in this row's note.
     """
+    if _ANCHOR_FAILURES:
+        counts = {f: _ANCHOR_FAILURES.count(f) for f in dict.fromkeys(_ANCHOR_FAILURES)}
+        failed = "anchor not optimal: " + ", ".join(f"{k} x{v}" for k, v in counts.items())
+        row.note = f"{row.note}; {failed}" if row.note else failed
+        _ANCHOR_FAILURES.clear()
     rows.append(row)
     other = "" if row.theirs is None else f", anchor {row.theirs:.3f} s ({row.against})"
     print(f"  {row.name.strip()}: ours {row.ours:.3f} s{other}", flush=True)

@@ -1,4 +1,4 @@
-"""Speed of the range measures on a 2000 × 2000 support (issue 3, item 7).
+"""Speed of the range measures on a 2000 × 2000 support.
 
 Maximin information ``I*`` (:func:`nsp.uncertain.maximin_information`) and Gács–Körner common
 information (:func:`nsp.info.gacs_korner_common_information`) both reduce to the connected

@@ -1,0 +1,54 @@
+"""The benchmark runner (``python -m benchmarks``): help that runs nothing, clear refusals,
+and an anchor's failure reported in its row instead of a crash. Timings are not tested here."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "benchmarks", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_help_lists_every_file_and_runs_nothing():
+    out = _run("--help")
+    assert out.returncode == 0
+    for path in sorted((ROOT / "benchmarks").glob("bench_*.py")):
+        assert f"  {path.stem.removeprefix('bench_')} " in out.stdout
+    assert "file(s), load average" not in out.stdout  # nothing ran
+
+
+def test_a_files_help_shows_its_options_without_running_it():
+    out = _run("scale", "--help")
+    assert out.returncode == 0 and "--size 1e8" in out.stdout and "--pairs" in out.stdout
+    assert "file(s), load average" not in out.stdout  # the line a run starts with
+
+
+def test_an_unknown_file_is_refused_with_the_list():
+    out = _run("no_such_bench")
+    assert out.returncode == 2
+    assert "no benchmark file matches no_such_bench" in out.stdout
+    assert "ratedistortion" in out.stdout
+
+
+def test_an_anchor_that_fails_is_a_note_in_its_row(capsys):
+    from benchmarks import bench_ratedistortion as bench
+    from benchmarks._timing import Row
+
+    bench._ANCHOR_FAILURES.extend(["solver error", "optimal_inaccurate", "solver error"])
+    rows: list[Row] = []
+    bench._add(rows, Row("Γ(D), 1 solver pt", 0.1, 0.2, bench.AGAINST, 1.0))
+    assert rows[0].note == "anchor not optimal: solver error x2, optimal_inaccurate x1"
+    assert not bench._ANCHOR_FAILURES  # counted once, in this row
+    bench._add(rows, Row("next", 0.1))
+    assert rows[1].note == ""
