@@ -41,7 +41,7 @@ import pkgutil
 from types import ModuleType
 
 #: The version of nsp (the distribution ``nsp-privacy``).
-__version__ = "0.2.0"
+__version__ = "0.3.0.dev0"
 
 # Every public module and subpackage (no leading underscore) in this folder, imported on first
 # use. Read from the folder, so that a new subpackage needs no entry here.

@@ -44,9 +44,13 @@ def test_the_version_is_written_once():
     site = (ROOT / "docs" / "site" / "index.md").read_text(encoding="utf-8")
     assert f"Version {nsp.__version__}." in site  # so does the site's citation
     changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
-    # dated when tagged; "unreleased" while the version is set and the tag still waits
-    heading = rf"^## \[{re.escape(nsp.__version__)}\] - (\d{{4}}-\d\d-\d\d|unreleased)$"
-    assert re.search(heading, changelog, re.M)
+    # between releases the version is the next one's .devN and its section is "unreleased";
+    # a release's section is dated
+    release, dev = re.fullmatch(r"(\d+\.\d+\.\d+)(\.dev\d+)?", nsp.__version__).groups()
+    when = "unreleased" if dev else r"\d{4}-\d\d-\d\d"
+    assert re.search(rf"^## \[{re.escape(release)}\] - {when}$", changelog, re.M)
+    top = re.search(r"^## \[(.+?)\] - (.+)$", changelog, re.M)
+    assert top is not None and top.group(1) == release, "the newest section is this version's"
 
 
 def test_the_distribution_is_nsp_privacy_and_imports_as_nsp():
