@@ -27,6 +27,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from nsp._resources import check_memory, progress
+from nsp._threads import with_few_blas_threads
 from nsp._validation import (
     Base,
     as_channel,
@@ -170,6 +171,7 @@ def _encoder_joint(
     return p_src[:, :, None] * w
 
 
+@with_few_blas_threads
 def rde_point(
     p_src: ArrayLike,
     channel: ArrayLike,
@@ -436,6 +438,7 @@ def _perfect_privacy_lp(pr: _Problem) -> tuple[float, NDArray[np.float64]]:
     return float(np.sum(pr.pu[:, None] * pr.d * w)), w
 
 
+@with_few_blas_threads
 def perfect_privacy_distortion(
     p_src: ArrayLike, dist: ArrayLike, *, markov: bool = True, normalize: bool = False
 ) -> float:
@@ -482,6 +485,7 @@ def perfect_privacy_distortion(
     return _perfect_privacy_lp(_problem(src, d, markov))[0]
 
 
+@with_few_blas_threads
 def max_equivocation(
     p_src: ArrayLike,
     dist: ArrayLike,
@@ -834,6 +838,7 @@ def _gamma_certified(
     return best.w, max(res.lower, best.lower), iters + res.iterations
 
 
+@with_few_blas_threads
 def min_rate(
     p_src: ArrayLike,
     dist: ArrayLike,
@@ -890,6 +895,7 @@ def min_rate(
         return MinRateResult(rde_point(src, r.channel, d, base=base), r.channel)
 
 
+@with_few_blas_threads
 def rate_given_equivocation(
     p_src: ArrayLike,
     dist: ArrayLike,

@@ -18,6 +18,7 @@ import warnings
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from nsp._threads import with_few_blas_threads
 from nsp._validation import (
     Base,
     as_channel,
@@ -116,6 +117,7 @@ def bayes_decoder(
     return f.astype(np.int64)
 
 
+@with_few_blas_threads
 def si_statistical_point(
     p_src_z: ArrayLike,
     channel_u: ArrayLike,
@@ -188,6 +190,7 @@ def si_statistical_point(
     return RDEPoint(rate, dd, eq, max(hh - eq, 0.0), base_value)
 
 
+@with_few_blas_threads
 def si_informed_point(
     p_src_z: ArrayLike,
     channel: ArrayLike,
@@ -309,6 +312,7 @@ def binning_exponents(
         }
 
 
+@with_few_blas_threads
 def max_equivocation_informed(
     p_src_z: ArrayLike,
     dist: ArrayLike,

@@ -16,6 +16,7 @@ import pandas as pd
 from numpy.typing import ArrayLike
 
 from nsp._resources import progress
+from nsp._threads import with_few_blas_threads
 from nsp._validation import Base, check_base, check_bool, check_tol, trusted
 from nsp.info import entropy
 from nsp.ratedistortion._equivocation import (
@@ -27,6 +28,7 @@ from nsp.ratedistortion._equivocation import (
 from nsp.ratedistortion._rate_distortion import _as_distortion, _as_grid, rate_distortion_at
 
 
+@with_few_blas_threads
 def utility_privacy_curve(
     p_src: ArrayLike,
     dist: ArrayLike,
