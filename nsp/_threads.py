@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import os
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -55,8 +56,12 @@ def blas_threads() -> int | None:
 
 
 @functools.lru_cache(maxsize=1)
-def _blas_libraries() -> tuple[Any, ...]:
-    """Return the BLAS libraries loaded in the process (threadpoolctl's, found once)."""
+def _blas_libraries(n_modules: int) -> tuple[Any, ...]:
+    """Return the BLAS libraries loaded in the process (threadpoolctl's).
+
+    Looked up again when the number of imported modules changed (``n_modules``): an import
+    can load another BLAS (cvxpy's solvers bring their own OpenBLAS).
+    """
     from threadpoolctl import ThreadpoolController  # noqa: PLC0415 (inspects loaded libraries)
 
     return tuple(ThreadpoolController().select(user_api="blas").lib_controllers)
@@ -74,7 +79,7 @@ def few_blas_threads() -> Iterator[None]:
         yield
         return
     changed = []
-    for lib in _blas_libraries():
+    for lib in _blas_libraries(len(sys.modules)):
         before = lib.num_threads
         if before != n:
             lib.set_num_threads(n)

@@ -896,7 +896,8 @@ def test_uniform_s_gives_eq13_and_rejects_an_empty_row():
 def test_bad_input_of_the_paper_module(call, name):
     from nsp.papers import agglomerative as paper
 
-    env = {**vars(paper), "np": np, "EX1": EX1, "VALUES": VALUES}
+    env = {**{public: getattr(paper, public) for public in paper.__all__}, "np": np, "EX1": EX1}
+    env["VALUES"] = VALUES
     with pytest.raises(ValueError, match=name):
         eval(call, env)
 
