@@ -28,8 +28,12 @@ import sys
 import time
 from pathlib import Path
 
+from nsp.papers import PAPERS as _KEYS
+
 ROOT = Path(__file__).resolve().parents[2]
-PAPERS = ("agglomerative", "noiseless", "privacy_channels", "utility_privacy", "privacy_funnel")
+
+#: The papers' keys, from nsp.papers (the comparison is a section of its own).
+PAPERS = tuple(key for key in _KEYS if key != "compare")
 SECTIONS = ("course", *PAPERS, "compare", "datasets")
 _START = time.monotonic()
 
