@@ -82,3 +82,10 @@ def test_quick_mode_is_the_option_or_the_environment():
     assert subprocess.run([*run, "--quick"], env=env, **kw).stdout.strip() == "True"
     quick_env = {**env, "NSP_BENCH_QUICK": "1"}
     assert subprocess.run(run, env=quick_env, **kw).stdout.strip() == "True"
+
+
+def test_every_file_says_what_quick_mode_shrinks():
+    for path in sorted((ROOT / "benchmarks").glob("bench_*.py")):
+        doc = path.read_text(encoding="utf-8").split('"""', 2)[1]
+        assert "Quick (``--quick``): " in doc, path.name
+        assert "QUICK" in path.read_text(encoding="utf-8"), path.name
