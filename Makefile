@@ -31,7 +31,7 @@ NSP_TEST_SHUFFLE := $(shell printf '%d' 0x$$(git rev-parse --short=8 HEAD 2>/dev
 endif
 endif
 
-.PHONY: help install lock data figures check-figures notebooks lab lab-sources site handouts browser site-test test test-slow test-all lint format bench dist clean
+.PHONY: help install lock data figures check-figures notebooks lab lab-sources site handouts browser site-test test test-slow test-all lint format bench bench-quick dist clean
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-13s %s\n", $$1, $$2}'
@@ -135,6 +135,9 @@ format: $(STAMP) ## format the code and apply ruff's safe fixes
 
 bench: $(STAMP) ## run the speed benchmarks and print each figure against its target
 	$(PY) -m benchmarks
+
+bench-quick: $(STAMP) ## every benchmark file with sizes shrunk, targets not checked (a smoke run, ~2 min)
+	$(PY) -m benchmarks --quick
 
 # The release files: an sdist and a wheel built offline from the locked environment, checked, then
 # the wheel installed with the lock into a new, empty virtual environment (its own pip, no

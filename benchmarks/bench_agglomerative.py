@@ -21,6 +21,7 @@ benchmark instances (checked before timing).
 
 The random range gives each x one age, and 5% of the x's a second, adjacent age, so the
 confusability graph has many components and Algorithm 2 has a long path.
+Quick (``--quick``): |S| = 30 (100 for the large |S|), |X| = 300, scaling |X| = 125 and 250.
 Run: ``.venv/bin/python -m benchmarks.bench_agglomerative``.
 """
 
@@ -28,9 +29,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from benchmarks._timing import Row, median_time, report
+from benchmarks._timing import QUICK, Row, median_time, report
 from nsp.clustering.nonstochastic import MergePath, merge_path, merge_until_connected
 from nsp.clustering.nonstochastic._reference import reference_path, reference_until_connected
+
+#: |S| and |X| of the instances, the large |S| (§V-C, Algorithm 2's U1 path), the scaling |X|s.
+N_S, N_X, N_S_LARGE, SCALING = (
+    (30, 300, 100, (125, 250)) if QUICK else (100, 1000, 1000, (125, 250, 500, 1000, 2000))
+)
 
 
 def random_range(n_s: int, n_x: int, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
@@ -74,7 +80,7 @@ def side_range(n_s: int, n_x: int, n_a: int = 2, seed: int = 0) -> tuple[np.ndar
 
 def _extension_rows() -> list[Row]:
     rows = []
-    m3, v = side_range(100, 1000)
+    m3, v = side_range(N_S, N_X)
     m2 = m3.any(axis=2)
     for alg in ("algorithm1", "algorithm2"):
         kw = dict(algorithm=alg, utility="U2", values=v)
@@ -83,14 +89,14 @@ def _extension_rows() -> list[Row]:
         t_plain = median_time(lambda kw=kw: merge_path(m2, **kw), repeat=3)
         rows.append(
             Row(
-                f"side information |A|=2: {alg} U2 path, |S|=100 |X|=1000 ({steps} steps)",
+                f"side information |A|=2: {alg} U2 path, |S|={N_S} |X|={N_X} ({steps} steps)",
                 t_side,
                 t_plain,
                 "the same path with A ignored",
                 max_seconds=5,
             )
         )
-    mask, v = random_range(100, 1000)
+    mask, v = random_range(N_S, N_X)
     for alg in ("algorithm1", "algorithm2"):
         kw = dict(algorithm=alg, utility="U2", values=v)
         steps = len(merge_path(mask, codeword="medoid", **kw)) - 1
@@ -98,7 +104,7 @@ def _extension_rows() -> list[Row]:
         t_cen = median_time(lambda kw=kw: merge_path(mask, **kw), repeat=3)
         rows.append(
             Row(
-                f"medoid codeword: {alg} U2 path, |S|=100 |X|=1000 ({steps} steps)",
+                f"medoid codeword: {alg} U2 path, |S|={N_S} |X|={N_X} ({steps} steps)",
                 t_med,
                 t_cen,
                 "the same algorithm with the centroid",
@@ -110,7 +116,7 @@ def _extension_rows() -> list[Row]:
 
 def main() -> int:
     rows: list[Row] = []
-    mask, values = random_range(100, 1000)
+    mask, values = random_range(N_S, N_X)
     for alg in ("algorithm1", "algorithm2"):
         for u in ("U1", "U2"):
             kw = dict(algorithm=alg, utility=u, values=values)
@@ -122,7 +128,7 @@ def main() -> int:
             t_ref = median_time(lambda kw=kw: reference_path(mask, **kw), repeat=1, warmup=0)
             rows.append(
                 Row(
-                    f"{alg} {u} path, |S|=100 |X|=1000 ({len(ours_path) - 1} steps)",
+                    f"{alg} {u} path, |S|={N_S} |X|={N_X} ({len(ours_path) - 1} steps)",
                     t_ours,
                     t_ref,
                     "reference: every step from scratch",
@@ -130,8 +136,8 @@ def main() -> int:
                     max_seconds=5,
                 )
             )
-    for n_s, lam in ((100, 0.3), (1000, 0.3)):
-        m, v = random_range(n_s, 1000)
+    for n_s, lam in ((N_S, 0.3), (N_S_LARGE, 0.3)):
+        m, v = random_range(n_s, N_X)
         for u in ("U1", "U2"):
             vkw = dict(utility=u, values=v)
             ours = merge_until_connected(m, lam, **vkw)
@@ -148,7 +154,7 @@ def main() -> int:
             )
             rows.append(
                 Row(
-                    f"§V-C {u}, |S|={n_s} |X|=1000 ({ours.iterations} steps)",
+                    f"§V-C {u}, |S|={n_s} |X|={N_X} ({ours.iterations} steps)",
                     t_ours,
                     t_ref,
                     "reference: eq. (12) for all pairs, from scratch",
@@ -156,16 +162,16 @@ def main() -> int:
                     max_seconds=5,
                 )
             )
-    m, _ = random_range(1000, 1000)
+    m, _ = random_range(N_S_LARGE, N_X)
     ours_path = merge_path(m, algorithm="algorithm2")
     if not _same_path(ours_path, reference_path(m, algorithm="algorithm2")):
-        print("MISMATCH: algorithm2 U1 |S|=1000: our path differs from the reference")
+        print(f"MISMATCH: algorithm2 U1 |S|={N_S_LARGE}: our path differs from the reference")
         return 1
     t_ours = median_time(lambda: merge_path(m, algorithm="algorithm2"), repeat=3)
     t_ref = median_time(lambda: reference_path(m, algorithm="algorithm2"), repeat=1, warmup=0)
     rows.append(
         Row(
-            f"algorithm2 U1 path, |S|=1000 |X|=1000 ({len(ours_path) - 1} steps)",
+            f"algorithm2 U1 path, |S|={N_S_LARGE} |X|={N_X} ({len(ours_path) - 1} steps)",
             t_ours,
             t_ref,
             "reference: every step from scratch",
@@ -174,8 +180,8 @@ def main() -> int:
         )
     )
     rows += _extension_rows()
-    for n_x in (125, 250, 500, 1000, 2000):
-        m, v = random_range(100, n_x, seed=1)
+    for n_x in SCALING:
+        m, v = random_range(N_S, n_x, seed=1)
         for alg in ("algorithm1", "algorithm2"):
             for u in ("U1", "U2"):
                 kw = dict(algorithm=alg, utility=u, values=v)

@@ -34,6 +34,8 @@ Target: at least 2x faster. ``--two-rows`` runs only these rows (seconds, no dit
 A large channel: the certified capacity (gap < 1e-9 bits) of a seeded random 1000 x 1000
 channel, one run, against qif's (one run, its default stopping rule, its certified gap
 printed beside the row). Target: under 10 s. ``--large`` runs only this row.
+
+Quick (``--quick``): 30 x 30; large 300 x 300, qif given 2 s (it needs minutes); 50 calls a run.
 Run: ``.venv/bin/python -m benchmarks.bench_channels``.
 """
 
@@ -47,10 +49,12 @@ import warnings
 import numpy as np
 
 import nsp.channels._capacity
-from benchmarks._timing import Row, clock, median_time, report
+from benchmarks._timing import QUICK, Row, clock, median_time, report
 from nsp.channels import capacity_bounds, channel_capacity, random_channel
 
-N = 200
+#: The channel's size, the large channel's, qif's budget on that one in seconds (a child
+#: process ended then), and the calls per timed run of the two-row rows (one takes ~0.1 ms).
+N, LARGE, QIF_BUDGET_S, TWO_ROW_CALLS = (30, 300, 2, 50) if QUICK else (200, 1000, 600, 200)
 SEED = 20261122
 TOL = 1e-9  # bits
 DIT_ATOLS = (1e-11, 1e-12, 1e-13, 1e-14, 1e-15, 1e-16)
@@ -115,9 +119,6 @@ def qif_capacity(W: np.ndarray) -> tuple[float, np.ndarray]:
     return float(value), np.asarray(pmf, dtype=float)
 
 
-TWO_ROW_CALLS = 200  # calls per timed run (one call takes ~0.1 ms)
-
-
 def two_row_rows() -> list[Row]:
     """Direct two-row path against the general path, on 2 x 2 and 2 x 10 channels."""
     rows = []
@@ -158,10 +159,6 @@ def two_row_rows() -> list[Row]:
     return rows
 
 
-LARGE = 1000
-QIF_BUDGET_S = 600
-
-
 def _qif_in_child(W: np.ndarray, seconds: int) -> tuple[float, np.ndarray, float]:
     """Run :func:`qif_capacity` in a child process: value, pmf and the child's clock seconds.
 
@@ -190,7 +187,7 @@ def _qif_in_child(W: np.ndarray, seconds: int) -> tuple[float, np.ndarray, float
 
 
 def large_rows() -> list[Row]:
-    """Certified capacity of a random 1000 x 1000 channel (target: under 10 s), against qif."""
+    """Certified capacity of a random LARGE x LARGE channel (target: under 10 s), against qif."""
     W = random_channel(LARGE, seed=SEED)
     t0 = clock()
     ours = channel_capacity(W, tol=TOL)

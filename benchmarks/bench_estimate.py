@@ -22,6 +22,8 @@ The second row refits every fitted method of the sweep (106 of its 131 releases:
 replicates (``selection="refit"``, the default for fitted releases), in 2 processes
 (``n_jobs=2``). Target: under 5 minutes on 2 cores.
 
+Quick (``--quick``): 100 replicates (anchors 5, 20); refit: 10 replicates, 1 release per method.
+
 Run: ``.venv/bin/python -m benchmarks estimate``.
 """
 
@@ -31,7 +33,7 @@ import time
 
 import numpy as np
 
-from benchmarks._timing import Row, median_time, report
+from benchmarks._timing import QUICK, Row, median_time, report
 from nsp.datasets import DataUnavailableError
 from nsp.estimate import estimate_many
 from nsp.joint import Joint
@@ -39,11 +41,9 @@ from nsp.notions import Mechanism, all_methods, evaluate_many
 from nsp.notions._bootstrap import replicate_columns, stack_columns
 from nsp.papers.compare import census_income_joint
 
-N_BOOT = 1000
-N_ANCHOR = 20
+#: Replicates of the fixed-channel estimate, of its two anchors (scaled), and of the refit.
+N_BOOT, N_ANCHOR, N_KERNEL, N_REFIT = (100, 5, 20, 10) if QUICK else (1000, 20, 100, 200)
 MAX_SECONDS = 30.0
-N_REFIT = 200
-N_KERNEL = 100
 ALPHAS = (2.0, 10.0)
 MAX_REFIT_SECONDS = 300.0
 
@@ -58,6 +58,14 @@ def census() -> tuple[Joint, list[Mechanism], str]:
         p = rng.dirichlet(np.ones(112)).reshape(2, 56)
         joint = Joint.from_counts(rng.multinomial(48842, p.ravel()).reshape(2, 56), name="stand-in")
         return joint, all_methods(joint), "stand-in 2 x 56"
+
+
+def one_per_method(mechs: list[Mechanism]) -> list[Mechanism]:
+    """Return one release of each method, the middle of its sweep (the quick run's refit)."""
+    groups: dict[str, list[Mechanism]] = {}
+    for m in mechs:
+        groups.setdefault(m.method, []).append(m)
+    return [g[len(g) // 2] for g in groups.values()]
 
 
 def records_loop(joint: Joint, mechs: list[Mechanism], n_boot: int) -> None:
@@ -128,11 +136,12 @@ def main() -> int:
         against="naive: the same kernel, one replicate at a time",
         note=f"{what}; the replicates alone; anchor timed on {N_KERNEL}, scaled to {N_BOOT}",
     )
+    refitted = one_per_method(mechs) if QUICK else mechs
     refit = median_time(
-        lambda: estimate_many(mechs, joint, n_boot=N_REFIT, selection="refit", n_jobs=2),
+        lambda: estimate_many(refitted, joint, n_boot=N_REFIT, selection="refit", n_jobs=2),
         repeat=1,
     )
-    n_fit = sum(m.fit is not None for m in mechs)
+    n_fit = sum(m.fit is not None for m in refitted)
     refit_row = Row(
         f"estimate_many refit, {N_REFIT} replicates, {n_fit} fitted mech.",
         refit,

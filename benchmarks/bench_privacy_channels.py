@@ -13,6 +13,7 @@ form or a bracketed root). A third row times the literal enumeration on the expo
 instance with that direct path against the general capacity path (private switch
 ``nsp.channels._capacity._DIRECT_TWO_ROWS = False``) in the same run: what the enumeration,
 the tests and notebook 05 gain from it.
+Quick (``--quick``): the same instances, one timed run of each side (not 5, or 3).
 Run: ``.venv/bin/python -m benchmarks.bench_privacy_channels``.
 """
 
@@ -21,7 +22,7 @@ from __future__ import annotations
 import sys
 
 import nsp.channels._capacity
-from benchmarks._timing import Row, median_time, report
+from benchmarks._timing import QUICK, Row, median_time, report
 from nsp.papers.privacy_channels import count_query
 from nsp.privacy_channels import (
     ProductUniverse,
@@ -30,14 +31,19 @@ from nsp.privacy_channels import (
     randomized_response_channel,
 )
 
+#: Timed runs of the fast side, and of the literal enumeration in the exact-vs-literal rows.
+REPEAT, REPEAT_ENUM = (1, 1) if QUICK else (5, 3)
+
 
 def _pair(name: str, ch, *, min_ratio: float | None) -> Row:
     exact = individual_channel_capacity(ch)
     literal = individual_channel_capacity(ch, method="enumerate")
     if abs(exact.value - literal.value) > 1e-9:
         raise AssertionError(f"{name}: exact {exact.value!r} != enumeration {literal.value!r}")
-    t_exact = median_time(lambda: individual_channel_capacity(ch), repeat=5)
-    t_enum = median_time(lambda: individual_channel_capacity(ch, method="enumerate"), repeat=3)
+    t_exact = median_time(lambda: individual_channel_capacity(ch), repeat=REPEAT)
+    t_enum = median_time(
+        lambda: individual_channel_capacity(ch, method="enumerate"), repeat=REPEAT_ENUM
+    )
     label = f"{name} ({exact.n_evaluated} vs {literal.n_evaluated} BA runs)"
     return Row(
         label,
@@ -55,11 +61,11 @@ def _two_row_path(name: str, ch) -> Row:
         return individual_channel_capacity(ch, method="enumerate")
 
     direct = run()
-    t_direct = median_time(run, repeat=5)
+    t_direct = median_time(run, repeat=REPEAT)
     nsp.channels._capacity._DIRECT_TWO_ROWS = False
     try:
         general = run()
-        t_general = median_time(run, repeat=5)
+        t_general = median_time(run, repeat=REPEAT)
     finally:
         nsp.channels._capacity._DIRECT_TWO_ROWS = True
     if abs(direct.value - general.value) > 1e-9:

@@ -51,6 +51,8 @@ objects, ours its per-source cache); the first run of each includes the compilat
 loaded machine run with ``NSP_BENCH_CLOCK=cpu`` (CPU seconds of this process); BLAS runs on
 one thread (see :mod:`benchmarks`). Run:
 ``.venv/bin/python -m benchmarks ratedistortion``.
+
+Quick (``--quick``): single runs; Γ(D) on 20 points; anchor on 16 × 4 only; large 64 × 8; BA 200.
 """
 
 from __future__ import annotations
@@ -62,7 +64,7 @@ from typing import Any
 
 import numpy as np
 
-from benchmarks._timing import Row, clock, median_time, report
+from benchmarks._timing import QUICK, Row, clock, median_time, report
 from nsp import ratedistortion as rd
 from nsp.papers import utility_privacy as up
 from nsp.ratedistortion import _equivocation
@@ -70,6 +72,14 @@ from nsp.ratedistortion import _equivocation
 LN2 = math.log(2)
 TIGHT = {"tol_gap_abs": 1e-10, "tol_gap_rel": 1e-10, "tol_feas": 1e-10}
 AGAINST = "CVXPY+Clarabel gap/feas 1e-10"
+
+#: Sizes: the Γ(D) grid (points, timed runs), the instances against the anchor (seed, |X_r|,
+#: |X_h|, timed runs), the large instance (seed, |X_r|, |X_h|), the letters of R(D) by BA.
+GRID, ANCHORED, LARGE, BA_LETTERS = (
+    ((20, 1), ((16, 16, 4, 1),), (64, 64, 8), 200)
+    if QUICK
+    else ((200, 3), ((16, 16, 4, 3), (64, 64, 8, 1)), (256, 256, 16), 1000)
+)
 
 #: Solves of the anchor since the last row that did not end "optimal" (a solver error, or a
 #: status such as "optimal_inaccurate"): the next row says so, and its points are not compared.
@@ -87,14 +97,14 @@ def _gamma_grid() -> tuple[float, float, float]:
     rng = np.random.default_rng(64)
     p = rng.dirichlet(np.ones(64))
     d = rd.hamming_distortion(64)
-    grid = np.linspace(0.0, 1.0 - p.max(), 200)
+    grid = np.linspace(0.0, 1.0 - p.max(), GRID[0])
     src = np.diag(p)
     out: dict[str, list] = {}
 
     def ours() -> None:
         out["res"] = [rd.max_equivocation(src, d, float(D), tol=1e-9) for D in grid]
 
-    t = median_time(ours, repeat=3, warmup=0)
+    t = median_time(ours, repeat=GRID[1], warmup=0)
     exact = up.gamma_hamming(p, grid)
     got = np.array([r.gamma for r in out["res"]])
     err = float(np.abs(got - exact).max())
@@ -364,10 +374,11 @@ def _large_rows(seed: int, n_r: int, n_h: int) -> list[Row]:
     return rows
 
 
-def _ba_1000() -> float:
+def _ba(n: int) -> float:
+    """Time R(D) by Blahut–Arimoto for an ``n``-letter source, checked by reverse water-filling."""
     rng = np.random.default_rng(1)
-    p = rng.dirichlet(np.ones(1000))
-    d = rd.hamming_distortion(1000)
+    p = rng.dirichlet(np.ones(n))
+    d = rd.hamming_distortion(n)
     out = {}
 
     def ours() -> None:
@@ -377,20 +388,21 @@ def _ba_1000() -> float:
     pt = out["pt"]
     exact = up.reverse_waterfill(p, 0.25).rate
     if pt.gap > 1e-9 or abs(pt.rate - exact) > 1e-9:
-        raise AssertionError(f"BA 1000: gap {pt.gap:.2e}, error {abs(pt.rate - exact):.2e}")
+        raise AssertionError(f"BA {n}: gap {pt.gap:.2e}, error {abs(pt.rate - exact):.2e}")
     return t
 
 
 def main() -> int:
     t_grid, t_closed, _ = _gamma_grid()
     rows = [
-        Row("Γ(D), 200-point grid, 64 letters (1e-9)", t_grid, max_seconds=5.0),
+        Row(f"Γ(D), {GRID[0]}-point grid, 64 letters (1e-9)", t_grid, max_seconds=5.0),
         Row("  same grid by the closed form (18)", t_closed),
     ]
-    rows += _anchor_rows(16, 16, 4, repeat=3)
-    rows += _anchor_rows(64, 64, 8, repeat=1)
-    rows += _large_rows(256, 256, 16)
-    _add(rows, Row("R(D) by BA, 1000 letters, Hamming, gap<1e-9", _ba_1000(), max_seconds=2.0))
+    for seed, n_r, n_h, repeat in ANCHORED:
+        rows += _anchor_rows(seed, n_r, n_h, repeat=repeat)
+    rows += _large_rows(*LARGE)
+    name = f"R(D) by BA, {BA_LETTERS} letters, Hamming, gap<1e-9"
+    _add(rows, Row(name, _ba(BA_LETTERS), max_seconds=2.0))
     return report("ratedistortion: Γ(D), R(D, E), Γ_I against CVXPY + Clarabel", rows)
 
 

@@ -29,6 +29,8 @@
 
 Size: ``--size 1e8`` on the command line (``python -m benchmarks scale --size 1e8``) or
 ``NSP_BENCH_SCALE_SIZE=100000000``.
+
+Quick (``--quick``): ``--size 1e6 --pairs 1`` by default (one Parquet file, ``trips-1e06/``).
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from benchmarks._timing import Row, report
+from benchmarks._timing import QUICK, Row, report
 from nsp.datasets import NYC_BBOX_PAPER, uniqueness_vs_epsilon
 from nsp.papers.noiseless import taxi
 from nsp.scale._taxi import TAXI_COORDS, boxes_for, coordinate_bins
@@ -86,12 +88,17 @@ SCALING_FROM = 100_000_000
 
 
 def _options() -> tuple[int, int]:
-    """``--size`` (trips) and ``--pairs`` (runs of the Dask path on 1 and on 2 workers)."""
+    """``--size`` (trips) and ``--pairs`` (runs of the Dask path on 1 and on 2 workers).
+
+    Without them: ``NSP_BENCH_SCALE_SIZE`` or 10^7 trips and 3 pairs; in quick mode 10^6 trips
+    (one :data:`CHUNK`, the smallest size) and 1 pair, whatever ``NSP_BENCH_SCALE_SIZE`` says.
+    """
     parser = argparse.ArgumentParser(add_help=False)
     parser.add_argument("--size", type=float, default=None)
-    parser.add_argument("--pairs", type=int, default=3)
+    parser.add_argument("--pairs", type=int, default=1 if QUICK else 3)
     known, _ = parser.parse_known_args(sys.argv[1:])
-    raw = known.size if known.size is not None else os.environ.get("NSP_BENCH_SCALE_SIZE", 1e7)
+    default = CHUNK if QUICK else os.environ.get("NSP_BENCH_SCALE_SIZE", 1e7)
+    raw = known.size if known.size is not None else default
     size = int(float(raw))
     if size < CHUNK or size % CHUNK:
         raise SystemExit(f"--size must be a positive multiple of {CHUNK:,}; got {raw}")

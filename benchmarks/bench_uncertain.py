@@ -9,6 +9,8 @@ the graph built from the mask (and, on the dense support, scipy's csgraph on eve
 the plain sparse approach: networkx would need gigabytes for two million edges). Also the
 S-ranges of many clusters (:func:`nsp.uncertain.cluster_ranges`) against a loop of column ORs.
 
+Quick (``--quick``): a 500 × 500 support, 125 cluster labels.
+
 Run: ``.venv/bin/python -m benchmarks.bench_uncertain``.
 """
 
@@ -19,10 +21,11 @@ import numpy as np
 from scipy.sparse import coo_array
 from scipy.sparse.csgraph import connected_components
 
-from benchmarks._timing import Row, median_time, report
+from benchmarks._timing import QUICK, Row, median_time, report
 from nsp import uncertain as U
 
-N = 2000
+#: The support's size (N × N) and the cluster labels of the S-ranges.
+N, N_CLUSTERS = (500, 125) if QUICK else (2000, 500)
 TARGET_SECONDS = 0.05
 MIN_RATIO = 2.0  # against the naive components (networkx, or csgraph on every pair)
 
@@ -100,7 +103,7 @@ def main() -> int:
         ours = median_time(lambda mask=mask: U.maximin_information(mask), repeat=7)
         rows.append(
             Row(
-                f"I* 2000x2000 {label}",
+                f"I* {N}x{N} {label}",
                 ours,
                 theirs,
                 against,
@@ -114,7 +117,7 @@ def main() -> int:
             ours = median_time(lambda p=p: gk(p), repeat=7)
             rows.append(
                 Row(
-                    f"GK 2000x2000 {name}",
+                    f"GK {N}x{N} {name}",
                     ours,
                     theirs,
                     against,
@@ -124,18 +127,18 @@ def main() -> int:
                 )
             )
 
-    # S-ranges of 500 clusters of a 2000-value X
+    # S-ranges of N_CLUSTERS clusters of an N-value X
     rng = np.random.default_rng(4)
     jr = U.JointRange(block_support(N, n_blocks=12, degree=4.0, seed=5))
     m = jr.mask  # C-ordered, as users hold it
-    labels = rng.integers(0, 500, size=N)
+    labels = rng.integers(0, N_CLUSTERS, size=N)
     clusters = [tuple(np.flatnonzero(labels == v)) for v in np.unique(labels)]
     naive = lambda: np.stack([m[:, list(c)].any(axis=1) for c in clusters], axis=1)  # noqa: E731
     np.testing.assert_array_equal(U.cluster_ranges(jr, clusters), naive())
     t_naive = median_time(naive)
     rows.append(
         Row(
-            "cluster_ranges(JointRange), 500 clusters",
+            f"cluster_ranges(JointRange), {N_CLUSTERS} clusters",
             median_time(lambda: U.cluster_ranges(jr, clusters)),
             t_naive,
             "naive loop of column ORs",
@@ -144,7 +147,7 @@ def main() -> int:
     )
     rows.append(
         Row(
-            "cluster_ranges(C-ordered array), 500 clusters",
+            f"cluster_ranges(C-ordered array), {N_CLUSTERS} clusters",
             median_time(lambda: U.cluster_ranges(m, clusters)),
             t_naive,
             "naive loop of column ORs",

@@ -3,6 +3,7 @@ and an anchor's failure reported in its row instead of a crash. Timings are not 
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -26,6 +27,7 @@ def test_help_lists_every_file_and_runs_nothing():
     for path in sorted((ROOT / "benchmarks").glob("bench_*.py")):
         assert f"  {path.stem.removeprefix('bench_')} " in out.stdout
     assert "file(s), load average" not in out.stdout  # nothing ran
+    assert "--quick" in out.stdout
 
 
 def test_a_files_help_shows_its_options_without_running_it():
@@ -52,3 +54,38 @@ def test_an_anchor_that_fails_is_a_note_in_its_row(capsys):
     assert not bench._ANCHOR_FAILURES  # counted once, in this row
     bench._add(rows, Row("next", 0.1))
     assert rows[1].note == ""
+
+
+def test_quick_mode_prints_the_rows_but_misses_no_target(monkeypatch, capsys):
+    from benchmarks import _timing
+
+    slow = _timing.Row("too slow", 2.0, 1.0, "naive", min_ratio=5.0, max_seconds=1.0)
+    monkeypatch.setattr(_timing, "MISSED", [])
+    monkeypatch.setattr(_timing, "QUICK", True)
+    assert _timing.report("table", [slow]) == 0
+    assert _timing.MISSED == []
+    out = capsys.readouterr().out
+    assert "== table (quick: sizes shrunk, targets not checked)" in out
+    assert "too slow" in out and "MISSED" not in out
+    monkeypatch.setattr(_timing, "QUICK", False)
+    assert _timing.report("table", [slow]) == 1
+    assert _timing.MISSED == [("table", slow)]
+    assert "MISSED" in capsys.readouterr().out
+
+
+def test_quick_mode_is_the_option_or_the_environment():
+    code = "from benchmarks import _timing; print(_timing.QUICK)"
+    run = [sys.executable, "-c", code]
+    env = {k: v for k, v in os.environ.items() if k != "NSP_BENCH_QUICK"}
+    kw = dict(cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert subprocess.run(run, env=env, **kw).stdout.strip() == "False"
+    assert subprocess.run([*run, "--quick"], env=env, **kw).stdout.strip() == "True"
+    quick_env = {**env, "NSP_BENCH_QUICK": "1"}
+    assert subprocess.run(run, env=quick_env, **kw).stdout.strip() == "True"
+
+
+def test_every_file_says_what_quick_mode_shrinks():
+    for path in sorted((ROOT / "benchmarks").glob("bench_*.py")):
+        doc = path.read_text(encoding="utf-8").split('"""', 2)[1]
+        assert "Quick (``--quick``): " in doc, path.name
+        assert "QUICK" in path.read_text(encoding="utf-8"), path.name
