@@ -40,6 +40,8 @@ def test_every_paper_package_is_lazy_and_its_table_matches_its_modules(key):
         for name in names:
             expected = loaded if name == module else vars(loaded)[name]
             assert getattr(package, name) is expected
+        if names != (module,):  # the table lists what the submodule declares, no more, no less
+            assert set(names) == set(loaded.__all__), f"{key}.{module}: table and __all__ differ"
 
 
 def test_a_package_without_a_table_reads_as_not_lazy():

@@ -63,6 +63,7 @@ _EXPORTS: dict[str, tuple[str, ...]] = {
         "heart_joint",
     ),
     "_report": (
+        "KIND_MARKS",
         "SHORT",
         "frontier_figure",
         "markdown_table",
