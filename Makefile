@@ -31,7 +31,7 @@ NSP_TEST_SHUFFLE := $(shell printf '%d' 0x$$(git rev-parse --short=8 HEAD 2>/dev
 endif
 endif
 
-.PHONY: help install lock data figures check-figures notebooks lab lab-sources site handouts browser site-test test test-slow test-all lint format bench bench-quick dist clean
+.PHONY: help install lock data figures check-figures notebooks lab lab-sources site handouts browser site-test test test-slow test-all lint format bench bench-quick dist release clean
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-13s %s\n", $$1, $$2}'
@@ -39,7 +39,8 @@ help: ## list the targets
 	@echo "             FIGURES_ARGS=--strict (make figures fails when a notebook is skipped for want of data)"
 
 # The environment: exactly the locked versions (hashes checked), then nsp itself without dependencies.
-$(STAMP): pyproject.toml $(LOCK)
+# nsp/__init__.py holds the version, which the editable install's metadata copies.
+$(STAMP): pyproject.toml $(LOCK) nsp/__init__.py
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet --require-hashes --no-deps -r $(LOCK)
@@ -138,6 +139,18 @@ bench: $(STAMP) ## run the speed benchmarks and print each figure against its ta
 
 bench-quick: $(STAMP) ## every benchmark file with sizes shrunk, targets not checked (a smoke run, ~2 min)
 	$(PY) -m benchmarks --quick
+
+# A release: the version set everywhere (.ci/release.py), the changelog dated, the distribution
+# built and checked, then a commit and the tag v$(VERSION). A .devN version is set and committed,
+# not tagged. Run it on a clean tree; the upload (twine upload dist/*) is the maintainers'.
+release: ## set VERSION=X.Y.Z everywhere, date the changelog, make dist, commit and tag vX.Y.Z
+	@test -n "$(VERSION)" || { echo "usage: make release VERSION=X.Y.Z (or X.Y.Z.devN)"; exit 2; }
+	@git diff --quiet && git diff --cached --quiet || { echo "make release: commit or stash your changes first"; exit 2; }
+	$(PY) .ci/release.py $(VERSION)
+	$(MAKE) dist
+	git commit -q -am "release: nsp-privacy $(VERSION)"
+	@case "$(VERSION)" in *dev*) echo "committed $(VERSION) (a development version: no tag)";; \
+		*) git tag -a "v$(VERSION)" -m "nsp-privacy $(VERSION)" && echo "tagged v$(VERSION): push it with git push origin v$(VERSION)";; esac
 
 # The release files: an sdist and a wheel built offline from the locked environment, checked, then
 # the wheel installed with the lock into a new, empty virtual environment (its own pip, no

@@ -257,3 +257,33 @@ def test_ci_runs_the_suite_once_in_an_order_seeded_by_the_commit():
     assert 'export CI="${CI:-true}"' in ci
     steps = ci.splitlines()
     assert steps.count("make test") == 1 and steps.count("make test-slow") == 1, steps
+
+
+def _release_script():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("release", ROOT / ".ci" / "release.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_make_release_sets_the_version_everywhere_and_dates_the_changelog():
+    """``make release VERSION=…`` (``.ci/release.py``), without writing anything here."""
+    release = _release_script()
+    current = re.fullmatch(r"(\d+\.\d+\.\d+)(\.dev\d+)?", nsp.__version__).group(1)
+    new = release.edits(current, "2027-01-02")
+    by_name = {path.name: text for path, text in new.items()}
+    assert f'__version__ = "{current}"' in by_name["__init__.py"]
+    assert f'version: "{current}"' in by_name["CITATION.cff"]
+    assert 'date-released: "2027-01-02"' in by_name["CITATION.cff"]
+    assert f"Version {current}." in by_name["index.md"]
+    assert f"## [{current}] - 2027-01-02" in by_name["CHANGELOG.md"]
+    major, minor, _ = map(int, current.split("."))
+    after = release.edits(f"{major}.{minor + 1}.0.dev0", "2027-01-02")
+    changelog = next(t for p, t in after.items() if p.name == "CHANGELOG.md")
+    first = re.search(r"^## \[(.+?)\] - (.+)$", changelog, re.M)
+    assert first is not None and first.groups() == (f"{major}.{minor + 1}.0", "unreleased")
+    with pytest.raises(SystemExit, match="VERSION must read X.Y.Z"):
+        release.edits("v1", "2027-01-02")
