@@ -1,12 +1,13 @@
 """Set a version everywhere it is written: ``make release VERSION=X.Y.Z`` (or ``X.Y.Z.devN``).
 
 The version lives in ``nsp/__init__.py`` (``__version__``), ``CITATION.cff`` (``version``, and
-``date-released`` for a release) and the site's citation (``docs/site/index.md``). A release
-``X.Y.Z`` also dates its section of ``CHANGELOG.md`` (``## [X.Y.Z] - unreleased`` becomes today's
-date); a development version ``X.Y.Z.devN`` opens that section if it is missing. Nothing is
-written unless every file has the text it expects, so a failure leaves the tree as it was.
-``make release`` then builds and checks the distribution (``make dist``), commits and tags
-``vX.Y.Z``; see CONTRIBUTING.md, Releases.
+``date-released`` for a release), the site's citation (``docs/site/index.md``) and the record of
+the figures' environment (``figures/ENVIRONMENT.txt``, which ``make check-figures`` compares).
+A release ``X.Y.Z`` also dates its section of ``CHANGELOG.md`` (``## [X.Y.Z] - unreleased``
+becomes today's date); a development version ``X.Y.Z.devN`` opens that section if it is
+missing. Nothing is written unless every file has the text it expects, so a failure leaves the
+tree as it was. ``make release`` then builds and checks the distribution (``make dist``),
+commits and tags ``vX.Y.Z``; see CONTRIBUTING.md, Releases.
 
     python .ci/release.py 0.3.0           # a release: version set, changelog dated
     python .ci/release.py 0.4.0.dev0      # after it: the next development version
@@ -44,6 +45,8 @@ def edits(version: str, today: str) -> dict[Path, str]:
     if not dev:
         swap(cff, r'^date-released: "[^"]*"$', f'date-released: "{today}"')
     swap(ROOT / "docs" / "site" / "index.md", r"Version [0-9][0-9a-z.]*\.$", f"Version {version}.")
+    # the record of the environment the committed figures regenerate in names nsp too
+    swap(ROOT / "figures" / "ENVIRONMENT.txt", r"^nsp \S+$", f"nsp {version}")
     changelog = ROOT / "CHANGELOG.md"
     text = changelog.read_text(encoding="utf-8")
     heading = f"## [{release}] - unreleased"

@@ -41,6 +41,8 @@ def test_the_version_is_written_once():
     assert metadata.version(DISTRIBUTION) == nsp.__version__, "run make install"
     cff = (ROOT / "CITATION.cff").read_text(encoding="utf-8")
     assert f'version: "{nsp.__version__}"' in cff  # the citation names the same release
+    env = (ROOT / "figures" / "ENVIRONMENT.txt").read_text(encoding="utf-8")
+    assert f"\nnsp {nsp.__version__}\n" in env  # else a regeneration rewrites the record
     site = (ROOT / "docs" / "site" / "index.md").read_text(encoding="utf-8")
     assert f"Version {nsp.__version__}." in site  # so does the site's citation
     changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
@@ -279,6 +281,7 @@ def test_make_release_sets_the_version_everywhere_and_dates_the_changelog():
     assert f'version: "{current}"' in by_name["CITATION.cff"]
     assert 'date-released: "2027-01-02"' in by_name["CITATION.cff"]
     assert f"Version {current}." in by_name["index.md"]
+    assert f"\nnsp {current}\n" in by_name["ENVIRONMENT.txt"]
     assert f"## [{current}] - 2027-01-02" in by_name["CHANGELOG.md"]
     major, minor, _ = map(int, current.split("."))
     after = release.edits(f"{major}.{minor + 1}.0.dev0", "2027-01-02")
