@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import sys
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -73,7 +74,8 @@ def lazy_attribute(package: str, exports: Mapping[str, tuple[str, ...]], name: s
     Returns
     -------
     object
-        The object, or the submodule itself where a submodule lists itself.
+        The object, or the submodule itself where a submodule lists itself; it is also stored
+        in the package's namespace, so the next lookup is a plain attribute.
 
     Raises
     ------
@@ -83,7 +85,9 @@ def lazy_attribute(package: str, exports: Mapping[str, tuple[str, ...]], name: s
     for module, names in exports.items():
         if name in names:
             loaded = importlib.import_module(f"{package}.{module}")
-            return loaded if name == module else getattr(loaded, name)
+            value = loaded if name == module else getattr(loaded, name)
+            vars(sys.modules[package])[name] = value  # found once, then a plain attribute
+            return value
     raise AttributeError(f"module {package!r} has no attribute {name!r}")
 
 

@@ -289,6 +289,11 @@ def _api(src: Path) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     modules = public_modules()
     for name in modules:
+        # a lazy package's names enter its namespace when first looked up: look them all up
+        # here, so that automodule documents each once and the data get their entries
+        module = importlib.import_module(name)
+        for public in getattr(module, "__all__", []):
+            getattr(module, public, None)
         # reStructuredText pages, not MyST: the docstrings' footnotes ([1]_) resolve only there
         title = f"``{name}``"
         (folder / f"{name}.rst").write_text(
