@@ -5,8 +5,10 @@ every change anywhere in the library. The graph is read from the sources with :m
 (nothing is imported); importing ``nsp.a.b`` also runs ``nsp/__init__.py`` and
 ``nsp/a/__init__.py``, so those count too. Imports inside functions count like the others.
 The paper packages are lazy (:mod:`nsp._lazy`): a name imported from one, or reached as an
-attribute of it, counts with the one submodule that defines it, so a change to one paper module
-re-runs only the notebooks that use it.
+attribute of it (``up.f`` after ``import ... as up``, or the dotted ``nsp.papers.x.f`` after
+``import nsp.papers.x``), counts with the one submodule that defines it, so a change to one
+paper module re-runs only the notebooks that use it. A lazy package used whole counts with
+all its submodules.
 """
 
 from __future__ import annotations
@@ -106,6 +108,46 @@ def _attribute_uses(tree: ast.AST, bound: dict[str, str]) -> set[str]:
     return found
 
 
+def _dotted(node: ast.expr) -> list[str] | None:
+    """Return ``["a", "b", "c"]`` for the expression ``a.b.c``, or None if it is not one."""
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    return [node.id, *reversed(parts)] if isinstance(node, ast.Name) else None
+
+
+def _dotted_uses(tree: ast.AST) -> set[str]:
+    """Return the modules reached by a dotted name ``nsp.….pkg.name`` through a lazy package.
+
+    Only where ``nsp`` is bound by a plain ``import nsp…`` (no ``as``). The dotted name's
+    longest prefix that is a lazy package decides: the submodule defining the next name, or
+    every submodule where the package itself is used (``dir(nsp.papers.x)``).
+    """
+    plain = any(
+        isinstance(node, ast.Import)
+        and any(a.asname is None and a.name.split(".")[0] == _ROOT for a in node.names)
+        for node in ast.walk(tree)
+    )
+    if not plain:
+        return set()
+    inner = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Attribute)}
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Attribute) or id(node) in inner:
+            continue
+        parts = _dotted(node)
+        if parts is None or parts[0] != _ROOT:
+            continue
+        for i in range(len(parts), 0, -1):
+            exports = _exports_of(".".join(parts[:i]))
+            if exports:
+                following = parts[i] if i < len(parts) else None
+                found.update([exports[following]] if following in exports else exports.values())
+                break
+    return found
+
+
 def imported_modules(tree: ast.AST, *, package: str = "") -> set[str]:
     """Return the nsp modules an AST imports; ``package`` resolves relative imports.
 
@@ -126,6 +168,7 @@ def imported_modules(tree: ast.AST, *, package: str = "") -> set[str]:
                 if alias.name in exports:
                     found.add(exports[alias.name])
     found |= _attribute_uses(tree, _bound_names(tree, package))
+    found |= _dotted_uses(tree)
     return {name for name in found if _module_file(name) is not None}
 
 

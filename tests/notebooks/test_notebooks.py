@@ -382,3 +382,23 @@ def test_nsp_run_refuses_a_bad_text_or_infinite_value_before_a_kernel_starts(
 def test_a_formatter_pragma_is_not_part_of_the_help():
     (p,) = notebooks.parse_parameters('a: str = "x"  # which [choices: x, y]  # fmt: skip')
     assert p.help == "which [choices: x, y]" and p.choices == ("x", "y")
+
+
+def test_a_lazy_package_reached_by_its_dotted_name_counts_its_submodules(tmp_path):
+    from nsp.notebooks._imports import nsp_files
+    from nsp.paths import repo_root
+
+    papers = repo_root() / "nsp" / "papers" / "utility_privacy"
+    source = tmp_path / "nb.py"
+    plain = "import nsp.papers.utility_privacy\n"
+    source.write_text(plain + "nsp.papers.utility_privacy.remark4_table()\n")
+    files = nsp_files(source)
+    assert papers / "_checks.py" in files and papers / "_side_information.py" not in files
+    source.write_text(plain + "nsp.papers.utility_privacy.side_information_curves()\n")
+    assert papers / "_side_information.py" in nsp_files(source)
+    source.write_text(plain + "print(dir(nsp.papers.utility_privacy))\n")
+    assert papers / "_side_information.py" in nsp_files(source)
+    source.write_text(
+        "import nsp\nimport nsp.papers.utility_privacy as up\nprint(nsp.__version__)\n"
+    )
+    assert papers / "_side_information.py" not in nsp_files(source)
