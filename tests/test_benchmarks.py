@@ -3,10 +3,13 @@ and an anchor's failure reported in its row instead of a crash. Timings are not 
 
 from __future__ import annotations
 
+import math
 import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -89,3 +92,24 @@ def test_every_file_says_what_quick_mode_shrinks():
         doc = path.read_text(encoding="utf-8").split('"""', 2)[1]
         assert "Quick (``--quick``): " in doc, path.name
         assert "QUICK" in path.read_text(encoding="utf-8"), path.name
+
+
+def test_growth_skips_a_size_whose_extrapolated_time_passes_the_cap(monkeypatch):
+    from benchmarks import bench_growth as bench
+
+    now = [0.0]
+
+    def fake_fit(joint, *, families):
+        now[0] += (joint.n_x / 100.0) ** 2  # quadratic: 1.64 s, 26.2 s, 419 s
+        return [None] * 3
+
+    monkeypatch.setattr(bench, "SIZES", (128, 512, 2048))
+    monkeypatch.setattr(bench, "CAP", 200.0)  # 2 x 512: 105 s by n^3, run
+    monkeypatch.setattr(bench, "clock", lambda: now[0])
+    monkeypatch.setattr(bench, "all_methods", fake_fit)
+    rows = bench.family_rows("equivocation")
+    assert [r.ours for r in rows[:2]] == pytest.approx([1.6384, 26.2144])
+    assert "n^2.00 so far" in rows[1].note
+    assert rows[2].ours == math.inf and not rows[2].ok  # 419 s extrapolated > 200 s
+    assert rows[2].note.startswith("not run: about 419 s extrapolated (n^2.0)")
+    assert rows[1].max_seconds == 30.0 and rows[1].ok  # 26 s within the 30 s of 2 x 512
