@@ -98,13 +98,33 @@ def test_the_optimism_interval_by_hand():
     # apparent 0.10; errors e* = apparent* - held* over 5 replicates: -0.04 .. 0.0
     apparent = np.array([[0.10], [0.12], [0.08], [0.11], [0.09]])
     held = np.array([[0.14], [0.15], [0.10], [0.12], [0.09]])
-    point, low, high, _ = optimism_interval(
+    point, low, high, se = optimism_interval(
         np.array([0.10]), apparent, held, level=0.5, high_end=1.0
     )
     err = (apparent - held)[:, 0]  # -0.04, -0.03, -0.02, -0.01, 0.0
-    q_lo, q_hi = np.quantile(err, [0.25, 0.75])
-    assert point[0] == pytest.approx(0.10 - err.mean())
-    assert (low[0], high[0]) == pytest.approx((0.10 - q_hi, 0.10 - q_lo))
+    # Var(e*) = 0.00025 and Var(held*) = 0.00065 (sample variances, divisor 4)
+    assert se[0] == pytest.approx(math.sqrt(0.00025 + 0.00065))
+    z = 0.6744897501960817  # the normal's 75 % quantile
+    assert point[0] == pytest.approx(0.10 - err.mean()) == pytest.approx(0.12)
+    assert (low[0], high[0]) == pytest.approx((0.12 - z * se[0], 0.12 + z * se[0]))
+
+
+def test_a_release_that_never_changes_has_the_usual_normal_interval():
+    apparent = np.array([[0.10], [0.12], [0.08]])
+    held = np.full((3, 1), 0.11)  # every refit is the same release
+    _, low, high, se = optimism_interval(np.array([0.10]), apparent, held, level=0.95)
+    assert se[0] == pytest.approx(np.std(apparent[:, 0] - 0.11, ddof=1))
+    assert high[0] - low[0] == pytest.approx(2 * 1.959963984540054 * se[0])
+
+
+def test_a_degenerate_optimism_interval_is_its_point_clipped_to_the_range():
+    apparent = np.full((4, 2), 0.3)
+    held = np.full((4, 2), 0.5)
+    point, low, high, se = optimism_interval(
+        np.array([0.3, 0.9]), apparent, held, level=0.95, high_end=np.array([1.0, 1.0])
+    )
+    assert se.tolist() == [0.0, 0.0]
+    assert point.tolist() == low.tolist() == high.tolist() == [0.5, 1.0]
 
 
 def test_estimand_says_what_each_interval_is_about():
