@@ -82,7 +82,7 @@ def _extension_rows() -> list[Row]:
     rows = []
     m3, v = side_range(N_S, N_X)
     m2 = m3.any(axis=2)
-    for alg in ("algorithm1", "algorithm2"):
+    for alg in ("merge_by_leakage", "merge_across_components"):
         kw = dict(algorithm=alg, utility="U2", values=v)
         steps = len(merge_path(m3, **kw)) - 1
         t_side = median_time(lambda kw=kw: merge_path(m3, **kw), repeat=3)
@@ -97,7 +97,7 @@ def _extension_rows() -> list[Row]:
             )
         )
     mask, v = random_range(N_S, N_X)
-    for alg in ("algorithm1", "algorithm2"):
+    for alg in ("merge_by_leakage", "merge_across_components"):
         kw = dict(algorithm=alg, utility="U2", values=v)
         steps = len(merge_path(mask, codeword="medoid", **kw)) - 1
         t_med = median_time(lambda kw=kw: merge_path(mask, codeword="medoid", **kw), repeat=3)
@@ -117,7 +117,7 @@ def _extension_rows() -> list[Row]:
 def main() -> int:
     rows: list[Row] = []
     mask, values = random_range(N_S, N_X)
-    for alg in ("algorithm1", "algorithm2"):
+    for alg in ("merge_by_leakage", "merge_across_components"):
         for u in ("U1", "U2"):
             kw = dict(algorithm=alg, utility=u, values=values)
             ours_path = merge_path(mask, **kw)
@@ -163,15 +163,16 @@ def main() -> int:
                 )
             )
     m, _ = random_range(N_S_LARGE, N_X)
-    ours_path = merge_path(m, algorithm="algorithm2")
-    if not _same_path(ours_path, reference_path(m, algorithm="algorithm2")):
-        print(f"MISMATCH: algorithm2 U1 |S|={N_S_LARGE}: our path differs from the reference")
+    alg = "merge_across_components"  # Algorithm 2
+    ours_path = merge_path(m, algorithm=alg)
+    if not _same_path(ours_path, reference_path(m, algorithm=alg)):
+        print(f"MISMATCH: {alg} U1 |S|={N_S_LARGE}: our path differs from the reference")
         return 1
-    t_ours = median_time(lambda: merge_path(m, algorithm="algorithm2"), repeat=3)
-    t_ref = median_time(lambda: reference_path(m, algorithm="algorithm2"), repeat=1, warmup=0)
+    t_ours = median_time(lambda: merge_path(m, algorithm=alg), repeat=3)
+    t_ref = median_time(lambda: reference_path(m, algorithm=alg), repeat=1, warmup=0)
     rows.append(
         Row(
-            f"algorithm2 U1 path, |S|={N_S_LARGE} |X|={N_X} ({len(ours_path) - 1} steps)",
+            f"{alg} U1 path, |S|={N_S_LARGE} |X|={N_X} ({len(ours_path) - 1} steps)",
             t_ours,
             t_ref,
             "reference: every step from scratch",
@@ -182,7 +183,7 @@ def main() -> int:
     rows += _extension_rows()
     for n_x in SCALING:
         m, v = random_range(N_S, n_x, seed=1)
-        for alg in ("algorithm1", "algorithm2"):
+        for alg in ("merge_by_leakage", "merge_across_components"):
             for u in ("U1", "U2"):
                 kw = dict(algorithm=alg, utility=u, values=v)
                 t = median_time(lambda m=m, kw=kw: merge_path(m, **kw), repeat=3)

@@ -5,8 +5,8 @@ measure (lower is more private), ``utility`` a utility value (higher is better),
 utility loss or distortion (lower is better), ``leakage_norm`` and ``loss_norm`` the normalized
 axes, ``utility_kind`` the name of the utility a row uses (``"U1"``, ``"U2"``), so that
 ``utility`` is only ever a number. Qualified columns keep the stem (``leakage_with_a``,
-``alg1_leakage``). The names the tables used before (``privacy``, ``I_SY``, ``I_XY``,
-``privacy_norm``, ``utility_loss``) must not come back, neither in the tables the library
+``greedy_privacy_funnel_leakage``). The names the tables used before (``privacy``, ``I_SY``,
+``I_XY``, ``privacy_norm``, ``utility_loss``) must not come back, neither in the tables the library
 returns nor in the committed CSVs of the figures (the comparison's, under ``figures/compare/``,
 follow the notions' own vocabulary).
 
@@ -176,7 +176,13 @@ TABLES: list[tuple[str, Callable[[], pd.DataFrame], set[str]]] = [
     (
         "privacy_funnel.census_probe",
         lambda: pf.census_probe(E1, [1.0]),
-        {"alg1_utility", "alg1_leakage", "alg2prime_leakage", "ratio_utility", "ratio_leakage"},
+        {
+            "greedy_privacy_funnel_utility",
+            "greedy_privacy_funnel_leakage",
+            "greedy_max_leakage_leakage",
+            "greedy_ratio_funnel_utility",
+            "greedy_ratio_funnel_leakage",
+        },
     ),
     ("privacy_funnel.bounds_frame", lambda: pf.bounds_frame(E1, n_points=3), {"utility"}),
     (

@@ -33,8 +33,8 @@ def releases(pop: Joint, selection: str) -> list[Mechanism]:
     h_x = float(-(p_x * np.log2(p_x)).sum())
     d_max = float((p_x @ (1.0 - np.eye(n_x))).min())
     fitted = [
-        _funnel_release(pop, key="alg1", r=0.5 * h_x, base=2),
-        _funnel_release(pop, key="alg2prime", r=0.5 * h_x, base=2),
+        _funnel_release(pop, key="greedy_privacy_funnel", r=0.5 * h_x, base=2),
+        _funnel_release(pop, key="greedy_max_leakage", r=0.5 * h_x, base=2),
         _equivocation_release(pop, budget=d_max / 4, tol=1e-4, max_iter=2000, base=2),
         _equivocation_release(pop, budget=0.9 * d_max, tol=1e-4, max_iter=2000, base=2),
     ]

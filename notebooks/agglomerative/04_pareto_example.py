@@ -52,11 +52,11 @@ configs = {
 }
 sweeps = {}
 for name, kw in configs.items():
-    path = merge_path(MASK, algorithm="algorithm2", **kw)
+    path = merge_path(MASK, algorithm="merge_across_components", **kw)
     sweeps[name] = lambda_sweep(
         MASK,
         default_lambdas(path, num=n_lambdas),
-        algorithm="algorithm2",
+        algorithm="merge_across_components",
         include_path=include_path,
         **kw,
     ).assign(curve=name)
@@ -67,7 +67,7 @@ for name, kw in configs.items():
 # %%
 windows = []
 for name, kw in configs.items():
-    w = lambda_windows(merge_path(MASK, algorithm="algorithm2", **kw))
+    w = lambda_windows(merge_path(MASK, algorithm="merge_across_components", **kw))
     pts = (
         sweeps[name].drop_duplicates("t").set_index("t")[["leakage_norm", "loss_norm", "partition"]]
     )
@@ -144,7 +144,7 @@ print(
 
 # %%
 explore(
-    partial(merge_path_view, merge_path(MASK, algorithm="algorithm1", utility="U1")),
+    partial(merge_path_view, merge_path(MASK, algorithm="merge_by_leakage", utility="U1")),
     lam=(0.0, 3.0, 0.05),
 )
 
@@ -158,7 +158,7 @@ if extra_problems:
     lams = default_lambdas(num=n_lambdas)
     extra = {
         "problem (3), Algorithm 1": lambda_sweep(
-            MASK, lams, algorithm="algorithm1", include_path=True
+            MASK, lams, algorithm="merge_by_leakage", include_path=True
         ),
         "problem (10), §V-C variant": lambda_sweep(MASK, lams, algorithm="merge_until_connected"),
     }

@@ -53,7 +53,7 @@ r = hungarian_joint_range(hungarian_age_chol(missing=missing))
 values = np.asarray(r.x_labels, dtype=float)
 
 sweeps = {}
-for alg in ("algorithm1", "algorithm2"):
+for alg in ("merge_by_leakage", "merge_across_components"):  # Algorithms 1 and 2
     for u in ("U1", "U2"):
         kw = dict(utility=u, distance=distance)
         path = merge_path(r, algorithm=alg, **kw)
@@ -65,7 +65,7 @@ for alg in ("algorithm1", "algorithm2"):
 # ## The 5-anonymity baseline, on the axes of the Algorithm-1 curves
 
 # %%
-u2_hat = sweeps[("algorithm1", "U2")].utility.min()  # Û2 of the U2 curve (one cluster)
+u2_hat = sweeps[("merge_by_leakage", "U2")].utility.min()  # Û2 of the U2 curve (one cluster)
 kanon = k_anonymity_points(
     r, k_anon, u2_hat=u2_hat, methods=kanon_methods, values=values, distance=distance
 )
@@ -99,7 +99,10 @@ t3.round(4)
 # %%
 records = hungarian_age_chol(missing=missing)
 joint = Joint(hungarian_pmf(records), n_records=len(records))
-column = {"algorithm1": "nonstochastic_leakage", "algorithm2": "maximin_information"}
+column = {
+    "merge_by_leakage": "nonstochastic_leakage",
+    "merge_across_components": "maximin_information",
+}
 fronts, releases = [], []
 for curve in dict.fromkeys(t3.curve):
     alg, u = curve.split(" ")
@@ -127,11 +130,14 @@ fragile.groupby(["curve", "status"]).size()
 # %%
 fig, axes = plt.subplots(1, 2, figsize=(11, 6.0))
 rows = []
-for ax, alg, problem in ((axes[0], "algorithm1", "(3)"), (axes[1], "algorithm2", "(5)")):
+for ax, alg, problem in (
+    (axes[0], "merge_by_leakage", "(3)"),
+    (axes[1], "merge_across_components", "(5)"),
+):
     for k, u in enumerate(("U1", "U2")):
         df = sweeps[(alg, u)]
         front = pareto_front(df[df.source == "sweep"])
-        name = "Algorithm 1" if alg == "algorithm1" else "Algorithm 2"
+        name = "Algorithm 1" if alg == "merge_by_leakage" else "Algorithm 2"
         ax.plot(
             front.loss_norm,
             front.leakage_norm,
@@ -205,7 +211,7 @@ _ = savefig(fig, "agglomerative/fig9_hungarian_pareto", data=pd.concat(rows, ign
 # ## Is there an Algorithm-1 point left of the 5-anonymity point at no worse privacy?
 
 # %%
-dom = dominating_points({u: sweeps[("algorithm1", u)] for u in ("U1", "U2")}, kanon).round(4)
+dom = dominating_points({u: sweeps[("merge_by_leakage", u)] for u in ("U1", "U2")}, kanon).round(4)
 # best_loss is undefined when no point does better: say so instead of printing NaN
 dom["best_loss"] = dom.best_loss.astype(object).where(dom.best_loss.notna(), "none")
 dom

@@ -125,7 +125,7 @@ fig, axes = plt.subplots(1, 2, figsize=(11, 4.6))
 for ax, name in zip(axes, instances, strict=True):
     d = obs[obs.instance == name]
     for k, (alg, lab) in enumerate(
-        (("algorithm1", r"Alg. 1, $L_0$"), ("algorithm2", r"Alg. 2, $I_*$"))
+        (("merge_by_leakage", r"Alg. 1, $L_0$"), ("merge_across_components", r"Alg. 2, $I_*$"))
     ):
         for rel, ls, mk, ms in (("X", "-", "o", 8), ("Y", "--", "s", 4)):
             sub = d[(d.release == rel) & (d.algorithm == alg)]
@@ -195,8 +195,8 @@ for ax, name in zip(axes, side.instance.unique(), strict=True):
     d = side[side.instance == name]
     for k, (alg, lab) in enumerate(
         (
-            ("algorithm1", r"Alg. 1, $L_0(S\to\hat X|A)$"),
-            ("algorithm2", r"Alg. 2, $I_*(S;\hat X,A)$"),
+            ("merge_by_leakage", r"Alg. 1, $L_0(S\to\hat X|A)$"),
+            ("merge_across_components", r"Alg. 2, $I_*(S;\hat X,A)$"),
         )
     ):
         for design, ls, mk in (("ignores A", "--", "s"), ("accounts for A", "-", "o")):
@@ -277,7 +277,7 @@ ax.set_title(r"Example 2 ($U_2$, λ = 2.5): codewords, $\bar d$ centroid / medoi
 ax.legend(fontsize=8, loc="lower right")
 ax = axes[1]
 for k, c in enumerate(("centroid", "medoid")):
-    for alg, ls in (("algorithm1", "-"),):
+    for alg, ls in (("merge_by_leakage", "-"),):
         sub = cw[(cw.codeword == c) & (cw.algorithm == alg)]
         draw(
             ax,

@@ -34,7 +34,7 @@ education_scheme: str = "4level"  # education grouping [choices: 4level, 4level_
 s_attrs: list = ["age", "income"]  # attributes of the private S
 x_attrs: list = ["age", "sex", "education"]  # attributes of the released X
 n_grid: int = 201  # thresholds per curve (evenly spaced) [>= 1]
-upper_algorithm: str = "alg2"  # top curve: Alg. 2 as printed, or Note 1 [choices: alg2, alg2prime]
+upper_algorithm: str = "greedy_information_bottleneck"  # top curve: Alg. 2 as printed, or Note 1's Alg. 2′ [choices: greedy_information_bottleneck, greedy_max_leakage]
 show_variant: bool = True  # overlay the other reading of the top curve
 show_bounds: bool = True  # draw the chain-rule and data-processing bounds
 envelope: bool = False  # also draw the monotone envelopes of the curves
@@ -83,29 +83,24 @@ summary = joint.summary()
 summary
 
 # %%
-NAMES = {
-    "alg1": "Algorithm 1 (min I(S;Y), bottom)",
-    "alg2": "Algorithm 2 as printed",
-    "alg2prime": "Algorithm 2′ (Note 1's reading)",
-    "ratio": "ratio greedy (not in the paper): max ΔI(S;Y)/ΔI(X;Y)",
+NAMES = {  # the legend's labels, by the algorithms' function names (funnel_curve's algorithm=)
+    "greedy_privacy_funnel": "Algorithm 1 (min I(S;Y), bottom)",
+    "greedy_information_bottleneck": "Algorithm 2 as printed",
+    "greedy_max_leakage": "Algorithm 2′ (Note 1's reading)",
+    "greedy_ratio_funnel": "ratio greedy (not in the paper): max ΔI(S;Y)/ΔI(X;Y)",
 }
-FUNCTIONS = {  # funnel_curve's algorithm= names
-    "alg1": "greedy_privacy_funnel",
-    "alg2": "greedy_information_bottleneck",
-    "alg2prime": "greedy_max_leakage",
-    "ratio": "greedy_ratio_funnel",
-}
-other = "alg2prime" if upper_algorithm == "alg2" else "alg2"
+PRINTED, NOTE1 = "greedy_information_bottleneck", "greedy_max_leakage"
+other = NOTE1 if upper_algorithm == PRINTED else PRINTED
 algorithms = (
-    ["alg1", upper_algorithm]
+    ["greedy_privacy_funnel", upper_algorithm]
     + ([other] if show_variant else [])
-    + (["ratio"] if show_ratio else [])
+    + (["greedy_ratio_funnel"] if show_ratio else [])
 )
 curves, seconds = {}, {}
 for alg in algorithms:
     t0 = time.perf_counter()
     # I(X;Y), I(S;Y) are direct evaluations (~1e-15 absolute): 12 decimals, before anything is plotted
-    curve = funnel_curve(p, FUNCTIONS[alg], n_grid).assign(algorithm=alg)  # keys label the CSV
+    curve = funnel_curve(p, alg, n_grid).assign(algorithm=alg)  # the names label the CSV
     curves[alg] = certified(curve, decimals={"utility": 12, "leakage": 12})
     seconds[alg] = time.perf_counter() - t0
 bounds = certified(
@@ -127,7 +122,7 @@ if show_variant:
         .sort_values("utility")
         .reset_index(drop=True)
     )
-    sign = 1.0 if other == "alg2prime" else -1.0
+    sign = 1.0 if other == NOTE1 else -1.0
     gap = pd.DataFrame(
         {
             "utility": pts.utility,
@@ -149,10 +144,10 @@ display_gap if show_variant else None
 # %%
 fig, (ax, bx) = plt.subplots(1, 2, figsize=(11, 4.3), gridspec_kw={"width_ratios": [1.6, 1]})
 styles = {
-    "alg1": dict(color="C0", marker="o"),
-    "alg2": dict(color="C1", marker="s"),
-    "alg2prime": dict(color="C2", marker="^"),
-    "ratio": dict(color="C3", marker="."),
+    "greedy_privacy_funnel": dict(color="C0", marker="o"),
+    "greedy_information_bottleneck": dict(color="C1", marker="s"),
+    "greedy_max_leakage": dict(color="C2", marker="^"),
+    "greedy_ratio_funnel": dict(color="C3", marker="."),
 }
 for alg, df in curves.items():
     ax.plot(
@@ -162,7 +157,7 @@ for alg, df in curves.items():
         ms=2.5,
         label=NAMES[alg],
         **styles[alg],
-        ls="--" if alg == other else (":" if alg == "ratio" else "-"),
+        ls="--" if alg == other else (":" if alg == "greedy_ratio_funnel" else "-"),
     )
 if show_bounds:
     ax.plot(
@@ -177,7 +172,7 @@ if show_bounds:
         bounds.utility, bounds.upper, color="0.55", lw=0.9, ls="-.", label="min(I(X;Y), I(S;X))"
     )
 if envelope:
-    ax.plot(xs, lower_envelope(curves["alg1"], xs), color="C0", lw=2, alpha=0.4)
+    ax.plot(xs, lower_envelope(curves["greedy_privacy_funnel"], xs), color="C0", lw=2, alpha=0.4)
     ax.plot(
         xs,
         upper_envelope(curves[upper_algorithm], xs),
@@ -220,7 +215,7 @@ data = pd.concat(
         [
             gap[["utility", "difference"]]
             .rename(columns={"difference": "leakage"})
-            .assign(series="alg2prime_minus_alg2")
+            .assign(series="greedy_max_leakage_minus_greedy_information_bottleneck")
         ]
         if show_variant
         else []
@@ -248,15 +243,20 @@ table.T
 
 # %% [markdown]
 # ## Probe: the algorithms at given disclosures
-# Algorithms 1 and 2′ (and the ratio greedy, columns `ratio_*`) take the disclosure target $R$
+# Algorithms 1 and 2′ (and the ratio greedy) take the disclosure target $R$
 # as their threshold, so they are run at each
 # probe $R$ itself (`census_probe`): these are the algorithms' own outputs, independent of
-# `n_grid`. Algorithm 2 as printed takes a leakage threshold $\Delta$ instead; its column is
-# the largest leakage its sweep reached with at most that disclosure (read off its curve).
+# `n_grid`. The columns are named by the algorithms' functions: `greedy_privacy_funnel_*`
+# (Algorithm 1), `greedy_max_leakage_*` (Algorithm 2′), `greedy_ratio_funnel_*` (the ratio
+# greedy). Algorithm 2 as printed takes a leakage threshold $\Delta$ instead; its column
+# (`greedy_information_bottleneck_max_leakage_on_curve`) is the largest leakage its sweep
+# reached with at most that disclosure (read off its curve).
 
 # %%
 probe = census_probe(p, [1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5.0])
-probe["alg2_max_leakage_on_curve"] = upper_envelope(curves["alg2"], probe.R)
+probe["greedy_information_bottleneck_max_leakage_on_curve"] = upper_envelope(
+    curves["greedy_information_bottleneck"], probe.R
+)
 probe = certified(probe, decimals={c: 12 for c in probe.columns})
 save_table(probe, "privacy_funnel/fig1_probe")
 probe.round(3)
@@ -271,12 +271,8 @@ probe.round(3)
 
 # %%
 probe_mechanisms = [
-    Mechanism.from_partition(fn(p, R).partition, method=alg, parameter="R", value=R)
-    for alg, fn in (
-        ("alg1", greedy_privacy_funnel),
-        ("alg2prime", greedy_max_leakage),
-        ("ratio", greedy_ratio_funnel),
-    )
+    Mechanism.from_partition(fn(p, R).partition, method=fn.__name__, parameter="R", value=R)
+    for fn in (greedy_privacy_funnel, greedy_max_leakage, greedy_ratio_funnel)
     for R in probe.R
 ]
 probe_ci = evaluate_many(

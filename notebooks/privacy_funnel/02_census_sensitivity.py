@@ -71,13 +71,13 @@ for name, options in configs.items():
     xs = np.array([1.0, 2.0, 3.0, 4.0])
     # a probe beyond H(X) is out of reach (NaN)
     probe = census_probe(joint.p_sx, xs[xs <= s["H_X"]]).set_index("R").reindex(xs)
-    a1, a2p = probe.alg1_leakage, probe.alg2prime_leakage
-    a2 = upper_envelope(c[c.algorithm == "alg2"], xs)
+    a1, a2p = probe.greedy_privacy_funnel_leakage, probe.greedy_max_leakage_leakage
+    a2 = upper_envelope(c[c.algorithm == "greedy_information_bottleneck"], xs)
     row = {"config": name, **s}
     for x, v1, v2, v3 in zip(xs, a1, a2, a2p, strict=True):
-        row[f"alg1_min@{x:g}"] = v1
-        row[f"alg2_max@{x:g}"] = v2
-        row[f"alg2prime_max@{x:g}"] = v3
+        row[f"greedy_privacy_funnel_min@{x:g}"] = v1
+        row[f"greedy_information_bottleneck_max@{x:g}"] = v2
+        row[f"greedy_max_leakage_max@{x:g}"] = v3
     rows.append(row)
 table = pd.DataFrame(rows)
 curves = pd.concat(curves, ignore_index=True)
@@ -90,9 +90,9 @@ PALETTE = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#1
 DASHES = ["--", "-.", ":", (0, (5, 1, 1, 1, 1, 1)), (0, (8, 2)), (0, (1, 1)), (0, (3, 1, 3, 3))]
 fig, axes = plt.subplots(1, 3, figsize=(13, 4.2), sharex=True, sharey=True)
 titles = {
-    "alg1": "Algorithm 1 (bottom curve)",
-    "alg2": "Algorithm 2 as printed (top curve)",
-    "alg2prime": "Algorithm 2′ (Note 1's reading)",
+    "greedy_privacy_funnel": "Algorithm 1 (bottom curve)",
+    "greedy_information_bottleneck": "Algorithm 2 as printed (top curve)",
+    "greedy_max_leakage": "Algorithm 2′ (Note 1's reading)",
 }
 for ax, alg in zip(axes, titles, strict=True):
     for k, name in enumerate(configs):
@@ -125,7 +125,9 @@ savefig(fig, "privacy_funnel/sensitivity_curves", data=curves)
 default_joint = adult_census_joint(**configs["default"])
 alg1_releases = [
     Mechanism.from_partition(
-        greedy_privacy_funnel(default_joint.p_sx, R).partition, method="alg1", value=R
+        greedy_privacy_funnel(default_joint.p_sx, R).partition,
+        method="greedy_privacy_funnel",
+        value=R,
     )
     for R in xs
 ]
@@ -136,7 +138,7 @@ alg1_ci = evaluate_many(
     ci=0.95,
     n_boot=100 if quick else 1000,
 )
-choices = table[[f"alg1_min@{x:g}" for x in xs]].to_numpy()
+choices = table[[f"greedy_privacy_funnel_min@{x:g}" for x in xs]].to_numpy()
 spread = pd.DataFrame(
     {
         "R": xs,
@@ -168,9 +170,10 @@ spread.round(3)
 #   5.2196, 2.5351; test: 5.242, 2.555) and with the drop of incomplete rows (5.184, 2.507);
 #   they move with the age binning (equal-frequency bins: 5.583 and 2.905) because $I(S;X)$
 #   is dominated by $H(\text{age})$ when age is in both $S$ and $X$.
-# * The table's `alg1_min@R` and `alg2prime_max@R` are Algorithms 1 and 2′ run at the
-#   threshold R = 1, 2, 3, 4 bits itself (their outputs disclose at least R, sometimes more:
-#   Algorithm 2′ at R = 1 stops at 1.55 bits, a function of age); `alg2_max@R` is read off the
+# * The table's `greedy_privacy_funnel_min@R` and `greedy_max_leakage_max@R` are Algorithms
+#   1 and 2′ run at the threshold R = 1, 2, 3, 4 bits itself (their outputs disclose at least
+#   R, sometimes more: Algorithm 2′ at R = 1 stops at 1.55 bits, a function of age);
+#   `greedy_information_bottleneck_max@R` is read off the
 #   curve of Algorithm 2 as printed (largest leakage at a disclosure of at most R), since that
 #   algorithm takes a leakage threshold, not R. Probes beyond $H(X)$ are empty.
 # * The bottom curve is the fragile one: at $R=2$ bits Algorithm 1 leaks 0.105 bit by

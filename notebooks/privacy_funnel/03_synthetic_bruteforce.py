@@ -53,14 +53,8 @@ rng = np.random.default_rng(seed)
 p = rng.dirichlet(np.full(n_s * n_x, alpha)).reshape(n_s, n_x)
 h_x, i_sx = info.entropy(p.sum(0)), info.mutual_information(p)
 cloud = brute_force_deterministic(p)
-FUNCTIONS = {  # the figure's keys -> funnel_curve's algorithm= names
-    "alg1": "greedy_privacy_funnel",
-    "alg2": "greedy_information_bottleneck",
-    "alg2prime": "greedy_max_leakage",
-}
-curves = {
-    key: funnel_curve(p, name, n_grid).assign(algorithm=key) for key, name in FUNCTIONS.items()
-}
+ALGORITHMS = ("greedy_privacy_funnel", "greedy_information_bottleneck", "greedy_max_leakage")
+curves = {name: funnel_curve(p, name, n_grid).assign(algorithm=name) for name in ALGORITHMS}
 print(
     f"|S| = {n_s}, |X| = {n_x}, H(X) = {h_x:.4f}, I(S;X) = {i_sx:.4f}, {len(cloud)} deterministic mappings"
 )
@@ -73,13 +67,14 @@ print(
 
 
 # %%
-a1, a2, a2p = curves["alg1"], curves["alg2"], curves["alg2prime"]
+a1, a2, a2p = (curves[name] for name in ALGORITHMS)
 gaps = pd.DataFrame(
     {
-        "alg1_excess": a1.leakage.to_numpy() - constrained_envelope(cloud, a1.param),
-        "alg2prime_shortfall": constrained_envelope(cloud, a2p.param, sense="max")
+        "greedy_privacy_funnel_excess": a1.leakage.to_numpy()
+        - constrained_envelope(cloud, a1.param),
+        "greedy_max_leakage_shortfall": constrained_envelope(cloud, a2p.param, sense="max")
         - a2p.leakage.to_numpy(),
-        "alg2_excess_disclosure": a2.utility.to_numpy()
+        "greedy_information_bottleneck_excess_disclosure": a2.utility.to_numpy()
         - constrained_envelope(cloud, a2.param, value="utility", constraint="leakage"),
     }
 )
@@ -111,9 +106,9 @@ ax.plot(xs, exact_max, color="0.3", lw=0.8, ls="-.", label="exact max over I(X;Y
 ax.plot(xs, lo, color="0.55", lw=0.8, ls=":", label="chain-rule / data-processing bounds")
 ax.plot(xs, hi, color="0.55", lw=0.8, ls=":")
 names = {
-    "alg1": "Algorithm 1",
-    "alg2": "Algorithm 2 as printed",
-    "alg2prime": "Algorithm 2′ (Note 1)",
+    "greedy_privacy_funnel": "Algorithm 1",
+    "greedy_information_bottleneck": "Algorithm 2 as printed",
+    "greedy_max_leakage": "Algorithm 2′ (Note 1)",
 }
 for k, (alg, c) in enumerate(curves.items()):
     ax.plot(c.utility, c.leakage, marker="os^"[k], ms=3, lw=1, color=f"C{k}", label=names[alg])

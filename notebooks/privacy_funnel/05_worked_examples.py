@@ -40,15 +40,10 @@ print(f"{table.agrees.sum()} of {len(table)} values agree")
 table
 
 # %%
-NAMES = {
-    "alg1": "Algorithm 1 (min leakage)",
-    "alg2": "Algorithm 2 as printed",
-    "alg2prime": "Algorithm 2′ (Note 1)",
-}
-FUNCTIONS = {  # the figure's keys -> funnel_curve's algorithm= names
-    "alg1": "greedy_privacy_funnel",
-    "alg2": "greedy_information_bottleneck",
-    "alg2prime": "greedy_max_leakage",
+NAMES = {  # the legend's labels, by the algorithms' function names (funnel_curve's algorithm=)
+    "greedy_privacy_funnel": "Algorithm 1 (min leakage)",
+    "greedy_information_bottleneck": "Algorithm 2 as printed",
+    "greedy_max_leakage": "Algorithm 2′ (Note 1)",
 }
 unit = {2.0: "bits", math.e: "nats"}.get(float(base), f"log base {base:g}")
 fig, axes = plt.subplots(1, 2, figsize=(10, 4))
@@ -59,9 +54,13 @@ for ax, (name, p) in zip(axes, [("E1 (S = X mod 2)", E1_P_SX), ("E4", E4_P_SX)],
     ax.scatter(cloud.utility, cloud.leakage, s=30, color="0.75", label="all deterministic mappings")
     frames.append(cloud[["utility", "leakage"]].assign(example=name, algorithm="brute_force"))
     for i_alg, (alg, marker, size) in enumerate(
-        (("alg1", "o", 110), ("alg2", "s", 45), ("alg2prime", "^", 14))
+        (
+            ("greedy_privacy_funnel", "o", 110),
+            ("greedy_information_bottleneck", "s", 45),
+            ("greedy_max_leakage", "^", 14),
+        )
     ):
-        d = funnel_curve(p, FUNCTIONS[alg], 9, base=base)[["param", "utility", "leakage"]]
+        d = funnel_curve(p, alg, 9, base=base)[["param", "utility", "leakage"]]
         d = d.assign(example=name, algorithm=alg)[
             ["example", "algorithm", "param", "utility", "leakage"]
         ]

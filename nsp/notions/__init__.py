@@ -109,7 +109,7 @@ upper bit of X leaks nothing about S and keeps one bit of X.
 >>> r = evaluate(Mechanism.from_labels([0, 0, 1, 1], method="upper bit"), j.p_sx)
 >>> round(r.mutual_information, 9), round(r.utility_information, 9)
 (0.0, 1.0)
->>> frame = evaluate_methods(funnel_sweep(j, algorithms=["alg1"], n_budgets=3), j)
+>>> frame = evaluate_methods(funnel_sweep(j, algorithms=["greedy_privacy_funnel"], n_budgets=3), j)
 >>> frame[["value", "mutual_information", "information_loss"]].round(9).to_numpy().tolist()
 [[0.0, 0.0, 2.0], [1.0, 0.0, 1.0], [2.0, 1.0, 0.0]]
 

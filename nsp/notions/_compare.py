@@ -243,7 +243,7 @@ def evaluate_methods(
     >>> from nsp.joint import Joint
     >>> from nsp.notions import funnel_sweep
     >>> j = Joint([[.25, 0, .25, 0], [0, .25, 0, .25]], name="E1")
-    >>> f = evaluate_methods(funnel_sweep(j, algorithms=["alg1"], n_budgets=3), j)
+    >>> f = evaluate_methods(funnel_sweep(j, algorithms=["greedy_privacy_funnel"], n_budgets=3), j)
     >>> f[["information_loss", "mutual_information"]].round(9).to_numpy().tolist()
     [[2.0, 0.0], [1.0, 0.0], [0.0, 1.0]]
 
@@ -254,7 +254,7 @@ def evaluate_methods(
     the channel as given:
 
     >>> j = Joint.from_counts([[90, 10, 60, 40], [10, 90, 40, 60]], name="toy")
-    >>> mechs = funnel_sweep(j, algorithms=["alg1"], n_budgets=3)
+    >>> mechs = funnel_sweep(j, algorithms=["greedy_privacy_funnel"], n_budgets=3)
     >>> f = evaluate_methods(mechs, j, ci=0.95, n_boot=200)
     >>> f[["mutual_information_low", "mutual_information", "mutual_information_high"]
     ...   ].round(3).to_numpy().tolist()[-1], f.estimand.iloc[-1]

@@ -38,13 +38,14 @@ value that gives it); a release is identified by its partition of X.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import partial
 from typing import Literal
 
 import numpy as np
 from numpy.typing import NDArray
 
+from nsp._algorithms import ALIASES, PathAlgorithm, check_algorithm
 from nsp._validation import Base, as_sequence, check_bool, check_choice, check_int, check_real
 from nsp.clustering.baselines import generalize_to_k_anonymity
 from nsp.clustering.funnel import greedy_max_leakage, greedy_privacy_funnel, greedy_ratio_funnel
@@ -74,26 +75,60 @@ __all__ = [
     "noiseless_sweep",
 ]
 
-#: The display name of every method, by short key.
-METHODS: dict[str, str] = {
-    "algorithm1": "Algorithm 1 (Ding & Farokhi)",
-    "algorithm2": "Algorithm 2 (Ding & Farokhi)",
-    "merge_until_connected": "§V-C variant (Ding & Farokhi)",
-    "alg1": "Algorithm 1 (privacy funnel)",
-    "alg2prime": "Algorithm 2′ (privacy funnel)",
-    "ratio": "ratio greedy (privacy funnel)",
-    "noiseless": "linear quantizer (Farokhi)",
-    "equivocation": "Γ(D)-optimal sanitizer (Sankar et al.)",
-    "kary_rr": "k-ary randomized response (local DP)",
-    "exponential": "exponential mechanism (local DP)",
-    "k_merge_low": "k-anonymity, merge low",
-    "k_interval": "k-anonymity, intervals",
-}
+
+class _DisplayNames(Mapping[str, str]):
+    """Display names by method key; a lookup also takes the aliases of :mod:`nsp._algorithms`.
+
+    The keys (iteration, ``keys()``, ``in``) are the descriptive names only. An alias is looked
+    up as Ding & Farokhi's first (``"algorithm1"`` is their Algorithm 1, as in
+    :func:`agglomerative_sweep`), then as the privacy funnel's (``"alg1"``, ``"ratio"``).
+    """
+
+    def __init__(self, names: Mapping[str, str]) -> None:
+        self._names = dict(names)
+
+    def __getitem__(self, key: str) -> str:
+        if key in self._names:
+            return self._names[key]
+        for family in ("nonstochastic", "funnel"):
+            if key in ALIASES[family]:
+                return self._names[ALIASES[family][key]]
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def __repr__(self) -> str:
+        return repr(self._names)
+
+
+#: The display name of every method, by its key: the merge algorithms by their function's
+#: name (:mod:`nsp._algorithms`; an alias such as ``"alg1"`` is looked up too), the other
+#: methods by a key of their own.
+METHODS: Mapping[str, str] = _DisplayNames(
+    {
+        "merge_by_leakage": "Algorithm 1 (Ding & Farokhi)",
+        "merge_across_components": "Algorithm 2 (Ding & Farokhi)",
+        "merge_until_connected": "§V-C variant (Ding & Farokhi)",
+        "greedy_privacy_funnel": "Algorithm 1 (privacy funnel)",
+        "greedy_max_leakage": "Algorithm 2′ (privacy funnel)",
+        "greedy_ratio_funnel": "ratio greedy (privacy funnel)",
+        "noiseless": "linear quantizer (Farokhi)",
+        "equivocation": "Γ(D)-optimal sanitizer (Sankar et al.)",
+        "kary_rr": "k-ary randomized response (local DP)",
+        "exponential": "exponential mechanism (local DP)",
+        "k_merge_low": "k-anonymity, merge low",
+        "k_interval": "k-anonymity, intervals",
+    }
+)
 
 #: The method keys of every family, in the order :func:`all_methods` runs them.
 FAMILIES: dict[str, tuple[str, ...]] = {
-    "agglomerative": ("algorithm1", "algorithm2", "merge_until_connected"),
-    "funnel": ("alg1", "alg2prime", "ratio"),
+    "agglomerative": ("merge_by_leakage", "merge_across_components", "merge_until_connected"),
+    "funnel": ("greedy_privacy_funnel", "greedy_max_leakage", "greedy_ratio_funnel"),
     "noiseless": ("noiseless",),
     "equivocation": ("equivocation",),
     "local_dp": ("kary_rr", "exponential"),
@@ -113,8 +148,21 @@ def _check_joint(joint: object) -> Joint:
     return joint
 
 
+#: The family of :mod:`nsp._algorithms` whose aliases a family of methods takes.
+_ALIASED: dict[str, Literal["nonstochastic", "funnel"]] = {
+    "agglomerative": "nonstochastic",
+    "funnel": "funnel",
+}
+
+
 def _check_keys(name: str, keys: Iterable[str], family: str) -> tuple[str, ...]:
-    out = tuple(check_choice(name, k, FAMILIES[family]) for k in as_sequence(name, keys))
+    if family in _ALIASED:  # a merge algorithm: its function's name, or an alias of it
+        out = tuple(
+            check_algorithm(k, _ALIASED[family], FAMILIES[family], name=name)
+            for k in as_sequence(name, keys)
+        )
+    else:
+        out = tuple(check_choice(name, k, FAMILIES[family]) for k in as_sequence(name, keys))
     if not out:
         raise ValueError(f"{name} must name at least one of {FAMILIES[family]}")
     return out
@@ -141,9 +189,10 @@ def _agglomerative_release(
     joint: Joint, *, key: str, lam: float, utility: Literal["U1", "U2"], base: Base
 ) -> Mechanism:
     """Ding & Farokhi's Algorithm 1, 2 or §V-C at ``λ = lam`` on the support of ``joint``."""
+    key = ALIASES["nonstochastic"].get(key, key)  # a refit made before the names were one
     run = {
-        "algorithm1": merge_by_leakage,
-        "algorithm2": merge_across_components,
+        "merge_by_leakage": merge_by_leakage,
+        "merge_across_components": merge_across_components,
         "merge_until_connected": merge_until_connected,
     }[key]
     u: Literal["U1", "U2"] = utility if joint.ordered else "U1"
@@ -158,8 +207,12 @@ def _funnel_release(joint: Joint, *, key: str, r: float, base: Base) -> Mechanis
     A joint with ``H(X) < r`` (a resample) admits no merge: the release is ``Y = X``, as at
     ``r = H(X)``.
     """
-    run = {"alg1": greedy_privacy_funnel, "alg2prime": greedy_max_leakage}
-    algo = run.get(key, greedy_ratio_funnel)
+    key = ALIASES["funnel"].get(key, key)  # a refit made before the names were one
+    algo = {
+        "greedy_privacy_funnel": greedy_privacy_funnel,
+        "greedy_max_leakage": greedy_max_leakage,
+        "greedy_ratio_funnel": greedy_ratio_funnel,
+    }[key]
     fit = partial(_funnel_release, key=key, r=r, base=base)
     r_max = entropy(joint.p_sx.sum(axis=0), base=base)
     return Mechanism.from_partition(
@@ -227,8 +280,10 @@ def agglomerative_sweep(
     ----------
     joint : Joint
         The joint.
-    algorithms : sequence of {"algorithm1", "algorithm2", "merge_until_connected"}
-        Which algorithms.
+    algorithms : sequence of {"merge_by_leakage", "merge_across_components", \
+"merge_until_connected"}
+        Which algorithms, by their function's name (the paper's numbers ``"algorithm1"`` and
+        ``"algorithm2"`` are aliases, :mod:`nsp._algorithms`).
     utility : {"U1", "U2"}, optional
         The utility the algorithms trade against; default U2 (largest distance of a value
         from its cluster's centroid) when X is ordered, else U1 (worst-case resolution).
@@ -254,7 +309,7 @@ def agglomerative_sweep(
     >>> from nsp.joint import Joint
     >>> j = Joint([[0.2, 0.2, 0.0, 0.1], [0.0, 0.1, 0.2, 0.2]], name="toy")
     >>> [(m.method[:11], m.value, m.labels.tolist())
-    ...  for m in agglomerative_sweep(j, algorithms=["algorithm1"])]
+    ...  for m in agglomerative_sweep(j, algorithms=["merge_by_leakage"])]
     [('Algorithm 1', 1.0, [0, 1, 2, 3]), ('Algorithm 1', 0.0, [0, 0, 1, 1])]
     """
     j = _check_joint(joint)
@@ -269,9 +324,9 @@ def agglomerative_sweep(
     out: list[Mechanism] = []
     for key in keys:
         name = METHODS[key]
-        if key in ("algorithm1", "algorithm2"):
-            alg: Literal["algorithm1", "algorithm2"] = (
-                "algorithm1" if key == "algorithm1" else "algorithm2"
+        if key in ("merge_by_leakage", "merge_across_components"):
+            alg: PathAlgorithm = (
+                "merge_by_leakage" if key == "merge_by_leakage" else "merge_across_components"
             )
             path = merge_path(j.support, algorithm=alg, utility=u, values=j.x_values, base=base)
             windows = lambda_windows(path)
@@ -319,8 +374,11 @@ def funnel_sweep(
     ----------
     joint : Joint
         The joint.
-    algorithms : sequence of {"alg1", "alg2prime", "ratio"}
-        Which algorithms.
+    algorithms : sequence of {"greedy_privacy_funnel", "greedy_max_leakage", \
+"greedy_ratio_funnel"}
+        Which algorithms, by their function's name (aliases: the paper's numbers
+        ``"algorithm1"``, ``"algorithm2_prime"`` and the short keys ``"alg1"``, ``"alg2prime"``,
+        ``"ratio"``, :mod:`nsp._algorithms`).
     n_budgets : int
         Values of R (``>= 2``; 6 with ``quick``).
     quick : bool
@@ -339,8 +397,11 @@ def funnel_sweep(
 
     >>> from nsp.joint import Joint
     >>> j = Joint([[.25, 0, .25, 0], [0, .25, 0, .25]], name="E1")
-    >>> [(m.value, m.labels.tolist()) for m in funnel_sweep(j, algorithms=["alg1"], n_budgets=3)]
+    >>> sweep = funnel_sweep(j, algorithms=["greedy_privacy_funnel"], n_budgets=3)
+    >>> [(m.value, m.labels.tolist()) for m in sweep]
     [(0.0, [0, 0, 0, 0]), (1.0, [0, 0, 1, 1]), (2.0, [0, 1, 2, 3])]
+    >>> [m.labels.tolist() for m in funnel_sweep(j, algorithms=["alg1"], n_budgets=3)][1]
+    [0, 0, 1, 1]
     """
     j = _check_joint(joint)
     keys = _check_keys("algorithms", algorithms, "funnel")

@@ -358,15 +358,15 @@ def test_worked_example_until_connected_with_side_information():
 
 def test_side_information_comparison_measures_both_designs():
     df = side_information_comparison(example1_side_range(), EXAMPLE2_VALUES, utility="U1")
-    ign = df[(df.design == "ignores A") & (df.algorithm == "algorithm2")]
+    ign = df[(df.design == "ignores A") & (df.algorithm == "merge_across_components")]
     # Example 3's path ends at {x1,x3,x7},{x2,x5},{x4,x6} with I*(S; X̂) = 0, but the nodes
     # (𝒳, a2) have ranges {s6}, {s4}, {s5}: 4 components, 2 bits for the adversary knowing A,
     # where the design that accounts for A ends at 1 bit (the least possible, I*(S; A))
     assert ign.leakage_without_a.iloc[-1] == 0.0
     assert ign.leakage_with_a.iloc[-1] == pytest.approx(2.0, abs=1e-12)
-    acc = df[(df.design == "accounts for A") & (df.algorithm == "algorithm2")]
+    acc = df[(df.design == "accounts for A") & (df.algorithm == "merge_across_components")]
     assert acc.leakage_with_a.iloc[-1] == pytest.approx(1.0, abs=1e-12)
-    assert (df.leakage_with_a >= 1.0 - 1e-12)[df.algorithm == "algorithm2"].all()
+    assert (df.leakage_with_a >= 1.0 - 1e-12)[df.algorithm == "merge_across_components"].all()
 
 
 def test_side_information_bad_input():

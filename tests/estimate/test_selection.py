@@ -68,7 +68,9 @@ def test_every_fitted_release_refits_to_itself_on_its_own_data(seed):
 
 def test_a_refit_on_a_table_missing_a_value_releases_it_alone():
     j = Joint.from_counts([[10, 5, 0, 7], [3, 8, 6, 2]], name="t", x_values=[0.0, 1.0, 2.0, 3.0])
-    (m,) = funnel_sweep(j, algorithms=["alg1"], n_budgets=2)[:1]  # one output: all merged
+    (m,) = funnel_sweep(j, algorithms=["greedy_privacy_funnel"], n_budgets=2)[
+        :1
+    ]  # one output: all merged
     assert m.n_y == 1
     lost = np.array([[10, 5, 0, 7], [3, 8, 0, 2]])  # x = 2 not in this sample
     r = refit_release(m, lost, j)
@@ -81,7 +83,7 @@ def test_a_refit_on_a_table_missing_a_value_releases_it_alone():
 
 def test_a_funnel_budget_above_the_entropy_of_a_resample_keeps_every_value():
     j = Joint.from_counts([[5, 5], [5, 5]], name="t")
-    m = _funnel_release(j, key="alg1", r=1.5, base=2)  # H(X) = 1 bit < 1.5
+    m = _funnel_release(j, key="greedy_privacy_funnel", r=1.5, base=2)  # H(X) = 1 bit < 1.5
     assert m.labels.tolist() == [0, 1]
 
 
@@ -129,7 +131,7 @@ def test_a_degenerate_optimism_interval_is_its_point_clipped_to_the_range():
 
 def test_estimand_says_what_each_interval_is_about():
     j = _random_joint(3, n=600)
-    mechs = funnel_sweep(j, algorithms=["alg1"], n_budgets=3) + [_rr(j.n_x, 1.0)]
+    mechs = funnel_sweep(j, algorithms=["greedy_privacy_funnel"], n_budgets=3) + [_rr(j.n_x, 1.0)]
     assert set(ESTIMANDS) == {"channel", "refit", "split"}
     kinds = {}
     for sel in ("fixed", "refit", "split"):

@@ -155,7 +155,7 @@ def test_adult_fig1_regression(both):
     assert greedy_privacy_funnel(p, 1.5).leakage < 0.03
     hi = greedy_privacy_funnel(p, 4.5)
     assert hi.leakage == pytest.approx(hi.utility - s["H_X_given_S"], abs=1e-9)
-    curves = fig1_curves(p, n_grid=5, algorithms=("alg1", "alg2"))
+    curves = fig1_curves(p, n_grid=5, algorithms=("alg1", "alg2"))  # aliases
     ends = curves.groupby("algorithm").last()
     assert np.allclose(ends.utility, s["H_X"]) and np.allclose(ends.leakage, s["I_SX"])
 
@@ -165,10 +165,10 @@ def test_census_probe_is_the_algorithm_at_each_disclosure(both):
     """Algorithm 1 at R = 2, 2.5, ..., 5 bits itself (not the envelope of a grid sweep)."""
     probe = census_probe(both.p_sx, [2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5.0])
     expected = [0.105, 0.380, 0.664, 1.017, 1.313, 1.813, 2.313]
-    assert probe.alg1_leakage.round(3).tolist() == expected
-    assert (probe.alg1_utility >= probe.R - 1e-12).all()
-    assert (probe.alg2prime_utility >= probe.R - 1e-12).all()
-    assert (probe.alg2prime_leakage >= probe.alg1_leakage).all()
+    assert probe.greedy_privacy_funnel_leakage.round(3).tolist() == expected
+    assert (probe.greedy_privacy_funnel_utility >= probe.R - 1e-12).all()
+    assert (probe.greedy_max_leakage_utility >= probe.R - 1e-12).all()
+    assert (probe.greedy_max_leakage_leakage >= probe.greedy_privacy_funnel_leakage).all()
 
 
 def test_census_probe_properties():
@@ -177,10 +177,16 @@ def test_census_probe_properties():
     h_x = info.entropy(p.sum(0))
     probe = census_probe(p, [0.0, h_x / 2, h_x])
     for r, row in zip([0.0, h_x / 2, h_x], probe.itertuples(), strict=True):
-        assert row.alg1_leakage == pytest.approx(greedy_privacy_funnel(p, r).leakage, abs=1e-12)
-        assert row.alg2prime_leakage == pytest.approx(greedy_max_leakage(p, r).leakage, abs=1e-12)
-    assert probe.alg1_leakage.iloc[0] == pytest.approx(0.0, abs=1e-12)
-    assert probe.alg1_leakage.iloc[-1] == pytest.approx(info.mutual_information(p), abs=1e-12)
+        assert row.greedy_privacy_funnel_leakage == pytest.approx(
+            greedy_privacy_funnel(p, r).leakage, abs=1e-12
+        )
+        assert row.greedy_max_leakage_leakage == pytest.approx(
+            greedy_max_leakage(p, r).leakage, abs=1e-12
+        )
+    assert probe.greedy_privacy_funnel_leakage.iloc[0] == pytest.approx(0.0, abs=1e-12)
+    assert probe.greedy_privacy_funnel_leakage.iloc[-1] == pytest.approx(
+        info.mutual_information(p), abs=1e-12
+    )
     with pytest.raises(ValueError, match="disclosures"):
         census_probe(p, [h_x + 1.0])
     with pytest.raises(ValueError, match="tol"):

@@ -112,8 +112,8 @@ def _check_agglomerative(j):
     u = "U2" if j.ordered else "U1"
     assert mechs
     for alg, col in (
-        ("algorithm1", "nonstochastic_leakage"),
-        ("algorithm2", "maximin_information"),
+        ("merge_by_leakage", "nonstochastic_leakage"),
+        ("merge_across_components", "maximin_information"),
     ):
         path = merge_path(j.support, algorithm=alg, utility=u, values=j.x_values)
         ours = [m for m in mechs if m.method == METHODS[alg]]
@@ -144,9 +144,9 @@ def test_agglomerative_on_heart():
 def _check_funnel(j, n):
     mechs = funnel_sweep(j, n_budgets=n)
     algos = {
-        METHODS["alg1"]: greedy_privacy_funnel,
-        METHODS["alg2prime"]: greedy_max_leakage,
-        METHODS["ratio"]: greedy_ratio_funnel,
+        METHODS["greedy_privacy_funnel"]: greedy_privacy_funnel,
+        METHODS["greedy_max_leakage"]: greedy_max_leakage,
+        METHODS["greedy_ratio_funnel"]: greedy_ratio_funnel,
     }
     frame = evaluate_many(mechs, j.p_sx)
     for m, row in zip(mechs, frame.itertuples(), strict=True):
@@ -742,13 +742,13 @@ def test_frontier_figure_explains_the_squared_error_axis_and_alg2prime():
     assert fig.axes[0].get_xlabel().splitlines()[0] == "squared error E[(X − x̂(Y))²]"
     assert "E[X|Y] (the MMSE) for every method but the Γ(D) sanitizer" in fig.texts[0].get_text()
     plt.close(fig)
-    alg2 = frame.method == METHODS["alg2prime"]
+    alg2 = frame.method == METHODS["greedy_max_leakage"]
     worse = frame.assign(noiseless_epsilon=frame.noiseless_epsilon + 10.0 * alg2)
     for f, leads in ((frame, True), (worse, False), (frame[~alg2], False)):
         shares = winner_shares(
             best_methods(f, leakage="noiseless_epsilon", utility="information_loss")
         )
-        share = shares.loc[shares.method == METHODS["alg2prime"], "share"].sum()
+        share = shares.loc[shares.method == METHODS["greedy_max_leakage"], "share"].sum()
         assert (share >= 0.25) == leads  # Alg. 2′ wins here, or loses everywhere
         fig, _ = frontier_figure(f, utility="information_loss", leakages=["noiseless_epsilon"])
         label = fig.axes[0].get_xlabel().replace("\n", " ")

@@ -21,8 +21,8 @@ from numpy.typing import ArrayLike, NDArray
 from scipy.special import xlogy
 
 from nsp import info
+from nsp._algorithms import check_algorithm
 from nsp._validation import Base, check_choice, check_frame, check_int, log_base
-from nsp.clustering._algorithms import check_algorithm
 from nsp.clustering.funnel._greedy import _ALGORITHMS, Algorithm, _run
 from nsp.clustering.funnel._measures import _finite_array, _joint, _unnormalized_entropy
 
@@ -191,8 +191,10 @@ def funnel_curve(
         Joint pmf of S and X.
     algorithm : {"greedy_privacy_funnel", "greedy_information_bottleneck", \
 "greedy_max_leakage", "greedy_ratio_funnel"}
-        The greedy algorithm (the paper's numbers ``"algorithm1"``, ``"algorithm2"`` and
-        ``"algorithm2_prime"`` are aliases). Algorithms 1 and 2′ and the ratio greedy sweep R
+        The greedy algorithm (the paper's numbers ``"algorithm1"``, ``"algorithm2"``,
+        ``"algorithm2_prime"`` and the short keys ``"alg1"``, ``"alg2"``, ``"alg2prime"``,
+        ``"ratio"`` are aliases, :mod:`nsp._algorithms`; the ``algorithm`` column records the
+        function's name). Algorithms 1 and 2′ and the ratio greedy sweep R
         over ``[0, H(X)]``; Algorithm 2 sweeps Δ over ``[0, I(S;X)]``.
     grid : int or array_like
         Number of evenly spaced thresholds (``np.linspace``), or the thresholds themselves.

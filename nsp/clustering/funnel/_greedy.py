@@ -72,7 +72,8 @@ __all__ = [
 ]
 
 #: The ``algorithm=`` values: Algorithm 1, Algorithm 2 as printed, Algorithm 2′ (Note 1), the
-#: ratio greedy (not in the paper), and the paper's numbers as aliases.
+#: ratio greedy (not in the paper), and their aliases (the paper's numbers, the short keys;
+#: :mod:`nsp._algorithms` maps them).
 Algorithm = Literal[
     "greedy_privacy_funnel",
     "greedy_information_bottleneck",
@@ -81,6 +82,10 @@ Algorithm = Literal[
     "algorithm1",
     "algorithm2",
     "algorithm2_prime",
+    "alg1",
+    "alg2",
+    "alg2prime",
+    "ratio",
 ]
 
 _ALGORITHMS: dict[str, tuple[str, str]] = {

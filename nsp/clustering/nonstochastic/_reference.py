@@ -31,8 +31,8 @@ from numpy.typing import ArrayLike, NDArray
 from scipy.sparse import csr_array
 from scipy.sparse.csgraph import connected_components
 
+from nsp._algorithms import PathAlgorithm, check_algorithm
 from nsp._validation import check_choice, check_int, check_real
-from nsp.clustering._algorithms import PathAlgorithm, check_algorithm
 from nsp.clustering.nonstochastic._paths import _PATH_ALGORITHMS
 from nsp.clustering.nonstochastic._state import _check_pair_table
 from nsp.clustering.nonstochastic._utilities import _real_vector

@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
+from nsp._algorithms import PathAlgorithm
 from nsp._validation import as_real_array, as_sequence, check_bool, check_real
 from nsp.clustering.baselines import generalize_to_k_anonymity
 from nsp.clustering.nonstochastic import (
@@ -59,6 +60,9 @@ __all__ = [
     "side_information_comparison",
     "trace_table",
 ]
+
+#: Ding & Farokhi's Algorithms 1 and 2, by function name: the ``algorithm`` of the tables.
+_PATHS: tuple[PathAlgorithm, ...] = ("merge_by_leakage", "merge_across_components")
 
 
 def k_anonymity_points(
@@ -233,7 +237,7 @@ def path_points(path: MergePath) -> pd.DataFrame:
     Examples
     --------
     >>> from nsp.clustering.nonstochastic import merge_path
-    >>> df = path_points(merge_path(example1_range(), algorithm="algorithm2"))
+    >>> df = path_points(merge_path(example1_range(), algorithm="merge_across_components"))
     >>> df[df.reachable].t.tolist()
     [0, 4]
     """
@@ -283,14 +287,15 @@ def observable_comparison(
     Returns
     -------
     pandas.DataFrame
-        Columns ``release`` (``"X"`` or ``"Y"``), ``algorithm``, ``lam`` (§V-C runs; NaN for
-        the path points of Algorithms 1 and 2), ``t``, ``leakage``, ``utility``,
-        ``n_clusters``, ``reachable``.
+        Columns ``release`` (``"X"`` or ``"Y"``), ``algorithm`` (the function's name:
+        ``"merge_by_leakage"``, ``"merge_across_components"``, ``"merge_until_connected"``),
+        ``lam`` (§V-C runs; NaN for the path points of Algorithms 1 and 2), ``t``,
+        ``leakage``, ``utility``, ``n_clusters``, ``reachable``.
 
     Examples
     --------
     >>> df = observable_comparison(example1_range(), EXAMPLE2_VALUES, vc_lambdas=[0.3])
-    >>> start = df[(df.t == 0) & (df.algorithm == "algorithm1")]
+    >>> start = df[(df.t == 0) & (df.algorithm == "merge_by_leakage")]
     >>> start[["release", "leakage"]].round(4).values.tolist()
     [['X', 2.585], ['Y', 2.585]]
     """
@@ -305,7 +310,7 @@ def observable_comparison(
     frames = []
     kw: dict[str, Any] = dict(utility="U2", codeword=codeword, distance=distance)
     for name, (rr, vv) in releases.items():
-        for alg in ("algorithm1", "algorithm2"):
+        for alg in _PATHS:
             pts = path_points(merge_path(rr, algorithm=alg, values=vv, **kw))
             frames.append(pts.assign(release=name, algorithm=alg, lam=np.nan))
         for lam in vc_lambdas:
@@ -355,14 +360,15 @@ def side_information_comparison(
     Returns
     -------
     pandas.DataFrame
-        Columns ``design`` (``"ignores A"`` or ``"accounts for A"``), ``algorithm``, ``t``,
+        Columns ``design`` (``"ignores A"`` or ``"accounts for A"``), ``algorithm``
+        (``"merge_by_leakage"`` or ``"merge_across_components"``), ``t``,
         ``leakage_with_a``, ``leakage_without_a``, ``utility``, ``n_clusters``,
         ``reachable`` (on its own path's λ sweep).
 
     Examples
     --------
     >>> df = side_information_comparison(example1_side_range(), EXAMPLE2_VALUES, utility="U1")
-    >>> a2 = df[(df.algorithm == "algorithm2") & (df.design == "accounts for A")]
+    >>> a2 = df[(df.algorithm == "merge_across_components") & (df.design == "accounts for A")]
     >>> a2.leakage_with_a.round(4).tolist()
     [2.3219, 2.0, 1.585, 1.0]
     """
@@ -370,9 +376,9 @@ def side_information_comparison(
     m2 = m3.any(axis=2)
     kw: dict[str, Any] = dict(utility=utility, values=values, codeword=codeword, distance=distance)
     frames = []
-    for alg in ("algorithm1", "algorithm2"):
-        with_a = side_information_leakage if alg == "algorithm1" else side_information_maximin
-        without_a = nonstochastic_leakage if alg == "algorithm1" else maximin_information
+    for alg in _PATHS:
+        with_a = side_information_leakage if alg == "merge_by_leakage" else side_information_maximin
+        without_a = nonstochastic_leakage if alg == "merge_by_leakage" else maximin_information
         for design, rr in (("ignores A", m2), ("accounts for A", m3)):
             path = merge_path(rr, algorithm=alg, **kw)
             pts = path_points(path)
@@ -410,7 +416,8 @@ def codeword_comparison(
     Returns
     -------
     pandas.DataFrame
-        Columns ``codeword``, ``algorithm`` and those of :func:`path_points`.
+        Columns ``codeword``, ``algorithm`` (``"merge_by_leakage"`` or
+        ``"merge_across_components"``) and those of :func:`path_points`.
 
     Examples
     --------
@@ -420,7 +427,7 @@ def codeword_comparison(
     """
     frames = []
     for cw in ("centroid", "medoid"):
-        for alg in ("algorithm1", "algorithm2"):
+        for alg in _PATHS:
             path = merge_path(
                 r, algorithm=alg, utility="U2", values=values, codeword=cw, distance=distance
             )

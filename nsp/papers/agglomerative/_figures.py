@@ -33,7 +33,7 @@ def merge_path_view(path: MergePath, lam: float = 0.3) -> Figure:
     Examples
     --------
     >>> from nsp.clustering.nonstochastic import merge_path
-    >>> path = merge_path(example1_range(), algorithm="algorithm1", utility="U1")
+    >>> path = merge_path(example1_range(), algorithm="merge_by_leakage", utility="U1")
     >>> merge_path_view(path, 0.9).axes[0].get_title()
     'λ = 0.9: stops after 0 merges, {x1},{x2},{x3},{x4},{x5},{x6},{x7}'
     """

@@ -36,7 +36,7 @@ Examples
 >>> from nsp.notions import best_methods_summary, evaluate_methods, funnel_sweep
 >>> from nsp.papers.compare import markdown_table
 >>> j = Joint([[.25, 0, .25, 0], [0, .25, 0, .25]], name="E1")
->>> frame = evaluate_methods(funnel_sweep(j, algorithms=["alg1"], n_budgets=3), j)
+>>> frame = evaluate_methods(funnel_sweep(j, algorithms=["greedy_privacy_funnel"], n_budgets=3), j)
 >>> best = best_methods_summary(frame, leakages=["mutual_information"],
 ...                             utilities=["information_loss"])
 >>> print(markdown_table(best))

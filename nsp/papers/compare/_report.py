@@ -351,7 +351,7 @@ def _alg2prime_note(frame: pd.DataFrame, utility: str) -> str:
     Returns ``""`` unless it wins at least :data:`_ALG2PRIME_SHARE` of the budget range
     (:func:`nsp.notions.winner_shares`).
     """
-    name = METHODS["alg2prime"]
+    name = METHODS["greedy_max_leakage"]
     if name not in set(frame["method"]):
         return ""
     shares = winner_shares(best_methods(frame, leakage="noiseless_epsilon", utility=utility))

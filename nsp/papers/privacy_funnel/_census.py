@@ -16,6 +16,7 @@ from matplotlib.figure import Figure
 from numpy.typing import ArrayLike
 
 from nsp import info
+from nsp._algorithms import ALIASES, check_algorithm
 from nsp._validation import (
     Base,
     as_pmf,
@@ -37,12 +38,19 @@ from nsp.clustering.funnel import (
 from nsp.datasets import AGE_BINNINGS, EDUCATION_SCHEMES, census_joint, load_adult
 from nsp.joint import Joint
 
-#: The greedy algorithms of the paper by their short keys.
+#: The greedy algorithms of the paper by their function's name (:mod:`nsp._algorithms`).
 _GREEDY = {
-    "alg1": greedy_privacy_funnel,
-    "alg2": greedy_information_bottleneck,
-    "alg2prime": greedy_max_leakage,
+    f.__name__: f
+    for f in (
+        greedy_privacy_funnel,
+        greedy_information_bottleneck,
+        greedy_max_leakage,
+        greedy_ratio_funnel,
+    )
 }
+
+#: The probe's algorithms (:func:`census_probe`), by function name: its columns' prefixes.
+_PROBED = ("greedy_privacy_funnel", "greedy_max_leakage", "greedy_ratio_funnel")
 
 __all__ = [
     "adult_census_joint",
@@ -209,7 +217,11 @@ def fig1_curves(
     p_sx: ArrayLike,
     *,
     n_grid: int = 201,
-    algorithms: Sequence[str] = ("alg1", "alg2", "alg2prime"),
+    algorithms: Sequence[str] = (
+        "greedy_privacy_funnel",
+        "greedy_information_bottleneck",
+        "greedy_max_leakage",
+    ),
     base: Base = 2,
     tol: float = 1e-12,
 ) -> pd.DataFrame:
@@ -221,8 +233,12 @@ def fig1_curves(
         Joint pmf of S and X.
     n_grid : int
         Thresholds per curve (evenly spaced).
-    algorithms : sequence of {"alg1", "alg2", "alg2prime"}
-        The algorithms swept (see :func:`nsp.clustering.funnel.funnel_curve`).
+    algorithms : sequence of {"greedy_privacy_funnel", "greedy_information_bottleneck", \
+"greedy_max_leakage", "greedy_ratio_funnel"}
+        The algorithms swept, by their function's name (see
+        :func:`nsp.clustering.funnel.funnel_curve`); the paper's numbers (``"algorithm1"``,
+        ...) and the short keys ``"alg1"``, ``"alg2"``, ``"alg2prime"``, ``"ratio"`` are
+        aliases (:mod:`nsp._algorithms`).
     base : float or {"e", "nats", "bits"}
         Logarithm base.
     tol : float
@@ -231,7 +247,8 @@ def fig1_curves(
     Returns
     -------
     pandas.DataFrame
-        Long format: ``algorithm``, ``param``, ``utility``, ``leakage``, ``n_Y``.
+        Long format: ``algorithm`` (the function's name, never an alias), ``param``,
+        ``utility``, ``leakage``, ``n_Y``.
 
     References
     ----------
@@ -241,16 +258,19 @@ def fig1_curves(
     --------
     >>> from nsp.papers.privacy_funnel import E1_P_SX
     >>> fig1_curves(E1_P_SX, n_grid=3).groupby("algorithm").size().to_dict()
-    {'alg1': 3, 'alg2': 3, 'alg2prime': 3}
+    {'greedy_information_bottleneck': 3, 'greedy_max_leakage': 3, 'greedy_privacy_funnel': 3}
+    >>> fig1_curves(E1_P_SX, n_grid=2, algorithms=["alg1"]).algorithm.unique().tolist()
+    ['greedy_privacy_funnel']
     """
     n_grid = check_int("n_grid", n_grid, low=1)
-    for a in algorithms:
-        check_choice("algorithms", a, _GREEDY)
+    names = [
+        check_algorithm(a, "funnel", name="algorithms")
+        for a in as_sequence("algorithms", algorithms)
+    ]
     frames: list[pd.DataFrame] = []
-    for a in algorithms:  # the figures keep this module's short keys as labels
-        name = _GREEDY[a].__name__  # funnel_curve's algorithm= value is the function's name
+    for name in names:
         curve = funnel_curve(p_sx, name, n_grid, base=base, tol=tol)  # type: ignore[arg-type]
-        frames.append(curve.assign(algorithm=a))
+        frames.append(curve.assign(algorithm=name))
     return pd.concat(frames, ignore_index=True)
 
 
@@ -283,11 +303,11 @@ def census_probe(
     Returns
     -------
     pandas.DataFrame
-        One row per probe: ``R``, then ``alg1_utility``, ``alg1_leakage`` (Algorithm 1: least
-        leakage found with ``I(X;Y) >= R``) and ``alg2prime_utility``, ``alg2prime_leakage``
-        (Algorithm 2′: largest leakage found with ``I(X;Y) >= R``), ``ratio_utility``,
-        ``ratio_leakage`` (the ratio greedy, not in the paper:
-        :func:`nsp.clustering.funnel.greedy_ratio_funnel`).
+        One row per probe: ``R``, then ``<algorithm>_utility`` and ``<algorithm>_leakage``
+        for each algorithm by its function's name: ``greedy_privacy_funnel_*`` (Algorithm 1:
+        least leakage found with ``I(X;Y) >= R``), ``greedy_max_leakage_*`` (Algorithm 2′:
+        largest leakage found with ``I(X;Y) >= R``) and ``greedy_ratio_funnel_*`` (the ratio
+        greedy, not in the paper: :func:`nsp.clustering.funnel.greedy_ratio_funnel`).
 
     References
     ----------
@@ -297,8 +317,10 @@ def census_probe(
     --------
     >>> from nsp.papers.privacy_funnel import E1_P_SX
     >>> row = census_probe(E1_P_SX, [1.0]).round(12).to_dict("records")[0]
-    >>> row["alg1_leakage"], row["alg2prime_leakage"], row["ratio_utility"], row["ratio_leakage"]
-    (0.0, 1.0, 1.0, 0.0)
+    >>> row["greedy_privacy_funnel_leakage"], row["greedy_max_leakage_leakage"]
+    (0.0, 1.0)
+    >>> row["greedy_ratio_funnel_utility"], row["greedy_ratio_funnel_leakage"]
+    (1.0, 0.0)
     """
     check_base(base)
     tol = check_real("tol", tol, low=0.0)
@@ -307,29 +329,12 @@ def census_probe(
     rows = []
     for r in as_sequence("disclosures", disclosures):
         r = check_real("disclosures", r, low=0.0, high=h_x)
-        a1 = greedy_privacy_funnel(p, r, base=base, tol=tol)
-        a2 = greedy_max_leakage(p, r, base=base, tol=tol)
-        ar = greedy_ratio_funnel(p, r, base=base, tol=tol)
-        rows.append(
-            {
-                "R": r,
-                "alg1_utility": a1.utility,
-                "alg1_leakage": a1.leakage,
-                "alg2prime_utility": a2.utility,
-                "alg2prime_leakage": a2.leakage,
-                "ratio_utility": ar.utility,
-                "ratio_leakage": ar.leakage,
-            }
-        )
-    columns = [
-        "R",
-        "alg1_utility",
-        "alg1_leakage",
-        "alg2prime_utility",
-        "alg2prime_leakage",
-        "ratio_utility",
-        "ratio_leakage",
-    ]
+        row: dict[str, float] = {"R": r}
+        for name in _PROBED:
+            res = _GREEDY[name](p, r, base=base, tol=tol)
+            row[f"{name}_utility"], row[f"{name}_leakage"] = res.utility, res.leakage
+        rows.append(row)
+    columns = ["R", *(f"{n}_{c}" for n in _PROBED for c in ("utility", "leakage"))]
     return pd.DataFrame(rows, columns=columns)
 
 
@@ -376,7 +381,8 @@ def budget_view(curves: Mapping[str, pd.DataFrame], R: float = 2.0) -> Figure:
     Parameters
     ----------
     curves : mapping of str to pandas.DataFrame
-        Algorithm key (``"alg1"``, ``"alg2"``, ``"alg2prime"``) to its points, columns
+        Algorithm (``"greedy_privacy_funnel"``, ..., or an alias of :mod:`nsp._algorithms`
+        such as ``"alg1"``) to its points, columns
         ``utility`` and ``leakage`` in bits (as :func:`fig1_curves` returns them, split by
         algorithm).
     R : float
@@ -389,7 +395,8 @@ def budget_view(curves: Mapping[str, pd.DataFrame], R: float = 2.0) -> Figure:
     Examples
     --------
     >>> pts = pd.DataFrame({"utility": [0.0, 1.0, 2.0], "leakage": [0.0, 0.2, 0.9]})
-    >>> [t.get_text() for t in budget_view({"alg1": pts}, R=1.0).axes[0].get_legend().get_texts()]
+    >>> fig = budget_view({"greedy_privacy_funnel": pts}, R=1.0)
+    >>> [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
     ['Algorithm 1 (least: 0.2 bits)']
     """
     R = check_real("R", R, low=0.0)
@@ -397,10 +404,16 @@ def budget_view(curves: Mapping[str, pd.DataFrame], R: float = 2.0) -> Figure:
         raise ValueError(f"curves must map algorithm names to point frames; got {curves!r}")
     if not curves:
         raise ValueError("curves must hold at least one algorithm's points")
-    labels = {"alg1": "Algorithm 1", "alg2": "Algorithm 2", "alg2prime": "Algorithm 2′"}
+    labels = {
+        "greedy_privacy_funnel": "Algorithm 1",
+        "greedy_information_bottleneck": "Algorithm 2",
+        "greedy_max_leakage": "Algorithm 2′",
+        "greedy_ratio_funnel": "ratio greedy",
+    }
     fig, ax = plt.subplots(figsize=(6.4, 4.0))
     for k, (key, points) in enumerate(curves.items()):
-        label = labels.get(key, key)
+        name = ALIASES["funnel"].get(key, key)  # an alias names the same algorithm
+        label = labels.get(name, key)
         feasible = points[points.utility >= R]
         if len(feasible):
             row = int(np.argmin(feasible.leakage.to_numpy()))

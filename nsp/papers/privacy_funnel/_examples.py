@@ -65,18 +65,19 @@ E1_P_SX: NDArray[np.float64] = np.array([[0.25, 0, 0.25, 0], [0, 0.25, 0, 0.25]]
 _Call = tuple[str, float, tuple[float, float], str]
 
 #: E1 and E4 greedy calls: (algorithm, threshold, (I(X;Y), I(S;Y)), groups), in bits.
-#: Algorithm keys: ``"alg1"`` (Algorithm 1), ``"alg2"`` (Algorithm 2 as printed),
-#: ``"alg2prime"`` (Note 1's reading).
+#: Algorithms by function name: ``"greedy_privacy_funnel"`` (Algorithm 1),
+#: ``"greedy_information_bottleneck"`` (Algorithm 2 as printed), ``"greedy_max_leakage"``
+#: (Note 1's reading).
 E1_GREEDY: tuple[_Call, ...] = (
-    ("alg1", 2.0, (2.0, 1.0), "{0}{1}{2}{3}"),
-    ("alg1", 1.5, (1.5, 0.5), "{0,1}{2}{3}"),
-    ("alg1", 1.0, (1.0, 0.0), "{0,1}{2,3}"),
-    ("alg1", 0.5, (1.0, 0.0), "{0,1}{2,3}"),
-    ("alg1", 0.0, (0.0, 0.0), "{0,1,2,3}"),
-    ("alg2", 1.0, (1.0, 1.0), "{0,2}{1,3}"),
-    ("alg2", 0.5, (1.5, 0.5), "{0,1}{2}{3}"),
-    ("alg2", 0.0, (0.0, 0.0), "{0,1,2,3}"),
-    ("alg2prime", 1.0, (1.0, 1.0), "{0,2}{1,3}"),
+    ("greedy_privacy_funnel", 2.0, (2.0, 1.0), "{0}{1}{2}{3}"),
+    ("greedy_privacy_funnel", 1.5, (1.5, 0.5), "{0,1}{2}{3}"),
+    ("greedy_privacy_funnel", 1.0, (1.0, 0.0), "{0,1}{2,3}"),
+    ("greedy_privacy_funnel", 0.5, (1.0, 0.0), "{0,1}{2,3}"),
+    ("greedy_privacy_funnel", 0.0, (0.0, 0.0), "{0,1,2,3}"),
+    ("greedy_information_bottleneck", 1.0, (1.0, 1.0), "{0,2}{1,3}"),
+    ("greedy_information_bottleneck", 0.5, (1.5, 0.5), "{0,1}{2}{3}"),
+    ("greedy_information_bottleneck", 0.0, (0.0, 0.0), "{0,1,2,3}"),
+    ("greedy_max_leakage", 1.0, (1.0, 1.0), "{0,2}{1,3}"),
 )
 
 #: E2: X uniform binary, S independent of X: the identity and the swap disclose 1 bit each,
@@ -124,13 +125,13 @@ E4_DETERMINISTIC: tuple[tuple[float, float], ...] = (
 
 #: E4 greedy calls, as :data:`E1_GREEDY`.
 E4_GREEDY: tuple[_Call, ...] = (
-    ("alg1", 1.0, (1.570951, 0.197768), "{0}{1}{2}"),
-    ("alg1", 0.9, (0.970951, 0.181496), "{0}{1,2}"),
-    ("alg1", 0.5, (0.881291, 0.017286), "{0,2}{1}"),
-    ("alg1", 0.0, (0.0, 0.0), "{0,1,2}"),
-    ("alg2", 0.15, (0.970951, 0.181496), "{0}{1,2}"),
-    ("alg2", 0.10, (0.881291, 0.108108), "{0,1}{2}"),
-    ("alg2", 0.0, (0.0, 0.0), "{0,1,2}"),
+    ("greedy_privacy_funnel", 1.0, (1.570951, 0.197768), "{0}{1}{2}"),
+    ("greedy_privacy_funnel", 0.9, (0.970951, 0.181496), "{0}{1,2}"),
+    ("greedy_privacy_funnel", 0.5, (0.881291, 0.017286), "{0,2}{1}"),
+    ("greedy_privacy_funnel", 0.0, (0.0, 0.0), "{0,1,2}"),
+    ("greedy_information_bottleneck", 0.15, (0.970951, 0.181496), "{0}{1,2}"),
+    ("greedy_information_bottleneck", 0.10, (0.881291, 0.108108), "{0,1}{2}"),
+    ("greedy_information_bottleneck", 0.0, (0.0, 0.0), "{0,1,2}"),
 )
 
 #: E5: the census summary (bits, 4 decimals) for both files and for the training file.
@@ -139,7 +140,12 @@ E5_SUMMARY: dict[str, dict[str, float]] = {
     "train": {"N": 32561, "H_X": 5.2196, "H_S": 3.1413, "I_SX": 2.5351, "H_X_given_S": 2.6845},
 }
 
-_SHORT = {"alg1": "Alg1", "alg2": "Alg2", "alg2prime": "Alg2′"}
+#: The paper's numbers, as the worked-examples table prints them.
+_SHORT = {
+    "greedy_privacy_funnel": "Alg1",
+    "greedy_information_bottleneck": "Alg2",
+    "greedy_max_leakage": "Alg2′",
+}
 
 
 # ----------------------------------------------------------------------------------------

@@ -1,17 +1,22 @@
-"""The ``algorithm=`` vocabulary of the merge algorithms; the papers' numbers are aliases.
+"""The one table of method names: every ``algorithm=`` of :mod:`nsp` is resolved here.
 
-Every ``algorithm=`` argument of :mod:`nsp.clustering.nonstochastic`,
-:mod:`nsp.clustering.funnel` and :mod:`nsp.pareto` takes the name of the function that runs
-the algorithm. The papers' numbers are permanent aliases, mapped here and nowhere else; a
-result records the descriptive name.
+Every argument that names a merge algorithm (``algorithm=`` of :mod:`nsp.clustering.nonstochastic`,
+:mod:`nsp.clustering.funnel` and :mod:`nsp.pareto`; ``algorithms=`` of
+:func:`nsp.notions.agglomerative_sweep`, :func:`nsp.notions.funnel_sweep` and
+:func:`nsp.papers.privacy_funnel.fig1_curves`) takes the name of the function that runs the
+algorithm. The papers' numbers and the short keys of earlier versions are permanent aliases,
+mapped here and nowhere else; a result (a column, a key, a CSV) records the descriptive name.
 
 * ``"merge_by_leakage"`` (alias ``"algorithm1"``): Ding & Farokhi, Algorithm 1;
 * ``"merge_across_components"`` (alias ``"algorithm2"``): Ding & Farokhi, Algorithm 2;
 * ``"merge_until_connected"``: Ding & Farokhi, the variant of §V-C;
-* ``"greedy_privacy_funnel"`` (alias ``"algorithm1"``): Makhdoumi et al., Algorithm 1;
-* ``"greedy_information_bottleneck"`` (alias ``"algorithm2"``): Algorithm 2 as printed;
-* ``"greedy_max_leakage"`` (alias ``"algorithm2_prime"``): Algorithm 2′ (Note 1's reading);
-* ``"greedy_ratio_funnel"``: the ratio greedy (not in the paper).
+* ``"greedy_privacy_funnel"`` (aliases ``"algorithm1"``, ``"alg1"``): Makhdoumi et al.,
+  Algorithm 1;
+* ``"greedy_information_bottleneck"`` (aliases ``"algorithm2"``, ``"alg2"``): Algorithm 2 as
+  printed;
+* ``"greedy_max_leakage"`` (aliases ``"algorithm2_prime"``, ``"alg2prime"``): Algorithm 2′
+  (Note 1's reading);
+* ``"greedy_ratio_funnel"`` (alias ``"ratio"``): the ratio greedy (not in the paper).
 
 Both papers number their algorithms from 1, so an alias is resolved within its family
 (``"nonstochastic"`` or ``"funnel"``): the function taking ``algorithm=`` says which.
@@ -37,13 +42,17 @@ FUNNEL = (
     "greedy_ratio_funnel",
 )
 
-#: The papers' numbers, per family: the one table of aliases.
+#: The aliases, per family: the papers' numbers, then the short keys of earlier versions.
 ALIASES: dict[str, dict[str, str]] = {
     "nonstochastic": {"algorithm1": "merge_by_leakage", "algorithm2": "merge_across_components"},
     "funnel": {
         "algorithm1": "greedy_privacy_funnel",
         "algorithm2": "greedy_information_bottleneck",
         "algorithm2_prime": "greedy_max_leakage",
+        "alg1": "greedy_privacy_funnel",
+        "alg2": "greedy_information_bottleneck",
+        "alg2prime": "greedy_max_leakage",
+        "ratio": "greedy_ratio_funnel",
     },
 }
 
@@ -76,7 +85,7 @@ def check_algorithm(
     value : object
         The ``algorithm=`` argument.
     family : {"nonstochastic", "funnel"}
-        Whose algorithms (and numbers).
+        Whose algorithms (and aliases).
     among : iterable of str, optional
         The names the caller runs (default: every algorithm of the family); aliases of other
         algorithms are refused too.
@@ -97,6 +106,8 @@ def check_algorithm(
     --------
     >>> check_algorithm("algorithm2_prime", "funnel")
     'greedy_max_leakage'
+    >>> check_algorithm("ratio", "funnel")
+    'greedy_ratio_funnel'
     >>> check_algorithm("algorithm1", "nonstochastic")
     'merge_by_leakage'
     """
