@@ -948,7 +948,7 @@ def sibson_mutual_information(
     base: Base = 2,
     normalize: bool = False,
 ) -> float:
-    """Sibson's mutual information of order ``alpha`` in ``[0, inf]``.
+    """Return Sibson's mutual information of order ``alpha`` in ``[0, inf]``.
 
     ``I_alpha(X; Y) = alpha / (alpha - 1) log sum_y (sum_x p(x) p(y|x)^alpha)^(1/alpha)
     = min_Q D_alpha(p_xy || p_x Q)``.

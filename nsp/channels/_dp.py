@@ -64,7 +64,7 @@ def dp_epsilon(W: ArrayLike, *, neighbours: object = None, base: Base = "e") -> 
     ----------
     W : array_like, shape (n_inputs, n_outputs)
         Row-stochastic channel (rows = neighbouring-dataset candidates).
-    neighbours : None, "all", pairs, boolean adjacency or networkx.Graph
+    neighbours : None, "all", pairs, bool adjacency or networkx.Graph
         Which inputs are neighbours. ``None``/``"all"`` (default): every pair (the local model).
         Pairs: an integer array-like of shape ``(n_pairs, 2)``. A boolean ``(n_inputs,
         n_inputs)`` matrix (symmetrized). A graph whose nodes are input indices. Integer arrays

@@ -15,7 +15,17 @@ from nsp.paths import build_dir, notebooks_dir
 
 @dataclass(frozen=True)
 class Notebook:
-    """A notebook source: ``key`` is ``"<paper>/<stem>"``."""
+    """A notebook source: ``key`` is ``"<paper>/<stem>"``.
+
+    Attributes
+    ----------
+    path : pathlib.Path
+        The Jupytext source ``notebooks/<paper>/<stem>.py``.
+    key : str
+        ``"<paper>/<stem>"``.
+    parameters : tuple of Parameter
+        The parameters its ``parameters`` cell declares, in order.
+    """
 
     path: Path
     key: str

@@ -15,7 +15,19 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Parameter:
-    """One declared notebook parameter."""
+    """One declared notebook parameter.
+
+    Attributes
+    ----------
+    name : str
+        The variable's name.
+    type : str
+        The annotation, as written (``int``, ``list[float]``, ...).
+    default : object
+        The literal value of the cell.
+    help : str
+        The comment after it, with the declared ranges and choices.
+    """
 
     name: str
     type: str

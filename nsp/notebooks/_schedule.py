@@ -22,6 +22,11 @@ class NotebooksFailed(RuntimeError):
     """Some notebooks of :func:`run_all` failed.
 
     ``errors`` holds one :class:`NotebookError` for each.
+
+    Parameters
+    ----------
+    errors : list of NotebookError
+        One per failed notebook; kept as :attr:`errors`.
     """
 
     def __init__(self, errors: list[NotebookError]) -> None:
@@ -53,7 +58,20 @@ class RunInterrupted(KeyboardInterrupt):
 
 @dataclass
 class RunReport:
-    """What :func:`run_all` did: notebooks executed, up to date, and skipped for want of data."""
+    """What :func:`run_all` did: notebooks executed, up to date, and skipped for want of data.
+
+    Attributes
+    ----------
+    executed : list of pathlib.Path
+        The executed notebooks written.
+    up_to_date : list of str
+        The keys of the notebooks whose outputs were current (not run).
+    skipped : dict of str to str
+        Notebook key -> why it was skipped (the data it lacks).
+    environment_drift : list of str
+        How this environment differs from ``figures/ENVIRONMENT.txt`` where published
+        figures came out byte-identical anyway.
+    """
 
     executed: list[Path] = field(default_factory=list)
     up_to_date: list[str] = field(default_factory=list)

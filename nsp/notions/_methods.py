@@ -367,7 +367,7 @@ def _quantizer_labels(x_values: NDArray[np.float64], q: int) -> NDArray[np.intp]
 def noiseless_sweep(
     joint: Joint, *, epsilons: Sequence[float] | None = None, quick: bool = False
 ) -> list[Mechanism]:
-    """Farokhi's linear quantizer of X at local noiseless budgets ε (bits).
+    """Sweep Farokhi's linear quantizer of X over local noiseless budgets ε (bits).
 
     At budget ε each individual may produce at most ``2**ε`` outputs (Definition 2), so the
     quantizer of ``[min x, max x]`` has ``q = ⌊2**ε⌋`` levels (:func:`nsp.noiseless.local_levels`,
@@ -507,7 +507,7 @@ def local_dp_sweep(
     epsilons: Sequence[float] | None = None,
     quick: bool = False,
 ) -> list[Mechanism]:
-    """k-ary randomized response and the exponential mechanism on X, as local-DP channels.
+    """Sweep k-ary randomized response and the exponential mechanism on X (local-DP channels).
 
     Each individual's X is released through a channel of one record
     (:class:`nsp.privacy_channels.ProductUniverse` of one individual):

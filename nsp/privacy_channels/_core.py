@@ -105,7 +105,7 @@ class ProductUniverse:
         return int(np.prod(self.sizes))
 
     def iter_datasets(self) -> Iterator[tuple]:
-        """Datasets (label tuples) in C order (last individual varies fastest).
+        """Yield the datasets (label tuples) in C order (the last individual varies fastest).
 
         Returns
         -------
@@ -176,6 +176,7 @@ class PrivacyChannel:
     Parameters
     ----------
     universe : ProductUniverse
+        The datasets ``X = X_1 × ... × X_n``, one coordinate per individual.
     array : array_like, shape ``universe.sizes + (k,)``
         ``array[x_1, ..., x_n, y] = p(y|x)``; each ``array[x]`` is a pmf (checked, never
         normalized silently).
@@ -281,7 +282,6 @@ class PrivacyChannel:
         size : int, optional
             Number of draws; ``None`` returns one label, otherwise a list.
 
-
         Returns
         -------
         label or list of labels
@@ -304,7 +304,6 @@ def as_privacy_channel(ch: PrivacyChannel | ArrayLike) -> PrivacyChannel:
     """Accept a :class:`PrivacyChannel` or a raw array (last axis = y) and return a channel.
 
     A raw array of shape ``(s_1, ..., s_n, k)`` gets the universe ``{0..s_i-1}`` per individual.
-
 
     Parameters
     ----------
@@ -388,6 +387,7 @@ def query_channel(
     Parameters
     ----------
     universe : ProductUniverse
+        The datasets ``X = X_1 × ... × X_n``, one coordinate per individual.
     f : callable
         The query, called as ``f(x_1, ..., x_n)`` with record labels.
     kernel : callable
@@ -395,7 +395,6 @@ def query_channel(
         (evaluated once per distinct value).
     outputs : sequence, optional
         Output labels; default: the sorted range of ``f`` (``Y = f(X)`` as in §2.2).
-
 
     Returns
     -------
@@ -464,10 +463,10 @@ def compose_adaptive(
     Parameters
     ----------
     ch1 : PrivacyChannel
+        The first channel, whose output ``y1`` chooses the second.
     ch2_given_y1 : mapping or sequence
         The second channel chosen after seeing ``y1``: one channel per output of ``ch1``
         (keyed by label, or listed in output order), all with the same outputs.
-
 
     Returns
     -------
@@ -546,7 +545,6 @@ def group_channel(ch: PrivacyChannel, group: Sequence[int]) -> tuple[PrivacyChan
     The super-individual's records are the label tuples of the group (C order) and it takes
     the place of the group's first (smallest) individual; the other individuals keep their
     order. Returns the new channel and the super-individual's index.
-
 
     Parameters
     ----------
@@ -705,8 +703,6 @@ def dataset_dp_epsilon(ch: PrivacyChannel | ArrayLike) -> float:
     -------
     float
         ε in nats (0 for a universe with no neighbouring datasets).
-
-
 
     References
     ----------

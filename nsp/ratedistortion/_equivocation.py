@@ -191,6 +191,12 @@ def rde_point(
         ``W[x_r, xhat]`` (Markov encoder, ``markov=True``) or ``W[x_r, x_h, xhat]``.
     dist : array_like, shape (n_r, n_xhat)
         Distortion ``d(x_r, xhat)``.
+    markov : bool, default True
+        Encoder sees only ``X_r`` (``channel`` is ``W[x_r, xhat]``) or also ``X_h``.
+    base : float or str, default 2
+        Logarithm base of the information quantities (2: bits, ``"e"``: nats).
+    normalize : bool, default False
+        Accept an unnormalized non-negative ``p_src`` (divided by its total).
 
     Returns
     -------
@@ -545,6 +551,10 @@ def max_equivocation(
         first-order solver (mirror descent in the KL geometry, stopped by the same kind of
         certificate) is used from it instead of the interior-point solver; entries near 0
         recover slowly, so an optimum at another ``D`` is usually a poor start.
+    base : float or str, default 2
+        Logarithm base of the information quantities (2: bits, ``"e"``: nats).
+    normalize : bool, default False
+        Accept an unnormalized non-negative ``p_src`` (divided by its total).
 
     Returns
     -------

@@ -619,14 +619,18 @@ def rate_distortion_at(
         result is the limit of large ``beta``.
     tol : float
         Certified accuracy of the rate, in units of ``base``.
-    q0 : array_like, optional
-        Starting output pmf (default uniform), e.g. the output pmf at a nearby distortion; it
-        is mixed with 1e-3 of the uniform pmf so that no letter starts at 0.
     max_iter : int
         Cap on the Blahut–Arimoto iterations summed over all slopes. Where ``R`` has a linear
         piece (``D(beta)`` jumps), the slopes at the jump are degenerate and converge slowly;
         the cap then ends the search and :attr:`RateDistortionPoint.gap` reports the
         certified accuracy reached.
+    q0 : array_like, optional
+        Starting output pmf (default uniform), e.g. the output pmf at a nearby distortion; it
+        is mixed with 1e-3 of the uniform pmf so that no letter starts at 0.
+    base : float or str, default 2
+        Logarithm base of the information quantities (2: bits, ``"e"``: nats).
+    normalize : bool, default False
+        Accept an unnormalized non-negative ``p`` (divided by its total).
 
     Returns
     -------
@@ -863,6 +867,10 @@ def rate_distortion_curve(
         Certified accuracy of each rate.
     max_iter : int
         Iteration cap per point (see :func:`rate_distortion_at`).
+    base : float or str, default 2
+        Logarithm base of the information quantities (2: bits, ``"e"``: nats).
+    normalize : bool, default False
+        Accept an unnormalized non-negative ``p`` (divided by its total).
 
     Returns
     -------

@@ -142,6 +142,14 @@ def si_statistical_point(
         ``p(u | x_r)`` (Markov) or ``p(u | x_r, x_h)``.
     decoder : array_like of int, shape (n_u, n_z), or None
         ``f(u, z)``; ``None`` uses :func:`bayes_decoder`.
+    dist : array_like, shape (n_r, n_xhat)
+        Distortion ``d(x_r, xhat)`` of the reconstruction.
+    markov : bool, default True
+        Encoder sees only ``X_r`` (``channel_u`` is ``p(u | x_r)``) or also ``X_h``.
+    base : float or str, default 2
+        Logarithm base of the information quantities (2: bits, ``"e"``: nats).
+    normalize : bool, default False
+        Accept an unnormalized non-negative ``p_src_z`` (divided by its total).
 
     Returns
     -------

@@ -32,7 +32,7 @@ MAX_EPSILON = 62.0
 
 
 def boxes_for(epsilon: float) -> int:
-    """Levels per coordinate at point budget ``epsilon`` (``ε/2`` per coordinate): ``⌊2^{ε/2}⌋``.
+    """Return the levels per coordinate at point budget ``epsilon`` (``ε/2`` each): ``⌊2^{ε/2}⌋``.
 
     Parameters
     ----------

@@ -734,11 +734,13 @@ def greedy_ratio_funnel(
         Joint pmf of S (axis 0) and X (axis 1).
     r : float
         Disclosure target R in ``base`` units, ``R <= H(X)``; ``R <= 0`` merges everything.
-    base, tol, return_trace, max_merges
+    base, tol
         As in :func:`greedy_privacy_funnel`.
     tie_tol : float
         Tie tolerance on the ratio (dimensionless, finite, ``>= 0``): ratios within
         ``tie_tol`` of the best are tied and the first pair in row-major order wins.
+    return_trace, max_merges
+        As in :func:`greedy_privacy_funnel`.
 
     Returns
     -------

@@ -238,7 +238,7 @@ def _merge_cost(a_i: NDArray[np.float64], a_j: NDArray[np.float64], base: Base) 
 def chain_rule_bounds(
     p_sx: ArrayLike, i_xy: float | ArrayLike, *, base: Base = 2
 ) -> tuple[float, float] | tuple[NDArray[np.float64], NDArray[np.float64]]:
-    """Bounds on I(S;Y) for any mapping with disclosure ``i_xy``.
+    """Return the bounds on I(S;Y) of any mapping with disclosure ``i_xy``.
 
     ``max(0, I(X;Y) - H(X|S)) <= I(S;Y) <= min(I(X;Y), I(S;X))``: the lower bound is the
     chain rule ``I(X;Y) = I(S;Y) + I(X;Y|S)`` with ``I(X;Y|S) <= H(X|S)``, the upper one is

@@ -35,8 +35,10 @@ def observable_pairs(r: ArrayLike) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
 
     Returns
     -------
-    s_of_y, x_of_y : numpy.ndarray of int
-        One entry per pair of ``[[S, X]]``.
+    s_of_y : numpy.ndarray of int
+        The ``s`` of each pair of ``[[S, X]]``, in row-major order.
+    x_of_y : numpy.ndarray of int
+        The ``x`` of each pair, in the same order.
 
     Examples
     --------

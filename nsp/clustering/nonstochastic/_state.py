@@ -269,8 +269,10 @@ def start_point(
 
     Returns
     -------
-    leakage, utility : float
-        ``L0(S → X)`` and the utility of the singletons.
+    leakage : float
+        ``L0(S → X)`` of the singletons.
+    utility : float
+        The utility of the singletons.
 
     Examples
     --------

@@ -284,7 +284,7 @@ def theorem4_table(
 def theorems_table(
     *, n: int = 3, values: int = 5, epsilon: float = 2.0, epsilon2: float = 2.5
 ) -> pd.DataFrame:
-    """Theorems 1–3 and 5–7 measured on a quantized average, each beside its bound.
+    """Measure Theorems 1–3 and 5–7 on a quantized average, each beside its bound.
 
     ``n`` individuals hold an entry of ``{0, 1/(v−1), …, 1}`` (``v = values``); the curator
     releases their average through the corrected Theorem 8 quantizer of ``[0, 1]``

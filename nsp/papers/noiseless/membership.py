@@ -139,7 +139,7 @@ _OUTPUTS = ("midpoint", "index", "left")
 
 
 def daily_matrix(frame: pd.DataFrame, *, min_complete_days: int = 350) -> pd.DataFrame:
-    """Households × days matrix of daily consumption (kWh) from a tidy smart-meter frame.
+    """Return the households × days matrix of daily consumption (kWh) of a smart-meter frame.
 
     A day counts only when all 48 half-hours are present. Households with fewer than
     ``min_complete_days`` complete days are dropped, then only the days complete for every
@@ -171,7 +171,7 @@ def daily_matrix(frame: pd.DataFrame, *, min_complete_days: int = 350) -> pd.Dat
 
 
 def complete_days_matrix(totals: pd.DataFrame, *, min_complete_days: int = 350) -> pd.DataFrame:
-    """Households × days matrix from daily totals: complete days, common to all kept.
+    """Return the households × days matrix of daily totals: complete days, common to all kept.
 
     Parameters
     ----------
@@ -412,7 +412,7 @@ def play(
 
 
 def quantizer_levels(epsilon: float, n: int, lo: float, hi: float, *, rule: Rule = "paper") -> int:
-    """Levels of the average-query quantizer: Theorem 8 with ``S = (hi − lo)/n``.
+    """Return the levels of the average-query quantizer: Theorem 8 with ``S = (hi − lo)/n``.
 
     Parameters
     ----------

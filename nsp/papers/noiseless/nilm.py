@@ -216,7 +216,7 @@ def redd_series(
     appliances: Mapping[str, Sequence[int]] = REDD_HOUSE1_APPLIANCES,
     mains_channels: Sequence[int] = (1, 2),
 ) -> tuple[pd.Series, dict[str, pd.Series]]:
-    """Mains (sum of the mains legs on common timestamps) and appliance series from REDD files.
+    """Read the mains (the legs summed on common timestamps) and appliance series of REDD.
 
     Parameters
     ----------
@@ -790,7 +790,7 @@ def window(series: pd.Series, start: str, end: str) -> pd.Series:
 # Real households (REFIT, UK-DALE): one-week train / three-week test windows
 # --------------------------------------------------------------------------------------------
 def complete_months(frame: pd.DataFrame, *, min_coverage: float = 0.99) -> list[str]:
-    """Months in which the mains and every appliance are present in enough 30-s slots.
+    """Return the months in which the mains and every appliance fill enough 30-s slots.
 
     Parameters
     ----------

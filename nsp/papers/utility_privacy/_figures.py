@@ -284,8 +284,6 @@ def fig1_database(
     ``D_gender`` (with Entry 1's gender flipped, as in the paper's picture), quantizes
     ``weight`` into ``weight_bin``-lb ranges and withholds the private columns.
 
-    Returns ``(original, sanitized)``.
-
     Parameters
     ----------
     n_rows : int
@@ -296,6 +294,13 @@ def fig1_database(
         Width of the weight ranges (lb).
     seed : int
         Seed of the synthetic rows and of the sanitizer.
+
+    Returns
+    -------
+    original : pandas.DataFrame
+        The entries with their public and private attributes.
+    sanitized : pandas.DataFrame
+        The released table: ``entry``, the sanitized ``gender`` and the ``weight`` range.
 
     Examples
     --------

@@ -72,7 +72,7 @@ def gaussian_rate(
 def gaussian_rate_side_info(
     D: ArrayLike, rho2_xz: float, *, var_x: float = 1.0, base: Base = 2
 ) -> float | NDArray[np.float64]:
-    """Cases (ii)–(iii): ``R_SI* = R_I* = R_WZ(D) = 1/2 log(var_x (1 - rho_xz^2) / D)``.
+    """Return cases (ii)–(iii): ``R_SI* = R_I* = R_WZ(D) = 1/2 log(var_x (1 - rho_xz^2) / D)``.
 
     Defined on ``(0, var_x (1 - rho_xz^2)]`` (the paper's domain misses the square), NaN beyond.
 

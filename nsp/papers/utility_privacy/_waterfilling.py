@@ -164,6 +164,10 @@ def reverse_waterfill(
     D : float
         Hamming distortion ``Pr(X != Xhat)``, ``>= 0``; values above ``D_max = 1 - max p``
         give the zero-rate solution (Γ = H(X)).
+    base : float or str, default 2
+        Logarithm base of the information quantities (2: bits, ``"e"``: nats).
+    normalize : bool, default False
+        Accept an unnormalized non-negative ``p`` (divided by its total).
 
     Returns
     -------
@@ -330,6 +334,8 @@ def sanitize_categorical(
         Target Hamming distortion.
     seed : int or numpy.random.Generator, optional
         Randomness of the channel (default 0: deterministic).
+    normalize : bool, default False
+        Accept an unnormalized non-negative ``p`` (divided by its total).
 
     Returns
     -------

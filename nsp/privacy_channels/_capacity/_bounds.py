@@ -95,7 +95,6 @@ def individual_capacity_bounds(
     ``max_pairs`` limits the lower bound to that many pairs, those farthest apart in total
     variation (still a valid lower bound; default: every pair).
 
-
     Parameters
     ----------
     ch : PrivacyChannel or array_like
@@ -180,7 +179,6 @@ def individual_capacity_search(
     analytic gradient, ``restarts`` Dirichlet(0.3) starts per individual plus a uniform one).
     Validation only: it never exceeds the exact ``C_1`` and usually lands within ``1e-6``.
 
-
     Parameters
     ----------
     ch : PrivacyChannel or array_like
@@ -237,7 +235,6 @@ def individual_capacity_entropy_constrained(
     Theorem 3.1 does not apply under the entropy constraint; this runs SLSQP from
     ``restarts`` random starts (softmax parametrization). ``b`` is in units of ``base``.
     At ``b = log|X|`` the only prior is uniform and the value is exact.
-
 
     Parameters
     ----------
@@ -330,7 +327,6 @@ def balance_function(
 
     Returns a DataFrame with columns ``b, c1, c1_b, delta_upper`` (units of ``base``).
 
-
     Parameters
     ----------
     ch : PrivacyChannel or array_like
@@ -396,7 +392,6 @@ def max_information_capacity_ind(
     The supremum is approached, not attained: the witness product prior puts
     mass ``1 - eta`` on the denominator record ``x_i'`` and ``eta`` on ``x_i``, the others
     degenerate at the maximizing completion. Returns ``(supremum, witness value)``.
-
 
     Parameters
     ----------

@@ -42,7 +42,6 @@ def row_types(
     ``universe.sizes`` with ``types[tau[x]] == p(.|x)`` (equality after rounding to
     ``decimals`` decimals).
 
-
     Parameters
     ----------
     ch : PrivacyChannel or array_like
@@ -113,7 +112,6 @@ def count_candidates(ch: PrivacyChannel | ArrayLike, i: int, *, distinct: bool =
 
     Distinct matrices: ``prod |V(x_i)|``; selection functions: ``|X_(i)|^{|X_i|}``.
 
-
     Parameters
     ----------
     ch : PrivacyChannel or array_like
@@ -155,7 +153,6 @@ def candidate_channels(
 
     ``distinct=True`` yields each distinct matrix once (the first ``g`` producing it);
     ``distinct=False`` yields every selection function.
-
 
     Parameters
     ----------
@@ -213,7 +210,6 @@ def effective_channel(
     ``cond`` has shape ``(|X_i|, |X_(i)|)`` (completions in C order of the other
     individuals), each row a pmf:
     ``W[x_i, y] = sum_{x_(i)} cond[x_i, x_(i)] p(y|x_i, x_(i))``.
-
 
     Parameters
     ----------

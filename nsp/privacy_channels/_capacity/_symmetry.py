@@ -70,7 +70,6 @@ def data_independent_bound(ch: PrivacyChannel | ArrayLike, *, base: Base = 2) ->
 
     ``Z ~ p(.|x)`` for any ``x`` (the rows are permutations of each other).
 
-
     Parameters
     ----------
     ch : PrivacyChannel or array_like

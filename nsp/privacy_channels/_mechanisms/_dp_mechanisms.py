@@ -24,7 +24,6 @@ def laplace_scale(sensitivity: float, eps: float) -> float:
 
     The paper calls it a "variance"; it is a scale (the standard deviation is ``sqrt(2) b``).
 
-
     Parameters
     ----------
     sensitivity : float

@@ -56,6 +56,7 @@ def exponential_channel(
     Parameters
     ----------
     universe : ProductUniverse
+        The datasets ``X = X_1 × ... × X_n``, one coordinate per individual.
     f : callable
         The query ``f(x_1, ..., x_n)``.
     N : float
@@ -66,7 +67,6 @@ def exponential_channel(
         ``d(y, v) >= 0``; default ``|y - v|`` for numbers, else 0/1.
     tie_key : callable, optional
         Secondary sort key ``tie_key(y, v)``; default: none (ties go to the smaller index of ``y``).
-
 
     Returns
     -------
@@ -119,7 +119,6 @@ def exponential_noise_entropy(k: int, N: float, *, base: Base = 2) -> float:
 
     ``H = ln((1-e^{-k lam})/(1-e^{-lam})) + lam/(e^lam - 1) - k lam/(e^{k lam} - 1)`` nats,
     ``lam = 1/N``, valid for every ``N > 0`` (the paper's ``lam <= 1`` is unnecessary).
-
 
     Parameters
     ----------
@@ -207,7 +206,6 @@ def exponential_noise_for_epsilon(k: int, eps: float, *, base: Base = 2) -> floa
     ``eps`` whose root lies outside, or so close to 0 or ``log k`` that the sign of
     ``log k - H(Z) - eps`` at a bracket end is rounding noise, raises :class:`ValueError`
     (never a bracket end returned as a root).
-
 
     Parameters
     ----------
@@ -348,7 +346,6 @@ def exponential_mechanism_channel(
 
     ``eps`` in nats (an ``eps``-DP guarantee). ``utility`` defaults to ``-|y - v|``; ``Du``
     defaults to the sensitivity of ``u`` over Hamming-1 neighbours.
-
 
     Parameters
     ----------

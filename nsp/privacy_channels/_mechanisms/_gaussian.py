@@ -73,7 +73,6 @@ def gaussian_noise_for_epsilon(
 
     ``N = T^2 / (base^{2(eps+delta)} - 1)`` (eqs. (97), (100)).
 
-
     Parameters
     ----------
     T : float
@@ -105,7 +104,6 @@ def binary_input_awgn_capacity(A: float, N: float, *, base: Base = 2) -> float:
     """Return the capacity of inputs ``+-A`` in Gaussian noise of variance ``N``.
 
     ``ln 2 - E ln(1 + exp(-2A(A+Z)/N))`` nats, ``Z ~ N(0, N)`` (1-D quadrature).
-
 
     Parameters
     ----------
@@ -154,7 +152,6 @@ def amplitude_constrained_capacity(
     (outer bins unbounded). Quantization loses information, so the value converges from below
     as the grids are refined. Returns the :class:`nsp.channels.CapacityResult` (in ``base``),
     with ``input_pmf`` over ``numpy.linspace(-T, T, n_inputs)``.
-
 
     Parameters
     ----------
@@ -241,7 +238,6 @@ def discretized_additive_channel(
     ``cdf`` is the noise CDF (vectorized). Quantization is post-processing, so ``C_1`` of the
     result is ``<=`` that of the continuous channel. Outputs are the grid points.
 
-
     Parameters
     ----------
     universe : ProductUniverse
@@ -289,7 +285,6 @@ def discretized_gaussian_channel(
     """Return the Gaussian privacy channel ``N(f(x), N)`` (Def. 14) quantized on ``y_grid``.
 
     ``N`` is the variance.
-
 
     Parameters
     ----------

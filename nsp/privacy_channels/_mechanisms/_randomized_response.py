@@ -38,7 +38,6 @@ def randomized_response_channel(
 
     ``f(x)`` in ``{0, 1}`` is complemented with probability ``p``; outputs are ``(0, 1)``.
 
-
     Parameters
     ----------
     universe : ProductUniverse
@@ -104,7 +103,6 @@ def rr_flip_threshold(eps: float, *, base: Base = 2) -> float:
     RR is ``eps``-information private w.r.t. all priors iff ``p`` is in ``[p*, 1 - p*]``.
     For ``eps >= log 2`` every ``p`` works and ``0.0`` is returned.
 
-
     Parameters
     ----------
     eps : float
@@ -135,7 +133,6 @@ def rr_dp_epsilon(p: float) -> float:
     """Return the DP level (nats) of randomized response: ``|ln((1-p)/p)|``.
 
     For a query with two neighbouring datasets of different value.
-
 
     Parameters
     ----------
@@ -186,7 +183,6 @@ def kary_rr_channel(
     """Return ``k``-ary randomized response (an extension, not in the paper).
 
     Keep ``f(x)`` w.p. ``1 - p``, else report a uniformly drawn other output.
-
 
     Parameters
     ----------
