@@ -49,11 +49,12 @@ def public_modules() -> list[str]:
     return names
 
 
-def public_api() -> Iterator[tuple[str, object, str]]:
-    """Yield ``(qualified name, object, kind)`` once per public object.
+def public_api() -> Iterator[tuple[str, object, str, str]]:
+    """Yield ``(qualified name, object, kind, module)`` once per public object.
 
-    The kind is ``"function"``, ``"class"`` or ``"method"``; modules and constants that a
-    module's ``__all__`` lists are not docstring-bearing objects and are left out.
+    The kind is ``"function"``, ``"class"`` or ``"method"``, and the module the one whose
+    ``__all__`` lists it; modules and constants that a module's ``__all__`` lists are not
+    docstring-bearing objects and are left out.
     """
     seen: set[int] = set()
     for module_name in public_modules():
@@ -64,7 +65,7 @@ def public_api() -> Iterator[tuple[str, object, str]]:
                 continue
             if inspect.isclass(obj):
                 seen.add(id(obj))
-                yield f"{module_name}.{name}", obj, "class"
+                yield f"{module_name}.{name}", obj, "class", module_name
                 for attr, member in vars(obj).items():
                     if attr.startswith("_"):
                         continue
@@ -74,10 +75,10 @@ def public_api() -> Iterator[tuple[str, object, str]]:
                         continue
                     if member.__doc__ is None and inspect.getdoc(getattr(obj, attr)):
                         continue  # an override that inherits its base's docstring (as help shows)
-                    yield f"{module_name}.{name}.{attr}", member, "method"
+                    yield f"{module_name}.{name}.{attr}", member, "method", module_name
             elif inspect.isfunction(obj) or inspect.isbuiltin(obj):
                 seen.add(id(obj))
-                yield f"{module_name}.{name}", obj, "function"
+                yield f"{module_name}.{name}", obj, "function", module_name
 
 
 def sections(obj: object) -> dict[str, object]:
@@ -111,6 +112,38 @@ def fields_documented(cls: object) -> bool:
     )
 
 
+def unresolved_see_also(obj: object, module: str) -> list[str]:
+    """Return the See Also targets of ``obj``, listed by ``module``, that name no object.
+
+    A target is a qualified name (``nsp.info.entropy``), a name of the module that lists the
+    object (``entropy``), or a class's member there (``JointRange.from_pmf``): what the API
+    pages, one per public module, resolve.
+    """
+    return [
+        target
+        for group, _ in sections(obj)["See Also"]  # type: ignore[attr-defined]
+        for target, _role in group
+        if not (_exists(target) or _exists(f"{module}.{target}"))
+    ]
+
+
+def _exists(dotted: str) -> bool:
+    """Return whether ``dotted`` names an importable object (a module or an attribute chain)."""
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            obj: object = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        try:
+            for attr in parts[cut:]:
+                obj = getattr(obj, attr)
+        except AttributeError:
+            return False
+        return True
+    return False
+
+
 def main(argv: list[str] | None = None) -> int:
     """Validate, report, and return the exit status."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -126,7 +159,10 @@ def main(argv: list[str] | None = None) -> int:
 
     failures: list[str] = []
     functions: list[tuple[str, dict[str, object]]] = []
-    for name, obj, kind in public_api():
+    for name, obj, kind, module in public_api():
+        failures += [
+            f"{name}: See Also names no object: {t}" for t in unresolved_see_also(obj, module)
+        ]
         if kind == "function":
             functions.append((name, sections(obj)))
         if isinstance(obj, property) or any(p.search(name) for p in excluded):

@@ -83,6 +83,11 @@ def dp_epsilon(W: ArrayLike, *, neighbours: object = None, base: Base = "e") -> 
     ValueError
         If ``W`` is not a channel or ``neighbours`` is malformed or out of range.
 
+    See Also
+    --------
+    nsp.privacy_channels.dataset_dp_epsilon : The DP level of a privacy channel over datasets.
+    nsp.info.max_mutual_information : The prior-dependent counterpart.
+
     Examples
     --------
     Randomized response with flip probability 0.1 is ``ln 9``-DP (Wu, §6.2):
