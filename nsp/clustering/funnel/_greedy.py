@@ -543,6 +543,12 @@ def greedy_privacy_funnel(
         If ``p_sx`` is not a 2-D pmf, ``r`` is not finite, ``tol`` or ``tie_tol`` is not a
         finite number ``>= 0``, or ``R > H(X)`` (no mapping can disclose more than H(X)).
 
+    See Also
+    --------
+    greedy_max_leakage : Algorithm 2 read as in Note 1.
+    greedy_ratio_funnel : A greedy by leakage per bit of disclosure.
+    funnel_curve : This algorithm over a grid of thresholds.
+
     References
     ----------
     .. [1] Makhdoumi et al., ITW 2014, arXiv:1402.1774, Algorithm 1.
@@ -609,6 +615,12 @@ def greedy_information_bottleneck(
     ValueError
         If ``Δ > I(S;X)`` (infeasible), or as in :func:`greedy_privacy_funnel`.
 
+    See Also
+    --------
+    greedy_privacy_funnel : Algorithm 1.
+    greedy_max_leakage : Algorithm 2 read as in Note 1.
+    alternating_iteration : The information bottleneck's alternating iteration.
+
     References
     ----------
     .. [1] Makhdoumi et al., ITW 2014, arXiv:1402.1774, Algorithm 2.
@@ -674,6 +686,11 @@ def greedy_max_leakage(
         more show a progress bar over the merges once a run exceeds two seconds.
     ValueError
         As in :func:`greedy_privacy_funnel`.
+
+    See Also
+    --------
+    greedy_information_bottleneck : Algorithm 2 as printed.
+    greedy_privacy_funnel : Algorithm 1.
 
     References
     ----------
@@ -756,6 +773,11 @@ def greedy_ratio_funnel(
         more show a progress bar over the merges once a run exceeds two seconds.
     ValueError
         As in :func:`greedy_privacy_funnel`.
+
+    See Also
+    --------
+    greedy_privacy_funnel : Algorithm 1, by leakage alone.
+    funnel_curve : A greedy algorithm over its threshold.
 
     Examples
     --------

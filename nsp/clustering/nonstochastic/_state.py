@@ -274,6 +274,11 @@ def start_point(
     utility : float
         The utility of the singletons.
 
+    See Also
+    --------
+    utility_value : The utility of any quantization.
+    nsp.uncertain.nonstochastic_leakage : The leakage ``L0``.
+
     Examples
     --------
     >>> from nsp.papers.agglomerative import example1_range
