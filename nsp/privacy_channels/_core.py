@@ -314,6 +314,10 @@ def as_privacy_channel(ch: PrivacyChannel | ArrayLike) -> PrivacyChannel:
     -------
     PrivacyChannel
 
+    See Also
+    --------
+    query_channel : A channel from a query and a kernel.
+
     Examples
     --------
     >>> as_privacy_channel([[0.5, 0.5], [0.2, 0.8]]).universe.sizes
@@ -353,6 +357,11 @@ def query_values(universe: ProductUniverse, f: Callable[..., Hashable]) -> NDArr
     Returns
     -------
     numpy.ndarray of object, shape ``universe.sizes``
+
+    See Also
+    --------
+    query_channel : The channel of a query and a kernel.
+    query_sensitivity : The sensitivity of the query.
 
     Examples
     --------
@@ -400,6 +409,12 @@ def query_channel(
     -------
     PrivacyChannel
 
+    See Also
+    --------
+    query_values : The query's value on every dataset.
+    exponential_channel : The exponential privacy channel of a query.
+    discretized_gaussian_channel : The Gaussian privacy channel of a query.
+
     Examples
     --------
     >>> U = ProductUniverse.binary(2)
@@ -440,6 +455,12 @@ def compose_parallel(ch1: PrivacyChannel, ch2: PrivacyChannel) -> PrivacyChannel
     PrivacyChannel
         Outputs are the pairs ``(y1, y2)`` in C order.
 
+    See Also
+    --------
+    compose_adaptive : The second channel chosen after the first output.
+    post_process : A channel applied to the output.
+    nsp.channels.parallel_channel : The same composition of plain channels.
+
     Examples
     --------
     >>> U = ProductUniverse.binary(1)
@@ -472,6 +493,10 @@ def compose_adaptive(
     -------
     PrivacyChannel
         Outputs are the pairs ``(y1, y2)``.
+
+    See Also
+    --------
+    compose_parallel : The non-adaptive composition.
 
     Examples
     --------
@@ -524,6 +549,11 @@ def post_process(
     -------
     PrivacyChannel
 
+    See Also
+    --------
+    compose_parallel : Two releases of the same data.
+    nsp.channels.compose_serial : The same composition of plain channels.
+
     Examples
     --------
     >>> ch = PrivacyChannel(ProductUniverse.binary(1), [[0.9, 0.1], [0.1, 0.9]])
@@ -559,6 +589,10 @@ def group_channel(ch: PrivacyChannel, group: Sequence[int]) -> tuple[PrivacyChan
         The channel over the merged universe.
     position : int
         The super-individual's index in it.
+
+    See Also
+    --------
+    group_capacity : The capacity of the merged group.
 
     Examples
     --------
@@ -609,6 +643,11 @@ def hamming_neighbours(universe: ProductUniverse) -> NDArray[np.int64]:
     -------
     numpy.ndarray of int64, shape (n_pairs, 2)
         Flat (C-order) dataset indices, each unordered pair listed in both orders.
+
+    See Also
+    --------
+    dataset_dp_epsilon : The DP level over these pairs.
+    query_sensitivity : The sensitivity over these pairs.
 
     Examples
     --------
@@ -663,6 +702,12 @@ def query_sensitivity(universe: ProductUniverse, f: Callable[..., float]) -> flo
     ValueError
         If ``f`` returns something that is not a finite real number.
 
+    See Also
+    --------
+    hamming_neighbours : The pairs of datasets it maximizes over.
+    laplace_scale : The Laplace mechanism's scale for this sensitivity.
+    nsp.noiseless.sensitivity : The noiseless paper's sensitivity.
+
     Examples
     --------
     >>> query_sensitivity(ProductUniverse.binary(4), lambda *x: sum(x))
@@ -704,6 +749,12 @@ def dataset_dp_epsilon(ch: PrivacyChannel | ArrayLike) -> float:
     float
         ε in nats (0 for a universe with no neighbouring datasets).
 
+    See Also
+    --------
+    dp_epsilon_axis_lines : The paper's §6 reading of the same level.
+    individual_channel_capacity : The information privacy level ``C_1``.
+    nsp.channels.dp_epsilon : The DP level of a plain channel.
+
     References
     ----------
     .. [1] G. Wu, "Constructing privacy channels from information channels",
@@ -742,6 +793,10 @@ def dp_epsilon_axis_lines(ch: PrivacyChannel | ArrayLike) -> float:
     -------
     float
         ε in nats.
+
+    See Also
+    --------
+    dataset_dp_epsilon : The DP level over neighbouring datasets.
 
     Examples
     --------
@@ -788,6 +843,10 @@ def expected_distortion(
     ------
     ValueError
         If the outputs, the query values or the distortions are not finite real numbers.
+
+    See Also
+    --------
+    exponential_expected_rank : The closed form for the exponential channel.
 
     Examples
     --------

@@ -111,6 +111,10 @@ def individual_capacity_bounds(
     IndividualCapacityBounds
         ``lower <= C_1 <= upper``; unpacks as ``(lower, upper)``.
 
+    See Also
+    --------
+    individual_channel_capacity : The exact value.
+
     Examples
     --------
     >>> from nsp.papers.privacy_channels import example1_rr
@@ -195,6 +199,11 @@ def individual_capacity_search(
     float
         The best ``max_i I(X_i; Y)`` found, a lower bound on ``C_1``.
 
+    See Also
+    --------
+    individual_channel_capacity : The exact value by Theorem 3.1.
+    individual_capacity_entropy_constrained : Over priors of entropy at least b.
+
     Examples
     --------
     >>> from nsp.papers.privacy_channels import example1_rr
@@ -253,6 +262,11 @@ def individual_capacity_entropy_constrained(
     -------
     float
         The best value found, a lower bound on ``C_1^b``.
+
+    See Also
+    --------
+    balance_function : ``C_1 - C_1^b``.
+    individual_capacity_search : Without the entropy constraint.
 
     Examples
     --------
@@ -346,6 +360,11 @@ def balance_function(
     pandas.DataFrame
         Columns ``b, c1, c1_b, delta_upper`` (units of ``base``).
 
+    See Also
+    --------
+    individual_capacity_entropy_constrained : ``C_1^b``.
+    individual_channel_capacity : ``C_1``.
+
     References
     ----------
     .. [1] G. Wu, "Constructing privacy channels from information channels",
@@ -404,6 +423,11 @@ def max_information_capacity_ind(
     -------
     IndividualMaxInformation
         Unpacks as ``(supremum, witness)``, both in nats.
+
+    See Also
+    --------
+    individual_channel_capacity : The mutual-information counterpart ``C_1``.
+    nsp.info.max_mutual_information : The max-information of one joint.
 
     References
     ----------

@@ -54,6 +54,11 @@ def row_types(
     types : numpy.ndarray, shape (n_types, k)
     tau : numpy.ndarray of int64, shape ``universe.sizes``
 
+    See Also
+    --------
+    slice_types : The row types of each slice of an individual.
+    nsp.channels.unique_rows : The same for a plain channel.
+
     Examples
     --------
     >>> from nsp.papers.privacy_channels import example1_rr
@@ -82,6 +87,11 @@ def slice_types(tau: NDArray[np.int64], i: int) -> list[NDArray[np.int64]]:
     -------
     list of numpy.ndarray
         One array of row types per value of ``x_i``.
+
+    See Also
+    --------
+    row_types : The row type of every dataset.
+    count_candidates : The members of ``S_i`` built from these types.
     """
     i = check_int("i", i)
     if not isinstance(tau, np.ndarray) or tau.dtype.kind not in "iu" or tau.ndim == 0:
@@ -125,6 +135,10 @@ def count_candidates(ch: PrivacyChannel | ArrayLike, i: int, *, distinct: bool =
     -------
     int
 
+    See Also
+    --------
+    candidate_channels : The members themselves.
+
     Examples
     --------
     >>> from nsp.papers.privacy_channels import example1_rr
@@ -167,6 +181,11 @@ def candidate_channels(
     -------
     iterator of (tuple, numpy.ndarray)
         Pairs ``(g, W)``.
+
+    See Also
+    --------
+    count_candidates : How many there are.
+    individual_channel_capacity : The maximum of their capacities.
 
     Examples
     --------
@@ -224,6 +243,11 @@ def effective_channel(
     -------
     numpy.ndarray, shape ``(|X_i|, k)``
 
+    See Also
+    --------
+    candidate_channels : The members of ``S_i``.
+    individual_mutual_information : ``I(X_i; Y)`` of a joint prior.
+
     Examples
     --------
     >>> from nsp.papers.privacy_channels import example1_rr
@@ -260,6 +284,11 @@ def individual_mutual_information(
     Returns
     -------
     float
+
+    See Also
+    --------
+    individual_channel_capacity : Its maximum over priors.
+    effective_channel : The channel ``x_i -> Y`` of a prior.
 
     Examples
     --------

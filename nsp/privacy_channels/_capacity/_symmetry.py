@@ -55,6 +55,11 @@ def is_data_independent(ch: PrivacyChannel | ArrayLike, *, atol: float = 1e-12) 
     -------
     bool
 
+    See Also
+    --------
+    data_independent_bound : Corollary 1's bound, which holds for such channels.
+    is_weakly_symmetric : A weaker condition.
+
     Examples
     --------
     >>> from nsp.papers.privacy_channels import example1_rr
@@ -85,6 +90,11 @@ def data_independent_bound(ch: PrivacyChannel | ArrayLike, *, base: Base = 2) ->
     ------
     ValueError
         If the channel is not data-independent.
+
+    See Also
+    --------
+    is_data_independent : When the bound applies.
+    exponential_capacity_bound : The bound for the exponential channel.
 
     References
     ----------
@@ -189,6 +199,10 @@ def weakly_symmetric_witness(
     EnumerationBudgetError
         If the search needs more than ``max_candidates`` members.
 
+    See Also
+    --------
+    is_weakly_symmetric : Whether there is a witness.
+
     References
     ----------
     .. [1] G. Wu, "Constructing privacy channels from information channels",
@@ -243,6 +257,11 @@ def is_weakly_symmetric(
     EnumerationBudgetError
         If the search needs more than ``max_candidates`` members.
 
+    See Also
+    --------
+    weakly_symmetric_witness : The witness.
+    is_data_independent : A stronger condition.
+
     Examples
     --------
     >>> from nsp.papers.privacy_channels import example1_rr
@@ -278,6 +297,10 @@ def uniform_output_witness(
     ------
     EnumerationBudgetError
         If an individual has more than ``max_candidates`` maximal row sets.
+
+    See Also
+    --------
+    is_uniform_output_reachable : Whether there is a witness.
 
     Examples
     --------
@@ -328,6 +351,10 @@ def is_uniform_output_reachable(
     Returns
     -------
     bool
+
+    See Also
+    --------
+    uniform_output_witness : The witness.
 
     Examples
     --------

@@ -35,6 +35,11 @@ def laplace_scale(sensitivity: float, eps: float) -> float:
     -------
     float
 
+    See Also
+    --------
+    laplace_std : The noise's standard deviation.
+    sample_laplace_mechanism : Draw the mechanism's output.
+
     Examples
     --------
     >>> laplace_scale(1.0, 0.1)
@@ -58,6 +63,11 @@ def laplace_std(sensitivity: float, eps: float) -> float:
     Returns
     -------
     float
+
+    See Also
+    --------
+    laplace_scale : The scale.
+    gaussian_mechanism_sigma : The Gaussian mechanism's noise.
 
     Examples
     --------
@@ -93,6 +103,11 @@ def sample_laplace_mechanism(
     Returns
     -------
     float or numpy.ndarray
+
+    See Also
+    --------
+    laplace_scale : Its scale.
+    sample_gaussian_channel : Draw the Gaussian channel's output.
     """
     value = check_real("value", value)
     scale = laplace_scale(sensitivity, eps)
@@ -119,6 +134,11 @@ def gaussian_mechanism_sigma(sensitivity: float, eps: float, delta: float) -> fl
     -------
     float
         The noise standard deviation σ.
+
+    See Also
+    --------
+    laplace_std : The Laplace mechanism's noise.
+    gaussian_noise_for_epsilon : The Gaussian privacy channel's noise.
 
     Examples
     --------

@@ -72,6 +72,12 @@ def exponential_channel(
     -------
     PrivacyChannel
 
+    See Also
+    --------
+    exponential_capacity_bound : The bound on its ``C_1``.
+    exponential_noise_for_epsilon : The noise meeting a budget.
+    exponential_mechanism_channel : McSherry and Talwar's exponential mechanism.
+
     References
     ----------
     .. [1] G. Wu, "Constructing privacy channels from information channels",
@@ -133,6 +139,11 @@ def exponential_noise_entropy(k: int, N: float, *, base: Base = 2) -> float:
     -------
     float
 
+    See Also
+    --------
+    exponential_noise_entropy_sum : The direct sum, a check.
+    exponential_capacity_bound : ``log k - H(Z)``.
+
     Examples
     --------
     >>> round(exponential_noise_entropy(5, 1.0), 6), round(exponential_noise_entropy(10, 1e-4), 12)
@@ -162,6 +173,10 @@ def exponential_noise_entropy_sum(k: int, N: float, *, base: Base = 2) -> float:
     Returns
     -------
     float
+
+    See Also
+    --------
+    exponential_noise_entropy : The stable closed form.
     """
     k = check_int("k", k, low=1)
     lam = 1.0 / check_real("N", N, low=0.0, closed="neither")
@@ -186,6 +201,12 @@ def exponential_capacity_bound(k: int, N: float, *, base: Base = 2) -> float:
     Returns
     -------
     float
+
+    See Also
+    --------
+    exponential_noise_for_epsilon : The inverse: the noise of a budget.
+    exponential_noise_entropy : ``H(Z)``.
+    data_independent_bound : The general bound.
 
     Examples
     --------
@@ -219,6 +240,11 @@ def exponential_noise_for_epsilon(k: int, eps: float, *, base: Base = 2) -> floa
     Returns
     -------
     float
+
+    See Also
+    --------
+    exponential_capacity_bound : The inverse: the bound of a noise.
+    gaussian_noise_for_epsilon : The same calibration for the Gaussian channel.
 
     Examples
     --------
@@ -263,6 +289,11 @@ def exponential_prob_correct(k: int, N: float) -> float:
     -------
     float
 
+    See Also
+    --------
+    exponential_expected_rank : The expected rank of the output.
+    sample_exponential_rank : Draw the ranks.
+
     Examples
     --------
     >>> round(exponential_prob_correct(5, 1.0), 6)
@@ -286,6 +317,11 @@ def exponential_expected_rank(k: int, N: float) -> float:
     Returns
     -------
     float
+
+    See Also
+    --------
+    exponential_prob_correct : The probability of rank 0.
+    sample_exponential_rank : Draw the ranks.
 
     Examples
     --------
@@ -316,6 +352,11 @@ def sample_exponential_rank(
     Returns
     -------
     int or numpy.ndarray of int64
+
+    See Also
+    --------
+    exponential_prob_correct : The probability of rank 0.
+    exponential_expected_rank : The mean rank.
 
     Examples
     --------
@@ -365,6 +406,10 @@ def exponential_mechanism_channel(
     Returns
     -------
     PrivacyChannel
+
+    See Also
+    --------
+    exponential_channel : The exponential privacy channel.
 
     Examples
     --------

@@ -51,6 +51,11 @@ def gaussian_capacity_bound(T: float, N: float, *, base: Base = 2) -> float:
     -------
     float
 
+    See Also
+    --------
+    gaussian_noise_for_epsilon : The inverse: the variance of a budget.
+    amplitude_constrained_capacity : The exact capacity with bounded inputs.
+
     References
     ----------
     .. [1] G. Wu, "Constructing privacy channels from information channels",
@@ -89,6 +94,11 @@ def gaussian_noise_for_epsilon(
     float
         The noise variance ``N``.
 
+    See Also
+    --------
+    gaussian_capacity_bound : The inverse: the bound of a variance.
+    gaussian_mechanism_sigma : The DP Gaussian mechanism's noise.
+
     Examples
     --------
     >>> round(gaussian_noise_for_epsilon(1.0, 0.1), 6), gaussian_noise_for_epsilon(1.0, 0.5, base=2)
@@ -117,6 +127,10 @@ def binary_input_awgn_capacity(A: float, N: float, *, base: Base = 2) -> float:
     Returns
     -------
     float
+
+    See Also
+    --------
+    amplitude_constrained_capacity : With any input in ``[-T, T]``.
 
     Examples
     --------
@@ -169,6 +183,11 @@ def amplitude_constrained_capacity(
     Returns
     -------
     nsp.channels.CapacityResult
+
+    See Also
+    --------
+    gaussian_capacity_bound : The bound (95).
+    binary_input_awgn_capacity : With inputs ``+-A`` only.
 
     Examples
     --------
@@ -253,6 +272,10 @@ def discretized_additive_channel(
     -------
     PrivacyChannel
 
+    See Also
+    --------
+    discretized_gaussian_channel : With Gaussian noise.
+
     Examples
     --------
     >>> ch = discretized_additive_channel(ProductUniverse.binary(1), lambda a: float(a),
@@ -301,6 +324,12 @@ def discretized_gaussian_channel(
     -------
     PrivacyChannel
 
+    See Also
+    --------
+    discretized_additive_channel : With any noise.
+    sample_gaussian_channel : Draw the continuous channel's output.
+    gaussian_capacity_bound : The bound on its ``C_1``.
+
     Examples
     --------
     >>> from nsp.privacy_channels import individual_channel_capacity
@@ -345,6 +374,11 @@ def sample_gaussian_channel(
     Returns
     -------
     float or numpy.ndarray
+
+    See Also
+    --------
+    discretized_gaussian_channel : The quantized channel.
+    sample_laplace_mechanism : Draw the Laplace mechanism's output.
     """
     N = check_real("N", N, low=0.0, closed="neither")
     value = check_real("value", value)

@@ -51,6 +51,13 @@ def randomized_response_channel(
     -------
     PrivacyChannel
 
+    See Also
+    --------
+    rr_capacity : Its ``C_1``.
+    rr_flip_threshold : The flip probability meeting a budget.
+    rr_dp_epsilon : Its DP level.
+    kary_rr_channel : The k-ary extension.
+
     References
     ----------
     .. [1] G. Wu, "Constructing privacy channels from information channels",
@@ -88,6 +95,11 @@ def rr_capacity(p: float, *, base: Base = 2) -> float:
     -------
     float
 
+    See Also
+    --------
+    rr_flip_threshold : The inverse: the flip probability of a budget.
+    randomized_response_channel : The channel.
+
     Examples
     --------
     >>> round(rr_capacity(0.1), 10), round(rr_capacity(0.1, base=math.e), 10)
@@ -114,6 +126,12 @@ def rr_flip_threshold(eps: float, *, base: Base = 2) -> float:
     -------
     float
         ``p*`` in ``[0, 1/2]``.
+
+    See Also
+    --------
+    rr_capacity : The inverse: the capacity of a flip probability.
+    dp_rr_flip : The flip probability of a DP budget.
+    nsp.info.inverse_binary_entropy : The inverse it uses.
 
     Examples
     --------
@@ -143,6 +161,11 @@ def rr_dp_epsilon(p: float) -> float:
     -------
     float
 
+    See Also
+    --------
+    dp_rr_flip : The inverse: the flip probability of a DP level.
+    rr_capacity : The information privacy level.
+
     Examples
     --------
     >>> round(rr_dp_epsilon(0.1), 10)
@@ -163,6 +186,11 @@ def dp_rr_flip(eps: float) -> float:
     Returns
     -------
     float
+
+    See Also
+    --------
+    rr_dp_epsilon : The inverse: the DP level of a flip probability.
+    rr_flip_threshold : The flip probability of an information privacy budget.
 
     Examples
     --------
@@ -198,6 +226,10 @@ def kary_rr_channel(
     Returns
     -------
     PrivacyChannel
+
+    See Also
+    --------
+    randomized_response_channel : The binary case.
 
     Examples
     --------
