@@ -76,6 +76,11 @@ def default_lambdas(
     ndarray of float
         Sorted, unique.
 
+    See Also
+    --------
+    lambda_sweep : The sweep over these λ.
+    lambda_windows : The exact λ interval of each partition.
+
     Examples
     --------
     >>> lam = default_lambdas()
@@ -111,6 +116,11 @@ def lambda_windows(path: MergePath) -> pd.DataFrame:
     -------
     pandas.DataFrame
         Columns ``t``, ``lam_low``, ``lam_high``, ``reachable`` (non-empty interval).
+
+    See Also
+    --------
+    nsp.clustering.nonstochastic.merge_path : The path the windows are of.
+    default_lambdas : A grid of λ.
 
     Examples
     --------
@@ -211,6 +221,12 @@ def lambda_sweep(
         ``source``, and the normalized ``leakage_norm`` and ``loss_norm`` (see
         :func:`normalize`; ``Û2`` over all returned rows).
 
+    See Also
+    --------
+    default_lambdas : The default grid.
+    normalize : The normalized axes it adds.
+    pareto_front : The non-dominated points.
+
     References
     ----------
     .. [1] N. Ding, F. Farokhi, IEEE Trans. Inf. Forensics Security, 2020, Sec. VII-A.
@@ -292,6 +308,10 @@ def normalize(
     pandas.DataFrame
         A copy with the two columns added.
 
+    See Also
+    --------
+    lambda_sweep : The sweep it normalizes.
+
     References
     ----------
     .. [1] N. Ding, F. Farokhi, IEEE Trans. Inf. Forensics Security, 2020, Figs. 7 and 9.
@@ -356,6 +376,11 @@ def pareto_front(
     ------
     ValueError
         If a column is missing or holds NaN (it would compare as neither better nor worse).
+
+    See Also
+    --------
+    lambda_sweep : Points to filter.
+    nsp.notions.frontiers : Each method's frontier.
 
     Examples
     --------

@@ -203,6 +203,11 @@ def rde_point(
     RDEPoint
         ``R = I(X_r X_h; Xhat)``, ``D = E d``, ``E = H(X_h | Xhat)``, ``L = I(X_h; Xhat)``.
 
+    See Also
+    --------
+    si_statistical_point : With statistical side information.
+    si_informed_point : With an informed encoder.
+
     Examples
     --------
     Example 1 with the reverse water-filling channel at ``D = 0.25`` (normalized pmf): the
@@ -476,6 +481,11 @@ def perfect_privacy_distortion(
     float
         The smallest ``E d`` over encoders whose output is independent of ``X_h``.
 
+    See Also
+    --------
+    max_equivocation : Equals ``H(X_h)`` from this distortion on.
+    distortion_range : The achievable distortions.
+
     Examples
     --------
     Remark-4 instance: flipping ``A`` with probability 1/2 costs ``D = 1/2``.
@@ -571,6 +581,13 @@ def max_equivocation(
     AccuracyWarning
         If the certified gap ``upper_bound - gamma`` is wider than ``tol`` (the result is
         returned with it).
+
+    See Also
+    --------
+    min_rate : The minimal-rate encoder and its equivocation.
+    rate_given_equivocation : The rate needed for an equivocation.
+    max_equivocation_informed : With an encoder that sees the side information.
+    nsp.papers.utility_privacy.gamma_hamming : The closed form of Example 1.
 
     Examples
     --------
@@ -885,6 +902,11 @@ def min_rate(
     MinRateResult
         The encoder's (R, D, E, L) point and its channel; unpacks as ``(point, channel)``.
 
+    See Also
+    --------
+    max_equivocation : The most equivocation at a distortion.
+    rate_distortion_at : The rate ``R(D)`` alone.
+
     Examples
     --------
     Remark-4 instance at ``D = 0.25``: ``R = 2 - h(D) - D log 3``, ``E* = h(2D/3)``.
@@ -979,6 +1001,11 @@ def rate_given_equivocation(
         (the leakage multiplier grows without bound), and rarely elsewhere for the general
         encoder, where Newton's method does not converge; the result carries its gap
         (``rate - lower_bound``).
+
+    See Also
+    --------
+    max_equivocation : The most equivocation at a distortion.
+    rde_point : The point of one encoder.
 
     Examples
     --------

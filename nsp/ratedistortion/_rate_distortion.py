@@ -138,6 +138,10 @@ def hamming_distortion(m: int, m_hat: int | None = None) -> NDArray[np.float64]:
     numpy.ndarray, shape (m, m_hat)
         ``d[x, xhat] = 0`` if ``x == xhat`` else 1.
 
+    See Also
+    --------
+    distortion_range : The distortions achievable.
+
     Examples
     --------
     >>> hamming_distortion(3)
@@ -223,6 +227,11 @@ def distortion_range(p: ArrayLike, dist: ArrayLike) -> DistortionRange:
     -------
     DistortionRange
         ``(d_min, d_max)``; unpacks as a pair.
+
+    See Also
+    --------
+    rate_distortion_at : ``R(D)`` on this range.
+    hamming_distortion : The 0/1 distortion.
 
     Examples
     --------
@@ -533,6 +542,11 @@ def blahut_arimoto(
     -------
     RateDistortionPoint
 
+    See Also
+    --------
+    rate_distortion_at : The point at a target distortion.
+    rate_distortion_curve : The curve on a grid of distortions.
+
     Examples
     --------
     A uniform binary source with Hamming distortion: ``R(D) = 1 - h(D)`` with
@@ -646,6 +660,12 @@ def rate_distortion_at(
     -----
     AccuracyWarning
         If ``max_iter`` ends the search before the certified gap is within ``tol``.
+
+    See Also
+    --------
+    blahut_arimoto : The point of one slope.
+    rate_distortion_curve : The curve on a grid.
+    distortion_range : The distortions it accepts.
 
     Examples
     --------
@@ -876,6 +896,11 @@ def rate_distortion_curve(
     -------
     pandas.DataFrame
         Columns ``D``, ``R``, ``R_lower`` (certified lower bound), ``beta`` (nats), ``iterations``.
+
+    See Also
+    --------
+    rate_distortion_at : One point.
+    utility_privacy_curve : The utility-privacy tradeoff on a grid.
 
     Examples
     --------

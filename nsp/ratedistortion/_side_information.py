@@ -97,6 +97,10 @@ def bayes_decoder(
     numpy.ndarray of int, shape (n_u, n_z)
         The reconstruction letter for every ``(u, z)``.
 
+    See Also
+    --------
+    si_statistical_point : The point of an encoder with this decoder.
+
     Examples
     --------
     >>> from nsp.ratedistortion import hamming_distortion
@@ -155,6 +159,12 @@ def si_statistical_point(
     -------
     RDEPoint
         ``R = I(X_r X_h; U | Z)``, ``D``, ``E = H(X_h | U, Z)`` and the leakage.
+
+    See Also
+    --------
+    rde_point : Without side information.
+    si_informed_point : The encoder also sees the side information.
+    bayes_decoder : The decoder used by default.
 
     Examples
     --------
@@ -235,6 +245,11 @@ def si_informed_point(
     RDEPoint
         ``R = I(X_r X_h; Xhat | Z)``, ``D``, ``E = H(X_h | Xhat, Z)`` and the leakage.
 
+    See Also
+    --------
+    si_statistical_point : The encoder does not see the side information.
+    max_equivocation_informed : The best such encoder.
+
     Examples
     --------
     >>> from nsp.ratedistortion import hamming_distortion
@@ -300,6 +315,10 @@ def binning_exponents(
     -------
     dict
         ``{"I_XU": ..., "I_XU_given_Z": ..., "I_UZ": ...}`` in units of ``base``.
+
+    See Also
+    --------
+    si_statistical_point : The binned rate of a statistically informed encoder.
 
     Examples
     --------
@@ -373,6 +392,11 @@ def max_equivocation_informed(
     -----
     AccuracyWarning
         If the certified gap ``upper_bound - gamma`` is wider than ``tol``.
+
+    See Also
+    --------
+    max_equivocation : Without side information.
+    si_informed_point : The point of one informed encoder.
 
     Examples
     --------

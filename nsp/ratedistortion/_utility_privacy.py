@@ -83,6 +83,11 @@ def utility_privacy_curve(
         If the certified gap of Γ exceeds ``tol`` at some distortion (once, with the count
         and the worst).
 
+    See Also
+    --------
+    max_equivocation : One point of the tradeoff.
+    rate_distortion_curve : The rate alone.
+
     Examples
     --------
     >>> from nsp.ratedistortion import hamming_distortion
