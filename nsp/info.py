@@ -946,6 +946,11 @@ def max_mutual_information(p_xy: ArrayLike, *, base: Base = 2, normalize: bool =
     maximal_leakage : The leakage of the worst guess.
     nsp.channels.dp_epsilon : The prior-free worst ratio of a channel.
 
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Def. 6 and eq. (7).
+
     Examples
     --------
     Randomized response with keep-probability 3/4 on a uniform bit: ``log(0.75 / 0.5)``.
@@ -1002,6 +1007,11 @@ def renyi_leakage(
     -----
     Each divergence is :func:`renyi_divergence`, computed in the log domain: extreme orders
     neither underflow nor overflow.
+
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using
+       agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020, §VI and eq. (13).
 
     Examples
     --------
@@ -1157,6 +1167,11 @@ def gacs_korner_common_information(
     -----
     Components come from :func:`nsp.uncertain.support_components` (rows or columns of zero
     mass form components of zero mass, which contribute nothing).
+
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using
+       agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020, §VI.
 
     Examples
     --------

@@ -122,6 +122,12 @@ def lambda_windows(path: MergePath) -> pd.DataFrame:
     nsp.clustering.nonstochastic.merge_path : The path the windows are of.
     default_lambdas : A grid of λ.
 
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using
+       agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020, Algorithms 1 and 2 (the
+       λ at which each merge stops).
+
     Examples
     --------
     >>> from nsp.clustering.nonstochastic import merge_path

@@ -88,6 +88,11 @@ def dp_epsilon(W: ArrayLike, *, neighbours: object = None, base: Base = "e") -> 
     nsp.privacy_channels.dataset_dp_epsilon : The DP level of a privacy channel over datasets.
     nsp.info.max_mutual_information : The prior-dependent counterpart.
 
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Def. 9 (differential privacy of a channel).
+
     Examples
     --------
     Randomized response with flip probability 0.1 is ``ln 9``-DP (Wu, §6.2):

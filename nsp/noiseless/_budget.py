@@ -167,6 +167,10 @@ def conditional_output_counts(
     noiseless_epsilon : The logarithm of the largest count.
     noiseless_witness : Where the largest count is.
 
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, Definition 1.
+
     Examples
     --------
     >>> [c.tolist() for c in conditional_output_counts([[0, 1], [1, 2]])]
@@ -503,6 +507,10 @@ def sensitivity_average(n: int, lo: float, hi: float) -> float:
     sensitivity : Any real query, computed.
     levels : Theorem 8's levels with this sensitivity.
 
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, Theorem 8.
+
     Examples
     --------
     >>> sensitivity_average(4, 0.0, 2.0)
@@ -619,6 +627,11 @@ def psi(x: Sequence[Any], i: int, v: Sequence[Any]) -> tuple[Any, ...]:
     See Also
     --------
     individual_range : The range it spans.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, §III-A (the map ψ before Theorem
+       1).
 
     Examples
     --------

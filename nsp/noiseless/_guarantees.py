@@ -334,6 +334,10 @@ def optimal_error_uniform(cell_widths: ArrayLike, p: int) -> float:
     --------
     estimation_error_lower_bound : Theorem 4's bound.
 
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, Theorem 4.
+
     Examples
     --------
     >>> optimal_error_uniform([0.1], 2)   # uniform on [0, 0.1], no information: variance 0.1²/12

@@ -330,6 +330,11 @@ def local_levels(epsilon: float) -> int:
     levels : The levels for a query over many entries.
     local_noiseless_epsilon : The budget of a local report.
 
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, Definition 2 and Theorem 8 (``S
+       = R``).
+
     Examples
     --------
     >>> [local_levels(e) for e in (0, 1, 3.5, 10)]
@@ -362,6 +367,10 @@ def levels(
     levels_paper : Theorem 8 as printed.
     levels_safe : The corrected rule.
     quantizer_for : The quantizer with these levels.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, Theorem 8.
 
     Examples
     --------
@@ -397,6 +406,10 @@ def worst_case_outputs(q: int, sens: Number, lo: Number, hi: Number) -> int:
     --------
     realized_epsilon : Its logarithm, the budget spent.
     levels_safe : The most levels for a budget.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, Theorem 8.
 
     Examples
     --------
@@ -435,6 +448,10 @@ def realized_epsilon(q: int, sens: Number, lo: Number, hi: Number, *, base: Base
     --------
     worst_case_outputs : The count whose logarithm it is.
     quantizer_for : The quantizer of a budget.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, Definition 1 and Theorem 8.
 
     Examples
     --------
@@ -482,6 +499,10 @@ def quantizer_for(
     --------
     levels : The number of levels.
     realized_epsilon : What the quantizer really spends.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, Theorem 8.
 
     Examples
     --------

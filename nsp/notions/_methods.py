@@ -249,6 +249,12 @@ def agglomerative_sweep(
     ValueError
         If an argument is invalid, or U2 is asked for on an unordered X.
 
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using
+       agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020, Algorithms 1 and 2,
+       §V-C.
+
     Examples
     --------
     >>> from nsp.joint import Joint
@@ -333,6 +339,11 @@ def funnel_sweep(
     list of Mechanism
         Deterministic; ``parameter="R"``; one per distinct partition.
 
+    References
+    ----------
+    .. [1] A. Makhdoumi, S. Salamatian, N. Fawaz, M. Médard, "From the information bottleneck to the
+       privacy funnel", IEEE ITW 2014, Algorithms 1 and 2, Note 1.
+
     Examples
     --------
     The worked example E1 (S is the parity of a uniform X): perfect privacy at one bit.
@@ -388,6 +399,10 @@ def noiseless_sweep(
     -------
     list of Mechanism
         Deterministic; ``parameter="ε [bits]"``; one per distinct quantization.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, Definition 2 and Theorem 8.
 
     Examples
     --------
@@ -465,6 +480,12 @@ def equivocation_sweep(
     -------
     list of Mechanism
         ``parameter="D"``, in increasing D.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Prop. 2,
+       Remarks 3 and 4.
 
     Examples
     --------

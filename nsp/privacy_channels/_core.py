@@ -415,6 +415,11 @@ def query_channel(
     exponential_channel : The exponential privacy channel of a query.
     discretized_gaussian_channel : The Gaussian privacy channel of a query.
 
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       §2.2 (a query's channel).
+
     Examples
     --------
     >>> U = ProductUniverse.binary(2)
@@ -649,6 +654,11 @@ def hamming_neighbours(universe: ProductUniverse) -> NDArray[np.int64]:
     dataset_dp_epsilon : The DP level over these pairs.
     query_sensitivity : The sensitivity over these pairs.
 
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Def. 9.
+
     Examples
     --------
     >>> hamming_neighbours(ProductUniverse.binary(2)).tolist()
@@ -707,6 +717,11 @@ def query_sensitivity(universe: ProductUniverse, f: Callable[..., float]) -> flo
     hamming_neighbours : The pairs of datasets it maximizes over.
     laplace_scale : The Laplace mechanism's scale for this sensitivity.
     nsp.noiseless.sensitivity : The noiseless paper's sensitivity.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       §5.2 (the global sensitivity Δf of eq. (98)).
 
     Examples
     --------
@@ -797,6 +812,11 @@ def dp_epsilon_axis_lines(ch: PrivacyChannel | ArrayLike) -> float:
     See Also
     --------
     dataset_dp_epsilon : The DP level over neighbouring datasets.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       §6.
 
     Examples
     --------

@@ -208,6 +208,12 @@ def rde_point(
     si_statistical_point : With statistical side information.
     si_informed_point : With an informed encoder.
 
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Prop. 2, eq.
+       (8), with eqs. (4)-(6).
+
     Examples
     --------
     Example 1 with the reverse water-filling channel at ``D = 0.25`` (normalized pmf): the
@@ -589,6 +595,12 @@ def max_equivocation(
     max_equivocation_informed : With an encoder that sees the side information.
     nsp.papers.utility_privacy.gamma_hamming : The closed form of Example 1.
 
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Prop. 2, eq.
+       (10) and Remark 3.
+
     Examples
     --------
     Remark-4 instance: ``X_r = (A, B)`` uniform on {0,1}², ``X_h = A``; Γ(D) = h(D) for
@@ -907,6 +919,11 @@ def min_rate(
     max_equivocation : The most equivocation at a distortion.
     rate_distortion_at : The rate ``R(D)`` alone.
 
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, eq. (9).
+
     Examples
     --------
     Remark-4 instance at ``D = 0.25``: ``R = 2 - h(D) - D log 3``, ``E* = h(2D/3)``.
@@ -1006,6 +1023,12 @@ def rate_given_equivocation(
     --------
     max_equivocation : The most equivocation at a distortion.
     rde_point : The point of one encoder.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Theorem 1
+       and Fig. 3(a).
 
     Examples
     --------

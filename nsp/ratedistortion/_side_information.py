@@ -101,6 +101,12 @@ def bayes_decoder(
     --------
     si_statistical_point : The point of an encoder with this decoder.
 
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Theorem 2
+       (the reconstruction from U and Z).
+
     Examples
     --------
     >>> from nsp.ratedistortion import hamming_distortion
@@ -165,6 +171,12 @@ def si_statistical_point(
     rde_point : Without side information.
     si_informed_point : The encoder also sees the side information.
     bayes_decoder : The decoder used by default.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Theorem 2
+       and eq. (11).
 
     Examples
     --------
@@ -250,6 +262,12 @@ def si_informed_point(
     si_statistical_point : The encoder does not see the side information.
     max_equivocation_informed : The best such encoder.
 
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Theorem 3
+       and eq. (12).
+
     Examples
     --------
     >>> from nsp.ratedistortion import hamming_distortion
@@ -319,6 +337,12 @@ def binning_exponents(
     See Also
     --------
     si_statistical_point : The binned rate of a statistically informed encoder.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Theorem 2
+       and its proof in the Appendix (quantize and bin).
 
     Examples
     --------
@@ -397,6 +421,11 @@ def max_equivocation_informed(
     --------
     max_equivocation : Without side information.
     si_informed_point : The point of one informed encoder.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Theorem 3.
 
     Examples
     --------

@@ -779,6 +779,11 @@ def greedy_ratio_funnel(
     greedy_privacy_funnel : Algorithm 1, by leakage alone.
     funnel_curve : A greedy algorithm over its threshold.
 
+    References
+    ----------
+    .. [1] A. Makhdoumi, S. Salamatian, N. Fawaz, M. Médard, "From the information bottleneck to the
+       privacy funnel", IEEE ITW 2014, Algorithm 1 (the loop) and Proposition 1 (the costs).
+
     Examples
     --------
     The worked example E1 (S = parity of a uniform X): perfect privacy at one bit.

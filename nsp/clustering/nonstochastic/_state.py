@@ -279,6 +279,12 @@ def start_point(
     utility_value : The utility of any quantization.
     nsp.uncertain.nonstochastic_leakage : The leakage ``L0``.
 
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using
+       agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020, eqs. (3) and (5) at the
+       singletons.
+
     Examples
     --------
     >>> from nsp.papers.agglomerative import example1_range

@@ -186,6 +186,12 @@ def cluster_codeword(
     --------
     cluster_distortion : The distortion of the codeword.
 
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using
+       agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020, §V-A1 (the codeword of
+       a cluster: centroid or medoid).
+
     Examples
     --------
     >>> vals = [0.0, 1.0, 2.0, 10.0]
@@ -339,6 +345,12 @@ def utility_value(
     resolution_utility : ``U1``.
     distortion_utility : ``U2``.
     start_point : The leakage and utility without quantization.
+
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using
+       agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020, §V-A1 (the utilities U1
+       and U2).
 
     Examples
     --------

@@ -115,6 +115,11 @@ def individual_capacity_bounds(
     --------
     individual_channel_capacity : The exact value.
 
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Def. 3.
+
     Examples
     --------
     >>> from nsp.papers.privacy_channels import example1_rr
@@ -204,6 +209,11 @@ def individual_capacity_search(
     individual_channel_capacity : The exact value by Theorem 3.1.
     individual_capacity_entropy_constrained : Over priors of entropy at least b.
 
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Def. 3 (checked against Theorem 3.1).
+
     Examples
     --------
     >>> from nsp.papers.privacy_channels import example1_rr
@@ -267,6 +277,11 @@ def individual_capacity_entropy_constrained(
     --------
     balance_function : ``C_1 - C_1^b``.
     individual_capacity_search : Without the entropy constraint.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Assumption 2.1 and Def. 5.
 
     Examples
     --------

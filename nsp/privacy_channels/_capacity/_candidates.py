@@ -59,6 +59,11 @@ def row_types(
     slice_types : The row types of each slice of an individual.
     nsp.channels.unique_rows : The same for a plain channel.
 
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       §3.2 (the row types behind Theorem 3.1).
+
     Examples
     --------
     >>> from nsp.papers.privacy_channels import example1_rr
@@ -92,6 +97,11 @@ def slice_types(tau: NDArray[np.int64], i: int) -> list[NDArray[np.int64]]:
     --------
     row_types : The row type of every dataset.
     count_candidates : The members of ``S_i`` built from these types.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       §3.2 (the row types behind Theorem 3.1).
     """
     i = check_int("i", i)
     if not isinstance(tau, np.ndarray) or tau.dtype.kind not in "iu" or tau.ndim == 0:
@@ -138,6 +148,11 @@ def count_candidates(ch: PrivacyChannel | ArrayLike, i: int, *, distinct: bool =
     See Also
     --------
     candidate_channels : The members themselves.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       eq. (26).
 
     Examples
     --------
@@ -186,6 +201,11 @@ def candidate_channels(
     --------
     count_candidates : How many there are.
     individual_channel_capacity : The maximum of their capacities.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       eq. (26) and Theorem 3.1.
 
     Examples
     --------
@@ -248,6 +268,11 @@ def effective_channel(
     candidate_channels : The members of ``S_i``.
     individual_mutual_information : ``I(X_i; Y)`` of a joint prior.
 
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       eq. (25).
+
     Examples
     --------
     >>> from nsp.papers.privacy_channels import example1_rr
@@ -289,6 +314,11 @@ def individual_mutual_information(
     --------
     individual_channel_capacity : Its maximum over priors.
     effective_channel : The channel ``x_i -> Y`` of a prior.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Def. 3.
 
     Examples
     --------

@@ -60,6 +60,11 @@ def is_data_independent(ch: PrivacyChannel | ArrayLike, *, atol: float = 1e-12) 
     data_independent_bound : Corollary 1's bound, which holds for such channels.
     is_weakly_symmetric : A weaker condition.
 
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Def. 10 and Corollary 1.
+
     Examples
     --------
     >>> from nsp.papers.privacy_channels import example1_rr
@@ -262,6 +267,11 @@ def is_weakly_symmetric(
     weakly_symmetric_witness : The witness.
     is_data_independent : A stronger condition.
 
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Def. 11.
+
     Examples
     --------
     >>> from nsp.papers.privacy_channels import example1_rr
@@ -301,6 +311,11 @@ def uniform_output_witness(
     See Also
     --------
     is_uniform_output_reachable : Whether there is a witness.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Def. 11 (weakly symmetric-reachable) and Corollary 1.
 
     Examples
     --------
@@ -355,6 +370,11 @@ def is_uniform_output_reachable(
     See Also
     --------
     uniform_output_witness : The witness.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Def. 11 (weakly symmetric-reachable) and Corollary 1.
 
     Examples
     --------

@@ -40,6 +40,11 @@ def laplace_scale(sensitivity: float, eps: float) -> float:
     laplace_std : The noise's standard deviation.
     sample_laplace_mechanism : Draw the mechanism's output.
 
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       §5.2 (the Laplace mechanism).
+
     Examples
     --------
     >>> laplace_scale(1.0, 0.1)
@@ -139,6 +144,11 @@ def gaussian_mechanism_sigma(sensitivity: float, eps: float, delta: float) -> fl
     --------
     laplace_std : The Laplace mechanism's noise.
     gaussian_noise_for_epsilon : The Gaussian privacy channel's noise.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       eq. (98).
 
     Examples
     --------

@@ -144,6 +144,11 @@ def exponential_noise_entropy(k: int, N: float, *, base: Base = 2) -> float:
     exponential_noise_entropy_sum : The direct sum, a check.
     exponential_capacity_bound : ``log k - H(Z)``.
 
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       §4.3, eqs. (60)-(62).
+
     Examples
     --------
     >>> round(exponential_noise_entropy(5, 1.0), 6), round(exponential_noise_entropy(10, 1e-4), 12)
@@ -177,6 +182,11 @@ def exponential_noise_entropy_sum(k: int, N: float, *, base: Base = 2) -> float:
     See Also
     --------
     exponential_noise_entropy : The stable closed form.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       eqs. (50)-(53).
     """
     k = check_int("k", k, low=1)
     lam = 1.0 / check_real("N", N, low=0.0, closed="neither")
@@ -207,6 +217,11 @@ def exponential_capacity_bound(k: int, N: float, *, base: Base = 2) -> float:
     exponential_noise_for_epsilon : The inverse: the noise of a budget.
     exponential_noise_entropy : ``H(Z)``.
     data_independent_bound : The general bound.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       eqs. (43) and (63).
 
     Examples
     --------
@@ -245,6 +260,11 @@ def exponential_noise_for_epsilon(k: int, eps: float, *, base: Base = 2) -> floa
     --------
     exponential_capacity_bound : The inverse: the bound of a noise.
     gaussian_noise_for_epsilon : The same calibration for the Gaussian channel.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       §4.3, eq. (63).
 
     Examples
     --------
@@ -294,6 +314,11 @@ def exponential_prob_correct(k: int, N: float) -> float:
     exponential_expected_rank : The expected rank of the output.
     sample_exponential_rank : Draw the ranks.
 
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Def. 13 and eq. (54).
+
     Examples
     --------
     >>> round(exponential_prob_correct(5, 1.0), 6)
@@ -322,6 +347,11 @@ def exponential_expected_rank(k: int, N: float) -> float:
     --------
     exponential_prob_correct : The probability of rank 0.
     sample_exponential_rank : Draw the ranks.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       §4.3 (the series of eqs. (54)-(60)).
 
     Examples
     --------
@@ -357,6 +387,11 @@ def sample_exponential_rank(
     --------
     exponential_prob_correct : The probability of rank 0.
     exponential_expected_rank : The mean rank.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Def. 13.
 
     Examples
     --------

@@ -99,6 +99,11 @@ def gaussian_noise_for_epsilon(
     gaussian_capacity_bound : The inverse: the bound of a variance.
     gaussian_mechanism_sigma : The DP Gaussian mechanism's noise.
 
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       eqs. (95)-(97).
+
     Examples
     --------
     >>> round(gaussian_noise_for_epsilon(1.0, 0.1), 6), gaussian_noise_for_epsilon(1.0, 0.5, base=2)
@@ -330,6 +335,11 @@ def discretized_gaussian_channel(
     sample_gaussian_channel : Draw the continuous channel's output.
     gaussian_capacity_bound : The bound on its ``C_1``.
 
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Def. 14.
+
     Examples
     --------
     >>> from nsp.privacy_channels import individual_channel_capacity
@@ -379,6 +389,11 @@ def sample_gaussian_channel(
     --------
     discretized_gaussian_channel : The quantized channel.
     sample_laplace_mechanism : Draw the Laplace mechanism's output.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       eq. (91).
     """
     N = check_real("N", N, low=0.0, closed="neither")
     value = check_real("value", value)

@@ -100,6 +100,11 @@ def rr_capacity(p: float, *, base: Base = 2) -> float:
     rr_flip_threshold : The inverse: the flip probability of a budget.
     randomized_response_channel : The channel.
 
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       eq. (34).
+
     Examples
     --------
     >>> round(rr_capacity(0.1), 10), round(rr_capacity(0.1, base=math.e), 10)
@@ -133,6 +138,11 @@ def rr_flip_threshold(eps: float, *, base: Base = 2) -> float:
     dp_rr_flip : The flip probability of a DP budget.
     nsp.info.inverse_binary_entropy : The inverse it uses.
 
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       eq. (37).
+
     Examples
     --------
     >>> round(rr_flip_threshold(0.1), 10), round(rr_flip_threshold(0.1, base=math.e), 10)
@@ -165,6 +175,11 @@ def rr_dp_epsilon(p: float) -> float:
     --------
     dp_rr_flip : The inverse: the flip probability of a DP level.
     rr_capacity : The information privacy level.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Def. 9 applied to the channel (29) of §4.1.
 
     Examples
     --------
