@@ -528,6 +528,10 @@ def grid_keys(
         If a coordinate column is missing or a trip lies outside ``bbox`` (filter first, e.g.
         ``load_nyc_taxi(bbox="paper")``), or ``boxes`` exceeds 2**31.
 
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, Definition 3.
+
     Examples
     --------
     >>> trips = pd.DataFrame({"pickup_latitude": [40.5], "pickup_longitude": [-74.2],
@@ -633,6 +637,10 @@ def uniqueness_vs_epsilon(
         coordinate is NaN, or a trip lies outside ``bbox``.
     FileNotFoundError
         If no file matches the glob (``engine="stream"`` or ``"dask"``).
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, §V-C and Fig. 6.
 
     Examples
     --------

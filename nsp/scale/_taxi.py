@@ -44,6 +44,10 @@ def boxes_for(epsilon: float) -> int:
     int
         Boxes per coordinate.
 
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, Definition 3 and Theorem 8.
+
     Examples
     --------
     >>> [boxes_for(e) for e in (0, 2, 3, 10)]

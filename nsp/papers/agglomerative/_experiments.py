@@ -230,6 +230,11 @@ def path_points(path: MergePath) -> pd.DataFrame:
         Columns ``t``, ``leakage``, ``utility``, ``n_clusters``, ``lam_low``, ``lam_high`` and
         ``reachable`` (some λ returns it: the points of the λ sweep's frontier).
 
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using
+       agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020, §VII-A.
+
     Examples
     --------
     >>> from nsp.clustering.nonstochastic import merge_path
@@ -286,6 +291,12 @@ def observable_comparison(
         Columns ``release`` (``"X"`` or ``"Y"``), ``algorithm``, ``lam`` (§V-C runs; NaN for
         the path points of Algorithms 1 and 2), ``t``, ``leakage``, ``utility``,
         ``n_clusters``, ``reachable``.
+
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using
+       agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020, Algorithms 1 and 2,
+       §V-C.
 
     Examples
     --------
@@ -450,6 +461,11 @@ def codeword_table(
     pandas.DataFrame
         Columns ``cluster`` (1-based text), ``centroid``, ``medoid``, ``dbar_centroid``,
         ``dbar_medoid``.
+
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using
+       agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020, §V-A1 and Example 2.
 
     Examples
     --------

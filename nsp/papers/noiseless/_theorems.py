@@ -105,6 +105,10 @@ def levels_table(
         Columns ``n, epsilon, q_paper, worst_paper, realized_epsilon_paper, q_safe, worst_safe,
         realized_epsilon_safe``, one row per ``(n, epsilon)``.
 
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, Theorem 8.
+
     Examples
     --------
     >>> row = levels_table([2], [4]).iloc[0]
@@ -170,6 +174,10 @@ def theorem8_counterexample(
     bins : list of int
         The bins individual ``i`` reaches, sorted.
 
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, Theorem 8.
+
     Examples
     --------
     >>> q, bins = theorem8_counterexample()
@@ -207,6 +215,10 @@ def realized_epsilon_curves(eps_grid: Sequence[float], group_sizes: Sequence[int
     pandas.DataFrame
         Columns ``n, rule, epsilon, realized_epsilon``: for each ``n``, the paper's rule then
         the corrected (``"safe"``) rule.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, Theorem 8.
 
     Examples
     --------
@@ -258,6 +270,10 @@ def theorem4_table(
     -------
     pandas.DataFrame
         Columns ``reading, rho, bound, best_error, bound_holds``.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, Theorem 4.
 
     Examples
     --------
@@ -400,6 +416,10 @@ def quantizer_view(epsilon: float = 2.0, rule: str = "paper", n: int = 4) -> Fig
     Returns
     -------
     matplotlib.figure.Figure
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, Definition 3 and Theorem 8.
 
     Examples
     --------

@@ -430,6 +430,10 @@ def quantizer_levels(epsilon: float, n: int, lo: float, hi: float, *, rule: Rule
     int
         The number of levels (``⌊n 2^ε⌋`` with the paper's rule at integer ε).
 
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, Theorem 8.
+
     Examples
     --------
     >>> quantizer_levels(2, 4, 0.0, 1.0), quantizer_levels(2, 4, 0.0, 1.0, rule="safe")
@@ -518,6 +522,10 @@ def advantage_curves(
     pandas.DataFrame
         Columns ``n, epsilon, lo, hi, q, realized_epsilon, policy, wins, n_games, advantage``;
         ``epsilon = inf`` (``q = 0``) is the non-private reference.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, §V-A and Fig. 3.
     """
     X = _check_consumption(X)
     sizes = [check_int("group_sizes", g, low=1) for g in group_sizes]

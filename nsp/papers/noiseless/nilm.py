@@ -624,6 +624,10 @@ def privatize(series: pd.Series, epsilon: float, *, lo: float, hi: float) -> pd.
     pandas.Series
         The released readings, on the same index.
 
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, Definitions 2 and 3.
+
     Examples
     --------
     >>> privatize(pd.Series([10.0, 900.0]), 1, lo=0.0, hi=1000.0).tolist()
@@ -877,6 +881,10 @@ def household_fscore_vs_epsilon(
         ``appliance == "mean"`` is the mean over the four appliances only (``other`` is on
         nearly always and would score near 1 whatever CO does), for ``f1`` and ``always_on``.
 
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, §V-B and Fig. 4.
+
     Examples
     --------
     >>> t = pd.date_range("2014-02-01", periods=4 * 2880, freq="30s")
@@ -986,6 +994,10 @@ def redd_house1_fscore_vs_epsilon(
     pandas.DataFrame
         Columns ``seed`` and those of :func:`fscore_vs_epsilon` (``epsilon`` ``inf`` = no
         quantization; ``appliance == "mean"`` the mean over the appliances).
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, §V-B and Fig. 4.
 
     Examples
     --------

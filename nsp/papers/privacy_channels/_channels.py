@@ -93,6 +93,11 @@ def example1_candidate_table(p: float, *, base: Base = 2) -> pd.DataFrame:
         One row per distinct member: ``individual`` (1-based), the selection ``g``, its rows
         and its capacity (column named with the unit).
 
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Example 1 and Theorem 3.1.
+
     Examples
     --------
     >>> t = example1_candidate_table(0.1)
@@ -125,6 +130,11 @@ def example1_candidate_counts(p: float) -> pd.DataFrame:
     Returns
     -------
     pandas.DataFrame
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Example 1 and eq. (26).
 
     Examples
     --------
@@ -165,6 +175,11 @@ def example1_summary_table(
     -------
     pandas.DataFrame
         Columns ``quantity, value``.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Example 1, Theorem 3.1 and §6.2.
 
     Examples
     --------
@@ -211,6 +226,11 @@ def weakly_symmetric_table(Ns: Sequence[float], *, base: Base = 2) -> pd.DataFra
     pandas.DataFrame
         Columns ``N, weakly_symmetric, exact_C1, bound``.
 
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Def. 11 and Corollary 1.
+
     Examples
     --------
     >>> t = weakly_symmetric_table([1.0])
@@ -250,6 +270,11 @@ def exponential_bound_table(
     pandas.DataFrame
         Columns ``k, N, bound`` (``log k - H(Z)``), ``H_Z`` (eq. (62)), ``H_Z_direct_sum``
         (the same by the direct sum), ``prob_correct`` (``1/alpha``).
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       §4.3, eqs. (43) and (62).
 
     Examples
     --------
@@ -301,6 +326,11 @@ def exponential_calibration_table(
     -------
     pandas.DataFrame
         Columns ``k, eps, N_star`` and, with ``fractions``, ``prob_correct``.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       §4.3, eq. (63).
 
     Examples
     --------
@@ -354,6 +384,11 @@ def count_query_exponential_table(n: int, Ns: Sequence[float], *, base: Base = 2
     pandas.DataFrame
         Columns ``N, exact_C1`` (Theorem 3.1), ``bound`` (``log k - H(Z)``), ``dp_eps_nats``.
 
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Theorem 3.1 and §4.3.
+
     Examples
     --------
     >>> count_query_exponential_table(2, [1.0]).round(6).values.tolist()
@@ -393,6 +428,11 @@ def amplitude_constrained_table(
     pandas.DataFrame
         Columns ``snr, N, bound_bits, exact_bits, exact_lower, exact_upper, bi_awgn_bits``
         (inputs ``±T``), ``support_size, support`` (inputs of mass > 1e-3).
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       §5.1, eq. (95).
 
     Examples
     --------
@@ -471,6 +511,11 @@ def theorem51_table(
     -------
     pandas.DataFrame
         Columns ``N, snr, m, lower, upper, reference, gap`` (``gap = reference - lower``).
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Theorem 5.1.
 
     Examples
     --------
@@ -701,6 +746,11 @@ def theorem51_completion_table(
         Columns ``query`` (``"sum"`` or ``"equality"``), ``N, k, radius, completion_lower,
         completion_upper, member_lower, member_upper, gap`` (``gap = member_lower -
         completion_upper``, a certified lower bound on the member's excess).
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Theorem 5.1 and Lemma 4.
 
     Examples
     --------

@@ -27,6 +27,11 @@ def rr_view(p: float = 0.25) -> Figure:
     -------
     matplotlib.figure.Figure
 
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       §4.1, eqs. (34) and (37).
+
     Examples
     --------
     >>> rr_view(0.25).axes[0].get_title()

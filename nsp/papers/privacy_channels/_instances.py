@@ -42,6 +42,11 @@ def example1_universe() -> ProductUniverse:
     -------
     ProductUniverse
 
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Example 1.
+
     Examples
     --------
     >>> example1_universe().sizes
@@ -61,6 +66,11 @@ def example1_query(x1: int, x2: int) -> int:
     Returns
     -------
     int
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Example 1, eq. (12).
 
     Examples
     --------
@@ -133,6 +143,11 @@ def mod_sum_exponential_channel(N: float, *, k: int = 5, m2: int = 3) -> Privacy
     Returns
     -------
     PrivacyChannel
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Def. 11, Corollary 1 and Def. 13.
 
     Examples
     --------

@@ -62,6 +62,11 @@ def rr_ip_vs_dp_table(eps_grid: Sequence[float], *, base: Base = 2) -> pd.DataFr
     pandas.DataFrame
         Columns ``eps, p_star_ip, accuracy_ip, p_dp, accuracy_dp, c1_of_dp_rr``.
 
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       eq. (37) and Def. 9.
+
     Examples
     --------
     >>> rr_ip_vs_dp_table([0.5]).round(4).iloc[0].tolist()
@@ -96,6 +101,11 @@ def rr_threshold_table(eps_grid: Sequence[float]) -> pd.DataFrame:
     -------
     pandas.DataFrame
         Columns ``eps, p_star_bits, p_star_nats``.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       eq. (37).
 
     Examples
     --------
@@ -144,6 +154,11 @@ def gaussian_noise_table(
         Columns ``eps, balance_delta, sigma_ip, sensitivity, laplace_scale, laplace_std,
         gauss_mech_sigma``.
 
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       §5.2, eqs. (97)-(98).
+
     Examples
     --------
     >>> gaussian_noise_table([0.1], [1.0]).round(4).iloc[0].tolist()
@@ -190,6 +205,11 @@ def gaussian_calibration_table(eps_grid: Sequence[float], *, T: float = 1.0) -> 
         Columns ``eps, N_star_nats, sqrt_N_star, T_over_sqrt_2eps`` (the small-ε
         approximation of ``sqrt(N*)``), ``N_star_bits``.
 
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       §5.1, eq. (97).
+
     Examples
     --------
     >>> gaussian_calibration_table([0.5]).round(6).iloc[0].tolist()
@@ -219,6 +239,11 @@ def laplace_crossover_table(eps_grid: Sequence[float]) -> pd.DataFrame:
     -------
     pandas.DataFrame
         Columns ``eps, crossover_sensitivity_over_T``.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       §5.2.
 
     Examples
     --------

@@ -195,6 +195,11 @@ def property_checks_table(
     pandas.DataFrame
         Columns ``property, instances, passed, all_passed``.
 
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Proposition 1, Theorem 3.1 and Corollary 1.
+
     Examples
     --------
     >>> property_checks_table(1, seed=0)["all_passed"].all()
@@ -314,6 +319,11 @@ def lemma1_holds(frame: pd.DataFrame, *, atol: float = 1e-9) -> bool:
     -------
     bool
 
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Lemma 1.
+
     Examples
     --------
     >>> lemma1_holds(pd.DataFrame({"b": [0.0, 1.0], "c1": [0.5, 0.5], "delta_upper": [0.0, 0.4]}))
@@ -338,6 +348,11 @@ def lemma2_holds(frame: pd.DataFrame, eps_grid: Sequence[float]) -> bool:
     Returns
     -------
     bool
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Lemma 2.
 
     Examples
     --------

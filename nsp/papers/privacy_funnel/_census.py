@@ -386,6 +386,11 @@ def budget_view(curves: Mapping[str, pd.DataFrame], R: float = 2.0) -> Figure:
     -------
     matplotlib.figure.Figure
 
+    References
+    ----------
+    .. [1] A. Makhdoumi, S. Salamatian, N. Fawaz, M. Médard, "From the information bottleneck to the
+       privacy funnel", IEEE ITW 2014, Algorithms 1 and 2 and Fig. 1.
+
     Examples
     --------
     >>> pts = pd.DataFrame({"utility": [0.0, 1.0, 2.0], "leakage": [0.0, 0.2, 0.9]})

@@ -64,6 +64,12 @@ def example1_solver_check(
     pandas.DataFrame
         Columns ``D, R_closed, R_blahut_arimoto, Gamma_closed, Gamma_convex``.
 
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Example 1,
+       eq. (18).
+
     Examples
     --------
     >>> t = example1_solver_check(example1_pmf(), [0.1, 0.25])
@@ -174,6 +180,11 @@ def gaussian_covariance_check(
         Columns ``rho2_xy, rho2_xz, fraction, deviation``: the largest absolute difference
         between closed form and covariance over distortion, rate and leakage of both cases.
 
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Example 2.
+
     Examples
     --------
     >>> t = gaussian_covariance_check([0.5], [0.5], [0.5])
@@ -236,6 +247,11 @@ def remark4_table(D_values: ArrayLike = (0.1, 0.25, 0.5)) -> pd.DataFrame:
     -------
     pandas.DataFrame
         Columns ``D, quantity, closed_form, ours, agrees``.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Remark 4.
 
     Examples
     --------

@@ -63,6 +63,12 @@ def fig4a_table(p: ArrayLike, D_values: ArrayLike) -> pd.DataFrame:
     pandas.DataFrame
         The long table described above.
 
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Example 1
+       and Fig. 4(a).
+
     Examples
     --------
     >>> t = fig4a_table(example1_pmf(), [0.25])
@@ -128,6 +134,12 @@ def gaussian_curves(
     -------
     pandas.DataFrame
         The long table described above.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Example 2
+       and Fig. 5.
 
     Examples
     --------
@@ -236,6 +248,12 @@ def rde_surface(
     pandas.DataFrame
         Columns ``D, E, R, E_star, Gamma``.
 
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Theorem 1
+       and Fig. 3(a).
+
     Examples
     --------
     Remark-4 instance at ``D = 0.25``: flat at R(D) = 0.792481 up to E*, then rising to
@@ -301,6 +319,11 @@ def fig1_database(
         The entries with their public and private attributes.
     sanitized : pandas.DataFrame
         The released table: ``entry``, the sanitized ``gender`` and the ``weight`` range.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Fig. 1.
 
     Examples
     --------
@@ -388,6 +411,11 @@ def lloyd_codebook(points: ArrayLike, k: int, *, seed: int = 0, n_iter: int = 50
     Codebook
         Unpacks as ``(codebook, labels, D)``.
 
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Fig. 2.
+
     Examples
     --------
     >>> pts = np.random.default_rng(0).normal(size=(500, 2))
@@ -441,6 +469,12 @@ def waterfilling_view(D: float = 0.25, variant: str = "normalized") -> Figure:
     Returns
     -------
     matplotlib.figure.Figure
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Example 1
+       and Fig. 4(a).
 
     Examples
     --------

@@ -58,6 +58,12 @@ def gaussian_rate(
     float or numpy.ndarray
         Of the shape of ``D``; NaN outside the domain.
 
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Example 2,
+       case (i), and Fig. 5.
+
     Examples
     --------
     >>> round(gaussian_rate(0.05), 6)
@@ -91,6 +97,12 @@ def gaussian_rate_side_info(
     -------
     float or numpy.ndarray
         Of the shape of ``D``; NaN outside the domain.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Example 2,
+       cases (ii)-(iii), and Fig. 5.
 
     Examples
     --------
@@ -129,6 +141,12 @@ def gaussian_leakage(
     float or numpy.ndarray
         Of the shape of ``D``; NaN outside the domain.
 
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Example 2,
+       case (i), and Fig. 5.
+
     Examples
     --------
     >>> round(gaussian_leakage(0.1, 0.9), 6)
@@ -164,6 +182,12 @@ def gaussian_leakage_side_info(
     float or numpy.ndarray
         Of the shape of ``D``; NaN outside the domain.
 
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Example 2,
+       cases (ii)-(iii), and Fig. 5.
+
     Examples
     --------
     >>> round(gaussian_leakage_side_info(0.5, 0.5, 0.5), 6)
@@ -193,6 +217,12 @@ def gaussian_test_channel_noise(D: float, *, var_x: float = 1.0, rho2_xz: float 
     -------
     float
         The noise variance ``sigma_N^2 > 0``.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Example 2
+       (the test channel ``U = X + N``).
 
     Examples
     --------
@@ -246,6 +276,11 @@ def gaussian_rdl_from_covariance(
     -------
     RDEPoint
         Rate, distortion and leakage (equivocation NaN).
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Example 2.
 
     Examples
     --------

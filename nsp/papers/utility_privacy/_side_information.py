@@ -66,6 +66,12 @@ def side_information_curves(p_src_z: ArrayLike, D_grid: ArrayLike) -> pd.DataFra
         Columns ``D, Gamma, Gamma_user_has_Z, Gamma_informed, Gamma_informed_upper,
         rate_informed``.
 
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Prop. 2 and
+       Theorems 2-3.
+
     Examples
     --------
     >>> t = side_information_curves(side_information_source(0.1, 0.2), [0.25])
@@ -111,6 +117,12 @@ def theorem2_family(p_src_z: ArrayLike, crossovers: ArrayLike) -> pd.DataFrame:
     -------
     pandas.DataFrame
         Columns ``a, D, E_SI, R_SI, I_XU, I_XU_given_Z, I_UZ``.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Theorem 2,
+       eq. (11).
 
     Examples
     --------

@@ -122,6 +122,12 @@ def water_level(p: ArrayLike, D: float, *, normalize: bool = False) -> WaterLeve
     ValueError
         If ``p`` is not a pmf or ``D`` is negative.
 
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Example 1,
+       eq. (16).
+
     Examples
     --------
     >>> p = np.array([0.25, 0.25, 0.15, 0.1, 0.04, 0.005, 0.003, 0.002]) / 0.8
@@ -173,6 +179,12 @@ def reverse_waterfill(
     -------
     ReverseWaterfilling
         The water level, output pmf, backward and forward channels, Γ(D) and R(D).
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Example 1,
+       eqs. (16)-(18).
 
     Examples
     --------
@@ -250,6 +262,12 @@ def gamma_hamming(
     float or numpy.ndarray
         Γ(D), of the shape of ``D``.
 
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Example 1,
+       eq. (18).
+
     Examples
     --------
     >>> p = np.array([0.25, 0.25, 0.15, 0.1, 0.04, 0.005, 0.003, 0.002]) / 0.8
@@ -282,6 +300,12 @@ def gamma_hamming_curve(
     -------
     pandas.DataFrame
         One row per distortion.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Example 1,
+       eqs. (16)-(18) and Fig. 4(b).
 
     Examples
     --------
@@ -341,6 +365,12 @@ def sanitize_categorical(
     -------
     numpy.ndarray of int
         The sanitized codes, of the shape of ``x``.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Example 1,
+       the channel of eqs. (16)-(17).
 
     Examples
     --------
