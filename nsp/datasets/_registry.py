@@ -375,6 +375,11 @@ def load_registry(path: os.PathLike[str] | str | None = None) -> Registry:
         If the table breaks one of those rules, or ``path`` is not a path or is a folder.
     FileNotFoundError
         If ``path`` does not exist.
+
+    See Also
+    --------
+    fetch : Fetch the files it lists.
+    unregistered_mirror_files : The mirror's files it does not list.
     """
     if path is None:
         text = resources.files(__package__).joinpath("registry.json").read_text(encoding="utf-8")
@@ -448,6 +453,10 @@ def sha256_file(path: os.PathLike[str] | str, *, use_cache: bool = True) -> str:
         If ``path`` is not a path, or is a folder.
     FileNotFoundError
         If ``path`` does not exist.
+
+    See Also
+    --------
+    verify : Hash every registered file.
 
     Examples
     --------

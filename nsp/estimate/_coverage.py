@@ -73,6 +73,11 @@ def coverage(
         ``coverage_flagged`` (the coverage of those that still give one), ``width`` (median
         width of the claimed intervals) and ``truth`` (mean of the truths).
 
+    See Also
+    --------
+    estimate_many : The intervals it checks.
+    nsp.papers.compare.population_check : The comparison checked on a known population.
+
     Examples
     --------
     A secret bit seen through a noisy copy, released as it is:

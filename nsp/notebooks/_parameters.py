@@ -115,6 +115,10 @@ def check_value(param: Parameter, value: Any) -> Any:
     ValueError
         Naming the parameter, the rule and the value.
 
+    See Also
+    --------
+    convert_value : Convert a command-line string first.
+
     Examples
     --------
     >>> check_value(Parameter("n_games", "int", 200, "games per point [>= 1]"), 5)
@@ -221,6 +225,11 @@ def parse_parameters(source: str, *, where: str = "parameters cell") -> tuple[Pa
     ValueError
         If a statement is not an annotated assignment of a literal, or lacks its comment.
 
+    See Also
+    --------
+    read_notebook : The notebook whose cell it is.
+    resolve_parameters : Check and convert values for the parameters.
+
     Examples
     --------
     >>> parse_parameters("quick: bool = False  # run in seconds")[0]
@@ -270,6 +279,10 @@ def convert_value(param: Parameter, text: str) -> Any:
     ------
     ValueError
         If ``text`` is not a value of the declared type.
+
+    See Also
+    --------
+    check_value : Check the converted value.
 
     Examples
     --------

@@ -153,6 +153,10 @@ def is_stale(nb: Notebook) -> bool:
     -------
     bool
         True if ``make figures`` should run it again.
+
+    See Also
+    --------
+    run_all : Run several notebooks.
     """
     done = nb.executed_path
     if not done.is_file():
@@ -221,6 +225,11 @@ def run_all(
         executed notebook was kept.
     RunInterrupted
         On Ctrl-C, once the running kernels are stopped (a ``KeyboardInterrupt``).
+
+    See Also
+    --------
+    run : One notebook.
+    is_stale : Whether a notebook needs to run.
     """
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise ValueError(f"jobs must be a positive int; got {jobs!r}")

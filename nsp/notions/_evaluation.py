@@ -367,6 +367,11 @@ def evaluate(
         alphabet of ``X``, ``x_values`` is not one finite number per ``x``, an order is
         outside ``[0, inf]`` or repeated, or ``base`` is invalid.
 
+    See Also
+    --------
+    evaluate_many : The same for a sweep of mechanisms.
+    check_relations : The inequalities between the notions of a record.
+
     Examples
     --------
     A uniform secret bit released through randomized response that keeps it with
@@ -625,6 +630,12 @@ def evaluate_many(
     ------
     ValueError
         As :func:`evaluate`, naming the first bad mechanism (``mechanisms[i]``).
+
+    See Also
+    --------
+    evaluate : One mechanism.
+    evaluate_methods : Every method's sweep, with the utility losses.
+    nsp.estimate.estimate_many : The same notions estimated from a count table.
 
     Examples
     --------

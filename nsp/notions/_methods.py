@@ -249,6 +249,11 @@ def agglomerative_sweep(
     ValueError
         If an argument is invalid, or U2 is asked for on an unordered X.
 
+    See Also
+    --------
+    nsp.clustering.nonstochastic.algorithm1 : One run of Algorithm 1.
+    all_methods : Every family.
+
     References
     ----------
     .. [1] N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using
@@ -339,6 +344,11 @@ def funnel_sweep(
     list of Mechanism
         Deterministic; ``parameter="R"``; one per distinct partition.
 
+    See Also
+    --------
+    nsp.clustering.funnel.greedy_privacy_funnel : One run of Algorithm 1.
+    all_methods : Every family.
+
     References
     ----------
     .. [1] A. Makhdoumi, S. Salamatian, N. Fawaz, M. Médard, "From the information bottleneck to the
@@ -399,6 +409,11 @@ def noiseless_sweep(
     -------
     list of Mechanism
         Deterministic; ``parameter="ε [bits]"``; one per distinct quantization.
+
+    See Also
+    --------
+    nsp.noiseless.local_levels : The levels of a local quantizer.
+    local_dp_sweep : The differentially private counterpart.
 
     References
     ----------
@@ -481,6 +496,11 @@ def equivocation_sweep(
     list of Mechanism
         ``parameter="D"``, in increasing D.
 
+    See Also
+    --------
+    nsp.ratedistortion.max_equivocation : The optimal encoder at one distortion.
+    all_methods : Every family.
+
     References
     ----------
     .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
@@ -559,6 +579,11 @@ def local_dp_sweep(
     list of Mechanism
         Stochastic; ``parameter="ε [nats]"``.
 
+    See Also
+    --------
+    nsp.privacy_channels.kary_rr_channel : The k-ary randomized response channel.
+    noiseless_sweep : The noiseless counterpart.
+
     Examples
     --------
     >>> from nsp.joint import Joint
@@ -621,6 +646,11 @@ def k_anonymity_sweep(
     list of Mechanism
         Deterministic; ``parameter="k"``; one per distinct generalization.
 
+    See Also
+    --------
+    nsp.clustering.baselines.generalize_to_k_anonymity : One release.
+    all_methods : Every family.
+
     Examples
     --------
     >>> from nsp.joint import Joint
@@ -672,6 +702,12 @@ def all_methods(
     -------
     list of Mechanism
         Every mechanism, family by family.
+
+    See Also
+    --------
+    evaluate_methods : Measure them.
+    agglomerative_sweep : One family.
+    funnel_sweep : One family.
 
     Examples
     --------
