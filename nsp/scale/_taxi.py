@@ -44,6 +44,11 @@ def boxes_for(epsilon: float) -> int:
     int
         Boxes per coordinate.
 
+    See Also
+    --------
+    nsp.datasets.grid_keys : The keys of the trips on these boxes.
+    annotation_points : The budgets the paper annotates.
+
     References
     ----------
     .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, Definition 3 and Theorem 8.

@@ -105,6 +105,11 @@ def levels_table(
         Columns ``n, epsilon, q_paper, worst_paper, realized_epsilon_paper, q_safe, worst_safe,
         realized_epsilon_safe``, one row per ``(n, epsilon)``.
 
+    See Also
+    --------
+    nsp.noiseless.levels : Theorem 8's rules.
+    theorem8_counterexample : The rule as printed, refuted.
+
     References
     ----------
     .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, Theorem 8.
@@ -174,6 +179,11 @@ def theorem8_counterexample(
     bins : list of int
         The bins individual ``i`` reaches, sorted.
 
+    See Also
+    --------
+    levels_table : Both rules.
+    nsp.noiseless.levels_paper : The rule as printed.
+
     References
     ----------
     .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, Theorem 8.
@@ -215,6 +225,11 @@ def realized_epsilon_curves(eps_grid: Sequence[float], group_sizes: Sequence[int
     pandas.DataFrame
         Columns ``n, rule, epsilon, realized_epsilon``: for each ``n``, the paper's rule then
         the corrected (``"safe"``) rule.
+
+    See Also
+    --------
+    nsp.noiseless.realized_epsilon : One quantizer.
+    levels_table : The levels of both rules.
 
     References
     ----------
@@ -270,6 +285,10 @@ def theorem4_table(
     -------
     pandas.DataFrame
         Columns ``reading, rho, bound, best_error, bound_holds``.
+
+    See Also
+    --------
+    nsp.noiseless.estimation_error_lower_bound : The bound.
 
     References
     ----------
@@ -336,6 +355,10 @@ def theorems_table(
     pandas.DataFrame
         One row per measured guarantee: ``theorem``, ``quantity``, ``value`` (bits, the largest
         over ``i`` and ``x_{-i}``), ``bound`` (bits) and ``holds``.
+
+    See Also
+    --------
+    nsp.noiseless.leakage_profile : The guarantees measured.
 
     References
     ----------
@@ -416,6 +439,10 @@ def quantizer_view(epsilon: float = 2.0, rule: str = "paper", n: int = 4) -> Fig
     Returns
     -------
     matplotlib.figure.Figure
+
+    See Also
+    --------
+    nsp.noiseless.quantizer_for : The quantizer.
 
     References
     ----------

@@ -165,6 +165,10 @@ def synthetic_household(
         Watts at 1 Hz (time-zone aware, US/Eastern), named ``"mains"``.
     submeters : dict of str to pandas.Series
         Watts every 3 s for ``fridge, microwave, sockets, light, dish washer``.
+
+    See Also
+    --------
+    fscore_vs_epsilon : The experiment to run on it.
     """
     days = check_int("days", days, low=2, high=120)
     unmodelled_w = check_real("unmodelled_w", unmodelled_w, low=0.0)
@@ -242,6 +246,11 @@ def redd_series(
     ------
     FileNotFoundError
         If the house lacks a channel.
+
+    See Also
+    --------
+    resample : Average the readings over fixed bins.
+    window : Keep some days.
     """
     house = check_int("house", house, low=1)
 
@@ -279,6 +288,10 @@ def resample(series: pd.Series, period: str = "60s") -> pd.Series:
     Returns
     -------
     pandas.Series
+
+    See Also
+    --------
+    redd_series : The series.
     """
     return series.resample(period).mean().dropna()
 
@@ -336,6 +349,10 @@ def appliance_states(
     -------
     numpy.ndarray of int64
         Sorted distinct states in watts, starting with 0 (off).
+
+    See Also
+    --------
+    fscore_vs_epsilon : The experiment that uses them.
     """
     threshold = check_real("threshold", threshold, low=0.0)
     max_samples = check_int("max_samples", max_samples, low=1)
@@ -517,6 +534,10 @@ def standby_watts(standby: Standby, series: pd.Series) -> float:
     -------
     float
 
+    See Also
+    --------
+    fscore_vs_epsilon : The experiment that adds it.
+
     Examples
     --------
     >>> standby_watts("series_min", pd.Series([250.0, 90.0, 400.0]))
@@ -553,6 +574,10 @@ def always_on_f1(truth: pd.Series, *, threshold: float = ON_THRESHOLD) -> float:
     -------
     float
 
+    See Also
+    --------
+    f1_on_off : The score of a guess.
+
     Examples
     --------
     On in 3 of 5 readings: 2·3 / (2·3 + 2) = 0.75.
@@ -583,6 +608,10 @@ def f1_on_off(predicted: pd.Series, truth: pd.Series, *, threshold: float = ON_T
     -------
     float
         ``2 TP / (2 TP + FP + FN)``; 0 when there is no true positive (NILMTK's convention).
+
+    See Also
+    --------
+    always_on_f1 : The score of always guessing on.
 
     Examples
     --------
@@ -623,6 +652,11 @@ def privatize(series: pd.Series, epsilon: float, *, lo: float, hi: float) -> pd.
     -------
     pandas.Series
         The released readings, on the same index.
+
+    See Also
+    --------
+    fscore_vs_epsilon : The score of CO on privatized mains.
+    nsp.noiseless.local_levels : The levels at a budget.
 
     References
     ----------
@@ -706,6 +740,12 @@ def fscore_vs_epsilon(
         ``standby_w`` (the load CO added), ``appliance`` (``"mean"`` for the macro average),
         ``f1`` (CO's F-score) and ``always_on`` (the F-score of predicting the appliance on
         in every test reading, :func:`always_on_f1`; for ``"mean"`` the mean).
+
+    See Also
+    --------
+    household_fscore_vs_epsilon : On a REFIT or UK-DALE household.
+    redd_house1_fscore_vs_epsilon : On REDD house 1.
+    privatize : The quantization of the mains.
     """
     check_choice("quantize_stage", quantize_stage, ("resampled", "raw"))
     for e in epsilons:
@@ -774,6 +814,11 @@ def window(series: pd.Series, start: str, end: str) -> pd.Series:
     -------
     pandas.Series
 
+    See Also
+    --------
+    redd_series : The series.
+    complete_months : The complete months.
+
     Examples
     --------
     >>> s = pd.Series(range(4), index=pd.date_range("2011-04-22", periods=4, freq="D"))
@@ -808,6 +853,10 @@ def complete_months(frame: pd.DataFrame, *, min_coverage: float = 0.99) -> list[
     -------
     list of str
         Sorted months ``"YYYY-MM"``.
+
+    See Also
+    --------
+    window : Keep a window.
 
     Examples
     --------
@@ -880,6 +929,11 @@ def household_fscore_vs_epsilon(
         mean of the window]``), with rows for the four appliances and ``other``;
         ``appliance == "mean"`` is the mean over the four appliances only (``other`` is on
         nearly always and would score near 1 whatever CO does), for ``f1`` and ``always_on``.
+
+    See Also
+    --------
+    fscore_vs_epsilon : The experiment it runs.
+    redd_house1_fscore_vs_epsilon : On REDD house 1.
 
     References
     ----------
@@ -994,6 +1048,11 @@ def redd_house1_fscore_vs_epsilon(
     pandas.DataFrame
         Columns ``seed`` and those of :func:`fscore_vs_epsilon` (``epsilon`` ``inf`` = no
         quantization; ``appliance == "mean"`` the mean over the appliances).
+
+    See Also
+    --------
+    fscore_vs_epsilon : The experiment it runs.
+    household_fscore_vs_epsilon : On a REFIT or UK-DALE household.
 
     References
     ----------

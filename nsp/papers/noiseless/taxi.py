@@ -74,6 +74,10 @@ def synthetic_trips(
     -------
     pandas.DataFrame
         Columns ``pickup_latitude, pickup_longitude, dropoff_latitude, dropoff_longitude``.
+
+    See Also
+    --------
+    nsp.datasets.uniqueness_vs_epsilon : The curve to draw from them.
     """
     n = check_int("n", n, low=1, high=10**7)
     decimals = check_int("decimals", decimals, low=0, high=15)
@@ -124,6 +128,10 @@ def annotation_points(curve: pd.DataFrame) -> dict[str, Any]:
     dict
         ``last_none``, ``first_some``, ``first_some_count`` (unique trips there) and
         ``first_all``; ``None`` where no budget qualifies.
+
+    See Also
+    --------
+    nsp.datasets.uniqueness_vs_epsilon : The curve annotated.
     """
     missing = {"epsilon", "n_unique", "ratio"} - set(getattr(curve, "columns", ()))
     if missing:

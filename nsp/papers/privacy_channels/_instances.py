@@ -42,6 +42,11 @@ def example1_universe() -> ProductUniverse:
     -------
     ProductUniverse
 
+    See Also
+    --------
+    example1_query : The query.
+    example1_rr : The channel.
+
     References
     ----------
     .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
@@ -66,6 +71,11 @@ def example1_query(x1: int, x2: int) -> int:
     Returns
     -------
     int
+
+    See Also
+    --------
+    example1_universe : The datasets.
+    example1_rr : The channel.
 
     References
     ----------
@@ -92,6 +102,11 @@ def example1_rr(p: float) -> PrivacyChannel:
     -------
     PrivacyChannel
 
+    See Also
+    --------
+    example1_summary_table : Its capacity four ways.
+    nsp.privacy_channels.randomized_response_channel : The channel of any query.
+
     References
     ----------
     .. [1] G. Wu, arXiv:1910.09235, Example 1 and §4.1.
@@ -116,6 +131,10 @@ def count_query(n: int) -> tuple[ProductUniverse, Callable[..., int]]:
     -------
     universe : ProductUniverse
     f : callable
+
+    See Also
+    --------
+    count_query_exponential_table : The exponential channel on it.
 
     Examples
     --------
@@ -143,6 +162,11 @@ def mod_sum_exponential_channel(N: float, *, k: int = 5, m2: int = 3) -> Privacy
     Returns
     -------
     PrivacyChannel
+
+    See Also
+    --------
+    weakly_symmetric_table : Its capacity beside the bound.
+    nsp.privacy_channels.is_weakly_symmetric : The property it has.
 
     References
     ----------
@@ -204,6 +228,10 @@ def random_privacy_channel(
     Returns
     -------
     PrivacyChannel
+
+    See Also
+    --------
+    property_checks_table : The checks run on these.
 
     Examples
     --------

@@ -73,6 +73,10 @@ def algorithm_instances(
     -------
     list of (str, PrivacyChannel)
 
+    See Also
+    --------
+    algorithm_comparison_table : The comparison on these.
+
     Examples
     --------
     >>> [name.split(",")[0] for name, _ in algorithm_instances(1, seed=0)]
@@ -124,6 +128,11 @@ def algorithm_comparison_table(
         Per instance: sizes, candidates and capacity runs of both exact methods, their
         values, the direct search, timings in seconds, ``agree`` (the exact methods agree
         within ``tol``) and ``search_below`` (the search does not exceed ``C_1``).
+
+    See Also
+    --------
+    algorithm_instances : The instances.
+    nsp.privacy_channels.individual_channel_capacity : The exact algorithm.
 
     Examples
     --------
@@ -194,6 +203,10 @@ def property_checks_table(
     -------
     pandas.DataFrame
         Columns ``property, instances, passed, all_passed``.
+
+    See Also
+    --------
+    random_privacy_channel : The instances.
 
     References
     ----------
@@ -319,6 +332,11 @@ def lemma1_holds(frame: pd.DataFrame, *, atol: float = 1e-9) -> bool:
     -------
     bool
 
+    See Also
+    --------
+    lemma2_holds : Lemma 2.
+    nsp.privacy_channels.balance_function : The balance function.
+
     References
     ----------
     .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
@@ -348,6 +366,10 @@ def lemma2_holds(frame: pd.DataFrame, eps_grid: Sequence[float]) -> bool:
     Returns
     -------
     bool
+
+    See Also
+    --------
+    lemma1_holds : Lemma 1.
 
     References
     ----------

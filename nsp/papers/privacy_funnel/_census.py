@@ -93,6 +93,11 @@ def adult_census_joint(
         As :func:`census_joint` returns it, with ``settings`` recording these options;
         ``summary()`` gives the quantities of the worked example E5.
 
+    See Also
+    --------
+    nsp.datasets.census_joint : The count table.
+    census_configurations : Other set-ups of the experiment.
+
     References
     ----------
     .. [1] Makhdoumi et al., ITW 2014, arXiv:1402.1774, Section IV-B.
@@ -180,6 +185,10 @@ def census_configurations(
         Name (``"default"``, ``"split=train"``, ...) to the full keyword arguments of
         :func:`adult_census_joint`, default first.
 
+    See Also
+    --------
+    adult_census_joint : The experiment's joint.
+
     Examples
     --------
     >>> list(census_configurations(age_binnings=(), education_schemes=()))
@@ -232,6 +241,12 @@ def fig1_curves(
     -------
     pandas.DataFrame
         Long format: ``algorithm``, ``param``, ``utility``, ``leakage``, ``n_Y``.
+
+    See Also
+    --------
+    nsp.clustering.funnel.funnel_curve : One algorithm's curve.
+    census_probe : The algorithms at given budgets.
+    budget_view : Draw the curves.
 
     References
     ----------
@@ -288,6 +303,10 @@ def census_probe(
         (Algorithm 2′: largest leakage found with ``I(X;Y) >= R``), ``ratio_utility``,
         ``ratio_leakage`` (the ratio greedy, not in the paper:
         :func:`nsp.clustering.funnel.greedy_ratio_funnel`).
+
+    See Also
+    --------
+    fig1_curves : The curves.
 
     References
     ----------
@@ -351,6 +370,10 @@ def bounds_frame(p_sx: ArrayLike, *, n_points: int = 101, base: Base = 2) -> pd.
         Columns ``utility``, ``lower``, ``upper`` (see
         :func:`nsp.clustering.funnel.chain_rule_bounds`).
 
+    See Also
+    --------
+    nsp.clustering.funnel.chain_rule_bounds : The bounds.
+
     Examples
     --------
     >>> from nsp.papers.privacy_funnel import E1_P_SX
@@ -385,6 +408,10 @@ def budget_view(curves: Mapping[str, pd.DataFrame], R: float = 2.0) -> Figure:
     Returns
     -------
     matplotlib.figure.Figure
+
+    See Also
+    --------
+    fig1_curves : The curves drawn.
 
     References
     ----------

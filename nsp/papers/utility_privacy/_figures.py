@@ -63,6 +63,11 @@ def fig4a_table(p: ArrayLike, D_values: ArrayLike) -> pd.DataFrame:
     pandas.DataFrame
         The long table described above.
 
+    See Also
+    --------
+    reverse_waterfill : The solution at each distortion.
+    example1_pmf : The input pmf.
+
     References
     ----------
     .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
@@ -134,6 +139,11 @@ def gaussian_curves(
     -------
     pandas.DataFrame
         The long table described above.
+
+    See Also
+    --------
+    gaussian_rate : Case (i)'s rate.
+    gaussian_rate_side_info : Cases (ii)-(iii)'s rate.
 
     References
     ----------
@@ -248,6 +258,10 @@ def rde_surface(
     pandas.DataFrame
         Columns ``D, E, R, E_star, Gamma``.
 
+    See Also
+    --------
+    nsp.ratedistortion.rate_given_equivocation : One point of the surface.
+
     References
     ----------
     .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
@@ -319,6 +333,10 @@ def fig1_database(
         The entries with their public and private attributes.
     sanitized : pandas.DataFrame
         The released table: ``entry``, the sanitized ``gender`` and the ``weight`` range.
+
+    See Also
+    --------
+    sanitize_categorical : The sanitizer of the gender column.
 
     References
     ----------
@@ -411,6 +429,10 @@ def lloyd_codebook(points: ArrayLike, k: int, *, seed: int = 0, n_iter: int = 50
     Codebook
         Unpacks as ``(codebook, labels, D)``.
 
+    See Also
+    --------
+    fig1_database : Fig. 1's database.
+
     References
     ----------
     .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
@@ -469,6 +491,11 @@ def waterfilling_view(D: float = 0.25, variant: str = "normalized") -> Figure:
     Returns
     -------
     matplotlib.figure.Figure
+
+    See Also
+    --------
+    reverse_waterfill : The solution drawn.
+    fig4a_table : The numbers of Fig. 4a.
 
     References
     ----------

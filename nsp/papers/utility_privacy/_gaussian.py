@@ -58,6 +58,11 @@ def gaussian_rate(
     float or numpy.ndarray
         Of the shape of ``D``; NaN outside the domain.
 
+    See Also
+    --------
+    gaussian_leakage : The leakage of the same case.
+    gaussian_rate_side_info : Cases (ii)-(iii).
+
     References
     ----------
     .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
@@ -97,6 +102,11 @@ def gaussian_rate_side_info(
     -------
     float or numpy.ndarray
         Of the shape of ``D``; NaN outside the domain.
+
+    See Also
+    --------
+    gaussian_rate : Case (i).
+    gaussian_leakage_side_info : The leakage of the same cases.
 
     References
     ----------
@@ -141,6 +151,11 @@ def gaussian_leakage(
     float or numpy.ndarray
         Of the shape of ``D``; NaN outside the domain.
 
+    See Also
+    --------
+    gaussian_rate : The rate of the same case.
+    gaussian_leakage_side_info : Cases (ii)-(iii).
+
     References
     ----------
     .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
@@ -182,6 +197,11 @@ def gaussian_leakage_side_info(
     float or numpy.ndarray
         Of the shape of ``D``; NaN outside the domain.
 
+    See Also
+    --------
+    gaussian_leakage : Case (i).
+    gaussian_rate_side_info : The rate of the same cases.
+
     References
     ----------
     .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
@@ -217,6 +237,10 @@ def gaussian_test_channel_noise(D: float, *, var_x: float = 1.0, rho2_xz: float 
     -------
     float
         The noise variance ``sigma_N^2 > 0``.
+
+    See Also
+    --------
+    gaussian_rdl_from_covariance : The rate, distortion and leakage of that channel.
 
     References
     ----------
@@ -276,6 +300,11 @@ def gaussian_rdl_from_covariance(
     -------
     RDEPoint
         Rate, distortion and leakage (equivocation NaN).
+
+    See Also
+    --------
+    gaussian_test_channel_noise : The noise of the test channel.
+    gaussian_covariance_check : Check the closed forms with it.
 
     References
     ----------

@@ -122,6 +122,10 @@ def water_level(p: ArrayLike, D: float, *, normalize: bool = False) -> WaterLeve
     ValueError
         If ``p`` is not a pmf or ``D`` is negative.
 
+    See Also
+    --------
+    reverse_waterfill : The solution built on it.
+
     References
     ----------
     .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
@@ -179,6 +183,12 @@ def reverse_waterfill(
     -------
     ReverseWaterfilling
         The water level, output pmf, backward and forward channels, Γ(D) and R(D).
+
+    See Also
+    --------
+    water_level : The water level and the surviving letters.
+    sanitize_categorical : Sanitize data through its forward channel.
+    waterfilling_view : Draw it.
 
     References
     ----------
@@ -262,6 +272,12 @@ def gamma_hamming(
     float or numpy.ndarray
         Γ(D), of the shape of ``D``.
 
+    See Also
+    --------
+    gamma_hamming_curve : The same on a grid, with the water level and the rate.
+    reverse_waterfill : The whole solution at one distortion.
+    nsp.ratedistortion.max_equivocation : The general solver it agrees with.
+
     References
     ----------
     .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
@@ -300,6 +316,11 @@ def gamma_hamming_curve(
     -------
     pandas.DataFrame
         One row per distortion.
+
+    See Also
+    --------
+    gamma_hamming : Γ(D) alone, vectorized.
+    reverse_waterfill : One distortion.
 
     References
     ----------
@@ -365,6 +386,11 @@ def sanitize_categorical(
     -------
     numpy.ndarray of int
         The sanitized codes, of the shape of ``x``.
+
+    See Also
+    --------
+    reverse_waterfill : The channel it draws from.
+    sanitizer_check : Measure what it achieves.
 
     References
     ----------
