@@ -69,15 +69,13 @@ class RunReport:
     skipped : dict of str to str
         Notebook key -> why it was skipped (the data it lacks).
     environment_drift : list of str
-        How this environment differs from ``figures/ENVIRONMENT.txt`` where published
-        figures came out byte-identical anyway.
+        Published runs whose figures came out byte-identical in another environment: how it
+        differs from ``figures/ENVIRONMENT.txt`` (kept as it is).
     """
 
     executed: list[Path] = field(default_factory=list)
     up_to_date: list[str] = field(default_factory=list)
     skipped: dict[str, str] = field(default_factory=dict)
-    #: Published runs whose figures came out byte-identical in another environment: how it
-    #: differs from ``figures/ENVIRONMENT.txt`` (kept as it is).
     environment_drift: list[str] = field(default_factory=list)
 
 
