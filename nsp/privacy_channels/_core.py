@@ -868,6 +868,11 @@ def expected_distortion(
     --------
     exponential_expected_rank : The closed form for the exponential channel.
 
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Def. 12.
+
     Examples
     --------
     >>> ch = PrivacyChannel(ProductUniverse.binary(1), [[0.9, 0.1], [0.1, 0.9]])

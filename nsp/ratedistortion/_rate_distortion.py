@@ -142,6 +142,12 @@ def hamming_distortion(m: int, m_hat: int | None = None) -> NDArray[np.float64]:
     --------
     distortion_range : The distortions achievable.
 
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Example 1,
+       eq. (13).
+
     Examples
     --------
     >>> hamming_distortion(3)

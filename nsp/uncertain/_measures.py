@@ -63,6 +63,11 @@ def marginal_range(r: RangeLike, *, axis: int = 0) -> tuple:
     conditional_range : The range of S given x.
     hartley_entropy : The logarithm of the marginal range's size.
 
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using
+       agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020, §II.
+
     Examples
     --------
     >>> marginal_range(JointRange.from_pairs([("a", 1), ("b", 1)]))
@@ -144,6 +149,11 @@ def conditional_range_sizes(r: RangeLike, *, given: str = "x") -> NDArray[np.int
     conditional_range : One conditional range, as indices.
     conditional_hartley_entropy : The logarithm of the largest size.
     k_anonymity : The smallest size.
+
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using
+       agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020, §II and Lemma 1.
 
     Examples
     --------
@@ -525,6 +535,11 @@ def distinguishability_matrix(r: RangeLike) -> NDArray[np.intp]:
     See Also
     --------
     distinguishability : One pair.
+
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using
+       agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020, §III-C.
 
     Examples
     --------

@@ -146,6 +146,11 @@ def brute_force_deterministic(p_sx: ArrayLike, *, base: Base = 2, max_n: int = 1
     set_partition_labels : The partitions it enumerates.
     lower_envelope : The best leakage at each disclosure.
 
+    References
+    ----------
+    .. [1] A. Makhdoumi, S. Salamatian, N. Fawaz, M. Médard, "From the information bottleneck to the
+       privacy funnel", IEEE ITW 2014, Fig. 1.
+
     Examples
     --------
     The worked example E4: five partitions of three letters.
@@ -365,6 +370,11 @@ def lower_envelope(df: pd.DataFrame, xs: ArrayLike) -> NDArray[np.float64]:
     upper_envelope : The most leakage at utility at most x.
     constrained_envelope : The general envelope both are made of.
 
+    References
+    ----------
+    .. [1] A. Makhdoumi, S. Salamatian, N. Fawaz, M. Médard, "From the information bottleneck to the
+       privacy funnel", IEEE ITW 2014, Fig. 1 (the minimum of I(S;Y) at a given I(X;Y)).
+
     Examples
     --------
     >>> df = pd.DataFrame({"utility": [0, 1, 2], "leakage": [0, .5, .4]})
@@ -393,6 +403,11 @@ def upper_envelope(df: pd.DataFrame, xs: ArrayLike) -> NDArray[np.float64]:
     --------
     lower_envelope : The least leakage at utility at least x.
     constrained_envelope : The general envelope both are made of.
+
+    References
+    ----------
+    .. [1] A. Makhdoumi, S. Salamatian, N. Fawaz, M. Médard, "From the information bottleneck to the
+       privacy funnel", IEEE ITW 2014, Fig. 1 (the maximum of I(S;Y) at a given I(X;Y)).
 
     Examples
     --------

@@ -74,6 +74,11 @@ def laplace_std(sensitivity: float, eps: float) -> float:
     laplace_scale : The scale.
     gaussian_mechanism_sigma : The Gaussian mechanism's noise.
 
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       §5.2.
+
     Examples
     --------
     >>> round(laplace_std(1.0, 0.1), 4)
@@ -113,6 +118,11 @@ def sample_laplace_mechanism(
     --------
     laplace_scale : Its scale.
     sample_gaussian_channel : Draw the Gaussian channel's output.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       §5.2 (the Laplace mechanism).
     """
     value = check_real("value", value)
     scale = laplace_scale(sensitivity, eps)

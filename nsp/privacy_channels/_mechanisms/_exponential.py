@@ -446,6 +446,11 @@ def exponential_mechanism_channel(
     --------
     exponential_channel : The exponential privacy channel.
 
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       §4.3 (the exponential mechanism that Def. 13 adapts).
+
     Examples
     --------
     >>> ch = exponential_mechanism_channel(ProductUniverse.binary(1), lambda a: a, eps=2.0)
