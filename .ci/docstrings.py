@@ -8,15 +8,15 @@ is checked once, under the first public name that lists it, with ``numpydoc.vali
 the checks of ``[tool.numpydoc_validation]`` in pyproject.toml (``checks``, with
 ``exclude`` for objects whose name matches a regular expression there).
 
-It then counts, over the public functions (the callables in ``__all__`` that are not
-classes), the share whose docstring has a See Also section, and the share with a References
-section, and fails if the See Also share is below ``see_also_min`` of that same table.
+It then counts, over the public functions (the functions in ``__all__``; each once), the
+share whose docstring has a See Also section, a References section and an Examples section,
+and fails if the See Also share is below ``see_also_min`` of that same table.
 
 Run from the repository's root (``make lint`` does)::
 
     .venv/bin/python .ci/docstrings.py            # the failures, then the shares
     .venv/bin/python .ci/docstrings.py --list SA  # the public functions without See Also
-    .venv/bin/python .ci/docstrings.py --list RF  # ... without References
+    .venv/bin/python .ci/docstrings.py --list RF  # ... without References (EX: Examples)
 """
 
 from __future__ import annotations
@@ -149,8 +149,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
         "--list",
-        choices=["SA", "RF"],
-        help="list the public functions without See Also (SA) or without References (RF)",
+        choices=["SA", "RF", "EX"],
+        help="list the public functions without See Also (SA), References (RF) or Examples (EX)",
     )
     args = parser.parse_args(argv)
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["numpydoc_validation"]
@@ -176,6 +176,7 @@ def main(argv: list[str] | None = None) -> int:
     lacking = {
         "SA": [n for n, s in functions if not s["See Also"]],
         "RF": [n for n, s in functions if not s["References"]],
+        "EX": [n for n, s in functions if not s["Examples"]],
     }
     if args.list:
         print("\n".join(lacking[args.list]))
@@ -190,8 +191,11 @@ def main(argv: list[str] | None = None) -> int:
         f"by code: {dict(Counter(f.split(': ')[1].split()[0] for f in failures))}"
     )
     print(
-        f"public functions: {total}; See Also in {shares['SA']:.0%}, "
-        f"References in {shares['RF']:.0%}"
+        f"public functions: {total}; "
+        + ", ".join(
+            f"{label} in {total - len(lacking[key])} ({shares[key]:.0%})"
+            for key, label in (("SA", "See Also"), ("RF", "References"), ("EX", "Examples"))
+        )
     )
     minimum = float(config["see_also_min"])
     if shares["SA"] < minimum:
