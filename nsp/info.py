@@ -855,6 +855,11 @@ def js_divergence(
     kl_divergence : The divergence it symmetrizes.
     total_variation : Another bounded distance between pmfs.
 
+    References
+    ----------
+    .. [1] A. Makhdoumi, S. Salamatian, N. Fawaz, M. Médard, "From the information bottleneck to the
+       privacy funnel", IEEE ITW 2014, Proposition 1 (the merge cost, in Jensen-Shannon form).
+
     Examples
     --------
     >>> js_divergence([1.0, 0.0], [0.0, 1.0])
@@ -904,6 +909,11 @@ def maximal_leakage(p_xy: ArrayLike, *, base: Base = 2, normalize: bool = False)
     sibson_mutual_information : Of order infinity it is this leakage.
     max_mutual_information : The worst ratio ``p(y|x) / p(y)``.
     nsp.uncertain.nonstochastic_leakage : The range-based counterpart ``L0``.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, Theorem 5 (the maximal leakage
+       it bounds).
 
     Examples
     --------

@@ -81,6 +81,12 @@ def default_lambdas(
     lambda_sweep : The sweep over these λ.
     lambda_windows : The exact λ interval of each partition.
 
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using
+       agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020, §VII-A (the λ swept for
+       Figs. 7 and 9).
+
     Examples
     --------
     >>> lam = default_lambdas()
@@ -387,6 +393,11 @@ def pareto_front(
     --------
     lambda_sweep : Points to filter.
     nsp.notions.frontiers : Each method's frontier.
+
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using
+       agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020, §VII-A.
 
     Examples
     --------

@@ -61,6 +61,11 @@ def independence_number(graph: nx.Graph) -> int:
     confusability_graph : The graph of a range.
     zero_error_rate_lower_bound : Independence numbers of strong powers, per letter.
 
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, §III-B and Theorem 2 (zero-error
+       capacity).
+
     Examples
     --------
     >>> independence_number(nx.cycle_graph(5))
@@ -164,6 +169,10 @@ def is_zero_error_code(r: RangeLike, code: Iterable[int]) -> bool:
     --------
     zero_error_code_witness : A confusion, when there is one.
     independence_number : The size of the largest zero-error code of one letter.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, §III-B and Theorem 2.
 
     Examples
     --------
@@ -325,6 +334,10 @@ def zero_error_code_witness(r: RangeLike, code: Iterable[int]) -> tuple[int, int
     See Also
     --------
     is_zero_error_code : Whether there is none.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, §III-B and Theorem 2.
 
     Examples
     --------

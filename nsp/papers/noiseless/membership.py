@@ -299,6 +299,10 @@ def draw_games(n_households: int, n: int, n_games: int, *, seed: int) -> dict[st
     --------
     play : Play them.
 
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, §V-A and Fig. 2.
+
     Examples
     --------
     >>> games = draw_games(10, 4, 5, seed=0)
@@ -385,6 +389,10 @@ def play(
     --------
     draw_games : The games.
     advantage : The advantage of the wins.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, §V-A and Fig. 2.
     """
     X = _check_consumption(X)
     n = check_int("n", n, low=1)
@@ -491,6 +499,10 @@ def advantage(wins: int, n_games: int) -> float:
     --------
     play : The games whose wins it turns into an advantage.
     advantage_curves : Against ε.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, §V-A.
 
     Examples
     --------

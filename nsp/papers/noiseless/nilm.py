@@ -746,6 +746,10 @@ def fscore_vs_epsilon(
     household_fscore_vs_epsilon : On a REFIT or UK-DALE household.
     redd_house1_fscore_vs_epsilon : On REDD house 1.
     privatize : The quantization of the mains.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, §V-B and Fig. 4.
     """
     check_choice("quantize_stage", quantize_stage, ("resampled", "raw"))
     for e in epsilons:

@@ -132,6 +132,10 @@ def annotation_points(curve: pd.DataFrame) -> dict[str, Any]:
     See Also
     --------
     nsp.datasets.uniqueness_vs_epsilon : The curve annotated.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, §V-C and Fig. 6.
     """
     missing = {"epsilon", "n_unique", "ratio"} - set(getattr(curve, "columns", ()))
     if missing:

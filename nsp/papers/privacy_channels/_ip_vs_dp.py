@@ -307,6 +307,11 @@ def exponential_vs_em_table(
     nsp.privacy_channels.exponential_mechanism_channel : The exponential mechanism.
     nsp.privacy_channels.exponential_channel : The exponential channel.
 
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       §4.3 (the exponential channel against the exponential mechanism).
+
     Examples
     --------
     >>> df = exponential_vs_em_table(4, [1.0])
