@@ -292,6 +292,13 @@ def resample(series: pd.Series, period: str = "60s") -> pd.Series:
     See Also
     --------
     redd_series : The series.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> s = pd.Series([1.0, 2.0, 3.0, 4.0], index=pd.to_datetime([0, 30, 60, 90], unit="s"))
+    >>> resample(s).tolist()
+    [1.5, 3.5]
     """
     return series.resample(period).mean().dropna()
 
@@ -353,6 +360,12 @@ def appliance_states(
     See Also
     --------
     fscore_vs_epsilon : The experiment that uses them.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> appliance_states(np.r_[np.zeros(50), np.full(50, 100.0), np.full(50, 2000.0)]).tolist()
+    [0, 100, 2000]
     """
     threshold = check_real("threshold", threshold, low=0.0)
     max_samples = check_int("max_samples", max_samples, low=1)

@@ -78,6 +78,12 @@ def synthetic_trips(
     See Also
     --------
     nsp.datasets.uniqueness_vs_epsilon : The curve to draw from them.
+
+    Examples
+    --------
+    >>> trips = synthetic_trips(5, seed=1)
+    >>> trips.shape, list(trips.columns[:2])
+    ((5, 4), ['pickup_latitude', 'pickup_longitude'])
     """
     n = check_int("n", n, low=1, high=10**7)
     decimals = check_int("decimals", decimals, low=0, high=15)

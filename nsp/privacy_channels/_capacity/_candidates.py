@@ -102,6 +102,18 @@ def slice_types(tau: NDArray[np.int64], i: int) -> list[NDArray[np.int64]]:
     ----------
     .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
        §3.2 (the row types behind Theorem 3.1).
+
+    Examples
+    --------
+    The count query on two binary records: individual 0's slices ``x_0 = 0`` and ``x_0 = 1``
+    reach the row types {1, 2} and {0, 1}.
+
+    >>> from nsp.privacy_channels import ProductUniverse, query_channel, row_types
+    >>> U = ProductUniverse.binary(2)
+    >>> ch = query_channel(U, lambda a, b: a + b, lambda v: [1.0 * (v == y) for y in range(3)])
+    >>> rows, tau = row_types(ch)
+    >>> [t.tolist() for t in slice_types(tau, 0)]
+    [[1, 2], [0, 1]]
     """
     i = check_int("i", i)
     if not isinstance(tau, np.ndarray) or tau.dtype.kind not in "iu" or tau.ndim == 0:

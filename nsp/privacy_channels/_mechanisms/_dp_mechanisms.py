@@ -123,6 +123,11 @@ def sample_laplace_mechanism(
     ----------
     .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
        §5.2 (the Laplace mechanism).
+
+    Examples
+    --------
+    >>> sample_laplace_mechanism(3.0, 1.0, 0.5, seed=0, size=3).round(4).tolist()
+    [3.6402, 1.766, -2.0034]
     """
     value = check_real("value", value)
     scale = laplace_scale(sensitivity, eps)

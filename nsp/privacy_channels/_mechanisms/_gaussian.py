@@ -394,6 +394,11 @@ def sample_gaussian_channel(
     ----------
     .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
        eq. (91).
+
+    Examples
+    --------
+    >>> sample_gaussian_channel(3.0, 0.25, seed=0, size=4).round(4).tolist()
+    [3.0629, 2.9339, 3.3202, 3.0525]
     """
     N = check_real("N", N, low=0.0, closed="neither")
     value = check_real("value", value)
