@@ -10,6 +10,9 @@ STAMP  := $(VENV)/.nsp-installed
 LOCK   := requirements.lock
 JOBS   ?= 2
 UV_VERSION := 0.13.8
+# make lock LOCK_UPGRADE= adds a new dependency of pyproject.toml to the lock and keeps every
+# other locked version (uv keeps the versions of the file it writes unless told --upgrade)
+LOCK_UPGRADE ?= --upgrade
 # JupyterLab refuses to start as root unless told; extra options: make lab LAB_ARGS="--port 9999"
 LAB_ARGS ?=
 # The Lab's default settings (a .py opens as a notebook), kept out of the environment; a
@@ -53,7 +56,8 @@ install: $(STAMP) ## create .venv with the locked environment and nsp in it (abo
 
 lock: | $(STAMP) ## refresh requirements.lock to the newest versions pyproject allows (then make figures)
 	$(PY) -m pip install --quiet uv==$(UV_VERSION)
-	$(VENV)/bin/uv pip compile pyproject.toml --all-extras --upgrade --generate-hashes \
+	tail -n +4 $(LOCK) > $(LOCK).new
+	$(VENV)/bin/uv pip compile pyproject.toml --all-extras $(LOCK_UPGRADE) --generate-hashes \
 		--python-version $$($(PY) -c 'import platform; print(platform.python_version())') \
 		--python-platform $$(uname -m)-unknown-linux-gnu --annotation-style line --no-header \
 		-o $(LOCK).new
@@ -124,11 +128,12 @@ test-slow: $(STAMP) data ## run the slow set only: full rebuilds from the real d
 test-all: $(STAMP) data ## run make test and make test-slow's tests in one run
 	$(PYTEST)
 
-lint: $(STAMP) ## check style, docstrings, types and the import floors: ruff, mypy, lint-imports
+lint: $(STAMP) ## check style, docstrings, types and the import floors: ruff, mypy, lint-imports, numpydoc
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports
+	$(PY) .ci/docstrings.py
 
 format: $(STAMP) ## format the code and apply ruff's safe fixes
 	$(VENV)/bin/ruff format .

@@ -144,6 +144,13 @@ def entropy(p: ArrayLike, *, base: Base = 2, normalize: bool = False) -> float:
     ValueError
         If ``p`` is not a pmf (empty, negative, not summing to 1) or ``base`` is invalid.
 
+    See Also
+    --------
+    conditional_entropy : ``H(A | G)``.
+    mutual_information : ``I(A; B)``.
+    renyi_entropy : The entropies of every order.
+    nsp.uncertain.hartley_entropy : The range-based counterpart ``H0``.
+
     Examples
     --------
     The maximum-entropy prior of Wu's Example 1 (1/4 on each of four datasets) has 2 bits:
@@ -180,6 +187,11 @@ def binary_entropy(q: ArrayLike, *, base: Base = 2) -> float | NDArray[np.float6
     ------
     ValueError
         If some ``q`` is NaN or outside ``[0, 1]``.
+
+    See Also
+    --------
+    inverse_binary_entropy : The inverse on ``[0, 1/2]``.
+    entropy : The entropy of any pmf.
 
     Notes
     -----
@@ -222,6 +234,10 @@ def inverse_binary_entropy(h: ArrayLike, *, base: Base = 2) -> float | NDArray[n
     ------
     ValueError
         If some ``h`` is outside ``[0, log_base 2]`` (with a 1e-12 relative allowance at the top).
+
+    See Also
+    --------
+    binary_entropy : The function it inverts.
 
     Examples
     --------
@@ -270,6 +286,12 @@ def renyi_entropy(p: ArrayLike, alpha: float, *, base: Base = 2, normalize: bool
     -------
     float
         ``H_alpha(p)``; non-increasing and continuous in ``alpha`` on ``[0, inf]``.
+
+    See Also
+    --------
+    entropy : Order 1.
+    renyi_divergence : The divergences of the same orders.
+    nsp.uncertain.hartley_entropy : Order 0 of a range.
 
     Notes
     -----
@@ -330,6 +352,11 @@ def cross_entropy(p: ArrayLike, q: ArrayLike, *, base: Base = 2, normalize: bool
     float
         ``H(p, q) = H(p) + D(p || q)``.
 
+    See Also
+    --------
+    entropy : ``H(p, p)``.
+    kl_divergence : ``H(p, q) - H(p)``.
+
     Examples
     --------
     >>> bool(np.isclose(cross_entropy([0.5, 0.5], [0.25, 0.75]),
@@ -370,6 +397,11 @@ def marginal(p: ArrayLike, axes: Axes, *, normalize: bool = False) -> NDArray[np
     ------
     ValueError
         If ``p`` is not a pmf, or ``axes`` is empty, out of range or repeats an axis.
+
+    See Also
+    --------
+    entropy : The entropy of a marginal.
+    nsp.uncertain.marginal_range : The range-based counterpart.
 
     Examples
     --------
@@ -417,6 +449,12 @@ def conditional_entropy(
     float
         ``H(A | G) = sum_g p(g) H(A | G = g)``; axes outside ``A`` and ``G`` are summed out.
 
+    See Also
+    --------
+    entropy : The joint entropy.
+    mutual_information : ``H(A) - H(A | B)``.
+    nsp.uncertain.conditional_hartley_entropy : The range-based counterpart ``H0(S|X)``.
+
     Examples
     --------
     Y is X through a binary symmetric channel with crossover 0.1, X uniform:
@@ -461,6 +499,13 @@ def mutual_information(
     -------
     float
         ``I(A; B) >= 0``, symmetric in ``a`` and ``b``.
+
+    See Also
+    --------
+    conditional_mutual_information : ``I(A; B | C)``.
+    maximal_leakage : A worst-case leakage of the same joint.
+    sibson_mutual_information : The Rényi-type generalization of order alpha.
+    nsp.uncertain.nonstochastic_information : The range-based counterpart ``I0``.
 
     Notes
     -----
@@ -561,6 +606,11 @@ def conditional_mutual_information(
     float
         ``I(A; B | C) >= 0``.
 
+    See Also
+    --------
+    mutual_information : Without the condition.
+    conditional_entropy : ``H(A | G)``.
+
     Examples
     --------
     ``Z = X xor Y`` with ``X, Y`` independent fair bits: ``I(X; Y) = 0`` but ``I(X; Y | Z) = 1``.
@@ -601,6 +651,12 @@ def kl_divergence(p: ArrayLike, q: ArrayLike, *, base: Base = 2, normalize: bool
     -------
     float
         ``D(p || q) >= 0``; ``inf`` when ``supp p`` is not inside ``supp q``.
+
+    See Also
+    --------
+    renyi_divergence : The divergences of every order (order 1 is this one).
+    js_divergence : A symmetric, bounded divergence.
+    total_variation : Bounded by Pinsker's inequality ``sqrt(D / 2)`` (in nats).
 
     Examples
     --------
@@ -648,6 +704,12 @@ def renyi_divergence(
     -------
     float
         ``D_alpha(p || q) >= 0``, non-decreasing in ``alpha``.
+
+    See Also
+    --------
+    kl_divergence : Order 1.
+    renyi_entropy : The entropies of the same orders.
+    renyi_leakage : Its maximum over the outputs.
 
     Notes
     -----
@@ -742,6 +804,11 @@ def total_variation(p: ArrayLike, q: ArrayLike, *, normalize: bool = False) -> f
     float
         The distance; Pinsker's inequality bounds it by ``sqrt(D(p || q) / 2)`` with ``D`` in nats.
 
+    See Also
+    --------
+    kl_divergence : Pinsker's inequality bounds this distance by ``sqrt(D / 2)`` (nats).
+    js_divergence : Another bounded divergence.
+
     Examples
     --------
     >>> total_variation([0.5, 0.5], [0.25, 0.75])
@@ -782,6 +849,16 @@ def js_divergence(
     -------
     float
         The weighted Jensen–Shannon divergence, ``>= 0``, in units of ``base``.
+
+    See Also
+    --------
+    kl_divergence : The divergence it symmetrizes.
+    total_variation : Another bounded distance between pmfs.
+
+    References
+    ----------
+    .. [1] A. Makhdoumi, S. Salamatian, N. Fawaz, M. Médard, "From the information bottleneck to the
+       privacy funnel", IEEE ITW 2014, Proposition 1 (the merge cost, in Jensen-Shannon form).
 
     Examples
     --------
@@ -827,6 +904,17 @@ def maximal_leakage(p_xy: ArrayLike, *, base: Base = 2, normalize: bool = False)
         ``p_x`` only through its support, lies between ``I(X; Y)`` and
         :func:`max_mutual_information`, and is at most ``log min(|supp X|, |supp Y|)``.
 
+    See Also
+    --------
+    sibson_mutual_information : Of order infinity it is this leakage.
+    max_mutual_information : The worst ratio ``p(y|x) / p(y)``.
+    nsp.uncertain.nonstochastic_leakage : The range-based counterpart ``L0``.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, Theorem 5 (the maximal leakage
+       it bounds).
+
     Examples
     --------
     For a deterministic ``Y = g(X)`` it is ``log2 |g(supp p_x)|`` (Farokhi, *Noiseless privacy*):
@@ -862,6 +950,16 @@ def max_mutual_information(p_xy: ArrayLike, *, base: Base = 2, normalize: bool =
     -------
     float
         ``I_inf(X; Y) >= maximal_leakage(p_xy)``; 0 exactly when ``X`` and ``Y`` are independent.
+
+    See Also
+    --------
+    maximal_leakage : The leakage of the worst guess.
+    nsp.channels.dp_epsilon : The prior-free worst ratio of a channel.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Def. 6 and eq. (7).
 
     Examples
     --------
@@ -910,10 +1008,20 @@ def renyi_leakage(
         The leakage ``>= 0`` in units of ``base``, non-decreasing in ``alpha``; finite, as
         every posterior is supported inside the support of the prior.
 
+    See Also
+    --------
+    renyi_divergence : The divergence maximized.
+    sibson_mutual_information : The averaged counterpart.
+
     Notes
     -----
     Each divergence is :func:`renyi_divergence`, computed in the log domain: extreme orders
     neither underflow nor overflow.
+
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using
+       agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020, §VI and eq. (13).
 
     Examples
     --------
@@ -948,7 +1056,7 @@ def sibson_mutual_information(
     base: Base = 2,
     normalize: bool = False,
 ) -> float:
-    """Sibson's mutual information of order ``alpha`` in ``[0, inf]``.
+    """Return Sibson's mutual information of order ``alpha`` in ``[0, inf]``.
 
     ``I_alpha(X; Y) = alpha / (alpha - 1) log sum_y (sum_x p(x) p(y|x)^alpha)^(1/alpha)
     = min_Q D_alpha(p_xy || p_x Q)``.
@@ -972,6 +1080,12 @@ def sibson_mutual_information(
     float
         ``I_alpha(X; Y) >= 0``, non-decreasing and continuous in ``alpha`` on ``[0, inf]``;
         exactly 0 when ``X`` or ``Y`` is constant.
+
+    See Also
+    --------
+    mutual_information : Order 1.
+    maximal_leakage : Order infinity.
+    renyi_leakage : The worst output instead of the average.
 
     Notes
     -----
@@ -1054,10 +1168,20 @@ def gacs_korner_common_information(
         ``0 <= K(X; Y) <= I(X; Y)``; ``K = log(#components)`` at most (the maximin
         information ``I_*`` is the maximum of ``K`` over pmfs with this support).
 
+    See Also
+    --------
+    nsp.uncertain.support_components : The components of the support.
+    nsp.uncertain.maximin_information : The range-based counterpart ``I*``.
+
     Notes
     -----
     Components come from :func:`nsp.uncertain.support_components` (rows or columns of zero
     mass form components of zero mass, which contribute nothing).
+
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using
+       agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020, §VI.
 
     Examples
     --------

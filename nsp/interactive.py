@@ -26,6 +26,11 @@ _Control = Sequence[Any] | tuple[float, float, float]
 def is_static() -> bool:
     """Return whether views are drawn once, without widgets (an executed notebook).
 
+    Returns
+    -------
+    bool
+        True when ``NSP_STATIC`` is set (not ``0``) or ipywidgets is not installed.
+
     Examples
     --------
     >>> import os

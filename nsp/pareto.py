@@ -76,6 +76,17 @@ def default_lambdas(
     ndarray of float
         Sorted, unique.
 
+    See Also
+    --------
+    lambda_sweep : The sweep over these λ.
+    lambda_windows : The exact λ interval of each partition.
+
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using
+       agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020, §VII-A (the λ swept for
+       Figs. 7 and 9).
+
     Examples
     --------
     >>> lam = default_lambdas()
@@ -111,6 +122,17 @@ def lambda_windows(path: MergePath) -> pd.DataFrame:
     -------
     pandas.DataFrame
         Columns ``t``, ``lam_low``, ``lam_high``, ``reachable`` (non-empty interval).
+
+    See Also
+    --------
+    nsp.clustering.nonstochastic.merge_path : The path the windows are of.
+    default_lambdas : A grid of λ.
+
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using
+       agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020, Algorithms 1 and 2 (the
+       λ at which each merge stops).
 
     Examples
     --------
@@ -211,6 +233,12 @@ def lambda_sweep(
         ``source``, and the normalized ``leakage_norm`` and ``loss_norm`` (see
         :func:`normalize`; ``Û2`` over all returned rows).
 
+    See Also
+    --------
+    default_lambdas : The default grid.
+    normalize : The normalized axes it adds.
+    pareto_front : The non-dominated points.
+
     References
     ----------
     .. [1] N. Ding, F. Farokhi, IEEE Trans. Inf. Forensics Security, 2020, Sec. VII-A.
@@ -292,6 +320,10 @@ def normalize(
     pandas.DataFrame
         A copy with the two columns added.
 
+    See Also
+    --------
+    lambda_sweep : The sweep it normalizes.
+
     References
     ----------
     .. [1] N. Ding, F. Farokhi, IEEE Trans. Inf. Forensics Security, 2020, Figs. 7 and 9.
@@ -356,6 +388,16 @@ def pareto_front(
     ------
     ValueError
         If a column is missing or holds NaN (it would compare as neither better nor worse).
+
+    See Also
+    --------
+    lambda_sweep : Points to filter.
+    nsp.notions.frontiers : Each method's frontier.
+
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using
+       agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020, §VII-A.
 
     Examples
     --------

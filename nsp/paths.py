@@ -69,6 +69,11 @@ def project_root() -> Path:
     pathlib.Path
         The project folder, absolute.
 
+    See Also
+    --------
+    repo_root : Its old name.
+    build_dir : The build folder.
+
     Examples
     --------
     >>> (project_root() / "nsp").is_dir()
@@ -84,6 +89,10 @@ def repo_root() -> Path:
     -------
     pathlib.Path
         What :func:`project_root` returns.
+
+    See Also
+    --------
+    project_root : The same folder, by its current name.
     """
     return project_root()
 
@@ -105,6 +114,11 @@ def data_dir(data_home: str | os.PathLike[str] | None = None) -> Path:
     ------
     ValueError
         If ``data_home`` is not a path, or is a file.
+
+    See Also
+    --------
+    data_mirror : The local mirror the data is copied from.
+    nsp.datasets.registered_path : A registered file in this folder.
     """
     if data_home is not None:
         return as_path("data_home", data_home, kind="new-folder").resolve()
@@ -118,6 +132,11 @@ def data_mirror() -> Path | None:
     -------
     pathlib.Path or None
         The mirror folder, absolute, laid out as ``<mirror>/<dataset>/<file>``.
+
+    See Also
+    --------
+    data_dir : The data folder.
+    nsp.datasets.fetch : Copy the files from the mirror.
     """
     return _from_env("NSP_DATA_MIRROR")
 
@@ -131,6 +150,11 @@ def build_dir() -> Path:
     -------
     pathlib.Path
         The build folder, absolute (it need not exist).
+
+    See Also
+    --------
+    figures_dir : Where figures are saved now.
+    project_root : The project folder.
     """
     return _from_env("NSP_BUILD_DIR") or project_root() / "build"
 
@@ -144,6 +168,10 @@ def published_figures_dir() -> Path:
     -------
     pathlib.Path
         The published figures folder.
+
+    See Also
+    --------
+    figures_dir : Where figures are saved now.
     """
     return project_root() / "figures"
 
@@ -158,6 +186,11 @@ def figures_dir() -> Path:
     -------
     pathlib.Path
         The figures folder of this run, absolute (it need not exist).
+
+    See Also
+    --------
+    published_figures_dir : The committed figures.
+    figure_path : A file in it.
 
     Examples
     --------
@@ -178,6 +211,10 @@ def notebooks_dir() -> Path:
     -------
     pathlib.Path
         The notebooks folder, absolute (it need not exist).
+
+    See Also
+    --------
+    nsp.notebooks.discover : The notebooks in it.
     """
     return _from_env("NSP_NOTEBOOKS_DIR") or project_root() / "notebooks"
 
@@ -201,6 +238,11 @@ def figure_path(key: str, suffix: str = "") -> Path:
     ------
     ValueError
         If ``key`` is not of the form ``"<paper>/<name>"`` with no ``..`` and no extension.
+
+    See Also
+    --------
+    figures_dir : The folder.
+    nsp.plotting.savefig : Save a figure there.
 
     Examples
     --------

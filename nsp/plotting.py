@@ -63,6 +63,10 @@ def use_style() -> None:
     seaborn's colour-blind palette, ``seaborn.color_palette("colorblind")`` (ten colours after
     Okabe & Ito, 2008), so that matplotlib's ``C0``, ``C1``, ... and seaborn's plots share it.
 
+    See Also
+    --------
+    savefig : Save a figure.
+
     Examples
     --------
     >>> use_style()
@@ -129,6 +133,10 @@ def certified(
     ValueError
         If a named column is missing, is not a float column, is named twice, or a digit count
         is out of range. Nothing is rounded then.
+
+    See Also
+    --------
+    save_table : Save a table.
 
     Examples
     --------
@@ -217,6 +225,10 @@ def write_csv(frame: pd.DataFrame, target: Path) -> Path:
     ------
     ValueError
         If ``frame`` is not a DataFrame. Nothing is written then.
+
+    See Also
+    --------
+    save_table : Save a table under ``figures/``.
     """
     check_frame("data", frame, what="a pandas DataFrame of the plotted numbers")
     rounded = certified(frame)
@@ -288,6 +300,12 @@ def savefig(
         If ``key`` is malformed, a format is unknown or ``data`` is not a DataFrame. Nothing is
         written then.
 
+    See Also
+    --------
+    save_table : Save a table without a figure.
+    mark_stand_in : Mark a figure made from a stand-in dataset.
+    use_style : The style figures are drawn in.
+
     Examples
     --------
     >>> import os, tempfile, matplotlib.pyplot as plt, pandas as pd
@@ -348,6 +366,11 @@ def save_table(frame: pd.DataFrame, key: str) -> Path:
     pathlib.Path
         The written CSV file.
 
+    See Also
+    --------
+    savefig : Save a figure and its numbers.
+    write_csv : The atomic CSV writer.
+
     Examples
     --------
     >>> import os, tempfile, pandas as pd
@@ -375,6 +398,10 @@ def unit_label(base: Base) -> str:
     str
         ``"bits"`` for base 2, ``"nats"`` for base e, else ``"log base <b>"``.
 
+    See Also
+    --------
+    use_style : The project's style.
+
     Examples
     --------
     >>> import math
@@ -398,6 +425,10 @@ def mark_stand_in(fig: Figure, text: str) -> None:
     text : str
         What the data is and what it stands in for, e.g.
         ``"SGSC smart-meter sample (stand-in for Ausgrid 2012-13)"``.
+
+    See Also
+    --------
+    savefig : Save the figure.
 
     Examples
     --------

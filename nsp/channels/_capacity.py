@@ -78,6 +78,11 @@ def capacity_bounds(px: ArrayLike, W: ArrayLike, *, base: Base = 2) -> CapacityB
         If the estimated memory (three ``n x m`` float arrays) exceeds 80 % of the available
         memory (:func:`nsp._resources.check_memory`; a ``LargeInputWarning`` above 25 %).
 
+    See Also
+    --------
+    channel_capacity : The capacity itself, with bounds certified to a tolerance.
+    mutual_information_channel : ``I(p; W)``, the lower bound at ``px``.
+
     Examples
     --------
     >>> lo, up = capacity_bounds([0.9, 0.1], [[0.9, 0.1], [0.1, 0.9]])
@@ -537,6 +542,12 @@ def channel_capacity(
     -----
     LargeInputWarning
         If that estimate exceeds 25 % of the available memory.
+
+    See Also
+    --------
+    capacity_bounds : Certified bounds from one input pmf.
+    mutual_information_channel : The information of one input pmf.
+    nsp.privacy_channels.individual_channel_capacity : The capacity of one individual of a dataset.
 
     Notes
     -----

@@ -33,6 +33,11 @@ def compose_serial(W1: ArrayLike, W2: ArrayLike, *more: ArrayLike) -> NDArray[np
     ValueError
         If a channel is invalid or the outputs of one do not match the inputs of the next.
 
+    See Also
+    --------
+    parallel_channel : Two releases of the same input.
+    product_channel : Two channels on two inputs.
+
     Examples
     --------
     Two binary symmetric channels with crossover 0.1 make one with crossover 0.18:
@@ -72,6 +77,11 @@ def product_channel(W1: ArrayLike, W2: ArrayLike) -> NDArray[np.float64]:
         The channel on pairs, shape ``(n1 * m1, n2 * m2)`` with ``W1`` of shape ``(n1, n2)``
         and ``W2`` of shape ``(m1, m2)``.
 
+    See Also
+    --------
+    parallel_channel : Two releases of the same input.
+    compose_serial : Channels in series.
+
     Examples
     --------
     >>> product_channel([[1.0, 0.0], [0.0, 1.0]], [[0.5, 0.5]]).shape
@@ -102,6 +112,12 @@ def parallel_channel(W1: ArrayLike, W2: ArrayLike) -> NDArray[np.float64]:
     ------
     ValueError
         If the two channels have different numbers of inputs.
+
+    See Also
+    --------
+    compose_serial : Channels in series.
+    product_channel : Two channels on two inputs.
+    nsp.privacy_channels.compose_parallel : The same composition of privacy channels.
 
     Examples
     --------

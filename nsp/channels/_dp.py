@@ -64,7 +64,7 @@ def dp_epsilon(W: ArrayLike, *, neighbours: object = None, base: Base = "e") -> 
     ----------
     W : array_like, shape (n_inputs, n_outputs)
         Row-stochastic channel (rows = neighbouring-dataset candidates).
-    neighbours : None, "all", pairs, boolean adjacency or networkx.Graph
+    neighbours : None, "all", pairs, bool adjacency or networkx.Graph
         Which inputs are neighbours. ``None``/``"all"`` (default): every pair (the local model).
         Pairs: an integer array-like of shape ``(n_pairs, 2)``. A boolean ``(n_inputs,
         n_inputs)`` matrix (symmetrized). A graph whose nodes are input indices. Integer arrays
@@ -82,6 +82,16 @@ def dp_epsilon(W: ArrayLike, *, neighbours: object = None, base: Base = "e") -> 
     ------
     ValueError
         If ``W`` is not a channel or ``neighbours`` is malformed or out of range.
+
+    See Also
+    --------
+    nsp.privacy_channels.dataset_dp_epsilon : The DP level of a privacy channel over datasets.
+    nsp.info.max_mutual_information : The prior-dependent counterpart.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Def. 9 (differential privacy of a channel).
 
     Examples
     --------

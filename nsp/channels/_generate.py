@@ -50,6 +50,11 @@ def random_channel(
         If a size, ``alpha``, ``zeros`` or ``seed`` is invalid, or the channel would have more
         than 10⁸ entries.
 
+    See Also
+    --------
+    binary_symmetric_channel : A fixed binary channel.
+    validate_channel : The check a channel passes.
+
     Examples
     --------
     >>> w = random_channel(3, 4, seed=1)
@@ -91,6 +96,12 @@ def binary_symmetric_channel(crossover: float) -> NDArray[np.float64]:
     -------
     numpy.ndarray, shape (2, 2)
 
+    See Also
+    --------
+    nsp.privacy_channels.randomized_response_channel : The same channel as a privacy channel
+        of a dataset universe.
+    random_channel : A seeded random channel.
+
     Examples
     --------
     >>> binary_symmetric_channel(0.25)
@@ -122,6 +133,11 @@ def deterministic_channel(
     ------
     ValueError
         If ``labels`` is empty, not 1-D, not integers, negative, or not below ``n_outputs``.
+
+    See Also
+    --------
+    unique_rows : The distinct rows of a channel, the inverse for a 0/1 channel.
+    nsp.clustering.funnel.mapping_from_partition : The 0/1 mapping of a partition.
 
     Examples
     --------
@@ -177,6 +193,11 @@ def unique_rows(
     rows : numpy.ndarray, shape (n_distinct, n_outputs)
     inverse : numpy.ndarray of int, shape (n_inputs,)
         ``rows[inverse]`` equals ``W``.
+
+    See Also
+    --------
+    deterministic_channel : The 0/1 channel of a labelling.
+    nsp.privacy_channels.row_types : The row types of a privacy channel.
 
     Examples
     --------

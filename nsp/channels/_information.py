@@ -75,6 +75,11 @@ def mutual_information_channel(px: ArrayLike, W: ArrayLike, *, base: Base = 2) -
     ValueError
         If ``px`` is not a pmf, ``W`` is not a channel, their sizes differ, or ``base`` is invalid.
 
+    See Also
+    --------
+    nsp.info.mutual_information : The same quantity of a joint pmf.
+    channel_capacity : Its maximum over input pmfs.
+
     Examples
     --------
     A uniform bit through a binary symmetric channel with crossover 0.1 carries

@@ -43,6 +43,10 @@ def validate_channel(
         If ``W`` is not a non-empty 2-D array of finite non-negative numbers whose rows sum
         to 1 (the first offending row is named), or a row of counts sums to 0.
 
+    See Also
+    --------
+    validate_joint : The same check for a joint pmf.
+
     Examples
     --------
     >>> validate_channel([[0.9, 0.1], [0.2, 0.8]])
@@ -91,6 +95,10 @@ def validate_joint(
         If ``p`` is empty, has the wrong number of axes, holds a negative, NaN or infinite
         mass, or does not sum to 1 within ``atol``.
 
+    See Also
+    --------
+    validate_channel : The same check for a channel.
+
     Examples
     --------
     >>> validate_joint([[1, 1], [0, 2]], normalize=True)
@@ -123,6 +131,11 @@ def joint_from_channel(px: ArrayLike, W: ArrayLike) -> NDArray[np.float64]:
     ------
     ValueError
         If ``px`` is not a pmf, ``W`` is not a channel, or their input sizes differ.
+
+    See Also
+    --------
+    channel_from_joint : The inverse: a joint split into marginal and channel.
+    mutual_information_channel : ``I(X; Y)`` of that joint.
 
     Examples
     --------
@@ -162,6 +175,10 @@ def channel_from_joint(
     ValueError
         If ``p_xy`` is not a 2-D pmf, ``fill`` is unknown, or ``fill="raise"`` and an input
         has probability 0.
+
+    See Also
+    --------
+    joint_from_channel : The inverse: the joint of an input pmf and a channel.
 
     Examples
     --------

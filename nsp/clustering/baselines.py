@@ -69,6 +69,11 @@ def generalize_to_k_anonymity(
         If ``k`` is not an integer in ``[1, |[[S]]|]``, ``method`` is unknown, or ``values``
         are not one finite real number per x.
 
+    See Also
+    --------
+    nsp.uncertain.k_anonymity : The k a release achieves.
+    nsp.notions.k_anonymity_sweep : This baseline over k, as mechanisms.
+
     References
     ----------
     N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using

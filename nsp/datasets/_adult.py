@@ -194,6 +194,11 @@ def discretize_adult(
     ValueError
         If a value falls outside the bins or a category is unknown.
 
+    See Also
+    --------
+    load_adult : The records it codes.
+    census_joint : The counts of the coded records.
+
     Examples
     --------
     >>> df = pd.DataFrame({"age": [17, 30, 90], "sex": ["Male", "Female", "Male"],
@@ -250,6 +255,12 @@ def census_joint(
     ValueError
         If a column is missing, a value falls outside the bins, there is no record, or an
         option is invalid.
+
+    See Also
+    --------
+    discretize_adult : The coding of the columns.
+    load_adult : The records.
+    nsp.papers.privacy_funnel.adult_census_joint : The experiment's pmf.
 
     Examples
     --------

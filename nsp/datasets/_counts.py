@@ -88,6 +88,10 @@ def cell_counts(
         If a column is missing, named twice, a record has a missing value (with
         ``missing="raise"``), or no record is left.
 
+    See Also
+    --------
+    joint_counts : The table ``N(s, x)`` of two columns.
+
     Examples
     --------
     >>> df = pd.DataFrame({"age": [30, 30, 40, 30], "smoker": ["no", "yes", "no", "no"]})

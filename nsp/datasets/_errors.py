@@ -13,6 +13,17 @@ from pathlib import Path
 class ChecksumError(ValueError):
     """A file's sha256 differs from the registry.
 
+    Parameters
+    ----------
+    source : str or os.PathLike
+        The file (or URL) that was checked.
+    expected, actual : str
+        The registered and the computed digest (hex).
+    fix : str
+        What to do about it, appended to the message.
+    algorithm : str, default "sha256"
+        The digest's algorithm (``"git blob id"`` for a commit-pinned source).
+
     Attributes
     ----------
     source : str

@@ -289,6 +289,12 @@ def fetch(
     FileNotFoundError
         ``mirror`` is given and does not exist.
 
+    See Also
+    --------
+    verify : Check the files in the data folder.
+    status : Report every file's state.
+    registered_path : The path of one checked file.
+
     Examples
     --------
     >>> [p.name for p in fetch(["heart_disease_hungarian"])]  # already present: only verified
@@ -419,6 +425,12 @@ def verify(
         ``stand_in_for`` (str or None), ``size`` (int64, registered bytes), ``licence`` (str,
         short form), ``sha256`` (registered), ``actual_sha256`` (str or None), ``path`` (str).
 
+    See Also
+    --------
+    fetch : Copy or download the files.
+    status : Verified, mismatching or missing, for every file.
+    format_status : Render the report.
+
     Examples
     --------
     >>> frame = verify("adult", data_home="/nonexistent")
@@ -500,6 +512,11 @@ def status(*, data_home: str | os.PathLike[str] | None = None) -> pd.DataFrame:
     pandas.DataFrame
         One row per registered file, as :func:`verify` returns it.
 
+    See Also
+    --------
+    verify : Hash the files.
+    format_status : Render the report.
+
     Examples
     --------
     >>> status(data_home="/nonexistent")["state"].unique().tolist()
@@ -532,6 +549,10 @@ def unregistered_mirror_files(mirror: str | os.PathLike[str] | None = None) -> l
         If ``mirror`` is not a path, or is a file.
     FileNotFoundError
         If ``mirror`` is given and does not exist.
+
+    See Also
+    --------
+    load_registry : The registry.
 
     Examples
     --------
@@ -576,6 +597,10 @@ def format_status(frame: pd.DataFrame) -> str:
     -------
     str
         The table, one line per file after two header lines, then the summary line.
+
+    See Also
+    --------
+    status : The report to render.
 
     Examples
     --------
@@ -642,6 +667,11 @@ def registered_path(
         (a :class:`FileNotFoundError`) naming the path and ``make data``.
     ChecksumError
         If ``check`` and the file's sha256 differs from the registry.
+
+    See Also
+    --------
+    fetch : Get a missing file.
+    sha256_file : The digest it checks.
     """
     entry = _reg.REGISTRY.get(dataset, file)
     path = data_dir(data_home) / dataset / file

@@ -248,6 +248,11 @@ def joint_counts(
     ValueError
         If a column is missing, ``s == x``, or no record is left.
 
+    See Also
+    --------
+    cell_counts : Counts of any number of columns.
+    census_joint : Adult's counts ``N(s, x)``.
+
     Examples
     --------
     >>> df = pd.DataFrame({"age": [30, 30, 40, 50], "chol": [200, 210, 200, 200]})

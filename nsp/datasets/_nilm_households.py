@@ -73,6 +73,10 @@ def read_nilm_household_file(path: str | os.PathLike[str]) -> pd.DataFrame:
     FileNotFoundError
         If ``path`` does not exist.
 
+    See Also
+    --------
+    load_nilm_household : Every month of a household.
+
     Examples
     --------
     >>> import gzip, tempfile, pathlib
@@ -139,6 +143,10 @@ def nilm_household_months(dataset: str = "REFIT", house: int = 2) -> list[str]:
     list of str
         Sorted months; empty when the household is not registered.
 
+    See Also
+    --------
+    load_nilm_household : Load those months.
+
     Examples
     --------
     >>> nilm_household_months("UKDALE", 2)
@@ -193,6 +201,11 @@ def load_nilm_household(
         If a file is not of the format.
     ValueError
         If ``path`` is not a path or is a file, or ``data_home`` is not a path.
+
+    See Also
+    --------
+    read_nilm_household_file : One monthly file.
+    nilm_household_months : The months available.
 
     Examples
     --------

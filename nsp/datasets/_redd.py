@@ -93,6 +93,11 @@ def read_redd_channel(path: str | os.PathLike[str]) -> pd.DataFrame:
         If ``path`` is not a path, or is a folder.
     FileNotFoundError
         If ``path`` does not exist.
+
+    See Also
+    --------
+    load_redd : A whole house.
+    read_redd_labels : The labels of the channels.
     """
     frame = read_table(
         as_path("path", path, kind="file"),
@@ -127,6 +132,10 @@ def read_redd_labels(path: str | os.PathLike[str]) -> dict[int, str]:
         If ``path`` is not a path, or is a folder.
     FileNotFoundError
         If ``path`` does not exist.
+
+    See Also
+    --------
+    read_redd_channel : One channel's readings.
     """
     path = as_path("path", path, kind="file")
     labels: dict[int, str] = {}
@@ -231,6 +240,12 @@ def load_redd(
         (a ValueError) naming file and line of a malformed row.
     ValueError
         If ``path`` or ``data_home`` is not a path.
+
+    See Also
+    --------
+    read_redd_channel : One channel file.
+    read_redd_labels : The channel labels.
+    load_redd_house1 : House 1 with all its submeters.
 
     Examples
     --------
@@ -399,6 +414,11 @@ def load_redd_house1(
         An unknown resolution or meter.
     DataUnavailableError
         If the files are not in the data folder (run ``make data``).
+
+    See Also
+    --------
+    load_redd : Any REDD house.
+    load_nilm_household : A REFIT or UK-DALE household.
 
     Examples
     --------

@@ -88,7 +88,30 @@ class DatasetInfo:
 
 @dataclass(frozen=True)
 class FileEntry:
-    """One registered file: where it comes from, what it is, and its checksum."""
+    """One registered file: where it comes from, what it is, and its checksum.
+
+    Attributes
+    ----------
+    dataset : str
+        The dataset the file belongs to (a key of :attr:`Registry.datasets`).
+    file : str
+        The file's name under ``data/<dataset>/``.
+    kind : str
+        What the file is: ``"data"``, ``"documentation"``, ``"format-reference"``,
+        ``"duplicate"`` or ``"fragment"``.
+    sha256 : str
+        The registered digest (hex).
+    size : int
+        The size in bytes.
+    origin : str
+        Where the file comes from and how it was made, in words.
+    download : dict
+        How to fetch it (``method`` and its details; see :attr:`method`).
+    info : DatasetInfo
+        The dataset's description, licence and fidelity.
+    file_fidelity : str or None
+        The file's own fidelity, if it differs from its dataset's (see :attr:`fidelity`).
+    """
 
     dataset: str
     file: str
@@ -196,7 +219,22 @@ class FileEntry:
 
 
 class Registry:
-    """The datasets and files nsp knows, in the order of ``registry.json``."""
+    """The datasets and files nsp knows, in the order of ``registry.json``.
+
+    Parameters
+    ----------
+    datasets : dict of str to DatasetInfo
+        The datasets, by name.
+    files : sequence of FileEntry
+        The files, each of a listed dataset and listed once.
+
+    Attributes
+    ----------
+    datasets : dict of str to DatasetInfo
+        The datasets, by name, in the order of ``registry.json``.
+    files : list of FileEntry
+        The files, in the order of ``registry.json``.
+    """
 
     def __init__(self, datasets: dict[str, DatasetInfo], files: Sequence[FileEntry]) -> None:
         self.datasets = dict(datasets)
@@ -337,6 +375,11 @@ def load_registry(path: os.PathLike[str] | str | None = None) -> Registry:
         If the table breaks one of those rules, or ``path`` is not a path or is a folder.
     FileNotFoundError
         If ``path`` does not exist.
+
+    See Also
+    --------
+    fetch : Fetch the files it lists.
+    unregistered_mirror_files : The mirror's files it does not list.
     """
     if path is None:
         text = resources.files(__package__).joinpath("registry.json").read_text(encoding="utf-8")
@@ -410,6 +453,10 @@ def sha256_file(path: os.PathLike[str] | str, *, use_cache: bool = True) -> str:
         If ``path`` is not a path, or is a folder.
     FileNotFoundError
         If ``path`` does not exist.
+
+    See Also
+    --------
+    verify : Hash every registered file.
 
     Examples
     --------

@@ -209,6 +209,11 @@ def load_ausgrid(
     FileNotFoundError
         If ``path`` does not exist (the message says where to download the file).
 
+    See Also
+    --------
+    load_ausgrid_customer12 : The one Ausgrid home kept offline.
+    load_smart_meter : The common schema.
+
     Examples
     --------
     With the paper's file, downloaded from Ausgrid (it is not in the offline mirror)::
@@ -383,6 +388,10 @@ def load_ausgrid_customer12(
     pandas.DataFrame
         The smart-meter schema (customer ``"12"``, timestamp, channel, kwh);
         ``attrs["fidelity"] == "partial"``.
+
+    See Also
+    --------
+    load_ausgrid : Any Ausgrid CSV.
 
     Examples
     --------
@@ -576,6 +585,11 @@ def load_smart_meter(
         channel, timestamp. ``attrs`` holds ``source``, ``path``, ``fidelity`` and
         ``stand_in_for`` (what the data replaces, or None).
 
+    See Also
+    --------
+    daily_totals : The daily totals of the readings.
+    load_ausgrid : Read an Ausgrid CSV into long form.
+
     Examples
     --------
     >>> sm = load_smart_meter(start="2012-07-01", end="2013-06-30")
@@ -662,6 +676,10 @@ def daily_totals(frame: Any, *, engine: Literal["pandas", "dask"] = "pandas") ->
     ValueError
         If a column is missing, the frame holds several channels, or ``frame`` is of another
         type.
+
+    See Also
+    --------
+    load_smart_meter : The readings.
 
     Examples
     --------

@@ -22,6 +22,10 @@ def format_columns(frame: pd.DataFrame) -> str:
     str
         Each column's name and dtype, in column order, separated by commas.
 
+    See Also
+    --------
+    describe : Summarize a dataset.
+
     Examples
     --------
     >>> format_columns(pd.DataFrame({"a": [1], "b": ["x"]}).astype({"b": "category"}))
@@ -49,6 +53,10 @@ def describe(dataset: str, frame: pd.DataFrame, *, time: str | None = None) -> d
         ``dataset``, ``title``, ``rows``, ``columns`` (count), ``column_types`` (text),
         ``start``, ``end`` (str or None), ``fidelity``, ``stand_in_for``, ``licence``,
         ``papers``.
+
+    See Also
+    --------
+    format_columns : The columns, as text.
 
     Examples
     --------

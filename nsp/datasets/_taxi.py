@@ -176,6 +176,10 @@ def parse_bbox(
     ValueError
         If ``bbox`` is another string, not four numbers, or not a box on the globe.
 
+    See Also
+    --------
+    load_nyc_taxi : The loader that takes it.
+
     Examples
     --------
     >>> parse_bbox("paper")
@@ -418,6 +422,11 @@ def load_nyc_taxi(
         ``stand_in_for``, ``n_read``, ``dropped_zero_coordinates``,
         ``dropped_missing_coordinates``, ``dropped_outside_bbox``, ``bbox``.
 
+    See Also
+    --------
+    grid_keys : The quantized start and end of each trip.
+    parse_bbox : The bounding box of the trips kept.
+
     Examples
     --------
     >>> trips = load_nyc_taxi(bbox="paper")
@@ -528,6 +537,15 @@ def grid_keys(
         If a coordinate column is missing or a trip lies outside ``bbox`` (filter first, e.g.
         ``load_nyc_taxi(bbox="paper")``), or ``boxes`` exceeds 2**31.
 
+    See Also
+    --------
+    unique_count : The trips with a unique key.
+    uniqueness_vs_epsilon : Over a range of budgets.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, Definition 3.
+
     Examples
     --------
     >>> trips = pd.DataFrame({"pickup_latitude": [40.5], "pickup_longitude": [-74.2],
@@ -554,6 +572,10 @@ def unique_count(keys: ArrayLike) -> int:
     Returns
     -------
     int
+
+    See Also
+    --------
+    grid_keys : The keys counted.
 
     Examples
     --------
@@ -633,6 +655,15 @@ def uniqueness_vs_epsilon(
         coordinate is NaN, or a trip lies outside ``bbox``.
     FileNotFoundError
         If no file matches the glob (``engine="stream"`` or ``"dask"``).
+
+    See Also
+    --------
+    grid_keys : The keys at one budget.
+    nsp.papers.noiseless.taxi.annotation_points : The budgets the paper annotates.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, §V-C and Fig. 6.
 
     Examples
     --------

@@ -53,11 +53,13 @@ def coverage(
         Samples, at least 1.
     columns : sequence of str
         Columns of :func:`nsp.notions.evaluate_many` to check.
-    selection, ci, n_boot, split_fraction, base
+    selection, ci, n_boot, split_fraction
         As in :func:`estimate_many`.
     seed : int, default 0
         Trial ``t`` draws its sample with ``default_rng([seed, t])`` and estimates with
         ``seed + t``.
+    base : float or str, default 2
+        As in :func:`estimate_many`.
 
     Returns
     -------
@@ -70,6 +72,11 @@ def coverage(
         status does not claim a valid interval, e.g. ``interval_small_sample``),
         ``coverage_flagged`` (the coverage of those that still give one), ``width`` (median
         width of the claimed intervals) and ``truth`` (mean of the truths).
+
+    See Also
+    --------
+    estimate_many : The intervals it checks.
+    nsp.papers.compare.population_check : The comparison checked on a known population.
 
     Examples
     --------

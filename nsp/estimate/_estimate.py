@@ -252,6 +252,12 @@ def estimate_many(
         If ``joint`` carries no counts, an option is out of range, or as
         :func:`~nsp.notions.evaluate_many`.
 
+    See Also
+    --------
+    diagnostics : The sample-size diagnostics of the table.
+    coverage : Checks the intervals against a known population.
+    nsp.notions.evaluate_many : The population values.
+
     Examples
     --------
     A secret bit observed through a noisy copy, 400 records; release the copy itself:

@@ -104,6 +104,10 @@ def output_table(
         If ``mech`` is not callable, a domain is empty or repeats a value, the product domain
         is too large, or an output is not hashable.
 
+    See Also
+    --------
+    conditional_output_counts : The counts computed from the table.
+
     Examples
     --------
     >>> codes, outputs = output_table(lambda x: x[0] + x[1], [[0, 1], [0, 1]])
@@ -157,6 +161,15 @@ def conditional_output_counts(
     ValueError
         If ``codes`` is not an array of non-negative integers with at least one axis, or
         ``admissible`` has another shape or allows no tuple.
+
+    See Also
+    --------
+    noiseless_epsilon : The logarithm of the largest count.
+    noiseless_witness : Where the largest count is.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, Definition 1.
 
     Examples
     --------
@@ -229,6 +242,13 @@ def noiseless_epsilon(
     ValueError
         If an argument is invalid (see :func:`output_table`).
 
+    See Also
+    --------
+    is_noiselessly_private : Whether a given budget holds.
+    noiseless_witness : Where the budget is spent.
+    local_noiseless_epsilon : The local counterpart.
+    nsp.privacy_channels.dataset_dp_epsilon : The DP level of a randomized release.
+
     References
     ----------
     F. Farokhi, *Noiseless privacy*, arXiv:1910.13027, Definition 1.
@@ -270,6 +290,10 @@ def is_noiselessly_private(
     -------
     bool
         ``True`` when ``noiseless_epsilon(mech, domains) <= epsilon`` (up to rounding).
+
+    See Also
+    --------
+    noiseless_epsilon : The smallest budget.
 
     References
     ----------
@@ -335,6 +359,11 @@ def noiseless_witness(
         ``individual``, ``others`` and ``outputs``, with
         ``log2(len(outputs)) == noiseless_epsilon(mech, domains)``.
 
+    See Also
+    --------
+    noiseless_epsilon : The budget it spends.
+    conditional_output_counts : Every count.
+
     References
     ----------
     F. Farokhi, *Noiseless privacy*, arXiv:1910.13027, Definition 1.
@@ -381,6 +410,11 @@ def local_noiseless_epsilon(
     float
         The local budget.
 
+    See Also
+    --------
+    noiseless_epsilon : The central counterpart.
+    local_levels : The levels of a local quantizer at a budget.
+
     References
     ----------
     F. Farokhi, *Noiseless privacy*, arXiv:1910.13027, Definition 2.
@@ -421,6 +455,11 @@ def sensitivity(f: Callable[[tuple[Any, ...]], float], domains: Sequence[Sequenc
     ValueError
         If ``f`` is not callable or returns something that is not a finite real number, or a
         domain is invalid.
+
+    See Also
+    --------
+    sensitivity_average : The closed form for an average.
+    nsp.privacy_channels.query_sensitivity : The sensitivity over neighbouring datasets.
 
     References
     ----------
@@ -463,6 +502,15 @@ def sensitivity_average(n: int, lo: float, hi: float) -> float:
     float
         The sensitivity; the average's own range is ``hi − lo``.
 
+    See Also
+    --------
+    sensitivity : Any real query, computed.
+    levels : Theorem 8's levels with this sensitivity.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, Theorem 8.
+
     Examples
     --------
     >>> sensitivity_average(4, 0.0, 2.0)
@@ -502,6 +550,11 @@ def compose_joint(*mechs: DeterministicMechanism) -> DeterministicMechanism:
     ValueError
         If no mechanism is given, or one is not callable.
 
+    See Also
+    --------
+    postprocess : A function of one mechanism's output.
+    noiseless_epsilon : The budget of the joint release.
+
     References
     ----------
     F. Farokhi, *Noiseless privacy*, arXiv:1910.13027, Theorem 6.
@@ -536,6 +589,11 @@ def postprocess(
     callable
         ``g ∘ mech``.
 
+    See Also
+    --------
+    compose_joint : Several outputs released together.
+    noiseless_epsilon : The budget, which post-processing does not increase.
+
     References
     ----------
     F. Farokhi, *Noiseless privacy*, arXiv:1910.13027, Theorem 7.
@@ -565,6 +623,15 @@ def psi(x: Sequence[Any], i: int, v: Sequence[Any]) -> tuple[Any, ...]:
     Returns
     -------
     tuple
+
+    See Also
+    --------
+    individual_range : The range it spans.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, §III-A (the map ψ before Theorem
+       1).
 
     Examples
     --------

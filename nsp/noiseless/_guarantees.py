@@ -83,6 +83,11 @@ def individual_range(
     nsp.uncertain.JointRange
         ``X_i`` on axis 0 and ``Y`` on axis 1.
 
+    See Also
+    --------
+    leakage_profile : The guarantees measured on these ranges.
+    psi : The tuple with one entry replaced.
+
     References
     ----------
     F. Farokhi, *Noiseless privacy*, arXiv:1910.13027, Theorems 1–3 and 5.
@@ -124,6 +129,11 @@ def hypothesis_game_range(
     -------
     nsp.uncertain.JointRange
         Rows ``p0, p1``; columns the outputs.
+
+    See Also
+    --------
+    nsp.uncertain.hypothesis_test_bound : The best test's performance on the range.
+    leakage_profile : Theorems 1-3 for every individual.
 
     References
     ----------
@@ -188,6 +198,11 @@ def leakage_profile(
     ValueError
         If there are more than ``max_rows`` values of ``x_{-i}``, more than ``max_work`` pairs
         to examine, or an argument is invalid.
+
+    See Also
+    --------
+    individual_range : The range of one individual.
+    noiseless_epsilon : The budget the guarantees are in.
 
     References
     ----------
@@ -271,6 +286,11 @@ def estimation_error_lower_bound(rho: float, mu: float, p: int, epsilon: float) 
     float
         The bound.
 
+    See Also
+    --------
+    optimal_error_uniform : The least error when the cell of a uniform value is known.
+    noiseless_epsilon : The budget in the bound.
+
     References
     ----------
     F. Farokhi, *Noiseless privacy*, arXiv:1910.13027, Theorem 4.
@@ -309,6 +329,14 @@ def optimal_error_uniform(cell_widths: ArrayLike, p: int) -> float:
     -------
     float
         The least expected error.
+
+    See Also
+    --------
+    estimation_error_lower_bound : Theorem 4's bound.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, Theorem 4.
 
     Examples
     --------

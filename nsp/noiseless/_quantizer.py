@@ -243,6 +243,11 @@ def levels_paper(epsilon: float, sens: Number, lo: Number, hi: Number) -> int | 
     int or float
         The number of levels; ``inf`` when ``S = 0`` (the query ignores individuals).
 
+    See Also
+    --------
+    levels_safe : The most levels that keep the budget.
+    levels : Either rule by name.
+
     References
     ----------
     F. Farokhi, *Noiseless privacy*, arXiv:1910.13027, Theorem 8.
@@ -283,6 +288,11 @@ def levels_safe(epsilon: float, sens: Number, lo: Number, hi: Number) -> int | f
     int or float
         The number of levels; ``inf`` when ``S = 0``.
 
+    See Also
+    --------
+    levels_paper : Theorem 8 as printed.
+    worst_case_outputs : The count it keeps within the budget.
+
     References
     ----------
     F. Farokhi, *Noiseless privacy*, arXiv:1910.13027, Theorem 8 (corrected; see
@@ -315,6 +325,16 @@ def local_levels(epsilon: float) -> int:
     int
         ``max(1, floor(2**epsilon))``.
 
+    See Also
+    --------
+    levels : The levels for a query over many entries.
+    local_noiseless_epsilon : The budget of a local report.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, Definition 2 and Theorem 8 (``S
+       = R``).
+
     Examples
     --------
     >>> [local_levels(e) for e in (0, 1, 3.5, 10)]
@@ -341,6 +361,16 @@ def levels(
     -------
     int or float
         The number of levels (``inf`` when ``sens = 0``).
+
+    See Also
+    --------
+    levels_paper : Theorem 8 as printed.
+    levels_safe : The corrected rule.
+    quantizer_for : The quantizer with these levels.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, Theorem 8.
 
     Examples
     --------
@@ -371,6 +401,15 @@ def worst_case_outputs(q: int, sens: Number, lo: Number, hi: Number) -> int:
     -------
     int
         The worst-case number of outputs (1 when ``sens = 0``).
+
+    See Also
+    --------
+    realized_epsilon : Its logarithm, the budget spent.
+    levels_safe : The most levels for a budget.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, Theorem 8.
 
     Examples
     --------
@@ -404,6 +443,15 @@ def realized_epsilon(q: int, sens: Number, lo: Number, hi: Number, *, base: Base
     -------
     float
         The realized budget.
+
+    See Also
+    --------
+    worst_case_outputs : The count whose logarithm it is.
+    quantizer_for : The quantizer of a budget.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, Definition 1 and Theorem 8.
 
     Examples
     --------
@@ -446,6 +494,15 @@ def quantizer_for(
     ValueError
         If the rule gives unboundedly many levels (``sens = 0``: no quantization is needed),
         or an argument is invalid.
+
+    See Also
+    --------
+    levels : The number of levels.
+    realized_epsilon : What the quantizer really spends.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, Theorem 8.
 
     Examples
     --------

@@ -15,7 +15,17 @@ from nsp.paths import build_dir, notebooks_dir
 
 @dataclass(frozen=True)
 class Notebook:
-    """A notebook source: ``key`` is ``"<paper>/<stem>"``."""
+    """A notebook source: ``key`` is ``"<paper>/<stem>"``.
+
+    Attributes
+    ----------
+    path : pathlib.Path
+        The Jupytext source ``notebooks/<paper>/<stem>.py``.
+    key : str
+        ``"<paper>/<stem>"``.
+    parameters : tuple of Parameter
+        The parameters its ``parameters`` cell declares, in order.
+    """
 
     path: Path
     key: str
@@ -75,6 +85,10 @@ def read_notebook(path: str | os.PathLike[str]) -> Notebook:
         malformed, or it has no ``quick`` parameter; if ``path`` is not a path or is a folder.
     FileNotFoundError
         If ``path`` does not exist.
+
+    See Also
+    --------
+    parse_parameters : The parameters cell it parses.
     """
     path = as_path("path", path, kind="file").resolve()
     nb = _read(path)
@@ -113,6 +127,11 @@ def discover(root: str | os.PathLike[str] | None = None) -> list[Notebook]:
         no notebooks), saying where it looked and how to point it elsewhere.
     ValueError
         If ``root`` is not a path, or is a file.
+
+    See Also
+    --------
+    find : One notebook by path, key or stem.
+    read_notebook : Read one source.
     """
     if root is not None:
         return _discover(as_path("root", root, kind="folder"))
@@ -147,6 +166,10 @@ def find(name: str) -> Notebook:
     ------
     ValueError
         If nothing or more than one notebook matches.
+
+    See Also
+    --------
+    discover : Every notebook.
     """
     candidate = Path(name)
     if candidate.suffix == ".py" and candidate.exists():

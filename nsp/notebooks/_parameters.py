@@ -15,7 +15,19 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Parameter:
-    """One declared notebook parameter."""
+    """One declared notebook parameter.
+
+    Attributes
+    ----------
+    name : str
+        The variable's name.
+    type : str
+        The annotation, as written (``int``, ``list[float]``, ...).
+    default : object
+        The literal value of the cell.
+    help : str
+        The comment after it, with the declared ranges and choices.
+    """
 
     name: str
     type: str
@@ -102,6 +114,10 @@ def check_value(param: Parameter, value: Any) -> Any:
     ------
     ValueError
         Naming the parameter, the rule and the value.
+
+    See Also
+    --------
+    convert_value : Convert a command-line string first.
 
     Examples
     --------
@@ -209,6 +225,11 @@ def parse_parameters(source: str, *, where: str = "parameters cell") -> tuple[Pa
     ValueError
         If a statement is not an annotated assignment of a literal, or lacks its comment.
 
+    See Also
+    --------
+    read_notebook : The notebook whose cell it is.
+    resolve_parameters : Check and convert values for the parameters.
+
     Examples
     --------
     >>> parse_parameters("quick: bool = False  # run in seconds")[0]
@@ -258,6 +279,10 @@ def convert_value(param: Parameter, text: str) -> Any:
     ------
     ValueError
         If ``text`` is not a value of the declared type.
+
+    See Also
+    --------
+    check_value : Check the converted value.
 
     Examples
     --------

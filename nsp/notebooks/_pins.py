@@ -51,6 +51,10 @@ def numerical_pins() -> dict[str, str]:
         Environment variables for a kernel: ``OPENBLAS_CORETYPE`` on x86-64,
         ``NPY_DISABLE_CPU_FEATURES`` when numpy dispatches to extensions this CPU has.
 
+    See Also
+    --------
+    environment : The versions that decide a figure's bytes.
+
     Examples
     --------
     >>> pins = numerical_pins()
@@ -95,6 +99,11 @@ def environment() -> dict[str, str]:
         The versions of Python, the platform, nsp and the packages of ``RECORDED_PACKAGES``
         (``"not installed"`` for a missing one), in that order.
 
+    See Also
+    --------
+    environment_drift : How this environment differs from the recorded one.
+    write_environment : Record it.
+
     Examples
     --------
     >>> env = environment()
@@ -128,6 +137,10 @@ def environment_drift(folder: str | os.PathLike[str] | None = None) -> list[str]
     Returns
     -------
     list of str
+
+    See Also
+    --------
+    environment : This environment.
 
     Examples
     --------
@@ -178,6 +191,11 @@ def write_environment(folder: str | os.PathLike[str] | None = None) -> Path:
     ------
     ValueError
         If ``folder`` is not a path, or is a file.
+
+    See Also
+    --------
+    environment : The versions it writes.
+    environment_drift : Compare with them later.
     """
     target = (
         as_path("folder", folder, kind="new-folder")

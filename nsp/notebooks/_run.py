@@ -59,6 +59,11 @@ def resolve_parameters(
         Naming every unknown parameter and listing the declared ones, or a value of the wrong
         type or outside the range the help text declares (``[>= 1]``, see
         :func:`nsp.notebooks.check_value`).
+
+    See Also
+    --------
+    convert_value : Convert one value.
+    check_value : Check one value.
     """
     declared = {p.name: p for p in nb.parameters}
     unknown = sorted(set(values) - set(declared))
@@ -94,6 +99,10 @@ def non_default(nb: Notebook, params: Mapping[str, Any]) -> dict[str, Any]:
     -------
     dict of str to object
         The values that make a run a variant of the notebook's own.
+
+    See Also
+    --------
+    resolve_parameters : The values it compares with the defaults.
     """
     defaults = {p.name: p.default for p in nb.parameters}
     return {k: v for k, v in params.items() if k != "quick" and v != defaults.get(k)}
@@ -233,6 +242,11 @@ def run(
     KeyboardInterrupt
         On Ctrl-C: the kernel is interrupted and killed, and no executed notebook is written
         (files the notebook's cells saved before the interrupt stay).
+
+    See Also
+    --------
+    run_all : Several notebooks, in parallel.
+    describe_error : Why a run failed.
     """
     if output is not None:  # checked before anything is read or run
         output = as_path("output", output, kind="new-file")
@@ -368,6 +382,10 @@ def describe_error(exc: BaseException) -> str:
     str
         For a notebook error, the cell's exception (and the cell, when known); otherwise the
         exception's type and the first line of its message.
+
+    See Also
+    --------
+    run : The run that failed.
     """
     ename, evalue = getattr(exc, "ename", None), getattr(exc, "evalue", None)
     if ename:

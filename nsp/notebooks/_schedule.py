@@ -22,6 +22,11 @@ class NotebooksFailed(RuntimeError):
     """Some notebooks of :func:`run_all` failed.
 
     ``errors`` holds one :class:`NotebookError` for each.
+
+    Parameters
+    ----------
+    errors : list of NotebookError
+        One per failed notebook; kept as :attr:`errors`.
     """
 
     def __init__(self, errors: list[NotebookError]) -> None:
@@ -53,13 +58,24 @@ class RunInterrupted(KeyboardInterrupt):
 
 @dataclass
 class RunReport:
-    """What :func:`run_all` did: notebooks executed, up to date, and skipped for want of data."""
+    """What :func:`run_all` did: notebooks executed, up to date, and skipped for want of data.
+
+    Attributes
+    ----------
+    executed : list of pathlib.Path
+        The executed notebooks written.
+    up_to_date : list of str
+        The keys of the notebooks whose outputs were current (not run).
+    skipped : dict of str to str
+        Notebook key -> why it was skipped (the data it lacks).
+    environment_drift : list of str
+        Published runs whose figures came out byte-identical in another environment: how it
+        differs from ``figures/ENVIRONMENT.txt`` (kept as it is).
+    """
 
     executed: list[Path] = field(default_factory=list)
     up_to_date: list[str] = field(default_factory=list)
     skipped: dict[str, str] = field(default_factory=dict)
-    #: Published runs whose figures came out byte-identical in another environment: how it
-    #: differs from ``figures/ENVIRONMENT.txt`` (kept as it is).
     environment_drift: list[str] = field(default_factory=list)
 
 
@@ -135,6 +151,10 @@ def is_stale(nb: Notebook) -> bool:
     -------
     bool
         True if ``make figures`` should run it again.
+
+    See Also
+    --------
+    run_all : Run several notebooks.
     """
     done = nb.executed_path
     if not done.is_file():
@@ -203,6 +223,11 @@ def run_all(
         executed notebook was kept.
     RunInterrupted
         On Ctrl-C, once the running kernels are stopped (a ``KeyboardInterrupt``).
+
+    See Also
+    --------
+    run : One notebook.
+    is_stale : Whether a notebook needs to run.
     """
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise ValueError(f"jobs must be a positive int; got {jobs!r}")

@@ -104,6 +104,10 @@ def sibson_column(alpha: float) -> str:
     -------
     str
 
+    See Also
+    --------
+    sibson_orders : The orders of a record.
+
     Examples
     --------
     >>> sibson_column(2.0), sibson_column(0.5), sibson_column(float("inf"))

@@ -238,6 +238,12 @@ def evaluate_methods(
         (joints with counts) and, with ``ci``, ``ci``, ``n_boot``, ``seed``, ``selection``
         and ``n_records``.
 
+    See Also
+    --------
+    all_methods : The sweeps it measures.
+    frontiers : The Pareto frontier of each method.
+    best_methods : The method that leaks least at each budget.
+
     Examples
     --------
     >>> from nsp.joint import Joint
@@ -412,6 +418,11 @@ def frontiers(frame: pd.DataFrame, *, leakage: str, utility: str) -> pd.DataFram
         Columns ``method``, ``parameter``, ``value``, ``loss``, ``leakage``,
         ``leakage_low``, ``leakage_high``, ``loss_low``, ``loss_high``, sorted by method (in
         the order of :data:`nsp.notions.METHODS`), then loss.
+
+    See Also
+    --------
+    best_methods : The method that leaks least at each budget.
+    nsp.pareto.pareto_front : The non-dominated points of one table.
 
     Examples
     --------
@@ -731,6 +742,12 @@ def best_methods(
         smallest lead over the next method in the range; ``inf`` where no other method has
         a release within the budget).
 
+    See Also
+    --------
+    frontiers : The frontiers it compares.
+    best_methods_summary : For every notion and utility.
+    reversals : Where the winners of two notions differ.
+
     Examples
     --------
     >>> f = pd.DataFrame({"method": ["a", "a", "b", "b"],
@@ -895,6 +912,11 @@ def best_methods_summary(
     pandas.DataFrame
         The rows of :func:`best_methods`, notion by notion, with ``dataset`` first.
 
+    See Also
+    --------
+    best_methods : One notion and utility.
+    winner_shares : The share of the budget each method wins.
+
     Examples
     --------
     >>> f = pd.DataFrame({"dataset": "toy", "method": ["a", "b"], "maximal_leakage": [1.0, 0.5],
@@ -973,6 +995,10 @@ def reversals(
         ``margin_b`` (the smallest leads of each winner over the range) and ``leakage_a_low``,
         ``leakage_a_high``, ``leakage_b_low``, ``leakage_b_high`` (their intervals over the
         range), with A before B in the order of :data:`LEAKAGES`.
+
+    See Also
+    --------
+    best_methods : The winners under one notion.
 
     Examples
     --------
@@ -1164,6 +1190,10 @@ def definedness(
         Columns ``method``, ``notion``, ``status`` (``"undefined"``, ``"infinite"``,
         ``"constant"``, ``"absent"``), ``value`` (the constant), ``reason``.
 
+    See Also
+    --------
+    evaluate_methods : The table it inspects.
+
     Examples
     --------
     >>> f = pd.DataFrame({"method": ["a", "a"], "noiseless_epsilon": [np.nan, np.nan],
@@ -1237,6 +1267,10 @@ def winner_shares(best: pd.DataFrame) -> pd.DataFrame:
         pair, the methods by largest share first (ties: order of
         :data:`nsp.notions.METHODS`), then the ``"undecided"`` and ``"too_few_records"``
         rows (when a range has that status).
+
+    See Also
+    --------
+    best_methods_summary : The winners themselves.
 
     Examples
     --------

@@ -81,6 +81,41 @@ class Evaluation(Mapping[str, Any]):
     units of :attr:`base`. Two evaluations are equal when they hold the same columns and
     values (as mappings). See :mod:`nsp.notions` for the definitions.
 
+    Attributes
+    ----------
+    method, parameter : str
+        The mechanism's method and the name of its parameter.
+    value : float
+        The parameter's value.
+    deterministic : bool
+        Whether the mechanism is a deterministic map.
+    mutual_information, maximal_leakage, nonstochastic_leakage, maximin_information : float
+        The leakages ``I(S;Y)``, maximal leakage, ``L0`` and ``I*(S;Y)``.
+    sibson : dict of float to float
+        Sibson's mutual information of each order.
+    ldp_epsilon, noiseless_epsilon : float
+        Local differential privacy's ε (nats) and noiseless privacy's ε.
+    individual_channel_capacity, individual_channel_capacity_gap : float
+        The individual channel capacity and the certified gap of its computation.
+    utility_information : float
+        The utility ``I(X;Y)``.
+    hamming_distortion, numeric_distortion : float
+        The expected distortions ``Pr(X != Y)`` and ``E|X - Y|``.
+    relations_ok : bool
+        Whether the inequalities between the notions hold.
+    relations_failed : str
+        Those that fail (empty if none).
+    secret_information, output_entropy, secret_hartley_entropy, output_hartley_entropy : float
+        The reference quantities ``I(S;X)``, ``H(Y)``, ``H0(S)`` and ``H0(Y)``.
+    range_is_product : bool
+        Whether the joint range of ``(S, Y)`` is a product (no nonstochastic leakage).
+    prior_error : float
+        The adversary's error guessing ``X`` with no observation.
+    data_entropy, data_hartley_entropy : float
+        ``H(X)`` and ``H0(X)``.
+    base : float
+        The logarithm base of every information quantity.
+
     Examples
     --------
     >>> e = evaluate(Mechanism.from_labels([0, 0, 1], method="merge"), [[0.5, 0.0, 0.0],
@@ -331,6 +366,11 @@ def evaluate(
         If ``joint`` is not a 2-D pmf, ``mechanism`` is not a :class:`Mechanism` on the
         alphabet of ``X``, ``x_values`` is not one finite number per ``x``, an order is
         outside ``[0, inf]`` or repeated, or ``base`` is invalid.
+
+    See Also
+    --------
+    evaluate_many : The same for a sweep of mechanisms.
+    check_relations : The inequalities between the notions of a record.
 
     Examples
     --------
@@ -590,6 +630,12 @@ def evaluate_many(
     ------
     ValueError
         As :func:`evaluate`, naming the first bad mechanism (``mechanisms[i]``).
+
+    See Also
+    --------
+    evaluate : One mechanism.
+    evaluate_methods : Every method's sweep, with the utility losses.
+    nsp.estimate.estimate_many : The same notions estimated from a count table.
 
     Examples
     --------

@@ -119,7 +119,9 @@ class Mechanism:
 
     See Also
     --------
-    Mechanism.from_labels, Mechanism.from_partition, nsp.notions.evaluate
+    Mechanism.from_labels : A deterministic release, from the output label of each x.
+    Mechanism.from_partition : A deterministic release, from a partition of X's letters.
+    nsp.notions.evaluate : Every notion of a mechanism on a joint.
 
     Examples
     --------

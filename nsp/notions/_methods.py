@@ -304,6 +304,17 @@ def agglomerative_sweep(
     ValueError
         If an argument is invalid, or U2 is asked for on an unordered X.
 
+    See Also
+    --------
+    nsp.clustering.nonstochastic.algorithm1 : One run of Algorithm 1.
+    all_methods : Every family.
+
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using
+       agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020, Algorithms 1 and 2,
+       §V-C.
+
     Examples
     --------
     >>> from nsp.joint import Joint
@@ -391,6 +402,16 @@ def funnel_sweep(
     list of Mechanism
         Deterministic; ``parameter="R"``; one per distinct partition.
 
+    See Also
+    --------
+    nsp.clustering.funnel.greedy_privacy_funnel : One run of Algorithm 1.
+    all_methods : Every family.
+
+    References
+    ----------
+    .. [1] A. Makhdoumi, S. Salamatian, N. Fawaz, M. Médard, "From the information bottleneck to the
+       privacy funnel", IEEE ITW 2014, Algorithms 1 and 2, Note 1.
+
     Examples
     --------
     The worked example E1 (S is the parity of a uniform X): perfect privacy at one bit.
@@ -428,7 +449,7 @@ def _quantizer_labels(x_values: NDArray[np.float64], q: int) -> NDArray[np.intp]
 def noiseless_sweep(
     joint: Joint, *, epsilons: Sequence[float] | None = None, quick: bool = False
 ) -> list[Mechanism]:
-    """Farokhi's linear quantizer of X at local noiseless budgets ε (bits).
+    """Sweep Farokhi's linear quantizer of X over local noiseless budgets ε (bits).
 
     At budget ε each individual may produce at most ``2**ε`` outputs (Definition 2), so the
     quantizer of ``[min x, max x]`` has ``q = ⌊2**ε⌋`` levels (:func:`nsp.noiseless.local_levels`,
@@ -449,6 +470,15 @@ def noiseless_sweep(
     -------
     list of Mechanism
         Deterministic; ``parameter="ε [bits]"``; one per distinct quantization.
+
+    See Also
+    --------
+    nsp.noiseless.local_levels : The levels of a local quantizer.
+    local_dp_sweep : The differentially private counterpart.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, Definition 2 and Theorem 8.
 
     Examples
     --------
@@ -527,6 +557,17 @@ def equivocation_sweep(
     list of Mechanism
         ``parameter="D"``, in increasing D.
 
+    See Also
+    --------
+    nsp.ratedistortion.max_equivocation : The optimal encoder at one distortion.
+    all_methods : Every family.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Prop. 2,
+       Remarks 3 and 4.
+
     Examples
     --------
     Remark 4's instance: X = (A, B) uniform on {0, 1}², S = A, Hamming distortion; the
@@ -568,7 +609,7 @@ def local_dp_sweep(
     epsilons: Sequence[float] | None = None,
     quick: bool = False,
 ) -> list[Mechanism]:
-    """k-ary randomized response and the exponential mechanism on X, as local-DP channels.
+    """Sweep k-ary randomized response and the exponential mechanism on X (local-DP channels).
 
     Each individual's X is released through a channel of one record
     (:class:`nsp.privacy_channels.ProductUniverse` of one individual):
@@ -598,6 +639,11 @@ def local_dp_sweep(
     -------
     list of Mechanism
         Stochastic; ``parameter="ε [nats]"``.
+
+    See Also
+    --------
+    nsp.privacy_channels.kary_rr_channel : The k-ary randomized response channel.
+    noiseless_sweep : The noiseless counterpart.
 
     Examples
     --------
@@ -661,6 +707,11 @@ def k_anonymity_sweep(
     list of Mechanism
         Deterministic; ``parameter="k"``; one per distinct generalization.
 
+    See Also
+    --------
+    nsp.clustering.baselines.generalize_to_k_anonymity : One release.
+    all_methods : Every family.
+
     Examples
     --------
     >>> from nsp.joint import Joint
@@ -712,6 +763,12 @@ def all_methods(
     -------
     list of Mechanism
         Every mechanism, family by family.
+
+    See Also
+    --------
+    evaluate_methods : Measure them.
+    agglomerative_sweep : One family.
+    funnel_sweep : One family.
 
     Examples
     --------

@@ -117,6 +117,11 @@ def sibson_orders(record: Record) -> list[tuple[float, float]]:
     list of (float, float)
         Sorted by ``alpha``.
 
+    See Also
+    --------
+    sibson_column : The column name of one order.
+    nsp.info.sibson_mutual_information : The measure.
+
     Examples
     --------
     >>> sibson_orders({"mutual_information": 0.2, "maximal_leakage": 0.9, "sibson_2": 0.4})
@@ -407,6 +412,10 @@ def check_relations(record: Record, *, tol: float = 1e-9) -> list[str]:
     ------
     ValueError
         If ``tol`` is not a tolerance, or ``record`` lacks a column a relation reads.
+
+    See Also
+    --------
+    evaluate : The record it checks.
 
     Examples
     --------

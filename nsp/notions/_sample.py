@@ -53,6 +53,10 @@ def diagnostics(joint: Joint | ArrayLike) -> dict[str, Any]:
     ValueError
         If ``joint`` is neither a count table nor a joint with its record counts.
 
+    See Also
+    --------
+    estimate_many : The estimates these diagnostics qualify.
+
     Examples
     --------
     >>> d = diagnostics([[40, 1, 0], [30, 29, 0]])

@@ -105,7 +105,7 @@ class ProductUniverse:
         return int(np.prod(self.sizes))
 
     def iter_datasets(self) -> Iterator[tuple]:
-        """Datasets (label tuples) in C order (last individual varies fastest).
+        """Yield the datasets (label tuples) in C order (the last individual varies fastest).
 
         Returns
         -------
@@ -176,6 +176,7 @@ class PrivacyChannel:
     Parameters
     ----------
     universe : ProductUniverse
+        The datasets ``X = X_1 × ... × X_n``, one coordinate per individual.
     array : array_like, shape ``universe.sizes + (k,)``
         ``array[x_1, ..., x_n, y] = p(y|x)``; each ``array[x]`` is a pmf (checked, never
         normalized silently).
@@ -281,7 +282,6 @@ class PrivacyChannel:
         size : int, optional
             Number of draws; ``None`` returns one label, otherwise a list.
 
-
         Returns
         -------
         label or list of labels
@@ -305,7 +305,6 @@ def as_privacy_channel(ch: PrivacyChannel | ArrayLike) -> PrivacyChannel:
 
     A raw array of shape ``(s_1, ..., s_n, k)`` gets the universe ``{0..s_i-1}`` per individual.
 
-
     Parameters
     ----------
     ch : PrivacyChannel or array_like
@@ -314,6 +313,10 @@ def as_privacy_channel(ch: PrivacyChannel | ArrayLike) -> PrivacyChannel:
     Returns
     -------
     PrivacyChannel
+
+    See Also
+    --------
+    query_channel : A channel from a query and a kernel.
 
     Examples
     --------
@@ -355,6 +358,11 @@ def query_values(universe: ProductUniverse, f: Callable[..., Hashable]) -> NDArr
     -------
     numpy.ndarray of object, shape ``universe.sizes``
 
+    See Also
+    --------
+    query_channel : The channel of a query and a kernel.
+    query_sensitivity : The sensitivity of the query.
+
     Examples
     --------
     >>> query_values(ProductUniverse([(0, 1, 2), (0, 1)]), lambda a, b: int(a == b)).tolist()
@@ -388,6 +396,7 @@ def query_channel(
     Parameters
     ----------
     universe : ProductUniverse
+        The datasets ``X = X_1 × ... × X_n``, one coordinate per individual.
     f : callable
         The query, called as ``f(x_1, ..., x_n)`` with record labels.
     kernel : callable
@@ -396,10 +405,20 @@ def query_channel(
     outputs : sequence, optional
         Output labels; default: the sorted range of ``f`` (``Y = f(X)`` as in §2.2).
 
-
     Returns
     -------
     PrivacyChannel
+
+    See Also
+    --------
+    query_values : The query's value on every dataset.
+    exponential_channel : The exponential privacy channel of a query.
+    discretized_gaussian_channel : The Gaussian privacy channel of a query.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       §2.2 (a query's channel).
 
     Examples
     --------
@@ -441,6 +460,12 @@ def compose_parallel(ch1: PrivacyChannel, ch2: PrivacyChannel) -> PrivacyChannel
     PrivacyChannel
         Outputs are the pairs ``(y1, y2)`` in C order.
 
+    See Also
+    --------
+    compose_adaptive : The second channel chosen after the first output.
+    post_process : A channel applied to the output.
+    nsp.channels.parallel_channel : The same composition of plain channels.
+
     Examples
     --------
     >>> U = ProductUniverse.binary(1)
@@ -464,15 +489,19 @@ def compose_adaptive(
     Parameters
     ----------
     ch1 : PrivacyChannel
+        The first channel, whose output ``y1`` chooses the second.
     ch2_given_y1 : mapping or sequence
         The second channel chosen after seeing ``y1``: one channel per output of ``ch1``
         (keyed by label, or listed in output order), all with the same outputs.
-
 
     Returns
     -------
     PrivacyChannel
         Outputs are the pairs ``(y1, y2)``.
+
+    See Also
+    --------
+    compose_parallel : The non-adaptive composition.
 
     Examples
     --------
@@ -525,6 +554,11 @@ def post_process(
     -------
     PrivacyChannel
 
+    See Also
+    --------
+    compose_parallel : Two releases of the same data.
+    nsp.channels.compose_serial : The same composition of plain channels.
+
     Examples
     --------
     >>> ch = PrivacyChannel(ProductUniverse.binary(1), [[0.9, 0.1], [0.1, 0.9]])
@@ -547,7 +581,6 @@ def group_channel(ch: PrivacyChannel, group: Sequence[int]) -> tuple[PrivacyChan
     the place of the group's first (smallest) individual; the other individuals keep their
     order. Returns the new channel and the super-individual's index.
 
-
     Parameters
     ----------
     ch : PrivacyChannel
@@ -561,6 +594,10 @@ def group_channel(ch: PrivacyChannel, group: Sequence[int]) -> tuple[PrivacyChan
         The channel over the merged universe.
     position : int
         The super-individual's index in it.
+
+    See Also
+    --------
+    group_capacity : The capacity of the merged group.
 
     Examples
     --------
@@ -611,6 +648,16 @@ def hamming_neighbours(universe: ProductUniverse) -> NDArray[np.int64]:
     -------
     numpy.ndarray of int64, shape (n_pairs, 2)
         Flat (C-order) dataset indices, each unordered pair listed in both orders.
+
+    See Also
+    --------
+    dataset_dp_epsilon : The DP level over these pairs.
+    query_sensitivity : The sensitivity over these pairs.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Def. 9.
 
     Examples
     --------
@@ -665,6 +712,17 @@ def query_sensitivity(universe: ProductUniverse, f: Callable[..., float]) -> flo
     ValueError
         If ``f`` returns something that is not a finite real number.
 
+    See Also
+    --------
+    hamming_neighbours : The pairs of datasets it maximizes over.
+    laplace_scale : The Laplace mechanism's scale for this sensitivity.
+    nsp.noiseless.sensitivity : The noiseless paper's sensitivity.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       §5.2 (the global sensitivity Δf of eq. (98)).
+
     Examples
     --------
     >>> query_sensitivity(ProductUniverse.binary(4), lambda *x: sum(x))
@@ -706,7 +764,11 @@ def dataset_dp_epsilon(ch: PrivacyChannel | ArrayLike) -> float:
     float
         ε in nats (0 for a universe with no neighbouring datasets).
 
-
+    See Also
+    --------
+    dp_epsilon_axis_lines : The paper's §6 reading of the same level.
+    individual_channel_capacity : The information privacy level ``C_1``.
+    nsp.channels.dp_epsilon : The DP level of a plain channel.
 
     References
     ----------
@@ -746,6 +808,15 @@ def dp_epsilon_axis_lines(ch: PrivacyChannel | ArrayLike) -> float:
     -------
     float
         ε in nats.
+
+    See Also
+    --------
+    dataset_dp_epsilon : The DP level over neighbouring datasets.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       §6.
 
     Examples
     --------
@@ -792,6 +863,15 @@ def expected_distortion(
     ------
     ValueError
         If the outputs, the query values or the distortions are not finite real numbers.
+
+    See Also
+    --------
+    exponential_expected_rank : The closed form for the exponential channel.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Def. 12.
 
     Examples
     --------

@@ -191,11 +191,28 @@ def rde_point(
         ``W[x_r, xhat]`` (Markov encoder, ``markov=True``) or ``W[x_r, x_h, xhat]``.
     dist : array_like, shape (n_r, n_xhat)
         Distortion ``d(x_r, xhat)``.
+    markov : bool, default True
+        Encoder sees only ``X_r`` (``channel`` is ``W[x_r, xhat]``) or also ``X_h``.
+    base : float or str, default 2
+        Logarithm base of the information quantities (2: bits, ``"e"``: nats).
+    normalize : bool, default False
+        Accept an unnormalized non-negative ``p_src`` (divided by its total).
 
     Returns
     -------
     RDEPoint
         ``R = I(X_r X_h; Xhat)``, ``D = E d``, ``E = H(X_h | Xhat)``, ``L = I(X_h; Xhat)``.
+
+    See Also
+    --------
+    si_statistical_point : With statistical side information.
+    si_informed_point : With an informed encoder.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Prop. 2, eq.
+       (8), with eqs. (4)-(6).
 
     Examples
     --------
@@ -470,6 +487,11 @@ def perfect_privacy_distortion(
     float
         The smallest ``E d`` over encoders whose output is independent of ``X_h``.
 
+    See Also
+    --------
+    max_equivocation : Equals ``H(X_h)`` from this distortion on.
+    distortion_range : The achievable distortions.
+
     Examples
     --------
     Remark-4 instance: flipping ``A`` with probability 1/2 costs ``D = 1/2``.
@@ -545,6 +567,10 @@ def max_equivocation(
         first-order solver (mirror descent in the KL geometry, stopped by the same kind of
         certificate) is used from it instead of the interior-point solver; entries near 0
         recover slowly, so an optimum at another ``D`` is usually a poor start.
+    base : float or str, default 2
+        Logarithm base of the information quantities (2: bits, ``"e"``: nats).
+    normalize : bool, default False
+        Accept an unnormalized non-negative ``p_src`` (divided by its total).
 
     Returns
     -------
@@ -561,6 +587,19 @@ def max_equivocation(
     AccuracyWarning
         If the certified gap ``upper_bound - gamma`` is wider than ``tol`` (the result is
         returned with it).
+
+    See Also
+    --------
+    min_rate : The minimal-rate encoder and its equivocation.
+    rate_given_equivocation : The rate needed for an equivocation.
+    max_equivocation_informed : With an encoder that sees the side information.
+    nsp.papers.utility_privacy.gamma_hamming : The closed form of Example 1.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Prop. 2, eq.
+       (10) and Remark 3.
 
     Examples
     --------
@@ -875,6 +914,16 @@ def min_rate(
     MinRateResult
         The encoder's (R, D, E, L) point and its channel; unpacks as ``(point, channel)``.
 
+    See Also
+    --------
+    max_equivocation : The most equivocation at a distortion.
+    rate_distortion_at : The rate ``R(D)`` alone.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, eq. (9).
+
     Examples
     --------
     Remark-4 instance at ``D = 0.25``: ``R = 2 - h(D) - D log 3``, ``E* = h(2D/3)``.
@@ -969,6 +1018,17 @@ def rate_given_equivocation(
         (the leakage multiplier grows without bound), and rarely elsewhere for the general
         encoder, where Newton's method does not converge; the result carries its gap
         (``rate - lower_bound``).
+
+    See Also
+    --------
+    max_equivocation : The most equivocation at a distortion.
+    rde_point : The point of one encoder.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Theorem 1
+       and Fig. 3(a).
 
     Examples
     --------

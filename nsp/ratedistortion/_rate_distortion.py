@@ -138,6 +138,16 @@ def hamming_distortion(m: int, m_hat: int | None = None) -> NDArray[np.float64]:
     numpy.ndarray, shape (m, m_hat)
         ``d[x, xhat] = 0`` if ``x == xhat`` else 1.
 
+    See Also
+    --------
+    distortion_range : The distortions achievable.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Example 1,
+       eq. (13).
+
     Examples
     --------
     >>> hamming_distortion(3)
@@ -223,6 +233,11 @@ def distortion_range(p: ArrayLike, dist: ArrayLike) -> DistortionRange:
     -------
     DistortionRange
         ``(d_min, d_max)``; unpacks as a pair.
+
+    See Also
+    --------
+    rate_distortion_at : ``R(D)`` on this range.
+    hamming_distortion : The 0/1 distortion.
 
     Examples
     --------
@@ -533,6 +548,11 @@ def blahut_arimoto(
     -------
     RateDistortionPoint
 
+    See Also
+    --------
+    rate_distortion_at : The point at a target distortion.
+    rate_distortion_curve : The curve on a grid of distortions.
+
     Examples
     --------
     A uniform binary source with Hamming distortion: ``R(D) = 1 - h(D)`` with
@@ -619,14 +639,18 @@ def rate_distortion_at(
         result is the limit of large ``beta``.
     tol : float
         Certified accuracy of the rate, in units of ``base``.
-    q0 : array_like, optional
-        Starting output pmf (default uniform), e.g. the output pmf at a nearby distortion; it
-        is mixed with 1e-3 of the uniform pmf so that no letter starts at 0.
     max_iter : int
         Cap on the Blahut–Arimoto iterations summed over all slopes. Where ``R`` has a linear
         piece (``D(beta)`` jumps), the slopes at the jump are degenerate and converge slowly;
         the cap then ends the search and :attr:`RateDistortionPoint.gap` reports the
         certified accuracy reached.
+    q0 : array_like, optional
+        Starting output pmf (default uniform), e.g. the output pmf at a nearby distortion; it
+        is mixed with 1e-3 of the uniform pmf so that no letter starts at 0.
+    base : float or str, default 2
+        Logarithm base of the information quantities (2: bits, ``"e"``: nats).
+    normalize : bool, default False
+        Accept an unnormalized non-negative ``p`` (divided by its total).
 
     Returns
     -------
@@ -642,6 +666,12 @@ def rate_distortion_at(
     -----
     AccuracyWarning
         If ``max_iter`` ends the search before the certified gap is within ``tol``.
+
+    See Also
+    --------
+    blahut_arimoto : The point of one slope.
+    rate_distortion_curve : The curve on a grid.
+    distortion_range : The distortions it accepts.
 
     Examples
     --------
@@ -863,11 +893,20 @@ def rate_distortion_curve(
         Certified accuracy of each rate.
     max_iter : int
         Iteration cap per point (see :func:`rate_distortion_at`).
+    base : float or str, default 2
+        Logarithm base of the information quantities (2: bits, ``"e"``: nats).
+    normalize : bool, default False
+        Accept an unnormalized non-negative ``p`` (divided by its total).
 
     Returns
     -------
     pandas.DataFrame
         Columns ``D``, ``R``, ``R_lower`` (certified lower bound), ``beta`` (nats), ``iterations``.
+
+    See Also
+    --------
+    rate_distortion_at : One point.
+    utility_privacy_curve : The utility-privacy tradeoff on a grid.
 
     Examples
     --------

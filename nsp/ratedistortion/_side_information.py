@@ -97,6 +97,16 @@ def bayes_decoder(
     numpy.ndarray of int, shape (n_u, n_z)
         The reconstruction letter for every ``(u, z)``.
 
+    See Also
+    --------
+    si_statistical_point : The point of an encoder with this decoder.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Theorem 2
+       (the reconstruction from U and Z).
+
     Examples
     --------
     >>> from nsp.ratedistortion import hamming_distortion
@@ -142,11 +152,31 @@ def si_statistical_point(
         ``p(u | x_r)`` (Markov) or ``p(u | x_r, x_h)``.
     decoder : array_like of int, shape (n_u, n_z), or None
         ``f(u, z)``; ``None`` uses :func:`bayes_decoder`.
+    dist : array_like, shape (n_r, n_xhat)
+        Distortion ``d(x_r, xhat)`` of the reconstruction.
+    markov : bool, default True
+        Encoder sees only ``X_r`` (``channel_u`` is ``p(u | x_r)``) or also ``X_h``.
+    base : float or str, default 2
+        Logarithm base of the information quantities (2: bits, ``"e"``: nats).
+    normalize : bool, default False
+        Accept an unnormalized non-negative ``p_src_z`` (divided by its total).
 
     Returns
     -------
     RDEPoint
         ``R = I(X_r X_h; U | Z)``, ``D``, ``E = H(X_h | U, Z)`` and the leakage.
+
+    See Also
+    --------
+    rde_point : Without side information.
+    si_informed_point : The encoder also sees the side information.
+    bayes_decoder : The decoder used by default.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Theorem 2
+       and eq. (11).
 
     Examples
     --------
@@ -227,6 +257,17 @@ def si_informed_point(
     RDEPoint
         ``R = I(X_r X_h; Xhat | Z)``, ``D``, ``E = H(X_h | Xhat, Z)`` and the leakage.
 
+    See Also
+    --------
+    si_statistical_point : The encoder does not see the side information.
+    max_equivocation_informed : The best such encoder.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Theorem 3
+       and eq. (12).
+
     Examples
     --------
     >>> from nsp.ratedistortion import hamming_distortion
@@ -292,6 +333,16 @@ def binning_exponents(
     -------
     dict
         ``{"I_XU": ..., "I_XU_given_Z": ..., "I_UZ": ...}`` in units of ``base``.
+
+    See Also
+    --------
+    si_statistical_point : The binned rate of a statistically informed encoder.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Theorem 2
+       and its proof in the Appendix (quantize and bin).
 
     Examples
     --------
@@ -365,6 +416,16 @@ def max_equivocation_informed(
     -----
     AccuracyWarning
         If the certified gap ``upper_bound - gamma`` is wider than ``tol``.
+
+    See Also
+    --------
+    max_equivocation : Without side information.
+    si_informed_point : The point of one informed encoder.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Theorem 3.
 
     Examples
     --------

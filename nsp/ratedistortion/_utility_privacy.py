@@ -83,6 +83,17 @@ def utility_privacy_curve(
         If the certified gap of Γ exceeds ``tol`` at some distortion (once, with the count
         and the worst).
 
+    See Also
+    --------
+    max_equivocation : One point of the tradeoff.
+    rate_distortion_curve : The rate alone.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Theorem 1,
+       eqs. (9) and (10).
+
     Examples
     --------
     >>> from nsp.ratedistortion import hamming_distortion

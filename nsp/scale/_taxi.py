@@ -32,7 +32,7 @@ MAX_EPSILON = 62.0
 
 
 def boxes_for(epsilon: float) -> int:
-    """Levels per coordinate at point budget ``epsilon`` (``ε/2`` per coordinate): ``⌊2^{ε/2}⌋``.
+    """Return the levels per coordinate at point budget ``epsilon`` (``ε/2`` each): ``⌊2^{ε/2}⌋``.
 
     Parameters
     ----------
@@ -43,6 +43,15 @@ def boxes_for(epsilon: float) -> int:
     -------
     int
         Boxes per coordinate.
+
+    See Also
+    --------
+    nsp.datasets.grid_keys : The keys of the trips on these boxes.
+    annotation_points : The budgets the paper annotates.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, Definition 3 and Theorem 8.
 
     Examples
     --------

@@ -246,6 +246,11 @@ def differential_hartley_entropy(range_x: Any, *, base: Base = "e") -> float:
     float
         ``-inf`` for a set of measure 0.
 
+    See Also
+    --------
+    continuous_conditional_hartley_entropy : ``h0(X|Y)``.
+    hartley_entropy : The counterpart for finite ranges.
+
     References
     ----------
     .. [1] F. Farokhi, "Noiseless privacy: definition, guarantees, and applications",
@@ -278,6 +283,11 @@ def continuous_conditional_hartley_entropy(range_x: Any, cond: Any, *, base: Bas
     -------
     float
         ``-inf`` if every ``[[X|y]]`` has measure 0.
+
+    See Also
+    --------
+    differential_hartley_entropy : Without the condition.
+    continuous_nonstochastic_information : ``h0(X) - h0(X|Y)``.
 
     References
     ----------
@@ -314,6 +324,11 @@ def continuous_nonstochastic_information(range_x: Any, cond: Any, *, base: Base 
     -------
     float
         ``inf`` if every ``[[X|y]]`` has measure 0.
+
+    See Also
+    --------
+    continuous_leakage : The largest gain over y instead of the smallest.
+    nonstochastic_information : The counterpart for finite ranges.
 
     References
     ----------
@@ -354,6 +369,11 @@ def continuous_leakage(range_x: Any, cond: Any, *, base: Base = "e") -> float:
     -------
     float
         ``inf`` if some ``[[X|y]]`` has measure 0.
+
+    See Also
+    --------
+    continuous_nonstochastic_information : The smallest gain over y.
+    nonstochastic_leakage : The counterpart for finite ranges.
 
     References
     ----------

@@ -128,6 +128,11 @@ def support_components(mask: ArrayLike) -> tuple[int, NDArray[np.intp], NDArray[
     x_labels : ndarray of int, shape (n_x,)
         Component of every column ``x``.
 
+    See Also
+    --------
+    nsp.info.gacs_korner_common_information : The entropy of the component, for a pmf.
+    overlap_partition : The overlap partition of the values of S.
+
     Notes
     -----
     Numbering rule: components are numbered ``0, 1, ...`` in increasing order of their
@@ -195,6 +200,11 @@ def overlap_partition(r: RangeLike) -> Partition:
         A partition of the S indices ``0..n_s-1`` in canonical order (by smallest element).
         It iterates over its blocks (sorted tuples) and compares equal to the list of blocks.
 
+    See Also
+    --------
+    maximin_information : The logarithm of its number of sets.
+    finest_decomposition : The matching partition of the values of X.
+
     References
     ----------
     .. [1] N. Ding, F. Farokhi, IEEE Trans. Inf. Forensics Security, 2020, Def. 1.
@@ -231,6 +241,12 @@ def maximin_information(r: RangeLike, *, base: Base = 2) -> float:
     Returns
     -------
     float
+
+    See Also
+    --------
+    overlap_partition : The partition it counts.
+    nonstochastic_information : Nair's ``I0``.
+    side_information_maximin : With side information A.
 
     References
     ----------
@@ -278,6 +294,11 @@ def confusability_graph(r: RangeLike, *, axis: int = 1) -> nx.Graph:
     ValueError
         If the graph would have more than ``MAX_GRAPH_NODES`` nodes (its dense
         construction needs ``n²`` memory).
+
+    See Also
+    --------
+    finest_decomposition : Its finest decomposition.
+    independence_number : The size of its largest independent set.
 
     References
     ----------
@@ -328,6 +349,12 @@ def finest_decomposition(r: RangeLike) -> Partition:
     Partition
         A partition of the X indices ``0..n_x-1`` in canonical order (by smallest element).
         It iterates over its blocks (sorted tuples) and compares equal to the list of blocks.
+
+    See Also
+    --------
+    confusability_graph : The graph it decomposes.
+    overlap_partition : The matching partition of the values of S.
+    quantized_decomposition : The decomposition after a quantization of X.
 
     References
     ----------

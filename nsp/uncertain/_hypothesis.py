@@ -56,6 +56,12 @@ def hypothesis_test_performance(r: RangeLike, test: ArrayLike, *, base: Base = 2
     float
         ``-inf`` when no measurement is decided correctly.
 
+    See Also
+    --------
+    hypothesis_test_bound : The best performance of any test.
+    optimal_hypothesis_test : A test that attains it.
+    nsp.noiseless.hypothesis_game_range : The range of the noiseless privacy game.
+
     References
     ----------
     .. [1] F. Farokhi, "Noiseless privacy: definition, guarantees, and applications",
@@ -94,6 +100,11 @@ def hypothesis_test_bound(r: RangeLike, *, base: Base = 2) -> float:
     float
         ``-inf`` if no measurement identifies a hypothesis.
 
+    See Also
+    --------
+    optimal_hypothesis_test : A test that attains it.
+    hypothesis_test_performance : The performance of a given test.
+
     References
     ----------
     .. [1] F. Farokhi, "Noiseless privacy: definition, guarantees, and applications",
@@ -125,6 +136,11 @@ def optimal_hypothesis_test(r: RangeLike) -> NDArray[np.intp]:
     -------
     ndarray of int, shape (n_measurements,)
         The hypothesis index decided for each measurement.
+
+    See Also
+    --------
+    hypothesis_test_bound : Its performance.
+    hypothesis_test_performance : The performance of any test.
 
     References
     ----------

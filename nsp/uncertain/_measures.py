@@ -58,6 +58,16 @@ def marginal_range(r: RangeLike, *, axis: int = 0) -> tuple:
     tuple
         The labels of a :class:`JointRange`, else the indices ``0, 1, …``.
 
+    See Also
+    --------
+    conditional_range : The range of S given x.
+    hartley_entropy : The logarithm of the marginal range's size.
+
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using
+       agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020, §II.
+
     Examples
     --------
     >>> marginal_range(JointRange.from_pairs([("a", 1), ("b", 1)]))
@@ -88,6 +98,12 @@ def conditional_range(
     -------
     frozenset of int
         Indices of S (or of X with ``given="s"``).
+
+    See Also
+    --------
+    marginal_range : Without the condition.
+    conditional_range_sizes : The sizes of every conditional range.
+    cluster_ranges : The conditional ranges of clusters of x's.
 
     References
     ----------
@@ -128,6 +144,17 @@ def conditional_range_sizes(r: RangeLike, *, given: str = "x") -> NDArray[np.int
     ndarray of int
         Shape ``(n_x,)`` for ``given="x"``, ``(n_s,)`` for ``given="s"``.
 
+    See Also
+    --------
+    conditional_range : One conditional range, as indices.
+    conditional_hartley_entropy : The logarithm of the largest size.
+    k_anonymity : The smallest size.
+
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using
+       agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020, §II and Lemma 1.
+
     Examples
     --------
     >>> conditional_range_sizes([[1, 0, 1], [1, 1, 0]])
@@ -154,6 +181,12 @@ def hartley_entropy(r: RangeLike, *, axis: int = 0, base: Base = 2) -> float:
     Returns
     -------
     float
+
+    See Also
+    --------
+    conditional_hartley_entropy : ``H0(S|X)``, the worst case given X.
+    nsp.info.entropy : The probabilistic counterpart.
+    differential_hartley_entropy : The continuous counterpart ``h0``.
 
     References
     ----------
@@ -185,6 +218,12 @@ def conditional_hartley_entropy(r: RangeLike, *, base: Base = 2) -> float:
     -------
     float
 
+    See Also
+    --------
+    min_conditional_hartley_entropy : ``B0(S|X)``, the best case given X.
+    hartley_entropy : Without the condition.
+    nsp.info.conditional_entropy : The probabilistic counterpart.
+
     References
     ----------
     .. [1] G. N. Nair, IEEE Trans. Automatic Control, 2013.
@@ -210,6 +249,11 @@ def min_conditional_hartley_entropy(r: RangeLike, *, base: Base = 2) -> float:
     Returns
     -------
     float
+
+    See Also
+    --------
+    conditional_hartley_entropy : ``H0(S|X)``, the worst case.
+    nonstochastic_leakage : ``H0(S) - B0(S|X)``.
 
     References
     ----------
@@ -238,6 +282,12 @@ def nonstochastic_information(r: RangeLike, *, base: Base = 2) -> float:
     Returns
     -------
     float
+
+    See Also
+    --------
+    nonstochastic_leakage : The largest gain over x instead of the smallest.
+    maximin_information : The symmetric ``I*(S;X)``.
+    continuous_nonstochastic_information : The same for ranges of real numbers.
 
     References
     ----------
@@ -274,6 +324,13 @@ def nonstochastic_leakage(r: RangeLike, *, base: Base = 2) -> float:
     -------
     float
 
+    See Also
+    --------
+    nonstochastic_information : Nair's ``I0``, the smallest gain over x.
+    symmetrized_leakage : Symmetric in S and X.
+    side_information_leakage : With side information A.
+    nsp.info.maximal_leakage : A probabilistic worst-case leakage.
+
     References
     ----------
     .. [1] N. Ding, F. Farokhi, IEEE Trans. Inf. Forensics Security, 2020, Sec. III-A.
@@ -307,6 +364,11 @@ def symmetrized_leakage(r: RangeLike, *, base: Base = 2) -> float:
     -------
     float
 
+    See Also
+    --------
+    nonstochastic_leakage : One direction, ``L0(S→X)``.
+    sup_symmetrized_leakage : Its supremum over a channel's input sets.
+
     References
     ----------
     .. [1] F. Farokhi, "Noiseless privacy: definition, guarantees, and applications",
@@ -337,6 +399,11 @@ def is_independent(r: RangeLike) -> bool:
     -------
     bool
 
+    See Also
+    --------
+    dependence_witness : A pair that shows dependence.
+    nonstochastic_leakage : Zero exactly when S and X are independent.
+
     References
     ----------
     .. [1] G. N. Nair, IEEE Trans. Automatic Control, 2013.
@@ -363,6 +430,12 @@ def k_anonymity(r: RangeLike) -> int:
     Returns
     -------
     int
+
+    See Also
+    --------
+    is_k_anonymous : Whether a given k is achieved.
+    k_anonymity_witness : A value of X that breaks a given k.
+    nsp.clustering.baselines.generalize_to_k_anonymity : A release that achieves k.
 
     References
     ----------
@@ -391,6 +464,11 @@ def is_k_anonymous(r: RangeLike, k: int) -> bool:
     Returns
     -------
     bool
+
+    See Also
+    --------
+    k_anonymity : The largest k achieved.
+    k_anonymity_witness : A value of X that breaks k.
 
     References
     ----------
@@ -423,6 +501,10 @@ def distinguishability(r: RangeLike, s: int, s_prime: int) -> int:
     -------
     int
 
+    See Also
+    --------
+    distinguishability_matrix : For every pair of values of S.
+
     References
     ----------
     .. [1] N. Ding, F. Farokhi, IEEE Trans. Inf. Forensics Security, 2020, Sec. III-C.
@@ -449,6 +531,15 @@ def distinguishability_matrix(r: RangeLike) -> NDArray[np.intp]:
     Returns
     -------
     ndarray of int, shape (n_s, n_s)
+
+    See Also
+    --------
+    distinguishability : One pair.
+
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using
+       agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020, §III-C.
 
     Examples
     --------
@@ -479,6 +570,10 @@ def dependence_witness(r: RangeLike) -> tuple[int, int] | None:
     tuple of (int, int), or None
         Indices ``(s, x)``.
 
+    See Also
+    --------
+    is_independent : Whether there is none.
+
     Examples
     --------
     >>> dependence_witness([[1, 0], [1, 1]]), dependence_witness([[1, 1], [1, 1]])
@@ -508,6 +603,11 @@ def k_anonymity_witness(r: RangeLike, k: int) -> int | None:
     -------
     int or None
         The index of x.
+
+    See Also
+    --------
+    is_k_anonymous : Whether there is none.
+    k_anonymity : The largest k achieved.
 
     References
     ----------

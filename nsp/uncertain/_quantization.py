@@ -98,6 +98,11 @@ def cluster_ranges(mask: RangeLike, clusters: Any) -> NDArray[np.bool_]:
     ndarray of bool, shape (n_s, n_clusters)
         Column ``c`` is ``[[S|𝒳_c]]`` (eq. (2) of Ding & Farokhi).
 
+    See Also
+    --------
+    quantize : The joint range of the quantization.
+    conditional_range : The S-range of one value of X.
+
     Notes
     -----
     Vectorized rank by rank over the clusters (about ``max cluster size`` numpy operations
@@ -162,6 +167,12 @@ def quantize(r: RangeLike, labels: Any) -> JointRange:
         Columns in order of first appearance of each label (i.e. by the smallest x of each
         cluster); its ``x_labels`` are the labels; S labels are kept.
 
+    See Also
+    --------
+    quantize_side_range : The same with side information A.
+    quantized_decomposition : The finest decomposition of the quantized range.
+    cluster_ranges : The S-ranges of the clusters.
+
     References
     ----------
     .. [1] N. Ding, F. Farokhi, IEEE Trans. Inf. Forensics Security, 2020, eq. (2).
@@ -202,6 +213,11 @@ def quantized_decomposition(r: RangeLike, labels: Any) -> Partition:
     -------
     Partition
         A partition of the X indices ``0..n_x-1``.
+
+    See Also
+    --------
+    quantize : The quantized range.
+    finest_decomposition : Without quantization.
 
     References
     ----------

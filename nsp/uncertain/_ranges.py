@@ -102,7 +102,9 @@ class JointRange:
 
     See Also
     --------
-    JointRange.from_pairs, JointRange.from_frame, JointRange.from_pmf
+    JointRange.from_pairs : The range of observed ``(s, x)`` pairs.
+    JointRange.from_frame : The range of two columns of a data frame.
+    JointRange.from_pmf : The support of a joint pmf.
 
     Examples
     --------

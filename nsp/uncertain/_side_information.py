@@ -57,6 +57,12 @@ def side_information_leakage(mask: ArrayLike, *, base: Base = 2) -> float:
     -------
     float
 
+    See Also
+    --------
+    nonstochastic_leakage : Without side information.
+    side_information_maximin : The maximin information with side information.
+    quantize_side_range : The range of a quantization with side information.
+
     References
     ----------
     .. [1] N. Ding, F. Farokhi, IEEE Trans. Inf. Forensics Security, 2020, Sec. V-C.
@@ -88,6 +94,11 @@ def side_information_maximin(mask: ArrayLike, *, base: Base = 2) -> float:
     Returns
     -------
     float
+
+    See Also
+    --------
+    maximin_information : Without side information.
+    side_information_leakage : The leakage with side information.
 
     References
     ----------
@@ -121,6 +132,11 @@ def quantize_side_range(mask: ArrayLike, partition: Partition | ArrayLike) -> ND
     -------
     numpy.ndarray of bool, shape (n_s, n_clusters, n_a)
         ``out[s, c, a]``: some x of cluster ``c`` (canonical order) meets ``(s, a)``.
+
+    See Also
+    --------
+    quantize : Without side information.
+    side_information_leakage : The leakage of the three-way range.
 
     References
     ----------

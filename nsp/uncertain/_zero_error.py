@@ -56,6 +56,16 @@ def independence_number(graph: nx.Graph) -> int:
     int
         The size of a largest set of pairwise non-adjacent nodes (0 for the empty graph).
 
+    See Also
+    --------
+    confusability_graph : The graph of a range.
+    zero_error_rate_lower_bound : Independence numbers of strong powers, per letter.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, §III-B and Theorem 2 (zero-error
+       capacity).
+
     Examples
     --------
     >>> independence_number(nx.cycle_graph(5))
@@ -104,6 +114,11 @@ def strong_power(r: RangeLike, k: int) -> JointRange:
         If ``k`` is not an integer >= 1, or the power would have more than
         :data:`MAX_POWER_CELLS` cells.
 
+    See Also
+    --------
+    zero_error_rate_lower_bound : The rate its independence numbers give.
+    is_zero_error_code : Whether a set of inputs is never confused.
+
     References
     ----------
     .. [1] F. Farokhi, "Noiseless privacy: definition, guarantees, and applications",
@@ -149,6 +164,15 @@ def is_zero_error_code(r: RangeLike, code: Iterable[int]) -> bool:
     Returns
     -------
     bool
+
+    See Also
+    --------
+    zero_error_code_witness : A confusion, when there is one.
+    independence_number : The size of the largest zero-error code of one letter.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, §III-B and Theorem 2.
 
     Examples
     --------
@@ -199,6 +223,11 @@ def zero_error_rate_lower_bound(r: RangeLike, *, k_max: int = 2, base: Base = 2)
     Returns
     -------
     float
+
+    See Also
+    --------
+    strong_power : The k-letter range.
+    independence_number : The size of a largest independent set.
 
     References
     ----------
@@ -253,6 +282,10 @@ def sup_symmetrized_leakage(r: RangeLike, *, base: Base = 2, max_inputs: int = 1
     ValueError
         If there are more than ``max_inputs`` inputs.
 
+    See Also
+    --------
+    symmetrized_leakage : The leakage of one range.
+
     References
     ----------
     .. [1] F. Farokhi, "Noiseless privacy: definition, guarantees, and applications",
@@ -297,6 +330,14 @@ def zero_error_code_witness(r: RangeLike, code: Iterable[int]) -> tuple[int, int
     -------
     tuple of (int, int, int), or None
         ``(a, b, y)``.
+
+    See Also
+    --------
+    is_zero_error_code : Whether there is none.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, §III-B and Theorem 2.
 
     Examples
     --------

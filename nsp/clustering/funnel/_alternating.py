@@ -105,6 +105,10 @@ def alternating_iteration(
     AlternatingResult
         The last mapping, the trace of every iterate and whether it converged.
 
+    See Also
+    --------
+    greedy_information_bottleneck : The greedy solution of the same problem.
+
     References
     ----------
     .. [1] Makhdoumi et al., ITW 2014, arXiv:1402.1774, Section III-D.

@@ -90,6 +90,10 @@ def set_partition_labels(n: int) -> NDArray[np.intp]:
     ValueError
         If ``n`` is not an integer ``>= 1`` or the rows would not fit in memory.
 
+    See Also
+    --------
+    brute_force_deterministic : Every partition's point.
+
     Examples
     --------
     >>> set_partition_labels(3)
@@ -136,6 +140,16 @@ def brute_force_deterministic(p_sx: ArrayLike, *, base: Base = 2, max_n: int = 1
     ValueError
         If ``p_sx`` is not a 2-D pmf, ``max_n`` is not an integer ``>= 1``, X has more than
         ``max_n`` letters, or the enumeration would need more than :data:`MEMORY_LIMIT` bytes.
+
+    See Also
+    --------
+    set_partition_labels : The partitions it enumerates.
+    lower_envelope : The best leakage at each disclosure.
+
+    References
+    ----------
+    .. [1] A. Makhdoumi, S. Salamatian, N. Fawaz, M. Médard, "From the information bottleneck to the
+       privacy funnel", IEEE ITW 2014, Fig. 1.
 
     Examples
     --------
@@ -206,6 +220,12 @@ def funnel_curve(
     pandas.DataFrame
         Columns ``algorithm`` (the descriptive name, aliases resolved), ``param``, ``utility``,
         ``leakage``, ``n_Y`` in sweep order (the order in which the points of a curve are joined).
+
+    See Also
+    --------
+    greedy_privacy_funnel : One run at one threshold.
+    lower_envelope : The envelope of the curve's points.
+    nsp.papers.privacy_funnel.fig1_curves : The curves of the paper's Fig. 1.
 
     References
     ----------
@@ -292,6 +312,11 @@ def constrained_envelope(
         If ``df`` lacks a column or holds NaN in one, ``xs`` is not 1-D or holds a non-finite
         value, or an option is unknown.
 
+    See Also
+    --------
+    lower_envelope : The least leakage at utility at least x.
+    upper_envelope : The most leakage at utility at most x.
+
     Examples
     --------
     >>> df = pd.DataFrame({"utility": [0, 1, 2], "leakage": [0, .5, .4]})
@@ -342,6 +367,16 @@ def lower_envelope(df: pd.DataFrame, xs: ArrayLike) -> NDArray[np.float64]:
     numpy.ndarray
         One value per level.
 
+    See Also
+    --------
+    upper_envelope : The most leakage at utility at most x.
+    constrained_envelope : The general envelope both are made of.
+
+    References
+    ----------
+    .. [1] A. Makhdoumi, S. Salamatian, N. Fawaz, M. Médard, "From the information bottleneck to the
+       privacy funnel", IEEE ITW 2014, Fig. 1 (the minimum of I(S;Y) at a given I(X;Y)).
+
     Examples
     --------
     >>> df = pd.DataFrame({"utility": [0, 1, 2], "leakage": [0, .5, .4]})
@@ -365,6 +400,16 @@ def upper_envelope(df: pd.DataFrame, xs: ArrayLike) -> NDArray[np.float64]:
     -------
     numpy.ndarray
         One value per level.
+
+    See Also
+    --------
+    lower_envelope : The least leakage at utility at least x.
+    constrained_envelope : The general envelope both are made of.
+
+    References
+    ----------
+    .. [1] A. Makhdoumi, S. Salamatian, N. Fawaz, M. Médard, "From the information bottleneck to the
+       privacy funnel", IEEE ITW 2014, Fig. 1 (the maximum of I(S;Y) at a given I(X;Y)).
 
     Examples
     --------

@@ -548,6 +548,12 @@ def greedy_privacy_funnel(
         If ``p_sx`` is not a 2-D pmf, ``r`` is not finite, ``tol`` or ``tie_tol`` is not a
         finite number ``>= 0``, or ``R > H(X)`` (no mapping can disclose more than H(X)).
 
+    See Also
+    --------
+    greedy_max_leakage : Algorithm 2 read as in Note 1.
+    greedy_ratio_funnel : A greedy by leakage per bit of disclosure.
+    funnel_curve : This algorithm over a grid of thresholds.
+
     References
     ----------
     .. [1] Makhdoumi et al., ITW 2014, arXiv:1402.1774, Algorithm 1.
@@ -613,6 +619,12 @@ def greedy_information_bottleneck(
         more show a progress bar over the merges once a run exceeds two seconds.
     ValueError
         If ``Δ > I(S;X)`` (infeasible), or as in :func:`greedy_privacy_funnel`.
+
+    See Also
+    --------
+    greedy_privacy_funnel : Algorithm 1.
+    greedy_max_leakage : Algorithm 2 read as in Note 1.
+    alternating_iteration : The information bottleneck's alternating iteration.
 
     References
     ----------
@@ -680,6 +692,11 @@ def greedy_max_leakage(
     ValueError
         As in :func:`greedy_privacy_funnel`.
 
+    See Also
+    --------
+    greedy_information_bottleneck : Algorithm 2 as printed.
+    greedy_privacy_funnel : Algorithm 1.
+
     References
     ----------
     .. [1] Makhdoumi et al., ITW 2014, arXiv:1402.1774, Algorithm 2 and Note 1.
@@ -739,11 +756,13 @@ def greedy_ratio_funnel(
         Joint pmf of S (axis 0) and X (axis 1).
     r : float
         Disclosure target R in ``base`` units, ``R <= H(X)``; ``R <= 0`` merges everything.
-    base, tol, return_trace, max_merges
+    base, tol
         As in :func:`greedy_privacy_funnel`.
     tie_tol : float
         Tie tolerance on the ratio (dimensionless, finite, ``>= 0``): ratios within
         ``tie_tol`` of the best are tied and the first pair in row-major order wins.
+    return_trace, max_merges
+        As in :func:`greedy_privacy_funnel`.
 
     Returns
     -------
@@ -759,6 +778,16 @@ def greedy_ratio_funnel(
         more show a progress bar over the merges once a run exceeds two seconds.
     ValueError
         As in :func:`greedy_privacy_funnel`.
+
+    See Also
+    --------
+    greedy_privacy_funnel : Algorithm 1, by leakage alone.
+    funnel_curve : A greedy algorithm over its threshold.
+
+    References
+    ----------
+    .. [1] A. Makhdoumi, S. Salamatian, N. Fawaz, M. Médard, "From the information bottleneck to the
+       privacy funnel", IEEE ITW 2014, Algorithm 1 (the loop) and Proposition 1 (the costs).
 
     Examples
     --------

@@ -84,6 +84,12 @@ def privacy_leakage(p_sx: ArrayLike, mapping: ArrayLike, *, base: Base = 2) -> f
     float
         I(S;Y) with ``p(s, y) = sum_x p(s, x) p(y | x)``.
 
+    See Also
+    --------
+    disclosure : The utility ``I(X;Y)`` of the same mapping.
+    merge_costs : How a merge changes both.
+    nsp.info.mutual_information : The same quantity of a joint pmf.
+
     References
     ----------
     .. [1] Makhdoumi et al., ITW 2014, arXiv:1402.1774, Section III and Lemma 1.
@@ -120,6 +126,11 @@ def disclosure(p_sx: ArrayLike, mapping: ArrayLike, *, base: Base = 2) -> float:
     float
         I(X;Y) with ``p(x, y) = p(x) p(y | x)``.
 
+    See Also
+    --------
+    privacy_leakage : The leakage ``I(S;Y)`` of the same mapping.
+    logloss_distortion : ``H(X) - I(X;Y)``.
+
     References
     ----------
     .. [1] Makhdoumi et al., ITW 2014, arXiv:1402.1774, Section III-B.
@@ -152,6 +163,10 @@ def logloss_distortion(p_sx: ArrayLike, mapping: ArrayLike, *, base: Base = 2) -
     -------
     float
         H(X|Y).
+
+    See Also
+    --------
+    disclosure : ``I(X;Y) = H(X) - H(X|Y)``.
 
     References
     ----------
@@ -200,6 +215,12 @@ def merge_costs(
     (float, float)
         ``(delta_S, delta_X)``.
 
+    See Also
+    --------
+    privacy_leakage : The leakage before the merge.
+    disclosure : The disclosure before the merge.
+    greedy_privacy_funnel : The greedy algorithm that ranks merges by these costs.
+
     References
     ----------
     .. [1] Makhdoumi et al., ITW 2014, arXiv:1402.1774, Proposition 1.
@@ -238,7 +259,7 @@ def _merge_cost(a_i: NDArray[np.float64], a_j: NDArray[np.float64], base: Base) 
 def chain_rule_bounds(
     p_sx: ArrayLike, i_xy: float | ArrayLike, *, base: Base = 2
 ) -> tuple[float, float] | tuple[NDArray[np.float64], NDArray[np.float64]]:
-    """Bounds on I(S;Y) for any mapping with disclosure ``i_xy``.
+    """Return the bounds on I(S;Y) of any mapping with disclosure ``i_xy``.
 
     ``max(0, I(X;Y) - H(X|S)) <= I(S;Y) <= min(I(X;Y), I(S;X))``: the lower bound is the
     chain rule ``I(X;Y) = I(S;Y) + I(X;Y|S)`` with ``I(X;Y|S) <= H(X|S)``, the upper one is
@@ -263,6 +284,11 @@ def chain_rule_bounds(
     ValueError
         If ``p_sx`` is not a 2-D pmf or ``i_xy`` holds a value that is not a number in
         ``[0, H(X)]`` (no mapping discloses more than ``H(X)``).
+
+    See Also
+    --------
+    privacy_leakage : The leakage these bounds enclose.
+    brute_force_deterministic : Every deterministic mapping's point, to compare.
 
     Examples
     --------
@@ -300,6 +326,11 @@ def mapping_from_partition(partition: Partition) -> NDArray[np.float64]:
     -------
     numpy.ndarray, shape (n_x, n_clusters)
         The deterministic privacy mapping whose output letters are the clusters.
+
+    See Also
+    --------
+    nsp.channels.deterministic_channel : The same 0/1 channel from output labels.
+    privacy_leakage : The leakage of the mapping.
 
     Examples
     --------

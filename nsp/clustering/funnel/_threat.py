@@ -284,6 +284,11 @@ def inference_cost_gain(p_sy: ArrayLike, cost: Cost) -> float:
     ValueError
         If ``p_sy`` is not a 2-D pmf or ``cost`` is not a :class:`Cost`.
 
+    See Also
+    --------
+    theorem1_bound : Its bound by the leakage ``I(S;Y)``.
+    lemma2_gaps : The gain per output letter.
+
     References
     ----------
     .. [1] Makhdoumi et al., ITW 2014, arXiv:1402.1774, Section II-B and Lemma 1.
@@ -319,6 +324,11 @@ def lemma2_gaps(p_sy: ArrayLike, cost: Cost) -> NDArray[np.float64]:
     -------
     numpy.ndarray
         One gap per output letter y with ``p(y) > 0``.
+
+    See Also
+    --------
+    lemma2_bound : Lemma 2's right side.
+    inference_cost_gain : Their average over the outputs.
 
     References
     ----------
@@ -357,6 +367,11 @@ def lemma2_bound(p_sy: ArrayLike, bound: float) -> NDArray[np.float64]:
     numpy.ndarray
         One bound per output letter y with ``p(y) > 0``.
 
+    See Also
+    --------
+    lemma2_gaps : Lemma 2's left side.
+    theorem1_bound : The bound averaged over the outputs.
+
     References
     ----------
     .. [1] Makhdoumi et al., ITW 2014, arXiv:1402.1774, Lemma 2.
@@ -386,6 +401,11 @@ def theorem1_bound(p_sy: ArrayLike, bound: float) -> float:
     -------
     float
         The bound on ΔC, in the cost's units.
+
+    See Also
+    --------
+    inference_cost_gain : The gain it bounds.
+    lemma2_bound : The bound per output letter.
 
     References
     ----------

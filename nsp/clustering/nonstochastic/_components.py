@@ -241,6 +241,11 @@ def merge_across_components(
         decomposition, a partition of the nodes ``(x̂, a)``, is then not recorded);
         ``lagrangian = I* − λU``.
 
+    See Also
+    --------
+    algorithm1 : The same greedy for the leakage ``L0``.
+    merge_path : The whole path, independent of λ.
+
     References
     ----------
     N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using

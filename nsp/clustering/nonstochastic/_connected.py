@@ -147,6 +147,11 @@ def merge_until_connected(
         Privacy recorded is ``L0(S → X̂)``; ``delta`` is eq. (12); the run always ends with a
         connected confusability graph (``stop_reason == "connected"``).
 
+    See Also
+    --------
+    algorithm1 : Without the constraint.
+    nsp.uncertain.maximin_information : The quantity held at zero.
+
     References
     ----------
     N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using

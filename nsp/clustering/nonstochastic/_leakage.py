@@ -116,6 +116,12 @@ def merge_by_leakage(
         Privacy is ``L0(S → X̂)`` (``L0(S → X̂|A)`` with side information);
         ``lagrangian = L0 − λU``.
 
+    See Also
+    --------
+    algorithm2 : The same greedy for the maximin information ``I*``.
+    merge_until_connected : The §V-C variant with ``I* = 0``.
+    merge_path : The whole path, independent of λ.
+
     Notes
     -----
     With side information the clusters of least leakage ratio

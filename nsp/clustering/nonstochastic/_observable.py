@@ -35,8 +35,15 @@ def observable_pairs(r: ArrayLike) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
 
     Returns
     -------
-    s_of_y, x_of_y : numpy.ndarray of int
-        One entry per pair of ``[[S, X]]``.
+    s_of_y : numpy.ndarray of int
+        The ``s`` of each pair of ``[[S, X]]``, in row-major order.
+    x_of_y : numpy.ndarray of int
+        The ``x`` of each pair, in the same order.
+
+    See Also
+    --------
+    observable_range : The range ``[[S, Y]]`` of ``Y = (S, X)``.
+    observable_values : The X value of each y.
 
     Examples
     --------
@@ -63,6 +70,11 @@ def observable_range(r: ArrayLike) -> JointRange:
         ``n_s`` rows and one column per pair of ``[[S, X]]`` (order of
         :func:`observable_pairs`); column ``y = (s, x)`` holds the one True at row ``s``. The
         S labels are kept, the Y labels are the pairs ``(s_label, x_label)``.
+
+    See Also
+    --------
+    observable_pairs : The ``(s, x)`` of each y.
+    observable_values : The X value of each y.
 
     References
     ----------
@@ -106,6 +118,11 @@ def observable_values(r: ArrayLike, values: ArrayLike | None = None) -> NDArray[
     -------
     numpy.ndarray of float
         ``values[x_of_y]``, one per pair.
+
+    See Also
+    --------
+    observable_pairs : The ``(s, x)`` of each y.
+    observable_range : The range of ``Y = (S, X)``.
 
     Examples
     --------

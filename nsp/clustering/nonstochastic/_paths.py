@@ -178,6 +178,12 @@ def merge_path(
     MergePath
         The partitions ``Q^(0), Q^(1), …`` with their leakage and utility.
 
+    See Also
+    --------
+    algorithm1 : One run at one λ.
+    algorithm2 : One run at one λ.
+    nsp.pareto.lambda_windows : The λ interval of each step of the path.
+
     References
     ----------
     N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using

@@ -22,6 +22,16 @@ class Iteration:
     Its quantization :attr:`partition` and decomposition :attr:`decomposition` are properties,
     built on first use.
 
+    Parameters
+    ----------
+    t : int
+        Iteration index, as :attr:`t`.
+    step : object
+        The run's record of the iteration, from which :attr:`partition` and
+        :attr:`decomposition` are built on first use (runs make it; it is not built by hand).
+    leakage, utility, lagrangian, delta, merges
+        As the attributes of the same names.
+
     Attributes
     ----------
     t : int

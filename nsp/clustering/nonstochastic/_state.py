@@ -269,8 +269,21 @@ def start_point(
 
     Returns
     -------
-    leakage, utility : float
-        ``L0(S → X)`` and the utility of the singletons.
+    leakage : float
+        ``L0(S → X)`` of the singletons.
+    utility : float
+        The utility of the singletons.
+
+    See Also
+    --------
+    utility_value : The utility of any quantization.
+    nsp.uncertain.nonstochastic_leakage : The leakage ``L0``.
+
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using
+       agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020, eqs. (3) and (5) at the
+       singletons.
 
     Examples
     --------

@@ -139,6 +139,11 @@ def resolution_utility(partition: Partition | ArrayLike, *, base: Base = 2) -> f
         The worst-case resolution of ``X`` from ``X̂``; ``log|[[X]]|`` for singletons, 0 for
         one cluster.
 
+    See Also
+    --------
+    distortion_utility : The utility ``U2``.
+    utility_value : Either utility by name.
+
     References
     ----------
     N. Ding, F. Farokhi, IEEE Trans. Inf. Forensics Security, 2020, §V-A.
@@ -176,6 +181,16 @@ def cluster_codeword(
     float
         The codeword. The medoid is a value of the cluster and does not depend on the
         distance (``|x − x̂|`` and its square have the same minimiser).
+
+    See Also
+    --------
+    cluster_distortion : The distortion of the codeword.
+
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using
+       agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020, §V-A1 (the codeword of
+       a cluster: centroid or medoid).
 
     Examples
     --------
@@ -217,6 +232,11 @@ def cluster_distortion(
     -------
     float
         The largest distance of a value of the cluster from the codeword.
+
+    See Also
+    --------
+    cluster_codeword : The codeword it measures.
+    distortion_utility : The utility ``U2`` made of these distortions.
 
     References
     ----------
@@ -264,6 +284,11 @@ def distortion_utility(
     -------
     float
         Minus the largest max distortion of a cluster (0 for singletons).
+
+    See Also
+    --------
+    resolution_utility : The utility ``U1``.
+    utility_value : Either utility by name.
 
     References
     ----------
@@ -314,6 +339,18 @@ def utility_value(
     -------
     float
         The utility.
+
+    See Also
+    --------
+    resolution_utility : ``U1``.
+    distortion_utility : ``U2``.
+    start_point : The leakage and utility without quantization.
+
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using
+       agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020, §V-A1 (the utilities U1
+       and U2).
 
     Examples
     --------

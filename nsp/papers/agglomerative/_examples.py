@@ -98,9 +98,11 @@ def example_values(
 
     Returns
     -------
-    paper, ours : dict
-        Keyed by ``(example, quantity)``, in the paper's order; numbers, or partitions and
-        ranges written 1-based (``{x1,x2},{x3}``).
+    paper : dict
+        The printed values, keyed by ``(example, quantity)``, in the paper's order; numbers,
+        or partitions and ranges written 1-based (``{x1,x2},{x3}``).
+    ours : dict
+        The values nsp computes, with the same keys and in the same notation.
 
     References
     ----------

@@ -234,6 +234,11 @@ def path_points(path: MergePath) -> pd.DataFrame:
         Columns ``t``, ``leakage``, ``utility``, ``n_clusters``, ``lam_low``, ``lam_high`` and
         ``reachable`` (some λ returns it: the points of the λ sweep's frontier).
 
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using
+       agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020, §VII-A.
+
     Examples
     --------
     >>> from nsp.clustering.nonstochastic import merge_path
@@ -291,6 +296,12 @@ def observable_comparison(
         ``"merge_by_leakage"``, ``"merge_across_components"``, ``"merge_until_connected"``),
         ``lam`` (§V-C runs; NaN for the path points of Algorithms 1 and 2), ``t``,
         ``leakage``, ``utility``, ``n_clusters``, ``reachable``.
+
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using
+       agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020, Algorithms 1 and 2,
+       §V-C.
 
     Examples
     --------
@@ -457,6 +468,11 @@ def codeword_table(
     pandas.DataFrame
         Columns ``cluster`` (1-based text), ``centroid``, ``medoid``, ``dbar_centroid``,
         ``dbar_medoid``.
+
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using
+       agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020, §V-A1 and Example 2.
 
     Examples
     --------

@@ -30,6 +30,11 @@ def merge_path_view(path: MergePath, lam: float = 0.3) -> Figure:
     -------
     matplotlib.figure.Figure
 
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using
+       agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020, Algorithm 1 and §VII-A.
+
     Examples
     --------
     >>> from nsp.clustering.nonstochastic import merge_path

@@ -99,6 +99,11 @@ def hungarian_joint_range(frame: pd.DataFrame | None = None, **kwargs: Any) -> J
     -------
     JointRange
         The x labels are the cholesterol values (numbers), so U2 can use them directly.
+
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using
+       agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020, §VII-B.
     """
     df = hungarian_age_chol(**kwargs) if frame is None else frame
     return JointRange.from_frame(df, s="age", x="chol")
@@ -142,6 +147,11 @@ def dataset_statistics(frame: pd.DataFrame | None = None, **kwargs: Any) -> pd.D
     -------
     pandas.DataFrame
         Columns ``quantity``, ``paper`` (NaN where the paper prints nothing) and ``ours``.
+
+    References
+    ----------
+    .. [1] N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies using
+       agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020, §VII-B.
     """
     df = hungarian_age_chol(**kwargs) if frame is None else frame
     r = JointRange.from_frame(df, s="age", x="chol")

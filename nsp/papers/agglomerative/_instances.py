@@ -100,6 +100,12 @@ def synthetic_range(
         The joint range.
     values : numpy.ndarray, shape (n_x,)
         Numeric values of X, increasing.
+
+    Examples
+    --------
+    >>> mask, values = synthetic_range(4, 6, seed=1)
+    >>> mask.shape, bool(mask.any(axis=0).all() and mask.any(axis=1).all())
+    ((4, 6), True)
     """
     n_s = check_int("n_s", n_s, low=1)
     n_x = check_int("n_x", n_x, low=n_s, high=10**6)

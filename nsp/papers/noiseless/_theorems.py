@@ -105,6 +105,15 @@ def levels_table(
         Columns ``n, epsilon, q_paper, worst_paper, realized_epsilon_paper, q_safe, worst_safe,
         realized_epsilon_safe``, one row per ``(n, epsilon)``.
 
+    See Also
+    --------
+    nsp.noiseless.levels : Theorem 8's rules.
+    theorem8_counterexample : The rule as printed, refuted.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, Theorem 8.
+
     Examples
     --------
     >>> row = levels_table([2], [4]).iloc[0]
@@ -170,6 +179,15 @@ def theorem8_counterexample(
     bins : list of int
         The bins individual ``i`` reaches, sorted.
 
+    See Also
+    --------
+    levels_table : Both rules.
+    nsp.noiseless.levels_paper : The rule as printed.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, Theorem 8.
+
     Examples
     --------
     >>> q, bins = theorem8_counterexample()
@@ -207,6 +225,15 @@ def realized_epsilon_curves(eps_grid: Sequence[float], group_sizes: Sequence[int
     pandas.DataFrame
         Columns ``n, rule, epsilon, realized_epsilon``: for each ``n``, the paper's rule then
         the corrected (``"safe"``) rule.
+
+    See Also
+    --------
+    nsp.noiseless.realized_epsilon : One quantizer.
+    levels_table : The levels of both rules.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, Theorem 8.
 
     Examples
     --------
@@ -259,6 +286,14 @@ def theorem4_table(
     pandas.DataFrame
         Columns ``reading, rho, bound, best_error, bound_holds``.
 
+    See Also
+    --------
+    nsp.noiseless.estimation_error_lower_bound : The bound.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, Theorem 4.
+
     Examples
     --------
     >>> theorem4_table().bound_holds.tolist()
@@ -284,7 +319,7 @@ def theorem4_table(
 def theorems_table(
     *, n: int = 3, values: int = 5, epsilon: float = 2.0, epsilon2: float = 2.5
 ) -> pd.DataFrame:
-    """Theorems 1–3 and 5–7 measured on a quantized average, each beside its bound.
+    """Measure Theorems 1–3 and 5–7 on a quantized average, each beside its bound.
 
     ``n`` individuals hold an entry of ``{0, 1/(v−1), …, 1}`` (``v = values``); the curator
     releases their average through the corrected Theorem 8 quantizer of ``[0, 1]``
@@ -320,6 +355,10 @@ def theorems_table(
     pandas.DataFrame
         One row per measured guarantee: ``theorem``, ``quantity``, ``value`` (bits, the largest
         over ``i`` and ``x_{-i}``), ``bound`` (bits) and ``holds``.
+
+    See Also
+    --------
+    nsp.noiseless.leakage_profile : The guarantees measured.
 
     References
     ----------
@@ -400,6 +439,14 @@ def quantizer_view(epsilon: float = 2.0, rule: str = "paper", n: int = 4) -> Fig
     Returns
     -------
     matplotlib.figure.Figure
+
+    See Also
+    --------
+    nsp.noiseless.quantizer_for : The quantizer.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, Definition 3 and Theorem 8.
 
     Examples
     --------

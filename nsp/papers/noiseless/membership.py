@@ -103,6 +103,10 @@ def meter_range(
     (float, float)
         ``(0, maximum energy in kWh)``.
 
+    See Also
+    --------
+    quantizer_levels : The levels on this range.
+
     Examples
     --------
     >>> meter_range()
@@ -139,7 +143,7 @@ _OUTPUTS = ("midpoint", "index", "left")
 
 
 def daily_matrix(frame: pd.DataFrame, *, min_complete_days: int = 350) -> pd.DataFrame:
-    """Households × days matrix of daily consumption (kWh) from a tidy smart-meter frame.
+    """Return the households × days matrix of daily consumption (kWh) of a smart-meter frame.
 
     A day counts only when all 48 half-hours are present. Households with fewer than
     ``min_complete_days`` complete days are dropped, then only the days complete for every
@@ -164,6 +168,10 @@ def daily_matrix(frame: pd.DataFrame, *, min_complete_days: int = 350) -> pd.Dat
     ------
     ValueError
         If the frame misses a column, or fewer than 2 households or no common day remain.
+
+    See Also
+    --------
+    complete_days_matrix : From the daily totals, complete days only.
     """
     min_complete_days = check_int("min_complete_days", min_complete_days, low=1)
     totals = daily_totals(frame, engine="dask" if is_dask_frame(frame) else "pandas")
@@ -171,7 +179,7 @@ def daily_matrix(frame: pd.DataFrame, *, min_complete_days: int = 350) -> pd.Dat
 
 
 def complete_days_matrix(totals: pd.DataFrame, *, min_complete_days: int = 350) -> pd.DataFrame:
-    """Households × days matrix from daily totals: complete days, common to all kept.
+    """Return the households × days matrix of daily totals: complete days, common to all kept.
 
     Parameters
     ----------
@@ -190,6 +198,11 @@ def complete_days_matrix(totals: pd.DataFrame, *, min_complete_days: int = 350) 
     ------
     ValueError
         If fewer than 2 households or no common day remain.
+
+    See Also
+    --------
+    daily_matrix : From a tidy smart-meter frame.
+    nsp.datasets.daily_totals : The totals.
 
     Examples
     --------
@@ -282,6 +295,14 @@ def draw_games(n_households: int, n: int, n_games: int, *, seed: int) -> dict[st
         ``pairs`` (games × 2), ``secret`` (games), ``others`` (games × (n − 1)) and ``coins``
         (games × policies, bool) as arrays.
 
+    See Also
+    --------
+    play : Play them.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, §V-A and Fig. 2.
+
     Examples
     --------
     >>> games = draw_games(10, 4, 5, seed=0)
@@ -363,6 +384,15 @@ def play(
     -------
     dict of str to int
         Wins of each policy of :data:`POLICIES`.
+
+    See Also
+    --------
+    draw_games : The games.
+    advantage : The advantage of the wins.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, §V-A and Fig. 2.
     """
     X = _check_consumption(X)
     n = check_int("n", n, low=1)
@@ -412,7 +442,7 @@ def play(
 
 
 def quantizer_levels(epsilon: float, n: int, lo: float, hi: float, *, rule: Rule = "paper") -> int:
-    """Levels of the average-query quantizer: Theorem 8 with ``S = (hi − lo)/n``.
+    """Return the levels of the average-query quantizer: Theorem 8 with ``S = (hi − lo)/n``.
 
     Parameters
     ----------
@@ -429,6 +459,15 @@ def quantizer_levels(epsilon: float, n: int, lo: float, hi: float, *, rule: Rule
     -------
     int
         The number of levels (``⌊n 2^ε⌋`` with the paper's rule at integer ε).
+
+    See Also
+    --------
+    meter_range : The range quantized.
+    nsp.noiseless.levels : Theorem 8's levels.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, Theorem 8.
 
     Examples
     --------
@@ -455,6 +494,15 @@ def advantage(wins: int, n_games: int) -> float:
     -------
     float
         The advantage, in ``[0, 1]``.
+
+    See Also
+    --------
+    play : The games whose wins it turns into an advantage.
+    advantage_curves : Against ε.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, §V-A.
 
     Examples
     --------
@@ -518,6 +566,15 @@ def advantage_curves(
     pandas.DataFrame
         Columns ``n, epsilon, lo, hi, q, realized_epsilon, policy, wins, n_games, advantage``;
         ``epsilon = inf`` (``q = 0``) is the non-private reference.
+
+    See Also
+    --------
+    advantage : At one budget.
+    advantage_view : Draw one budget.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, §V-A and Fig. 3.
     """
     X = _check_consumption(X)
     sizes = [check_int("group_sizes", g, low=1) for g in group_sizes]
@@ -778,6 +835,10 @@ def advantage_view(curves: pd.DataFrame, epsilon: float = 2) -> Figure:
     ------
     ValueError
         If ``curves`` holds no game at ``epsilon``.
+
+    See Also
+    --------
+    advantage_curves : Against ε.
 
     Examples
     --------

@@ -165,6 +165,10 @@ def synthetic_household(
         Watts at 1 Hz (time-zone aware, US/Eastern), named ``"mains"``.
     submeters : dict of str to pandas.Series
         Watts every 3 s for ``fridge, microwave, sockets, light, dish washer``.
+
+    See Also
+    --------
+    fscore_vs_epsilon : The experiment to run on it.
     """
     days = check_int("days", days, low=2, high=120)
     unmodelled_w = check_real("unmodelled_w", unmodelled_w, low=0.0)
@@ -216,7 +220,7 @@ def redd_series(
     appliances: Mapping[str, Sequence[int]] = REDD_HOUSE1_APPLIANCES,
     mains_channels: Sequence[int] = (1, 2),
 ) -> tuple[pd.Series, dict[str, pd.Series]]:
-    """Mains (sum of the mains legs on common timestamps) and appliance series from REDD files.
+    """Read the mains (the legs summed on common timestamps) and appliance series of REDD.
 
     Parameters
     ----------
@@ -242,6 +246,11 @@ def redd_series(
     ------
     FileNotFoundError
         If the house lacks a channel.
+
+    See Also
+    --------
+    resample : Average the readings over fixed bins.
+    window : Keep some days.
     """
     house = check_int("house", house, low=1)
 
@@ -279,6 +288,17 @@ def resample(series: pd.Series, period: str = "60s") -> pd.Series:
     Returns
     -------
     pandas.Series
+
+    See Also
+    --------
+    redd_series : The series.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> s = pd.Series([1.0, 2.0, 3.0, 4.0], index=pd.to_datetime([0, 30, 60, 90], unit="s"))
+    >>> resample(s).tolist()
+    [1.5, 3.5]
     """
     return series.resample(period).mean().dropna()
 
@@ -336,6 +356,16 @@ def appliance_states(
     -------
     numpy.ndarray of int64
         Sorted distinct states in watts, starting with 0 (off).
+
+    See Also
+    --------
+    fscore_vs_epsilon : The experiment that uses them.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> appliance_states(np.r_[np.zeros(50), np.full(50, 100.0), np.full(50, 2000.0)]).tolist()
+    [0, 100, 2000]
     """
     threshold = check_real("threshold", threshold, low=0.0)
     max_samples = check_int("max_samples", max_samples, low=1)
@@ -517,6 +547,10 @@ def standby_watts(standby: Standby, series: pd.Series) -> float:
     -------
     float
 
+    See Also
+    --------
+    fscore_vs_epsilon : The experiment that adds it.
+
     Examples
     --------
     >>> standby_watts("series_min", pd.Series([250.0, 90.0, 400.0]))
@@ -553,6 +587,10 @@ def always_on_f1(truth: pd.Series, *, threshold: float = ON_THRESHOLD) -> float:
     -------
     float
 
+    See Also
+    --------
+    f1_on_off : The score of a guess.
+
     Examples
     --------
     On in 3 of 5 readings: 2·3 / (2·3 + 2) = 0.75.
@@ -583,6 +621,10 @@ def f1_on_off(predicted: pd.Series, truth: pd.Series, *, threshold: float = ON_T
     -------
     float
         ``2 TP / (2 TP + FP + FN)``; 0 when there is no true positive (NILMTK's convention).
+
+    See Also
+    --------
+    always_on_f1 : The score of always guessing on.
 
     Examples
     --------
@@ -623,6 +665,15 @@ def privatize(series: pd.Series, epsilon: float, *, lo: float, hi: float) -> pd.
     -------
     pandas.Series
         The released readings, on the same index.
+
+    See Also
+    --------
+    fscore_vs_epsilon : The score of CO on privatized mains.
+    nsp.noiseless.local_levels : The levels at a budget.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, Definitions 2 and 3.
 
     Examples
     --------
@@ -702,6 +753,16 @@ def fscore_vs_epsilon(
         ``standby_w`` (the load CO added), ``appliance`` (``"mean"`` for the macro average),
         ``f1`` (CO's F-score) and ``always_on`` (the F-score of predicting the appliance on
         in every test reading, :func:`always_on_f1`; for ``"mean"`` the mean).
+
+    See Also
+    --------
+    household_fscore_vs_epsilon : On a REFIT or UK-DALE household.
+    redd_house1_fscore_vs_epsilon : On REDD house 1.
+    privatize : The quantization of the mains.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, §V-B and Fig. 4.
     """
     check_choice("quantize_stage", quantize_stage, ("resampled", "raw"))
     for e in epsilons:
@@ -770,6 +831,11 @@ def window(series: pd.Series, start: str, end: str) -> pd.Series:
     -------
     pandas.Series
 
+    See Also
+    --------
+    redd_series : The series.
+    complete_months : The complete months.
+
     Examples
     --------
     >>> s = pd.Series(range(4), index=pd.date_range("2011-04-22", periods=4, freq="D"))
@@ -790,7 +856,7 @@ def window(series: pd.Series, start: str, end: str) -> pd.Series:
 # Real households (REFIT, UK-DALE): one-week train / three-week test windows
 # --------------------------------------------------------------------------------------------
 def complete_months(frame: pd.DataFrame, *, min_coverage: float = 0.99) -> list[str]:
-    """Months in which the mains and every appliance are present in enough 30-s slots.
+    """Return the months in which the mains and every appliance fill enough 30-s slots.
 
     Parameters
     ----------
@@ -804,6 +870,10 @@ def complete_months(frame: pd.DataFrame, *, min_coverage: float = 0.99) -> list[
     -------
     list of str
         Sorted months ``"YYYY-MM"``.
+
+    See Also
+    --------
+    window : Keep a window.
 
     Examples
     --------
@@ -876,6 +946,15 @@ def household_fscore_vs_epsilon(
         mean of the window]``), with rows for the four appliances and ``other``;
         ``appliance == "mean"`` is the mean over the four appliances only (``other`` is on
         nearly always and would score near 1 whatever CO does), for ``f1`` and ``always_on``.
+
+    See Also
+    --------
+    fscore_vs_epsilon : The experiment it runs.
+    redd_house1_fscore_vs_epsilon : On REDD house 1.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, §V-B and Fig. 4.
 
     Examples
     --------
@@ -986,6 +1065,15 @@ def redd_house1_fscore_vs_epsilon(
     pandas.DataFrame
         Columns ``seed`` and those of :func:`fscore_vs_epsilon` (``epsilon`` ``inf`` = no
         quantization; ``appliance == "mean"`` the mean over the appliances).
+
+    See Also
+    --------
+    fscore_vs_epsilon : The experiment it runs.
+    household_fscore_vs_epsilon : On a REFIT or UK-DALE household.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, §V-B and Fig. 4.
 
     Examples
     --------

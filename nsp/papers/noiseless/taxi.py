@@ -74,6 +74,16 @@ def synthetic_trips(
     -------
     pandas.DataFrame
         Columns ``pickup_latitude, pickup_longitude, dropoff_latitude, dropoff_longitude``.
+
+    See Also
+    --------
+    nsp.datasets.uniqueness_vs_epsilon : The curve to draw from them.
+
+    Examples
+    --------
+    >>> trips = synthetic_trips(5, seed=1)
+    >>> trips.shape, list(trips.columns[:2])
+    ((5, 4), ['pickup_latitude', 'pickup_longitude'])
     """
     n = check_int("n", n, low=1, high=10**7)
     decimals = check_int("decimals", decimals, low=0, high=15)
@@ -124,6 +134,14 @@ def annotation_points(curve: pd.DataFrame) -> dict[str, Any]:
     dict
         ``last_none``, ``first_some``, ``first_some_count`` (unique trips there) and
         ``first_all``; ``None`` where no budget qualifies.
+
+    See Also
+    --------
+    nsp.datasets.uniqueness_vs_epsilon : The curve annotated.
+
+    References
+    ----------
+    .. [1] F. Farokhi, "Noiseless privacy", arXiv:1910.13027, 2019, §V-C and Fig. 6.
     """
     missing = {"epsilon", "n_unique", "ratio"} - set(getattr(curve, "columns", ()))
     if missing:

@@ -93,6 +93,16 @@ def example1_candidate_table(p: float, *, base: Base = 2) -> pd.DataFrame:
         One row per distinct member: ``individual`` (1-based), the selection ``g``, its rows
         and its capacity (column named with the unit).
 
+    See Also
+    --------
+    example1_candidate_counts : How many there are.
+    nsp.privacy_channels.candidate_channels : The members of ``S_i``.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Example 1 and Theorem 3.1.
+
     Examples
     --------
     >>> t = example1_candidate_table(0.1)
@@ -125,6 +135,16 @@ def example1_candidate_counts(p: float) -> pd.DataFrame:
     Returns
     -------
     pandas.DataFrame
+
+    See Also
+    --------
+    example1_candidate_table : The members themselves.
+    nsp.privacy_channels.count_candidates : The count of any channel.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Example 1 and eq. (26).
 
     Examples
     --------
@@ -165,6 +185,16 @@ def example1_summary_table(
     -------
     pandas.DataFrame
         Columns ``quantity, value``.
+
+    See Also
+    --------
+    example1_candidate_table : The members of ``S_1`` and ``S_2``.
+    example1_rr : The channel.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Example 1, Theorem 3.1 and §6.2.
 
     Examples
     --------
@@ -211,6 +241,16 @@ def weakly_symmetric_table(Ns: Sequence[float], *, base: Base = 2) -> pd.DataFra
     pandas.DataFrame
         Columns ``N, weakly_symmetric, exact_C1, bound``.
 
+    See Also
+    --------
+    mod_sum_exponential_channel : The channel.
+    nsp.privacy_channels.data_independent_bound : Corollary 1's bound.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Def. 11 and Corollary 1.
+
     Examples
     --------
     >>> t = weakly_symmetric_table([1.0])
@@ -250,6 +290,16 @@ def exponential_bound_table(
     pandas.DataFrame
         Columns ``k, N, bound`` (``log k - H(Z)``), ``H_Z`` (eq. (62)), ``H_Z_direct_sum``
         (the same by the direct sum), ``prob_correct`` (``1/alpha``).
+
+    See Also
+    --------
+    exponential_calibration_table : The noise meeting each budget.
+    nsp.privacy_channels.exponential_capacity_bound : The bound.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       §4.3, eqs. (43) and (62).
 
     Examples
     --------
@@ -301,6 +351,16 @@ def exponential_calibration_table(
     -------
     pandas.DataFrame
         Columns ``k, eps, N_star`` and, with ``fractions``, ``prob_correct``.
+
+    See Also
+    --------
+    exponential_bound_table : The bound on a grid of noises.
+    nsp.privacy_channels.exponential_noise_for_epsilon : The calibration.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       §4.3, eq. (63).
 
     Examples
     --------
@@ -354,6 +414,16 @@ def count_query_exponential_table(n: int, Ns: Sequence[float], *, base: Base = 2
     pandas.DataFrame
         Columns ``N, exact_C1`` (Theorem 3.1), ``bound`` (``log k - H(Z)``), ``dp_eps_nats``.
 
+    See Also
+    --------
+    count_query : The query.
+    exponential_bound_table : The bound alone.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Theorem 3.1 and §4.3.
+
     Examples
     --------
     >>> count_query_exponential_table(2, [1.0]).round(6).values.tolist()
@@ -393,6 +463,16 @@ def amplitude_constrained_table(
     pandas.DataFrame
         Columns ``snr, N, bound_bits, exact_bits, exact_lower, exact_upper, bi_awgn_bits``
         (inputs ``±T``), ``support_size, support`` (inputs of mass > 1e-3).
+
+    See Also
+    --------
+    nsp.privacy_channels.amplitude_constrained_capacity : The capacity.
+    nsp.privacy_channels.gaussian_capacity_bound : The bound (95).
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       §5.1, eq. (95).
 
     Examples
     --------
@@ -471,6 +551,15 @@ def theorem51_table(
     -------
     pandas.DataFrame
         Columns ``N, snr, m, lower, upper, reference, gap`` (``gap = reference - lower``).
+
+    See Also
+    --------
+    theorem51_completion_table : Theorem 5.1's hypothesis.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Theorem 5.1.
 
     Examples
     --------
@@ -583,6 +672,11 @@ def completion_channel(
     -------
     numpy.ndarray, shape (len(x1s), len(y_grid))
         Row-stochastic.
+
+    See Also
+    --------
+    theorem51_completion_table : Its use.
+    nsp.privacy_channels.effective_channel : The member of ``Q_i`` of a conditional law.
 
     Examples
     --------
@@ -701,6 +795,16 @@ def theorem51_completion_table(
         Columns ``query`` (``"sum"`` or ``"equality"``), ``N, k, radius, completion_lower,
         completion_upper, member_lower, member_upper, gap`` (``gap = member_lower -
         completion_upper``, a certified lower bound on the member's excess).
+
+    See Also
+    --------
+    theorem51_table : The brackets on ``C_1``.
+    completion_channel : The channel of a completion law.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Theorem 5.1 and Lemma 4.
 
     Examples
     --------

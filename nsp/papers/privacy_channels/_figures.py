@@ -27,6 +27,15 @@ def rr_view(p: float = 0.25) -> Figure:
     -------
     matplotlib.figure.Figure
 
+    See Also
+    --------
+    rr_ip_vs_dp_table : The numbers.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       §4.1, eqs. (34) and (37).
+
     Examples
     --------
     >>> rr_view(0.25).axes[0].get_title()

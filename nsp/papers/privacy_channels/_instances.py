@@ -42,6 +42,16 @@ def example1_universe() -> ProductUniverse:
     -------
     ProductUniverse
 
+    See Also
+    --------
+    example1_query : The query.
+    example1_rr : The channel.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Example 1.
+
     Examples
     --------
     >>> example1_universe().sizes
@@ -62,6 +72,16 @@ def example1_query(x1: int, x2: int) -> int:
     -------
     int
 
+    See Also
+    --------
+    example1_universe : The datasets.
+    example1_rr : The channel.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Example 1, eq. (12).
+
     Examples
     --------
     >>> example1_query(1, 1), example1_query(2, 1)
@@ -81,6 +101,11 @@ def example1_rr(p: float) -> PrivacyChannel:
     Returns
     -------
     PrivacyChannel
+
+    See Also
+    --------
+    example1_summary_table : Its capacity four ways.
+    nsp.privacy_channels.randomized_response_channel : The channel of any query.
 
     References
     ----------
@@ -106,6 +131,10 @@ def count_query(n: int) -> tuple[ProductUniverse, Callable[..., int]]:
     -------
     universe : ProductUniverse
     f : callable
+
+    See Also
+    --------
+    count_query_exponential_table : The exponential channel on it.
 
     Examples
     --------
@@ -133,6 +162,16 @@ def mod_sum_exponential_channel(N: float, *, k: int = 5, m2: int = 3) -> Privacy
     Returns
     -------
     PrivacyChannel
+
+    See Also
+    --------
+    weakly_symmetric_table : Its capacity beside the bound.
+    nsp.privacy_channels.is_weakly_symmetric : The property it has.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Def. 11, Corollary 1 and Def. 13.
 
     Examples
     --------
@@ -189,6 +228,10 @@ def random_privacy_channel(
     Returns
     -------
     PrivacyChannel
+
+    See Also
+    --------
+    property_checks_table : The checks run on these.
 
     Examples
     --------

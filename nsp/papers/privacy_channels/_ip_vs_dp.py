@@ -62,6 +62,16 @@ def rr_ip_vs_dp_table(eps_grid: Sequence[float], *, base: Base = 2) -> pd.DataFr
     pandas.DataFrame
         Columns ``eps, p_star_ip, accuracy_ip, p_dp, accuracy_dp, c1_of_dp_rr``.
 
+    See Also
+    --------
+    rr_threshold_table : The calibration alone.
+    rr_view : Draw both levels.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       eq. (37) and Def. 9.
+
     Examples
     --------
     >>> rr_ip_vs_dp_table([0.5]).round(4).iloc[0].tolist()
@@ -96,6 +106,16 @@ def rr_threshold_table(eps_grid: Sequence[float]) -> pd.DataFrame:
     -------
     pandas.DataFrame
         Columns ``eps, p_star_bits, p_star_nats``.
+
+    See Also
+    --------
+    nsp.privacy_channels.rr_flip_threshold : The calibration.
+    rr_ip_vs_dp_table : Information privacy against DP.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       eq. (37).
 
     Examples
     --------
@@ -144,6 +164,16 @@ def gaussian_noise_table(
         Columns ``eps, balance_delta, sigma_ip, sensitivity, laplace_scale, laplace_std,
         gauss_mech_sigma``.
 
+    See Also
+    --------
+    gaussian_calibration_table : The calibration alone.
+    laplace_crossover_table : Where the Laplace mechanism's noise is smaller.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       §5.2, eqs. (97)-(98).
+
     Examples
     --------
     >>> gaussian_noise_table([0.1], [1.0]).round(4).iloc[0].tolist()
@@ -190,6 +220,16 @@ def gaussian_calibration_table(eps_grid: Sequence[float], *, T: float = 1.0) -> 
         Columns ``eps, N_star_nats, sqrt_N_star, T_over_sqrt_2eps`` (the small-ε
         approximation of ``sqrt(N*)``), ``N_star_bits``.
 
+    See Also
+    --------
+    nsp.privacy_channels.gaussian_noise_for_epsilon : The calibration.
+    gaussian_noise_table : Against the DP mechanisms.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       §5.1, eq. (97).
+
     Examples
     --------
     >>> gaussian_calibration_table([0.5]).round(6).iloc[0].tolist()
@@ -219,6 +259,15 @@ def laplace_crossover_table(eps_grid: Sequence[float]) -> pd.DataFrame:
     -------
     pandas.DataFrame
         Columns ``eps, crossover_sensitivity_over_T``.
+
+    See Also
+    --------
+    gaussian_noise_table : The noises compared.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       §5.2.
 
     Examples
     --------
@@ -252,6 +301,16 @@ def exponential_vs_em_table(
     pandas.DataFrame
         Columns ``eps_dp, N, c1_em, c1_exp`` (units of ``base``), ``dp_em, dp_exp`` (realized
         DP ε, nats), ``dist_em, dist_exp`` (mean ``|Y - f(x)|`` over uniform datasets).
+
+    See Also
+    --------
+    nsp.privacy_channels.exponential_mechanism_channel : The exponential mechanism.
+    nsp.privacy_channels.exponential_channel : The exponential channel.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       §4.3 (the exponential channel against the exponential mechanism).
 
     Examples
     --------

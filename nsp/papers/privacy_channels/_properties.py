@@ -73,6 +73,10 @@ def algorithm_instances(
     -------
     list of (str, PrivacyChannel)
 
+    See Also
+    --------
+    algorithm_comparison_table : The comparison on these.
+
     Examples
     --------
     >>> [name.split(",")[0] for name, _ in algorithm_instances(1, seed=0)]
@@ -124,6 +128,11 @@ def algorithm_comparison_table(
         Per instance: sizes, candidates and capacity runs of both exact methods, their
         values, the direct search, timings in seconds, ``agree`` (the exact methods agree
         within ``tol``) and ``search_below`` (the search does not exceed ``C_1``).
+
+    See Also
+    --------
+    algorithm_instances : The instances.
+    nsp.privacy_channels.individual_channel_capacity : The exact algorithm.
 
     Examples
     --------
@@ -194,6 +203,15 @@ def property_checks_table(
     -------
     pandas.DataFrame
         Columns ``property, instances, passed, all_passed``.
+
+    See Also
+    --------
+    random_privacy_channel : The instances.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Proposition 1, Theorem 3.1 and Corollary 1.
 
     Examples
     --------
@@ -314,6 +332,16 @@ def lemma1_holds(frame: pd.DataFrame, *, atol: float = 1e-9) -> bool:
     -------
     bool
 
+    See Also
+    --------
+    lemma2_holds : Lemma 2.
+    nsp.privacy_channels.balance_function : The balance function.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Lemma 1.
+
     Examples
     --------
     >>> lemma1_holds(pd.DataFrame({"b": [0.0, 1.0], "c1": [0.5, 0.5], "delta_upper": [0.0, 0.4]}))
@@ -338,6 +366,15 @@ def lemma2_holds(frame: pd.DataFrame, eps_grid: Sequence[float]) -> bool:
     Returns
     -------
     bool
+
+    See Also
+    --------
+    lemma1_holds : Lemma 1.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Lemma 2.
 
     Examples
     --------

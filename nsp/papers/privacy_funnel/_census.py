@@ -101,6 +101,11 @@ def adult_census_joint(
         As :func:`census_joint` returns it, with ``settings`` recording these options;
         ``summary()`` gives the quantities of the worked example E5.
 
+    See Also
+    --------
+    nsp.datasets.census_joint : The count table.
+    census_configurations : Other set-ups of the experiment.
+
     References
     ----------
     .. [1] Makhdoumi et al., ITW 2014, arXiv:1402.1774, Section IV-B.
@@ -188,6 +193,10 @@ def census_configurations(
         Name (``"default"``, ``"split=train"``, ...) to the full keyword arguments of
         :func:`adult_census_joint`, default first.
 
+    See Also
+    --------
+    adult_census_joint : The experiment's joint.
+
     Examples
     --------
     >>> list(census_configurations(age_binnings=(), education_schemes=()))
@@ -250,6 +259,12 @@ def fig1_curves(
         Long format: ``algorithm`` (the function's name, never an alias), ``param``,
         ``utility``, ``leakage``, ``n_Y``.
 
+    See Also
+    --------
+    nsp.clustering.funnel.funnel_curve : One algorithm's curve.
+    census_probe : The algorithms at given budgets.
+    budget_view : Draw the curves.
+
     References
     ----------
     .. [1] Makhdoumi et al., ITW 2014, arXiv:1402.1774, Fig. 1.
@@ -309,6 +324,10 @@ def census_probe(
         largest leakage found with ``I(X;Y) >= R``) and ``greedy_ratio_funnel_*`` (the ratio
         greedy, not in the paper: :func:`nsp.clustering.funnel.greedy_ratio_funnel`).
 
+    See Also
+    --------
+    fig1_curves : The curves.
+
     References
     ----------
     .. [1] Makhdoumi et al., ITW 2014, arXiv:1402.1774, Algorithm 1 and Note 1.
@@ -356,6 +375,10 @@ def bounds_frame(p_sx: ArrayLike, *, n_points: int = 101, base: Base = 2) -> pd.
         Columns ``utility``, ``lower``, ``upper`` (see
         :func:`nsp.clustering.funnel.chain_rule_bounds`).
 
+    See Also
+    --------
+    nsp.clustering.funnel.chain_rule_bounds : The bounds.
+
     Examples
     --------
     >>> from nsp.papers.privacy_funnel import E1_P_SX
@@ -391,6 +414,15 @@ def budget_view(curves: Mapping[str, pd.DataFrame], R: float = 2.0) -> Figure:
     Returns
     -------
     matplotlib.figure.Figure
+
+    See Also
+    --------
+    fig1_curves : The curves drawn.
+
+    References
+    ----------
+    .. [1] A. Makhdoumi, S. Salamatian, N. Fawaz, M. Médard, "From the information bottleneck to the
+       privacy funnel", IEEE ITW 2014, Algorithms 1 and 2 and Fig. 1.
 
     Examples
     --------

@@ -163,6 +163,10 @@ def groups_text(groups: Sequence[Sequence[int]]) -> str:
     -------
     str
 
+    See Also
+    --------
+    worked_examples_table : Where it is used.
+
     Examples
     --------
     >>> groups_text([[0, 1], [2]])
@@ -197,6 +201,10 @@ def worked_examples_table(
     -------
     pandas.DataFrame
         Columns ``example``, ``quantity``, ``paper`` (the derived value), ``ours``, ``agrees``.
+
+    See Also
+    --------
+    groups_text : The notation of the groups.
     """
     b = check_base(base)
     split = check_choice("split", split, E5_SUMMARY)  # type: ignore[assignment]
@@ -299,6 +307,11 @@ def theorem1_instances(
         One row per instance and cost family: ``instance``, ``n_s``, ``n_y``, ``alpha``,
         ``family``, ``L``, ``leakage_nats``, ``delta_C``, ``bound`` (Theorem 1, I in nats) and
         ``lemma1_error`` (log-loss ΔC minus I(S;Y), nats).
+
+    See Also
+    --------
+    nsp.clustering.funnel.theorem1_bound : The bound.
+    nsp.clustering.funnel.inference_cost_gain : The gain bounded.
 
     References
     ----------

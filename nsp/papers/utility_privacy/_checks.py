@@ -64,6 +64,17 @@ def example1_solver_check(
     pandas.DataFrame
         Columns ``D, R_closed, R_blahut_arimoto, Gamma_closed, Gamma_convex``.
 
+    See Also
+    --------
+    gamma_hamming : The closed form.
+    nsp.ratedistortion.max_equivocation : The general solver.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Example 1,
+       eq. (18).
+
     Examples
     --------
     >>> t = example1_solver_check(example1_pmf(), [0.1, 0.25])
@@ -114,6 +125,10 @@ def sanitizer_check(
     -------
     pandas.DataFrame
         Columns ``D, empirical_D, Gamma, plugin_H_X_given_Xhat, letters_in_output``.
+
+    See Also
+    --------
+    sanitize_categorical : The sanitizer.
 
     Examples
     --------
@@ -173,6 +188,16 @@ def gaussian_covariance_check(
     pandas.DataFrame
         Columns ``rho2_xy, rho2_xz, fraction, deviation``: the largest absolute difference
         between closed form and covariance over distortion, rate and leakage of both cases.
+
+    See Also
+    --------
+    gaussian_rdl_from_covariance : The computation from the covariance.
+    gaussian_curves : The closed forms.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Example 2.
 
     Examples
     --------
@@ -236,6 +261,15 @@ def remark4_table(D_values: ArrayLike = (0.1, 0.25, 0.5)) -> pd.DataFrame:
     -------
     pandas.DataFrame
         Columns ``D, quantity, closed_form, ours, agrees``.
+
+    See Also
+    --------
+    remark4_source : The instance.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Remark 4.
 
     Examples
     --------

@@ -63,6 +63,17 @@ def fig4a_table(p: ArrayLike, D_values: ArrayLike) -> pd.DataFrame:
     pandas.DataFrame
         The long table described above.
 
+    See Also
+    --------
+    reverse_waterfill : The solution at each distortion.
+    example1_pmf : The input pmf.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Example 1
+       and Fig. 4(a).
+
     Examples
     --------
     >>> t = fig4a_table(example1_pmf(), [0.25])
@@ -128,6 +139,17 @@ def gaussian_curves(
     -------
     pandas.DataFrame
         The long table described above.
+
+    See Also
+    --------
+    gaussian_rate : Case (i)'s rate.
+    gaussian_rate_side_info : Cases (ii)-(iii)'s rate.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Example 2
+       and Fig. 5.
 
     Examples
     --------
@@ -236,6 +258,16 @@ def rde_surface(
     pandas.DataFrame
         Columns ``D, E, R, E_star, Gamma``.
 
+    See Also
+    --------
+    nsp.ratedistortion.rate_given_equivocation : One point of the surface.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Theorem 1
+       and Fig. 3(a).
+
     Examples
     --------
     Remark-4 instance at ``D = 0.25``: flat at R(D) = 0.792481 up to E*, then rising to
@@ -284,8 +316,6 @@ def fig1_database(
     ``D_gender`` (with Entry 1's gender flipped, as in the paper's picture), quantizes
     ``weight`` into ``weight_bin``-lb ranges and withholds the private columns.
 
-    Returns ``(original, sanitized)``.
-
     Parameters
     ----------
     n_rows : int
@@ -296,6 +326,22 @@ def fig1_database(
         Width of the weight ranges (lb).
     seed : int
         Seed of the synthetic rows and of the sanitizer.
+
+    Returns
+    -------
+    original : pandas.DataFrame
+        The entries with their public and private attributes.
+    sanitized : pandas.DataFrame
+        The released table: ``entry``, the sanitized ``gender`` and the ``weight`` range.
+
+    See Also
+    --------
+    sanitize_categorical : The sanitizer of the gender column.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Fig. 1.
 
     Examples
     --------
@@ -383,6 +429,15 @@ def lloyd_codebook(points: ArrayLike, k: int, *, seed: int = 0, n_iter: int = 50
     Codebook
         Unpacks as ``(codebook, labels, D)``.
 
+    See Also
+    --------
+    fig1_database : Fig. 1's database.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Fig. 2.
+
     Examples
     --------
     >>> pts = np.random.default_rng(0).normal(size=(500, 2))
@@ -436,6 +491,17 @@ def waterfilling_view(D: float = 0.25, variant: str = "normalized") -> Figure:
     Returns
     -------
     matplotlib.figure.Figure
+
+    See Also
+    --------
+    reverse_waterfill : The solution drawn.
+    fig4a_table : The numbers of Fig. 4a.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Example 1
+       and Fig. 4(a).
 
     Examples
     --------

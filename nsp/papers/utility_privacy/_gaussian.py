@@ -58,6 +58,17 @@ def gaussian_rate(
     float or numpy.ndarray
         Of the shape of ``D``; NaN outside the domain.
 
+    See Also
+    --------
+    gaussian_leakage : The leakage of the same case.
+    gaussian_rate_side_info : Cases (ii)-(iii).
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Example 2,
+       case (i), and Fig. 5.
+
     Examples
     --------
     >>> round(gaussian_rate(0.05), 6)
@@ -72,7 +83,7 @@ def gaussian_rate(
 def gaussian_rate_side_info(
     D: ArrayLike, rho2_xz: float, *, var_x: float = 1.0, base: Base = 2
 ) -> float | NDArray[np.float64]:
-    """Cases (ii)–(iii): ``R_SI* = R_I* = R_WZ(D) = 1/2 log(var_x (1 - rho_xz^2) / D)``.
+    """Return cases (ii)–(iii): ``R_SI* = R_I* = R_WZ(D) = 1/2 log(var_x (1 - rho_xz^2) / D)``.
 
     Defined on ``(0, var_x (1 - rho_xz^2)]`` (the paper's domain misses the square), NaN beyond.
 
@@ -91,6 +102,17 @@ def gaussian_rate_side_info(
     -------
     float or numpy.ndarray
         Of the shape of ``D``; NaN outside the domain.
+
+    See Also
+    --------
+    gaussian_rate : Case (i).
+    gaussian_leakage_side_info : The leakage of the same cases.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Example 2,
+       cases (ii)-(iii), and Fig. 5.
 
     Examples
     --------
@@ -129,6 +151,17 @@ def gaussian_leakage(
     float or numpy.ndarray
         Of the shape of ``D``; NaN outside the domain.
 
+    See Also
+    --------
+    gaussian_rate : The rate of the same case.
+    gaussian_leakage_side_info : Cases (ii)-(iii).
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Example 2,
+       case (i), and Fig. 5.
+
     Examples
     --------
     >>> round(gaussian_leakage(0.1, 0.9), 6)
@@ -164,6 +197,17 @@ def gaussian_leakage_side_info(
     float or numpy.ndarray
         Of the shape of ``D``; NaN outside the domain.
 
+    See Also
+    --------
+    gaussian_leakage : Case (i).
+    gaussian_rate_side_info : The rate of the same cases.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Example 2,
+       cases (ii)-(iii), and Fig. 5.
+
     Examples
     --------
     >>> round(gaussian_leakage_side_info(0.5, 0.5, 0.5), 6)
@@ -193,6 +237,16 @@ def gaussian_test_channel_noise(D: float, *, var_x: float = 1.0, rho2_xz: float 
     -------
     float
         The noise variance ``sigma_N^2 > 0``.
+
+    See Also
+    --------
+    gaussian_rdl_from_covariance : The rate, distortion and leakage of that channel.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Example 2
+       (the test channel ``U = X + N``).
 
     Examples
     --------
@@ -246,6 +300,16 @@ def gaussian_rdl_from_covariance(
     -------
     RDEPoint
         Rate, distortion and leakage (equivocation NaN).
+
+    See Also
+    --------
+    gaussian_test_channel_noise : The noise of the test channel.
+    gaussian_covariance_check : Check the closed forms with it.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Example 2.
 
     Examples
     --------

@@ -36,6 +36,17 @@ def example1_pmf(variant: str = "normalized") -> NDArray[np.float64]:
     numpy.ndarray
         A pmf (sums to 1).
 
+    See Also
+    --------
+    reverse_waterfill : Example 1's solution.
+    gamma_hamming : Example 1's Γ(D).
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Example 1
+       and Fig. 4.
+
     Examples
     --------
     >>> example1_pmf().round(12).tolist()
@@ -62,6 +73,15 @@ def remark4_source() -> tuple[NDArray[np.float64], NDArray[np.float64]]:
         The joint pmf ``p[x_r, x_h]``.
     dist : numpy.ndarray, shape (4, 4)
         The Hamming distortion ``d[x_r, xhat]``.
+
+    See Also
+    --------
+    remark4_table : The solvers on this instance.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Remark 4.
 
     Examples
     --------

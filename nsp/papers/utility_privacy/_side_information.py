@@ -35,6 +35,11 @@ def side_information_source(crossover_xh: float, crossover_z: float) -> NDArray[
     numpy.ndarray, shape (2, 2, 2)
         The joint pmf ``p[x_r, x_h, z]``.
 
+    See Also
+    --------
+    side_information_curves : The equivocations on this source.
+    theorem2_family : Statistically informed encoders on a binary source.
+
     Examples
     --------
     >>> side_information_source(0.1, 0.2).sum(axis=(1, 2)).round(12).tolist()
@@ -65,6 +70,17 @@ def side_information_curves(p_src_z: ArrayLike, D_grid: ArrayLike) -> pd.DataFra
     pandas.DataFrame
         Columns ``D, Gamma, Gamma_user_has_Z, Gamma_informed, Gamma_informed_upper,
         rate_informed``.
+
+    See Also
+    --------
+    side_information_source : A source with side information.
+    nsp.ratedistortion.max_equivocation_informed : The informed encoder's Γ.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Prop. 2 and
+       Theorems 2-3.
 
     Examples
     --------
@@ -111,6 +127,16 @@ def theorem2_family(p_src_z: ArrayLike, crossovers: ArrayLike) -> pd.DataFrame:
     -------
     pandas.DataFrame
         Columns ``a, D, E_SI, R_SI, I_XU, I_XU_given_Z, I_UZ``.
+
+    See Also
+    --------
+    nsp.ratedistortion.si_statistical_point : The point of one encoder.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Theorem 2,
+       eq. (11).
 
     Examples
     --------

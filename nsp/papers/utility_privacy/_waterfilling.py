@@ -122,6 +122,16 @@ def water_level(p: ArrayLike, D: float, *, normalize: bool = False) -> WaterLeve
     ValueError
         If ``p`` is not a pmf or ``D`` is negative.
 
+    See Also
+    --------
+    reverse_waterfill : The solution built on it.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Example 1,
+       eq. (16).
+
     Examples
     --------
     >>> p = np.array([0.25, 0.25, 0.15, 0.1, 0.04, 0.005, 0.003, 0.002]) / 0.8
@@ -164,11 +174,27 @@ def reverse_waterfill(
     D : float
         Hamming distortion ``Pr(X != Xhat)``, ``>= 0``; values above ``D_max = 1 - max p``
         give the zero-rate solution (Γ = H(X)).
+    base : float or str, default 2
+        Logarithm base of the information quantities (2: bits, ``"e"``: nats).
+    normalize : bool, default False
+        Accept an unnormalized non-negative ``p`` (divided by its total).
 
     Returns
     -------
     ReverseWaterfilling
         The water level, output pmf, backward and forward channels, Γ(D) and R(D).
+
+    See Also
+    --------
+    water_level : The water level and the surviving letters.
+    sanitize_categorical : Sanitize data through its forward channel.
+    waterfilling_view : Draw it.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Example 1,
+       eqs. (16)-(18).
 
     Examples
     --------
@@ -246,6 +272,18 @@ def gamma_hamming(
     float or numpy.ndarray
         Γ(D), of the shape of ``D``.
 
+    See Also
+    --------
+    gamma_hamming_curve : The same on a grid, with the water level and the rate.
+    reverse_waterfill : The whole solution at one distortion.
+    nsp.ratedistortion.max_equivocation : The general solver it agrees with.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Example 1,
+       eq. (18).
+
     Examples
     --------
     >>> p = np.array([0.25, 0.25, 0.15, 0.1, 0.04, 0.005, 0.003, 0.002]) / 0.8
@@ -278,6 +316,17 @@ def gamma_hamming_curve(
     -------
     pandas.DataFrame
         One row per distortion.
+
+    See Also
+    --------
+    gamma_hamming : Γ(D) alone, vectorized.
+    reverse_waterfill : One distortion.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Example 1,
+       eqs. (16)-(18) and Fig. 4(b).
 
     Examples
     --------
@@ -330,11 +379,24 @@ def sanitize_categorical(
         Target Hamming distortion.
     seed : int or numpy.random.Generator, optional
         Randomness of the channel (default 0: deterministic).
+    normalize : bool, default False
+        Accept an unnormalized non-negative ``p`` (divided by its total).
 
     Returns
     -------
     numpy.ndarray of int
         The sanitized codes, of the shape of ``x``.
+
+    See Also
+    --------
+    reverse_waterfill : The channel it draws from.
+    sanitizer_check : Measure what it achieves.
+
+    References
+    ----------
+    .. [1] L. Sankar, S. R. Rajagopalan, H. V. Poor, "Utility-privacy tradeoff in databases: an
+       information-theoretic approach", IEEE Trans. Inf. Forensics Security 8(6), 2013, Example 1,
+       the channel of eqs. (16)-(17).
 
     Examples
     --------

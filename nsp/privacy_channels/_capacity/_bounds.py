@@ -95,7 +95,6 @@ def individual_capacity_bounds(
     ``max_pairs`` limits the lower bound to that many pairs, those farthest apart in total
     variation (still a valid lower bound; default: every pair).
 
-
     Parameters
     ----------
     ch : PrivacyChannel or array_like
@@ -111,6 +110,15 @@ def individual_capacity_bounds(
     -------
     IndividualCapacityBounds
         ``lower <= C_1 <= upper``; unpacks as ``(lower, upper)``.
+
+    See Also
+    --------
+    individual_channel_capacity : The exact value.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Def. 3.
 
     Examples
     --------
@@ -180,7 +188,6 @@ def individual_capacity_search(
     analytic gradient, ``restarts`` Dirichlet(0.3) starts per individual plus a uniform one).
     Validation only: it never exceeds the exact ``C_1`` and usually lands within ``1e-6``.
 
-
     Parameters
     ----------
     ch : PrivacyChannel or array_like
@@ -196,6 +203,16 @@ def individual_capacity_search(
     -------
     float
         The best ``max_i I(X_i; Y)`` found, a lower bound on ``C_1``.
+
+    See Also
+    --------
+    individual_channel_capacity : The exact value by Theorem 3.1.
+    individual_capacity_entropy_constrained : Over priors of entropy at least b.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Def. 3 (checked against Theorem 3.1).
 
     Examples
     --------
@@ -238,7 +255,6 @@ def individual_capacity_entropy_constrained(
     ``restarts`` random starts (softmax parametrization). ``b`` is in units of ``base``.
     At ``b = log|X|`` the only prior is uniform and the value is exact.
 
-
     Parameters
     ----------
     ch : PrivacyChannel or array_like
@@ -256,6 +272,16 @@ def individual_capacity_entropy_constrained(
     -------
     float
         The best value found, a lower bound on ``C_1^b``.
+
+    See Also
+    --------
+    balance_function : ``C_1 - C_1^b``.
+    individual_capacity_search : Without the entropy constraint.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Assumption 2.1 and Def. 5.
 
     Examples
     --------
@@ -330,7 +356,6 @@ def balance_function(
 
     Returns a DataFrame with columns ``b, c1, c1_b, delta_upper`` (units of ``base``).
 
-
     Parameters
     ----------
     ch : PrivacyChannel or array_like
@@ -349,6 +374,11 @@ def balance_function(
     -------
     pandas.DataFrame
         Columns ``b, c1, c1_b, delta_upper`` (units of ``base``).
+
+    See Also
+    --------
+    individual_capacity_entropy_constrained : ``C_1^b``.
+    individual_channel_capacity : ``C_1``.
 
     References
     ----------
@@ -397,7 +427,6 @@ def max_information_capacity_ind(
     mass ``1 - eta`` on the denominator record ``x_i'`` and ``eta`` on ``x_i``, the others
     degenerate at the maximizing completion. Returns ``(supremum, witness value)``.
 
-
     Parameters
     ----------
     ch : PrivacyChannel or array_like
@@ -409,6 +438,11 @@ def max_information_capacity_ind(
     -------
     IndividualMaxInformation
         Unpacks as ``(supremum, witness)``, both in nats.
+
+    See Also
+    --------
+    individual_channel_capacity : The mutual-information counterpart ``C_1``.
+    nsp.info.max_mutual_information : The max-information of one joint.
 
     References
     ----------

@@ -42,7 +42,6 @@ def row_types(
     ``universe.sizes`` with ``types[tau[x]] == p(.|x)`` (equality after rounding to
     ``decimals`` decimals).
 
-
     Parameters
     ----------
     ch : PrivacyChannel or array_like
@@ -54,6 +53,16 @@ def row_types(
     -------
     types : numpy.ndarray, shape (n_types, k)
     tau : numpy.ndarray of int64, shape ``universe.sizes``
+
+    See Also
+    --------
+    slice_types : The row types of each slice of an individual.
+    nsp.channels.unique_rows : The same for a plain channel.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       §3.2 (the row types behind Theorem 3.1).
 
     Examples
     --------
@@ -83,6 +92,28 @@ def slice_types(tau: NDArray[np.int64], i: int) -> list[NDArray[np.int64]]:
     -------
     list of numpy.ndarray
         One array of row types per value of ``x_i``.
+
+    See Also
+    --------
+    row_types : The row type of every dataset.
+    count_candidates : The members of ``S_i`` built from these types.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       §3.2 (the row types behind Theorem 3.1).
+
+    Examples
+    --------
+    The count query on two binary records: individual 0's slices ``x_0 = 0`` and ``x_0 = 1``
+    reach the row types {1, 2} and {0, 1}.
+
+    >>> from nsp.privacy_channels import ProductUniverse, query_channel, row_types
+    >>> U = ProductUniverse.binary(2)
+    >>> ch = query_channel(U, lambda a, b: a + b, lambda v: [1.0 * (v == y) for y in range(3)])
+    >>> rows, tau = row_types(ch)
+    >>> [t.tolist() for t in slice_types(tau, 0)]
+    [[1, 2], [0, 1]]
     """
     i = check_int("i", i)
     if not isinstance(tau, np.ndarray) or tau.dtype.kind not in "iu" or tau.ndim == 0:
@@ -113,7 +144,6 @@ def count_candidates(ch: PrivacyChannel | ArrayLike, i: int, *, distinct: bool =
 
     Distinct matrices: ``prod |V(x_i)|``; selection functions: ``|X_(i)|^{|X_i|}``.
 
-
     Parameters
     ----------
     ch : PrivacyChannel or array_like
@@ -126,6 +156,15 @@ def count_candidates(ch: PrivacyChannel | ArrayLike, i: int, *, distinct: bool =
     Returns
     -------
     int
+
+    See Also
+    --------
+    candidate_channels : The members themselves.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       eq. (26).
 
     Examples
     --------
@@ -156,7 +195,6 @@ def candidate_channels(
     ``distinct=True`` yields each distinct matrix once (the first ``g`` producing it);
     ``distinct=False`` yields every selection function.
 
-
     Parameters
     ----------
     ch : PrivacyChannel or array_like
@@ -170,6 +208,16 @@ def candidate_channels(
     -------
     iterator of (tuple, numpy.ndarray)
         Pairs ``(g, W)``.
+
+    See Also
+    --------
+    count_candidates : How many there are.
+    individual_channel_capacity : The maximum of their capacities.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       eq. (26) and Theorem 3.1.
 
     Examples
     --------
@@ -214,7 +262,6 @@ def effective_channel(
     individuals), each row a pmf:
     ``W[x_i, y] = sum_{x_(i)} cond[x_i, x_(i)] p(y|x_i, x_(i))``.
 
-
     Parameters
     ----------
     ch : PrivacyChannel or array_like
@@ -227,6 +274,16 @@ def effective_channel(
     Returns
     -------
     numpy.ndarray, shape ``(|X_i|, k)``
+
+    See Also
+    --------
+    candidate_channels : The members of ``S_i``.
+    individual_mutual_information : ``I(X_i; Y)`` of a joint prior.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       eq. (25).
 
     Examples
     --------
@@ -264,6 +321,16 @@ def individual_mutual_information(
     Returns
     -------
     float
+
+    See Also
+    --------
+    individual_channel_capacity : Its maximum over priors.
+    effective_channel : The channel ``x_i -> Y`` of a prior.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Def. 3.
 
     Examples
     --------

@@ -306,6 +306,13 @@ def individual_channel_capacity(
         If a capacity computation would exceed 80 % of the available memory (checked by
         :func:`nsp.channels.channel_capacity`, which every capacity here goes through).
 
+    See Also
+    --------
+    individual_capacity_bounds : Cheap certified bounds.
+    individual_capacity_search : A direct search over priors, a check.
+    group_capacity : The capacity of a group of individuals.
+    nsp.channels.channel_capacity : The capacity of a plain channel.
+
     Notes
     -----
     Runs over at least 1,000 candidate channels (``"enumerate"``) or row sets (``"setdp"``)
@@ -500,6 +507,11 @@ def group_capacity(
     Returns
     -------
     float
+
+    See Also
+    --------
+    individual_channel_capacity : For one individual.
+    group_channel : The merged channel.
 
     Examples
     --------

@@ -55,6 +55,16 @@ def is_data_independent(ch: PrivacyChannel | ArrayLike, *, atol: float = 1e-12) 
     -------
     bool
 
+    See Also
+    --------
+    data_independent_bound : Corollary 1's bound, which holds for such channels.
+    is_weakly_symmetric : A weaker condition.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Def. 10 and Corollary 1.
+
     Examples
     --------
     >>> from nsp.papers.privacy_channels import example1_rr
@@ -69,7 +79,6 @@ def data_independent_bound(ch: PrivacyChannel | ArrayLike, *, base: Base = 2) ->
     """Return Corollary 1's bound ``log|Y| - H(Z)`` (eq. (44)) on ``C_1``.
 
     ``Z ~ p(.|x)`` for any ``x`` (the rows are permutations of each other).
-
 
     Parameters
     ----------
@@ -86,6 +95,11 @@ def data_independent_bound(ch: PrivacyChannel | ArrayLike, *, base: Base = 2) ->
     ------
     ValueError
         If the channel is not data-independent.
+
+    See Also
+    --------
+    is_data_independent : When the bound applies.
+    exponential_capacity_bound : The bound for the exponential channel.
 
     References
     ----------
@@ -190,6 +204,10 @@ def weakly_symmetric_witness(
     EnumerationBudgetError
         If the search needs more than ``max_candidates`` members.
 
+    See Also
+    --------
+    is_weakly_symmetric : Whether there is a witness.
+
     References
     ----------
     .. [1] G. Wu, "Constructing privacy channels from information channels",
@@ -244,6 +262,16 @@ def is_weakly_symmetric(
     EnumerationBudgetError
         If the search needs more than ``max_candidates`` members.
 
+    See Also
+    --------
+    weakly_symmetric_witness : The witness.
+    is_data_independent : A stronger condition.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Def. 11.
+
     Examples
     --------
     >>> from nsp.papers.privacy_channels import example1_rr
@@ -279,6 +307,15 @@ def uniform_output_witness(
     ------
     EnumerationBudgetError
         If an individual has more than ``max_candidates`` maximal row sets.
+
+    See Also
+    --------
+    is_uniform_output_reachable : Whether there is a witness.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Def. 11 (weakly symmetric-reachable) and Corollary 1.
 
     Examples
     --------
@@ -329,6 +366,15 @@ def is_uniform_output_reachable(
     Returns
     -------
     bool
+
+    See Also
+    --------
+    uniform_output_witness : The witness.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Def. 11 (weakly symmetric-reachable) and Corollary 1.
 
     Examples
     --------

@@ -24,7 +24,6 @@ def laplace_scale(sensitivity: float, eps: float) -> float:
 
     The paper calls it a "variance"; it is a scale (the standard deviation is ``sqrt(2) b``).
 
-
     Parameters
     ----------
     sensitivity : float
@@ -35,6 +34,16 @@ def laplace_scale(sensitivity: float, eps: float) -> float:
     Returns
     -------
     float
+
+    See Also
+    --------
+    laplace_std : The noise's standard deviation.
+    sample_laplace_mechanism : Draw the mechanism's output.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       §5.2 (the Laplace mechanism).
 
     Examples
     --------
@@ -59,6 +68,16 @@ def laplace_std(sensitivity: float, eps: float) -> float:
     Returns
     -------
     float
+
+    See Also
+    --------
+    laplace_scale : The scale.
+    gaussian_mechanism_sigma : The Gaussian mechanism's noise.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       §5.2.
 
     Examples
     --------
@@ -94,6 +113,21 @@ def sample_laplace_mechanism(
     Returns
     -------
     float or numpy.ndarray
+
+    See Also
+    --------
+    laplace_scale : Its scale.
+    sample_gaussian_channel : Draw the Gaussian channel's output.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       §5.2 (the Laplace mechanism).
+
+    Examples
+    --------
+    >>> sample_laplace_mechanism(3.0, 1.0, 0.5, seed=0, size=3).round(4).tolist()
+    [3.6402, 1.766, -2.0034]
     """
     value = check_real("value", value)
     scale = laplace_scale(sensitivity, eps)
@@ -120,6 +154,16 @@ def gaussian_mechanism_sigma(sensitivity: float, eps: float, delta: float) -> fl
     -------
     float
         The noise standard deviation σ.
+
+    See Also
+    --------
+    laplace_std : The Laplace mechanism's noise.
+    gaussian_noise_for_epsilon : The Gaussian privacy channel's noise.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       eq. (98).
 
     Examples
     --------

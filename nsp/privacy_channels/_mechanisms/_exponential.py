@@ -56,6 +56,7 @@ def exponential_channel(
     Parameters
     ----------
     universe : ProductUniverse
+        The datasets ``X = X_1 × ... × X_n``, one coordinate per individual.
     f : callable
         The query ``f(x_1, ..., x_n)``.
     N : float
@@ -67,10 +68,15 @@ def exponential_channel(
     tie_key : callable, optional
         Secondary sort key ``tie_key(y, v)``; default: none (ties go to the smaller index of ``y``).
 
-
     Returns
     -------
     PrivacyChannel
+
+    See Also
+    --------
+    exponential_capacity_bound : The bound on its ``C_1``.
+    exponential_noise_for_epsilon : The noise meeting a budget.
+    exponential_mechanism_channel : McSherry and Talwar's exponential mechanism.
 
     References
     ----------
@@ -120,7 +126,6 @@ def exponential_noise_entropy(k: int, N: float, *, base: Base = 2) -> float:
     ``H = ln((1-e^{-k lam})/(1-e^{-lam})) + lam/(e^lam - 1) - k lam/(e^{k lam} - 1)`` nats,
     ``lam = 1/N``, valid for every ``N > 0`` (the paper's ``lam <= 1`` is unnecessary).
 
-
     Parameters
     ----------
     k : int
@@ -133,6 +138,16 @@ def exponential_noise_entropy(k: int, N: float, *, base: Base = 2) -> float:
     Returns
     -------
     float
+
+    See Also
+    --------
+    exponential_noise_entropy_sum : The direct sum, a check.
+    exponential_capacity_bound : ``log k - H(Z)``.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       §4.3, eqs. (60)-(62).
 
     Examples
     --------
@@ -163,6 +178,23 @@ def exponential_noise_entropy_sum(k: int, N: float, *, base: Base = 2) -> float:
     Returns
     -------
     float
+
+    See Also
+    --------
+    exponential_noise_entropy : The stable closed form.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       eqs. (50)-(53).
+
+    Examples
+    --------
+    The direct sum agrees with the closed form of eq. (62):
+
+    >>> from nsp.privacy_channels import exponential_noise_entropy
+    >>> round(exponential_noise_entropy_sum(4, 1.0), 9), round(exponential_noise_entropy(4, 1.0), 9)
+    (1.367006879, 1.367006879)
     """
     k = check_int("k", k, low=1)
     lam = 1.0 / check_real("N", N, low=0.0, closed="neither")
@@ -188,6 +220,17 @@ def exponential_capacity_bound(k: int, N: float, *, base: Base = 2) -> float:
     -------
     float
 
+    See Also
+    --------
+    exponential_noise_for_epsilon : The inverse: the noise of a budget.
+    exponential_noise_entropy : ``H(Z)``.
+    data_independent_bound : The general bound.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       eqs. (43) and (63).
+
     Examples
     --------
     >>> round(exponential_capacity_bound(5, 1.0), 6)
@@ -208,7 +251,6 @@ def exponential_noise_for_epsilon(k: int, eps: float, *, base: Base = 2) -> floa
     ``log k - H(Z) - eps`` at a bracket end is rounding noise, raises :class:`ValueError`
     (never a bracket end returned as a root).
 
-
     Parameters
     ----------
     k : int
@@ -221,6 +263,16 @@ def exponential_noise_for_epsilon(k: int, eps: float, *, base: Base = 2) -> floa
     Returns
     -------
     float
+
+    See Also
+    --------
+    exponential_capacity_bound : The inverse: the bound of a noise.
+    gaussian_noise_for_epsilon : The same calibration for the Gaussian channel.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       §4.3, eq. (63).
 
     Examples
     --------
@@ -265,6 +317,16 @@ def exponential_prob_correct(k: int, N: float) -> float:
     -------
     float
 
+    See Also
+    --------
+    exponential_expected_rank : The expected rank of the output.
+    sample_exponential_rank : Draw the ranks.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Def. 13 and eq. (54).
+
     Examples
     --------
     >>> round(exponential_prob_correct(5, 1.0), 6)
@@ -288,6 +350,16 @@ def exponential_expected_rank(k: int, N: float) -> float:
     Returns
     -------
     float
+
+    See Also
+    --------
+    exponential_prob_correct : The probability of rank 0.
+    sample_exponential_rank : Draw the ranks.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       §4.3 (the series of eqs. (54)-(60)).
 
     Examples
     --------
@@ -319,6 +391,16 @@ def sample_exponential_rank(
     -------
     int or numpy.ndarray of int64
 
+    See Also
+    --------
+    exponential_prob_correct : The probability of rank 0.
+    exponential_expected_rank : The mean rank.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Def. 13.
+
     Examples
     --------
     >>> sample_exponential_rank(5, 1e-3, seed=0, size=4).tolist()
@@ -349,7 +431,6 @@ def exponential_mechanism_channel(
     ``eps`` in nats (an ``eps``-DP guarantee). ``utility`` defaults to ``-|y - v|``; ``Du``
     defaults to the sensitivity of ``u`` over Hamming-1 neighbours.
 
-
     Parameters
     ----------
     universe : ProductUniverse
@@ -368,6 +449,15 @@ def exponential_mechanism_channel(
     Returns
     -------
     PrivacyChannel
+
+    See Also
+    --------
+    exponential_channel : The exponential privacy channel.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       §4.3 (the exponential mechanism that Def. 13 adapts).
 
     Examples
     --------

@@ -51,6 +51,11 @@ def gaussian_capacity_bound(T: float, N: float, *, base: Base = 2) -> float:
     -------
     float
 
+    See Also
+    --------
+    gaussian_noise_for_epsilon : The inverse: the variance of a budget.
+    amplitude_constrained_capacity : The exact capacity with bounded inputs.
+
     References
     ----------
     .. [1] G. Wu, "Constructing privacy channels from information channels",
@@ -73,7 +78,6 @@ def gaussian_noise_for_epsilon(
 
     ``N = T^2 / (base^{2(eps+delta)} - 1)`` (eqs. (97), (100)).
 
-
     Parameters
     ----------
     T : float
@@ -89,6 +93,16 @@ def gaussian_noise_for_epsilon(
     -------
     float
         The noise variance ``N``.
+
+    See Also
+    --------
+    gaussian_capacity_bound : The inverse: the bound of a variance.
+    gaussian_mechanism_sigma : The DP Gaussian mechanism's noise.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       eqs. (95)-(97).
 
     Examples
     --------
@@ -106,7 +120,6 @@ def binary_input_awgn_capacity(A: float, N: float, *, base: Base = 2) -> float:
 
     ``ln 2 - E ln(1 + exp(-2A(A+Z)/N))`` nats, ``Z ~ N(0, N)`` (1-D quadrature).
 
-
     Parameters
     ----------
     A : float
@@ -119,6 +132,10 @@ def binary_input_awgn_capacity(A: float, N: float, *, base: Base = 2) -> float:
     Returns
     -------
     float
+
+    See Also
+    --------
+    amplitude_constrained_capacity : With any input in ``[-T, T]``.
 
     Examples
     --------
@@ -155,7 +172,6 @@ def amplitude_constrained_capacity(
     as the grids are refined. Returns the :class:`nsp.channels.CapacityResult` (in ``base``),
     with ``input_pmf`` over ``numpy.linspace(-T, T, n_inputs)``.
 
-
     Parameters
     ----------
     T : float
@@ -172,6 +188,11 @@ def amplitude_constrained_capacity(
     Returns
     -------
     nsp.channels.CapacityResult
+
+    See Also
+    --------
+    gaussian_capacity_bound : The bound (95).
+    binary_input_awgn_capacity : With inputs ``+-A`` only.
 
     Examples
     --------
@@ -241,7 +262,6 @@ def discretized_additive_channel(
     ``cdf`` is the noise CDF (vectorized). Quantization is post-processing, so ``C_1`` of the
     result is ``<=`` that of the continuous channel. Outputs are the grid points.
 
-
     Parameters
     ----------
     universe : ProductUniverse
@@ -256,6 +276,10 @@ def discretized_additive_channel(
     Returns
     -------
     PrivacyChannel
+
+    See Also
+    --------
+    discretized_gaussian_channel : With Gaussian noise.
 
     Examples
     --------
@@ -290,7 +314,6 @@ def discretized_gaussian_channel(
 
     ``N`` is the variance.
 
-
     Parameters
     ----------
     universe : ProductUniverse
@@ -305,6 +328,17 @@ def discretized_gaussian_channel(
     Returns
     -------
     PrivacyChannel
+
+    See Also
+    --------
+    discretized_additive_channel : With any noise.
+    sample_gaussian_channel : Draw the continuous channel's output.
+    gaussian_capacity_bound : The bound on its ``C_1``.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Def. 14.
 
     Examples
     --------
@@ -350,6 +384,21 @@ def sample_gaussian_channel(
     Returns
     -------
     float or numpy.ndarray
+
+    See Also
+    --------
+    discretized_gaussian_channel : The quantized channel.
+    sample_laplace_mechanism : Draw the Laplace mechanism's output.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       eq. (91).
+
+    Examples
+    --------
+    >>> sample_gaussian_channel(3.0, 0.25, seed=0, size=4).round(4).tolist()
+    [3.0629, 2.9339, 3.3202, 3.0525]
     """
     N = check_real("N", N, low=0.0, closed="neither")
     value = check_real("value", value)

@@ -38,7 +38,6 @@ def randomized_response_channel(
 
     ``f(x)`` in ``{0, 1}`` is complemented with probability ``p``; outputs are ``(0, 1)``.
 
-
     Parameters
     ----------
     universe : ProductUniverse
@@ -51,6 +50,13 @@ def randomized_response_channel(
     Returns
     -------
     PrivacyChannel
+
+    See Also
+    --------
+    rr_capacity : Its ``C_1``.
+    rr_flip_threshold : The flip probability meeting a budget.
+    rr_dp_epsilon : Its DP level.
+    kary_rr_channel : The k-ary extension.
 
     References
     ----------
@@ -89,6 +95,16 @@ def rr_capacity(p: float, *, base: Base = 2) -> float:
     -------
     float
 
+    See Also
+    --------
+    rr_flip_threshold : The inverse: the flip probability of a budget.
+    randomized_response_channel : The channel.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       eq. (34).
+
     Examples
     --------
     >>> round(rr_capacity(0.1), 10), round(rr_capacity(0.1, base=math.e), 10)
@@ -104,7 +120,6 @@ def rr_flip_threshold(eps: float, *, base: Base = 2) -> float:
     RR is ``eps``-information private w.r.t. all priors iff ``p`` is in ``[p*, 1 - p*]``.
     For ``eps >= log 2`` every ``p`` works and ``0.0`` is returned.
 
-
     Parameters
     ----------
     eps : float
@@ -116,6 +131,17 @@ def rr_flip_threshold(eps: float, *, base: Base = 2) -> float:
     -------
     float
         ``p*`` in ``[0, 1/2]``.
+
+    See Also
+    --------
+    rr_capacity : The inverse: the capacity of a flip probability.
+    dp_rr_flip : The flip probability of a DP budget.
+    nsp.info.inverse_binary_entropy : The inverse it uses.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       eq. (37).
 
     Examples
     --------
@@ -136,7 +162,6 @@ def rr_dp_epsilon(p: float) -> float:
 
     For a query with two neighbouring datasets of different value.
 
-
     Parameters
     ----------
     p : float
@@ -145,6 +170,16 @@ def rr_dp_epsilon(p: float) -> float:
     Returns
     -------
     float
+
+    See Also
+    --------
+    dp_rr_flip : The inverse: the flip probability of a DP level.
+    rr_capacity : The information privacy level.
+
+    References
+    ----------
+    .. [1] G. Wu, "Constructing privacy channels from information channels", arXiv:1910.09235, 2019,
+       Def. 9 applied to the channel (29) of §4.1.
 
     Examples
     --------
@@ -167,6 +202,11 @@ def dp_rr_flip(eps: float) -> float:
     -------
     float
 
+    See Also
+    --------
+    rr_dp_epsilon : The inverse: the DP level of a flip probability.
+    rr_flip_threshold : The flip probability of an information privacy budget.
+
     Examples
     --------
     >>> round(dp_rr_flip(math.log(9)), 12)
@@ -187,7 +227,6 @@ def kary_rr_channel(
 
     Keep ``f(x)`` w.p. ``1 - p``, else report a uniformly drawn other output.
 
-
     Parameters
     ----------
     universe : ProductUniverse
@@ -202,6 +241,10 @@ def kary_rr_channel(
     Returns
     -------
     PrivacyChannel
+
+    See Also
+    --------
+    randomized_response_channel : The binary case.
 
     Examples
     --------
