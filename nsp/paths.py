@@ -27,6 +27,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from nsp._deprecation import deprecated
 from nsp._validation import as_path
 
 __all__ = [
@@ -77,8 +78,12 @@ def project_root() -> Path:
     return _from_env("NSP_PROJECT_DIR") or CHECKOUT or Path.cwd().resolve()
 
 
+@deprecated(since="0.3.0", use="nsp.paths.project_root")
 def repo_root() -> Path:
-    """Return the project folder (an alias of :func:`project_root`, kept for old code).
+    """Return the project folder: deprecated, call :func:`project_root` instead.
+
+    An alias of :func:`project_root` that 0.2.0 released; it warns with a
+    :class:`DeprecationWarning` and will be removed in a later release.
 
     Returns
     -------
