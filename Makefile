@@ -124,11 +124,12 @@ test-slow: $(STAMP) data ## run the slow set only: full rebuilds from the real d
 test-all: $(STAMP) data ## run make test and make test-slow's tests in one run
 	$(PYTEST)
 
-lint: $(STAMP) ## check style, docstrings, types and the import floors: ruff, mypy, lint-imports
+lint: $(STAMP) ## check style, docstrings, types, the import floors and private imports
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports
+	$(PY) .ci/private_imports.py
 
 format: $(STAMP) ## format the code and apply ruff's safe fixes
 	$(VENV)/bin/ruff format .
