@@ -16,6 +16,10 @@ Tests are outside the rule (they may import privates). The imports are read from
 with :mod:`ast`, relative ones resolved, those inside functions included; an attribute reached
 at run time (``nsp.B.module._name``) is not an import and is not seen.
 
+Two packages are still used through their private modules, listed in :data:`KNOWN` with the
+reason; an entry that no longer matches an import is itself reported, so the list can only
+shrink.
+
 Usage: ``python .ci/private_imports.py [PACKAGE_FOLDER]`` (default ``nsp`` beside this folder);
 prints one line per offending import and exits 1 if there is one.
 """
@@ -26,6 +30,17 @@ import ast
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+
+#: (importer's package, private package) pairs still allowed, until their helpers find a home:
+#: nsp.scale holds the Dask engines of nsp.datasets' counting steps and exports no name (each
+#: step has one public path, in nsp.datasets); nsp.estimate and the comparison paper resample
+#: through the bootstrap, ties, selection and column helpers of nsp.notions.
+KNOWN: dict[tuple[str, str], str] = {
+    ("nsp.datasets", "nsp.scale"): "the engines of the counting steps",
+    ("nsp.papers", "nsp.scale"): "the taxi boxes of Fig. 6",
+    ("nsp.estimate", "nsp.notions"): "the bootstrap and its helpers",
+    ("nsp.papers", "nsp.notions"): "the bootstrap and its helpers (compare/03_sampling)",
+}
 
 
 def _is_private(name: str) -> bool:
@@ -67,9 +82,15 @@ def _owner(dotted: str) -> str:
     return ".".join(dotted.split(".")[:2])
 
 
-def offences(root: Path) -> list[str]:
-    """Return one line per import under ``root`` that reaches another package's privates."""
+def offences(root: Path, known: dict[tuple[str, str], str] | None = None) -> list[str]:
+    """Return one line per import under ``root`` that reaches another package's privates.
+
+    ``known`` (default: none) lists the (importer's package, private package) pairs allowed;
+    one that allows nothing is reported too.
+    """
     top = root.name
+    known = dict(known or {})
+    used: set[tuple[str, str]] = set()
     found = []
     for path in sorted(root.rglob("*.py")):
         module, is_package = _module_of(path, root)
@@ -83,6 +104,9 @@ def offences(root: Path) -> list[str]:
             parts = source.split(".")
             if owner is not None and _owner(source) == owner:
                 continue  # its own package: every private of it is allowed
+            if owner is not None and (owner, _owner(source)) in known:
+                used.add((owner, _owner(source)))
+                continue
             where = f"{path.relative_to(root.parent)}:{line}: {module} imports"
             private_parts = [p for p in parts[1:] if _is_private(p)]
             shared = len(parts) == 2 and _is_private(parts[1])  # nsp._x, the ground floor
@@ -90,13 +114,15 @@ def offences(root: Path) -> list[str]:
                 found.append(f"{where} {source}, private to {_owner(source)}")
             elif name is not None and _is_private(name):
                 found.append(f"{where} {name} from {source}, private to {_owner(source)}")
+    for importer, private in sorted(set(known) - used):
+        found.append(f"KNOWN allows {importer} -> {private}, which no import needs: remove it")
     return list(dict.fromkeys(found))  # one line per module an import statement reaches
 
 
 def main(argv: list[str]) -> int:
     """Check the package folder ``argv[0]`` (default: nsp beside .ci) and report."""
     root = Path(argv[0]) if argv else Path(__file__).resolve().parents[1] / "nsp"
-    found = offences(root.resolve())
+    found = offences(root.resolve(), KNOWN if not argv else None)
     for line in found:
         print(line)
     if found:

@@ -25,7 +25,6 @@ from pathlib import Path
 
 from nsp import __version__, datasets, notebooks
 from nsp._atomic import TEMP_PREFIX, atomic_path, remove_stale_temporaries
-from nsp.notebooks._kernels import stop_kernels
 from nsp.paths import build_dir, data_dir, figures_dir, project_root, published_figures_dir
 
 __all__ = ["build_parser", "main"]
@@ -440,7 +439,7 @@ def _stop_on_signals() -> None:
     def _stop(signum: int, frame: object) -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not cut the cleanup
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
-        stop_kernels()
+        notebooks.stop_kernels()
         raise KeyboardInterrupt(f"signal {signum}")
 
     if threading.current_thread() is threading.main_thread():

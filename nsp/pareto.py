@@ -26,6 +26,7 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
+from nsp._algorithms import SweepAlgorithm, check_algorithm
 from nsp._validation import (
     Base,
     check_base,
@@ -35,7 +36,6 @@ from nsp._validation import (
     check_int,
     check_real,
 )
-from nsp.clustering._algorithms import SweepAlgorithm, check_algorithm
 from nsp.clustering.nonstochastic import (
     ClusteringResult,
     MergePath,

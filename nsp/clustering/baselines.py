@@ -25,7 +25,7 @@ from numpy.typing import ArrayLike, NDArray
 from nsp._validation import check_choice, check_int
 from nsp.clustering.nonstochastic._utilities import _real_vector
 from nsp.partition import Partition
-from nsp.uncertain._ranges import _mask_of
+from nsp.uncertain import range_mask
 
 __all__ = ["generalize_to_k_anonymity"]
 
@@ -88,7 +88,7 @@ def generalize_to_k_anonymity(
     >>> generalize_to_k_anonymity(mask, 2, values=values, method="interval")
     Partition({0,1}, {2,3,4}, {5,6})
     """
-    m = _mask_of(r)
+    m = range_mask(r)
     n_s, n = m.shape
     k = check_int("k", k, low=1, high=n_s)
     check_choice("method", method, ("merge_low", "interval"))

@@ -21,8 +21,8 @@ from numpy.typing import ArrayLike, NDArray
 from scipy.special import xlogy
 
 from nsp import info
+from nsp._algorithms import check_algorithm
 from nsp._validation import Base, check_choice, check_frame, check_int, log_base
-from nsp.clustering._algorithms import check_algorithm
 from nsp.clustering.funnel._greedy import _ALGORITHMS, Algorithm, _run
 from nsp.clustering.funnel._measures import _finite_array, _joint, _unnormalized_entropy
 

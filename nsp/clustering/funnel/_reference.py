@@ -28,8 +28,8 @@ import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
 from nsp import info
+from nsp._algorithms import check_algorithm
 from nsp._validation import Base, check_choice, log_base
-from nsp.clustering._algorithms import check_algorithm
 from nsp.clustering.funnel._curves import _check_brute_force_size, set_partition_labels
 from nsp.clustering.funnel._greedy import (
     _ALGORITHMS,

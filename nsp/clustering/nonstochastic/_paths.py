@@ -7,9 +7,9 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from nsp._algorithms import PathAlgorithm, check_algorithm
 from nsp._resources import progress
 from nsp._validation import Base
-from nsp.clustering._algorithms import PathAlgorithm, check_algorithm
 from nsp.clustering.nonstochastic._components import _alg2_steps
 from nsp.clustering.nonstochastic._leakage import _alg1_steps
 from nsp.clustering.nonstochastic._results import (
