@@ -1,12 +1,4 @@
-"""The ``nsp`` command: list and run notebooks, regenerate figures, manage data.
-
-Examples
---------
-``nsp list`` · ``nsp run privacy_funnel/01_fig1_census --quick`` ·
-``nsp figures -j 2`` · ``nsp handouts course/00_measures`` · ``nsp data fetch`` ·
-``nsp data status`` ·
-``nsp compare records.csv --secret income --public age,sex``
-"""
+"""The implementation of :mod:`nsp.cli`: import its names from there."""
 
 from __future__ import annotations
 
@@ -566,7 +558,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (ValueError, FileNotFoundError, RuntimeError) as exc:
         print(f"nsp {args.command}: error: {exc}", file=sys.stderr)
         return 2
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
