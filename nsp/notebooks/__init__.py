@@ -45,8 +45,6 @@ False
 [0.5, 2]
 """
 
-from __future__ import annotations
-
 from nsp.notebooks._discovery import Notebook, discover, find, read_notebook
 from nsp.notebooks._kernels import stop_kernels
 from nsp.notebooks._parameters import Parameter, check_value, convert_value, parse_parameters

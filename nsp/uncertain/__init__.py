@@ -59,8 +59,6 @@ References
    estimation", IEEE Trans. Automatic Control, 2013.
 """
 
-from __future__ import annotations
-
 from nsp.uncertain._continuous import (
     IntervalUnion,
     continuous_conditional_hartley_entropy,

@@ -82,8 +82,6 @@ N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies usin
 agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020.
 """
 
-from __future__ import annotations
-
 from nsp.clustering.nonstochastic._components import algorithm2, merge_across_components
 from nsp.clustering.nonstochastic._connected import merge_until_connected
 from nsp.clustering.nonstochastic._leakage import algorithm1, merge_by_leakage
