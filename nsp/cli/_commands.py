@@ -1,4 +1,8 @@
-"""The implementation of :mod:`nsp.cli`: import its names from there."""
+"""The ``nsp`` command: list and run notebooks, regenerate figures, manage data.
+
+The implementation of :mod:`nsp.cli` (its first line is the description of ``nsp --help``);
+import its names from there.
+"""
 
 from __future__ import annotations
 
