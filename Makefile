@@ -128,11 +128,12 @@ test-slow: $(STAMP) data ## run the slow set only: full rebuilds from the real d
 test-all: $(STAMP) data ## run make test and make test-slow's tests in one run
 	$(PYTEST)
 
-lint: $(STAMP) ## check style, docstrings, types and the import floors: ruff, mypy, lint-imports, numpydoc
+lint: $(STAMP) ## check style, docstrings, types, the import floors and private imports: ruff, mypy, lint-imports, numpydoc
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports
+	$(PY) .ci/private_imports.py
 	$(PY) .ci/docstrings.py
 
 format: $(STAMP) ## format the code and apply ruff's safe fixes

@@ -291,3 +291,48 @@ def sibson_stack(p: NDArray[np.float64], alpha: float) -> NDArray[np.float64]:
         g = np.where(pb > 0, g / alpha, 0.0)
         value = alpha * _log_mean_exp_near_one(pb, g, eps)
     return np.where(constant, 0.0, np.maximum(value, 0.0))
+
+
+# The information of an input pmf through a channel W[x, y] (rows are inputs), and the
+# divergences behind it: shared by nsp.channels (capacity and its certificates) and the
+# rate-distortion solvers of nsp.ratedistortion.
+
+
+def row_neg_entropies(W: NDArray[np.float64]) -> NDArray[np.float64]:
+    """``sum_y W[x, y] ln W[x, y]`` for every row (nats, 0 ln 0 = 0)."""
+    return special.xlogy(W, W).sum(axis=1)
+
+
+def row_divergences(
+    W: NDArray[np.float64], neg_h: NDArray[np.float64], q: NDArray[np.float64]
+) -> NDArray[np.float64]:
+    """``D(W_x || q)`` in nats for every row; ``inf`` if a row has mass where q = 0."""
+    pos = q > 0
+    if pos.all():
+        return neg_h - W @ np.log(q)
+    d = neg_h - W[:, pos] @ np.log(q[pos])
+    outside = (W[:, ~pos] > 0).any(axis=1)
+    d[outside] = np.inf
+    return d
+
+
+def information_bounds(
+    W: NDArray[np.float64], neg_h: NDArray[np.float64], p: NDArray[np.float64]
+) -> tuple[float, float, NDArray[np.float64], NDArray[np.float64]]:
+    """Certified bounds (nats): ``I(p; W)`` and ``max_x D(W_x || pW)``, with ``q`` and ``D``."""
+    q = p @ W
+    d = row_divergences(W, neg_h, q)
+    used = p > 0
+    lower = float(p[used] @ d[used])  # finite: q >= p_x W_x on every used row
+    return lower, float(d.max()), q, d
+
+
+def channel_information(p: NDArray[np.float64], W: NDArray[np.float64]) -> float:
+    """``I(p; W)`` in nats of a validated input pmf and channel: the one implementation.
+
+    ``sum_x p(x) D(W_x || pW)`` with 0·log 0 = 0, clipped at 0 against rounding. Used by
+    :func:`nsp.channels.mutual_information_channel`, channel capacity and the rate–distortion
+    solvers.
+    """
+    lower, _, _, _ = information_bounds(W, row_neg_entropies(W), p)
+    return max(lower, 0.0)

@@ -11,9 +11,13 @@ Scalars
     numbers, strings are not numbers, NaN is in no interval, and an integer argument must be
     integral (``2.0`` and ``2.5`` are refused).
 The logarithm base
-    :data:`Base` is the type of every ``base=`` argument; :func:`check_base` reads it.
+    :data:`Base` is the type of every ``base=`` argument; :func:`check_base` reads it,
+    :func:`base_number` gives it as a number.
 Arrays
-    :func:`as_pmf`, :func:`as_channel`, :func:`as_axes`.
+    :func:`as_pmf`, :func:`as_channel`, :func:`as_axes`, :func:`as_grid` (a 1-D grid of reals),
+    :func:`as_counts` (a 2-D table of record counts).
+Seeds
+    :func:`check_seed`: ``None``, an integer >= 0, a Generator or a SeedSequence.
 Sequences and callables
     :func:`as_sequence`, :func:`check_callable` and :func:`check_frame` (``None``, a number or a
     string where a sequence, a function or a table is expected).
@@ -55,16 +59,20 @@ __all__ = [
     "SUM_TOL",
     "as_axes",
     "as_channel",
+    "as_counts",
+    "as_grid",
     "as_path",
     "as_pmf",
     "as_real_array",
     "as_sequence",
+    "base_number",
     "check_base",
     "check_bool",
     "check_callable",
     "check_choice",
     "check_int",
     "check_real",
+    "check_seed",
     "check_tol",
     "is_trusted",
     "log_base",
@@ -518,6 +526,11 @@ def log_base(base: Base) -> float:
 
 def _log_base(base: Base) -> float:
     return math.log(_check_base(base))
+
+
+def base_number(base: Base) -> float:
+    """Return the logarithm base as a number, ``exp(log_base(base))`` (``"e"`` gives e)."""
+    return math.exp(log_base(base))
 
 
 def log_in(x: float, base: Base = 2) -> float:
@@ -1042,3 +1055,59 @@ def as_path(name: str, value: object, *, kind: PathKind = "any") -> Path:
         what = {"file": "file", "folder": "folder", "any": "file or folder"}[kind]
         raise FileNotFoundError(f"{name}: no such {what}: {path}")
     return path
+
+
+def check_seed(
+    seed: object, name: str = "seed"
+) -> int | np.random.Generator | np.random.SeedSequence | None:
+    """Return a seed for :func:`numpy.random.default_rng`: ``None``, an int >= 0 or a Generator.
+
+    Parameters
+    ----------
+    seed : object
+        The value to check.
+    name : str
+        The argument's name, for the message.
+
+    Returns
+    -------
+    int, numpy.random.Generator, numpy.random.SeedSequence or None
+    """
+    if seed is None or isinstance(seed, np.random.Generator | np.random.SeedSequence):
+        return seed
+    return check_int(name, seed, low=0)
+
+
+def as_counts(counts: ArrayLike, *, name: str = "counts") -> NDArray[np.int64]:
+    """Validate a 2-D table of record counts; ``name`` is the argument the caller was given."""
+    arr = as_real_array(counts, name=name, allow_bool=False)
+    if arr.ndim != 2:
+        raise ValueError(f"{name} must have 2 axes (got shape {arr.shape})")
+    if arr.size == 0:
+        raise ValueError(f"{name} must not be empty (shape {arr.shape})")
+    if not np.all(np.isfinite(arr)) or np.any(arr < 0) or np.any(arr != np.round(arr)):
+        raise ValueError(f"{name} must be non-negative integers")
+    out = np.array(arr, dtype=np.int64, order="C", copy=True)
+    if out.sum() == 0:
+        raise ValueError(f"{name} must have a positive total (no record counted)")
+    out.setflags(write=False)
+    return out
+
+
+def as_grid(values: ArrayLike, name: str = "D_grid") -> NDArray[np.float64]:
+    """Return a 1-D grid of finite real numbers (complex, non-numeric or 2-D grids are refused)."""
+    arr = np.asarray(values)
+    if is_trusted():  # validated by the public caller: convert only
+        return arr.astype(np.float64).ravel()
+    if arr.dtype.kind not in "iuf" or arr.size == 0:
+        raise ValueError(
+            f"{name} must be a non-empty array of real numbers (got dtype {arr.dtype})"
+        )
+    if arr.ndim > 1:
+        raise ValueError(
+            f"{name} must be a number or a 1-D array of numbers (got shape {arr.shape})"
+        )
+    grid = arr.astype(np.float64).ravel()
+    if not np.all(np.isfinite(grid)):
+        raise ValueError(f"{name} must hold finite numbers (found NaN or inf)")
+    return grid

@@ -19,9 +19,9 @@ import sys
 import pytest
 
 from nsp.datasets import REGISTRY
-from nsp.paths import repo_root
+from nsp.paths import project_root
 
-ROOT = repo_root()
+ROOT = project_root()
 BINDER = ROOT / "binder"
 
 

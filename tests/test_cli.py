@@ -26,6 +26,8 @@ def test_help_lists_every_command(capsys):
     out = capsys.readouterr().out
     for command in ("list", "run", "figures", "data"):
         assert command in out
+    # the description is the first line of nsp.cli's docstring, without its markup
+    assert "The nsp command: list and run notebooks" in out
 
 
 def test_list_shows_parameters_with_help(capsys):

@@ -16,6 +16,7 @@ import pandas as pd
 import pytest
 
 from nsp import cli
+from nsp.cli import _commands
 from nsp.notions import LEAKAGES, UTILITIES, WIN_STATUSES
 from nsp.papers.compare import compare_table
 
@@ -201,8 +202,8 @@ def test_ctrl_c_leaves_no_output_folder(run, tmp_path, monkeypatch, capsys):
 
 def test_the_default_folder_is_named_after_the_table(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    assert cli._default_out("data/my records.v2.csv") == tmp_path / "compare_my_records"
-    assert cli._default_out("parts/*.parquet") == tmp_path / "compare_table"
+    assert _commands._default_out("data/my records.v2.csv") == tmp_path / "compare_my_records"
+    assert _commands._default_out("parts/*.parquet") == tmp_path / "compare_table"
 
 
 def test_help_documents_compare(capsys):

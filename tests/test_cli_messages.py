@@ -38,6 +38,7 @@ import pytest
 
 import nsp.datasets as ds
 from nsp import cli, notebooks
+from nsp.cli import _commands
 from nsp.datasets import _fetching, _registry
 from nsp.datasets._convert import convert_file
 
@@ -332,7 +333,7 @@ def _message_strings(path: Path) -> list[str]:
 
 def suggestions_in_the_source() -> dict[str, str]:
     """Every suggestion in nsp's messages, as a template (``{...}`` where a value goes in)."""
-    package = Path(cli.__file__).parent
+    package = Path(cli.__file__).parents[1]  # nsp/, from nsp/cli/__init__.py
     found = {}
     for path in sorted(package.rglob("*.py")):
         for text in _message_strings(path):
@@ -408,7 +409,7 @@ def _figures_skip(toy: Toy, monkeypatch) -> str:
     reason = _error(lambda: ds.registered_path("toy", "local.dat")).splitlines()[0]
     report = notebooks.RunReport(skipped={"k/01_needs_data": reason})
     monkeypatch.setattr(notebooks, "run_all", lambda *a, **k: report)
-    monkeypatch.setattr(cli, "_select", lambda only: [])
+    monkeypatch.setattr(_commands, "_select", lambda only: [])
     code, out = toy.run("nsp figures")
     assert code == 0 and "skipped 1 notebook(s)" in out, out
     return out

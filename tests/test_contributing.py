@@ -12,9 +12,9 @@ import pytest
 from nsp import _lazy
 from nsp.notions import LEAKAGES
 from nsp.papers import PAPERS
-from nsp.paths import repo_root
+from nsp.paths import project_root
 
-ROOT = repo_root()
+ROOT = project_root()
 KEYS = [key for key in PAPERS if key != "compare"]
 
 

@@ -11,9 +11,9 @@ import re
 
 import pytest
 
-from nsp.paths import repo_root
+from nsp.paths import project_root
 
-SITE = repo_root() / "docs" / "site"
+SITE = project_root() / "docs" / "site"
 PAGES = sorted((SITE / "course").glob("*.md"))
 SECTIONS = (
     "## Learning goals",
@@ -47,7 +47,7 @@ def test_each_lesson_page_is_complete_and_links_its_notebooks(page):
     links = NOTEBOOK_LINK.findall(text)
     assert links, "the notebooks are links to their pages"
     for shown, key in links:
-        assert (repo_root() / "notebooks" / f"{key}.py").is_file(), key
+        assert (project_root() / "notebooks" / f"{key}.py").is_file(), key
         assert shown == key
     spans = set(re.findall(r"`([a-z_]+/\d\d_\w+)`", text)) - {key for _, key in links}
     assert not spans, f"notebooks named as code spans, not linked: {spans}"

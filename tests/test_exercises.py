@@ -18,9 +18,9 @@ import pytest
 from nsp.exercises import Verdict, check
 from nsp.exercises._check import TOPICS, exercise, names
 from nsp.notebooks._discovery import _read
-from nsp.paths import repo_root
+from nsp.paths import project_root
 
-ROOT = repo_root()
+ROOT = project_root()
 COURSE = ROOT / "docs" / "site" / "course"
 #: The lesson notebooks whose exercises read a dataset (``make data``).
 NEEDS_DATA = {"privacy_funnel/01_fig1_census", "compare/01_census", "compare/02_heart"}

@@ -8,9 +8,9 @@ import pytest
 
 from nsp import _lazy
 from nsp.papers import PAPERS
-from nsp.paths import repo_root
+from nsp.paths import project_root
 
-PACKAGES = [key for key in PAPERS if (repo_root() / "nsp" / "papers" / key).is_dir()]
+PACKAGES = [key for key in PAPERS if (project_root() / "nsp" / "papers" / key).is_dir()]
 
 
 def test_a_name_under_two_submodules_is_refused():
@@ -31,7 +31,7 @@ def test_every_paper_package_is_lazy_and_its_table_matches_its_modules(key):
     """The table read from the source (what staleness follows) is the one the package runs,
     and each name comes from the submodule it is listed under."""
     package = importlib.import_module(f"nsp.papers.{key}")
-    table = _lazy.read_table(repo_root() / "nsp" / "papers" / key / "__init__.py")
+    table = _lazy.read_table(project_root() / "nsp" / "papers" / key / "__init__.py")
     assert table is not None, f"nsp.papers.{key} is not lazy"
     assert table == package._EXPORTS
     assert package.__all__ == _lazy.exported(table) and dir(package) == sorted(package.__all__)
@@ -45,4 +45,4 @@ def test_every_paper_package_is_lazy_and_its_table_matches_its_modules(key):
 
 
 def test_a_package_without_a_table_reads_as_not_lazy():
-    assert _lazy.read_table(repo_root() / "nsp" / "notions" / "__init__.py") is None
+    assert _lazy.read_table(project_root() / "nsp" / "notions" / "__init__.py") is None

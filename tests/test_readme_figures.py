@@ -9,11 +9,11 @@ from __future__ import annotations
 import re
 import subprocess
 
-from nsp.paths import repo_root
+from nsp.paths import project_root
 
 
 def _table_outputs() -> set[str]:
-    text = (repo_root() / "README.md").read_text(encoding="utf-8")
+    text = (project_root() / "README.md").read_text(encoding="utf-8")
     section = text.split("\n## Figures\n", 1)[1].split("\n## ", 1)[0]
     outputs: set[str] = set()
     rows = [line for line in section.splitlines() if line.startswith("|")]
@@ -29,7 +29,7 @@ def _table_outputs() -> set[str]:
 
 
 def _committed_outputs() -> set[str]:
-    root = repo_root()
+    root = project_root()
     figures = root / "figures"
     try:
         listed = subprocess.run(
@@ -72,7 +72,7 @@ def _block(text: str, name: str) -> str:
 
 def test_the_readme_comparison_table_is_the_generated_one():
     """The README's share table is compare/census_table_shares.md, written by its notebook."""
-    root = repo_root()
+    root = project_root()
     readme = (root / "README.md").read_text(encoding="utf-8")
     generated = (root / "figures" / "compare" / "census_table_shares.md").read_text("utf-8")
     assert _block(readme, "census-shares") == generated.strip(), (

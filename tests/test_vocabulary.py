@@ -45,7 +45,7 @@ from nsp.clustering.nonstochastic import (
 from nsp.papers import agglomerative as agg
 from nsp.papers import privacy_funnel as pf
 from nsp.pareto import lambda_sweep, normalize, pareto_front
-from nsp.paths import repo_root
+from nsp.paths import project_root
 from nsp.uncertain import nonstochastic_leakage
 
 #: The names the (leakage, utility) tables used before the vocabulary was decided.
@@ -242,7 +242,7 @@ def test_result_objects_name_their_attributes_as_the_columns():
 
 
 def _committed_csvs() -> list[Path]:
-    root = repo_root()
+    root = project_root()
     try:
         listed = subprocess.run(
             ["git", "ls-files", "figures"], cwd=root, capture_output=True, text=True, check=True
@@ -262,7 +262,7 @@ CSVS = _committed_csvs()
 
 
 def test_the_committed_csvs_are_found():
-    names = {p.relative_to(repo_root() / "figures").as_posix() for p in CSVS}
+    names = {p.relative_to(project_root() / "figures").as_posix() for p in CSVS}
     assert {"agglomerative/fig7_pareto_example.csv", "privacy_funnel/fig1_census.csv"} <= names
 
 
@@ -273,7 +273,7 @@ def _header(path: Path) -> list[str]:
 
 def test_no_committed_csv_header_uses_an_old_name():
     bad = {
-        p.relative_to(repo_root()).as_posix(): old_names(_header(p))
+        p.relative_to(project_root()).as_posix(): old_names(_header(p))
         for p in CSVS
         if old_names(_header(p))
     }
@@ -287,5 +287,5 @@ def test_every_utility_column_of_a_committed_csv_is_a_number():
             continue
         values = pd.read_csv(p, usecols=["utility"])["utility"]
         if not pd.api.types.is_numeric_dtype(values):
-            bad.append(p.relative_to(repo_root()).as_posix())
+            bad.append(p.relative_to(project_root()).as_posix())
     assert not bad, f"`utility` holds names in {bad}: put them in a `utility_kind` column"

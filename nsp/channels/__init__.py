@@ -44,8 +44,6 @@ whose capacity is ``1 - h(0.18)`` bits:
 (0.319923, True)
 """
 
-from __future__ import annotations
-
 from nsp.channels._capacity import (
     CapacityBounds,
     CapacityResult,

@@ -14,7 +14,10 @@ import scipy.sparse as sp
 from numpy.typing import ArrayLike, NDArray
 from scipy.optimize import brentq
 
+from nsp._kernels import information_bounds, row_neg_entropies
+from nsp._newton import cholesky_step, sum_zero
 from nsp._resources import check_memory, progress
+from nsp._results import TupleResult
 from nsp._validation import (
     Base,
     as_channel,
@@ -26,14 +29,11 @@ from nsp._validation import (
     trusted,
 )
 from nsp.channels._generate import unique_rows
-from nsp.channels._information import _bounds, _neg_entropies
-from nsp.channels._newton import cholesky_step, sum_zero
-from nsp.channels._results import _TupleResult
 from nsp.channels._validate import _check_inputs
 
 
 @dataclass(frozen=True, eq=False)
-class CapacityBounds(_TupleResult):
+class CapacityBounds(TupleResult):
     """Certified bounds ``lower <= C <= upper`` on a channel's capacity (unpacks as a pair).
 
     Attributes
@@ -94,7 +94,7 @@ def capacity_bounds(px: ArrayLike, W: ArrayLike, *, base: Base = 2) -> CapacityB
     w = as_channel(W, name="W")
     _check_inputs(p, w)
     _check_capacity_memory(w.shape, 8.0 * 3 * w.size, "capacity bounds")
-    lower, upper, _, _ = _bounds(w, _neg_entropies(w), p)
+    lower, upper, _, _ = information_bounds(w, row_neg_entropies(w), p)
     ln_b = math.log(b)
     return CapacityBounds(max(min(lower, upper), 0.0) / ln_b, max(upper, 0.0) / ln_b)
 
@@ -180,7 +180,7 @@ def _ba_iterations(
 ) -> tuple[NDArray[np.float64], int, bool]:
     """Plain Blahut–Arimoto from ``p``, at most ``n_iter`` steps; stop at gap <= tol (nats)."""
     for t in _steps(1, n_iter + 1, entries=W.size, desc="channel capacity (Blahut-Arimoto)"):
-        lower, upper, _, d = _bounds(W, neg_h, p)
+        lower, upper, _, d = information_bounds(W, neg_h, p)
         if upper - lower <= tol:
             return p, t, True
         used = p > 0
@@ -308,7 +308,7 @@ def _boundary_move(
     gone = idx[shrinking][j]
     trial[gone] = 0.0
     trial /= trial.sum()
-    t_lower, t_upper, t_q, t_d = _bounds(W, neg_h, trial)
+    t_lower, t_upper, t_q, t_d = information_bounds(W, neg_h, trial)
     if t_lower < floor:
         return None
     return trial, t_lower, t_upper, t_q, t_d, gone
@@ -344,7 +344,7 @@ def _ascend(
         trial[idx] = np.maximum(ps + direction, 0.0)
         if trial.sum() > 0:
             trial /= trial.sum()
-            bounds = _bounds(W, neg_h, trial)
+            bounds = information_bounds(W, neg_h, trial)
             if bounds[0] > floor:
                 return (trial, *bounds), None
     alpha = min(1.0, alpha_max)
@@ -356,7 +356,7 @@ def _ascend(
         if gone is not None:
             trial[gone] = 0.0
         trial /= trial.sum()
-        bounds = _bounds(W, neg_h, trial)
+        bounds = information_bounds(W, neg_h, trial)
         if bounds[0] > floor:
             return (trial, *bounds), gone
         alpha *= 0.5
@@ -421,7 +421,7 @@ def _newton_active_set(
     support = support.copy()
     p = np.where(support, p, 0.0)
     p /= p.sum()
-    lower, upper, q, d = _bounds(W, neg_h, p)
+    lower, upper, q, d = information_bounds(W, neg_h, p)
     for step in _steps(1, max_steps + 1, entries=W.size, desc="channel capacity (Newton)"):
         if upper - lower <= tol:
             return p, step - 1, True
@@ -437,7 +437,7 @@ def _newton_active_set(
             p = p * (1.0 - eps)
             p[new] += eps / new.size
             support[new] = True
-            lower, upper, q, d = _bounds(W, neg_h, p)
+            lower, upper, q, d = information_bounds(W, neg_h, p)
             continue
         cols = q > 0
         a = W[np.ix_(idx, np.flatnonzero(cols))] / np.sqrt(q[cols])
@@ -580,7 +580,7 @@ def channel_capacity(
     tol_n = tol_f * ln_b
 
     if method == "ba":
-        neg_h = _neg_entropies(w)
+        neg_h = row_neg_entropies(w)
         p0 = np.full(w.shape[0], 1.0 / w.shape[0])
         p, iters, _ = _ba_iterations(w, neg_h, p0, tol_n, int(max_iter))
         return _result(w, neg_h, p, iters, tol_n, ln_b)
@@ -588,23 +588,23 @@ def channel_capacity(
     pair = _two_distinct_rows(w) if _DIRECT_TWO_ROWS else None
     if pair is not None:
         two = w[list(pair)]
-        for t, steps in _two_row_inputs(two, _neg_entropies(two)):
+        for t, steps in _two_row_inputs(two, row_neg_entropies(two)):
             full = np.zeros(w.shape[0])
             full[pair[0]], full[pair[1]] = t, 1.0 - t
-            res = _result(w, _neg_entropies(w), full, steps, tol_n, ln_b)
+            res = _result(w, row_neg_entropies(w), full, steps, tol_n, ln_b)
             if res.converged:  # the certificate decides; otherwise the next route
                 return res
 
     with trusted():  # w is validated
         rows, inverse = unique_rows(w)
-    neg_r = _neg_entropies(rows)
+    neg_r = row_neg_entropies(rows)
     m = rows.shape[0]
     p0 = np.full(m, 1.0 / m)
     warm = min(_WARM_ITERATIONS, max(5, 2 * m), int(max_iter))  # small channels: Newton early
     p_warm, iters, done = _ba_iterations(rows, neg_r, p0, tol_n, warm)
     p = p_warm
     if not done:
-        lower, upper, _, d = _bounds(rows, neg_r, p_warm)
+        lower, upper, _, d = information_bounds(rows, neg_r, p_warm)
         # the inputs Blahut-Arimoto is growing (divergence at least the mutual information):
         # the optimal support, give or take the inputs Newton's method drops or admits
         guess = d >= lower
@@ -636,7 +636,7 @@ def channel_capacity(
     np.minimum.at(first, inverse, np.arange(w.shape[0]))
     full = np.zeros(w.shape[0])
     full[first] = p
-    return _result(w, _neg_entropies(w), full, iters, tol_n, ln_b)
+    return _result(w, row_neg_entropies(w), full, iters, tol_n, ln_b)
 
 
 #: The exponential-cone route is tried on channels of at most this many non-zero entries
@@ -680,7 +680,7 @@ def _conic_input(
 
 
 def _gap(W: NDArray[np.float64], neg_h: NDArray[np.float64], p: NDArray[np.float64]) -> float:
-    lower, upper, _, _ = _bounds(W, neg_h, p)
+    lower, upper, _, _ = information_bounds(W, neg_h, p)
     return upper - lower
 
 
@@ -692,7 +692,7 @@ def _result(
     tol_n: float,
     ln_b: float,
 ) -> CapacityResult:
-    lower, upper, q, _ = _bounds(W, neg_h, p)
+    lower, upper, q, _ = information_bounds(W, neg_h, p)
     lower = max(min(lower, upper), 0.0)  # rounding can invert an exact tie by an ulp
     upper = max(upper, lower)
     return CapacityResult(

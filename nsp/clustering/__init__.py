@@ -25,3 +25,7 @@ def __getattr__(name: str) -> ModuleType:
     if name in _SUBMODULES:
         return importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return list(__all__)  # the three modules, loaded or not (as nsp's own __dir__)

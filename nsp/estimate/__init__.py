@@ -67,8 +67,6 @@ False
 ['plugin', 'interval']
 """
 
-from __future__ import annotations
-
 from nsp.estimate._coverage import coverage
 from nsp.estimate._estimate import (
     ESTIMANDS,

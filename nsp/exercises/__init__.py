@@ -23,8 +23,6 @@ measures.maximal_leakage: no answer yet (wanted: 3 significant digits, in bits).
 False
 """
 
-from __future__ import annotations
-
 from nsp.exercises._check import Verdict, check
 
 __all__ = ["Verdict", "check"]

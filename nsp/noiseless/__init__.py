@@ -13,7 +13,8 @@ Budgets
 Quantizers
     The linear quantizer of Definition 3 and Theorem 8's number of levels: the rule as printed
     (:func:`levels_paper`), the corrected rule (:func:`levels_safe`) and the budget a quantizer
-    really spends (:func:`realized_epsilon`).
+    really spends (:func:`realized_epsilon`); the choices ``QuantizerOutput`` (what a
+    quantizer returns) and ``QuantizerRule`` (the rule of the number of levels).
 Guarantees
     What a private mechanism guarantees (Theorems 1–5), with Theorem 4 read with the
     conditional density.
@@ -59,6 +60,8 @@ from nsp.noiseless._guarantees import (
 from nsp.noiseless._quantizer import (
     LinearQuantizer,
     Number,
+    QuantizerOutput,
+    QuantizerRule,
     levels,
     levels_paper,
     levels_safe,
@@ -74,6 +77,8 @@ __all__ = [
     "LinearQuantizer",
     "NoiselessWitness",
     "Number",
+    "QuantizerOutput",
+    "QuantizerRule",
     "compose_joint",
     "conditional_output_counts",
     "estimation_error_lower_bound",

@@ -37,9 +37,11 @@ from nsp.noiseless._budget import _check_interval
 #: A real number; :class:`fractions.Fraction` values keep Theorem 8's arithmetic exact.
 Number: TypeAlias = float | Fraction
 
-Output = Literal["midpoint", "index", "left"]
+#: What a quantizer returns for a value: its level's midpoint, its index, or its left edge.
+QuantizerOutput = Literal["midpoint", "index", "left"]
 OutOfRange = Literal["raise", "clip"]
-Rule = Literal["paper", "safe"]
+#: Theorem 8's number of levels as printed (``"paper"``) or corrected (``"safe"``).
+QuantizerRule = Literal["paper", "safe"]
 
 _OUTPUTS = ("midpoint", "index", "left")
 _OUT_OF_RANGE = ("raise", "clip")
@@ -83,7 +85,7 @@ class LinearQuantizer:
     lo: Number
     hi: Number
     q: int
-    output: Output = "midpoint"
+    output: QuantizerOutput = "midpoint"
     out_of_range: OutOfRange = "raise"
 
     def __post_init__(self) -> None:
@@ -344,7 +346,7 @@ def local_levels(epsilon: float) -> int:
 
 
 def levels(
-    epsilon: float, sens: Number, lo: Number, hi: Number, *, rule: Rule = "paper"
+    epsilon: float, sens: Number, lo: Number, hi: Number, *, rule: QuantizerRule = "paper"
 ) -> int | float:
     """Return the levels by Theorem 8's ``rule``: as printed, or corrected.
 
@@ -470,8 +472,8 @@ def quantizer_for(
     lo: Number,
     hi: Number,
     *,
-    rule: Rule = "paper",
-    output: Output = "midpoint",
+    rule: QuantizerRule = "paper",
+    output: QuantizerOutput = "midpoint",
     out_of_range: OutOfRange = "raise",
 ) -> LinearQuantizer:
     """Return the quantizer of ``[lo, hi]`` Theorem 8's ``rule`` prescribes for budget ``epsilon``.

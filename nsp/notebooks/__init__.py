@@ -27,7 +27,7 @@ Finding                           :class:`Notebook`, :func:`read_notebook`, :fun
 Running one                       :func:`run`, :class:`NotebookError`, :func:`describe_error`
 Running many                      :func:`run_all`, :class:`RunReport`, :class:`NotebooksFailed`,
                                   :class:`RunInterrupted`,
-                                  :func:`is_stale`
+                                  :func:`is_stale`, :func:`stop_kernels`
 The same bytes everywhere         :data:`KERNEL_ENV`, :func:`numerical_pins`,
                                   :data:`RECORDED_PACKAGES`, :func:`environment`,
                                   :func:`write_environment`, :func:`environment_drift`
@@ -45,9 +45,8 @@ False
 [0.5, 2]
 """
 
-from __future__ import annotations
-
 from nsp.notebooks._discovery import Notebook, discover, find, read_notebook
+from nsp.notebooks._kernels import stop_kernels
 from nsp.notebooks._parameters import Parameter, check_value, convert_value, parse_parameters
 from nsp.notebooks._pins import (
     KERNEL_ENV,
@@ -96,5 +95,6 @@ __all__ = [
     "resolve_parameters",
     "run",
     "run_all",
+    "stop_kernels",
     "write_environment",
 ]

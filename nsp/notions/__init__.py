@@ -129,8 +129,6 @@ G. N. Nair, *A nonstochastic information theory for communication and state esti
 IEEE Trans. Automatic Control, 2013 (maximin information).
 """
 
-from __future__ import annotations
-
 from nsp.notions._columns import COLUMNS, sibson_column
 from nsp.notions._compare import (
     LEAKAGES,

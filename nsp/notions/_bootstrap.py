@@ -28,8 +28,8 @@ from numpy.typing import ArrayLike, NDArray
 from scipy import sparse
 
 from nsp import _kernels
-from nsp._validation import Base, check_base
-from nsp.joint import Joint, _as_counts
+from nsp._validation import Base, as_counts, check_base
+from nsp.joint import Joint
 from nsp.notions._columns import (
     CHUNK_BYTES,
     FIXED_COLUMNS,
@@ -214,7 +214,7 @@ def counts_of(joint: Joint | ArrayLike, *, name: str = "joint") -> NDArray[np.in
     is the argument the caller was given.
     """
     if not isinstance(joint, Joint):
-        return np.array(_as_counts(joint, name=name))
+        return np.array(as_counts(joint, name=name))
     if joint.counts is not None:
         return np.array(joint.counts)
     scaled = joint.p_sx * joint.n_records

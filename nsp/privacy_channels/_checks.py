@@ -1,12 +1,12 @@
 """Checks of :mod:`nsp.privacy_channels` that :mod:`nsp._validation` does not cover.
 
-Scalars are checked with :mod:`nsp._validation` directly; this module only adds the two
-argument kinds of the samplers (a seed, a sample shape).
+Scalars are checked with :mod:`nsp._validation` directly; this module only adds the sample shape
+of the samplers (their seed is :func:`nsp._validation.check_seed`).
 
 Examples
 --------
->>> check_seed(3), check_size((2, 0))
-(3, (2, 0))
+>>> check_size((2, 0))
+(2, 0)
 >>> check_size(1.5)
 Traceback (most recent call last):
 ...
@@ -16,8 +16,6 @@ ValueError: size must be an integer in [0, inf); got 1.5 (float)
 from __future__ import annotations
 
 import math
-
-import numpy as np
 
 from nsp._validation import check_int
 
@@ -56,24 +54,3 @@ def check_size(size: object, name: str = "size") -> int | tuple[int, ...] | None
     if total > MAX_SAMPLES:
         raise ValueError(f"{name} asks for {total} draws, more than MAX_SAMPLES = {MAX_SAMPLES}")
     return shape
-
-
-def check_seed(
-    seed: object, name: str = "seed"
-) -> int | np.random.Generator | np.random.SeedSequence | None:
-    """Return a seed for :func:`numpy.random.default_rng`: ``None``, an int >= 0 or a Generator.
-
-    Parameters
-    ----------
-    seed : object
-        The value to check.
-    name : str
-        The argument's name, for the message.
-
-    Returns
-    -------
-    int, numpy.random.Generator, numpy.random.SeedSequence or None
-    """
-    if seed is None or isinstance(seed, np.random.Generator | np.random.SeedSequence):
-        return seed
-    return check_int(name, seed, low=0)

@@ -30,10 +30,10 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from nsp import _validation
-from nsp._validation import as_channel, as_sequence, check_callable, check_int
+from nsp._validation import as_channel, as_sequence, check_callable, check_int, check_seed
 from nsp.channels import dp_epsilon as _dp
 from nsp.noiseless import sensitivity
-from nsp.privacy_channels._checks import check_seed, check_size
+from nsp.privacy_channels._checks import check_size
 
 
 @dataclass(frozen=True)

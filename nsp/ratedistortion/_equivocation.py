@@ -27,12 +27,14 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from nsp._resources import check_memory, progress
+from nsp._results import TupleResult
 from nsp._threads import with_few_blas_threads
 from nsp._validation import (
     Base,
     as_channel,
     as_pmf,
     as_real_array,
+    base_number,
     check_base,
     check_bool,
     check_int,
@@ -41,7 +43,6 @@ from nsp._validation import (
     log_base,
     trusted,
 )
-from nsp.channels._results import _TupleResult
 from nsp.info import conditional_entropy, entropy, mutual_information
 from nsp.ratedistortion import _conic, _perfect_privacy
 from nsp.ratedistortion._rate_distortion import (
@@ -114,7 +115,7 @@ def _as_source(
 
 
 @dataclass(frozen=True, eq=False)
-class MinRateResult(_TupleResult):
+class MinRateResult(TupleResult):
     """The minimal-rate encoder at a distortion: its (R, D, E, L) point and its channel.
 
     Unpacks like the pair ``(point, channel)`` that :func:`min_rate` used to return.
@@ -141,10 +142,6 @@ class MinRateResult(_TupleResult):
     def equivocation(self) -> float:
         """``E*(D)``, the equivocation of the minimal-rate encoder."""
         return self.point.equivocation
-
-
-def _base_value(base: Base) -> float:
-    return math.exp(log_base(base))
 
 
 def _encoder_joint(
@@ -235,7 +232,7 @@ def rde_point(
         raise ValueError(
             f"dist must have one column per output letter ({joint.shape[2]}); got {d.shape[1]}"
         )
-    base_value = _base_value(base)
+    base_value = base_number(base)
     with trusted():  # the arguments are validated: the measures skip their checks
         rate = mutual_information(joint, (0, 1), 2, base=base)
         eq = conditional_entropy(joint, 1, 2, base=base)

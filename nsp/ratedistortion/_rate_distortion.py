@@ -52,8 +52,12 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
+from nsp._kernels import channel_information
+from nsp._newton import cholesky_step
+from nsp._results import TupleResult
 from nsp._validation import (
     Base,
+    as_grid,
     as_pmf,
     check_base,
     check_bool,
@@ -64,9 +68,6 @@ from nsp._validation import (
     log_base,
     trusted,
 )
-from nsp.channels._information import _mutual_information_nats
-from nsp.channels._newton import cholesky_step
-from nsp.channels._results import _TupleResult
 
 
 class AccuracyWarning(UserWarning):
@@ -180,27 +181,8 @@ def _as_distortion(dist: ArrayLike, n_x: int, *, name: str = "dist") -> NDArray[
     return d
 
 
-def _as_grid(values: ArrayLike, name: str = "D_grid") -> NDArray[np.float64]:
-    """Return a 1-D grid of finite real numbers (complex, non-numeric or 2-D grids are refused)."""
-    arr = np.asarray(values)
-    if is_trusted():  # validated by the public caller: convert only
-        return arr.astype(np.float64).ravel()
-    if arr.dtype.kind not in "iuf" or arr.size == 0:
-        raise ValueError(
-            f"{name} must be a non-empty array of real numbers (got dtype {arr.dtype})"
-        )
-    if arr.ndim > 1:
-        raise ValueError(
-            f"{name} must be a number or a 1-D array of numbers (got shape {arr.shape})"
-        )
-    grid = arr.astype(np.float64).ravel()
-    if not np.all(np.isfinite(grid)):
-        raise ValueError(f"{name} must hold finite numbers (found NaN or inf)")
-    return grid
-
-
 @dataclass(frozen=True, eq=False)
-class DistortionRange(_TupleResult):
+class DistortionRange(TupleResult):
     """The distortions where ``R(D)`` is finite and positive; unpacks as ``(d_min, d_max)``.
 
     Attributes
@@ -596,7 +578,7 @@ def _point_from(px_full, d_full, px, d, beta, q, cert, it, lb, base) -> RateDist
     with np.errstate(under="ignore"):
         k = np.exp(-beta * (d - dmin))
     w = _channel(k, q)
-    rate = _mutual_information_nats(px, w) / lb
+    rate = channel_information(px, w) / lb
     w_full = _full_channel(w, px_full, d_full)
     return RateDistortionPoint(
         rate=rate,
@@ -770,7 +752,7 @@ def rate_distortion_at(
         d_lo_e, d_hi_e = lo[2]["distortion"], hi[2]["distortion"]
         theta = 1.0 if d_lo_e <= d_hi_e else min(max((D - d_hi_e) / (d_lo_e - d_hi_e), 0.0), 1.0)
         w = theta * w_lo + (1 - theta) * w_hi
-        upper = _mutual_information_nats(px, w)
+        upper = channel_information(px, w)
         lower = max(line_at(hi), line_at(lo), 0.0)
         if (
             upper - lower <= tol_n
@@ -918,7 +900,7 @@ def rate_distortion_curve(
     tol = check_tol("tol", tol)
     max_iter = check_int("max_iter", max_iter, low=1)
     px = as_pmf(p, name="p", ndim=1, normalize=check_bool("normalize", normalize))
-    grid = None if D_grid is None else _as_grid(D_grid)
+    grid = None if D_grid is None else as_grid(D_grid)
     d = _as_distortion(dist, px.size)
     check_base(base)
     rows = []

@@ -23,6 +23,7 @@ from nsp._validation import (
     Base,
     as_channel,
     as_real_array,
+    base_number,
     check_base,
     check_bool,
     check_int,
@@ -41,7 +42,6 @@ from nsp.ratedistortion._equivocation import (
     EquivocationResult,
     RDEPoint,
     _as_source,
-    _base_value,
     _gamma_certified,
     _instance,
     _unflatten,
@@ -212,7 +212,7 @@ def si_statistical_point(
         )
     p_ruz = joint.sum(axis=1)
     dd = float(np.sum(p_ruz * d[:, f.T]))  # d[x_r, f(u, z)] indexed [r, z, u]
-    base_value = _base_value(base)
+    base_value = base_number(base)
     with trusted():  # the arguments are validated: the measures skip their checks
         rate = conditional_mutual_information(joint, (0, 1), 3, 2, base=base)
         eq = conditional_entropy(joint, 1, (2, 3), base=base)
@@ -301,7 +301,7 @@ def si_informed_point(
             f"dist must have one column per output letter ({joint.shape[3]}); got {d.shape[1]}"
         )
     dd = float(np.einsum("rhzk,rk->", joint, d))
-    base_value = _base_value(base)
+    base_value = base_number(base)
     with trusted():  # the arguments are validated: the measures skip their checks
         rate = conditional_mutual_information(joint, (0, 1), 3, 2, base=base)
         eq = conditional_entropy(joint, 1, (2, 3), base=base)

@@ -17,7 +17,7 @@ from numpy.typing import ArrayLike
 
 from nsp._resources import progress
 from nsp._threads import with_few_blas_threads
-from nsp._validation import Base, check_base, check_bool, check_tol, trusted
+from nsp._validation import Base, as_grid, check_base, check_bool, check_tol, trusted
 from nsp.info import entropy
 from nsp.ratedistortion._equivocation import (
     _as_source,
@@ -25,7 +25,7 @@ from nsp.ratedistortion._equivocation import (
     min_rate,
     rate_given_equivocation,
 )
-from nsp.ratedistortion._rate_distortion import _as_distortion, _as_grid, rate_distortion_at
+from nsp.ratedistortion._rate_distortion import _as_distortion, rate_distortion_at
 
 
 @with_few_blas_threads
@@ -105,7 +105,7 @@ def utility_privacy_curve(
     markov = check_bool("markov", markov)
     rate_at_gamma = check_bool("rate_at_gamma", rate_at_gamma)
     tol = check_tol("tol", tol)
-    grid = _as_grid(D_grid)
+    grid = as_grid(D_grid)
     src = _as_source(p_src, normalize=normalize)
     d = _as_distortion(dist, src.shape[0])
     check_base(base)

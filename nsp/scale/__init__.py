@@ -32,6 +32,4 @@ This package exports no name of its own: each counting step has one public path,
 :mod:`nsp.datasets`.
 """
 
-from __future__ import annotations
-
 __all__: list[str] = []

@@ -12,7 +12,8 @@ Information is in bits by default (``base=2``); every measure takes ``base``.
 Contents (every name is imported from here, ``from nsp.uncertain import JointRange``):
 
 Joint ranges
-    :class:`JointRange` and the rules of a joint range (``RangeLike``).
+    :class:`JointRange` and the rules of a joint range (``RangeLike``), which
+    :func:`range_mask` applies to any range.
 Measures
     Marginal and conditional ranges, Hartley entropy ``H0``, ``H0(S|X)`` and ``B0(S|X)``,
     non-stochastic information ``I0(S→X)``, leakage ``L0(S→X)`` (``.T`` for the other
@@ -25,7 +26,8 @@ Decompositions
 Quantization
     Quantization of X by a partition, and the S-ranges of clusters of X values.
 Side information
-    Leakage and maximin information given side information, ``mask[s, x, a]``.
+    Leakage and maximin information given side information, ``mask[s, x, a]``
+    (:func:`side_range_mask` validates one).
 Zero-error communication
     Set-valued channels: confusability of inputs, independence number, strong powers,
     zero-error codes and rate bounds.
@@ -56,8 +58,6 @@ References
 .. [3] G. N. Nair, "A nonstochastic information theory for communication and state
    estimation", IEEE Trans. Automatic Control, 2013.
 """
-
-from __future__ import annotations
 
 from nsp.uncertain._continuous import (
     IntervalUnion,
@@ -98,11 +98,12 @@ from nsp.uncertain._measures import (
     symmetrized_leakage,
 )
 from nsp.uncertain._quantization import cluster_ranges, quantize, quantized_decomposition
-from nsp.uncertain._ranges import JointRange, RangeLike
+from nsp.uncertain._ranges import JointRange, RangeLike, range_mask
 from nsp.uncertain._side_information import (
     quantize_side_range,
     side_information_leakage,
     side_information_maximin,
+    side_range_mask,
 )
 from nsp.uncertain._zero_error import (
     MAX_POWER_CELLS,
@@ -117,6 +118,7 @@ from nsp.uncertain._zero_error import (
 __all__ = [
     "JointRange",
     "RangeLike",
+    "range_mask",
     "support_components",
     "marginal_range",
     "conditional_range",
@@ -142,6 +144,7 @@ __all__ = [
     "quantized_decomposition",
     "cluster_ranges",
     "quantize_side_range",
+    "side_range_mask",
     "side_information_leakage",
     "side_information_maximin",
     "independence_number",

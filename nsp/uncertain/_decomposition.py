@@ -26,7 +26,7 @@ from nsp._validation import Base
 from nsp.partition import Partition
 from nsp.uncertain._masks import _as_bool_matrix, _log, _or_columns
 from nsp.uncertain._measures import marginal_range
-from nsp.uncertain._ranges import RangeLike, _check_axis, _mask_of
+from nsp.uncertain._ranges import RangeLike, _check_axis, range_mask
 
 __all__ = [
     "MAX_GRAPH_NODES",
@@ -219,7 +219,7 @@ def overlap_partition(r: RangeLike) -> Partition:
     >>> overlap_partition(r)
     Partition({0,1}, {2}, {3}, {4}, {5})
     """
-    m = _mask_of(r)
+    m = range_mask(r)
     n, s_lab, _ = support_components(m)
     return Partition([b.tolist() for b in _blocks(s_lab, n)], m.shape[0])
 
@@ -262,7 +262,7 @@ def maximin_information(r: RangeLike, *, base: Base = 2) -> float:
     >>> round(maximin_information(r), 6)
     2.321928
     """
-    m = _mask_of(r)
+    m = range_mask(r)
     return _log(support_components(m)[0], base)
 
 
@@ -314,7 +314,7 @@ def confusability_graph(r: RangeLike, *, axis: int = 1) -> nx.Graph:
     [(0, 1), (2, 3)]
     """
     axis = _check_axis(axis)
-    m = _mask_of(r)
+    m = range_mask(r)
     if m.shape[axis] > MAX_GRAPH_NODES:
         raise ValueError(
             f"the confusability graph would have {m.shape[axis]} nodes, more than "
@@ -369,6 +369,6 @@ def finest_decomposition(r: RangeLike) -> Partition:
     >>> finest_decomposition(r)
     Partition({0,1}, {2,3}, {4}, {5}, {6})
     """
-    m = _mask_of(r)
+    m = range_mask(r)
     n, _, x_lab = support_components(m)
     return Partition([b.tolist() for b in _blocks(x_lab, n)], m.shape[1])

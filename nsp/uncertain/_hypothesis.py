@@ -15,7 +15,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from nsp._validation import Base, check_base
 from nsp.uncertain._masks import _log
-from nsp.uncertain._ranges import RangeLike, _mask_of
+from nsp.uncertain._ranges import RangeLike, range_mask
 
 __all__ = [
     "hypothesis_test_performance",
@@ -74,7 +74,7 @@ def hypothesis_test_performance(r: RangeLike, test: ArrayLike, *, base: Base = 2
     (1.0, 0.0)
     """
     check_base(base)
-    m = _mask_of(r)
+    m = range_mask(r)
     t = _test_of(test, m)
     single = m.sum(axis=0) == 1
     correct = single & m[t, np.arange(m.shape[1])]
@@ -116,7 +116,7 @@ def hypothesis_test_bound(r: RangeLike, *, base: Base = 2) -> float:
     1.0
     """
     check_base(base)
-    m = _mask_of(r)
+    m = range_mask(r)
     count = int((m.sum(axis=0) == 1).sum())
     return -math.inf if count == 0 else _log(count, base)
 
@@ -152,5 +152,5 @@ def optimal_hypothesis_test(r: RangeLike) -> NDArray[np.intp]:
     >>> optimal_hypothesis_test([[1, 1, 0], [0, 1, 1]])
     array([0, 0, 1])
     """
-    m = _mask_of(r)
+    m = range_mask(r)
     return m.argmax(axis=0).astype(np.intp)

@@ -21,7 +21,7 @@ from numpy.typing import NDArray
 
 from nsp._validation import Base
 from nsp.uncertain._masks import _check_count, _check_index, _log
-from nsp.uncertain._ranges import JointRange, RangeLike, _check_axis, _check_given, _mask_of
+from nsp.uncertain._ranges import JointRange, RangeLike, _check_axis, _check_given, range_mask
 
 __all__ = [
     "marginal_range",
@@ -76,7 +76,7 @@ def marginal_range(r: RangeLike, *, axis: int = 0) -> tuple:
     axis = _check_axis(axis)
     if isinstance(r, JointRange):
         return r.s_labels if axis == 0 else r.x_labels
-    return tuple(range(_mask_of(r).shape[axis]))
+    return tuple(range(range_mask(r).shape[axis]))
 
 
 def conditional_range(
@@ -118,7 +118,7 @@ def conditional_range(
     [0, 1]
     """
     axis = _check_given(given)
-    m = _mask_of(r)
+    m = range_mask(r)
     m = m if axis == 0 else m.T
     raw = list(value) if isinstance(value, Iterable) else value
     idx = np.atleast_1d(np.asarray(raw))
@@ -163,7 +163,7 @@ def conditional_range_sizes(r: RangeLike, *, given: str = "x") -> NDArray[np.int
     array([2, 2])
     """
     axis = _check_given(given)
-    return _mask_of(r).sum(axis=axis, dtype=np.intp)
+    return range_mask(r).sum(axis=axis, dtype=np.intp)
 
 
 def hartley_entropy(r: RangeLike, *, axis: int = 0, base: Base = 2) -> float:
@@ -201,7 +201,7 @@ def hartley_entropy(r: RangeLike, *, axis: int = 0, base: Base = 2) -> float:
     2.807355
     """
     axis = _check_axis(axis)
-    return _log(_mask_of(r).shape[axis], base)
+    return _log(range_mask(r).shape[axis], base)
 
 
 def conditional_hartley_entropy(r: RangeLike, *, base: Base = 2) -> float:
@@ -233,7 +233,7 @@ def conditional_hartley_entropy(r: RangeLike, *, base: Base = 2) -> float:
     >>> conditional_hartley_entropy([[1, 0], [1, 1], [1, 0]])
     1.584962500721156
     """
-    return _log(int(_mask_of(r).sum(axis=0).max()), base)
+    return _log(int(range_mask(r).sum(axis=0).max()), base)
 
 
 def min_conditional_hartley_entropy(r: RangeLike, *, base: Base = 2) -> float:
@@ -264,7 +264,7 @@ def min_conditional_hartley_entropy(r: RangeLike, *, base: Base = 2) -> float:
     >>> min_conditional_hartley_entropy([[1, 0], [1, 1], [1, 0]])
     0.0
     """
-    return _log(int(_mask_of(r).sum(axis=0).min()), base)
+    return _log(int(range_mask(r).sum(axis=0).min()), base)
 
 
 def nonstochastic_information(r: RangeLike, *, base: Base = 2) -> float:
@@ -301,7 +301,7 @@ def nonstochastic_information(r: RangeLike, *, base: Base = 2) -> float:
     >>> round(nonstochastic_information(example1_range()), 6)
     1.584963
     """
-    m = _mask_of(r)
+    m = range_mask(r)
     return _log(m.shape[0] / int(m.sum(axis=0).max()), base)
 
 
@@ -346,7 +346,7 @@ def nonstochastic_leakage(r: RangeLike, *, base: Base = 2) -> float:
     >>> round(nonstochastic_leakage(r), 6), round(nonstochastic_leakage(r.T), 6)
     (2.584963, 2.807355)
     """
-    m = _mask_of(r)
+    m = range_mask(r)
     return _log(m.shape[0] / int(m.sum(axis=0).min()), base)
 
 
@@ -380,7 +380,7 @@ def symmetrized_leakage(r: RangeLike, *, base: Base = 2) -> float:
     >>> round(symmetrized_leakage(r), 4)
     1.3219
     """
-    m = _mask_of(r)
+    m = range_mask(r)
     return min(nonstochastic_leakage(m, base=base), nonstochastic_leakage(m.T, base=base))
 
 
@@ -413,7 +413,7 @@ def is_independent(r: RangeLike) -> bool:
     >>> is_independent([[1, 1], [1, 1]]), is_independent([[1, 0], [1, 1]])
     (True, False)
     """
-    return bool(_mask_of(r).all())
+    return bool(range_mask(r).all())
 
 
 def k_anonymity(r: RangeLike) -> int:
@@ -446,7 +446,7 @@ def k_anonymity(r: RangeLike) -> int:
     >>> k_anonymity([[1, 1, 0], [1, 0, 1], [0, 1, 1]])
     2
     """
-    return int(_mask_of(r).sum(axis=0).min())
+    return int(range_mask(r).sum(axis=0).min())
 
 
 def is_k_anonymous(r: RangeLike, k: int) -> bool:
@@ -514,7 +514,7 @@ def distinguishability(r: RangeLike, s: int, s_prime: int) -> int:
     >>> distinguishability([[1, 1, 0], [0, 1, 1], [0, 0, 1]], 0, 2)
     3
     """
-    m = _mask_of(r)
+    m = range_mask(r)
     s = _check_index("s", s, m.shape[0], "an S")
     s_prime = _check_index("s_prime", s_prime, m.shape[0], "an S")
     return int(np.count_nonzero(m[s] ^ m[s_prime]))
@@ -547,7 +547,7 @@ def distinguishability_matrix(r: RangeLike) -> NDArray[np.intp]:
     array([[0, 2],
            [2, 0]])
     """
-    m = _mask_of(r)
+    m = range_mask(r)
     a = m.astype(np.float64)
     rows = a.sum(axis=1)
     return np.rint(rows[:, None] + rows[None, :] - 2.0 * (a @ a.T)).astype(np.intp)
@@ -579,7 +579,7 @@ def dependence_witness(r: RangeLike) -> tuple[int, int] | None:
     >>> dependence_witness([[1, 0], [1, 1]]), dependence_witness([[1, 1], [1, 1]])
     ((0, 1), None)
     """
-    m = _mask_of(r)
+    m = range_mask(r)
     missing = np.argwhere(~m)
     if missing.size == 0:
         return None
@@ -621,5 +621,5 @@ def k_anonymity_witness(r: RangeLike, k: int) -> int | None:
     True
     """
     k = _check_count("k", k)
-    short = np.flatnonzero(_mask_of(r).sum(axis=0) < k)
+    short = np.flatnonzero(range_mask(r).sum(axis=0) < k)
     return int(short[0]) if short.size else None

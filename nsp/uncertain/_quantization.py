@@ -24,7 +24,7 @@ from nsp.uncertain._masks import (
     _FEW_CLUSTERS,
     _or_columns,
 )
-from nsp.uncertain._ranges import JointRange, RangeLike, _mask_of
+from nsp.uncertain._ranges import JointRange, RangeLike, range_mask
 
 __all__ = [
     "quantize",
@@ -75,7 +75,7 @@ def _column_major(r: RangeLike, n_clusters: int, name: str) -> NDArray[np.bool_]
     """Return the mask in a layout where column gathers are cheap (cached for a JointRange)."""
     if isinstance(r, JointRange):
         return r.columns
-    m = _mask_of(r, name=name)
+    m = range_mask(r, name=name)
     if m.flags.f_contiguous or n_clusters <= _FEW_CLUSTERS:
         return m
     return np.asfortranarray(m)
@@ -126,7 +126,7 @@ def cluster_ranges(mask: RangeLike, clusters: Any) -> NDArray[np.bool_]:
            [0, 0, 1],
            [1, 0, 0]])
     """
-    n_x = _mask_of(mask, name="mask").shape[1]
+    n_x = range_mask(mask, name="mask").shape[1]
     perm, sizes = _cluster_index(clusters, n_x)
     return _or_columns(_column_major(mask, sizes.size, "mask"), perm, sizes)
 
@@ -188,7 +188,7 @@ def quantize(r: RangeLike, labels: Any) -> JointRange:
     >>> q.shape, maximin_information(q)
     ((6, 4), 1.0)
     """
-    m = _mask_of(r)
+    m = range_mask(r)
     codes, distinct = _labels_of(labels, m.shape[1])
     perm, sizes = np.argsort(codes, kind="stable"), np.bincount(codes, minlength=len(distinct))
     merged = _or_columns(_column_major(r, len(distinct), "r"), perm, sizes)
@@ -230,7 +230,7 @@ def quantized_decomposition(r: RangeLike, labels: Any) -> Partition:
     >>> quantized_decomposition(r, [0, 1, 0, 2, 1, 2, 3])
     Partition({0,1,2,3,4,5}, {6})
     """
-    m = _mask_of(r)
+    m = range_mask(r)
     codes, distinct = _labels_of(labels, m.shape[1])
     q = quantize(m, codes)
     n, _, cluster_comp = support_components(q.mask)

@@ -24,6 +24,7 @@ from nsp.uncertain._masks import _as_bool_matrix
 __all__ = [
     "JointRange",
     "RangeLike",
+    "range_mask",
 ]
 
 
@@ -380,8 +381,36 @@ class JointRange:
 RangeLike: TypeAlias = JointRange | ArrayLike
 
 
-def _mask_of(r: RangeLike, name: str = "r") -> NDArray[np.bool_]:
-    """Return the validated boolean mask of a JointRange or a 2-D boolean array (no copy)."""
+def range_mask(r: RangeLike, name: str = "r") -> NDArray[np.bool_]:
+    """Return the boolean mask ``mask[s, x]`` of a joint range, validated.
+
+    A :class:`JointRange` gives its own mask; a 2-D boolean (or 0/1) array-like is checked by
+    the rules of every joint range: non-empty, and every row and every column holds a possible
+    pair. Every measure of :mod:`nsp.uncertain` and the algorithms of
+    :mod:`nsp.clustering.nonstochastic` read their ranges with it.
+
+    Parameters
+    ----------
+    r : JointRange or array_like of bool, shape (n_s, n_x)
+        The joint range.
+    name : str
+        The argument's name, for the message.
+
+    Returns
+    -------
+    numpy.ndarray of bool, shape (n_s, n_x)
+        The mask (no copy of a JointRange's mask or of a boolean array).
+
+    Raises
+    ------
+    ValueError
+        If ``r`` is not a 2-D boolean matrix, or breaks the rules of a joint range.
+
+    Examples
+    --------
+    >>> range_mask([[1, 0], [1, 1]]).tolist()
+    [[True, False], [True, True]]
+    """
     if isinstance(r, JointRange):
         return r.mask
     arr = _as_bool_matrix(r, name=name)

@@ -18,13 +18,38 @@ from nsp.uncertain._masks import _as_bool_matrix, _log
 
 __all__ = [
     "quantize_side_range",
+    "side_range_mask",
     "side_information_leakage",
     "side_information_maximin",
 ]
 
 
-def _mask3(mask: ArrayLike) -> NDArray[np.bool_]:
-    """Return a 3-D range ``mask[s, x, a]`` as booleans, checked like a joint range."""
+def side_range_mask(mask: ArrayLike) -> NDArray[np.bool_]:
+    """Return a joint range with side information, ``mask[s, x, a]``, as booleans, validated.
+
+    Checked like a joint range (:func:`range_mask`): non-empty, and every value of S, of X and
+    of the side information A occurs in some triple.
+
+    Parameters
+    ----------
+    mask : array_like of bool, shape (n_s, n_x, n_a)
+        The range ``[[S, X, A]]`` (0/1 numbers are accepted).
+
+    Returns
+    -------
+    numpy.ndarray of bool, shape (n_s, n_x, n_a)
+        The mask.
+
+    Raises
+    ------
+    ValueError
+        If ``mask`` is not a 3-D boolean array, is empty, or has a value in no triple.
+
+    Examples
+    --------
+    >>> side_range_mask([[[1], [0]], [[0], [1]]]).shape
+    (2, 2, 1)
+    """
     arr = np.asarray(mask)
     if arr.ndim != 3:
         raise ValueError(f"mask must be a 3-D boolean array mask[s, x, a] (got shape {arr.shape})")
@@ -73,7 +98,7 @@ def side_information_leakage(mask: ArrayLike, *, base: Base = 2) -> float:
     >>> side_information_leakage(m)
     1.0
     """
-    m = _mask3(mask)
+    m = side_range_mask(mask)
     s_given_a = m.any(axis=1).sum(axis=0)  # |[[S|a]]|, shape (n_a,)
     s_given_xa = m.sum(axis=0)  # |[[S|x,a]]|, shape (n_x, n_a)
     present = s_given_xa > 0
@@ -110,7 +135,7 @@ def side_information_maximin(mask: ArrayLike, *, base: Base = 2) -> float:
     >>> side_information_maximin(m)
     0.0
     """
-    m = _mask3(mask)
+    m = side_range_mask(mask)
     flat = m.reshape(m.shape[0], -1)
     return maximin_information(flat[:, flat.any(axis=0)], base=base)
 
@@ -148,7 +173,7 @@ def quantize_side_range(mask: ArrayLike, partition: Partition | ArrayLike) -> ND
     >>> quantize_side_range(m, [0, 0, 1])[:, :, 0].astype(int).tolist()
     [[1, 0], [1, 1]]
     """
-    m = _mask3(mask)
+    m = side_range_mask(mask)
     if isinstance(partition, Partition):
         p = partition
     else:

@@ -24,7 +24,7 @@ from nsp._validation import Base, check_base, check_int
 from nsp.uncertain._decomposition import confusability_graph
 from nsp.uncertain._masks import _check_count, _log
 from nsp.uncertain._measures import symmetrized_leakage
-from nsp.uncertain._ranges import JointRange, RangeLike, _mask_of
+from nsp.uncertain._ranges import JointRange, RangeLike, range_mask
 
 __all__ = [
     "MAX_POWER_CELLS",
@@ -131,7 +131,7 @@ def strong_power(r: RangeLike, k: int) -> JointRange:
     ((4, 4), ((0, 0), (0, 1)))
     """
     k = _check_count("k", k)
-    rr = r if isinstance(r, JointRange) else JointRange(_mask_of(r))
+    rr = r if isinstance(r, JointRange) else JointRange(range_mask(r))
     if _power_exceeds(rr.n_s * rr.n_x, k):
         raise ValueError(
             f"strong_power of a {rr.n_s} x {rr.n_x} range with k={k} would have "
@@ -180,7 +180,7 @@ def is_zero_error_code(r: RangeLike, code: Iterable[int]) -> bool:
     >>> is_zero_error_code(pent, [0, 2]), is_zero_error_code(pent, [0, 1])
     (True, False)
     """
-    m = _mask_of(r)
+    m = range_mask(r)
     idx = _code_of(code, m.shape[0])
     return bool((m[idx].sum(axis=0) <= 1).all())
 
@@ -244,7 +244,7 @@ def zero_error_rate_lower_bound(r: RangeLike, *, k_max: int = 2, base: Base = 2)
     """
     k_max = _check_count("k_max", k_max)
     check_base(base)
-    rr = r if isinstance(r, JointRange) else JointRange(_mask_of(r))
+    rr = r if isinstance(r, JointRange) else JointRange(range_mask(r))
     if _power_exceeds(rr.n_s * rr.n_x, k_max):
         raise ValueError(
             f"k_max={k_max} needs a strong power of more than MAX_POWER_CELLS={MAX_POWER_CELLS} "
@@ -299,7 +299,7 @@ def sup_symmetrized_leakage(r: RangeLike, *, base: Base = 2, max_inputs: int = 1
     """
     max_inputs = _check_count("max_inputs", max_inputs)
     check_base(base)
-    m = _mask_of(r)
+    m = range_mask(r)
     n = m.shape[0]
     if n > max_inputs:
         raise ValueError(f"r has {n} inputs, more than max_inputs={max_inputs} (2^n subsets)")
@@ -345,7 +345,7 @@ def zero_error_code_witness(r: RangeLike, code: Iterable[int]) -> tuple[int, int
     >>> zero_error_code_witness(pent, [0, 1]), zero_error_code_witness(pent, [0, 2])
     ((0, 1, 1), None)
     """
-    m = _mask_of(r)
+    m = range_mask(r)
     idx = _code_of(code, m.shape[0])
     shared = np.flatnonzero(m[idx].sum(axis=0) > 1)
     if shared.size == 0:

@@ -400,12 +400,12 @@ def test_two_row_closed_forms_bsc_and_z(p, monkeypatch):
 
 
 def test_two_row_routes_agree_on_2x2(rng):
+    from nsp._kernels import row_neg_entropies
     from nsp.channels._capacity import _two_row_inputs
-    from nsp.channels._information import _neg_entropies
 
     for _ in range(50):
         w = rng.dirichlet(np.full(2, 0.7), size=2)
-        routes = list(_two_row_inputs(w, _neg_entropies(w)))
+        routes = list(_two_row_inputs(w, row_neg_entropies(w)))
         assert len(routes) == 2 and routes[0][1] == 0  # closed form first, then Brent
         assert routes[0][0] == pytest.approx(routes[1][0], abs=1e-9)
 

@@ -8,13 +8,13 @@ import os
 import jupytext
 
 from nsp.notebooks._copies import main, older_than_source, write_copies
-from nsp.paths import repo_root
+from nsp.paths import project_root
 
-SOURCE = repo_root() / "notebooks" / "privacy_funnel" / "05_worked_examples.py"
+SOURCE = project_root() / "notebooks" / "privacy_funnel" / "05_worked_examples.py"
 
 
 def test_copies_are_written_once_and_kept_after(tmp_path):
-    root = repo_root() / "notebooks"
+    root = project_root() / "notebooks"
     written, kept = write_copies([SOURCE], root=root, dest=tmp_path)
     copy = tmp_path / "privacy_funnel" / "05_worked_examples.ipynb"
     assert written == [copy] and kept == []
@@ -30,7 +30,7 @@ def test_copies_are_written_once_and_kept_after(tmp_path):
 
 def test_a_copy_is_paired_with_no_text_file(tmp_path):
     """JupyterLab with jupytext refuses an .ipynb whose pairing names only py:percent."""
-    root = repo_root() / "notebooks"
+    root = project_root() / "notebooks"
     assert "formats" in jupytext.read(SOURCE).metadata["jupytext"]  # the source is paired
     write_copies([SOURCE], root=root, dest=tmp_path)
     copy = tmp_path / "privacy_funnel" / "05_worked_examples.ipynb"
@@ -38,7 +38,7 @@ def test_a_copy_is_paired_with_no_text_file(tmp_path):
 
 
 def test_an_old_paired_copy_is_mended_and_keeps_its_cells_and_age(tmp_path):
-    root = repo_root() / "notebooks"
+    root = project_root() / "notebooks"
     copy = tmp_path / "privacy_funnel" / "05_worked_examples.ipynb"
     copy.parent.mkdir(parents=True)
     notebook = jupytext.read(SOURCE)

@@ -15,7 +15,7 @@ import pandas as pd
 import pytest
 
 from nsp.papers.noiseless import membership as mg
-from nsp.paths import repo_root
+from nsp.paths import project_root
 
 
 def _seasonal_households(seed: int, *, households: int = 10, days: int = 150) -> np.ndarray:
@@ -139,7 +139,7 @@ def test_the_notes_claims_on_the_sgsc_households(sgsc):
 
 def test_the_notes_quote_the_committed_tables():
     """The numbers of the notes on the excess are those of the committed tables."""
-    figures = repo_root() / "figures" / "noiseless"
+    figures = project_root() / "figures" / "noiseless"
     bias = pd.read_csv(figures / "table_t2_correlation_bias.csv").set_index(["n", "release"])
     quoted = {
         (16, "exact average"): {"advantage": 0.199, "se": 0.004, "same_name": 0.80},
@@ -174,6 +174,6 @@ def test_the_notes_quote_the_committed_tables():
     assert at[at.epsilon == 2].advantage.item() == 0.322
     assert at[at.epsilon == math.inf].advantage.item() == 0.202
     for path in ("docs/papers/noiseless.md", "notebooks/noiseless/03_membership_game.py"):
-        text = " ".join((repo_root() / path).read_text(encoding="utf-8").split())
+        text = " ".join((project_root() / path).read_text(encoding="utf-8").split())
         for phrase in ("0.322 against 0.202", "0.284 ± 0.005", "+0.085 ± 0.004", "0.159"):
             assert phrase in text.replace("# ", ""), (path, phrase)

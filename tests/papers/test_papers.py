@@ -8,11 +8,11 @@ import numpy as np
 import pytest
 
 from nsp.papers import PAPERS, paper_vs_ours
-from nsp.paths import repo_root
+from nsp.paths import project_root
 
 
 def test_paper_keys_are_the_modules_and_the_notebook_and_figure_folders():
-    root = repo_root()
+    root = project_root()
     assert PAPERS[-1] == "compare"  # the comparison is a paper-like key
     for key in PAPERS:
         assert (root / "notebooks" / key).is_dir(), key

@@ -49,8 +49,6 @@ References
    the privacy funnel", IEEE ITW 2014, doi:10.1109/ITW.2014.6970882, arXiv:1402.1774.
 """
 
-from __future__ import annotations
-
 from nsp.clustering.funnel._alternating import AlternatingResult, alternating_iteration
 from nsp.clustering.funnel._curves import (
     brute_force_deterministic,

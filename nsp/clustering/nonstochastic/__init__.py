@@ -20,7 +20,8 @@ Utilities (§V-A): ``U1 = I0(X → X̂) = log|[[X]]| − log max_𝒳 |𝒳|`` (
 and ``U2 = −max_𝒳 d̄(𝒳)``, the largest distance of a value from its cluster's codeword, the
 centroid (unweighted mean of the cluster's distinct values; ``codeword="centroid"``,
 default) or the medoid (the member of least largest distance, ``codeword="medoid"``);
-distance ``|x − x̂|`` (``distance="abs"``, default) or ``(x − x̂)²`` (``"sq"``).
+distance ``|x − x̂|`` (``distance="abs"``, default) or ``(x − x̂)²`` (``"sq"``): the type
+``Distance``.
 
 Extensions of §V-C: side information ``A`` known to the adversary (the three algorithms take
 a three-way range ``mask[s, x, a]``, quantize X alone and measure ``L0(S → X̂|A)`` or
@@ -81,8 +82,6 @@ N. Ding, F. Farokhi, "Developing non-stochastic privacy-preserving policies usin
 agglomerative clustering", IEEE Trans. Inf. Forensics Security, 2020.
 """
 
-from __future__ import annotations
-
 from nsp.clustering.nonstochastic._components import algorithm2, merge_across_components
 from nsp.clustering.nonstochastic._connected import merge_until_connected
 from nsp.clustering.nonstochastic._leakage import algorithm1, merge_by_leakage
@@ -95,6 +94,7 @@ from nsp.clustering.nonstochastic._paths import MergePath, merge_path
 from nsp.clustering.nonstochastic._results import ClusteringResult, Iteration
 from nsp.clustering.nonstochastic._state import start_point
 from nsp.clustering.nonstochastic._utilities import (
+    Distance,
     cluster_codeword,
     cluster_distortion,
     distortion_utility,
@@ -104,6 +104,7 @@ from nsp.clustering.nonstochastic._utilities import (
 
 __all__ = [
     "ClusteringResult",
+    "Distance",
     "Iteration",
     "MergePath",
     "algorithm1",

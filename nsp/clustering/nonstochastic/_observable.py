@@ -17,8 +17,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from nsp.clustering.nonstochastic._utilities import _real_vector
-from nsp.uncertain import JointRange
-from nsp.uncertain._ranges import _mask_of
+from nsp.uncertain import JointRange, range_mask
 
 __all__ = ["observable_pairs", "observable_range", "observable_values"]
 
@@ -51,7 +50,7 @@ def observable_pairs(r: ArrayLike) -> tuple[NDArray[np.intp], NDArray[np.intp]]:
     >>> s.tolist(), x.tolist()
     ([0, 0, 1], [0, 1, 1])
     """
-    mask = _mask_of(r)
+    mask = range_mask(r)
     x_of_y, s_of_y = np.nonzero(mask.T)
     return s_of_y.astype(np.intp), x_of_y.astype(np.intp)
 
@@ -94,7 +93,7 @@ def observable_range(r: ArrayLike) -> JointRange:
     >>> round(nonstochastic_leakage(ry), 4), round(maximin_information(ry), 4)
     (2.585, 2.585)
     """
-    mask = _mask_of(r)
+    mask = range_mask(r)
     s_of_y, x_of_y = observable_pairs(mask)
     out = np.zeros((mask.shape[0], s_of_y.size), dtype=bool)
     out[s_of_y, np.arange(s_of_y.size)] = True
@@ -129,7 +128,7 @@ def observable_values(r: ArrayLike, values: ArrayLike | None = None) -> NDArray[
     >>> observable_values([[1, 1], [0, 1]], [0.5, 2.0]).tolist()
     [0.5, 2.0, 2.0]
     """
-    mask = _mask_of(r)
+    mask = range_mask(r)
     if values is None:
         labels = getattr(r, "x_labels", None)
         if labels is None:

@@ -36,7 +36,7 @@ from nsp._validation import check_choice, check_int, check_real
 from nsp.clustering.nonstochastic._paths import _PATH_ALGORITHMS
 from nsp.clustering.nonstochastic._state import _check_pair_table
 from nsp.clustering.nonstochastic._utilities import _real_vector
-from nsp.uncertain._ranges import _mask_of
+from nsp.uncertain import range_mask
 
 __all__ = [
     "all_partitions",
@@ -166,7 +166,7 @@ def _prepare(
     check_choice("utility", utility, ("U1", "U2"))
     check_choice("distance", distance, ("abs", "sq"))
     check_choice("codeword", codeword, ("centroid", "medoid"))
-    mask = np.asarray(_mask_of(r), dtype=bool)
+    mask = np.asarray(range_mask(r), dtype=bool)
     _check_pair_table(mask.shape[1], MAX_VALUES)
     vals = None
     if utility == "U2":

@@ -22,9 +22,7 @@ from nsp.clustering.nonstochastic._utilities import (
     _log,
 )
 from nsp.partition import Partition
-from nsp.uncertain import support_components
-from nsp.uncertain._ranges import _mask_of
-from nsp.uncertain._side_information import _mask3
+from nsp.uncertain import range_mask, side_range_mask, support_components
 
 __all__ = ["start_point"]
 
@@ -225,9 +223,9 @@ def _prepare(r, utility, values, distance, base, *, pair_table=False, codeword="
     b = check_base(base)
     raw = getattr(r, "mask", r)
     if np.ndim(raw) == 3:
-        mask = np.ascontiguousarray(_mask3(raw))
+        mask = np.ascontiguousarray(side_range_mask(raw))
     else:
-        mask = np.ascontiguousarray(_mask_of(r))
+        mask = np.ascontiguousarray(range_mask(r))
     if pair_table and utility == "U2":
         _check_pair_table(mask.shape[1])
     check_memory(

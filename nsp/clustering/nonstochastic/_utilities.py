@@ -16,6 +16,7 @@ from nsp._validation import Base, check_base, check_choice
 from nsp.partition import Partition
 
 __all__ = [
+    "Distance",
     "cluster_codeword",
     "cluster_distortion",
     "distortion_utility",
@@ -29,6 +30,7 @@ TOL: float = 1e-12
 TOL_VC: float = 1e-9
 
 Utility = Literal["U1", "U2"]
+#: The distance of the distortion utility ``U2``: absolute (``"abs"``) or squared (``"sq"``).
 Distance = Literal["abs", "sq"]
 Codeword = Literal["centroid", "medoid"]
 

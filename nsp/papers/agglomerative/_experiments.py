@@ -23,6 +23,7 @@ from nsp._validation import as_real_array, as_sequence, check_bool, check_real
 from nsp.clustering.baselines import generalize_to_k_anonymity
 from nsp.clustering.nonstochastic import (
     ClusteringResult,
+    Distance,
     MergePath,
     cluster_codeword,
     cluster_distortion,
@@ -33,7 +34,6 @@ from nsp.clustering.nonstochastic import (
     observable_values,
     resolution_utility,
 )
-from nsp.clustering.nonstochastic._utilities import Distance
 from nsp.papers.agglomerative._common import _cluster_text
 from nsp.papers.agglomerative._instances import (
     EXAMPLE2_VALUES,  # noqa: F401  (the examples use it)
@@ -42,12 +42,15 @@ from nsp.papers.agglomerative._instances import (
 )
 from nsp.pareto import lambda_windows, normalize
 from nsp.partition import Partition
-from nsp.uncertain import JointRange, maximin_information, nonstochastic_leakage, quantize
-from nsp.uncertain._side_information import (
-    _mask3,
+from nsp.uncertain import (
+    JointRange,
+    maximin_information,
+    nonstochastic_leakage,
+    quantize,
     quantize_side_range,
     side_information_leakage,
     side_information_maximin,
+    side_range_mask,
 )
 
 __all__ = [
@@ -383,7 +386,7 @@ def side_information_comparison(
     >>> a2.leakage_with_a.round(4).tolist()
     [2.3219, 2.0, 1.585, 1.0]
     """
-    m3 = _mask3(mask)
+    m3 = side_range_mask(mask)
     m2 = m3.any(axis=2)
     kw: dict[str, Any] = dict(utility=utility, values=values, codeword=codeword, distance=distance)
     frames = []

@@ -44,8 +44,13 @@ from nsp._validation import (
     trusted,
 )
 from nsp.datasets import daily_totals
-from nsp.noiseless import LinearQuantizer, levels, realized_epsilon
-from nsp.noiseless._quantizer import Output, Rule
+from nsp.noiseless import (
+    LinearQuantizer,
+    QuantizerOutput,
+    QuantizerRule,
+    levels,
+    realized_epsilon,
+)
 
 __all__ = [
     "advantage_view",
@@ -353,8 +358,8 @@ def play(
     epsilon: float,
     games: Mapping[str, NDArray[Any]],
     *,
-    rule: Rule = "paper",
-    output: Output = "midpoint",
+    rule: QuantizerRule = "paper",
+    output: QuantizerOutput = "midpoint",
     bounds: tuple[float, float] | None = None,
     peak_tolerance: int = 0,
 ) -> dict[str, int]:
@@ -441,7 +446,9 @@ def play(
     return {p: int(np.sum(guesses[p] == secret)) for p in POLICIES}
 
 
-def quantizer_levels(epsilon: float, n: int, lo: float, hi: float, *, rule: Rule = "paper") -> int:
+def quantizer_levels(
+    epsilon: float, n: int, lo: float, hi: float, *, rule: QuantizerRule = "paper"
+) -> int:
     """Return the levels of the average-query quantizer: Theorem 8 with ``S = (hi − lo)/n``.
 
     Parameters
@@ -520,8 +527,8 @@ def advantage_curves(
     group_sizes: Sequence[int] = (2, 4, 8, 16),
     epsilons: Sequence[float] = tuple(range(1, 11)),
     n_games: int = 1000,
-    rule: Rule = "paper",
-    output: Output = "midpoint",
+    rule: QuantizerRule = "paper",
+    output: QuantizerOutput = "midpoint",
     bounds: tuple[float, float] | None = None,
     include_nonprivate: bool = True,
     peak_tolerance: int = 0,
@@ -680,7 +687,7 @@ def correlation_bias(
     n: int,
     epsilon: float,
     bounds: tuple[float, float] | None = None,
-    rule: Rule = "paper",
+    rule: QuantizerRule = "paper",
     window: int = 31,
     n_games: int = 20_000,
     seed: int = 0,

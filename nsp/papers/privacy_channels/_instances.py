@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from nsp import channels
-from nsp._validation import check_int, check_real
+from nsp._validation import check_int, check_real, check_seed
 from nsp.privacy_channels import (
     PrivacyChannel,
     ProductUniverse,
@@ -23,7 +23,6 @@ from nsp.privacy_channels import (
     individual_channel_capacity,  # noqa: F401  (the examples use it)
     randomized_response_channel,
 )
-from nsp.privacy_channels._checks import check_seed
 
 __all__ = [
     "count_query",

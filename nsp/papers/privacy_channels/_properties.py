@@ -14,7 +14,7 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from nsp._validation import as_sequence, check_frame, check_int, check_real, check_tol
+from nsp._validation import as_sequence, check_frame, check_int, check_real, check_seed, check_tol
 from nsp.channels import channel_capacity
 from nsp.papers.privacy_channels._common import _reals
 from nsp.papers.privacy_channels._instances import (
@@ -41,7 +41,6 @@ from nsp.privacy_channels import (
     max_information_capacity_ind,
     post_process,
 )
-from nsp.privacy_channels._checks import check_seed
 
 __all__ = [
     "algorithm_comparison_table",

@@ -16,7 +16,7 @@ import pandas as pd
 from numpy.typing import ArrayLike
 
 from nsp import ratedistortion as rd
-from nsp._validation import as_pmf, check_int, check_real
+from nsp._validation import as_grid, as_pmf, check_int, check_real
 from nsp.info import binary_entropy, conditional_entropy
 from nsp.papers import paper_vs_ours
 from nsp.papers.utility_privacy._gaussian import (
@@ -36,7 +36,6 @@ from nsp.papers.utility_privacy._waterfilling import (
     gamma_hamming_curve,
     sanitize_categorical,
 )
-from nsp.ratedistortion._rate_distortion import _as_grid
 
 __all__ = ["example1_solver_check", "gaussian_covariance_check", "remark4_table", "sanitizer_check"]
 
@@ -82,7 +81,7 @@ def example1_solver_check(
     True
     """
     px = as_pmf(p, name="p", ndim=1)
-    Ds = _as_grid(D_values, "D_values")
+    Ds = as_grid(D_values, "D_values")
     every = check_int("convex_every", convex_every, low=1)
     ham = rd.hamming_distortion(px.size)
     ba = rd.rate_distortion_curve(px, ham, Ds, tol=1e-10)
@@ -142,7 +141,7 @@ def sanitizer_check(
     m = px.size
     x = np.random.default_rng(seed).choice(m, size=n, p=px)
     rows = []
-    for D in _as_grid(D_values, "D_values"):
+    for D in as_grid(D_values, "D_values"):
         y = sanitize_categorical(x, px, float(D), seed=seed + 1)
         counts = np.zeros((m, m))
         np.add.at(counts, (x, y), 1)
@@ -209,9 +208,9 @@ def gaussian_covariance_check(
     sigma_y = check_real("sigma_y", sigma_y, low=0.0, closed="neither")
     sigma_z = check_real("sigma_z", sigma_z, low=0.0, closed="neither")
     rows = []
-    for ry in _as_grid(rho2_xy_list, "rho2_xy_list"):
-        for rz in _as_grid(rho2_xz_list, "rho2_xz_list"):
-            for frac in _as_grid(fractions, "fractions"):
+    for ry in as_grid(rho2_xy_list, "rho2_xy_list"):
+        for rz in as_grid(rho2_xz_list, "rho2_xz_list"):
+            for frac in as_grid(fractions, "fractions"):
                 check_real("fractions", frac, low=0.0, high=1.0, closed="neither")
                 D = frac * var_x * (1 - rz)
                 pt = gaussian_rdl_from_covariance(
@@ -280,7 +279,7 @@ def remark4_table(D_values: ArrayLike = (0.1, 0.25, 0.5)) -> pd.DataFrame:
     closed: dict[Hashable, float] = {}
     ours: dict[Hashable, float] = {}
     tol: dict[Hashable, float] = {}
-    for D in _as_grid(D_values, "D_values"):
+    for D in as_grid(D_values, "D_values"):
         D = float(D)
         h = float(binary_entropy(D))
         r0 = rd.min_rate(p_src, dist, D)

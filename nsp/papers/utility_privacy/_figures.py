@@ -18,8 +18,8 @@ from matplotlib.figure import Figure
 from numpy.typing import ArrayLike, NDArray
 
 from nsp import ratedistortion as rd
-from nsp._validation import Base, as_pmf, check_bool, check_int, check_real, check_tol
-from nsp.channels._results import _TupleResult
+from nsp._results import TupleResult
+from nsp._validation import Base, as_grid, as_pmf, check_bool, check_int, check_real, check_tol
 from nsp.info import entropy
 from nsp.papers.utility_privacy._gaussian import (
     gaussian_leakage,
@@ -32,7 +32,6 @@ from nsp.papers.utility_privacy._instances import (
     remark4_source,  # noqa: F401  (the examples use it)
 )
 from nsp.papers.utility_privacy._waterfilling import reverse_waterfill, sanitize_categorical
-from nsp.ratedistortion._rate_distortion import _as_grid
 
 __all__ = [
     "Codebook",
@@ -81,7 +80,7 @@ def fig4a_table(p: ArrayLike, D_values: ArrayLike) -> pd.DataFrame:
     [0.363636, 0.363636, 0.181818, 0.090909, 0.0]
     """
     px = as_pmf(p, name="p", ndim=1)
-    D_values = _as_grid(D_values, "D_values")
+    D_values = as_grid(D_values, "D_values")
     letters = np.arange(1, px.size + 1)
     frames = [
         pd.DataFrame(
@@ -157,9 +156,9 @@ def gaussian_curves(
     >>> t.value.round(6).tolist()
     [1.660964, 0.5, 1.197964, 1.197964]
     """
-    Ds = _as_grid(D_grid)
-    rho2_xy_list = _as_grid(rho2_xy_list, "rho2_xy_list")
-    rho2_xz_list = _as_grid(rho2_xz_list, "rho2_xz_list")
+    Ds = as_grid(D_grid)
+    rho2_xy_list = as_grid(rho2_xy_list, "rho2_xy_list")
+    rho2_xz_list = as_grid(rho2_xz_list, "rho2_xz_list")
     rows = [
         pd.DataFrame(
             {
@@ -287,7 +286,7 @@ def rde_surface(
     src = as_pmf(p_src, name="p_src", ndim=2)
     h_h = entropy(src.sum(axis=0))
     rows = []
-    for D in _as_grid(D_grid):
+    for D in as_grid(D_grid):
         gam = rd.max_equivocation(src, dist, float(D), markov=markov, tol=1e-9)
         r0, _ = rd.min_rate(src, dist, float(D))
         zero = gam.gamma >= h_h - 1e-9
@@ -387,7 +386,7 @@ def fig1_database(
 
 
 @dataclass(frozen=True, eq=False)
-class Codebook(_TupleResult):
+class Codebook(TupleResult):
     """A reproduction codebook with the labels of the points; unpacks as ``(codebook, labels, D)``.
 
     Attributes

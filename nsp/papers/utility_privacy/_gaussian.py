@@ -12,10 +12,9 @@ import math
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from nsp._validation import Base, check_bool, check_real, log_base
+from nsp._validation import Base, base_number, check_bool, check_real, log_base
 from nsp.papers.utility_privacy._common import _as_distortions
 from nsp.ratedistortion import RDEPoint
-from nsp.ratedistortion._equivocation import _base_value
 
 __all__ = [
     "gaussian_leakage",
@@ -354,4 +353,4 @@ def gaussian_rdl_from_covariance(
     D = float(cond([X], given)[0, 0])
     rate = mi([X], [U], [Z] if side_info else [])
     leak = mi([Y], given, [])
-    return RDEPoint(rate, D, math.nan, leak, _base_value(base))
+    return RDEPoint(rate, D, math.nan, leak, base_number(base))

@@ -12,9 +12,8 @@ import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
 from nsp import ratedistortion as rd
-from nsp._validation import as_pmf, check_real
+from nsp._validation import as_grid, as_pmf, check_real
 from nsp.channels import binary_symmetric_channel as bsc
-from nsp.ratedistortion._rate_distortion import _as_grid
 
 __all__ = ["side_information_curves", "side_information_source", "theorem2_family"]
 
@@ -92,7 +91,7 @@ def side_information_curves(p_src_z: ArrayLike, D_grid: ArrayLike) -> pd.DataFra
     p_src = p.sum(axis=2)
     d = rd.hamming_distortion(p.shape[0])
     rows = []
-    for D in _as_grid(D_grid):
+    for D in as_grid(D_grid):
         g = rd.max_equivocation(p_src, d, D)
         w = np.repeat(g.channel[:, None, :], p.shape[2], axis=1)  # the same encoder, ignoring Z
         seen_by_z = rd.si_informed_point(p, w, d).equivocation
@@ -147,7 +146,7 @@ def theorem2_family(p_src_z: ArrayLike, crossovers: ArrayLike) -> pd.DataFrame:
     p = as_pmf(p_src_z, name="p_src_z", ndim=3)
     d = rd.hamming_distortion(p.shape[0])
     fam = []
-    for a in _as_grid(crossovers, "crossovers"):
+    for a in as_grid(crossovers, "crossovers"):
         pt = rd.si_statistical_point(p, bsc(a), None, d)
         fam.append(
             {

@@ -16,8 +16,8 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
+from nsp._results import TupleResult
 from nsp._validation import Base, as_pmf, check_bool, check_int, check_real, log_base
-from nsp.channels._results import _TupleResult
 from nsp.info import entropy
 from nsp.papers.utility_privacy._common import _as_distortions
 
@@ -75,7 +75,7 @@ class ReverseWaterfilling:
 
 
 @dataclass(frozen=True, eq=False)
-class WaterLevel(_TupleResult):
+class WaterLevel(TupleResult):
     """The water level of reverse water-filling and the surviving letters.
 
     Unpacks as the pair ``(level, support)`` that :func:`water_level` used to return.

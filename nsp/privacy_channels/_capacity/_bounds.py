@@ -26,6 +26,7 @@ from nsp._validation import (
     check_base,
     check_int,
     check_real,
+    check_seed,
     check_tol,
     trusted,
 )
@@ -38,7 +39,6 @@ from nsp.privacy_channels._capacity._common import (
     _Unpackable,
 )
 from nsp.privacy_channels._capacity._exact import individual_channel_capacity
-from nsp.privacy_channels._checks import check_seed
 from nsp.privacy_channels._core import PrivacyChannel, as_privacy_channel, dp_epsilon_axis_lines
 
 #: The most random starts of a search (``restarts``), and of all the searches of one call.

@@ -15,8 +15,8 @@ import math
 
 import numpy as np
 
-from nsp._validation import check_real
-from nsp.privacy_channels._checks import check_seed, check_size
+from nsp._validation import check_real, check_seed
+from nsp.privacy_channels._checks import check_size
 
 
 def laplace_scale(sensitivity: float, eps: float) -> float:

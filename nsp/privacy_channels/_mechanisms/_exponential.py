@@ -16,8 +16,8 @@ from collections.abc import Callable, Hashable, Sequence
 import numpy as np
 from scipy import optimize
 
-from nsp._validation import Base, check_base, check_callable, check_int, check_real
-from nsp.privacy_channels._checks import check_seed, check_size
+from nsp._validation import Base, check_base, check_callable, check_int, check_real, check_seed
+from nsp.privacy_channels._checks import check_size
 from nsp.privacy_channels._core import (
     PrivacyChannel,
     ProductUniverse,

@@ -18,9 +18,9 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 from scipy import integrate, stats
 
-from nsp._validation import Base, check_base, check_callable, check_int, check_real
+from nsp._validation import Base, check_base, check_callable, check_int, check_real, check_seed
 from nsp.channels import channel_capacity
-from nsp.privacy_channels._checks import check_seed, check_size
+from nsp.privacy_channels._checks import check_size
 from nsp.privacy_channels._core import (
     PrivacyChannel,
     ProductUniverse,

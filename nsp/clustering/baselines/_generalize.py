@@ -1,19 +1,4 @@
-"""Baselines the agglomerative algorithms are compared with (Ding & Farokhi, Fig. 9).
-
-* :func:`generalize_to_k_anonymity` — generalization that attains ``k``-anonymity in the
-  paper's sense (every released value is consistent with at least ``k`` distinct values of S),
-  following the paper's description of Sweeney's generalization-and-suppression method [49,
-  §3.1]: "search for all x associated with less than k values of s and merge them to a new
-  but less specific value". The paper gives no more detail, so two readings are offered:
-  ``"merge_low"`` (default; one new value for all the low ones) and
-  ``"interval"`` (range generalization over the sorted values). No suppression is needed:
-  generalization alone reaches any ``k ≤ |[[S]]|``.
-
-The submodularity-based agglomerative clustering of Ding & Sadeghi ([50, Algorithm 1],
-IAC-MDSF) is not described in the paper beyond "merges a subset of clusters minimizing the
-Lagrangian, found by minimizing a difference of submodular functions"; it is not implemented
-here (it cannot be specified faithfully from the paper).
-"""
+"""The implementation of :mod:`nsp.clustering.baselines`: import its names from there."""
 
 from __future__ import annotations
 
@@ -25,7 +10,7 @@ from numpy.typing import ArrayLike, NDArray
 from nsp._validation import check_choice, check_int
 from nsp.clustering.nonstochastic._utilities import _real_vector
 from nsp.partition import Partition
-from nsp.uncertain._ranges import _mask_of
+from nsp.uncertain import range_mask
 
 __all__ = ["generalize_to_k_anonymity"]
 
@@ -93,7 +78,7 @@ def generalize_to_k_anonymity(
     >>> generalize_to_k_anonymity(mask, 2, values=values, method="interval")
     Partition({0,1}, {2,3,4}, {5,6})
     """
-    m = _mask_of(r)
+    m = range_mask(r)
     n_s, n = m.shape
     k = check_int("k", k, low=1, high=n_s)
     check_choice("method", method, ("merge_low", "interval"))

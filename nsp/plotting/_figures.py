@@ -1,10 +1,4 @@
-"""One style and one way to save a figure.
-
-Every figure of the project is saved through :func:`savefig`, which writes PNG, PDF and SVG
-with fixed metadata (so that saving the same figure twice gives identical bytes) and the CSV
-of the numbers the figure plots, all into ``nsp.paths.figures_dir()/<key>``. Files are written
-to a temporary name and renamed, so an interrupted run never leaves a half-written figure.
-"""
+"""The implementation of :mod:`nsp.plotting`: import its names from there."""
 
 from __future__ import annotations
 
@@ -40,7 +34,7 @@ __all__ = [
 ]
 
 #: The project's style sheet.
-STYLE: Path = Path(__file__).resolve().parent / "styles" / "nsp.mplstyle"
+STYLE: Path = Path(__file__).resolve().parents[1] / "styles" / "nsp.mplstyle"
 
 #: Significant digits a CSV keeps of a float column that names no accuracy of its own.
 CSV_SIGNIFICANT_DIGITS: int = 10

@@ -1,32 +1,11 @@
-"""Where things live: the project, the data, the figures, the notebooks and the build outputs.
-
-Every location is a setting, resolved at call time so that tests and users can redirect it:
-
-=====================  ========================  =============================================
-location               environment variable      default
-=====================  ========================  =============================================
-project                ``NSP_PROJECT_DIR``       the source checkout holding this package, else
-                                                 the current directory
-data                   ``NSP_DATA_DIR``          ``<project>/data``
-data mirror            ``NSP_DATA_MIRROR``       none (``make data`` copies from it)
-notebook sources       ``NSP_NOTEBOOKS_DIR``     ``<project>/notebooks``
-build outputs          ``NSP_BUILD_DIR``         ``<project>/build``
-figures of a run       ``NSP_FIGURES_DIR``       ``<build>/scratch/figures``
-published figures      (none)                    ``<project>/figures``
-=====================  ========================  =============================================
-
-Only ``make figures`` (``nsp figures``) writes the published ``figures/``: it points
-``NSP_FIGURES_DIR`` there for the notebooks it runs. A notebook run any other way (JupyterLab,
-papermill, nbconvert, ``nsp run``) writes its figures to the scratch folder, so it can never
-overwrite the committed results. Notebooks never build paths relative to their own folder:
-they call these functions.
-"""
+"""The implementation of :mod:`nsp.paths`: import its names from there."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
+from nsp._deprecation import deprecated
 from nsp._validation import as_path
 
 __all__ = [
@@ -41,7 +20,7 @@ __all__ = [
     "repo_root",
 ]
 
-_PACKAGE_PARENT: Path = Path(__file__).resolve().parent.parent
+_PACKAGE_PARENT: Path = Path(__file__).resolve().parents[2]  # nsp/paths/_locations.py
 
 
 def _is_checkout(folder: Path) -> bool:
@@ -82,8 +61,12 @@ def project_root() -> Path:
     return _from_env("NSP_PROJECT_DIR") or CHECKOUT or Path.cwd().resolve()
 
 
+@deprecated(since="0.3.0", use="nsp.paths.project_root")
 def repo_root() -> Path:
-    """Return the project folder (an alias of :func:`project_root`, kept for old code).
+    """Return the project folder: deprecated, call :func:`project_root` instead.
+
+    An alias of :func:`project_root` that 0.2.0 released; it warns with a
+    :class:`DeprecationWarning` and will be removed in a later release.
 
     Returns
     -------

@@ -1,11 +1,7 @@
 """The ``nsp`` command: list and run notebooks, regenerate figures, manage data.
 
-Examples
---------
-``nsp list`` · ``nsp run privacy_funnel/01_fig1_census --quick`` ·
-``nsp figures -j 2`` · ``nsp handouts course/00_measures`` · ``nsp data fetch`` ·
-``nsp data status`` ·
-``nsp compare records.csv --secret income --public age,sex``
+The implementation of :mod:`nsp.cli` (its first line is the description of ``nsp --help``);
+import its names from there.
 """
 
 from __future__ import annotations
@@ -25,7 +21,6 @@ from pathlib import Path
 
 from nsp import __version__, datasets, notebooks
 from nsp._atomic import TEMP_PREFIX, atomic_path, remove_stale_temporaries
-from nsp.notebooks._kernels import stop_kernels
 from nsp.paths import build_dir, data_dir, figures_dir, project_root, published_figures_dir
 
 __all__ = ["build_parser", "main"]
@@ -440,7 +435,7 @@ def _stop_on_signals() -> None:
     def _stop(signum: int, frame: object) -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not cut the cleanup
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
-        stop_kernels()
+        notebooks.stop_kernels()
         raise KeyboardInterrupt(f"signal {signum}")
 
     if threading.current_thread() is threading.main_thread():
@@ -567,7 +562,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (ValueError, FileNotFoundError, RuntimeError) as exc:
         print(f"nsp {args.command}: error: {exc}", file=sys.stderr)
         return 2
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from typing import Any, ClassVar
 
 
-class _TupleResult:
+class TupleResult:
     """Mixin for a frozen dataclass that replaces a returned tuple.
 
     It unpacks, indexes, has a length and compares equal like the old tuple, whose fields
@@ -31,7 +31,7 @@ class _TupleResult:
         if isinstance(other, tuple):
             return self._as_tuple() == other
         if type(other) is type(self):
-            assert isinstance(other, _TupleResult)
+            assert isinstance(other, TupleResult)
             return self._as_tuple() == other._as_tuple()
         return NotImplemented
 

@@ -1,24 +1,4 @@
-"""A labelled joint pmf ``p(s, x)``: the one input type of every paper's experiment on data.
-
-A :class:`Joint` holds the pmf ``p_sx[s, x]`` of a private variable S (axis 0) and a public
-variable X (axis 1), with what a table or a figure needs to say what it is: the names and the
-labels of S and X, the numeric value of every letter of X when X is ordered (``x_values``), the
-record counts behind an empirical pmf, a short name and the options that built it
-(``settings``). It is immutable: its arrays are read-only and every check happens once, when
-it is built.
-
-Build one from a pmf with ``Joint(p_sx, ...)`` or from a count table with
-:meth:`Joint.from_counts`. Bad input raises a :class:`ValueError` that names the argument and
-the rule it broke; nothing is normalized silently (pass counts to :meth:`Joint.from_counts`).
-
-Examples
---------
->>> j = Joint.from_counts([[3, 1], [0, 4]], name="toy", s_labels=["a", "b"])
->>> j.p_sx.tolist(), j.n_records, j.s_labels, j.x_labels
-([[0.375, 0.125], [0.0, 0.5]], 8, ('a', 'b'), ('0', '1'))
->>> round(j.summary()["I_SX"], 4)
-0.5488
-"""
+"""The implementation of :mod:`nsp.joint`: import its names from there."""
 
 from __future__ import annotations
 
@@ -30,7 +10,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 from nsp import info
-from nsp._validation import Base, as_pmf, as_real_array, check_int
+from nsp._validation import Base, as_counts, as_pmf, as_real_array, check_int
 
 __all__ = ["Joint"]
 
@@ -191,7 +171,7 @@ class Joint:
         >>> Joint.from_counts([[1, 0], [2, 1]]).p_sx.tolist()
         [[0.25, 0.0], [0.5, 0.25]]
         """
-        cnt = _as_counts(counts)
+        cnt = as_counts(counts)
         return cls(cnt / cnt.sum(), counts=cnt, **kwargs)
 
     @property
@@ -247,24 +227,8 @@ class Joint:
         }
 
 
-def _as_counts(counts: ArrayLike, *, name: str = "counts") -> NDArray[np.int64]:
-    """Validate a 2-D table of record counts; ``name`` is the argument the caller was given."""
-    arr = as_real_array(counts, name=name, allow_bool=False)
-    if arr.ndim != 2:
-        raise ValueError(f"{name} must have 2 axes (got shape {arr.shape})")
-    if arr.size == 0:
-        raise ValueError(f"{name} must not be empty (shape {arr.shape})")
-    if not np.all(np.isfinite(arr)) or np.any(arr < 0) or np.any(arr != np.round(arr)):
-        raise ValueError(f"{name} must be non-negative integers")
-    out = np.array(arr, dtype=np.int64, order="C", copy=True)
-    if out.sum() == 0:
-        raise ValueError(f"{name} must have a positive total (no record counted)")
-    out.setflags(write=False)
-    return out
-
-
 def _counts(counts: ArrayLike, p: NDArray[np.float64]) -> NDArray[np.int64]:
-    cnt = _as_counts(counts)
+    cnt = as_counts(counts)
     if cnt.shape != p.shape:
         raise ValueError(f"counts must have the shape of p_sx {p.shape}; got {cnt.shape}")
     if not np.allclose(p, cnt / cnt.sum(), rtol=0.0, atol=1e-12):
