@@ -186,6 +186,8 @@ VALID = {
     ("nsp.info.max_mutual_information", "base", "int"),
     # A standby is an option name or watts: 3 is a 3-W standby load.
     ("nsp.papers.noiseless.nilm.standby_watts", "standby", "int"),
+    # Row types have one axis per individual: a stacked table is that of one more individual.
+    ("nsp.privacy_channels.slice_types", "tau", "shape"),
     # A joint pmf has any number of axes: the flattened pmf is a one-variable pmf.
     ("nsp.channels.validate_joint", "p", "shape"),
     ("nsp.info.marginal", "p", "shape"),

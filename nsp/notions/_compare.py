@@ -264,7 +264,7 @@ def evaluate_methods(
     >>> f = evaluate_methods(mechs, j, ci=0.95, n_boot=200)
     >>> f[["mutual_information_low", "mutual_information", "mutual_information_high"]
     ...   ].round(3).to_numpy().tolist()[-1], f.estimand.iloc[-1]
-    ([0.195, 0.273, 0.337], 'refit')
+    ([0.203, 0.273, 0.343], 'refit')
     >>> f = evaluate_methods(mechs, j, ci=0.95, n_boot=200, selection="fixed")
     >>> f[["mutual_information_low", "mutual_information", "mutual_information_high"]
     ...   ].round(3).to_numpy().tolist()[-1], f.estimand.iloc[-1]

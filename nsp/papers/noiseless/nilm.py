@@ -300,6 +300,12 @@ def resample(series: pd.Series, period: str = "60s") -> pd.Series:
     >>> resample(s).tolist()
     [1.5, 3.5]
     """
+    if not isinstance(series, pd.Series) or not isinstance(series.index, pd.DatetimeIndex):
+        raise ValueError(
+            "series must be a pandas Series on a DatetimeIndex (as redd_series returns); got "
+            + type(series).__name__
+            + (f" on a {type(series.index).__name__}" if isinstance(series, pd.Series) else "")
+        )
     return series.resample(period).mean().dropna()
 
 
