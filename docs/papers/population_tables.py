@@ -7,10 +7,17 @@ Run from the repository with its environment (writes ``population_<tag>.csv`` an
 
 The arguments: the samples, the bootstrap replicates per sample, the sweeps (``full``: those
 of ``compare/01_census`` with its default budgets; ``quick``: the quick sweeps) and
-optionally the output's tag (default the sweeps). ``fixed N B`` checks the comparison's
+optionally the output's tag (default the sweeps) and the first sample (default 0: samples
+``FIRST .. FIRST + N − 1``). ``fixed N B`` checks the comparison's
 fixed channels alone (k-ary randomized response, no refits) on N samples:
 
     .venv/bin/python docs/papers/population_tables.py fixed 60 100
+
+``summary TAG [TAG...]`` reads the CSVs of one or more runs and prints compare.md's
+summaries (coverage per notion, per release followed across the samples, per method and
+budget bin, and the backed wins the population contradicts):
+
+    .venv/bin/python docs/papers/population_tables.py summary full
  Sample ``s`` is drawn with
 ``default_rng([s, 0])`` from the census pmf (48,842 records, the census's own count) and
 resampled with seed ``s``; every method is fitted to it and refitted in every replicate
@@ -77,17 +84,45 @@ def fixed_channels(n_samples: int, n_boot: int) -> None:
     print(table.groupby("notion").covered.agg(["min", "mean"]))
 
 
+def summary(tags: list[str]) -> pd.DataFrame:
+    """Print the summaries of the runs ``population_<tag>.csv`` (see the module); return them.
+
+    A release is followed across the samples by its method and its place in the method's
+    sweep (a sample's budgets of the funnel and the Γ(D) sanitizer depend on the sample).
+    """
+    cover = pd.concat([pd.read_csv(f"population_{t}.csv") for t in tags], ignore_index=True)
+    wins = pd.concat([pd.read_csv(f"population_{t}_wins.csv") for t in tags], ignore_index=True)
+    cover["place"] = cover.groupby(["sample", "method", "leakage_notion"]).cumcount()
+    n = cover["sample"].nunique()
+    print(f"{n} samples, {len(cover)} (sample, release, notion) cases")
+    print(cover.groupby("leakage_notion").covered.agg(["mean", "size"]).round(3))
+    per = cover.groupby(["method", "place", "leakage_notion"]).covered.agg(["mean", "size"])
+    low = per[per["mean"] < 0.9]
+    print(f"{len(low)} of {len(per)} (release, notion) budgets covered in < 90 % of the samples")
+    print(low.round(3).to_string())
+    funnel = cover[cover.method.str.contains("funnel|greedy|2′", regex=True)]
+    funnel = funnel.assign(R=(funnel.value / 0.5).round() * 0.5)
+    shannon = funnel[funnel.leakage_notion.isin(["mutual_information", "sibson_2"])]
+    print(shannon.groupby(["method", "R"]).covered.mean().unstack("method").round(3))
+    print(wins.groupby("leakage_notion")[["backed_width", "wrong_width"]].mean().round(4))
+    return cover
+
+
 def main(argv: list[str]) -> None:
     """Run the population check sample by sample (see the module)."""
+    if argv[0] == "summary":
+        summary(argv[1:])
+        return
     if argv[0] == "fixed":
         fixed_channels(int(argv[1]), int(argv[2]))
         return
     n_samples, n_boot, sweeps = int(argv[0]), int(argv[1]), argv[2]
     tag = argv[3] if len(argv) > 3 else sweeps
+    first = int(argv[4]) if len(argv) > 4 else 0
     quick = {"full": False, "quick": True}[sweeps]
     population = census_income_joint()
     covers, wins = [], []
-    for s in range(n_samples):
+    for s in range(first, first + n_samples):
         start = time.perf_counter()
         cover, win = population_check(
             population,

@@ -7,9 +7,11 @@ A study for docs/papers/compare.md (the funnel's refitted intervals at large dis
 for every release and notion, the apparent value, the replicates' apparent and held-out values
 (``L(Ŵ*, P*)``, ``L(Ŵ*, P̂)``) and the release's value on the population, one ``.npz`` a sample
 (about 8 CPU-minutes at ``B = 400``). ``summary`` then compares interval forms on the kept
-replicates, with no refit: the optimism interval of ``nsp.notions`` (basic: the error
-quantiles reflected about the apparent value) at ``B`` = 100, 200 and 400 (the first ``B``
-replicates), and a normal one (the optimism-corrected point ± 1.96 SD of the errors). The tie
+replicates, with no refit, at ``B`` = 100, 200 and 400 (the first ``B`` replicates): the
+former optimism interval (basic: the error quantiles reflected about the apparent value), a
+normal one (the optimism-corrected point ± 1.96 SD of the errors), and the one
+``nsp.notions`` uses since 2026-11-29 (``selection``: the corrected point ± 1.96 ·
+sqrt(Var(errors) + Var(L(Ŵ*, P̂)))). The tie
 widening ``evaluate_methods`` applies afterwards to maximal leakage and I₁₀ is not applied here.
 
     .venv/bin/python docs/papers/refit_study.py run START STOP STEP B FOLDER
@@ -60,12 +62,16 @@ def run(samples: range, n_boot: int, folder: Path) -> None:
         print(s, f"{time.perf_counter() - start:.0f} s", flush=True)
 
 
-def _intervals(point: np.ndarray, err: np.ndarray) -> dict[str, tuple[np.ndarray, np.ndarray]]:
+def _intervals(
+    point: np.ndarray, err: np.ndarray, held: np.ndarray
+) -> dict[str, tuple[np.ndarray, np.ndarray]]:
     lo_q, hi_q = np.quantile(err, [0.025, 0.975], axis=0)
     centre, half = point - err.mean(axis=0), 1.96 * err.std(axis=0, ddof=1)
+    wide = 1.96 * np.sqrt(err.var(axis=0, ddof=1) + held.var(axis=0, ddof=1))
     return {
         "basic": (np.maximum(point - hi_q, 0.0), np.maximum(point - lo_q, 0.0)),
         "normal": (np.maximum(centre - half, 0.0), np.maximum(centre + half, 0.0)),
+        "selection": (np.maximum(centre - wide, 0.0), np.maximum(centre + wide, 0.0)),
     }
 
 
@@ -77,7 +83,8 @@ def summary(folder: Path) -> pd.DataFrame:
         for c in COLUMNS:
             err = z[f"app_{c}"] - z[f"held_{c}"]
             for n_boot in (100, 200, err.shape[0]):
-                for form, (lo, hi) in _intervals(z[f"plug_{c}"], err[:n_boot]).items():
+                held = z[f"held_{c}"][:n_boot]
+                for form, (lo, hi) in _intervals(z[f"plug_{c}"], err[:n_boot], held).items():
                     truth = z[f"truth_{c}"]
                     hit = (lo - 1e-12 <= truth) & (truth <= hi + 1e-12)
                     rows.append(

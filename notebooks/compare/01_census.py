@@ -204,8 +204,10 @@ undefined
 # %% [markdown]
 # ## What the data can tell
 # * 48,842 records on 112 cells (436 per cell; 1 seen once, 1 empty): the sample-size rule of
-#   `nsp.estimate.diagnostics` holds, and the intervals are narrow (0.002 bit for I(S;Y),
-#   0.022 for maximal leakage, median over the releases). Still, many leads are smaller: the
+#   `nsp.estimate.diagnostics` holds, and the intervals are narrow (0.004 bit for I(S;Y),
+#   0.024 for maximal leakage, median over the releases; wider where a method's release,
+#   refitted on each resample, changes from one resample to the next: the interval of a
+#   fitted release counts that too). Still, many leads are smaller: the
 #   probabilistic notions' winners are decided on only part of the budget range (the
 #   `undecided` shares above), mostly where several methods' frontiers run within 0.001 bit
 #   of each other (beyond an information loss of about 1.9 bits, all of them leak less than
@@ -220,8 +222,8 @@ undefined
 # * A win requires the two 95 % intervals to be apart (a conservative test: the replicates
 #   of two releases are paired, and the test does not use that) and a lead of at least
 #   `min_margin`. The budget (the utility loss) is itself an estimate, whose error the tables
-#   do not count: a release's information loss is known to 0.018 bit (median width of its
-#   interval; Bayes error: 0.007). Counting it (the table above) shrinks the backed shares a
+#   do not count: a release's information loss is known to 0.030 bit (median width of its
+#   interval; Bayes error: 0.032). Counting it (the table above) shrinks the backed shares a
 #   little.
 # * $L_0$, $I_*$ and noiseless ε see only the support of the joint; no bootstrap interval is
 #   valid for them, so their wins are wins on the *observed* support, compared with the
