@@ -17,8 +17,9 @@ How
   fitted to the data (every sweep of :mod:`nsp.notions` sets ``Mechanism.fit``) is optimistic
   on its own sample; by default (``selection="refit"``) the method is refitted on every
   resample and the interval is of the release's leakage on the population (the optimism
-  bootstrap; it counts how much the refitted release varies between resamples); ``"split"`` fits on part of the records and measures on the rest; ``"fixed"``
-  takes the channel as given. :func:`coverage` measures how often the intervals hold the
+  bootstrap; it counts how much the refitted release varies between resamples); ``"split"``
+  fits on part of the records and measures on the rest; ``"fixed"`` takes the channel as
+  given. :func:`coverage` measures how often the intervals hold the
   truth of a known population.
 * A maximum over letters (maximal leakage, Bayes error, prior error) is not regular at a tie:
   where the data cannot exclude one, its interval is widened for it (status
