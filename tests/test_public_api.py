@@ -192,16 +192,6 @@ def test_a_deprecated_name_warns_and_does_what_its_replacement_does(old, new):
     assert value == _object(new)()
 
 
-#: Public modules inside the paper packages whose helpers still show in ``dir()``: the paper
-#: packages themselves are lazy and show their ``__all__``; these three modules of Farokhi's
-#: paper were left as they are (the issue's item on faces leaves the paper packages alone).
-LEAKY_PAPER_MODULES = {
-    "nsp.papers.noiseless.membership",
-    "nsp.papers.noiseless.nilm",
-    "nsp.papers.noiseless.taxi",
-}
-
-
 def _leaks(module: ModuleType) -> set[str]:
     """The names ``dir(module)`` shows beyond its ``__all__``, its submodules and dunders."""
     path = getattr(module, "__path__", None)
@@ -210,17 +200,10 @@ def _leaks(module: ModuleType) -> set[str]:
     return set(dir(module)) - dunders - set(module.__all__) - submodules
 
 
-@pytest.mark.parametrize("name", [m for m in PUBLIC_MODULES if m not in LEAKY_PAPER_MODULES])
+@pytest.mark.parametrize("name", PUBLIC_MODULES)
 def test_a_public_module_shows_only_its_api(name):
     """``dir()`` of a public module: its ``__all__``, its submodules (public or private) and
     dunders; no helper, no imported module or typing name, no ``annotations``. A module face
     re-exports the ``__all__`` of its private implementation modules."""
     leaks = _leaks(_module(name))
     assert not leaks, f"dir({name}) shows names outside its __all__: {sorted(leaks)}"
-
-
-def test_the_paper_modules_left_alone_still_leak():
-    # the exception can only shrink: a module made clean leaves the list
-    clean = sorted(name for name in LEAKY_PAPER_MODULES if not _leaks(_module(name)))
-    assert not clean, f"clean now, remove from LEAKY_PAPER_MODULES: {clean}"
-    assert LEAKY_PAPER_MODULES <= set(PUBLIC_MODULES)

@@ -162,7 +162,7 @@ def test_a_change_to_one_paper_module_reruns_only_the_notebooks_that_use_it():
         "compare/03_sampling",
         "compare/04_your_table",
     }
-    assert users(papers / "noiseless" / "taxi.py") == {"noiseless/05_taxi_uniqueness"}
+    assert users(papers / "noiseless" / "taxi" / "_trips.py") == {"noiseless/05_taxi_uniqueness"}
     # `from nsp.papers import utility_privacy as up`, then `up.<name>`:
     assert users(papers / "utility_privacy" / "_side_information.py") == {
         "utility_privacy/05_side_information_discrete"
