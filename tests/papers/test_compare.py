@@ -1102,9 +1102,9 @@ def test_the_census_comparison_holds_against_the_census_as_population():
 
     Quick sweeps and 40 replicates keep it to about a minute on 2 cores; the intervals of the
     fitted releases must hold the population value of the release fitted to each sample in
-    at least 85 % of (sample, release, notion) cases (40 replicates place a 2.5 % quantile
-    only roughly), and a backed win may be contradicted by the population on at most 5 % of
-    the backed range, for every notion that reports backed wins.
+    at least 90 % of (sample, release, notion) cases, and in at least 85 % for each notion (4
+    samples), and a backed win may be contradicted by the population on at most 5 % of the
+    backed range, for every notion that reports backed wins.
     """
     from nsp.papers.compare import population_check
 
@@ -1118,7 +1118,8 @@ def test_the_census_comparison_holds_against_the_census_as_population():
     )
     fitted = cover[cover.estimand == "refit"]
     assert len(fitted) > 100
-    assert fitted.covered.mean() >= 0.85, fitted.groupby("leakage_notion").covered.mean()
+    per_notion = fitted.groupby("leakage_notion").covered.mean()
+    assert fitted.covered.mean() >= 0.90 and (per_notion >= 0.85).all(), per_notion
     by_notion = wins.groupby("leakage_notion")[["backed_width", "wrong_width"]].sum()
     backed = by_notion[by_notion.backed_width > 0]
     assert not backed.empty
