@@ -189,7 +189,7 @@ def _agglomerative_release(
     joint: Joint, *, key: str, lam: float, utility: Literal["U1", "U2"], base: Base
 ) -> Mechanism:
     """Ding & Farokhi's Algorithm 1, 2 or §V-C at ``λ = lam`` on the support of ``joint``."""
-    key = ALIASES["nonstochastic"].get(key, key)  # a refit made before the names were one
+    key = check_algorithm(key, "nonstochastic", name="key")  # the one resolver of aliases
     run = {
         "merge_by_leakage": merge_by_leakage,
         "merge_across_components": merge_across_components,
@@ -207,7 +207,7 @@ def _funnel_release(joint: Joint, *, key: str, r: float, base: Base) -> Mechanis
     A joint with ``H(X) < r`` (a resample) admits no merge: the release is ``Y = X``, as at
     ``r = H(X)``.
     """
-    key = ALIASES["funnel"].get(key, key)  # a refit made before the names were one
+    key = check_algorithm(key, "funnel", name="key")  # the one resolver of aliases
     algo = {
         "greedy_privacy_funnel": greedy_privacy_funnel,
         "greedy_max_leakage": greedy_max_leakage,
