@@ -72,3 +72,23 @@ def test_dask_runs_alternate_and_the_median_run_is_reported(monkeypatch, tmp_pat
     note = bench._scaling_note(runs, 10**7)
     assert "medians of 3 runs each; pairs 0.25x to 1.50x" in note and "target 1.6x" in note
     assert "target" not in bench._scaling_note(runs, 10**8)
+
+
+def test_decode_floor_reads_every_row_group(tmp_path):
+    pq = pytest.importorskip("pyarrow.parquet")
+    trips = taxi.synthetic_trips(5000, seed=1)
+    files = []
+    for k, rows in enumerate((1000, 2500)):
+        path = tmp_path / f"part-{k}.parquet"
+        trips.iloc[:rows].to_parquet(path, index=False, row_group_size=700)
+        assert pq.ParquetFile(path).num_row_groups > 1
+        files.append(str(path))
+    assert bench.decode_all(files) == 3500
+
+
+def test_engines_by_size():
+    assert "pandas" in bench._engines(bench.PANDAS_MAX)
+    assert "pandas" not in bench._engines(bench.PANDAS_MAX + bench.CHUNK)
+    assert {"duckdb", "polars"} <= set(bench._engines(bench.ANCHOR_MAX))
+    large = bench._engines(3 * bench.ANCHOR_MAX)
+    assert large == ["decode", "stream", "dask-1", "dask-2"]
