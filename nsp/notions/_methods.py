@@ -46,6 +46,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from nsp._algorithms import ALIASES, PathAlgorithm, check_algorithm
+from nsp._resampling import Mechanism
 from nsp._validation import Base, as_sequence, check_bool, check_choice, check_int, check_real
 from nsp.clustering.baselines import generalize_to_k_anonymity
 from nsp.clustering.funnel import greedy_max_leakage, greedy_privacy_funnel, greedy_ratio_funnel
@@ -58,7 +59,6 @@ from nsp.clustering.nonstochastic import (
 from nsp.info import entropy
 from nsp.joint import Joint
 from nsp.noiseless import LinearQuantizer, local_levels
-from nsp.notions._mechanism import Mechanism
 from nsp.pareto import default_lambdas, lambda_windows
 from nsp.privacy_channels import ProductUniverse, exponential_mechanism_channel, kary_rr_channel
 from nsp.ratedistortion import hamming_distortion, max_equivocation
