@@ -25,7 +25,7 @@ from nsp.notions import FAMILIES, METHODS, agglomerative_sweep, funnel_sweep, k_
 from nsp.papers import agglomerative as agg
 from nsp.papers import privacy_funnel as pf
 from nsp.pareto import lambda_sweep
-from nsp.paths import repo_root
+from nsp.paths import project_root, repo_root
 
 #: Every alias of the table, whatever its family.
 ALIASES = frozenset(a for family in _algorithms.ALIASES.values() for a in family)
@@ -265,7 +265,7 @@ def test_the_committed_funnel_csvs_name_the_algorithms_by_function():
 
 
 def test_the_committed_fig9_csv_names_the_k_anonymity_baseline_by_function():
-    fig9 = pd.read_csv(repo_root() / "figures" / "agglomerative" / "fig9_hungarian_pareto.csv")
+    fig9 = pd.read_csv(project_root() / "figures" / "agglomerative" / "fig9_hungarian_pareto.csv")
     baseline = set(fig9.algorithm[fig9.source == "baseline"])
     assert baseline == set(_algorithms.K_ANONYMITY)
     assert set(fig9.algorithm) <= NAMES
