@@ -6,9 +6,11 @@ check says what it may reach. A subpackage or top-level module ``nsp.A`` (``nsp/
 
 * anything public: a module whose dotted path has no private component, and its public names;
 * its own privates: ``nsp.A._x`` at any depth, and a ``_name`` of any module of ``nsp.A``;
-* the shared ground floor: the private modules directly under nsp (``nsp._validation``,
-  ``nsp._kernels``, ...; the floors contract keeps them in its bottom floors), but not their
-  ``_names``.
+* the private modules directly under nsp, shared: ``nsp._validation``, ``nsp._kernels``, ...
+  on the ground floor, and ``nsp._resampling``, ``nsp._scale`` alone on a floor of their own
+  just below the packages that share them (the floors contract keeps every one below its
+  importers); a private package among them through its ``__init__`` only (``from nsp._scale
+  import boxes_for``, not ``nsp._scale._taxi``), and none of their ``_names``.
 
 It may not import ``nsp.B._y`` of another subpackage ``B``, nor a ``_name`` (a dunder is not
 private) from any module of ``B``, public or not: renaming a private then breaks no neighbour.
@@ -16,10 +18,6 @@ Tests are outside the rule (they may import privates). The imports are read from
 with :mod:`ast`, relative ones resolved, those inside functions included; an attribute reached
 at run time (``nsp.B.module._name``, ``importlib.import_module("nsp.B._y")``) is not an import
 and is not seen.
-
-Two packages are still used through their private modules, listed in :data:`KNOWN` with the
-reason; an entry that no longer matches an import is itself reported, so the list can only
-shrink.
 
 Usage: ``python .ci/private_imports.py [PACKAGE_FOLDER]`` (default ``nsp`` beside this folder);
 prints one line per offending import and exits 1 if there is one.
@@ -31,18 +29,6 @@ import ast
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-
-#: (importer, private package) pairs still allowed, the importer with the modules below it,
-#: until their helpers find a home:
-#: nsp.scale holds the Dask engines of nsp.datasets' counting steps and exports no name (each
-#: step has one public path, in nsp.datasets); nsp.estimate and the comparison paper resample
-#: through the bootstrap, ties, selection and column helpers of nsp.notions.
-KNOWN: dict[tuple[str, str], str] = {
-    ("nsp.datasets", "nsp.scale"): "the engines of the counting steps",
-    ("nsp.papers.noiseless", "nsp.scale"): "the taxi boxes of Fig. 6",
-    ("nsp.estimate", "nsp.notions"): "the bootstrap and its helpers",
-    ("nsp.papers.compare", "nsp.notions"): "the bootstrap and its helpers (03_sampling)",
-}
 
 
 def _is_private(name: str) -> bool:
@@ -84,15 +70,9 @@ def _owner(dotted: str) -> str:
     return ".".join(dotted.split(".")[:2])
 
 
-def offences(root: Path, known: dict[tuple[str, str], str] | None = None) -> list[str]:
-    """Return one line per import under ``root`` that reaches another package's privates.
-
-    ``known`` (default: none) lists the (importer, private package) pairs allowed, the importer
-    with the modules below it; one that allows nothing is reported too.
-    """
+def offences(root: Path) -> list[str]:
+    """Return one line per import under ``root`` that reaches another package's privates."""
     top = root.name
-    known = dict(known or {})
-    used: set[tuple[str, str]] = set()
     found = []
     for path in sorted(root.rglob("*.py")):
         module, is_package = _module_of(path, root)
@@ -106,31 +86,20 @@ def offences(root: Path, known: dict[tuple[str, str], str] | None = None) -> lis
             parts = source.split(".")
             if owner is not None and _owner(source) == owner:
                 continue  # its own package: every private of it is allowed
-            allowed = [
-                (importer, private)
-                for importer, private in known
-                if private == _owner(source)
-                and (module == importer or module.startswith(importer + "."))
-            ]
-            if allowed:
-                used.update(allowed)
-                continue
             where = f"{path.relative_to(root.parent)}:{line}: {module} imports"
             private_parts = [p for p in parts[1:] if _is_private(p)]
-            shared = len(parts) == 2 and _is_private(parts[1])  # nsp._x, the ground floor
+            shared = len(parts) == 2 and _is_private(parts[1])  # nsp._x, shared
             if private_parts and not shared:
                 found.append(f"{where} {source}, private to {_owner(source)}")
             elif name is not None and _is_private(name):
                 found.append(f"{where} {name} from {source}, private to {_owner(source)}")
-    for importer, private in sorted(set(known) - used):
-        found.append(f"KNOWN allows {importer} -> {private}, which no import needs: remove it")
     return list(dict.fromkeys(found))  # one line per module an import statement reaches
 
 
 def main(argv: list[str]) -> int:
     """Check the package folder ``argv[0]`` (default: nsp beside .ci) and report."""
     root = Path(argv[0]) if argv else Path(__file__).resolve().parents[1] / "nsp"
-    found = offences(root.resolve(), KNOWN if not argv else None)
+    found = offences(root.resolve())
     for line in found:
         print(line)
     if found:

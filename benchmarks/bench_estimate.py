@@ -34,11 +34,11 @@ import time
 import numpy as np
 
 from benchmarks._timing import QUICK, Row, median_time, report
+from nsp._resampling._bootstrap import replicate_columns, stack_columns
 from nsp.datasets import DataUnavailableError
 from nsp.estimate import estimate_many
 from nsp.joint import Joint
 from nsp.notions import Mechanism, all_methods, evaluate_many
-from nsp.notions._bootstrap import replicate_columns, stack_columns
 from nsp.papers.compare import census_income_joint
 
 #: Replicates of the fixed-channel estimate, of its two anchors (scaled), and of the refit.

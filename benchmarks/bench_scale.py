@@ -60,9 +60,9 @@ import numpy as np
 import pandas as pd
 
 from benchmarks._timing import QUICK, Row, report
+from nsp._scale._taxi import TAXI_COORDS, boxes_for, coordinate_bins
 from nsp.datasets import NYC_BBOX_PAPER, uniqueness_vs_epsilon
 from nsp.papers.noiseless import taxi
-from nsp.scale._taxi import TAXI_COORDS, boxes_for, coordinate_bins
 
 ROOT = Path(__file__).resolve().parents[1] / "build" / "bench-scale"
 CHUNK = 1_000_000

@@ -16,7 +16,6 @@ Every subpackage is reachable from ``import nsp`` (imported on first use):
 ``partition``         partitions of an alphabet (what the clustering algorithms and measures return)
 ``joint``             a labelled joint pmf p(s, x) with its counts (the input of every experiment)
 ``pareto``            lambda sweeps and Pareto fronts
-``scale``             the Dask engines of the counting steps (extra ``nsp-privacy[scale]``)
 ``papers``            one module per paper: instances, printed values, experiments, tables
 ``datasets``          the data registry, fetching, loaders and counting steps
 ``plotting``          style and deterministic figure saving

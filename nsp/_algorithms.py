@@ -16,10 +16,17 @@ mapped here and nowhere else; a result (a column, a key, a CSV) records the desc
   printed;
 * ``"greedy_max_leakage"`` (aliases ``"algorithm2_prime"``, ``"alg2prime"``): Algorithm 2′
   (Note 1's reading);
-* ``"greedy_ratio_funnel"`` (alias ``"ratio"``): the ratio greedy (not in the paper).
+* ``"greedy_ratio_funnel"`` (alias ``"ratio"``): the ratio greedy (not in the paper);
+* ``"generalize_to_k_anonymity_merge_low"`` (aliases ``"k_merge_low"``, ``"kanon_merge_low"``)
+  and ``"generalize_to_k_anonymity_interval"`` (aliases ``"k_interval"``, ``"kanon_interval"``):
+  the k-anonymity baseline, :func:`nsp.clustering.baselines.generalize_to_k_anonymity` with its
+  ``method="merge_low"`` or ``"interval"`` (one function, two readings: its name qualified by
+  the reading, as a qualified column keeps its stem).
 
 Both papers number their algorithms from 1, so an alias is resolved within its family
-(``"nonstochastic"`` or ``"funnel"``): the function taking ``algorithm=`` says which.
+(``"nonstochastic"`` or ``"funnel"``): the function taking ``algorithm=`` says which. The
+k-anonymity readings are a family of their own (``"k_anonymity"``: ``methods=`` of
+:func:`nsp.notions.k_anonymity_sweep`).
 """
 
 from __future__ import annotations
@@ -54,9 +61,20 @@ ALIASES: dict[str, dict[str, str]] = {
         "alg2prime": "greedy_max_leakage",
         "ratio": "greedy_ratio_funnel",
     },
+    # the notions' keys of earlier versions, and the labels of Fig. 9's CSV (agglomerative)
+    "k_anonymity": {
+        "k_merge_low": "generalize_to_k_anonymity_merge_low",
+        "k_interval": "generalize_to_k_anonymity_interval",
+        "kanon_merge_low": "generalize_to_k_anonymity_merge_low",
+        "kanon_interval": "generalize_to_k_anonymity_interval",
+    },
 }
 
-_FAMILIES = {"nonstochastic": NONSTOCHASTIC, "funnel": FUNNEL}
+#: The k-anonymity baseline (:func:`nsp.clustering.baselines.generalize_to_k_anonymity`), one
+#: name per reading (its ``method=``): the function's name qualified by the reading.
+K_ANONYMITY = ("generalize_to_k_anonymity_merge_low", "generalize_to_k_anonymity_interval")
+
+_FAMILIES = {"nonstochastic": NONSTOCHASTIC, "funnel": FUNNEL, "k_anonymity": K_ANONYMITY}
 
 #: ``algorithm=`` of the merge paths (Algorithms 1 and 2 of Ding & Farokhi).
 PathAlgorithm = Literal["merge_by_leakage", "merge_across_components", "algorithm1", "algorithm2"]
@@ -73,7 +91,7 @@ SweepAlgorithm = Literal[
 
 def check_algorithm(
     value: object,
-    family: Literal["nonstochastic", "funnel"],
+    family: Literal["nonstochastic", "funnel", "k_anonymity"],
     among: Iterable[str] | None = None,
     *,
     name: str = "algorithm",
@@ -84,7 +102,7 @@ def check_algorithm(
     ----------
     value : object
         The ``algorithm=`` argument.
-    family : {"nonstochastic", "funnel"}
+    family : {"nonstochastic", "funnel", "k_anonymity"}
         Whose algorithms (and aliases).
     among : iterable of str, optional
         The names the caller runs (default: every algorithm of the family); aliases of other

@@ -3,7 +3,7 @@
 Dask is the optional extra ``pip install "nsp-privacy[scale]"``: nothing here imports it at module
 level, so ``import nsp.datasets`` works without it and a Dask path raises an ImportError that
 says what to install. Used by the loaders of :mod:`nsp.datasets` (``engine="dask"``) and the
-Dask implementations of the counting steps in ``nsp.scale``.
+Dask implementations of the counting steps in ``nsp._scale``.
 """
 
 from __future__ import annotations

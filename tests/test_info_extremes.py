@@ -28,8 +28,8 @@ import numpy as np
 import pytest
 
 from nsp import _kernels, info
+from nsp._resampling._bootstrap import stack_columns
 from nsp.notions import Mechanism, evaluate_many, sibson_column
-from nsp.notions._bootstrap import stack_columns
 
 INF = math.inf
 LN2 = math.log(2.0)

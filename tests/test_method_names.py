@@ -21,16 +21,16 @@ from nsp.clustering.funnel import funnel_curve, greedy_privacy_funnel
 from nsp.clustering.funnel._reference import greedy_reference
 from nsp.clustering.nonstochastic import merge_path
 from nsp.joint import Joint
-from nsp.notions import FAMILIES, METHODS, agglomerative_sweep, funnel_sweep
+from nsp.notions import FAMILIES, METHODS, agglomerative_sweep, funnel_sweep, k_anonymity_sweep
 from nsp.papers import agglomerative as agg
 from nsp.papers import privacy_funnel as pf
 from nsp.pareto import lambda_sweep
-from nsp.paths import repo_root
+from nsp.paths import project_root, repo_root
 
 #: Every alias of the table, whatever its family.
 ALIASES = frozenset(a for family in _algorithms.ALIASES.values() for a in family)
 #: Every descriptive name.
-NAMES = frozenset(_algorithms.NONSTOCHASTIC + _algorithms.FUNNEL)
+NAMES = frozenset(_algorithms.NONSTOCHASTIC + _algorithms.FUNNEL + _algorithms.K_ANONYMITY)
 
 E1 = pf.E1_P_SX
 EX1 = agg.example1_range()
@@ -42,6 +42,7 @@ def test_the_table_maps_every_alias_to_a_descriptive_name_of_its_family():
     for family, names in (
         ("nonstochastic", _algorithms.NONSTOCHASTIC),
         ("funnel", _algorithms.FUNNEL),
+        ("k_anonymity", _algorithms.K_ANONYMITY),
     ):
         for name in names:
             assert _algorithms.check_algorithm(name, family) == name
@@ -93,6 +94,28 @@ def test_agglomerative_sweep_takes_the_names_and_their_aliases(alias, name):
     ]
 
 
+@pytest.mark.parametrize(
+    "alias, name",
+    [
+        ("k_merge_low", "generalize_to_k_anonymity_merge_low"),
+        ("kanon_merge_low", "generalize_to_k_anonymity_merge_low"),
+        ("k_interval", "generalize_to_k_anonymity_interval"),
+        ("kanon_interval", "generalize_to_k_anonymity_interval"),
+    ],
+)
+def test_k_anonymity_sweep_takes_the_names_and_their_aliases(alias, name):
+    toy = Joint(TOY.p_sx, name="toy", x_values=[1, 2, 3, 4])
+    by_name = k_anonymity_sweep(toy, methods=[name], ks=[1, 2])
+    by_alias = k_anonymity_sweep(toy, methods=[alias], ks=[1, 2])
+    assert by_name and {m.method for m in by_name} == {METHODS[name]} == {METHODS[alias]}
+    assert [(m.value, m.labels.tolist()) for m in by_alias] == [
+        (m.value, m.labels.tolist()) for m in by_name
+    ]
+    # a release refits with the descriptive name
+    assert {m.fit.keywords["key"] for m in by_alias} == {name}  # type: ignore[union-attr]
+    assert FAMILIES["k_anonymity"] == _algorithms.K_ANONYMITY
+
+
 def test_the_sweeps_refuse_another_familys_names():
     with pytest.raises(ValueError, match="algorithms must be one of"):
         funnel_sweep(TOY, algorithms=["merge_by_leakage"])
@@ -100,6 +123,8 @@ def test_the_sweeps_refuse_another_familys_names():
         funnel_sweep(TOY, algorithms=["greedy_information_bottleneck"])  # not a sweep over R
     with pytest.raises(ValueError, match="algorithms must be one of"):
         agglomerative_sweep(TOY, algorithms=["alg1"])
+    with pytest.raises(ValueError, match="methods must be one of"):
+        k_anonymity_sweep(TOY, methods=["merge_by_leakage"])
 
 
 def test_the_notions_tables_are_keyed_by_the_descriptive_names():
@@ -192,7 +217,16 @@ def test_the_alias_finders():
     assert _alias_in_cell("algorithm1 U1") == ["algorithm1"]
     assert set(_alias_in_cell("alg2prime_minus_alg2")) == {"alg2prime"}
     assert _alias_in_cell("ratio") == ["ratio"]
-    for ok in ("greedy_ratio_funnel", "merge_by_leakage U1", "Alg1(2) groups", "brute_force"):
+    # the short keys of the k-anonymity baseline (Fig. 9's CSV once carried kanon_merge_low)
+    assert _alias_in_cell("kanon_merge_low") == ["kanon_merge_low"]
+    assert _alias_in_cell("k_interval") == ["k_interval"]
+    for ok in (
+        "greedy_ratio_funnel",
+        "merge_by_leakage U1",
+        "Alg1(2) groups",
+        "brute_force",
+        "generalize_to_k_anonymity_merge_low",
+    ):
         assert _alias_in_cell(ok) == [], ok
     assert _alias_in_header("alg1_min@1") == ["alg1"]
     assert _alias_in_header("ratio_utility") == ["ratio"]
@@ -228,6 +262,13 @@ def test_the_committed_funnel_csvs_name_the_algorithms_by_function():
     probe = pd.read_csv(root / "fig1_probe.csv")
     assert "greedy_privacy_funnel_leakage" in probe.columns
     assert np.isfinite(probe.greedy_max_leakage_leakage).all()
+
+
+def test_the_committed_fig9_csv_names_the_k_anonymity_baseline_by_function():
+    fig9 = pd.read_csv(project_root() / "figures" / "agglomerative" / "fig9_hungarian_pareto.csv")
+    baseline = set(fig9.algorithm[fig9.source == "baseline"])
+    assert baseline == set(_algorithms.K_ANONYMITY)
+    assert set(fig9.algorithm) <= NAMES
 
 
 def test_a_refit_made_with_an_alias_runs_and_records_the_name():

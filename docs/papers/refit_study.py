@@ -27,9 +27,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from nsp._resampling._bootstrap import stack_columns
+from nsp._resampling._selection import refit_replicates, restrict
 from nsp.notions import funnel_sweep
-from nsp.notions._bootstrap import stack_columns
-from nsp.notions._selection import refit_replicates, restrict
 from nsp.papers.compare import census_income_joint, on_population
 
 COLUMNS = ("mutual_information", "sibson_2", "sibson_10", "maximal_leakage")

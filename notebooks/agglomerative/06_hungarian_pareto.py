@@ -185,7 +185,8 @@ for _, row in kanon.iterrows():
             pd.DataFrame(
                 [
                     {
-                        "algorithm": f"kanon_{row.method}",
+                        # the function's name with its method= (nsp/_algorithms.py)
+                        "algorithm": f"generalize_to_k_anonymity_{row.method}",
                         "utility_kind": u,
                         "source": "baseline",
                         "loss_norm": row[f"loss_norm_{u}"],

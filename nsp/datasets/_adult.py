@@ -17,8 +17,7 @@ import numpy as np
 import pandas as pd
 
 from nsp._dask import check_pandas
-from nsp._validation import check_choice
-from nsp.scale._joint import (
+from nsp._scale import (
     ADULT_ATTRIBUTES,
     AGE_BINNINGS,
     EDUCATION_SCHEMES,
@@ -29,6 +28,7 @@ from nsp.scale._joint import (
     discretize_dask,
     discretize_rows,
 )
+from nsp._validation import check_choice
 
 from ._fetching import registered_path
 from ._io import read_table

@@ -15,8 +15,8 @@ import numpy as np
 import pandas as pd
 
 from nsp._dask import check_pandas
+from nsp._scale import cell_counts_dask, group_sizes
 from nsp._validation import as_sequence, check_choice
-from nsp.scale._joint import cell_counts_dask, group_sizes
 
 __all__ = ["cell_counts", "missing_message"]
 

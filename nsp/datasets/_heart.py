@@ -18,8 +18,8 @@ import numpy as np
 import pandas as pd
 
 from nsp._dask import check_pandas
+from nsp._scale import check_pair, finish_table, group_sizes, joint_counts_dask
 from nsp._validation import check_choice
-from nsp.scale._joint import check_pair, finish_table, group_sizes, joint_counts_dask
 
 from ._fetching import registered_path
 from ._io import MalformedFileError, read_table

@@ -31,14 +31,14 @@ import numpy as np
 import pandas as pd
 
 from nsp._dask import check_pandas, expand_paths, file_kind, import_dask
-from nsp._validation import as_path, check_choice
-from nsp.paths import data_dir
-from nsp.scale._membership import (
+from nsp._scale import (
     SEVERAL_CHANNELS,
     check_meter_columns,
     daily_totals_dask,
     daily_totals_rows,
 )
+from nsp._validation import as_path, check_choice
+from nsp.paths import data_dir
 
 from . import _registry as _reg
 from ._fetching import registered_path

@@ -21,10 +21,16 @@ import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
 from nsp._dask import check_pandas, expand_paths, file_kind, import_dask
+from nsp._scale import (
+    boxes_for,
+    check_epsilons,
+    coordinate_bins,
+    curve_frame,
+    uniqueness_dask,
+    uniqueness_stream,
+)
 from nsp._validation import as_path, check_choice
 from nsp.paths import data_dir
-from nsp.scale._morton import uniqueness_dask, uniqueness_stream
-from nsp.scale._taxi import boxes_for, check_epsilons, coordinate_bins, curve_frame
 
 from . import _registry as _reg
 from ._fetching import registered_path

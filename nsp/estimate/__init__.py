@@ -68,6 +68,7 @@ False
 ['plugin', 'interval']
 """
 
+from nsp._resampling import MAX_UNSEEN_MASS, MIN_RECORDS_PER_CELL, diagnostics
 from nsp.estimate._coverage import coverage
 from nsp.estimate._estimate import (
     ESTIMANDS,
@@ -80,7 +81,6 @@ from nsp.estimate._estimate import (
     SUPPORT_COLUMNS,
     estimate_many,
 )
-from nsp.notions._sample import MAX_UNSEEN_MASS, MIN_RECORDS_PER_CELL, diagnostics
 
 __all__ = [
     "ESTIMANDS",

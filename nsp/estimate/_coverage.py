@@ -7,11 +7,11 @@ from collections.abc import Iterator, Sequence
 import numpy as np
 import pandas as pd
 
+from nsp._resampling import SELECTIONS, refit_release, split_releases
 from nsp._validation import Base, as_sequence, check_choice, check_int, check_real
 from nsp.estimate._estimate import estimate_many
 from nsp.joint import Joint
 from nsp.notions import Mechanism, evaluate_many
-from nsp.notions._selection import SELECTIONS, refit_release, split_releases
 
 __all__ = ["coverage"]
 

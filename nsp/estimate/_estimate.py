@@ -10,31 +10,30 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
-from nsp._validation import Base, as_sequence, check_base, check_choice, check_int, check_real
-from nsp.joint import Joint
-from nsp.notions import Mechanism, evaluate_many, sibson_column
-from nsp.notions._bootstrap import (
-    counts_of,
-    interval,
-    jackknife,
-    replicate_columns,
-    upper_bounds,
-)
-from nsp.notions._columns import (
+from nsp._resampling import (
+    ESTIMANDS,
     FIXED_COLUMNS,
+    MAX_COLUMNS,
+    SELECTIONS,
     SHANNON_COLUMNS,
     STACK_COLUMNS,
     SUPPORT_COLUMNS,
+    counts_of,
+    diagnostics,
+    interval,
+    jackknife,
     measure_columns,
-)
-from nsp.notions._sample import diagnostics
-from nsp.notions._selection import (
-    ESTIMANDS,
-    SELECTIONS,
     refit_intervals,
+    replicate_columns,
     split_releases,
+    tie_margins,
+    tie_orders,
+    upper_bounds,
+    widen_tied,
 )
-from nsp.notions._ties import MAX_COLUMNS, tie_margins, tie_orders, widen_tied
+from nsp._validation import Base, as_sequence, check_base, check_choice, check_int, check_real
+from nsp.joint import Joint
+from nsp.notions import Mechanism, evaluate_many, sibson_column
 
 __all__ = [
     "ESTIMANDS",
@@ -358,7 +357,7 @@ def _refit_rows(
     """Replace the fixed-channel intervals of the fitted releases by their optimism intervals.
 
     In place on the tidy frame of :func:`_rows`; a max-type column at a tie is widened as
-    there (:func:`nsp.notions._ties.widen`).
+    there (:func:`nsp._resampling._ties.widen`).
     """
     idx = np.arange(len(mechs))
     sub = list(mechs)

@@ -129,7 +129,7 @@ G. N. Nair, *A nonstochastic information theory for communication and state esti
 IEEE Trans. Automatic Control, 2013 (maximin information).
 """
 
-from nsp.notions._columns import COLUMNS, sibson_column
+from nsp._resampling import COLUMNS, Mechanism, sibson_column
 from nsp.notions._compare import (
     LEAKAGES,
     MIN_MARGIN,
@@ -146,7 +146,6 @@ from nsp.notions._compare import (
     winner_shares,
 )
 from nsp.notions._evaluation import Evaluation, evaluate, evaluate_many
-from nsp.notions._mechanism import Mechanism
 from nsp.notions._methods import (
     FAMILIES,
     METHODS,

@@ -47,6 +47,22 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from nsp._resampling import (
+    FIXED_COLUMNS,
+    SELECTIONS,
+    SUPPORT_COLUMNS,
+    Mechanism,
+    counts_of,
+    diagnostics_of,
+    jackknife_centres,
+    measure_columns,
+    refit_intervals,
+    replicate_columns,
+    split_releases,
+    upper_bounds,
+    widen_frame,
+    with_intervals,
+)
 from nsp._validation import (
     Base,
     as_sequence,
@@ -59,28 +75,8 @@ from nsp._validation import (
 )
 from nsp.info import entropy
 from nsp.joint import Joint
-from nsp.notions._bootstrap import (
-    counts_of,
-    jackknife_centres,
-    replicate_columns,
-    upper_bounds,
-    with_intervals,
-)
-from nsp.notions._columns import (
-    FIXED_COLUMNS,
-    SUPPORT_COLUMNS,
-    measure_columns,
-)
 from nsp.notions._evaluation import evaluate_many
-from nsp.notions._mechanism import Mechanism
 from nsp.notions._methods import METHODS
-from nsp.notions._sample import diagnostics_of
-from nsp.notions._selection import (
-    SELECTIONS,
-    refit_intervals,
-    split_releases,
-)
-from nsp.notions._ties import widen_frame
 
 __all__ = [
     "LEAKAGES",

@@ -29,6 +29,20 @@ import pandas as pd
 from numpy.typing import ArrayLike, NDArray
 
 from nsp import _kernels, channels, info, noiseless, uncertain
+from nsp._resampling import (
+    CHUNK_BYTES,
+    COLUMNS,
+    Mechanism,
+    counts_of,
+    jackknife_centres,
+    leakage_columns,
+    measure_columns,
+    replicate_columns,
+    sibson_column,
+    upper_bounds,
+    widen_frame,
+    with_intervals,
+)
 from nsp._resources import check_memory
 from nsp._validation import (
     Base,
@@ -39,23 +53,7 @@ from nsp._validation import (
     check_real,
     trusted,
 )
-from nsp.notions._bootstrap import (
-    counts_of,
-    jackknife_centres,
-    replicate_columns,
-    upper_bounds,
-    with_intervals,
-)
-from nsp.notions._columns import (
-    CHUNK_BYTES,
-    COLUMNS,
-    leakage_columns,
-    measure_columns,
-    sibson_column,
-)
-from nsp.notions._mechanism import Mechanism
 from nsp.notions._relations import check_relations
-from nsp.notions._ties import widen_frame
 
 __all__ = ["Evaluation", "evaluate", "evaluate_many"]
 

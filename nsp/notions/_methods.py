@@ -46,6 +46,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from nsp._algorithms import ALIASES, PathAlgorithm, check_algorithm
+from nsp._resampling import Mechanism
 from nsp._validation import Base, as_sequence, check_bool, check_choice, check_int, check_real
 from nsp.clustering.baselines import generalize_to_k_anonymity
 from nsp.clustering.funnel import greedy_max_leakage, greedy_privacy_funnel, greedy_ratio_funnel
@@ -58,7 +59,6 @@ from nsp.clustering.nonstochastic import (
 from nsp.info import entropy
 from nsp.joint import Joint
 from nsp.noiseless import LinearQuantizer, local_levels
-from nsp.notions._mechanism import Mechanism
 from nsp.pareto import default_lambdas, lambda_windows
 from nsp.privacy_channels import ProductUniverse, exponential_mechanism_channel, kary_rr_channel
 from nsp.ratedistortion import hamming_distortion, max_equivocation
@@ -81,7 +81,8 @@ class _DisplayNames(Mapping[str, str]):
 
     The keys (iteration, ``keys()``, ``in``) are the descriptive names only. An alias is looked
     up as Ding & Farokhi's first (``"algorithm1"`` is their Algorithm 1, as in
-    :func:`agglomerative_sweep`), then as the privacy funnel's (``"alg1"``, ``"ratio"``).
+    :func:`agglomerative_sweep`), then as the privacy funnel's (``"alg1"``, ``"ratio"``), then
+    as k-anonymity's (``"k_merge_low"``).
     """
 
     def __init__(self, names: Mapping[str, str]) -> None:
@@ -90,7 +91,7 @@ class _DisplayNames(Mapping[str, str]):
     def __getitem__(self, key: str) -> str:
         if key in self._names:
             return self._names[key]
-        for family in ("nonstochastic", "funnel"):
+        for family in ("nonstochastic", "funnel", "k_anonymity"):
             if key in ALIASES[family]:
                 return self._names[ALIASES[family][key]]
         raise KeyError(key)
@@ -120,8 +121,8 @@ METHODS: Mapping[str, str] = _DisplayNames(
         "equivocation": "Γ(D)-optimal sanitizer (Sankar et al.)",
         "kary_rr": "k-ary randomized response (local DP)",
         "exponential": "exponential mechanism (local DP)",
-        "k_merge_low": "k-anonymity, merge low",
-        "k_interval": "k-anonymity, intervals",
+        "generalize_to_k_anonymity_merge_low": "k-anonymity, merge low",
+        "generalize_to_k_anonymity_interval": "k-anonymity, intervals",
     }
 )
 
@@ -132,7 +133,7 @@ FAMILIES: dict[str, tuple[str, ...]] = {
     "noiseless": ("noiseless",),
     "equivocation": ("equivocation",),
     "local_dp": ("kary_rr", "exponential"),
-    "k_anonymity": ("k_merge_low", "k_interval"),
+    "k_anonymity": ("generalize_to_k_anonymity_merge_low", "generalize_to_k_anonymity_interval"),
 }
 
 
@@ -149,9 +150,10 @@ def _check_joint(joint: object) -> Joint:
 
 
 #: The family of :mod:`nsp._algorithms` whose aliases a family of methods takes.
-_ALIASED: dict[str, Literal["nonstochastic", "funnel"]] = {
+_ALIASED: dict[str, Literal["nonstochastic", "funnel", "k_anonymity"]] = {
     "agglomerative": "nonstochastic",
     "funnel": "funnel",
+    "k_anonymity": "k_anonymity",
 }
 
 
@@ -248,7 +250,9 @@ def _k_anonymity_release(joint: Joint, *, key: str, k: int) -> Mechanism:
     A joint with fewer than ``k`` values of S (a resample that lost some) can only be made
     ``|S|``-anonymous: the cap keeps the refit defined there.
     """
-    how: Literal["merge_low", "interval"] = "merge_low" if key == "k_merge_low" else "interval"
+    how: Literal["merge_low", "interval"] = (
+        "merge_low" if key == "generalize_to_k_anonymity_merge_low" else "interval"
+    )
     part = generalize_to_k_anonymity(
         joint.support, min(k, joint.n_s), values=joint.x_values, method=how
     )
@@ -695,8 +699,10 @@ def k_anonymity_sweep(
     ----------
     joint : Joint
         The joint.
-    methods : sequence of {"k_merge_low", "k_interval"}
-        Which generalizations.
+    methods : sequence of str
+        Which generalizations: ``"generalize_to_k_anonymity_merge_low"``,
+        ``"generalize_to_k_anonymity_interval"`` (or their aliases ``"k_merge_low"``,
+        ``"k_interval"``).
     ks : sequence of int, optional
         Values of k in ``[1, |S|]``; default all (about 8 with ``quick``).
     quick : bool
@@ -732,7 +738,9 @@ def k_anonymity_sweep(
         kk = [check_int("ks", k, low=1, high=j.n_s) for k in ks]
     out: list[Mechanism] = []
     for key in keys:
-        how: Literal["merge_low", "interval"] = "merge_low" if key == "k_merge_low" else "interval"
+        how: Literal["merge_low", "interval"] = (
+            "merge_low" if key == "generalize_to_k_anonymity_merge_low" else "interval"
+        )
         if how == "interval" and j.x_values is None:
             continue
         out.extend(_distinct(_k_anonymity_release(j, key=key, k=k) for k in kk))

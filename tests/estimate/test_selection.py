@@ -13,17 +13,17 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from nsp.estimate import ESTIMANDS, STATUSES, coverage, estimate_many
-from nsp.joint import Joint
-from nsp.notions import Mechanism, all_methods, evaluate_many, funnel_sweep
-from nsp.notions._methods import _equivocation_release, _funnel_release
-from nsp.notions._selection import (
+from nsp._resampling._selection import (
     extend,
     optimism_interval,
     refit_release,
     split_counts,
 )
-from nsp.notions._ties import expected_max, tie_margins, widen
+from nsp._resampling._ties import expected_max, tie_margins, widen
+from nsp.estimate import ESTIMANDS, STATUSES, coverage, estimate_many
+from nsp.joint import Joint
+from nsp.notions import Mechanism, all_methods, evaluate_many, funnel_sweep
+from nsp.notions._methods import _equivocation_release, _funnel_release
 
 
 def _rr(k: int, eps: float) -> Mechanism:

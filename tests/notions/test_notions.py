@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 from scipy.optimize import minimize_scalar
 
 from nsp import channels, info, noiseless, uncertain
+from nsp._resampling._columns import FIXED_COLUMNS, measure_columns
 from nsp.notions import (
     COLUMNS,
     RELATIONS,
@@ -37,7 +38,6 @@ from nsp.notions import (
     sibson_column,
     sibson_orders,
 )
-from nsp.notions._columns import FIXED_COLUMNS, measure_columns
 from nsp.papers.agglomerative import example1_range
 from nsp.partition import Partition
 from nsp.privacy_channels import individual_channel_capacity

@@ -139,7 +139,7 @@ def test_uniqueness_edges_shared_heads_and_row_groups(client, tmp_path):
 
 def test_dask_tasks_read_several_row_groups(client, tmp_path):
     """A task reads consecutive row groups (fewer, larger tasks); the counts do not change."""
-    from nsp.scale import _morton
+    from nsp._scale import _morton
 
     trips = taxi.synthetic_trips(2700, seed=5, decimals=4)
     path = tmp_path / "t.parquet"
@@ -161,7 +161,7 @@ def test_dask_tasks_read_several_row_groups(client, tmp_path):
 @pytest.mark.parametrize("threads", [1, 2, 3, 4])
 def test_dask_tasks_come_in_multiples_of_the_threads(threads):
     """Whole row groups, a multiple of the threads, as even as the row groups allow."""
-    from nsp.scale import _morton
+    from nsp._scale import _morton
 
     rng = np.random.default_rng(threads)
     for _ in range(300):
@@ -184,7 +184,7 @@ def test_dask_tasks_come_in_multiples_of_the_threads(threads):
 
 def test_dask_tasks_in_small_blocks_give_the_same_counts(client, tmp_path, monkeypatch):
     """The workers' block size travels with the tasks: blocks of 7 trips change no count."""
-    from nsp.scale import _morton
+    from nsp._scale import _morton
 
     trips = taxi.synthetic_trips(2000, seed=8, decimals=5)
     path = tmp_path / "t.parquet"
@@ -205,7 +205,7 @@ def test_dask_tasks_unpickle_without_pandas_or_the_rest_of_nsp(tmp_path, monkeyp
     """
     import cloudpickle
 
-    from nsp.scale import _morton
+    from nsp._scale import _morton
 
     trips = taxi.synthetic_trips(300, seed=2, decimals=4)
     path = tmp_path / "t.parquet"
@@ -225,7 +225,7 @@ def test_dask_tasks_unpickle_without_pandas_or_the_rest_of_nsp(tmp_path, monkeyp
     graph = {k: v for x in captured for k, v in dict(x.__dask_graph__()).items()}
     blob = tmp_path / "graph.pkl"
     blob.write_bytes(cloudpickle.dumps(graph))
-    heavy = ("pandas", "scipy", "networkx", "nsp.noiseless", "nsp.datasets", "nsp.scale._morton")
+    heavy = ("pandas", "scipy", "networkx", "nsp.noiseless", "nsp.datasets", "nsp._scale._morton")
     code = (
         "import pickle, sys; graph = pickle.load(open(sys.argv[1], 'rb'));"
         f"print(len(graph), [m for m in {heavy!r} if m in sys.modules])"
@@ -576,7 +576,7 @@ def test_parquet_count_on_dask_imports_no_dask_dataframe(tmp_path):
 def test_nsp_imports_without_dask():
     code = (
         "import sys; sys.modules['dask'] = None; sys.modules['dask.dataframe'] = None\n"
-        "import nsp.scale, nsp.datasets as ds, nsp.papers.noiseless.taxi as t\n"
+        "import nsp._scale, nsp.datasets as ds, nsp.papers.noiseless.taxi as t\n"
         "ds.uniqueness_vs_epsilon(t.synthetic_trips(10), [2])\n"
         "try:\n    ds.census_joint('adult-*.parquet', engine='dask')\nexcept ImportError as e:\n"
         "    print(e)\n"

@@ -14,8 +14,8 @@ import pandas as pd
 import pytest
 
 import nsp.datasets as ds
+from nsp._scale import _keys, _morton
 from nsp.papers.noiseless import taxi
-from nsp.scale import _keys, _morton
 
 pytest.importorskip("pyarrow")
 

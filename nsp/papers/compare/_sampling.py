@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 from numpy.typing import ArrayLike
 
+from nsp._resampling import FIXED_COLUMNS, counts_of, extend, restrict
 from nsp._validation import (
     as_real_array,
     as_sequence,
@@ -24,9 +25,6 @@ from nsp._validation import (
 )
 from nsp.joint import Joint
 from nsp.notions import Mechanism, best_methods, evaluate_many, evaluate_methods
-from nsp.notions._bootstrap import counts_of
-from nsp.notions._columns import FIXED_COLUMNS
-from nsp.notions._selection import extend, restrict
 
 __all__ = ["CHECKED", "on_population", "population_check", "resample_joint", "standing_on_grid"]
 

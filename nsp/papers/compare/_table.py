@@ -72,7 +72,7 @@ _ENGINES = ("pandas", "dask")
 _PREFIX = re.compile(r"[A-Za-z0-9_-]*")
 
 #: The methods that run only on an ordered X (see :mod:`nsp.notions`'s sweeps), and why.
-_ORDERED_ONLY = frozenset({"noiseless", "exponential", "k_interval"})
+_ORDERED_ONLY = frozenset({"noiseless", "exponential", "generalize_to_k_anonymity_interval"})
 _NEEDS_ORDER = "needs an ordered X: a single numeric public column"
 
 

@@ -9,9 +9,9 @@ import numpy as np
 import pandas as pd
 from numpy.typing import NDArray
 
+from nsp._scale import boxes_for, check_bbox
 from nsp._validation import check_int
 from nsp.datasets import NYC_BBOX_PAPER
-from nsp.scale._taxi import boxes_for, check_bbox
 
 __all__ = [
     "PAPER_BBOX",

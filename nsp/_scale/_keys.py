@@ -1,6 +1,6 @@
 """Packed Morton keys of taxi trips: the kernels that run on every chunk of trips.
 
-What :mod:`nsp.scale._morton`'s engines run per chunk, on a thread or on a Dask worker: read the
+What :mod:`nsp._scale._morton`'s engines run per chunk, on a thread or on a Dask worker: read the
 four coordinates of Parquet row groups, quantize them into packed keys, split the keys into
 buckets, and count a bucket's sorted keys. This module imports numpy only (pyarrow on the first
 read), so that a fresh Dask worker, which imports the module of every function it runs, is

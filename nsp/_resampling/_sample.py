@@ -13,8 +13,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
+from nsp._resampling._bootstrap import counts_of
 from nsp.joint import Joint
-from nsp.notions._bootstrap import counts_of
 
 __all__ = ["MAX_UNSEEN_MASS", "MIN_RECORDS_PER_CELL", "diagnostics", "diagnostics_of"]
 

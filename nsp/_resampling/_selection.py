@@ -36,10 +36,10 @@ import numpy as np
 from numpy.typing import NDArray
 from scipy import special
 
+from nsp._resampling._bootstrap import counts_of, stack_columns
+from nsp._resampling._mechanism import Mechanism
 from nsp._validation import Base
 from nsp.joint import Joint
-from nsp.notions._bootstrap import counts_of, stack_columns
-from nsp.notions._mechanism import Mechanism
 
 __all__ = [
     "ESTIMANDS",
@@ -193,10 +193,10 @@ def refit_replicates(
 ) -> tuple[dict[str, NDArray[np.float64]], dict[str, NDArray[np.float64]]]:
     """Refit every release on ``n_boot`` resamples; evaluate on the resample and on the table.
 
-    The resamples are those of :func:`nsp.notions._bootstrap.replicate_columns` (same seed,
+    The resamples are those of :func:`nsp._resampling._bootstrap.replicate_columns` (same seed,
     same draws), all drawn before any refit, so the result does not depend on ``n_jobs``
     (processes that share the replicates). Returns ``(apparent, held)``: per column of
-    :func:`~nsp.notions._bootstrap.stack_columns`, arrays ``(n_boot, k)`` of ``L(Ŵ*, P*)``
+    :func:`~nsp._resampling._bootstrap.stack_columns`, arrays ``(n_boot, k)`` of ``L(Ŵ*, P*)``
     and ``L(Ŵ*, P̂)``. A release without ``fit`` is not refitted.
     """
     n = int(counts.sum())

@@ -31,8 +31,8 @@ import pandas as pd
 from numpy.typing import NDArray
 from scipy import stats
 
-from nsp.notions._columns import sibson_column
-from nsp.notions._mechanism import Mechanism
+from nsp._resampling._columns import sibson_column
+from nsp._resampling._mechanism import Mechanism
 
 __all__ = [
     "MAX_COLUMNS",
@@ -293,7 +293,7 @@ def widen_frame(
     """Widen, in place, the ``<column>_low``/``_high`` of every max-type column of ``frame``.
 
     ``frame`` has one row per mechanism (as :func:`nsp.notions.evaluate_many`); ``bounds``
-    are the columns' largest values (:func:`nsp.notions._bootstrap.upper_bounds`); the
+    are the columns' largest values (:func:`nsp._resampling._bootstrap.upper_bounds`); the
     Sibson columns of :func:`tie_orders` of ``alphas`` are widened too.
     """
     margins = tie_margins(counts, mechanisms)

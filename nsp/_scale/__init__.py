@@ -1,4 +1,4 @@
-"""Scale-out: the Dask implementations of the counting steps, for data beyond one machine's memory.
+"""Scale-out: the Dask and streaming engines of the counting steps, private to nsp.
 
 The experiments count things in large tables: taxi trips per quantized start-end cell
 (noiseless privacy, Fig. 6), records per (s, x) cell (privacy funnel, agglomerative privacy),
@@ -28,8 +28,55 @@ imported on first use, so ``import nsp.datasets`` works without it and a Dask ca
 ImportError saying what to install. See ``docs/scale.md`` for clusters, converting the TLC
 files to Parquet and partition sizes.
 
-This package exports no name of its own: each counting step has one public path, in
-:mod:`nsp.datasets`.
+Private: each counting step has one public path, in :mod:`nsp.datasets`, and the engines
+validate nothing that path has validated. The package sits on the floor just below
+:mod:`nsp.datasets`, which dispatches to it, and the noiseless paper's taxi experiment
+(:mod:`nsp.papers.noiseless.taxi`) reads its budget-to-boxes rule from here too. The names
+its neighbours use are listed below and imported on first use (PEP 562, :mod:`nsp._lazy`):
+a Dask worker that runs a kernel of ``._keys`` imports numpy only, not this package's
+engines, pandas and the rest of nsp.
 """
 
-__all__: list[str] = []
+from __future__ import annotations
+
+from typing import Any
+
+from nsp._lazy import exported, lazy_attribute
+
+#: The submodule that defines each name the neighbours use (:mod:`nsp._lazy`'s table).
+_EXPORTS: dict[str, tuple[str, ...]] = {
+    "_joint": (
+        "ADULT_ATTRIBUTES",
+        "AGE_BINNINGS",
+        "EDUCATION_SCHEMES",
+        "cell_codes",
+        "cell_counts_dask",
+        "census_counts_dask",
+        "census_labels",
+        "check_attributes",
+        "check_pair",
+        "discretize_dask",
+        "discretize_rows",
+        "finish_table",
+        "group_sizes",
+        "joint_counts_dask",
+    ),
+    "_membership": (
+        "SEVERAL_CHANNELS",
+        "check_meter_columns",
+        "daily_totals_dask",
+        "daily_totals_rows",
+    ),
+    "_morton": ("uniqueness_dask", "uniqueness_stream"),
+    "_taxi": ("boxes_for", "check_bbox", "check_epsilons", "coordinate_bins", "curve_frame"),
+}
+
+__all__ = exported(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    return lazy_attribute(__name__, _EXPORTS, name)
+
+
+def __dir__() -> list[str]:
+    return list(__all__)

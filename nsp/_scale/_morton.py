@@ -24,7 +24,7 @@ lands in the same partition, and each partition counts its trips with the same k
 grids up to ``2^COARSE`` boxes (at most 2^20 cells) come from the cells' counts, summed by a
 tree reduction (``value_counts(split_out=1)``: no shuffle). One :func:`dask.compute` runs it
 all, so the data are read once. The kernels a chunk runs (reading, keys, buckets, counts) are
-in :mod:`nsp.scale._keys`, which imports numpy only: a fresh worker is ready at once.
+in :mod:`nsp._scale._keys`, which imports numpy only: a fresh worker is ready at once.
 
 Every count is an integer and the bins are those of Definition 3's quantizer
 (:class:`nsp.noiseless.LinearQuantizer`, same floating-point operations), so the result equals
@@ -49,7 +49,7 @@ import pandas as pd
 from numpy.typing import NDArray
 
 from nsp._dask import DaskInput, as_dask_frame, expand_paths, file_kind, import_dask
-from nsp.scale._keys import (
+from nsp._scale._keys import (
     TAXI_COORDS,
     WORKER_BLOCK,
     Coords,
@@ -63,7 +63,7 @@ from nsp.scale._keys import (
     _split_coords,
     family_plan,
 )
-from nsp.scale._taxi import boxes_for, check_bbox, check_epsilons, curve_frame
+from nsp._scale._taxi import boxes_for, check_bbox, check_epsilons, curve_frame
 
 __all__ = [
     "family_plan",

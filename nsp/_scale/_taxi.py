@@ -2,7 +2,7 @@
 
 The kernels (:func:`boxes_for`, :func:`coordinate_bins`, :func:`curve_frame`) are shared by
 the engines of :func:`nsp.datasets.uniqueness_vs_epsilon`: the pandas engine sorts one array
-of keys per budget; the streaming and Dask engines (``nsp.scale._morton``) count packed
+of keys per budget; the streaming and Dask engines (``nsp._scale._morton``) count packed
 Morton keys, one sort for all the nested budgets.
 """
 
@@ -14,9 +14,9 @@ import numpy as np
 import pandas as pd
 from numpy.typing import NDArray
 
+from nsp._scale._keys import TAXI_COORDS
 from nsp._validation import as_sequence, check_frame, check_int, check_real
 from nsp.noiseless import LinearQuantizer, local_levels
-from nsp.scale._keys import TAXI_COORDS
 
 __all__ = [
     "TAXI_COORDS",

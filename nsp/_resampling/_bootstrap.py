@@ -5,7 +5,7 @@ One implementation, used by :func:`nsp.notions.evaluate_many` (``ci=``), by the 
 
 * :func:`replicate_columns` draws ``n_boot`` multinomial resamples of the count table at once
   and evaluates the columns that depend on the probabilities of ``p(s, x)``
-  (:data:`~nsp.notions._columns.STACK_COLUMNS` and the Sibson orders) on the whole stack with
+  (:data:`~nsp._resampling._columns.STACK_COLUMNS` and the Sibson orders) on the whole stack with
   the batched kernel :func:`stack_columns`;
 * :func:`interval` turns the replicates of one column into the bias-shifted percentile interval
   (centred on a bias-corrected estimate, :func:`jackknife_centres`, where one is given),
@@ -28,16 +28,16 @@ from numpy.typing import ArrayLike, NDArray
 from scipy import sparse
 
 from nsp import _kernels
-from nsp._validation import Base, as_counts, check_base
-from nsp.joint import Joint
-from nsp.notions._columns import (
+from nsp._resampling._columns import (
     CHUNK_BYTES,
     FIXED_COLUMNS,
     SHANNON_COLUMNS,
     leakage_columns,
     sibson_column,
 )
-from nsp.notions._mechanism import Mechanism
+from nsp._resampling._mechanism import Mechanism
+from nsp._validation import Base, as_counts, check_base
+from nsp.joint import Joint
 
 __all__ = [
     "counts_of",
@@ -415,7 +415,7 @@ def with_intervals(
     A column with replicates gets its :func:`interval` (clipped at ``bounds[column]``),
     centred on ``centres[column]`` where given (a bias-corrected estimate; the interval is
     then widened to hold the frame's own value); a column of
-    :data:`~nsp.notions._columns.FIXED_COLUMNS` (a property of the channel) gets ``low = high
+    :data:`~nsp._resampling._columns.FIXED_COLUMNS` (a property of the channel) gets ``low = high
     = `` its value; any other (the support-based columns: no bootstrap interval is valid for
     them) gets NaN. Every other column of ``frame`` keeps its place.
     """
