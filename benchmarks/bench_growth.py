@@ -15,15 +15,17 @@ Targets: the Γ(D) sanitizer's family (``equivocation``, 7 budgets) on 2 × 512 
 2 × 2,048 in 5 minutes; the privacy funnel's family (3 greedy algorithms × 41 budgets) on
 2 × 2,048 in 30 s. No anchor: no other library fits these methods.
 
-Quick (``--quick``): n = 16, 32, 64.
+Quick (``--quick``): n = 16, 32, 64. ``--family NAME`` (repeatable) runs only those families.
 
-Run: ``.venv/bin/python -m benchmarks growth``.
+Run: ``.venv/bin/python -m benchmarks growth [--family equivocation]``.
 """
 
 from __future__ import annotations
 
+import argparse
 import math
 import os
+import sys
 
 import numpy as np
 
@@ -86,9 +88,17 @@ def family_rows(family: str) -> list[Row]:
     return rows
 
 
+def _families() -> list[str]:
+    """Return the families named by ``--family`` (all of :data:`FAMILIES` without one)."""
+    parser = argparse.ArgumentParser(add_help=False)
+    parser.add_argument("--family", action="append", choices=list(FAMILIES), default=None)
+    known, _ = parser.parse_known_args(sys.argv[1:])
+    return known.family or list(FAMILIES)
+
+
 def main() -> int:
-    """Run every family on every size and print the table."""
-    rows = [row for family in FAMILIES for row in family_rows(family)]
+    """Run every (chosen) family on every size and print the table."""
+    rows = [row for family in _families() for row in family_rows(family)]
     return report("method families on 2 x n joints: time to fit the default sweep", rows)
 
 
