@@ -113,3 +113,15 @@ def test_growth_skips_a_size_whose_extrapolated_time_passes_the_cap(monkeypatch)
     assert rows[2].ours == math.inf and not rows[2].ok  # 419 s extrapolated > 200 s
     assert rows[2].note.startswith("not run: about 419 s extrapolated (n^2.0)")
     assert rows[1].max_seconds == 30.0 and rows[1].ok  # 26 s within the 30 s of 2 x 512
+
+
+def test_growth_family_option_selects_families():
+    from benchmarks import bench_growth as bench
+    from nsp.notions import FAMILIES
+
+    assert bench.families([]) == list(FAMILIES)
+    assert bench.families(["--quick", "--family", "funnel"]) == ["funnel"]
+    two = bench.families(["--family=funnel,equivocation"])
+    assert sorted(two) == ["equivocation", "funnel"]
+    with pytest.raises(SystemExit, match="unknown nope"):
+        bench.families(["--family", "nope"])

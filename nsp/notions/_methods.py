@@ -40,7 +40,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import partial
-from typing import Literal
+from typing import Literal, cast
 
 import numpy as np
 from numpy.typing import NDArray
@@ -49,7 +49,13 @@ from nsp._algorithms import ALIASES, PathAlgorithm, check_algorithm
 from nsp._resampling import Mechanism
 from nsp._validation import Base, as_sequence, check_bool, check_choice, check_int, check_real
 from nsp.clustering.baselines import generalize_to_k_anonymity
-from nsp.clustering.funnel import greedy_max_leakage, greedy_privacy_funnel, greedy_ratio_funnel
+from nsp.clustering.funnel import (
+    Algorithm,
+    greedy_max_leakage,
+    greedy_privacy_funnel,
+    greedy_ratio_funnel,
+    greedy_sweep,
+)
 from nsp.clustering.nonstochastic import (
     merge_across_components,
     merge_by_leakage,
@@ -434,10 +440,22 @@ def funnel_sweep(
     n_budgets = check_int("n_budgets", n_budgets, low=2)
     n = 6 if quick else n_budgets
     h_x = entropy(j.p_sx.sum(axis=0), base=base)
+    budgets = [float(r) for r in np.linspace(0.0, h_x, n)]
     out: list[Mechanism] = []
     for key in keys:
+        # the budgets at once (the runs share their common merges): the partitions of
+        # _funnel_release at each budget, which stays the releases' fit
+        algorithm = cast(Algorithm, key)
+        runs = greedy_sweep(j.p_sx, [min(r, h_x) for r in budgets], algorithm=algorithm, base=base)
         sweep = [
-            _funnel_release(j, key=key, r=float(r), base=base) for r in np.linspace(0.0, h_x, n)
+            Mechanism.from_partition(
+                res.partition,
+                method=METHODS[key],
+                parameter="R",
+                value=r,
+                fit=partial(_funnel_release, key=key, r=r, base=base),
+            )
+            for r, res in zip(budgets, runs, strict=True)
         ]
         out.extend(_distinct(sweep))
     return out

@@ -917,3 +917,129 @@ def test_theorem1_instances_reject_bad_input(kwargs, match):
 
     with pytest.raises(ValueError, match=match):
         theorem1_instances(**kwargs)
+
+
+# ---------------------------------------------------------------------------------------
+# Sweeps: every threshold at once (greedy_sweep, funnel_curve), exactly the single runs
+# ---------------------------------------------------------------------------------------
+def _sweep_joint(seed: int) -> np.ndarray:
+    # four kinds, in turn: Dirichlet masses; small integer counts (many equal masses, so exact
+    # ties between pairs); repeated columns (letters with the same joint column, so pairs
+    # with exactly equal costs); and, on every other seed, letters with p(x) = 0
+    rng = np.random.default_rng(seed)
+    m, n = int(rng.integers(2, 4)), int(rng.integers(3, 25))
+    kind = seed % 3
+    if kind == 0:
+        p = rng.dirichlet(np.full(m * n, float(rng.choice([0.3, 1.0])))).reshape(m, n)
+    elif kind == 1:
+        p = rng.integers(0, 3, size=(m, n)).astype(float)
+    else:
+        distinct = rng.integers(0, 3, size=(m, max(2, n // 3))).astype(float)
+        p = distinct[:, rng.integers(0, distinct.shape[1], size=n)]
+    if seed % 2:
+        p[:, rng.random(n) < 0.25] = 0.0
+    if p.sum() == 0:
+        p[0, 0] = 1.0
+    return p / p.sum()
+
+
+def _sweep_thresholds(p: np.ndarray, alg: str, seed: int) -> np.ndarray:
+    # the notions' grid (41 evenly spaced), a few random ones (some <= 0), repeats; shuffled
+    rng = np.random.default_rng(seed)
+    top = max(_thresholds(p, alg)[-1], 0.0)
+    t = np.concatenate([np.linspace(0.0, top, 41), rng.uniform(-0.1, top, 5), [top, 0.0]])
+    rng.shuffle(t)
+    return t
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_sweep_equals_the_single_runs_partition_for_partition(seed):
+    # every threshold's result is the single run's: partition, informations and trace (the
+    # merges in order), with both tie tolerances; the single run is the same loop with one
+    # threshold and no sharing
+    p = _sweep_joint(seed)
+    tie_tol = 0.0 if seed % 4 == 3 else 1e-12
+    for alg, f in ALG.items():
+        t = _sweep_thresholds(p, alg, seed)
+        sweep = funnel.greedy_sweep(p, t, algorithm=alg, tie_tol=tie_tol, return_trace=True)
+        assert len(sweep) == t.size
+        for r, res in zip(t, sweep, strict=True):
+            one = f(p, r, tie_tol=tie_tol, return_trace=True)
+            assert res.partition == one.partition, (alg, r)
+            assert (res.utility, res.leakage, res.param) == (one.utility, one.leakage, one.param)
+            assert res.trace.equals(one.trace)
+
+
+def test_sweep_shares_runs_where_the_pick_is_tied_with_a_better_pair(monkeypatch):
+    # the case the sharing must not get wrong: a threshold's pick is tied (within tie_tol)
+    # with, but scores below, the best pair, which a tighter threshold forbids; these
+    # instances reach it (counted), and every result is still the single run's
+    from nsp.clustering.funnel import _greedy
+
+    seen = []
+    followers = _greedy._followers
+
+    def counting(st, cache, pick, slacks):
+        k, m, top = pick
+        seen.append(bool(st.obj[k, m] < top))
+        return followers(st, cache, pick, slacks)
+
+    monkeypatch.setattr(_greedy, "_followers", counting)
+    for seed in range(1, 60, 3):  # small integer counts: many exact and near ties
+        p = _sweep_joint(seed)
+        for alg, f in ALG.items():
+            t = _sweep_thresholds(p, alg, seed)
+            for r, res in zip(t, funnel.greedy_sweep(p, t, algorithm=alg), strict=True):
+                assert res.partition == f(p, r).partition, (seed, alg, r)
+    assert sum(seen) >= 10  # the tied-pick branch ran
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_sweep_equals_the_reference_oracle(seed):
+    p = _sweep_joint(seed + 100)[:, :9]
+    p = p / p.sum() if p.sum() > 0 else E4
+    for alg in ALG:
+        t = _thresholds(p, alg)
+        sweep = funnel.greedy_sweep(p, t, algorithm=alg)
+        for r, res in zip(t, sweep, strict=True):
+            assert res.partition == greedy_reference(p, r, algorithm=alg).partition, (alg, r)
+
+
+def test_funnel_curve_rows_are_the_single_runs():
+    p = _sweep_joint(7)
+    for alg, f in ALG.items():
+        curve = funnel_curve(p, alg, 17)
+        for row in curve.itertuples():
+            one = f(p, row.param)
+            assert (row.utility, row.leakage, row.n_Y) == (one.utility, one.leakage, one.n_outputs)
+
+
+def test_sweep_accepts_aliases_and_any_order():
+    res = funnel.greedy_sweep(E1, [2.0, 0.0, 1.0, 1.0], algorithm="alg1")
+    assert [groups_text(r.groups) for r in res] == [
+        "{0}{1}{2}{3}",
+        "{0,1,2,3}",
+        "{0,1}{2,3}",
+        "{0,1}{2,3}",
+    ]
+    assert [r.algorithm for r in res] == ["greedy_privacy_funnel"] * 4
+
+
+@pytest.mark.parametrize(
+    "thresholds, kwargs, match",
+    [
+        ([], {}, "thresholds"),
+        ([[0.0, 1.0]], {}, "thresholds"),
+        ([0.0, math.nan], {}, "thresholds"),
+        (["1"], {}, "thresholds"),
+        ([0.0, 2.5], {}, "R must be <= H"),
+        ([0.0, 1.5], {"algorithm": "greedy_information_bottleneck"}, "delta must be <= I"),
+        ([0.5], {"algorithm": "nope"}, "algorithm"),
+        ([0.5], {"tol": -1.0}, "tol"),
+        ([0.5], {"tie_tol": math.inf}, "tie_tol"),
+        ([0.5], {"return_trace": "yes"}, "return_trace"),
+    ],
+)
+def test_sweep_bad_input(thresholds, kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        funnel.greedy_sweep(E1, thresholds, **kwargs)

@@ -791,3 +791,28 @@ def test_l0_of_the_secret_is_not_bounded_by_the_noiseless_epsilon():
     mask = (joint > 0).astype(float) @ (e_channel := np.eye(2)[[0, 0, 0, 1]]) > 0
     assert e_channel.shape == (4, 2)
     assert uncertain.nonstochastic_leakage(mask.T) <= e.noiseless_epsilon
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_funnel_sweep_is_the_per_budget_releases(seed):
+    # funnel_sweep runs each algorithm's budgets at once (nsp.clustering.funnel.greedy_sweep);
+    # its releases are those of one run per budget, and each release's fit is that one run
+    from nsp.joint import Joint
+    from nsp.notions import funnel_sweep
+    from nsp.notions._methods import _distinct, _funnel_release
+
+    rng = np.random.default_rng(seed)
+    counts = rng.integers(0, 4, size=(2, 30))
+    counts[0, counts.sum(axis=0) == 0] = 1
+    j = Joint.from_counts(counts, name="random")
+    got = funnel_sweep(j, n_budgets=21)
+    h_x = info.entropy(j.p_sx.sum(axis=0))
+    want = []
+    for key in ("greedy_privacy_funnel", "greedy_max_leakage", "greedy_ratio_funnel"):
+        want += _distinct(
+            _funnel_release(j, key=key, r=float(r), base=2) for r in np.linspace(0.0, h_x, 21)
+        )
+    assert [(m.method, m.value, m.labels.tolist()) for m in got] == [
+        (m.method, m.value, m.labels.tolist()) for m in want
+    ]
+    assert all(m.fit(j).labels.tolist() == m.labels.tolist() for m in got)

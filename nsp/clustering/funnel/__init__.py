@@ -23,9 +23,10 @@ Greedy algorithms
     :func:`algorithm1`), :func:`greedy_information_bottleneck` (Algorithm 2 as printed, alias
     :func:`algorithm2`), :func:`greedy_max_leakage` (Algorithm 2′, Note 1's reading, alias
     :func:`algorithm2_prime`), and :func:`greedy_ratio_funnel` (a ratio greedy, not in the
-    paper). Their ``algorithm=`` names (:func:`funnel_curve`, :class:`GreedyResult`) are the
-    function names; the paper's numbers ``"algorithm1"``, ``"algorithm2"`` and
-    ``"algorithm2_prime"`` are accepted as aliases.
+    paper); :func:`greedy_sweep` runs one of them at many thresholds at once. Their
+    ``algorithm=`` names (:func:`funnel_curve`, :class:`GreedyResult`) are the function
+    names; the paper's numbers ``"algorithm1"``, ``"algorithm2"`` and ``"algorithm2_prime"``
+    are accepted as aliases.
 The alternating iteration
     Section III-D: :func:`alternating_iteration` (the information bottleneck's
     self-consistent iteration on ``I(X;Y) − β I(S;Y)``, a descent: it leaves the funnel's
@@ -68,6 +69,7 @@ from nsp.clustering.funnel._greedy import (
     greedy_max_leakage,
     greedy_privacy_funnel,
     greedy_ratio_funnel,
+    greedy_sweep,
 )
 from nsp.clustering.funnel._measures import (
     chain_rule_bounds,
@@ -117,6 +119,7 @@ __all__ = [
     "algorithm2",
     "algorithm2_prime",
     "greedy_ratio_funnel",
+    "greedy_sweep",
     # the bottleneck's alternating iteration (Section III-D)
     "AlternatingResult",
     "alternating_iteration",

@@ -23,7 +23,7 @@ from scipy.special import xlogy
 from nsp import info
 from nsp._algorithms import check_algorithm
 from nsp._validation import Base, check_choice, check_frame, check_int, log_base
-from nsp.clustering.funnel._greedy import _ALGORITHMS, Algorithm, _run
+from nsp.clustering.funnel._greedy import _ALGORITHMS, Algorithm, _run_sweep
 from nsp.clustering.funnel._measures import _finite_array, _joint, _unnormalized_entropy
 
 __all__ = [
@@ -256,19 +256,14 @@ def funnel_curve(
             raise ValueError(
                 f"grid must be a count or a non-empty 1-D array of thresholds; got {grid!r}"
             )
-    rows = []
-    for t in params:
-        res = _run(
-            p,
-            float(t),
-            alg,
-            base=base,
-            tol=tol,
-            tie_tol=tie_tol,
-            return_trace=False,
-            name="grid",
-        )
-        rows.append((alg, float(t), res.utility, res.leakage, res.n_outputs))
+    values = [float(t) for t in params]
+    runs = _run_sweep(
+        p, values, alg, base=base, tol=tol, tie_tol=tie_tol, return_trace=False, name="grid"
+    )  # every threshold at once, sharing the merges they have in common
+    rows = [
+        (alg, t, res.utility, res.leakage, res.n_outputs)
+        for t, res in zip(values, runs, strict=True)
+    ]
     return pd.DataFrame(rows, columns=["algorithm", "param", "utility", "leakage", "n_Y"])
 
 

@@ -108,7 +108,7 @@ def greedy_reference(
     """
     alg = check_algorithm(algorithm, "funnel")
     p, support, a_s, mass = _prepare(
-        p_sx, alg, param, base, tol, tie_tol, name="param", max_merges=max_merges
+        p_sx, alg, [param], base, tol, tie_tol, name="param", max_merges=max_merges
     )
     check_choice("disclosure_from", disclosure_from, ("joint", "marginal"))
     param = float(param)
