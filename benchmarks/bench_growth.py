@@ -86,6 +86,7 @@ def family_rows(family: str) -> list[Row]:
         slope = exponent(sizes, times)
         grows = f"n^{slope:.2f} so far" if slope is not None else "first size"
         rows.append(Row(name, elapsed, max_seconds=target, note=f"{len(mechs)} releases; {grows}"))
+        print(f"  {name}: {elapsed:.1f} s ({grows})", flush=True)  # a long run shows progress
     return rows
 
 
