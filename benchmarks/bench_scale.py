@@ -60,6 +60,8 @@ import numpy as np
 import pandas as pd
 
 from benchmarks._timing import QUICK, Row, report
+from nsp._scale._keys import _read_row_group
+from nsp._scale._morton import _parquet_row_groups
 from nsp._scale._taxi import TAXI_COORDS, boxes_for, coordinate_bins
 from nsp.datasets import NYC_BBOX_PAPER, uniqueness_vs_epsilon
 from nsp.papers.noiseless import taxi
@@ -393,23 +395,17 @@ def _run_dask(files: list[str], workers: int) -> dict[str, Any]:
 def decode_all(files: Sequence[str]) -> int:
     """Read the coordinates of every row group of ``files`` on all cores and drop them.
 
-    The same reads as ``engine="stream"`` (one row group a task, pyarrow's own threads off),
-    nothing computed: the floor of any count of these files. Returns the rows read.
+    ``engine="stream"``'s own reader (``_read_row_group``: one row group a task, pyarrow's
+    threads off, the columns as float64 arrays), nothing computed: the floor of any count of
+    these files. Returns the rows read.
     """
     from concurrent.futures import ThreadPoolExecutor
 
-    import pyarrow.parquet as pq
+    def rows(task: tuple[str, int, int]) -> int:
+        return int(_read_row_group(task[0], task[1])[0].size)
 
-    def rows(task: tuple[str, int]) -> int:
-        path, group = task
-        table = pq.ParquetFile(path).read_row_group(
-            group, columns=list(TAXI_COORDS), use_threads=False
-        )
-        return int(table.num_rows)
-
-    tasks = [(f, g) for f in files for g in range(pq.ParquetFile(f).num_row_groups)]
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-        return sum(pool.map(rows, tasks))
+        return sum(pool.map(rows, _parquet_row_groups(files)))
 
 
 def child(engine: str, folder: Path) -> dict[str, Any]:
