@@ -31,6 +31,7 @@ solver's exponential-cone slacks and duals, which makes the bound tight at the o
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -353,7 +354,49 @@ class Program:
         return np.asarray(np.where(ok, x / np.where(ok, y, 1.0), fill))
 
 
-def lp_lower(pu: NDArray, d: NDArray, g: NDArray, D: float, nu_hint: float) -> float:
+@dataclass(frozen=True)
+class CheapOutput:
+    """A distortion with one cheap output per input: ``d[u, k] = a`` at ``k = col[u]``, else ``b``.
+
+    The Hamming distortion is the case ``a = 0, b = 1, col[u] = u`` (the rows of inputs of
+    zero mass dropped). On it the exponential tilt and the linear bound reduce to
+    one-dimensional sums over the inputs (:func:`tilt`, :func:`lp_lower`).
+    """
+
+    col: NDArray[np.intp]  # the cheap output of every input
+    a: float  # its distortion
+    b: float  # the distortion of every other output (> a)
+
+
+def cheap_output(d: NDArray) -> CheapOutput | None:
+    """Return the :class:`CheapOutput` structure of ``d``, or ``None`` if it has none.
+
+    >>> cheap_output(np.array([[0.0, 1.0, 1.0], [1.0, 1.0, 0.0]]))
+    CheapOutput(col=array([0, 2]), a=0.0, b=1.0)
+    >>> cheap_output(np.array([[0.0, 1.0], [1.0, 4.0]])) is None
+    True
+    """
+    if d.ndim != 2 or d.shape[1] < 2 or d.size == 0:
+        return None
+    col = d.argmin(axis=1)
+    rows = np.arange(d.shape[0])
+    a, b = float(d.min()), float(d.max())
+    if not a < b or np.any(d[rows, col] != a):
+        return None
+    if int(np.count_nonzero(d == b)) != d.size - d.shape[0]:
+        return None
+    return CheapOutput(col.astype(np.intp), a, b)
+
+
+def lp_lower(
+    pu: NDArray,
+    d: NDArray,
+    g: NDArray,
+    D: float,
+    nu_hint: float,
+    *,
+    cheap: CheapOutput | None = None,
+) -> float:
     """``min <p_u g, W>`` over row-stochastic ``W`` with ``sum p(u) W d <= D``, exactly.
 
     Through its dual ``max_{nu >= 0} phi(nu)``,
@@ -364,14 +407,26 @@ def lp_lower(pu: NDArray, d: NDArray, g: NDArray, D: float, nu_hint: float) -> f
     replaces an end, until ``phi`` there reaches the intersection (to rounding): a few
     evaluations, where bisection takes about fifty. Every ``phi(nu)`` is a valid lower bound
     (weak duality); the best one seen is returned. ``pu`` is ``p(u)``, ``d`` the distortion
-    ``d[u, k]``, ``g`` the linear coefficients.
+    ``d[u, k]``, ``g`` the linear coefficients. With ``cheap`` (the structure of ``d``), a
+    row's minimum is that of its cheap entry and of its smallest other entry, found once.
     """
     rows = np.arange(d.shape[0])
+    if cheap is not None:
+        g_cheap = g[rows, cheap.col]
+        g_other = _min_off(g, cheap.col)
 
-    def phi_slope(nu: float) -> tuple[float, float]:
-        t = g + nu * d
-        k = t.argmin(axis=1)
-        return float(pu @ t[rows, k]) - nu * D, float(pu @ d[rows, k]) - D
+        def phi_slope(nu: float) -> tuple[float, float]:
+            at_cheap = g_cheap + nu * cheap.a <= g_other + nu * cheap.b
+            t = np.where(at_cheap, g_cheap + nu * cheap.a, g_other + nu * cheap.b)
+            slope = float(pu @ np.where(at_cheap, cheap.a, cheap.b)) - D
+            return float(pu @ t) - nu * D, slope
+
+    else:
+
+        def phi_slope(nu: float) -> tuple[float, float]:
+            t = g + nu * d
+            k = t.argmin(axis=1)
+            return float(pu @ t[rows, k]) - nu * D, float(pu @ d[rows, k]) - D
 
     best, slope = phi_slope(0.0)
     if slope <= 0:
@@ -434,36 +489,85 @@ def rate_nats(src: Source, w: NDArray) -> float:
     return float(np.sum(m[mask] * np.log(ratio[mask])))
 
 
-def tilt(
-    logv: NDArray, d: NDArray, pu: NDArray, D: float, nu0: float
-) -> tuple[NDArray, NDArray, float]:
-    """KL projection of the rows ``exp(logv)`` onto ``{sum_u p(u) sum_k W[u,k] d[u,k] <= D}``.
+def _min_off(x: NDArray, col: NDArray) -> NDArray[np.float64]:
+    """Row minima of ``x`` without the entries ``x[u, col[u]]``."""
+    rows = np.arange(x.shape[0])
+    keep = x[rows, col].copy()
+    x[rows, col] = np.inf
+    try:
+        return np.asarray(x.min(axis=1))
+    finally:
+        x[rows, col] = keep
 
-    Returns ``(W, log W, nu)`` with ``W = exp(logv - nu d) / Z`` for the smallest ``nu >= 0``
-    whose distortion is at most ``D`` (safeguarded Newton steps on the monotone distortion
-    curve, computed in the log domain so that large ``nu`` cannot overflow).
+
+def _exp_off(x: NDArray, col: NDArray) -> tuple[NDArray, NDArray, NDArray]:
+    """Row log-sum-exp of ``x`` without the entries ``x[u, col[u]]`` (``-inf`` for none).
+
+    Returns ``(lse, t, shift)``: ``t = exp(x - shift[:, None])`` with 0 at the left-out
+    entries, ``shift`` the row maxima of the others (0 for none).
     """
+    rows = np.arange(x.shape[0])
+    keep = x[rows, col].copy()
+    x[rows, col] = -np.inf
+    try:
+        top = x.max(axis=1)
+        shift = np.where(np.isfinite(top), top, 0.0)
+        t = x - shift[:, None]
+    finally:
+        x[rows, col] = keep
+    with np.errstate(under="ignore"):
+        np.exp(t, out=t)
+    with np.errstate(divide="ignore"):
+        return np.log(t.sum(axis=1)) + shift, t, shift
 
-    def at(nu: float) -> tuple[NDArray, NDArray, float, float]:
-        lt = logv - nu * d
-        lt = lt - lt.max(axis=1, keepdims=True)
-        with np.errstate(under="ignore"):
-            t = np.exp(lt)
-        z = t.sum(axis=1, keepdims=True)
-        t /= z
-        lt -= np.log(z)
-        td = t * d
-        mean = td.sum(axis=1)
-        var = (td * d).sum(axis=1) - mean**2
-        return t, lt, float(pu @ mean), float(pu @ np.maximum(var, 0.0))
 
-    w, lw, dn, var = at(0.0)
+def _tilt_cheap(
+    logv: NDArray, cheap: CheapOutput, pu: NDArray, D: float, nu0: float
+) -> tuple[NDArray, NDArray, float]:
+    """:func:`tilt` for a distortion with one cheap output per input, in ``O(n)`` per step.
+
+    A row tilted by ``nu`` puts the share ``sigmoid(x_u + nu (b - a))`` on its cheap output,
+    ``x_u`` the log-ratio of the row's cheap mass to the rest, and the distortion
+    ``b - (b - a) share`` (its variance ``(b - a)^2 share (1 - share)``): the Newton steps on
+    ``nu`` touch ``n_u`` numbers, and the matrix is formed once, at the end.
+    """
+    rows = np.arange(logv.shape[0])
+    log_cheap = logv[rows, cheap.col]
+    log_other, w, shift = _exp_off(logv, cheap.col)
+    with np.errstate(invalid="ignore"):
+        x = log_cheap - log_other  # +inf: nothing else; nan: an empty row (not ours)
+    gap = cheap.b - cheap.a
+
+    def at(nu: float) -> tuple[float, float]:
+        with np.errstate(over="ignore"):
+            share = 0.5 * (1.0 + np.tanh(0.5 * (x + nu * gap)))  # sigmoid, no overflow
+        return cheap.b - gap * float(pu @ share), gap * gap * float(pu @ (share * (1.0 - share)))
+
+    nu = _newton_nu(at, D, nu0)
+    # log Z_u = logaddexp(cheap entry - nu a, other mass - nu b)
+    log_z = np.logaddexp(log_cheap - nu * cheap.a, log_other - nu * cheap.b)
+    lw = logv - (nu * cheap.b + log_z)[:, None]
+    lw[rows, cheap.col] = log_cheap - nu * cheap.a - log_z
+    with np.errstate(under="ignore"):  # exp(lw) from the other entries' exponentials
+        w *= np.exp(shift - nu * cheap.b - log_z)[:, None]
+        w[rows, cheap.col] = np.exp(lw[rows, cheap.col])
+    return w, lw, nu
+
+
+def _newton_nu(at: Callable[[float], tuple[float, float]], D: float, nu0: float) -> float:
+    """Return the smallest ``nu >= 0`` with ``at(nu)[0] <= D`` (``at``: distortion, variance).
+
+    Safeguarded Newton steps on the monotone distortion curve, from ``nu0``; the ``nu``
+    returned is the last one evaluated, or the feasible end of the bracket.
+    """
+    dn, var = at(0.0)
     if dn <= D:
-        return w, lw, 0.0
+        return 0.0
     lo, hi = 0.0, math.inf
-    nu = max(nu0, 1e-3)
+    nu = last = max(nu0, 1e-3)
     for _ in range(300):
-        w, lw, dn, var = at(nu)
+        dn, var = at(nu)
+        last = nu
         if abs(dn - D) <= 1e-14 * max(1.0, D):
             break
         if dn > D:
@@ -480,9 +584,49 @@ def tilt(
         else:
             nu = 2.0 * nu + 1.0
     if dn > D + 1e-13 * max(1.0, D) and math.isfinite(hi):  # land on the feasible side
-        w, lw, dn, _ = at(hi)
-        nu = hi
-    return w, lw, nu
+        return hi
+    return last
+
+
+def tilt(
+    logv: NDArray,
+    d: NDArray,
+    pu: NDArray,
+    D: float,
+    nu0: float,
+    *,
+    cheap: CheapOutput | None = None,
+) -> tuple[NDArray, NDArray, float]:
+    """KL projection of the rows ``exp(logv)`` onto ``{sum_u p(u) sum_k W[u,k] d[u,k] <= D}``.
+
+    Returns ``(W, log W, nu)`` with ``W = exp(logv - nu d) / Z`` for the smallest ``nu >= 0``
+    whose distortion is at most ``D`` (safeguarded Newton steps on the monotone distortion
+    curve, computed in the log domain so that large ``nu`` cannot overflow). With ``cheap``
+    (the structure of ``d``), a step costs ``O(n_u)`` instead of a pass over the matrix.
+    """
+    if cheap is not None:
+        return _tilt_cheap(logv, cheap, pu, D, nu0)
+
+    last: dict[str, Any] = {}
+
+    def at(nu: float) -> tuple[float, float]:
+        lt = logv - nu * d
+        lt = lt - lt.max(axis=1, keepdims=True)
+        with np.errstate(under="ignore"):
+            t = np.exp(lt)
+        z = t.sum(axis=1, keepdims=True)
+        t /= z
+        lt -= np.log(z)
+        td = t * d
+        mean = td.sum(axis=1)
+        var = (td * d).sum(axis=1) - mean**2
+        last.update(nu=nu, w=t, lw=lt)
+        return float(pu @ mean), float(pu @ np.maximum(var, 0.0))
+
+    nu = _newton_nu(at, D, nu0)
+    if last["nu"] != nu:
+        at(nu)
+    return last["w"], last["lw"], nu
 
 
 def feasible_encoder(src: Source, w: NDArray, D: float) -> NDArray[np.float64]:

@@ -26,6 +26,11 @@ the sanitizer built on it would be needlessly poor in utility.
 Redundant rows are removed first: ``B`` is replaced by an orthonormal basis of its row space
 (its rows sum to zero), and the independence rows of the last output follow from the others
 and the row sums (``sum_k B W[:, k] = B 1 = 0``).
+
+With two hidden letters and a Hamming-like distortion (one cheap output per input, every
+other output at one cost) the LP has a closed form, a fractional knapsack
+(:func:`solve_binary_cheap`): at 2 x 2,048 it takes milliseconds where the interior point
+and the crossover above took about 60 s and 280 s.
 """
 
 from __future__ import annotations
@@ -91,6 +96,108 @@ def solve(
         if crossed is not None and _value(cost, crossed) <= value + 1e-13 * (1.0 + abs(value)):
             w, value = crossed, _value(cost, crossed)
     return value, w
+
+
+def solve_binary_cheap(
+    pu: NDArray[np.float64],
+    puh: NDArray[np.float64],
+    col: NDArray[np.intp],
+    a: float,
+    b: float,
+    n_k: int,
+) -> tuple[float, NDArray[np.float64]] | None:
+    """:func:`solve` in closed form for two hidden letters and one cheap output per input.
+
+    With ``d[u, k] = a`` at ``k = col[u]`` (distinct outputs) and ``b > a`` elsewhere, only
+    the mass an input keeps on its cheap output matters: the rest costs ``b`` wherever it
+    goes. Let ``delta_u = p(h_0 | u) - p(h_0)``. An output is independent of ``h`` when its
+    masses weighted by ``delta`` cancel; the kept mass ``p(u) y_u`` of input ``u`` must be
+    cancelled by the mass the inputs on the other side of ``p(h_0)`` do not keep. Both sides
+    hold the same total ``T = sum_u p(u) max(delta_u, 0)``, so the keeps are feasible exactly
+    when ``sum_u p(u) y_u |delta_u| <= T``: a fractional knapsack, whose optimum keeps the
+    inputs in increasing ``|delta_u|`` (inputs with ``delta_u = 0`` free). The encoder routes
+    the mass not kept to the outputs that need it (north-west corner), and the rest, which
+    balances itself, in pairs to outputs of neither input: ``O(n log n)`` work and ``O(n)``
+    non-zero entries (a sparse optimal encoder, as the simplex method's vertex is; under ties
+    another one). ``None`` (use :func:`solve`) unless
+    there are exactly two hidden letters of positive mass, distinct cheap outputs and at
+    least three outputs.
+
+    Returns ``(d_pp, W)`` as :func:`solve` does.
+    """
+    n_u = pu.size
+    ph = puh.sum(axis=0)
+    live = np.flatnonzero(ph > 0)
+    if live.size != 2 or n_k < 3 or np.unique(col).size != n_u:
+        return None
+    delta = puh[:, live[0]] / pu - ph[live[0]] / ph.sum()
+    delta[np.abs(delta) <= 1e-13] = 0.0  # rounding of a posterior equal to the prior
+    cost = pu * np.abs(delta)  # imbalance a full keep of each input brings
+    budget = float(pu @ np.maximum(delta, 0.0))
+    order = np.argsort(np.abs(delta), kind="stable")
+    before = np.concatenate([[0.0], np.cumsum(cost[order])[:-1]])  # spent before each input
+    keep = np.zeros(n_u)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        keep[order] = np.clip(
+            np.where(cost[order] > 0, (budget - before) / cost[order], 1.0), 0.0, 1.0
+        )
+    w = np.zeros((n_u, n_k))
+    rows = np.arange(n_u)
+    w[rows, col] = keep
+    # north-west corner: the kept imbalance of each output against the other side's rest
+    rest = pu * (1.0 - keep) * np.abs(delta)  # imbalance each input leaves to route
+    for side in (1.0, -1.0):
+        need = [
+            (int(u), float(pu[u] * keep[u] * abs(delta[u])))
+            for u in np.flatnonzero(side * delta > 0)
+        ]
+        have = [int(v) for v in np.flatnonzero((side * delta < 0) & (rest > 0))]
+        _route(w, need, have, rest, pu, np.abs(delta), col)
+    # the rest balances itself: pair the two sides and send each pair to a third output
+    pos = [int(v) for v in np.flatnonzero((delta > 0) & (rest > 0))]
+    neg = [int(v) for v in np.flatnonzero((delta < 0) & (rest > 0))]
+    i = j = 0
+    while i < len(pos) and j < len(neg):
+        u, v = pos[i], neg[j]
+        t = min(rest[u], rest[v])
+        k = next(k for k in range(3) if k not in (col[u], col[v]))
+        w[u, k] += t / (pu[u] * abs(delta[u]))
+        w[v, k] += t / (pu[v] * abs(delta[v]))
+        rest[u] -= t
+        rest[v] -= t
+        if rest[u] <= rest[v]:
+            i += 1
+        else:
+            j += 1
+    for left in np.flatnonzero(rest > 0):  # what rounding left unpaired
+        k = next(k for k in range(3) if k != col[left])
+        w[left, k] += rest[left] / (pu[left] * abs(delta[left]))
+    w /= w.sum(axis=1, keepdims=True)
+    d_pp = b - (b - a) * float(pu @ w[rows, col])
+    return d_pp, w
+
+
+def _route(
+    w: NDArray,
+    need: list[tuple[int, float]],
+    have: list[int],
+    rest: NDArray,
+    pu: NDArray,
+    size: NDArray,
+    col: NDArray,
+) -> None:
+    """Cover each output's ``need`` (imbalance) from the inputs ``have`` in order, in place."""
+    j = 0
+    for u, amount in need:
+        k = int(col[u])
+        while amount > 0 and j < len(have):
+            v = have[j]
+            t = min(amount, rest[v])
+            w[v, k] += t / (pu[v] * size[v])
+            rest[v] -= t
+            amount -= t
+            if rest[v] <= 0:
+                j += 1
 
 
 def _project(basis: NDArray, x: NDArray) -> NDArray | None:
