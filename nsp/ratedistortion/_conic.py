@@ -610,8 +610,10 @@ def tilt(
     last: dict[str, Any] = {}
 
     def at(nu: float) -> tuple[float, float]:
-        lt = logv - nu * d
-        lt = lt - lt.max(axis=1, keepdims=True)
+        # in place where the values allow it: three n_u x n_k arrays per step, not six
+        lt = np.multiply(d, nu)
+        np.subtract(logv, lt, out=lt)
+        lt -= lt.max(axis=1, keepdims=True)
         with np.errstate(under="ignore"):
             t = np.exp(lt)
         z = t.sum(axis=1, keepdims=True)
@@ -619,7 +621,7 @@ def tilt(
         lt -= np.log(z)
         td = t * d
         mean = td.sum(axis=1)
-        var = (td * d).sum(axis=1) - mean**2
+        var = np.multiply(td, d, out=td).sum(axis=1) - mean**2
         last.update(nu=nu, w=t, lw=lt)
         return float(pu @ mean), float(pu @ np.maximum(var, 0.0))
 
