@@ -31,7 +31,8 @@ solver's exponential-cone slacks and duals, which makes the bound tight at the o
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -489,15 +490,22 @@ def rate_nats(src: Source, w: NDArray) -> float:
     return float(np.sum(m[mask] * np.log(ratio[mask])))
 
 
-def _min_off(x: NDArray, col: NDArray) -> NDArray[np.float64]:
-    """Row minima of ``x`` without the entries ``x[u, col[u]]``."""
+@contextmanager
+def _left_out(x: NDArray, col: NDArray, fill: float) -> Iterator[None]:
+    """Set ``x[u, col[u]]`` to ``fill`` for the block, then put the entries back."""
     rows = np.arange(x.shape[0])
     keep = x[rows, col].copy()
-    x[rows, col] = np.inf
+    x[rows, col] = fill
     try:
-        return np.asarray(x.min(axis=1))
+        yield
     finally:
         x[rows, col] = keep
+
+
+def _min_off(x: NDArray, col: NDArray) -> NDArray[np.float64]:
+    """Row minima of ``x`` without the entries ``x[u, col[u]]``."""
+    with _left_out(x, col, np.inf):
+        return np.asarray(x.min(axis=1))
 
 
 def _exp_off(x: NDArray, col: NDArray) -> tuple[NDArray, NDArray, NDArray]:
@@ -506,15 +514,10 @@ def _exp_off(x: NDArray, col: NDArray) -> tuple[NDArray, NDArray, NDArray]:
     Returns ``(lse, t, shift)``: ``t = exp(x - shift[:, None])`` with 0 at the left-out
     entries, ``shift`` the row maxima of the others (0 for none).
     """
-    rows = np.arange(x.shape[0])
-    keep = x[rows, col].copy()
-    x[rows, col] = -np.inf
-    try:
+    with _left_out(x, col, -np.inf):
         top = x.max(axis=1)
         shift = np.where(np.isfinite(top), top, 0.0)
         t = x - shift[:, None]
-    finally:
-        x[rows, col] = keep
     with np.errstate(under="ignore"):
         np.exp(t, out=t)
     with np.errstate(divide="ignore"):
