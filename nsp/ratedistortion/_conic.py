@@ -35,13 +35,13 @@ binds (the primal residual converges last), and the point it reaches is usually 
 without a polish; the rest is the certificate (projections, the Lagrangian bound). At 64 x 8
 an iteration costs about 9 ms, nine tenths of it in factoring and solving the KKT system, which
 fills in to a dense block of ``|X_r|`` entries per output (the rows of the output's cones).
-A generic model of the same program (CVXPY + Clarabel at 1e-10) takes 20 to 37 iterations of
-the same cost per iteration, so on the points that need a solver this module is 1.3 to 1.9
-times faster at these sizes: fewer iterations, and one solver updated in place rather than set
-up per point. R(D, E) stops at 1e-5 (about 12 iterations) and spends a third of its time in
-the Newton polish. Stopping earlier does not pay on random sources: from a point at 1e-6
-feasibility, or 1e-3, the polish needs the right support, and a wrong guess costs more Newton
-steps than the iterations saved.
+A generic model of the same programs (CVXPY + Clarabel at 1e-10) takes 20 to 37 iterations on
+the Γ and Γ_I points, at the same cost per iteration, so on the points that need a solver this
+module is 1.3 to 2.1 times faster at these sizes: fewer iterations, and one solver updated in
+place rather than set up per point. R(D, E) stops at 1e-5 (about 12 iterations) and spends a
+third of its time in the Newton polish. Stopping earlier does not pay on random sources: from a
+point at 1e-6 feasibility, or 1e-3, the polish needs the right support, and a wrong guess costs
+more Newton steps than the iterations saved.
 """
 
 from __future__ import annotations
