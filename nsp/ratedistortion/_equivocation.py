@@ -480,9 +480,9 @@ def _perfect_privacy_lp(pr: _Problem) -> tuple[float, NDArray[np.float64]]:
     for rows in pr.block_rows:
         p_b = float(pr.pu[rows].sum())
         cheap = None if pr.cheap is None else replace(pr.cheap, col=pr.cheap.col[rows])
-        w[rows] = _perfect_privacy_block(pr.pu[rows] / p_b, pr.puh[rows] / p_b, pr.d[rows], cheap)[
-            1
-        ]
+        _, w[rows] = _perfect_privacy_block(
+            pr.pu[rows] / p_b, pr.puh[rows] / p_b, pr.d[rows], cheap
+        )
     return float(np.sum(pr.pu[:, None] * pr.d * w)), w
 
 
