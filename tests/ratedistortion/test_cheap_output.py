@@ -88,11 +88,14 @@ def test_tilt_on_the_structure_equals_the_dense_tilt(seed: int, a: float, b: flo
         w_ref, lw_ref, nu_ref = _conic.tilt(logv, d, pu, D, 0.7)
         np.testing.assert_array_equal(logv, before)  # the input is left as it was
         assert nu == pytest.approx(nu_ref, rel=1e-9, abs=1e-12)
-        np.testing.assert_allclose(w, w_ref, rtol=1e-9, atol=1e-15)
+        # W = exp(logv - nu d) / Z: a relative error of 1e-9 in nu moves log W by up to
+        # 1e-9 nu (b - a), which near D_min (nu of about 7) is above 1e-9 (seen on AMD EPYC)
+        spread = 1e-9 * max(1.0, 3.0 * nu_ref * (b - a))
+        np.testing.assert_allclose(w, w_ref, rtol=spread, atol=1e-15)
         np.testing.assert_allclose(w.sum(axis=1), 1.0, rtol=1e-13)
         finite = np.isfinite(lw_ref)
         np.testing.assert_array_equal(np.isfinite(lw), finite)
-        np.testing.assert_allclose(lw[finite], lw_ref[finite], rtol=1e-9, atol=1e-9)
+        np.testing.assert_allclose(lw[finite], lw_ref[finite], rtol=1e-9, atol=spread)
         assert float(pu @ (w * d).sum(axis=1)) <= D + 1e-12
         if D >= d_free:
             assert nu == 0.0
