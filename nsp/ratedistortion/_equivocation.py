@@ -37,7 +37,7 @@ import math
 import threading
 import warnings
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, cast
 
@@ -62,7 +62,7 @@ from nsp._validation import (
     trusted,
 )
 from nsp.info import conditional_entropy, entropy, mutual_information
-from nsp.ratedistortion import _conic, _perfect_privacy
+from nsp.ratedistortion import _conic, _lifted, _perfect_privacy
 from nsp.ratedistortion._rate_distortion import (
     AccuracyWarning,
     _as_distortion,
@@ -949,9 +949,9 @@ def _gamma_certified(
 
     Without ``prog`` the first-order solver goes first (:func:`_first_order_first`, up to
     ``max_iter`` iterations); if its certificate stays open, ``build()`` makes the program.
-    The interior-point solve, polished by Newton's method, is repeated with other settings
-    (:func:`_gamma_attempts`) while the certified gap exceeds ``tol``; as a last resort the
-    first-order solver polishes the best encoder.
+    The interior-point solves (:func:`_gamma_solutions`) follow one another while the
+    certified gap exceeds ``tol``; as a last resort the first-order solver polishes the best
+    encoder.
     """
     best: _conic.Solution | None = None
     iters = 0
@@ -963,10 +963,7 @@ def _gamma_certified(
             return first.w, first.lower, first.iterations
         prog = build()
         iters = first.iterations
-    for t, eq in _gamma_attempts(tol, len(pr.block_rows)):
-        sol = _conic.gamma(
-            prog, D, tol=t, max_iter=max(50, min(max_iter, 500)), equilibrate=eq, polish_above=tol
-        )
+    for sol in _gamma_solutions(prog, D, tol, max_iter, len(pr.block_rows)):
         iters += sol.iterations
         if best is None or sol.value - sol.lower < best.value - best.lower:
             best = sol
@@ -980,6 +977,25 @@ def _gamma_certified(
     if res.value - res.lower < best.value - best.lower:
         return res.w, lower, iters + res.iterations
     return best.w, lower, iters + res.iterations
+
+
+def _gamma_solutions(
+    prog: _conic.Program, D: float, tol: float, max_iter: int, n_blocks: int
+) -> Iterator[_conic.Solution]:
+    """Certified solutions of the leakage program at ``D``, in the order they are tried.
+
+    First the interior-point method on the program's own structure
+    (:func:`nsp.ratedistortion._lifted.gamma`: fewer and cheaper iterations than the
+    exponential-cone solver's); then Clarabel on the exponential-cone program, polished by
+    Newton's method on the encoder's support, with the settings of :func:`_gamma_attempts`.
+    """
+    sol = _lifted.gamma(prog, D, tol=tol)
+    if sol is not None:
+        yield sol
+    for t, eq in _gamma_attempts(tol, n_blocks):
+        yield _conic.gamma(
+            prog, D, tol=t, max_iter=max(50, min(max_iter, 500)), equilibrate=eq, polish_above=tol
+        )
 
 
 @with_few_blas_threads

@@ -1,0 +1,408 @@
+"""Γ(D) and Γ_I(D) by a primal-dual interior-point method on the program's own structure.
+
+The leakage program of :mod:`nsp.ratedistortion._conic` (minimize ``I(H; Xhat | B)`` over
+encoders with ``E d <= D``) is solved here without exponential cones. The leakage is the
+maximum over posteriors of a function linear in the joint masses ``m[u, k] = p(u) W[u, k]``:
+
+``I(H; Xhat | B) = max_theta sum_{u,k} m[u,k] a[u,k](theta)``,
+``a[u,k] = sum_h p(h|u) (theta[b,h,k] - ln p(h|b)) - sum_h exp(theta[b,h,k]) + 1``
+(``b = b(u)``; the maximum is at ``exp(theta) = p(h | b, k)``, the encoder's posterior).
+
+The method keeps the log-posteriors ``theta`` as variables beside ``m`` ("lifted") and runs
+Mehrotra's predictor-corrector on the saddle point's optimality conditions: ``a + nu d - y
+= z`` (reduced costs, ``z >= 0`` the multipliers of ``m >= 0``, ``y`` of the rows, ``nu`` of
+the budget), ``J = Q exp(theta)`` (the posteriors; ``J[b,h,k] = sum_{u in b} p(h|u) m[u,k]``,
+``Q[b,k] = sum_{u in b} m[u,k]``), rows summing to ``p(u)``, ``E d + s = D`` and
+complementarity. Written this way the conditions are linear in ``m`` and the only nonlinearity
+is ``exp(theta)``, so Newton's steps stay good as the masses of unused entries fall by orders
+of magnitude (on the reduced problem in ``m`` alone, whose gradient holds ``ln J``, they do
+not, and the iteration stalls). Eliminating ``m`` and ``z`` leaves normal equations in
+``(theta, y, nu)``: one ``|X_h| x |X_h|`` block per (block, output) cell, then a Schur
+complement on the ``|U| + 1`` row and budget multipliers, both by Cholesky factorization.
+On 200 random points (12 to 48 public letters, 2 to 6 hidden ones) it certified every point,
+in 12 iterations on average (8 to 24), where Clarabel on the exponential-cone program takes
+17 to 20.
+
+**Certificate.** Exactly as for the conic solutions (:func:`nsp.ratedistortion._conic.gamma`):
+the encoder is made exactly feasible and its leakage computed; the lower bound is the exact
+minimum of the Lagrangian for the posteriors ``exp(theta)`` (and for the encoder's own
+posteriors), which holds whatever they are. Nothing the iteration reports is trusted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import scipy.linalg as sla
+from numpy.typing import NDArray
+
+from nsp.ratedistortion import _conic
+
+#: Iterations before the method gives up (the caller then runs the conic solver).
+MAX_ITER = 60
+#: Fraction of the way to the boundary a step may go.
+_STEP_FRACTION = 0.99
+#: Largest change of a log-posterior in one step (a safeguard on the exponential).
+_MAX_THETA_STEP = 2.0
+#: Unknowns of the normal equations up to which they are factored as one dense matrix.
+DENSE_UP_TO = 200
+
+
+class _Structure:
+    """The arrays of a source that the iteration reuses, its inputs sorted by block.
+
+    Inputs are reordered so that every block is a slice (``perm``: position to input);
+    ``cond`` is ``p(h | u)``, ``active`` the (block, hidden letter) pairs that occur.
+    """
+
+    def __init__(self, src: _conic.Source) -> None:
+        self.perm = np.argsort(src.block, kind="stable")
+        block = src.block[self.perm]
+        self.pu, self.d = src.pu[self.perm], src.d[self.perm]
+        self.n_u, self.n_k = src.d.shape
+        self.n_h = src.puh.shape[1]
+        self.n_b = int(block[-1]) + 1
+        self.cond = src.puh[self.perm] / self.pu[:, None]
+        p_bh = np.zeros((self.n_b, self.n_h))
+        np.add.at(p_bh, block, src.puh[self.perm])
+        self.active = p_bh > 0
+        prior = p_bh / p_bh.sum(axis=1, keepdims=True)
+        self.log_prior = np.where(self.active, np.log(np.where(self.active, prior, 1.0)), 0.0)
+        edges = np.searchsorted(block, np.arange(self.n_b + 1))
+        self.slices = [slice(int(edges[b]), int(edges[b + 1])) for b in range(self.n_b)]
+        # sum_h p(h|u) ln p(h|b), and p(h|u) p(g|u) flattened per input
+        self.const = np.concatenate(
+            [self.cond[sl] @ self.log_prior[b] for b, sl in enumerate(self.slices)]
+        )
+        self.offset = 1.0 - self.const  # a[u, k] = p(.|u) . theta - sum_h exp(theta) + offset
+        self.cond2 = (self.cond[:, :, None] * self.cond[:, None, :]).reshape(self.n_u, -1)
+        self.cond_t = [np.ascontiguousarray(self.cond[sl].T) for sl in self.slices]
+        self.all_active = bool(self.active.all())
+        # the diagonal blocks of theta in the dense normal matrix, cell by cell
+        cell, h, g = np.indices((self.n_b * self.n_k, self.n_h, self.n_h)).reshape(3, -1)
+        self.dense_cells = (cell * self.n_h + h, cell * self.n_h + g)
+        n_t = self.n_b * self.n_k * self.n_h
+        self.dense = n_t + self.n_u + 1 <= DENSE_UP_TO
+        self.dense_y = (n_t + np.arange(self.n_u),) * 2
+
+    def a(self, theta: NDArray, e: NDArray) -> NDArray[np.float64]:
+        """``a[u, k]``: the leakage's linear coefficients for the log-posteriors ``theta``."""
+        out = np.empty((self.n_u, self.n_k))
+        for b, sl in enumerate(self.slices):
+            np.subtract(self.cond[sl] @ theta[b], e[b].sum(axis=0), out=out[sl])
+        out += self.offset[:, None]
+        return out
+
+    def b_times(self, v: NDArray, e: NDArray) -> NDArray[np.float64]:
+        """``(B v)[b, h, k] = sum_{u in b} (p(h|u) - e[b, h, k]) v[u, k]``."""
+        out = np.empty((self.n_b, self.n_h, self.n_k))
+        for b, sl in enumerate(self.slices):
+            np.subtract(self.cond_t[b] @ v[sl], e[b] * v[sl].sum(axis=0), out=out[b])
+        return out
+
+    def bt_times(self, x: NDArray, e: NDArray) -> NDArray[np.float64]:
+        """``(B^T x)[u, k] = sum_h (p(h|u) - e[b(u), h, k]) x[b(u), h, k]``."""
+        out = np.empty((self.n_u, self.n_k))
+        for b, sl in enumerate(self.slices):
+            np.subtract(self.cond[sl] @ x[b], (e[b] * x[b]).sum(axis=0), out=out[sl])
+        return out
+
+
+class _Normal:
+    """The normal equations in ``(theta, y, nu)`` of one iteration, factored.
+
+    ``N = A^T Sigma A + diag(Lambda, 0, s / nu)`` with ``(A x)[u, k] = (B^T x_theta)[u, k] -
+    x_y[u] + d[u, k] x_nu``: one ``|X_h| x |X_h|`` block per (block, output) cell on
+    ``theta``, factored by Cholesky, and the Schur complement on ``(y, nu)``, by Cholesky.
+    """
+
+    def __init__(
+        self, st: _Structure, sigma: NDArray, e: NDArray, lam: NDArray, s_over_nu: float
+    ) -> None:
+        self.st, self.sigma = st, sigma
+        n_u, n_h, n_k = st.n_u, st.n_h, st.n_k
+        d = st.d
+        sd = sigma * d
+        schur = np.zeros((n_u + 1, n_u + 1))
+        schur.flat[: n_u * (n_u + 2) : n_u + 2] = sigma.sum(axis=1)
+        schur[:n_u, n_u] = schur[n_u, :n_u] = -sd.sum(axis=1)
+        schur[n_u, n_u] = float((sd * d).sum()) + s_over_nu
+        ih = np.arange(n_h)
+        self.inv_chol: list[NDArray] = []  # L^-1 per cell, (k, h, h)
+        self.cross: list[NDArray] = []  # L^-1 times the coupling, (k h, |b| + 1)
+        for b, sl in enumerate(st.slices):
+            cond, sig, et = st.cond[sl], sigma[sl], e[b].T  # et: (k, h)
+            t0 = sig.sum(axis=0)
+            g = sig.T @ cond - 0.5 * t0[:, None] * et
+            block = (sig.T @ st.cond2[sl]).reshape(n_k, n_h, n_h)
+            block -= et[:, :, None] * g[:, None, :] + g[:, :, None] * et[:, None, :]
+            block[:, ih, ih] += lam[b].T
+            inv_chol = np.linalg.inv(np.linalg.cholesky(block))
+            coup = np.empty((n_k, n_h, cond.shape[0] + 1))
+            coup[:, :, :-1] = (et[:, :, None] - cond.T[None, :, :]) * sig.T[:, None, :]
+            coup[:, :, -1] = sd[sl].T @ cond - et * sd[sl].sum(axis=0)[:, None]
+            coup *= st.active[b][None, :, None]
+            cross = (inv_chol @ coup).reshape(n_k * n_h, -1)
+            gram = cross.T @ cross
+            schur[sl, sl] -= gram[:-1, :-1]
+            schur[sl, n_u] -= gram[:-1, -1]
+            schur[n_u, sl] -= gram[-1, :-1]
+            schur[n_u, n_u] -= gram[-1, -1]
+            self.inv_chol.append(inv_chol)
+            self.cross.append(cross)
+        self.schur = sla.cho_factor(schur, lower=True, check_finite=False)
+
+    def solve(self, r_theta: NDArray, r_y: NDArray, r_nu: float) -> tuple[NDArray, NDArray, float]:
+        """Solve ``N x = r`` for ``x = (theta, y, nu)``."""
+        st = self.st
+        n_u = st.n_u
+        rhs = np.append(r_y, r_nu)
+        half = []
+        for b, sl in enumerate(st.slices):
+            w = np.einsum("khg,gk->kh", self.inv_chol[b], r_theta[b])
+            half.append(w)
+            t = self.cross[b].T @ w.ravel()
+            rhs[sl] -= t[:-1]
+            rhs[n_u] -= t[-1]
+        x = sla.cho_solve(self.schur, rhs, check_finite=False)
+        x_theta = np.empty((st.n_b, st.n_h, st.n_k))
+        for b, sl in enumerate(st.slices):
+            v = half[b] - (self.cross[b][:, :-1] @ x[sl] + self.cross[b][:, -1] * x[n_u]).reshape(
+                st.n_k, st.n_h
+            )
+            x_theta[b] = np.einsum("kgh,kg->hk", self.inv_chol[b], v)
+        return x_theta, x[:n_u], float(x[n_u])
+
+
+class _DenseNormal:
+    """The same normal equations as :class:`_Normal`, assembled densely and factored at once.
+
+    For small programs (:data:`DENSE_UP_TO` unknowns) one Cholesky factorization of the whole
+    matrix costs less than the per-cell factorizations' overhead. The unknowns are ordered
+    ``theta[b, k, h]`` (cell by cell), then ``y``, then ``nu``; only the lower triangle is
+    filled.
+    """
+
+    def __init__(
+        self, st: _Structure, sigma: NDArray, e: NDArray, lam: NDArray, s_over_nu: float
+    ) -> None:
+        self.st, self.sigma = st, sigma
+        n_u, n_h, n_k, n_b = st.n_u, st.n_h, st.n_k, st.n_b
+        n_t = self.n_t = n_b * n_k * n_h
+        sd = sigma * st.d
+        mat = np.zeros((n_t + n_u + 1, n_t + n_u + 1))
+        cells = np.empty((n_b, n_k, n_h, n_h))
+        for b, sl in enumerate(st.slices):
+            sig_t, et = sigma[sl].T, e[b].T  # (k, u), (k, h)
+            g = sig_t @ st.cond[sl]
+            g -= 0.5 * sig_t.sum(axis=1)[:, None] * et
+            block = cells[b]
+            np.matmul(sig_t, st.cond2[sl], out=block.reshape(n_k, n_h * n_h))
+            block -= et[:, :, None] * g[:, None, :] + g[:, :, None] * et[:, None, :]
+            block.reshape(n_k, n_h * n_h)[:, :: n_h + 1] += lam[b].T
+            rows = slice(b * n_k * n_h, (b + 1) * n_k * n_h)
+            coup = (et[:, :, None] - st.cond_t[b][None, :, :]) * sig_t[:, None, :]
+            sd_t = sd[sl].T
+            coup_nu = sd_t @ st.cond[sl] - et * sd_t.sum(axis=1)[:, None]
+            if not st.all_active:
+                coup *= st.active[b][None, :, None]
+                coup_nu *= st.active[b][None, :]
+            mat[n_t + sl.start : n_t + sl.stop, rows] = coup.reshape(n_k * n_h, -1).T
+            mat[-1, rows] = coup_nu.ravel()
+        mat[st.dense_cells] = cells.ravel()
+        mat[st.dense_y] = sigma.sum(axis=1)
+        mat[-1, n_t:-1] = -sd.sum(axis=1)
+        mat[-1, -1] = float(np.vdot(sd, st.d)) + s_over_nu
+        self.factor, info = sla.lapack.dpotrf(mat, lower=1, clean=0, overwrite_a=1)
+        if info != 0:
+            raise np.linalg.LinAlgError(f"normal equations not positive definite ({info})")
+
+    def solve(self, r_theta: NDArray, r_y: NDArray, r_nu: float) -> tuple[NDArray, NDArray, float]:
+        """Solve ``N x = r`` for ``x = (theta, y, nu)``."""
+        st = self.st
+        rhs = np.concatenate([r_theta.transpose(0, 2, 1).ravel(), r_y, [r_nu]])
+        x, info = sla.lapack.dpotrs(self.factor, rhs, lower=1)
+        if info != 0:
+            raise np.linalg.LinAlgError(f"normal equations: dpotrs failed ({info})")
+        x_theta = x[: self.n_t].reshape(st.n_b, st.n_k, st.n_h).transpose(0, 2, 1)
+        return x_theta, x[self.n_t : -1], float(x[-1])
+
+
+def _max_step(x: NDArray, dx: NDArray) -> float:
+    """Largest ``t <= 1`` with ``x + t dx >= 0`` (``x > 0``)."""
+    fall = float((dx / x).min())  # the fastest relative decrease
+    return 1.0 if fall >= -1.0 else -1.0 / fall
+
+
+@dataclass
+class _Iterate:
+    """One iteration's point and residuals; its Newton directions.
+
+    ``primal`` packs the masses ``m`` (row-major) and the budget's slack ``s``, ``dual`` the
+    multipliers ``z`` of ``m >= 0`` and ``nu`` of the budget, so that the complementarity
+    pairs are ``primal * dual``. ``theta`` are the log-posteriors, ``y`` the rows'
+    multipliers; ``r1``, ``r2``, ``r_p``, ``r_s`` the residuals of the reduced costs, of the
+    posteriors, of the rows and of the budget.
+    """
+
+    st: _Structure
+    primal: NDArray
+    dual: NDArray
+    theta: NDArray
+    y: NDArray
+    D: float
+
+    def __post_init__(self) -> None:
+        st = self.st
+        shape = (st.n_u, st.n_k)
+        self.m, self.z = self.primal[:-1].reshape(shape), self.dual[:-1].reshape(shape)
+        self.s, self.nu = float(self.primal[-1]), float(self.dual[-1])
+        self.e = np.exp(self.theta)
+        self.r2 = np.empty_like(self.e)
+        self.lam = np.empty_like(self.e)  # Q exp(theta); 1 on the pairs that do not occur
+        for b, sl in enumerate(st.slices):
+            np.multiply(self.e[b], self.m[sl].sum(axis=0), out=self.lam[b])
+            np.subtract(st.cond_t[b] @ self.m[sl], self.lam[b], out=self.r2[b])
+        if not st.all_active:
+            self.e[~st.active] = 0.0
+            self.r2[~st.active] = 0.0
+            self.lam[~st.active] = 1.0
+        r1 = st.a(self.theta, self.e)
+        r1 += self.nu * st.d
+        r1 -= self.y[:, None]
+        r1 -= self.z
+        self.r_p = self.m.sum(axis=1) - st.pu
+        self.r_s = float(np.vdot(st.d, self.m)) + self.s - self.D
+        self.sigma = self.m / self.z
+        self.sigma_r1 = self.sigma * r1
+        self.normal: _Normal | _DenseNormal | None = None
+
+    def direction(self, rc: NDArray) -> tuple[NDArray, NDArray, NDArray, NDArray]:
+        """Newton's direction ``(d primal, d dual, d theta, d y)`` for the targets ``rc``.
+
+        ``rc`` is the change asked of ``primal * dual`` (predictor: ``-primal * dual``;
+        corrector: ``sigma mu - primal * dual - d primal * d dual``).
+        """
+        st = self.st
+        if self.normal is None:
+            kind = _DenseNormal if st.dense else _Normal
+            self.normal = kind(st, self.sigma, self.e, self.lam, self.s / self.nu)
+        rnu = float(rc[-1])
+        # Sigma rho, rho = rc / m - r1 (the reduced costs' target)
+        sig_rho = rc[:-1].reshape(self.m.shape) / self.z
+        sig_rho -= self.sigma_r1
+        r_theta = st.b_times(sig_rho, self.e)
+        r_theta += self.r2
+        r_y = sig_rho.sum(axis=1)
+        r_y += self.r_p
+        x_theta, x_y, x_nu = self.normal.solve(
+            r_theta, -r_y, float(np.vdot(st.d, sig_rho)) + self.r_s + rnu / self.nu
+        )
+        ax = st.bt_times(x_theta, self.e)
+        ax -= x_y[:, None]
+        ax += x_nu * st.d
+        ax *= self.sigma
+        d_primal = np.append(sig_rho - ax, (rnu - self.s * x_nu) / self.nu)
+        d_dual = rc - self.dual * d_primal
+        d_dual /= self.primal
+        return d_primal, d_dual, x_theta, x_y
+
+    def longest(self, d_primal: NDArray, d_dual: NDArray) -> float:
+        """Largest ``t <= 1`` that keeps ``primal`` and ``dual`` nonnegative."""
+        return min(_max_step(self.primal, d_primal), _max_step(self.dual, d_dual))
+
+
+def _start(st: _Structure, D: float, scale: float) -> _Iterate:
+    """Start from the uniform encoder (its posteriors are the priors), reduced costs >= 0.1.
+
+    The budget's slack starts at ``0.3`` times the range of the distortion, or the uniform
+    encoder's own slack if that is larger. (Tuned on random sources: a start inside the
+    budget, or reduced costs of at least 1, took about one iteration more.)
+    """
+    m = np.repeat(st.pu[:, None] / st.n_k, st.n_k, axis=1)
+    theta = np.repeat(st.log_prior[:, :, None], st.n_k, axis=2)
+    nu = 1.0 / scale
+    e = np.where(st.active[:, :, None], np.exp(theta), 0.0)
+    cost = st.a(theta, e) + nu * st.d
+    y = cost.min(axis=1) - 0.1
+    s = max(D - float(np.vdot(st.d, m)), 0.3 * scale)
+    return _Iterate(st, np.append(m, s), np.append(cost - y[:, None], nu), theta, y, D)
+
+
+def gamma(
+    prog: _conic.Program, D: float, *, tol: float, max_iter: int = MAX_ITER
+) -> _conic.Solution | None:
+    """Minimal leakage ``I(H; Xhat | B)`` under ``E d <= D`` (nats), certified.
+
+    Runs until the certificate closes to ``tol`` nats, and returns the best certified
+    solution met (its gap may exceed ``tol`` if the iteration stopped short), or ``None`` if
+    it broke down before any certificate. The certificate is tried once the complementarity
+    gap is below ``tol``. ``D`` must lie strictly between the least distortion and the least
+    distortion at which nothing leaks (the program then needs a solver at all).
+    """
+    st = _Structure(prog.src)
+    scale = float(st.d.max() - st.d.min())
+    if not scale > 0:
+        return None
+    n_pairs = st.n_u * st.n_k + 1
+    best: _conic.Solution | None = None
+    with np.errstate(over="raise", invalid="raise", divide="raise", under="ignore"):
+        pt = _start(st, D, scale)
+        for it in range(max_iter):
+            comp = pt.primal * pt.dual
+            gap = float(comp.sum())  # the complementarity gap, n_pairs times mu
+            if gap <= tol:
+                sol = _certify(prog, pt, it, tol)
+                if best is None or sol.value - sol.lower < best.value - best.lower:
+                    best = sol
+                if best.value - best.lower <= tol:
+                    return best
+            try:
+                dp, dd, _, _ = pt.direction(-comp)  # the predictor
+                t = pt.longest(dp, dd)
+                gap_aff = float((pt.primal + t * dp) @ (pt.dual + t * dd))
+                target = min(1.0, (gap_aff / gap) ** 3) * gap / n_pairs
+                dp, dd, dth, dy = pt.direction(target - comp - dp * dd)
+                t = _STEP_FRACTION * pt.longest(dp, dd)
+                big = float(np.abs(dth).max())
+                if big * t > _MAX_THETA_STEP:
+                    t = _MAX_THETA_STEP / big
+                pt = _Iterate(
+                    st, pt.primal + t * dp, pt.dual + t * dd, pt.theta + t * dth, pt.y + t * dy, D
+                )
+            except (np.linalg.LinAlgError, FloatingPointError):
+                return best
+            if not (pt.primal.min() > 0 and pt.dual.min() > 0):
+                return best
+    return best
+
+
+def _certify(prog: _conic.Program, pt: _Iterate, iterations: int, tol: float) -> _conic.Solution:
+    """Certify an iterate: an exactly feasible encoder near it and the Lagrangian bound.
+
+    The bound for the posteriors ``exp(theta)`` comes first; then the iterate's encoder with
+    its entries below 1e-6, then 1e-8, of their row's largest dropped, and the iterate itself
+    (:func:`nsp.ratedistortion._conic._supports`), each mixed into the budget, until one
+    closes the gap to ``tol``. If none does, the conic solver's full certificate follows
+    (the KL projection onto the budget, and the bound for the encoder's own posteriors).
+    """
+    src, st, D = prog.src, pt.st, pt.D
+    w_ip = np.empty_like(pt.m)
+    w_ip[st.perm] = pt.m / pt.m.sum(axis=1, keepdims=True)
+    # Q / p per active (b, h) pair and output, in the program's order of pairs
+    ratio = np.exp(pt.theta - st.log_prior[:, :, None])[prog.hb_b, prog.hb_h]
+    nu = max(pt.nu, 0.0)
+    lower = _conic.lp_lower(src.pu, src.d, prog.hidden_coeff(ratio), D, nu)
+    candidates = _conic._supports(w_ip)[::-1]
+    for w0 in candidates:
+        w = _conic.feasible_encoder(src, w0, D)
+        value = _conic.leakage_nats(src, w)
+        if value - lower <= tol:
+            return _conic.Solution(w, value, min(lower, value), value, iterations, "Lifted")
+    w, value = min(
+        (_conic.distortion_feasible(src, w0, D) for w0 in candidates), key=lambda pair: pair[1]
+    )
+    post = prog.posterior_ratio_or(w, ratio)
+    lower = max(lower, _conic.lp_lower(src.pu, src.d, prog.hidden_coeff(post), D, nu))
+    return _conic.Solution(w, value, min(lower, value), value, iterations, "Lifted")
