@@ -14,8 +14,10 @@
    ``p(xhat) = p(x_r) W``), one ``cp.rel_entr`` term per cell for the leakage (and the rate),
    the distortion and the leakage budget as ``cp.Parameter`` so that each program is compiled
    once; Clarabel solves it with its default linear solver (``direct_solve_method="auto"``,
-   which picks faer for the larger programs; ours always factor with QDLDL, faster on these
-   programs: up to 2.5x an iteration). The anchor runs with gap and feasibility tolerances 1e-10
+   which picks faer for the larger programs). Ours solve by an interior-point method on the
+   programs' own structure (``nsp.ratedistortion._lifted``), and fall back to the same
+   exponential-cone programs in Clarabel, factored with QDLDL (up to 2.5x faster an
+   iteration than faer on these programs). The anchor runs with gap and feasibility tolerances 1e-10
    (what it needs to agree with our certified values to about 1e-8 bits: "equal certified
    accuracy"; its own claim is not a certificate), and again, as separate CVXPY problems
    (CVXPY keeps a problem's solver and its settings between solves), at Clarabel's default

@@ -27,6 +27,11 @@ one-dimensional concave dual (a bisection on the slope). Its value is a lower bo
 optimum (weak duality), whatever ``Q``, ``mu`` and ``lambda`` are; they are read from the
 solver's exponential-cone slacks and duals, which makes the bound tight at the optimum.
 
+These programs are the fallback: Γ(D), Γ_I(D) and R(D, E) go first to the interior-point
+method on their own structure (:mod:`nsp.ratedistortion._lifted`), which needs fewer and
+cheaper iterations; the programs here are solved when it declines (R(D, E) above its size
+limit, the zero-leakage program) or leaves a certificate open.
+
 **Where the time goes** (profiled 2026-11-30 on the benchmark's random Markov instances, one
 BLAS thread, idle machine). A Γ(D) point of 16 x 4 spends about 70 % of its time in Clarabel:
 17 to 20 iterations of about 0.3 ms, four fifths of which go to factoring and solving the KKT

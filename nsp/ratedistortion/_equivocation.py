@@ -576,19 +576,27 @@ def max_equivocation(
     so this is a convex program. Special cases are exact: a constant output when it meets
     the budget, the forced encoder at ``D = D_min`` (one best letter per input), the
     perfect-privacy linear program when zero leakage is affordable, and
-    ``Γ(D) = H(X) - R(D)`` (certified Blahut–Arimoto) when ``X_h = X_r``. Otherwise the
-    program is written with one exponential cone per ``(x_h, xhat)`` term
-    ``rel_entr(p(x_h, xhat), p(x_h) p(xhat))`` over the joint masses ``p(x_r) W[x_r, xhat]``
-    and solved by the interior-point solver Clarabel to a loose tolerance; Newton's method on
-    the optimality conditions restricted to the encoder's support (the optimal encoder is
-    sparse) then polishes it.
+    ``Γ(D) = H(X) - R(D)`` (certified Blahut–Arimoto) when ``X_h = X_r``. Otherwise a
+    primal-dual interior-point method on the program's own structure solves it: the leakage
+    is ``max_Q E ln Q(X_h | Xhat) / p(X_h)``, linear in the joint masses
+    ``p(x_r) W[x_r, xhat]``, and the log-posteriors ``ln Q`` are kept as variables beside
+    the masses, so that Newton's steps stay good while masses vanish; about a dozen
+    iterations. Should it stop short, the program is written with one exponential cone per
+    ``(x_h, xhat)`` term ``rel_entr(p(x_h, xhat), p(x_h) p(xhat))`` and solved by the
+    interior-point solver Clarabel to a loose tolerance; Newton's method on the optimality
+    conditions restricted to the encoder's support then polishes it. The optimal encoder
+    need not be unique (on the census joint, encoders whose Γ agree to 1e-8 bits differ by
+    0.27 in an entry): the interior-point method returns one near the middle of the optimal
+    set, with every entry positive but those below 1e-8 (or 1e-6) of their row's largest
+    when dropping them leaks less.
 
     **Certificate** (computed here, not taken from the solver). The encoder is projected to
     exact feasibility (rows on the simplex, then mixed with a less distorting encoder
     until ``E d <= D``) and its equivocation computed directly: that is :attr:`gamma`. For
     the upper bound, ``I(X_h; Xhat) = max_Q E ln Q(X_h | Xhat) / p(X_h)`` is linear in the
-    encoder for a fixed ``Q``; with ``Q`` read from the solver's exponential-cone duals (or
-    the polished encoder's own posteriors), the minimum of that linear function over all
+    encoder for a fixed ``Q``; with ``Q`` the interior-point method's posteriors (or read from
+    the exponential-cone duals, or the polished encoder's own), the minimum of that linear
+    function over all
     row-stochastic encoders with ``E d <= D`` is a lower bound on the minimal leakage,
     computed exactly through its one-dimensional dual. Where the polish leaves a gap above
     ``tol``, the solve is repeated with tighter solver tolerances and, as a last resort,
@@ -1080,11 +1088,16 @@ def rate_given_equivocation(
 ) -> RateEquivocationPoint | None:
     """Return ``R(D, E) = min I(X_r X_h; Xhat)`` s.t. ``E d <= D``, ``H(X_h|Xhat) >= E`` (Fig. 3a).
 
-    A convex program, solved as one exponential-cone program (Clarabel): a relative-entropy
-    term per ``(u, xhat)`` for the rate ``I(U; Xhat)`` (``U = X_r`` for the Markov encoder,
-    ``(X_r, X_h)`` otherwise) and per ``(x_h, xhat)`` for the leakage, whose sum is bounded
-    by ``H(X_h) - E``. At zero leakage (``E = H(X_h)``) the leakage constraint has no interior
-    and is replaced by what it means, independence of ``Xhat`` and ``X_h``: the linear
+    A convex program. Up to a size (|X̂| (|X_h| + 1) + |U| of about 800: 64 × 8 with as
+    many outputs as inputs) a primal-dual interior-point method on its own structure solves
+    it first: the rate ``I(U; Xhat)`` (``U = X_r`` for the Markov encoder, ``(X_r, X_h)``
+    otherwise) and the leakage, bounded by ``H(X_h) - E``, are both maxima over posteriors
+    of functions linear in the encoder, and the log-posteriors are kept as variables; about
+    a dozen iterations. Otherwise, or should it stop short, it is solved as one
+    exponential-cone program (Clarabel): a relative-entropy term per ``(u, xhat)`` for the
+    rate and per ``(x_h, xhat)`` for the leakage. At zero leakage (``E = H(X_h)``) the
+    leakage constraint has no interior and is replaced by what it means, independence of
+    ``Xhat`` and ``X_h``: the linear
     equalities ``p(xhat | x_h) = p(xhat)``; that program is solved exactly too. When the
     interior-point solution does not certify ``tol`` on its own (it meets the leakage budget
     only to the solver's feasibility tolerance, which near zero leakage is far from enough),
@@ -1272,10 +1285,12 @@ def _rate_certified(
 ) -> tuple[NDArray | None, float, str]:
     """Smallest rate (nats) at ``D`` with leakage ``<= T``: encoder rows, lower bound, a note.
 
-    One interior-point solve, polished by Newton's method on the optimality conditions when
-    its own certificate is short (:func:`nsp.ratedistortion._conic.rate`), usually closes the
-    certificate. Otherwise the solve is repeated with tighter tolerances (and without
-    equilibration), stopped as soon as the certificate closes. An encoder over budget (the
+    The interior-point method on the program's own structure
+    (:func:`nsp.ratedistortion._lifted.rate`, programs of one block up to its size limit)
+    usually closes the certificate. Otherwise the exponential-cone program is solved, polished
+    by Newton's method on the optimality conditions when its own certificate is short
+    (:func:`nsp.ratedistortion._conic.rate`), and repeated with tighter tolerances (and
+    without equilibration), stopped as soon as the certificate closes. An encoder over budget (the
     solver's feasibility tolerance) is mixed with one under budget, the best solved so far or
     the Γ-optimal encoder: the leakage is convex, so the mixture meets the budget exactly.
     The lower bound is the best Lagrangian bound of all solves (each is valid whatever the
@@ -1316,6 +1331,15 @@ def _rate_certified(
                     consider(mix(w_o, l_o, w_g, leak_g), with_gamma=True)
 
     attempts: list[tuple[float, bool, float]] = [(t, e, margin) for t, e in _RATE_ATTEMPTS]
+    if prog.kind == "rate":  # the interior-point method on the program's structure first
+        lifted = _lifted.rate(prog, D, T, tol=tol, t_solve=T - margin)
+        if lifted is not None:  # within the budget T (to rounding)
+            statuses.append(lifted.status)
+            lower = max(lower, lifted.lower)
+            consider(lifted.w)
+            anchors.append((lifted.w, lifted.leakage))
+            if best is not None and best[0] - lower <= tol:
+                attempts = []
     i = 0
     while i < len(attempts):
         t, eq, margin = attempts[i]

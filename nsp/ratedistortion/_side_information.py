@@ -378,13 +378,13 @@ def max_equivocation_informed(
     """Γ_I(D) = max H(X_h | Xhat, Z) over informed encoders with ``E d <= D`` (Theorem 3).
 
     Convex (``I(X_h; Xhat | Z)`` is convex in the encoder for each ``z``), solved by the same
-    certified exponential-cone program as :func:`max_equivocation`: one relative-entropy
-    term per ``(z, x_h, xhat)``, the distortion budget shared by all values of ``Z``. The
-    upper bound is ``H(X_h | Z)`` minus a Lagrangian lower bound on the leakage computed
-    from the returned duals (see :func:`max_equivocation`). Where nothing need leak (``D`` at
-    least the least distortion of an output independent of ``X_h`` given ``Z``: a linear
-    program per value of ``Z``, solved once per source), Γ_I(D) = H(X_h | Z) exactly and no
-    convex program is solved.
+    certified methods as :func:`max_equivocation` (the structured interior-point method,
+    then the exponential-cone program): one leakage term per ``(z, x_h, xhat)``, the
+    distortion budget shared by all values of ``Z``. The upper bound is ``H(X_h | Z)`` minus
+    a Lagrangian lower bound on the leakage (see :func:`max_equivocation`). Where nothing need
+    leak (``D`` at least the least distortion of an output independent of ``X_h`` given
+    ``Z``: a linear program per value of ``Z``, solved once per source), Γ_I(D) = H(X_h | Z)
+    exactly and no convex program is solved.
     The channel has shape ``(n_r, n_z, n_xhat)`` (Markov) or ``(n_r, n_h, n_z, n_xhat)``.
 
     Parameters

@@ -171,3 +171,71 @@ def test_public_functions_fall_back_to_the_conic_solver(informed, monkeypatch):
         tol = 1e-7
     assert calls[:2] == ["lifted", "conic"]
     assert res.upper_bound - res.gamma <= tol
+
+
+def _rate_budgets(p_src, d, D):
+    """Leakage budgets (nats) strictly between R(D)'s encoder's leakage and Γ(D)'s."""
+    g = rd.max_equivocation(p_src, d, D, base=math.e)
+    e_star = rd.min_rate(p_src, d, D, base=math.e).equivocation
+    hh = float(-(p_src.sum(axis=0) @ np.log(p_src.sum(axis=0))))
+    return [hh - (e_star + f * (g.gamma - e_star)) for f in (0.1, 0.5, 0.9)]
+
+
+RATE_CASES = [
+    (seed, n_r, n_h) for seed, (n_r, n_h) in enumerate([(6, 2), (10, 3), (14, 2), (16, 4)])
+]
+
+
+@pytest.mark.parametrize(("seed", "n_r", "n_h"), RATE_CASES)
+def test_lifted_rate_certifies_and_agrees_with_the_conic_solver(seed, n_r, n_h):
+    p_src, d, _ = _source(seed, n_r, n_h, informed=False)
+    pr = _equivocation._problem(p_src, d, True)
+    prog = _conic.Program(_equivocation._conic_source(pr), "rate")
+    d_min, d_max = rd.distortion_range(p_src.sum(axis=1), d)
+    for D in (d_min + 0.2 * (d_max - d_min), d_min + 0.6 * (d_max - d_min)):
+        for T in _rate_budgets(p_src, d, D):
+            sol = _lifted.rate(prog, D, T, tol=TOL, t_solve=T - 1e-10)
+            assert sol is not None and sol.status == "Lifted"
+            assert sol.value - sol.lower <= TOL
+            assert sol.leakage <= T + 1e-13
+            w = sol.w
+            assert w.min() >= 0.0
+            np.testing.assert_allclose(w.sum(axis=1), 1.0, rtol=0, atol=1e-13)
+            assert float(prog.src.pu @ (w * prog.src.d).sum(axis=1)) <= D
+            assert sol.leakage == pytest.approx(_leakage(prog, w), rel=1e-9, abs=1e-13)
+            ref = _conic.rate(prog, D, T, tol=1e-10, t_solve=T - 1e-10, polish_above=1e-12)
+            assert ref is not None
+            assert sol.lower <= ref.value + 1e-12
+            if ref.leakage <= T + 1e-13:  # its rate is an upper bound on R(D, E)
+                assert ref.lower <= sol.value + 1e-12
+
+
+def test_lifted_rate_declines_what_it_does_not_solve(monkeypatch):
+    p_src, d, p_z = _source(4, 8, 2, informed=True)
+    d_min, d_max = rd.distortion_range(p_src.sum(axis=1), d)
+    D = 0.5 * (d_min + d_max)
+    blocks = _conic.Program(
+        _equivocation._conic_source(_equivocation._problem(p_src, d, True, p_z)), "rate"
+    )
+    assert _lifted.rate(blocks, D, 0.01, tol=TOL, t_solve=0.01) is None  # side information
+    prog = _conic.Program(
+        _equivocation._conic_source(_equivocation._problem(p_src, d, True)), "rate"
+    )
+    assert _lifted.rate(prog, D, 0.0, tol=TOL, t_solve=0.0) is None  # no room below a budget of 0
+    monkeypatch.setattr(_lifted, "RATE_DENSE_UP_TO", 10)
+    assert _lifted.rate(prog, D, 0.01, tol=TOL, t_solve=0.01) is None  # too large
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_rate_given_equivocation_without_the_lifted_method(seed, monkeypatch):
+    # the conic attempts alone still certify (they are what runs when the method declines)
+    monkeypatch.setattr(_lifted, "rate", lambda *args, **kwargs: None)
+    _equivocation._instances().clear()
+    p_src, d, _ = _source(seed, 9, 3, informed=False)
+    d_min, d_max = rd.distortion_range(p_src.sum(axis=1), d)
+    D = d_min + 0.4 * (d_max - d_min)
+    hh = float(-(p_src.sum(axis=0) @ np.log2(p_src.sum(axis=0))))
+    T = _rate_budgets(p_src, d, D)[1]
+    res = rd.rate_given_equivocation(p_src, d, D, hh - T / math.log(2))
+    assert res is not None and res.gap <= 1e-7
+    _equivocation._instances().clear()
