@@ -111,19 +111,19 @@ class _Structure:
         self.dense = n_t + self.n_u + 1 <= DENSE_UP_TO
         self.dense_y = (n_t + np.arange(self.n_u),) * 2
         # A (rows (u, k), columns (theta[b, k, h], y, nu)) as a dense matrix, when small: its
-        # constant part, and where B's entries p(h|u) - exp(theta[b(u), h, k]) go (each
-        # iteration writes them into this buffer for its own use)
-        self.a_const: NDArray | None = None
+        # y and nu columns are fixed; B's entries p(h|u) - exp(theta[b(u), h, k]) go to
+        # a_flat, and each iteration writes its own into this buffer
+        self.a_buffer: NDArray | None = None
         if self.dense and self.n_u * self.n_k * (n_t + self.n_u + 1) <= DENSE_A_UP_TO:
             u, k, h = np.indices((self.n_u, self.n_k, self.n_h)).reshape(3, -1)
             b = block[u]
-            a_const = np.zeros((self.n_u * self.n_k, n_t + self.n_u + 1))
-            a_const[
+            a_buf = np.zeros((self.n_u * self.n_k, n_t + self.n_u + 1))
+            a_buf[
                 np.arange(self.n_u * self.n_k), n_t + np.repeat(np.arange(self.n_u), self.n_k)
             ] = -1.0
-            a_const[:, -1] = self.d.ravel()
-            self.a_const = a_const
-            self.a_flat = (u * self.n_k + k) * a_const.shape[1] + (b * self.n_k + k) * self.n_h + h
+            a_buf[:, -1] = self.d.ravel()
+            self.a_buffer = a_buf
+            self.a_flat = (u * self.n_k + k) * a_buf.shape[1] + (b * self.n_k + k) * self.n_h + h
             self.a_cond = self.cond[u, h]
             self.a_e = (b * self.n_h + h) * self.n_k + k  # into exp(theta).ravel()
 
@@ -271,8 +271,8 @@ class _DenseNormal:
         if info != 0:
             raise np.linalg.LinAlgError(f"normal equations not positive definite ({info})")
         self.a_mat: NDArray | None = None
-        if st.a_const is not None:  # one buffer per source: an iteration uses only its own
-            self.a_mat = st.a_const
+        if st.a_buffer is not None:  # one buffer per source: an iteration uses only its own
+            self.a_mat = st.a_buffer
             self.a_mat.flat[st.a_flat] = st.a_cond - e.ravel()[st.a_e]
 
     def solve(self, r_theta: NDArray, r_y: NDArray, r_nu: float) -> tuple[NDArray, NDArray, float]:
