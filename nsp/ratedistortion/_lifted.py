@@ -417,6 +417,31 @@ def _start(st: _Structure, D: float, scale: float) -> _Iterate:
     return _Iterate(st, np.append(m, s), np.append(cost - y[:, None], nu), theta, y, D)
 
 
+def _mehrotra_step(
+    pt: _Iterate | _RateIterate, comp: NDArray, gap: float, n_pairs: int
+) -> tuple[float, NDArray, NDArray, NDArray, NDArray]:
+    """Mehrotra's predictor and corrector from ``pt``: ``(t, d primal, d dual, d theta, d y)``.
+
+    ``comp = primal * dual`` and ``gap`` its sum over the ``n_pairs`` pairs. The predictor
+    (affine-scaling) step sets the centering ``sigma = (mu_aff / mu)^3``; the corrector adds
+    its second-order term. The step ``t`` goes :data:`_STEP_FRACTION` of the way to the
+    boundary, and no log-posterior moves by more than :data:`_MAX_THETA_STEP` (the
+    exponential's safeguard).
+    """
+    dp, dd, _, _ = pt.direction(-comp)
+    t = pt.longest(dp, dd)
+    gap_aff = float((pt.primal + t * dp) @ (pt.dual + t * dd))
+    target = min(1.0, (gap_aff / gap) ** 3) * gap / n_pairs
+    dp, dd, dth, dy = pt.direction(target - comp - dp * dd)
+    t = _STEP_FRACTION * pt.longest(dp, dd)
+    big = float(np.abs(dth).max())
+    if isinstance(pt, _RateIterate):  # the rate's log-posteriors too
+        big = max(big, float(np.abs(pt.d_psi).max()))
+    if big * t > _MAX_THETA_STEP:
+        t = _MAX_THETA_STEP / big
+    return t, dp, dd, dth, dy
+
+
 def gamma(
     prog: _conic.Program, D: float, *, tol: float, max_iter: int = MAX_ITER
 ) -> _conic.Solution | None:
@@ -446,15 +471,7 @@ def gamma(
                 if best.value - best.lower <= tol:
                     return best
             try:
-                dp, dd, _, _ = pt.direction(-comp)  # the predictor
-                t = pt.longest(dp, dd)
-                gap_aff = float((pt.primal + t * dp) @ (pt.dual + t * dd))
-                target = min(1.0, (gap_aff / gap) ** 3) * gap / n_pairs
-                dp, dd, dth, dy = pt.direction(target - comp - dp * dd)
-                t = _STEP_FRACTION * pt.longest(dp, dd)
-                big = float(np.abs(dth).max())
-                if big * t > _MAX_THETA_STEP:
-                    t = _MAX_THETA_STEP / big
+                t, dp, dd, dth, dy = _mehrotra_step(pt, comp, gap, n_pairs)
                 pt = _Iterate(
                     st, pt.primal + t * dp, pt.dual + t * dd, pt.theta + t * dth, pt.y + t * dy, D
                 )
@@ -706,15 +723,7 @@ def rate(
                 if best is not None and best.value - best.lower <= tol:
                     return best
             try:
-                dp, dd, _, _ = pt.direction(-comp)
-                t = pt.longest(dp, dd)
-                gap_aff = float((pt.primal + t * dp) @ (pt.dual + t * dd))
-                target = min(1.0, (gap_aff / gap) ** 3) * gap / n_pairs
-                dp, dd, dth, dy = pt.direction(target - comp - dp * dd)
-                t = _STEP_FRACTION * pt.longest(dp, dd)
-                big = max(float(np.abs(dth).max()), float(np.abs(pt.d_psi).max()))
-                if big * t > _MAX_THETA_STEP:
-                    t = _MAX_THETA_STEP / big
+                t, dp, dd, dth, dy = _mehrotra_step(pt, comp, gap, n_pairs)
                 pt = _RateIterate(
                     st,
                     pt.primal + t * dp,
