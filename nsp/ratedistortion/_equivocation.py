@@ -1088,17 +1088,17 @@ def rate_given_equivocation(
 ) -> RateEquivocationPoint | None:
     """Return ``R(D, E) = min I(X_r X_h; Xhat)`` s.t. ``E d <= D``, ``H(X_h|Xhat) >= E`` (Fig. 3a).
 
-    A convex program. Up to a size (|X̂| (|X_h| + 1) + |U| of about 800: 64 × 8 with as
-    many outputs as inputs) a primal-dual interior-point method on its own structure solves
-    it first: the rate ``I(U; Xhat)`` (``U = X_r`` for the Markov encoder, ``(X_r, X_h)``
-    otherwise) and the leakage, bounded by ``H(X_h) - E``, are both maxima over posteriors
-    of functions linear in the encoder, and the log-posteriors are kept as variables; about
-    a dozen iterations. Otherwise, or should it stop short, it is solved as one
-    exponential-cone program (Clarabel): a relative-entropy term per ``(u, xhat)`` for the
-    rate and per ``(x_h, xhat)`` for the leakage. At zero leakage (``E = H(X_h)``) the
-    leakage constraint has no interior and is replaced by what it means, independence of
-    ``Xhat`` and ``X_h``: the linear
-    equalities ``p(xhat | x_h) = p(xhat)``; that program is solved exactly too. When the
+    A convex program. Up to a size (``n_xhat (n_h + 1) + n_u`` of about 800, with ``n_u``
+    the encoder's inputs: 64 × 8 with as many outputs as inputs) a primal-dual
+    interior-point method on its own structure solves it first: the rate ``I(U; Xhat)``
+    (``U = X_r`` for the Markov encoder, ``(X_r, X_h)`` otherwise) and the leakage, bounded
+    by ``H(X_h) - E``, are both maxima over posteriors of functions linear in the encoder,
+    and the log-posteriors are kept as variables; about a dozen iterations. Otherwise, or
+    should it stop short, it is solved as one exponential-cone program (Clarabel): a
+    relative-entropy term per ``(u, xhat)`` for the rate and per ``(x_h, xhat)`` for the
+    leakage. At zero leakage (``E = H(X_h)``) the leakage constraint has no interior and is
+    replaced by what it means, independence of ``Xhat`` and ``X_h``: the linear equalities
+    ``p(xhat | x_h) = p(xhat)``; that program is solved exactly too. When the
     interior-point solution does not certify ``tol`` on its own (it meets the leakage budget
     only to the solver's feasibility tolerance, which near zero leakage is far from enough),
     Newton's method solves the optimality conditions from it: at the optimum the encoder is
